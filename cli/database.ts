@@ -1,0 +1,18 @@
+import { openDatabase, type Database } from "../data/db.ts";
+import { loadConfig } from "../lib/config.ts";
+import { seedSystemSettings } from "../lib/settings/system-settings.ts";
+
+/**
+ * The database the server uses (same DATABASE_URL or DUECHECK_DATA_DIR). On an embedded folder held by a
+ * running server, this goes through the server's socket instead of opening the folder a second time.
+ */
+export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "cli" });
+  try {
+    await seedSystemSettings(database.db);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}

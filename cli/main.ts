@@ -1,0 +1,32 @@
+import { Command, CommanderError } from "commander";
+import { DataDirBusyError } from "../data/db.ts";
+import { AppError } from "../lib/errors.ts";
+import { registerCredits } from "./commands/credits.ts";
+import { registerDb } from "./commands/db.ts";
+import { registerServe } from "./commands/serve.ts";
+import { registerUsers } from "./commands/users.tsx";
+import { CliError } from "./fail.ts";
+
+const program = new Command()
+  .name("duecheck")
+  .description("Due-diligence screening: server, data and administration from the terminal.\nUses DATABASE_URL when set, otherwise the embedded database in DUECHECK_DATA_DIR.")
+  .version("0.1.0")
+  .showHelpAfterError()
+  .exitOverride();
+
+registerServe(program);
+registerDb(program);
+registerUsers(program);
+registerCredits(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode);
+  if (error instanceof CliError || error instanceof AppError || error instanceof DataDirBusyError) {
+    console.error(`duecheck: ${error.message}`);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { batchJobs } from "./batch.ts";
+import { entityType, jobStatus } from "./enums.ts";
+import { users } from "./users.ts";
+
+export const searches = pgTable(
+  "searches",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    searchTerm: text().notNull(),
+    entityName: text(),
+    entityType: entityType().notNull().default("person"),
+    status: jobStatus().notNull().default("pending"),
+    language: text().notNull().default("en"),
+    country: text(),
+    numLinks: integer().notNull().default(10),
+    riskLevel: text(),
+    aiSummary: text(),
+    error: text(),
+    results: jsonb(),
+    isAutomated: boolean().notNull().default(false),
+    creditsUsed: integer().notNull().default(0),
+    batchJobId: uuid().references(() => batchJobs.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
+);
+
+export const analysisResults = pgTable("analysis_results", {
+  id: uuid().primaryKey().defaultRandom(),
+  searchId: uuid()
+    .notNull()
+    .references(() => searches.id, { onDelete: "cascade" }),
+  category: text().notNull(),
+  severity: text().notNull(),
+  confidence: integer().notNull(),
+  finding: text().notNull(),
+  source: text(),
+  entityRole: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

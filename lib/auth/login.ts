@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { AppError } from "../errors.ts";
+import { isRememberedBrowser, rememberBrowser } from "./browser-tokens.ts";
+import { decryptSecret } from "./instance-key.ts";
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle.ts";
+import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import type { LoginInput } from "./schemas.ts";
+import { createSession, type ClientInfo, type UserRow } from "./sessions.ts";
+import { consumeTotpCode } from "./totp.ts";
+import { findUserByEmail, findUserById } from "./users.ts";
+
+export type LoginResult =
+  | { kind: "two-factor-required" }
+  | {
+      kind: "signed-in";
+      user: UserRow;
+      session: { token: string; expiresAt: Date };
+      rememberedBrowser?: { token: string; expiresAt: Date };
+    };
+
+export interface LoginContext {
+  db: DbOrTx;
+  instanceKey: Uint8Array;
+  client: ClientInfo;
+  /** The remember-browser cookie sent with the request, if any. */
+  browserToken?: string;
+}
+
+/**
+ * Password first, then the second factor when enabled (skipped on a browser remembered for this user).
+ * Every failure counts towards the throttle; a wrong password and an unknown email read the same.
+ */
+export async function login(ctx: LoginContext, input: LoginInput): Promise<LoginResult> {
+  const { db, client } = ctx;
+  await assertLoginAllowed(db, input.email, client.ipAddress);
+
+  const user = await findUserByEmail(db, input.email);
+  const passwordOk = user ? await verifyPassword(input.password, user.password) : await verifyAgainstDummy(input.password);
+  if (!user || !passwordOk) {
+    await recordLoginFailure(db, input.email, client.ipAddress);
+    await recordAudit(db, {
+      action: "auth.login_failed",
+      actorKind: "anonymous",
+      actorUserId: user?.id,
+      ipAddress: client.ipAddress,
+      details: { email: input.email, reason: "credentials" },
+    });
+    throw new AppError(401, "Invalid email or password");
+  }
+  if (!user.isActive) throw new AppError(403, "This account has been deactivated");
+
+  if (user.twoFactorEnabled && user.twoFactorSecret) {
+    const remembered = await isRememberedBrowser(db, user.id, ctx.browserToken);
+    if (!remembered) {
+      const code = input.twoFactorCode?.trim();
+      if (!code) return { kind: "two-factor-required" };
+      const key = decryptSecret(ctx.instanceKey, user.twoFactorSecret);
+      if (!(await consumeTotpCode(db, user.id, key, code))) {
+        await recordLoginFailure(db, input.email, client.ipAddress);
+        await recordAudit(db, {
+          action: "auth.login_failed",
+          actorKind: "anonymous",
+          actorUserId: user.id,
+          ipAddress: client.ipAddress,
+          details: { reason: "two_factor_code" },
+        });
+        throw new AppError(401, "Invalid verification code");
+      }
+    }
+  }
+
+  await clearAccountFailures(db, input.email);
+  await db.update(schema.users).set({ lastLogin: new Date() }).where(eq(schema.users.id, user.id));
+  const session = await createSession(db, user, client);
+  const rememberedBrowser =
+    user.twoFactorEnabled && input.rememberBrowser ? await rememberBrowser(db, user.id, client) : undefined;
+  await recordAudit(db, {
+    action: "auth.login",
+    actorKind: "user",
+    actorUserId: user.id,
+    ipAddress: client.ipAddress,
+    details: { rememberBrowser: Boolean(rememberedBrowser) },
+  });
+  return { kind: "signed-in", user: (await findUserById(db, user.id))!, session, rememberedBrowser };
+}

@@ -1,0 +1,89 @@
+import { count, eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import { changeCredits } from "../credits/ledger.ts";
+import { AppError } from "../errors.ts";
+import { getSystemSetting } from "../settings/system-settings.ts";
+import { hashPassword } from "./passwords.ts";
+import type { PublicUser, RegisterInput } from "./schemas.ts";
+import type { UserRow } from "./sessions.ts";
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    phoneNumber: u.phoneNumber,
+    company: u.company,
+    position: u.position,
+    role: u.role,
+    credits: u.credits,
+    isActive: u.isActive,
+    twoFactorEnabled: u.twoFactorEnabled,
+    emailVerified: u.emailVerified,
+    profileLanguage: u.profileLanguage,
+    reportLanguage: u.reportLanguage,
+    sessionDuration: u.sessionDuration,
+    lastLogin: u.lastLogin?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.email, email.trim().toLowerCase()));
+  return user ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string) {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id));
+  return user ?? null;
+}
+
+export interface NewUser extends Omit<RegisterInput, "phoneNumber" | "company" | "position"> {
+  phoneNumber?: string;
+  company?: string;
+  position?: string;
+  role?: "user" | "admin";
+}
+
+/**
+ * Creates an account. A new user starts with the initial credits of the system settings, given as a
+ * credit_bonus through the ledger in the same transaction, so the ledger always explains the balance.
+ */
+export async function createUser(db: DbOrTx, input: NewUser, options: { createdBy?: string } = {}) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await findUserByEmail(tx, email)) throw new AppError(409, "An account with this email already exists");
+    const [user] = await tx
+      .insert(schema.users)
+      .values({
+        email,
+        password: passwordHash,
+        fullName: input.fullName.trim(),
+        phoneNumber: input.phoneNumber,
+        company: input.company,
+        position: input.position,
+        role: input.role ?? "user",
+        credits: 0,
+      })
+      .onConflictDoNothing({ target: schema.users.email })
+      .returning();
+    if (!user) throw new AppError(409, "An account with this email already exists");
+    const initialCredits = await getSystemSetting(tx, "initialCredits");
+    if (initialCredits > 0) {
+      await changeCredits(tx, {
+        userId: user.id,
+        type: "credit_bonus",
+        amount: initialCredits,
+        description: "Welcome credits",
+        createdBy: options.createdBy,
+      });
+    }
+    return (await findUserById(tx, user.id))!;
+  });
+}
+
+export async function countUsers(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(schema.users);
+  return row.n;
+}

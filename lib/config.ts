@@ -1,0 +1,44 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+export const PROJECT_ROOT = resolve(import.meta.dir, "..");
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().startsWith("postgres", "DATABASE_URL must be a postgres:// URL").optional(),
+  DUECHECK_DATA_DIR: z.string().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HOST: z.string().optional(),
+  DUECHECK_SECRET: z.string().min(16, "DUECHECK_SECRET must be at least 16 characters").optional(),
+  DUECHECK_ADMIN_EMAIL: z.email("DUECHECK_ADMIN_EMAIL must be an email address").optional(),
+  DUECHECK_ADMIN_PASSWORD: z.string().min(8, "DUECHECK_ADMIN_PASSWORD must be at least 8 characters").optional(),
+  DUECHECK_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+});
+
+export interface AppConfig {
+  databaseUrl?: string;
+  dataDir: string;
+  port: number;
+  host: string;
+  secret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Read the client address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) throw new Error(`Configuration error: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DUECHECK_DATA_DIR ?? resolve(PROJECT_ROOT, ".duecheck")),
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? "127.0.0.1",
+    secret: e.DUECHECK_SECRET,
+    adminEmail: e.DUECHECK_ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.DUECHECK_ADMIN_PASSWORD,
+    trustProxy: e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true",
+  };
+}

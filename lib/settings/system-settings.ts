@@ -1,0 +1,74 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type DbOrTx } from "../../data/db.ts";
+
+export const creditPackageSchema = z.object({
+  credits: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  popular: z.boolean().optional(),
+  description: z.string().optional(),
+});
+
+export const systemSettingsSchema = z.object({
+  manualSearchCost: z.number().int().min(0),
+  automatedSearchCost: z.number().int().min(0),
+  initialCredits: z.number().int().min(0),
+  creditPackages: z.array(creditPackageSchema),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const DEFAULT_SETTINGS: SystemSettings = {
+  manualSearchCost: 10,
+  automatedSearchCost: 1,
+  initialCredits: 25,
+  creditPackages: [
+    { credits: 100, price: 29 },
+    { credits: 500, price: 109, popular: true },
+    { credits: 1000, price: 199 },
+    { credits: 2500, price: 399 },
+    { credits: 10000, price: 1299 },
+    { credits: 100000, price: 9999 },
+  ],
+};
+
+const META: Record<keyof SystemSettings, { description: string; category: string }> = {
+  manualSearchCost: { description: "Credits charged for a manual search", category: "pricing" },
+  automatedSearchCost: { description: "Credits charged for an automatic (monitoring) check", category: "pricing" },
+  initialCredits: { description: "Free credits given to a new user", category: "registration" },
+  creditPackages: { description: "Credit packages offered for purchase (USD)", category: "pricing" },
+};
+
+/** Inserts the defaults that are missing; existing values are kept. */
+export async function seedSystemSettings(db: DbOrTx) {
+  for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+    await db
+      .insert(schema.systemSettings)
+      .values({ key, value, ...META[key as keyof SystemSettings] })
+      .onConflictDoNothing({ target: schema.systemSettings.key });
+  }
+}
+
+export async function getSystemSettings(db: DbOrTx): Promise<SystemSettings> {
+  const rows = await db.select().from(schema.systemSettings);
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return systemSettingsSchema.parse({ ...DEFAULT_SETTINGS, ...stored });
+}
+
+export async function getSystemSetting<K extends keyof SystemSettings>(db: DbOrTx, key: K): Promise<SystemSettings[K]> {
+  const [row] = await db.select().from(schema.systemSettings).where(eq(schema.systemSettings.key, key));
+  if (!row) return DEFAULT_SETTINGS[key];
+  return systemSettingsSchema.shape[key].parse(row.value) as SystemSettings[K];
+}
+
+export async function updateSystemSettings(db: DbOrTx, values: Partial<SystemSettings>, updatedBy?: string) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await db
+      .insert(schema.systemSettings)
+      .values({ key, value, updatedBy, ...META[key as keyof SystemSettings] })
+      .onConflictDoUpdate({
+        target: schema.systemSettings.key,
+        set: { value, updatedBy, updatedAt: sql`now()` },
+      });
+  }
+}

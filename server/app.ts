@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/routes.ts";
+import type { AppContext, AppEnv } from "./context.ts";
+import { creditRoutes } from "./credits/routes.ts";
+import { clientInfo } from "./middleware/client-info.ts";
+import { apiNotFound, onError } from "./middleware/errors.ts";
+import { sameOriginOnly } from "./middleware/same-origin.ts";
+import { loadSession } from "./middleware/session.ts";
+import { serveWebApp } from "./static.ts";
+
+export function createApp(ctx: AppContext) {
+  const api = new Hono<AppEnv>()
+    .use(sameOriginOnly)
+    .use(loadSession)
+    .route("/auth", authRoutes)
+    .route("/credits", creditRoutes)
+    .notFound(apiNotFound);
+
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use(async (c, next) => {
+    c.set("ctx", ctx);
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use(clientInfo);
+  app.route("/api", api);
+  app.all("/api/*", apiNotFound);
+  serveWebApp(app);
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,124 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { login } from "../../lib/auth/login.ts";
+import { changePassword, updateLanguages, updateProfile, updateSessionDuration } from "../../lib/auth/profile.ts";
+import {
+  REGISTRATION_FORBIDDEN_FIELDS,
+  changePasswordSchema,
+  disableTwoFactorSchema,
+  loginSchema,
+  registerSchema,
+  sessionSettingsSchema,
+  updateLanguagesSchema,
+  updateProfileSchema,
+  verifyTwoFactorSchema,
+} from "../../lib/auth/schemas.ts";
+import { deleteSession } from "../../lib/auth/sessions.ts";
+import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
+import { createUser, toPublicUser } from "../../lib/auth/users.ts";
+import { recordAudit } from "../../lib/audit/record.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { readJson } from "../validate.ts";
+import {
+  clearSessionCookie,
+  readBrowserCookie,
+  readSessionCookie,
+  setBrowserCookie,
+  setSessionCookie,
+} from "./cookies.ts";
+
+const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
+  const forbidden = REGISTRATION_FORBIDDEN_FIELDS.find((field) => field in body);
+  if (forbidden) ctx.addIssue({ code: "custom", message: `The field '${forbidden}' cannot be set at registration` });
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", async (c) => {
+    const raw = await readJson(c, registrationBody);
+    const input = registerSchema.parse(raw);
+    const { db } = c.get("ctx").database;
+    const user = await createUser(db, input);
+    await recordAudit(db, {
+      action: "user.registered",
+      actorKind: "user",
+      actorUserId: user.id,
+      ipAddress: c.get("clientIp"),
+      targetType: "user",
+      targetId: user.id,
+    });
+    return c.json({ message: "Registration successful", user: toPublicUser(user) }, 201);
+  })
+
+  .post("/login", async (c) => {
+    const input = await readJson(c, loginSchema);
+    const { database, instanceKey } = c.get("ctx");
+    const result = await login(
+      {
+        db: database.db,
+        instanceKey,
+        client: { ipAddress: c.get("clientIp"), userAgent: c.req.header("user-agent") },
+        browserToken: readBrowserCookie(c),
+      },
+      input,
+    );
+    if (result.kind === "two-factor-required") return c.json({ requiresTwoFactor: true });
+    setSessionCookie(c, result.session.token);
+    if (result.rememberedBrowser) setBrowserCookie(c, result.rememberedBrowser.token, result.rememberedBrowser.expiresAt);
+    return c.json({ user: toPublicUser(result.user) });
+  })
+
+  .post("/logout", async (c) => {
+    const token = readSessionCookie(c);
+    if (token) await deleteSession(c.get("ctx").database.db, token);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  })
+
+  .get("/me", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
+
+  .post("/setup-2fa", requireUser, async (c) => {
+    const { database, instanceKey } = c.get("ctx");
+    return c.json(await startTwoFactorSetup(database.db, instanceKey, currentUser(c)));
+  })
+
+  .post("/verify-2fa", requireUser, async (c) => {
+    const { code } = await readJson(c, verifyTwoFactorSchema);
+    const { database, instanceKey } = c.get("ctx");
+    const user = await confirmTwoFactorSetup(database.db, instanceKey, currentUser(c), code);
+    return c.json({ success: true, user: toPublicUser(user) });
+  })
+
+  .post("/disable-2fa", requireUser, async (c) => {
+    const input = await readJson(c, disableTwoFactorSchema);
+    const { database, instanceKey } = c.get("ctx");
+    const user = await disableTwoFactor(database.db, instanceKey, currentUser(c), input);
+    return c.json({ success: true, user: toPublicUser(user) });
+  })
+
+  .post("/update-profile", requireUser, async (c) => {
+    const input = await readJson(c, updateProfileSchema);
+    const user = await updateProfile(c.get("ctx").database.db, currentUser(c), input);
+    return c.json({ success: true, user: toPublicUser(user) });
+  })
+
+  .post("/update-languages", requireUser, async (c) => {
+    const input = await readJson(c, updateLanguagesSchema);
+    const user = await updateLanguages(c.get("ctx").database.db, currentUser(c), input);
+    return c.json({ success: true, user: toPublicUser(user) });
+  })
+
+  .put("/profile", requireUser, async (c) => {
+    const { sessionDuration } = await readJson(c, sessionSettingsSchema);
+    const user = await updateSessionDuration(c.get("ctx").database.db, currentUser(c), sessionDuration);
+    return c.json({ success: true, user: toPublicUser(user) });
+  })
+
+  .post("/change-password", requireUser, async (c) => {
+    const input = await readJson(c, changePasswordSchema);
+    const sessionId = c.get("sessionId");
+    if (!sessionId) throw new AppError(401, "Not signed in");
+    await changePassword(c.get("ctx").database.db, currentUser(c), input, sessionId);
+    return c.json({ success: true });
+  });

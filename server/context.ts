@@ -1,0 +1,22 @@
+import type { Database } from "../data/db.ts";
+import type { UserRow } from "../lib/auth/sessions.ts";
+import type { AppConfig } from "../lib/config.ts";
+
+/** What every route can reach: the database, the configuration and the key that seals stored secrets. */
+export interface AppContext {
+  database: Database;
+  config: AppConfig;
+  instanceKey: Uint8Array;
+}
+
+export interface AppEnv {
+  Bindings: { requestIP?: (req: Request) => { address: string } | null };
+  Variables: {
+    ctx: AppContext;
+    /** Set when the request carries a valid session cookie. */
+    user?: UserRow;
+    sessionId?: string;
+    clientIp: string | null;
+    secureRequest: boolean;
+  };
+}

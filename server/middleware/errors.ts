@@ -1,0 +1,18 @@
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "../../lib/errors.ts";
+
+/** Every error answer is JSON { error } with a fitting status; unexpected errors are logged, not shown. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+    return c.json({ error: error.message }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ error: error.message || "Request failed" }, error.status);
+  }
+  console.error(`[duecheck] ${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ error: "Internal server error" }, 500);
+};
+
+export const apiNotFound: NotFoundHandler = (c) => c.json({ error: "Not found" }, 404);

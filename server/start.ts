@@ -1,0 +1,61 @@
+import { openDatabase, type Database } from "../data/db.ts";
+import { ensureFirstAdmin } from "../lib/auth/bootstrap-admin.ts";
+import { loadInstanceKey } from "../lib/auth/instance-key.ts";
+import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
+import type { AppConfig } from "../lib/config.ts";
+import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
+import { seedSystemSettings } from "../lib/settings/system-settings.ts";
+import { createApp } from "./app.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  /** Set when this start created the first admin with a generated password (shown once). */
+  firstAdmin: { email: string; password?: string } | null;
+  stop(): Promise<void>;
+}
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+/** Opens the database (migrating it), seeds what an empty install needs, and serves API and web app. */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
+  try {
+    const { db } = database;
+    await seedSystemSettings(db);
+    const firstAdmin = await ensureFirstAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+    const instanceKey = loadInstanceKey({ secret: config.secret, dataDir: config.dataDir });
+    const app = createApp({ database, config, instanceKey });
+
+    const server = Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      fetch: (req, srv) => app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r) }),
+      // Uploads (batch CSV, dataset files) are limited per route; this is the outer bound.
+      maxRequestBodySize: 64 * 1024 * 1024,
+    });
+
+    const maintenance = setInterval(() => {
+      Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db)]).catch((e) =>
+        console.error("[duecheck] maintenance failed:", e),
+      );
+    }, MAINTENANCE_INTERVAL_MS);
+
+    const host = config.host === "0.0.0.0" ? "localhost" : config.host;
+    return {
+      url: `http://${host}:${server.port}`,
+      port: server.port!,
+      database,
+      firstAdmin,
+      async stop() {
+        clearInterval(maintenance);
+        await server.stop(true);
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../lib/errors.ts";
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a JSON body and validates it; bad input becomes a 400 with the first rule it breaks. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const length = Number(c.req.header("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    if (text.length > MAX_JSON_BYTES) throw new AppError(413, "Request body is too large");
+    body = text === "" ? {} : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, "Request body must be valid JSON");
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new AppError(400, "Request body must be a JSON object");
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.length ? String(issue.path[0]) : "";
+    const generic = issue.code === "invalid_type" && !issue.message.includes(" ");
+    throw new AppError(400, generic && field ? `${field}: ${issue.message}` : issue.message);
+  }
+  return parsed.data;
+}
