@@ -20,7 +20,7 @@ import { recordAudit } from "../../lib/audit/record.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { readJson } from "../validate.ts";
+import { parseWith, readJson } from "../validate.ts";
 import {
   clearSessionCookie,
   readBrowserCookie,
@@ -37,7 +37,7 @@ const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", async (c) => {
     const raw = await readJson(c, registrationBody);
-    const input = registerSchema.parse(raw);
+    const input = parseWith(registerSchema, raw);
     const { db } = c.get("ctx").database;
     const user = await createUser(db, input);
     await recordAudit(db, {

@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
 import { AppError } from "../../lib/errors.ts";
 
 /** Every error answer is JSON { error } with a fitting status; unexpected errors are logged, not shown. */
@@ -7,6 +8,9 @@ export const onError: ErrorHandler = (error, c) => {
   if (error instanceof AppError) {
     if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
     return c.json({ error: error.message }, error.status);
+  }
+  if (error instanceof ZodError) {
+    return c.json({ error: error.issues[0]?.message ?? "Invalid input" }, 400);
   }
   if (error instanceof HTTPException) {
     return c.json({ error: error.message || "Request failed" }, error.status);

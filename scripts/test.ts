@@ -1,0 +1,104 @@
+/**
+ * npm test: the whole suite, on a real PostgreSQL and on embedded PGlite, then the browser tests.
+ * Ends with one line "N passed, N failed" over everything it ran, and exits non-zero on any failure.
+ *
+ *   DUECHECK_TEST_DATABASE_URL  PostgreSQL to create test databases on (default postgres://postgres@127.0.0.1:5432/test)
+ *   DUECHECK_TEST_ONLY          run one pass only: postgres, pglite or browser
+ *   extra arguments are passed to bun test (a file filter, say)
+ */
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { openDatabase } from "../data/db.ts";
+
+const BUN = process.execPath;
+const ROOT = join(import.meta.dir, "..");
+const extra = process.argv.slice(2);
+const only = process.env.DUECHECK_TEST_ONLY;
+const adminUrl = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const SUITES = ["tests/lib", "tests/server", "tests/cli", "tests/data"].filter((d) => existsSync(join(ROOT, d)));
+
+const totals = { passed: 0, failed: 0 };
+
+async function run(label: string, args: string[], env: Record<string, string>) {
+  console.log(`\n=== ${label} ===`);
+  const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...extra], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk);
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr), proc.exited]);
+  const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
+  let failed = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
+  // A crash or a file that failed to load may report no failing test: count it as one.
+  if (proc.exitCode !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+}
+
+async function postgresReachable() {
+  const sql = postgres(adminUrl, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL at ${adminUrl} is not reachable: ${(error as Error).message}`);
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** A migrated PGlite folder, copied by every test that needs an embedded database (initdb takes seconds). */
+async function makePgliteTemplate() {
+  const dir = mkdtempSync(join(tmpdir(), "dc-template-"));
+  const database = await openDatabase({ dataDir: dir, role: "cli" });
+  await database.close();
+  return dir;
+}
+
+const browserTests = existsSync(join(ROOT, "tests/browser"));
+if (browserTests && (!only || only === "browser")) {
+  console.log("Building the web app for the browser tests...");
+  const build = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  if (build.exitCode !== 0) {
+    console.error("The web build failed.");
+    totals.failed += 1;
+  }
+}
+
+const template = await makePgliteTemplate();
+try {
+  if (!only || only === "postgres") {
+    if (await postgresReachable()) {
+      await run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl });
+    } else {
+      totals.failed += 1;
+    }
+  }
+  if (!only || only === "pglite") {
+    await run("PGlite", SUITES, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template });
+  }
+  if (browserTests && (!only || only === "browser")) {
+    await run("Browser (Chromium, PGlite)", ["tests/browser"], {
+      DUECHECK_TEST_DB: "pglite",
+      DUECHECK_TEST_PGLITE_TEMPLATE: template,
+    });
+  }
+} finally {
+  rmSync(template, { recursive: true, force: true });
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

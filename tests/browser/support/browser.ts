@@ -1,0 +1,65 @@
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+
+/** Headless Chromium as installed by the system package (apt-get install chromium). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** A fresh browser context (own cookies and storage) with a desktop viewport and the English interface. */
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: "en-US" });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Waits until the locator is visible; fails the test with Playwright's message otherwise. */
+export async function expectVisible(locator: Locator, timeout = 10_000) {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
+
+export async function expectHidden(locator: Locator, timeout = 10_000) {
+  await locator.first().waitFor({ state: "hidden", timeout });
+}
+
+/** The path part of the page URL, for asserting where the user landed. */
+export async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** Fills the credentials step of /login and submits it. */
+export async function submitCredentials(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in without a second factor and waits for the search screen. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await submitCredentials(page, baseUrl, email, password);
+  await waitForPath(page, "/");
+  await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+}
+
+export async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+/** Starting the app (fresh database) and Chromium takes longer than bun's 5 s default for hooks. */
+export const HOOK_TIMEOUT_MS = 60_000;

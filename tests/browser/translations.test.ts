@@ -1,0 +1,69 @@
+/** Every interface string exists in all four languages, and every key the web app uses is defined. */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import {
+  changePasswordFormSchema,
+  disableTwoFactorSchema,
+  loginSchema,
+  registerSchema,
+  updateProfileSchema,
+  verifyTwoFactorSchema,
+} from "../../lib/auth/schemas.ts";
+import de from "../../web/src/i18n/de.json";
+import en from "../../web/src/i18n/en.json";
+import es from "../../web/src/i18n/es.json";
+import fr from "../../web/src/i18n/fr.json";
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (dict: Record<string, string>) => new Set(Object.keys(dict).map((k) => k.replace(PLURAL_SUFFIX, "")));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+describe("translations", () => {
+  const english = baseKeys(en);
+
+  for (const [language, dict] of Object.entries({ de, es, fr })) {
+    test(`${language} has exactly the English keys, each translated`, () => {
+      const keys = baseKeys(dict);
+      expect([...english].filter((k) => !keys.has(k))).toEqual([]);
+      expect([...keys].filter((k) => !english.has(k))).toEqual([]);
+      for (const value of Object.values(dict)) expect(value.trim()).not.toBe("");
+    });
+  }
+
+  test("every literal t() key in web/src is defined in English", () => {
+    const root = join(import.meta.dir, "../../web/src");
+    const used = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/\bt\(\s*"([^"]+)"/g)) used.add(match[1]);
+      for (const match of text.matchAll(/(?:labelKey|Key)[=:]\s*"([^"]+)"/g)) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  test("every validation message the web forms can show has a translation key", () => {
+    const invalid: [{ safeParse(value: unknown): { error?: { issues: { message: string }[] } } }, unknown][] = [
+      [registerSchema, {}],
+      [registerSchema, { fullName: " ", email: "x", phoneNumber: "1", company: " ", position: " ", password: "1" }],
+      [loginSchema, { email: "x", password: "1" }],
+      [updateProfileSchema, { fullName: "a", email: "x", phoneNumber: "1", company: "a", position: "a" }],
+      [changePasswordFormSchema, { currentPassword: "", newPassword: "aaaaaaaa", confirmPassword: "" }],
+      [changePasswordFormSchema, { currentPassword: "x", newPassword: "AAAAAAA", confirmPassword: "" }],
+      [changePasswordFormSchema, { currentPassword: "x", newPassword: "Aa1!aaaa", confirmPassword: "other" }],
+      [verifyTwoFactorSchema, { code: "12" }],
+      [disableTwoFactorSchema, { password: "", code: "" }],
+    ];
+    const messages = new Set(invalid.flatMap(([schema, value]) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? []));
+    expect(messages.size).toBeGreaterThan(15);
+    expect([...messages].filter((m) => !english.has(m))).toEqual([]);
+  });
+});

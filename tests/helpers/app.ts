@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { schema, type Db } from "../../data/db.ts";
+import { createUser as createAccount } from "../../lib/auth/users.ts";
+import { loadConfig, type AppConfig } from "../../lib/config.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  server: RunningServer;
+  testDatabase: TestDatabase;
+  config: AppConfig;
+  /** Environment for a CLI process on the same database. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (HTTP on a random loopback port) on a fresh database. */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const env = {
+    DUECHECK_ADMIN_EMAIL: "admin@test.local",
+    DUECHECK_ADMIN_PASSWORD: "Admin-password-1",
+    ...testDatabase.env,
+    PORT: "0",
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const server = await startServer(config);
+  return {
+    url: server.url,
+    db: server.database.db,
+    server,
+    testDatabase,
+    config,
+    env: { ...testDatabase.env },
+    async stop() {
+      await server.stop();
+      await testDatabase.drop();
+    },
+  };
+}
+
+export interface TestUserInput {
+  email: string;
+  password: string;
+  fullName?: string;
+  role?: "user" | "admin";
+  credits?: number;
+}
+
+/** Creates an account directly (with the welcome credits), then sets the credits if asked. */
+export async function createUser(db: Db, input: TestUserInput) {
+  const user = await createAccount(db, {
+    email: input.email,
+    password: input.password,
+    fullName: input.fullName ?? "Test User",
+    phoneNumber: "0123456789",
+    company: "Acme Compliance",
+    position: "Analyst",
+    role: input.role,
+  });
+  if (input.credits !== undefined) {
+    await db.update(schema.users).set({ credits: input.credits }).where(eq(schema.users.id, user.id));
+    return { ...user, credits: input.credits };
+  }
+  return user;
+}

@@ -1,0 +1,52 @@
+import { join } from "node:path";
+
+const BIN = join(import.meta.dir, "..", "..", "bin", "duecheck");
+
+/** Runs bin/duecheck as a separate process and collects its output. */
+export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000) {
+  const proc = Bun.spawn([BIN, ...args], {
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill(), timeoutMs);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+/** Starts `duecheck serve` and waits for the line with its URL. */
+export async function startServeProcess(env: Record<string, string>) {
+  const proc = Bun.spawn([BIN, "serve", "--port", "0"], {
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = proc.stdout.getReader();
+  let output = "";
+  const deadline = Date.now() + 60_000;
+  while (!/running at (http:\/\/\S+)/.test(output)) {
+    if (Date.now() > deadline) throw new Error(`serve did not start: ${output}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`serve exited: ${output}${await new Response(proc.stderr).text()}`);
+    output += new TextDecoder().decode(value);
+  }
+  // Give the rest of the banner a moment to arrive.
+  await Bun.sleep(200);
+  const more = await Promise.race([reader.read(), Bun.sleep(300).then(() => null)]);
+  if (more && !more.done) output += new TextDecoder().decode(more.value);
+  reader.releaseLock();
+  return {
+    proc,
+    url: /running at (http:\/\/\S+)/.exec(output)![1],
+    output,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}

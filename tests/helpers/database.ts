@@ -1,0 +1,52 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+
+/**
+ * Which database the suite runs on: DUECHECK_TEST_DB=postgres (a real server at DUECHECK_TEST_DATABASE_URL)
+ * or pglite (embedded, the default). Each app or test file gets a database of its own.
+ */
+export const TEST_DB = process.env.DUECHECK_TEST_DB === "postgres" ? "postgres" : "pglite";
+const ADMIN_URL = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestDatabase {
+  /** Environment for a server or CLI process on this database. */
+  env: Record<string, string>;
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), "dc-"));
+  if (TEST_DB === "postgres") {
+    const name = `duecheck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString(), DUECHECK_DATA_DIR: dataDir },
+      databaseUrl: url.toString(),
+      dataDir,
+      async drop() {
+        const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  // A migrated PGlite folder made once per run (scripts/test.ts) is copied: initdb takes seconds.
+  const template = process.env.DUECHECK_TEST_PGLITE_TEMPLATE;
+  if (template && existsSync(join(template, "pgdata"))) cpSync(join(template, "pgdata"), join(dataDir, "pgdata"), { recursive: true });
+  return {
+    env: { DUECHECK_DATA_DIR: dataDir },
+    dataDir,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

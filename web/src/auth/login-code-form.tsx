@@ -1,0 +1,80 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeftIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
+import { Button } from "../components/ui/button";
+import { Checkbox } from "../components/ui/checkbox";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "../components/ui/form";
+import { Input } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+
+const codeStepSchema = verifyTwoFactorSchema.extend({ rememberBrowser: z.boolean() });
+export type CodeStepValues = z.output<typeof codeStepSchema>;
+
+/** Step 2 of sign-in: the 6-digit authenticator code and "Remember this browser for 30 days". */
+export function LoginCodeForm({
+  pending,
+  onSubmit,
+  onBack,
+}: {
+  pending: boolean;
+  onSubmit: (values: CodeStepValues) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<z.input<typeof codeStepSchema>, unknown, CodeStepValues>({
+    resolver: zodResolver(codeStepSchema),
+    defaultValues: { code: "", rememberBrowser: false },
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+        <FormField
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("login.codeLabel")}</FormLabel>
+              <FormControl>
+                <Input
+                  autoFocus
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="000000"
+                  className="text-center font-mono text-lg tracking-[0.5em]"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>{t("login.codeDescription")}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="rememberBrowser"
+          render={({ field }) => (
+            <FormItem className="flex flex-row items-center gap-2">
+              <FormControl>
+                <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+              </FormControl>
+              <FormLabel className="font-normal">{t("login.rememberBrowser")}</FormLabel>
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending && <Spinner aria-hidden />}
+          {pending ? t("login.verifying") : t("login.verifyAndSignIn")}
+        </Button>
+        <Button type="button" variant="ghost" className="w-full" onClick={onBack} disabled={pending}>
+          <ArrowLeftIcon aria-hidden />
+          {t("login.backToLogin")}
+        </Button>
+      </form>
+    </Form>
+  );
+}

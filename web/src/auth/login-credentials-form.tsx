@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { loginSchema } from "../../../lib/auth/schemas.ts";
+import { Button } from "../components/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../components/ui/form";
+import { Input } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+
+const credentialsSchema = loginSchema.pick({ email: true, password: true });
+export type Credentials = z.output<typeof credentialsSchema>;
+
+/** Step 1 of sign-in: email and password. */
+export function LoginCredentialsForm({
+  defaultEmail,
+  pending,
+  onSubmit,
+}: {
+  defaultEmail: string;
+  pending: boolean;
+  onSubmit: (values: Credentials) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<z.input<typeof credentialsSchema>, unknown, Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("fields.email")}</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="username" placeholder={t("fields.emailPlaceholder")} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("fields.password")}</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending && <Spinner aria-hidden />}
+          {pending ? t("login.signingIn") : t("login.submit")}
+        </Button>
+      </form>
+    </Form>
+  );
+}

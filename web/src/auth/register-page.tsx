@@ -1,0 +1,110 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { AlertCircleIcon } from "lucide-react";
+import { useState } from "react";
+import { type FieldPath, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { type PublicUser, type RegisterInput, registerSchema } from "../../../lib/auth/schemas.ts";
+import { Alert, AlertDescription } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../components/ui/form";
+import { Input } from "../components/ui/input";
+import { Spinner } from "../components/ui/spinner";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { AuthLayout } from "./auth-layout";
+
+type RegisterFormValues = z.input<typeof registerSchema>;
+
+const FIELDS: { name: FieldPath<RegisterFormValues>; labelKey: string; type: string; autoComplete: string }[] = [
+  { name: "fullName", labelKey: "fields.fullName", type: "text", autoComplete: "name" },
+  { name: "email", labelKey: "fields.email", type: "email", autoComplete: "email" },
+  { name: "phoneNumber", labelKey: "fields.phoneNumber", type: "tel", autoComplete: "tel" },
+  { name: "company", labelKey: "fields.company", type: "text", autoComplete: "organization" },
+  { name: "position", labelKey: "fields.position", type: "text", autoComplete: "organization-title" },
+  { name: "password", labelKey: "fields.password", type: "password", autoComplete: "new-password" },
+];
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues, unknown, RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: "", email: "", phoneNumber: "", company: "", position: "", password: "" },
+  });
+
+  const register = useMutation({
+    mutationFn: (body: RegisterInput) =>
+      apiRequest<{ user: PublicUser; message?: string }>("POST", "/api/auth/register", body),
+    onSuccess: () => {
+      toast({ title: t("register.success"), description: t("register.successDescription") });
+      void navigate({ to: "/login" });
+    },
+    onError: (err) => {
+      const server = serverErrorText(err);
+      const message = server ? t(server) : t("register.failed");
+      setError(message);
+      toast({ variant: "destructive", title: t("register.failedTitle"), description: message });
+    },
+  });
+
+  return (
+    <AuthLayout>
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle className="text-xl">{t("register.title")}</CardTitle>
+          <CardDescription>{t("register.subtitle")}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {error && (
+            <Alert variant="destructive">
+              <AlertCircleIcon aria-hidden />
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          )}
+          <Form {...form}>
+            <form
+              className="grid gap-4"
+              noValidate
+              onSubmit={form.handleSubmit((values) => {
+                setError(null);
+                register.mutate(values);
+              })}
+            >
+              {FIELDS.map(({ name, labelKey, type, autoComplete }) => (
+                <FormField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>{t(labelKey)}</FormLabel>
+                      <FormControl>
+                        <Input type={type} autoComplete={autoComplete} {...field} value={field.value ?? ""} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              ))}
+              <Button type="submit" className="w-full" disabled={register.isPending}>
+                {register.isPending && <Spinner aria-hidden />}
+                {register.isPending ? t("register.submitting") : t("register.submit")}
+              </Button>
+            </form>
+          </Form>
+        </CardContent>
+        <CardFooter className="justify-center text-sm text-muted-foreground">
+          {t("register.haveAccount")}&nbsp;
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("register.loginLink")}
+          </Link>
+        </CardFooter>
+      </Card>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,57 @@
+import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Separator } from "../components/ui/separator";
+import { Spinner } from "../components/ui/spinner";
+import { PageHeader } from "../shell/page-header";
+import { TwoFactorDisableForm } from "./two-factor-disable-form";
+import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
+import { TwoFactorStatusBadge } from "./two-factor-status-badge";
+import { useCurrentUser } from "./use-current-user";
+import { type TwoFactorSetup, useSetupTwoFactor } from "./use-two-factor";
+
+export function TwoFactorPage() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const startSetup = useSetupTwoFactor(setSetup);
+  const enabled = user?.twoFactorEnabled ?? false;
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
+      <PageHeader title={t("twoFactor.title")} description={t("twoFactor.subtitle")} />
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            {enabled ? <ShieldCheckIcon className="size-5 text-success" aria-hidden /> : <ShieldOffIcon className="size-5 text-muted-foreground" aria-hidden />}
+            {t("twoFactor.statusTitle")}
+          </CardTitle>
+          <CardDescription>{enabled ? t("twoFactor.enabledDescription") : t("twoFactor.disabledDescription")}</CardDescription>
+          <CardAction>
+            <TwoFactorStatusBadge enabled={enabled} />
+          </CardAction>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {enabled ? (
+            <>
+              <Separator />
+              <div className="grid gap-1">
+                <h3 className="font-medium">{t("twoFactor.disableTitle")}</h3>
+                <p className="text-sm text-muted-foreground">{t("twoFactor.disableDescription")}</p>
+              </div>
+              <TwoFactorDisableForm />
+            </>
+          ) : (
+            <Button className="w-fit" onClick={() => startSetup.mutate()} disabled={startSetup.isPending}>
+              {startSetup.isPending ? <Spinner aria-hidden /> : <ShieldCheckIcon aria-hidden />}
+              {t("twoFactor.startSetup")}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <TwoFactorSetupDialog setup={setup} onClose={() => setSetup(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "../components/ui/badge";
+
+export function TwoFactorStatusBadge({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={enabled ? "success" : "secondary"} data-testid="two-factor-status">
+      {enabled ? t("twoFactor.enabled") : t("twoFactor.disabled")}
+    </Badge>
+  );
+}

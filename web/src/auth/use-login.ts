@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
+
+export type LoginRequest = { email: string; password: string; twoFactorCode?: string; rememberBrowser?: boolean };
+export type LoginResponse = { user: PublicUser } | { requiresTwoFactor: true };
+
+/** Wait before leaving /login after success (spec part 1 section 9). */
+export const LOGIN_REDIRECT_DELAY_MS = 100;
+
+/** POST /api/auth/login with the success and failure handling of spec part 1 sections 4 and 8. */
+export function useLogin({
+  onTwoFactorRequired,
+  onError,
+}: {
+  onTwoFactorRequired: (request: LoginRequest) => void;
+  onError: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiRequest<LoginResponse>("POST", "/api/auth/login", body),
+    onSuccess: (answer, request) => {
+      if ("requiresTwoFactor" in answer && answer.requiresTwoFactor) {
+        toast({ title: t("login.twoFactorRequired"), description: t("login.twoFactorRequiredDescription") });
+        onTwoFactorRequired(request);
+        return;
+      }
+      if ("user" in answer) {
+        toast({ title: t("login.welcomeBack"), description: t("login.loggedInAs", { name: answer.user.fullName }) });
+        // Nothing cached for an earlier session (for example one that expired) may show for this user.
+        queryClient.clear();
+        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, answer.user);
+        setTimeout(() => void navigate({ to: "/" }), LOGIN_REDIRECT_DELAY_MS);
+      }
+    },
+    onError: (error) => {
+      const server = serverErrorText(error);
+      const message = server ? t(server) : t("login.invalidCredentials");
+      onError(message);
+      toast({ variant: "destructive", title: t("login.failed"), description: message });
+    },
+  });
+}

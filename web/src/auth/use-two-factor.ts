@@ -1,0 +1,66 @@
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { useRefreshCurrentUser } from "./use-refresh-current-user";
+
+export type TwoFactorSetup = { qrCodeImage: string; secret: string };
+
+/** POST /api/auth/setup-2fa: a QR code (data: URL) and the manual secret. */
+export function useSetupTwoFactor(onReady: (setup: TwoFactorSetup) => void) {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: () => apiRequest<TwoFactorSetup>("POST", "/api/auth/setup-2fa"),
+    onSuccess: onReady,
+    onError: (error) => {
+      const server = serverErrorText(error);
+      toast({
+        variant: "destructive",
+        title: t("twoFactor.setupFailed"),
+        description: server ? t(server) : t("twoFactor.setupFailedDescription"),
+      });
+    },
+  });
+}
+
+/** POST /api/auth/verify-2fa {code}: turns two-factor on, then refetches the current user. */
+export function useVerifyTwoFactor({ onVerified, onInvalid }: { onVerified: () => void; onInvalid: () => void }) {
+  const { t } = useTranslation();
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (code: string) => apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/verify-2fa", { code }),
+    onSuccess: async () => {
+      toast({ title: t("twoFactor.enabledToast"), description: t("twoFactor.enabledToastDescription") });
+      onVerified();
+      await refreshUser();
+    },
+    onError: () => {
+      toast({ variant: "destructive", title: t("Invalid verification code"), description: t("twoFactor.checkCode") });
+      onInvalid();
+    },
+  });
+}
+
+/** POST /api/auth/disable-2fa {password, code}: turns two-factor off, then refetches the current user. */
+export function useDisableTwoFactor(onDisabled: () => void) {
+  const { t } = useTranslation();
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) =>
+      apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/disable-2fa", body),
+    onSuccess: async () => {
+      toast({ title: t("twoFactor.disabledToast"), description: t("twoFactor.disabledToastDescription") });
+      onDisabled();
+      await refreshUser();
+    },
+    onError: (error) => {
+      const server = serverErrorText(error);
+      toast({
+        variant: "destructive",
+        title: t("twoFactor.disableFailed"),
+        description: server ? t(server) : undefined,
+      });
+    },
+  });
+}

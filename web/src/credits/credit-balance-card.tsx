@@ -1,0 +1,63 @@
+import { CoinsIcon, HistoryIcon, ShoppingCartIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
+import { Separator } from "../components/ui/separator";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { LowBalanceAlert } from "./low-balance-alert";
+import { RecentTransactions } from "./recent-transactions";
+import { UsageRates } from "./usage-rates";
+import { useCreditBalance } from "./use-credit-balance";
+
+/** Profile card: balance, low-balance warning, usage rates, latest transactions and purchase links. */
+export function CreditBalanceCard() {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const { data: balance, isLoading, isError } = useCreditBalance();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CoinsIcon className="size-5 text-primary" aria-hidden />
+          {t("credits.balanceTitle")}
+        </CardTitle>
+        <CardDescription>{t("credits.balanceDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isLoading && <Skeleton className="h-24 w-full" />}
+        {isError && <p className="text-sm text-destructive">{t("credits.loadFailed")}</p>}
+        {balance && (
+          <>
+            <p className="flex items-baseline gap-2" data-testid="credit-balance">
+              <span className="text-4xl font-bold tabular-nums">
+                {balance.unlimited ? t("credits.unlimited") : number(balance.balance)}
+              </span>
+              {!balance.unlimited && <span className="text-muted-foreground">{t("credits.unit", { count: balance.balance })}</span>}
+            </p>
+            <LowBalanceAlert balance={balance} />
+            <Separator />
+            <UsageRates balance={balance} />
+            <Separator />
+            <RecentTransactions transactions={balance.transactions} />
+          </>
+        )}
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button asChild>
+          <a href="/buy-credits">
+            <ShoppingCartIcon aria-hidden />
+            {t("credits.buy")}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href="/credit-history">
+            <HistoryIcon aria-hidden />
+            {t("credits.viewHistory")}
+          </a>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from "@tanstack/react-query";
+import type { CreditBalance } from "../../../lib/auth/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
+
+export const CREDIT_BALANCE_QUERY_KEY = ["/api/credits/balance"] as const;
+
+/** GET /api/credits/balance, only while someone is signed in (spec part 2 section 6). */
+export function useCreditBalance() {
+  const { user } = useCurrentUser();
+  return useQuery<CreditBalance>({ queryKey: CREDIT_BALANCE_QUERY_KEY, enabled: !!user });
+}
+
+/** Low-balance thresholds of spec part 2 section 9. */
+export const LOW_BALANCE_THRESHOLD = 10;
+
+export type BalanceLevel = "unlimited" | "empty" | "low" | "ok";
+
+export function balanceLevel(balance: Pick<CreditBalance, "balance" | "unlimited">): BalanceLevel {
+  if (balance.unlimited) return "unlimited";
+  if (balance.balance <= 0) return "empty";
+  if (balance.balance <= LOW_BALANCE_THRESHOLD) return "low";
+  return "ok";
+}

@@ -1,0 +1,53 @@
+import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+
+type On401 = "returnNull" | "throw";
+
+/** Query key of GET /api/auth/me, the signed-in user (null when signed out). */
+export const SESSION_QUERY_KEY = ["/api/auth/me"] as const;
+
+/** Error of a default query whose answer was not OK; the message reads "{status}: {body text}". */
+export class QueryError extends Error {
+  readonly status: number;
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = "QueryError";
+    this.status = status;
+  }
+}
+
+/** Default query: GET the queryKey segments joined with '/' (spec part 1 section 7). */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join("/"), { credentials: "include", signal });
+    if (on401 === "returnNull" && res.status === 401) return null as T;
+    if (!res.ok) {
+      const text = (await res.text().catch(() => "")) || res.statusText;
+      throw new QueryError(res.status, text);
+    }
+    return (await res.json()) as T;
+  };
+}
+
+export function createQueryClient() {
+  const client: QueryClient = new QueryClient({
+    // A 401 on any data query means the session has ended: forget the user, so the auth guard sends them to /login.
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof QueryError && error.status === 401) client.setQueryData(SESSION_QUERY_KEY, null);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        staleTime: Infinity,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,74 @@
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Language, PublicUser, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
+import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
+import { toast } from "../components/ui/use-toast";
+import i18n from "../i18n";
+import { apiRequest, serverErrorText } from "../lib/api";
+
+type UserAnswer = { success: boolean; user: PublicUser };
+
+function failureToast(title: string, error: unknown, fallback?: string) {
+  const server = serverErrorText(error);
+  toast({ variant: "destructive", title, description: server ? i18n.t(server) : fallback });
+}
+
+/** POST /api/auth/update-profile. */
+export function useUpdateProfile(onSaved: () => void) {
+  const { t } = useTranslation();
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (body: UpdateProfileInput) => apiRequest<UserAnswer>("POST", "/api/auth/update-profile", body),
+    onSuccess: async () => {
+      toast({ title: t("profile.updated"), description: t("profile.updatedDescription") });
+      onSaved();
+      await refreshUser();
+    },
+    onError: (error) => failureToast(t("profile.updateFailed"), error, t("profile.updateFailedDescription")),
+  });
+}
+
+/** PUT /api/auth/profile {sessionDuration}; the new duration applies from the next sign-in. */
+export function useUpdateSessionDuration() {
+  const { t } = useTranslation();
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (sessionDuration: number) => apiRequest<UserAnswer>("PUT", "/api/auth/profile", { sessionDuration }),
+    onSuccess: async () => {
+      toast({ title: t("security.sessionUpdated"), description: t("security.sessionUpdatedDescription") });
+      await refreshUser();
+    },
+    onError: (error) => failureToast(t("security.sessionUpdateFailed"), error),
+  });
+}
+
+/** POST /api/auth/change-password {currentPassword, newPassword}. */
+export function useChangePassword(onChanged: () => void) {
+  const { t } = useTranslation();
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiRequest<{ success: boolean }>("POST", "/api/auth/change-password", body),
+    onSuccess: async () => {
+      toast({ title: t("security.passwordChanged"), description: t("security.passwordChangedDescription") });
+      onChanged();
+      await refreshUser();
+    },
+    onError: (error) => failureToast(t("security.passwordChangeFailed"), error),
+  });
+}
+
+/** POST /api/auth/update-languages; a new profile language also switches the interface. */
+export function useUpdateLanguages() {
+  const refreshUser = useRefreshCurrentUser();
+  return useMutation({
+    mutationFn: (body: { profileLanguage: Language; reportLanguage: Language }) =>
+      apiRequest<UserAnswer>("POST", "/api/auth/update-languages", body),
+    onSuccess: async (_answer, body) => {
+      if (i18n.language !== body.profileLanguage) await i18n.changeLanguage(body.profileLanguage);
+      toast({ title: i18n.t("languages.updated"), description: i18n.t("languages.updatedDescription") });
+      await refreshUser();
+    },
+    onError: (error) => failureToast(i18n.t("languages.updateFailed"), error),
+  });
+}

@@ -1,0 +1,34 @@
+import { useLocation } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Separator } from "../components/ui/separator";
+import { SidebarTrigger } from "../components/ui/sidebar";
+import { ThemeToggle } from "./theme-toggle";
+
+/** Section names shown in the header, by route path. */
+const SECTION_KEYS: Record<string, string> = {
+  "/": "nav.newSearch",
+  "/profile": "profile.title",
+  "/settings/2fa": "twoFactor.title",
+};
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const sectionKey = SECTION_KEYS[pathname];
+  const section = sectionKey ? t(sectionKey) : undefined;
+
+  useEffect(() => {
+    document.title = section ? `${section} · ${t("app.name")}` : t("app.name");
+  }, [section, t]);
+  return (
+    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <SidebarTrigger className="-ml-1" />
+      <Separator orientation="vertical" className="mr-2 data-[orientation=vertical]:h-4" />
+      <span className="truncate text-sm font-medium text-muted-foreground">{section ?? t("app.name")}</span>
+      <div className="ml-auto flex items-center gap-1">
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link, useLocation } from "@tanstack/react-router";
+import { ShieldCheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  SidebarSeparator,
+  useSidebar,
+} from "../components/ui/sidebar";
+import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "./nav-items";
+import { SidebarUserBlock } from "./sidebar-user-block";
+
+function NavGroup({ labelKey, items }: { labelKey: string; items: NavItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  return (
+    <SidebarGroup>
+      <SidebarGroupLabel>{t(labelKey)}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {items.map((item) => {
+            const active = isNavItemActive(item.to, pathname);
+            return (
+              <SidebarMenuItem key={item.to}>
+                <SidebarMenuButton asChild isActive={active} tooltip={t(item.labelKey)}>
+                  <Link
+                    to={item.to}
+                    aria-current={active ? "page" : undefined}
+                    onClick={() => {
+                      if (isMobile) setOpenMobile(false);
+                    }}
+                  >
+                    <item.icon aria-hidden />
+                    <span>{t(item.labelKey)}</span>
+                  </Link>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            );
+          })}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
+export function AppSidebar({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const showAdmin = user.role === "admin" && ADMIN_NAV_ITEMS.length > 0;
+  return (
+    <Sidebar collapsible="icon">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip={t("app.name")}>
+              <Link to="/">
+                <div className="flex aspect-square size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                  <ShieldCheckIcon className="size-4" aria-hidden />
+                </div>
+                <div className="grid flex-1 text-left text-sm leading-tight">
+                  <span className="truncate font-semibold">{t("app.name")}</span>
+                  <span className="truncate text-xs text-muted-foreground">{t("app.tagline")}</span>
+                </div>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label={t("nav.main")}>
+          <NavGroup labelKey="nav.menu" items={MAIN_NAV_ITEMS} />
+          {showAdmin && <NavGroup labelKey="nav.administration" items={ADMIN_NAV_ITEMS} />}
+        </nav>
+      </SidebarContent>
+      <SidebarSeparator />
+      <SidebarFooter>
+        <SidebarUserBlock user={user} />
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}
