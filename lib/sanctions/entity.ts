@@ -1,0 +1,44 @@
+/**
+ * The one entity model every list format is parsed into, and the shape the matcher indexes.
+ * Dataset ids are stable strings such as us_ofac_sdn; sourceId is the publisher's own id.
+ */
+export const ENTITY_SCHEMAS = ["Person", "Organization", "Vessel", "Aircraft"] as const;
+export type EntitySchema = (typeof ENTITY_SCHEMAS)[number];
+
+/** How an alternative name relates to the entity: OFAC aka/fka/nka, UN/EU "good"/"low" quality, original script. */
+export type AliasKind = "aka" | "fka" | "nka" | "weak" | "original_script";
+
+export interface EntityAlias {
+  name: string;
+  kind: AliasKind;
+}
+
+export interface SanctionsEntity {
+  /** `${datasetId}:${sourceId}`: unique across datasets, stable across versions. */
+  id: string;
+  datasetId: string;
+  sourceId: string;
+  schema: EntitySchema;
+  /** The publisher's primary name as written (OFAC individuals: "LAST, First"). */
+  name: string;
+  aliases: EntityAlias[];
+  /** Country names or ISO codes as the publisher gives them. */
+  nationalities: string[];
+  /** As published: "1956", "1956-03-04", "circa 1960", "1960 to 1962". */
+  birthDates: string[];
+  programs: string[];
+  addresses: string[];
+  remarks: string | null;
+  /** ISO date when known. */
+  listedOn: string | null;
+  sourceUrl: string | null;
+}
+
+/** One raw file of a dataset version, as downloaded or imported. */
+export interface DatasetFile {
+  name: string;
+  content: Uint8Array;
+}
+
+/** A file that cannot be read as its format; the message says what is wrong and where. */
+export class DatasetFormatError extends Error {}
