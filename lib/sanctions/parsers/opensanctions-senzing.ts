@@ -1,0 +1,60 @@
+import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
+import { addAlias, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
+import { jsonLines, objects, type JsonRecord } from "./json-lines.ts";
+import { cleanText } from "./text.ts";
+
+/** Senzing record types as OpenSanctions exports them; VEHICLE and untyped records (positions) are skipped. */
+const SCHEMAS: Record<string, EntitySchema> = {
+  PERSON: "Person",
+  ORGANIZATION: "Organization",
+  VESSEL: "Vessel",
+  AIRCRAFT: "Aircraft",
+};
+
+function fullName(name: JsonRecord): string {
+  const whole = name.NAME_FULL ?? name.NAME_ORG;
+  if (typeof whole === "string" && whole.trim()) return whole;
+  return joinParts([name.NAME_PREFIX, name.NAME_FIRST, name.NAME_MIDDLE, name.NAME_LAST, name.NAME_SUFFIX], " ");
+}
+
+function address(entry: JsonRecord): string {
+  if (typeof entry.ADDR_FULL === "string") return entry.ADDR_FULL;
+  const parts = ["ADDR_LINE1", "ADDR_LINE2", "ADDR_LINE3", "ADDR_CITY", "ADDR_STATE", "ADDR_POSTAL_CODE", "ADDR_COUNTRY"];
+  return joinParts(parts.map((key) => entry[key]));
+}
+
+/** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs). */
+export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile): SanctionsEntity[] {
+  const entities: SanctionsEntity[] = [];
+  for (const { line, record } of jsonLines(file)) {
+    const recordId = typeof record.RECORD_ID === "string" || typeof record.RECORD_ID === "number" ? String(record.RECORD_ID) : "";
+    if (!recordId) throw new DatasetFormatError(`${file.name} line ${line}: record without RECORD_ID`);
+    const schema = SCHEMAS[String(record.RECORD_TYPE ?? "").toUpperCase()];
+    if (!schema) continue;
+
+    const entity = newEntity(datasetId, recordId, schema, "");
+    const names = objects(record.NAMES);
+    const primary = names.find((name) => name.NAME_TYPE === "PRIMARY");
+    if (primary) entity.name = cleanText(fullName(primary));
+    for (const name of names) if (name !== primary) addAlias(entity, fullName(name), "aka");
+    if (!settleNames(entity)) throw new DatasetFormatError(`${file.name} line ${line}: record ${recordId} has no name`);
+
+    for (const date of objects(record.DATES)) addUnique(entity.birthDates, date.DATE_OF_BIRTH);
+    const countries = objects(record.COUNTRIES);
+    for (const country of countries) {
+      addUnique(entity.nationalities, country.NATIONALITY);
+      addUnique(entity.nationalities, country.CITIZENSHIP);
+    }
+    if (!entity.nationalities.length) {
+      for (const country of countries) {
+        addUnique(entity.nationalities, country.COUNTRY_OF_ASSOCIATION);
+        addUnique(entity.nationalities, country.REGISTRATION_COUNTRY);
+      }
+    }
+    // PLACE_OF_BIRTH entries share the ADDRESSES list; only real addresses are kept.
+    for (const entry of objects(record.ADDRESSES)) if (entry.PLACE_OF_BIRTH === undefined) addUnique(entity.addresses, address(entry));
+    entity.sourceUrl = typeof record.URL === "string" ? record.URL : null;
+    entities.push(entity);
+  }
+  return entities;
+}
