@@ -24,6 +24,8 @@ export interface Database {
   db: Db;
   /** Human-readable: "PostgreSQL at host/db" or "embedded PGlite at /path". */
   description: string;
+  /** Raw SQL for libraries that bring their own schema (pg-boss); several statements when no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     description: `PostgreSQL at ${host}${pathname}`,
+    executeSql: postgresExecutor(sql),
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -74,6 +77,10 @@ async function openEmbedded(pg: PGlite, description: string, onClose: () => Prom
   return {
     db: db as unknown as Db,
     description,
+    async executeSql(text, values = []) {
+      if (values.length === 0) return { rows: (await pg.exec(text)).at(-1)?.rows ?? [] };
+      return { rows: (await pg.query(text, values)).rows };
+    },
     close: async () => {
       await onClose();
       await pg.close();
@@ -150,7 +157,16 @@ async function openThroughServer(socketPath: string, dataDir: string): Promise<D
   return {
     db: db as unknown as Db,
     description: `embedded PGlite in ${dataDir}, through the running server`,
+    executeSql: postgresExecutor(sql),
     close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+function postgresExecutor(sql: postgres.Sql) {
+  return async (text: string, values: unknown[] = []) => {
+    // Without values postgres.js uses the simple protocol, which allows several statements.
+    const result = await sql.unsafe(text, values as postgres.ParameterOrJSON<never>[]);
+    return { rows: Array.isArray(result) ? [...result] : [] };
   };
 }
 

@@ -4,7 +4,7 @@
  *
  *   DUECHECK_TEST_DATABASE_URL  PostgreSQL to create test databases on (default postgres://postgres@127.0.0.1:5432/test)
  *   DUECHECK_TEST_ONLY          run one pass only: postgres, pglite or browser
- *   extra arguments are passed to bun test (a file filter, say)
+ *   arguments: test files or folders to run instead of the whole suite (other flags go to bun test)
  */
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,16 +14,20 @@ import { openDatabase } from "../data/db.ts";
 
 const BUN = process.execPath;
 const ROOT = join(import.meta.dir, "..");
-const extra = process.argv.slice(2);
+const args = process.argv.slice(2);
+const paths = args.filter((a) => !a.startsWith("-"));
+const flags = args.filter((a) => a.startsWith("-"));
 const only = process.env.DUECHECK_TEST_ONLY;
 const adminUrl = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const SUITES = ["tests/lib", "tests/server", "tests/cli", "tests/data"].filter((d) => existsSync(join(ROOT, d)));
+const ALL_SUITES = ["tests/lib", "tests/server", "tests/cli", "tests/data"].filter((d) => existsSync(join(ROOT, d)));
+const SUITES = paths.length ? paths.filter((p) => !p.startsWith("tests/browser")) : ALL_SUITES;
+const BROWSER = paths.length ? paths.filter((p) => p.startsWith("tests/browser")) : ["tests/browser"];
 
 const totals = { passed: 0, failed: 0 };
 
 async function run(label: string, args: string[], env: Record<string, string>) {
   console.log(`\n=== ${label} ===`);
-  const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...extra], {
+  const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...flags], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdout: "pipe",
@@ -68,7 +72,7 @@ async function makePgliteTemplate() {
   return dir;
 }
 
-const browserTests = existsSync(join(ROOT, "tests/browser"));
+const browserTests = existsSync(join(ROOT, "tests/browser")) && BROWSER.length > 0;
 if (browserTests && (!only || only === "browser")) {
   console.log("Building the web app for the browser tests...");
   const build = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
@@ -80,18 +84,18 @@ if (browserTests && (!only || only === "browser")) {
 
 const template = await makePgliteTemplate();
 try {
-  if (!only || only === "postgres") {
+  if (SUITES.length && (!only || only === "postgres")) {
     if (await postgresReachable()) {
       await run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl });
     } else {
       totals.failed += 1;
     }
   }
-  if (!only || only === "pglite") {
+  if (SUITES.length && (!only || only === "pglite")) {
     await run("PGlite", SUITES, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template });
   }
   if (browserTests && (!only || only === "browser")) {
-    await run("Browser (Chromium, PGlite)", ["tests/browser"], {
+    await run("Browser (Chromium, PGlite)", BROWSER, {
       DUECHECK_TEST_DB: "pglite",
       DUECHECK_TEST_PGLITE_TEMPLATE: template,
     });

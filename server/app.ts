@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
@@ -15,6 +16,7 @@ export function createApp(ctx: AppContext) {
     .use(loadSession)
     .route("/auth", authRoutes)
     .route("/credits", creditRoutes)
+    .route("/user/api-keys", apiKeyRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();
