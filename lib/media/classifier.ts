@@ -1,0 +1,30 @@
+/**
+ * Sorting articles into the spec's categories. Two implementations: the built-in lexicon classifier
+ * (lexicon-classifier.ts) and a language-model one (lib/llm/) used when a model is configured.
+ */
+import type { MediaCategory } from "../screening/results";
+import type { NewsArticle } from "./news-article";
+
+export interface ClassificationInput {
+  article: NewsArticle;
+  /** The screened name. */
+  subject: string;
+  /** The search's language (ISO 639-1), which may differ from the article's. */
+  language: string;
+}
+
+export interface Classification {
+  category: MediaCategory;
+  isNegative: boolean;
+}
+
+export interface ArticleClassifier {
+  readonly name: string;
+  /** One classification per input, in the same order. */
+  classify(items: ClassificationInput[]): Promise<Classification[]>;
+}
+
+/** The categories that count against the subject (red badges in the UI). */
+export const NEGATIVE_CATEGORIES: ReadonlySet<MediaCategory> = new Set(["negative", "criminal", "sanctions", "corruption"]);
+
+export const isNegativeCategory = (category: MediaCategory): boolean => NEGATIVE_CATEGORIES.has(category);
