@@ -2,7 +2,9 @@ import { Command, CommanderError } from "commander";
 import { DataDirBusyError } from "../data/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { registerCredits } from "./commands/credits.ts";
+import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
+import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerServe } from "./commands/serve.ts";
 import { registerUsers } from "./commands/users.tsx";
 import { CliError } from "./fail.ts";
@@ -18,6 +20,8 @@ registerServe(program);
 registerDb(program);
 registerUsers(program);
 registerCredits(program);
+registerDatasets(program);
+registerSanctions(program);
 
 try {
   await program.parseAsync(process.argv);

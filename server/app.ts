@@ -8,6 +8,7 @@ import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
+import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { serveWebApp } from "./static.ts";
 
 export function createApp(ctx: AppContext) {
@@ -17,6 +18,7 @@ export function createApp(ctx: AppContext) {
     .route("/auth", authRoutes)
     .route("/credits", creditRoutes)
     .route("/user/api-keys", apiKeyRoutes)
+    .route("/sanctions", sanctionsRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

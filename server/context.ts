@@ -10,7 +10,11 @@ export interface AppContext {
 }
 
 export interface AppEnv {
-  Bindings: { requestIP?: (req: Request) => { address: string } | null };
+  Bindings: {
+    requestIP?: (req: Request) => { address: string } | null;
+    /** Lifts Bun's idle timeout for one long request (dataset downloads). */
+    noTimeout?: (req: Request) => void;
+  };
   Variables: {
     ctx: AppContext;
     /** Set when the request carries a valid session cookie. */

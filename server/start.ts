@@ -6,6 +6,7 @@ import type { AppConfig } from "../lib/config.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
+import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -21,17 +22,20 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 /** Opens the database (migrating it), seeds what an empty install needs, and serves API and web app. */
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
+  let sanctions: SanctionsService | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
     const firstAdmin = await ensureFirstAdmin(db, { email: config.adminEmail, password: config.adminPassword });
     const instanceKey = loadInstanceKey({ secret: config.secret, dataDir: config.dataDir });
     const app = createApp({ database, config, instanceKey });
+    sanctions = await startSanctionsService(database);
 
     const server = Bun.serve({
       port: config.port,
       hostname: config.host,
-      fetch: (req, srv) => app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r) }),
+      fetch: (req, srv) =>
+        app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r), noTimeout: (r: Request) => srv.timeout(r, 0) }),
       // Uploads (batch CSV, dataset files) are limited per route; this is the outer bound.
       maxRequestBodySize: 64 * 1024 * 1024,
     });
@@ -51,10 +55,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await sanctions?.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await sanctions?.stop();
     await database.close();
     throw error;
   }

@@ -6,13 +6,22 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { datasetType } from "./enums.ts";
 
-const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** One file of a dataset: the name the parser knows it by (sdn.csv, consolidated.xml) and where it is fetched. */
+export interface DatasetSourceFile {
+  name: string;
+  url: string;
+}
 
 export const sanctionsDatasets = pgTable("sanctions_datasets", {
   /** Stable dataset id such as us_ofac_sdn. */
@@ -20,16 +29,20 @@ export const sanctionsDatasets = pgTable("sanctions_datasets", {
   sourceName: text().notNull(),
   datasetType: datasetType().notNull(),
   format: text().notNull(),
-  url: text(),
+  /** Every file of the dataset; an admin may point them at a mirror. */
+  urls: jsonb().$type<DatasetSourceFile[]>().notNull().default([]),
   autoDownload: boolean().notNull().default(true),
   downloadFrequency: integer().notNull().default(6),
+  /** success, failed, downloading, or null when never downloaded. */
   lastDownloadStatus: text(),
   lastDownloadAt: timestamp({ withTimezone: true }),
   lastDownloadSize: bigint({ mode: "number" }),
   lastDownloadError: text(),
-  etag: text(),
-  lastModified: text(),
-  metadata: jsonb().notNull().default({}),
+  /** When the running download began; a 'downloading' status older than the stale limit is taken over. */
+  downloadStartedAt: timestamp({ withTimezone: true }),
+  /** Added by an administrator rather than seeded from the registry. */
+  custom: boolean().notNull().default(false),
+  metadata: jsonb().$type<{ description?: string }>().notNull().default({}),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -42,28 +55,45 @@ export const sanctionsDatasetVersions = pgTable(
       .references(() => sanctionsDatasets.id, { onDelete: "cascade" }),
     versionDate: timestamp({ withTimezone: true }).notNull(),
     isCurrent: boolean().notNull().default(false),
+    /** previous, week_old, month_old; null for the current version and for a kept candidate. */
     retentionReason: text(),
     entityCount: integer().notNull(),
     fileSize: bigint({ mode: "number" }).notNull(),
+    /** SHA-256 over the files (names and contents): an identical download is not a new version. */
+    contentHash: text().notNull(),
+    /** download or import */
+    origin: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.datasetId, t.versionDate)],
+  (t) => [
+    index().on(t.datasetId, t.versionDate),
+    uniqueIndex("sanctions_dataset_versions_one_current").on(t.datasetId).where(sql`${t.isCurrent}`),
+  ],
 );
 
-/** Raw files of a kept version, so it can be parsed again. */
-export const sanctionsVersionFiles = pgTable("sanctions_version_files", {
-  id: uuid().primaryKey().defaultRandom(),
-  versionId: uuid()
-    .notNull()
-    .references(() => sanctionsDatasetVersions.id, { onDelete: "cascade" }),
-  fileName: text().notNull(),
-  content: bytea().notNull(),
-});
+/** Raw files of a kept version, so it can be parsed again, with the HTTP validators they were served with. */
+export const sanctionsVersionFiles = pgTable(
+  "sanctions_version_files",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    versionId: uuid()
+      .notNull()
+      .references(() => sanctionsDatasetVersions.id, { onDelete: "cascade" }),
+    fileName: text().notNull(),
+    content: bytea().notNull(),
+    /** The URL it was downloaded from; null for an imported file. */
+    sourceUrl: text(),
+    etag: text(),
+    lastModified: text(),
+  },
+  (t) => [index().on(t.versionId)],
+);
 
 export const sanctionsEntities = pgTable(
   "sanctions_entities",
   {
-    id: uuid().primaryKey().defaultRandom(),
+    /** `${datasetId}:${sourceId}`, stable across versions. */
+    id: text().notNull(),
     versionId: uuid()
       .notNull()
       .references(() => sanctionsDatasetVersions.id, { onDelete: "cascade" }),
@@ -71,14 +101,15 @@ export const sanctionsEntities = pgTable(
     sourceId: text().notNull(),
     schema: text().notNull(),
     name: text().notNull(),
-    aliases: jsonb().notNull().default([]),
-    nationalities: jsonb().notNull().default([]),
-    birthDates: jsonb().notNull().default([]),
-    programs: jsonb().notNull().default([]),
-    addresses: jsonb().notNull().default([]),
+    /** [{ name, kind }] */
+    aliases: jsonb().$type<{ name: string; kind: string }[]>().notNull().default([]),
+    nationalities: jsonb().$type<string[]>().notNull().default([]),
+    birthDates: jsonb().$type<string[]>().notNull().default([]),
+    programs: jsonb().$type<string[]>().notNull().default([]),
+    addresses: jsonb().$type<string[]>().notNull().default([]),
     remarks: text(),
     listedOn: text(),
     sourceUrl: text(),
   },
-  (t) => [index().on(t.versionId)],
+  (t) => [primaryKey({ columns: [t.versionId, t.id] })],
 );

@@ -7,6 +7,9 @@ import postgres from "postgres";
  * Which database the suite runs on: DUECHECK_TEST_DB=postgres (a real server at DUECHECK_TEST_DATABASE_URL)
  * or pglite (embedded, the default). Each app or test file gets a database of its own.
  */
+// Test servers never fetch the real lists from the internet on their own schedule.
+process.env.DUECHECK_DATASET_SCHEDULER ??= "0";
+
 export const TEST_DB = process.env.DUECHECK_TEST_DB === "postgres" ? "postgres" : "pglite";
 const ADMIN_URL = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

@@ -1,0 +1,149 @@
+import type { Command } from "commander";
+import type { Db } from "../../data/db.ts";
+import { recordAudit } from "../../lib/audit/record.ts";
+import { datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
+import { downloadDataset, DownloadFailedError, type DownloadResult } from "../../lib/sanctions/datasets/download.ts";
+import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
+import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
+import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
+
+/** The datasets registry is seeded by the server at start, and by every dataset command (it may run first). */
+const withDatasets = <T,>(work: (db: Db) => Promise<T>) =>
+  withDatabase(async ({ db }) => {
+    await seedDatasets(db);
+    return work(db);
+  });
+
+const CLI = { kind: "cli" } as const;
+
+function describeResult(id: string, result: DownloadResult): string {
+  if (result.status === "not_modified") {
+    const v = result.version;
+    return `${id}: not modified; the current version${v ? ` (${v.version_date}, ${v.entity_count} entities)` : ""} stays`;
+  }
+  const v = result.version;
+  return `${id}: new current version ${v.version_date} with ${v.entity_count} entities (${formatBytes(v.file_size)})`;
+}
+
+/** `sdn.csv=https://...` names a file; a plain URL keeps the name of the file in its position (see --help). */
+function parseUrlArgument(arg: string) {
+  const named = /^([^/:=]+)=(https?:\/\/.*)$/i.exec(arg);
+  return named ? { name: named[1], url: named[2] } : { url: arg };
+}
+
+export function registerDatasets(program: Command) {
+  const datasets = program.command("datasets").description("Sanctions and PEP datasets: list, download, import, mirrors");
+
+  datasets
+    .command("list")
+    .description("Every dataset with its last download and current version")
+    .option("--json", "print as JSON (the shape of GET /api/sanctions/datasets)")
+    .action(async (options: { json?: boolean }) => {
+      const rows = await withDatasets(listDatasets);
+      if (options.json) return printJson(rows);
+      printView(
+        <Table
+          rows={rows}
+          empty="No datasets."
+          columns={[
+            { header: "ID", value: (d) => d.id },
+            { header: "TYPE", value: (d) => d.dataset_type },
+            { header: "FORMAT", value: (d) => d.format },
+            { header: "AUTO", value: (d) => (d.auto_download ? `every ${d.download_frequency}h` : "off") },
+            { header: "STATUS", value: (d) => d.last_download_status ?? "never downloaded" },
+            { header: "LAST DOWNLOAD", value: (d) => d.last_download_at?.slice(0, 16).replace("T", " ") ?? "-" },
+            { header: "SIZE", value: (d) => (d.last_download_size === null ? "-" : formatBytes(d.last_download_size)) },
+            { header: "ENTITIES", value: (d) => String(d.recent_versions.find((v) => v.is_current)?.entity_count ?? "-") },
+            { header: "VERSIONS", value: (d) => String(d.recent_versions.length) },
+            { header: "ERROR", value: (d) => (d.last_download_status === "failed" ? (d.last_download_error ?? "") : "") },
+          ]}
+        />,
+      );
+    });
+
+  datasets
+    .command("download")
+    .description("Download a dataset now (or every dataset with --all); an unchanged source is 'not modified'")
+    .argument("[id]", "dataset id, as in `datasets list`")
+    .option("--all", "download every dataset; exits 1 if any failed")
+    .option("--json", "print the result as JSON, without progress")
+    .action(async (id: string | undefined, options: { all?: boolean; json?: boolean }) => {
+      if (!id === !options.all) failWith("Give a dataset id or --all (not both)");
+      const settings = loadDatasetSettings();
+      const progress = progressReporter(!options.json);
+      try {
+        await withDatasets(async (db) => {
+          if (options.all) {
+            const result = await downloadAllDatasets(db, { settings, actor: CLI, onProgress: progress.update });
+            progress.done();
+            if (options.json) printJson(result);
+            else {
+              for (const r of result.results) console.log(r.status === "failed" ? `${r.id}: failed: ${r.error}` : `${r.id}: ${r.status}`);
+              console.log(`${result.summary.successful} successful, ${result.summary.failed} failed`);
+            }
+            if (result.summary.failed > 0) process.exitCode = 1;
+            return;
+          }
+          const dataset = await getDataset(db, id!);
+          const result = await downloadDataset(db, dataset.id, { settings, actor: CLI, onProgress: (p) => progress.update(dataset.id, p) });
+          progress.done();
+          if (options.json) printJson(result);
+          else console.log(describeResult(dataset.id, result));
+        });
+      } catch (error) {
+        progress.done();
+        if (error instanceof DownloadFailedError) failWith(`Download of ${error.datasetId} failed: ${error.message}`);
+        throw error;
+      }
+    });
+
+  datasets
+    .command("import")
+    .description("Import local files as a new version (for installs without internet access); a folder means all its files")
+    .argument("<id>", "dataset id")
+    .argument("<paths...>", "files or folders, named as the source publishes them (sdn.csv, consolidated.xml, ...)")
+    .option("--json", "print the result as JSON")
+    .action(async (id: string, paths: string[], options: { json?: boolean }) => {
+      const files = readImportFiles(paths);
+      const settings = loadDatasetSettings();
+      const result = await withDatasets((db) => importDatasetFiles(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs }));
+      if (options.json) printJson(result);
+      else console.log(describeResult(id, result).replace(": not modified;", ": identical to the current version;"));
+    });
+
+  datasets
+    .command("set-url")
+    .description("Point a dataset at other URLs, e.g. a mirror on an air-gapped network")
+    .argument("<id>", "dataset id")
+    .argument(
+      "<urls...>",
+      "one URL per file, as NAME=URL or just URL; a plain URL keeps the file name of its position when the number of files is unchanged (the order of `datasets list --json`), otherwise takes the URL's last path segment",
+    )
+    .option("--json", "print the dataset as JSON")
+    .action(async (id: string, urls: string[], options: { json?: boolean }) => {
+      const parsed = updateDatasetSchema.safeParse({ urls: urls.map(parseUrlArgument) });
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const view = await withDatasets(async (db) => {
+        const before = await getDataset(db, id);
+        const after = await updateDataset(db, id, parsed.data);
+        await recordAudit(db, {
+          action: "dataset.updated",
+          actorKind: "cli",
+          targetType: "sanctions_dataset",
+          targetId: id,
+          details: { before: { urls: before.urls }, after: { urls: after.urls } },
+        });
+        return datasetView(db, id);
+      });
+      if (options.json) return printJson(view);
+      console.log(`${view.id} now downloads from:`);
+      for (const file of view.urls) console.log(`  ${file.name}  ${file.url}`);
+    });
+}

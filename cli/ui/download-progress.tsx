@@ -1,0 +1,71 @@
+import { render, Text } from "ink";
+import { useSyncExternalStore } from "react";
+import type { DownloadProgress } from "../../lib/sanctions/datasets/download.ts";
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(2)} ${units[unit]}`;
+}
+
+function describe(datasetId: string, p: DownloadProgress): string {
+  switch (p.stage) {
+    case "file":
+      return `${datasetId}: ${p.file} (file ${p.index + 1} of ${p.count})`;
+    case "bytes":
+      return `${datasetId}: ${p.file} ${formatBytes(p.received)}${p.total ? ` of ${formatBytes(p.total)}` : ""}`;
+    case "checking":
+      return `${datasetId}: checking ${p.files} files, ${formatBytes(p.bytes)}`;
+  }
+}
+
+export interface ProgressReporter {
+  update(datasetId: string, progress: DownloadProgress): void;
+  /** A finished line that stays on screen. */
+  log(line: string): void;
+  done(): void;
+}
+
+/**
+ * Download progress: in a terminal, one live line (which file, bytes so far) drawn by Ink; otherwise plain
+ * lines, one per file and stage, and none for the byte counts.
+ */
+export function progressReporter(enabled: boolean): ProgressReporter {
+  if (!enabled) return { update() {}, log: (line) => console.log(line), done() {} };
+  if (!process.stdout.isTTY) {
+    return {
+      update: (id, p) => {
+        if (p.stage !== "bytes") console.log(describe(id, p));
+      },
+      log: (line) => console.log(line),
+      done() {},
+    };
+  }
+  let current = "";
+  const listeners = new Set<() => void>();
+  const store = {
+    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
+    get: () => current,
+  };
+  const set = (line: string) => {
+    current = line;
+    listeners.forEach((l) => l());
+  };
+  const Live = () => <Text color="cyan">{useSyncExternalStore(store.subscribe, store.get)}</Text>;
+  // Ink keeps the live line below whatever console.log prints meanwhile.
+  const view = render(<Live />);
+  return {
+    update: (id, p) => set(describe(id, p)),
+    log: (line) => console.log(line),
+    done: () => {
+      set("");
+      view.unmount();
+    },
+  };
+}

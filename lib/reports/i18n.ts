@@ -1,0 +1,359 @@
+import type { MediaCategory, RiskLevel, SourceStatus } from "../screening/results.ts";
+import type { ReportLanguage } from "../screening/summary/phrasebook.ts";
+
+/** The words of an exported search report. */
+export interface ReportLabels {
+  title: string;
+  confidential: string;
+  generatedAt: string;
+  searchTerm: string;
+  entityType: string;
+  entity: Record<"person" | "company", string>;
+  searchDate: string;
+  requestedBy: string;
+  searchId: string;
+  mediaLanguage: string;
+  country: string;
+  riskLevel: string;
+  risk: Record<RiskLevel, string>;
+  reasons: string;
+  alertPep: string;
+  alertHighRisk: string;
+  alertClean: string;
+  notClean: string;
+  sanctionsMatches: string;
+  adverseMediaCount: string;
+  summaryTitle: string;
+  summaryByModel: string;
+  summaryBuiltIn: string;
+  sanctionsTitle: (n: number) => string;
+  matchFound: string;
+  noMatch: string;
+  source: string;
+  match: string;
+  details: string;
+  lastUpdated: string;
+  entityCount: string;
+  link: string;
+  matchedEntity: string;
+  matchedAs: string;
+  score: string;
+  programs: string;
+  nationality: string;
+  birthDate: string;
+  differences: string;
+  pepTitle: string;
+  pepNone: string;
+  mediaTitle: (n: number) => string;
+  noMedia: string;
+  articleTitle: string;
+  category: string;
+  categories: Record<MediaCategory, string>;
+  date: string;
+  summary: string;
+  negative: string;
+  yes: string;
+  no: string;
+  datasetsTitle: string;
+  dataset: string;
+  type: string;
+  datasetType: Record<"sanctions" | "pep", string>;
+  versionDate: string;
+  entities: string;
+  sourcesTitle: string;
+  kind: string;
+  kinds: Record<SourceStatus["kind"], string>;
+  status: string;
+  statuses: Record<SourceStatus["status"], string>;
+  error: string;
+  failedNotice: string;
+  none: string;
+  page: (n: number, total: number) => string;
+  sheets: { summary: string; sanctions: string; media: string; sources: string };
+}
+
+const en: ReportLabels = {
+  title: "Due Diligence Screening Report",
+  confidential: "Confidential — for compliance use only",
+  generatedAt: "Generated",
+  searchTerm: "Search term",
+  entityType: "Entity type",
+  entity: { person: "Person", company: "Company" },
+  searchDate: "Search date",
+  requestedBy: "Requested by",
+  searchId: "Search ID",
+  mediaLanguage: "Media language",
+  country: "Country",
+  riskLevel: "Risk level",
+  risk: { critical: "Critical Risk", high: "High Risk", medium: "Medium Risk", low: "Low Risk" },
+  reasons: "Reasons",
+  alertPep: "PEP Status Detected",
+  alertHighRisk: "High Risk Indicators",
+  alertClean: "Clean Profile",
+  notClean: "Not clean: findings or unchecked sources",
+  sanctionsMatches: "Sanctions Matches",
+  adverseMediaCount: "Adverse Media",
+  summaryTitle: "Comprehensive Due Diligence Analysis",
+  summaryByModel: "Written by the language model from the structured findings of this report.",
+  summaryBuiltIn: "Written from the structured findings of this report by the built-in analysis.",
+  sanctionsTitle: (n) => `Sanctions Database Search (${n} ${n === 1 ? "database" : "databases"})`,
+  matchFound: "Match Found",
+  noMatch: "No Match",
+  source: "Source",
+  match: "Match",
+  details: "Details",
+  lastUpdated: "Last updated",
+  entityCount: "Matched entities",
+  link: "Link",
+  matchedEntity: "Matched entity",
+  matchedAs: "Matched as",
+  score: "Score",
+  programs: "Programs",
+  nationality: "Nationality",
+  birthDate: "Birth date",
+  differences: "Differences",
+  pepTitle: "PEP Status",
+  pepNone: "No politically exposed person (PEP) listing was found.",
+  mediaTitle: (n) => `Adverse Media (${n} ${n === 1 ? "article" : "articles"})`,
+  noMedia: "No adverse media articles found",
+  articleTitle: "Title",
+  category: "Category",
+  categories: { negative: "Negative", PEP: "PEP", positive: "Positive", criminal: "Criminal", sanctions: "Sanctions", corruption: "Corruption", others: "Other" },
+  date: "Date",
+  summary: "Summary",
+  negative: "Adverse",
+  yes: "Yes",
+  no: "No",
+  datasetsTitle: "Datasets and Versions Used",
+  dataset: "Dataset",
+  type: "Type",
+  datasetType: { sanctions: "Sanctions", pep: "PEP" },
+  versionDate: "Version date",
+  entities: "Entities",
+  sourcesTitle: "Sources Checked",
+  kind: "Kind",
+  kinds: { sanctions: "Sanctions list", pep: "PEP list", media: "News", classifier: "Article classifier", summary: "Summary" },
+  status: "Status",
+  statuses: { ok: "Answered", failed: "Failed" },
+  error: "Error",
+  failedNotice: "Some sources could not be checked: the result is incomplete and is not reported as clean.",
+  none: "None",
+  page: (n, total) => `Page ${n} of ${total}`,
+  sheets: { summary: "Summary", sanctions: "Sanctions", media: "Media", sources: "Sources" },
+};
+
+const de: ReportLabels = {
+  title: "Due-Diligence-Prüfbericht",
+  confidential: "Vertraulich — nur für Compliance-Zwecke",
+  generatedAt: "Erstellt",
+  searchTerm: "Suchbegriff",
+  entityType: "Art",
+  entity: { person: "Person", company: "Unternehmen" },
+  searchDate: "Suchdatum",
+  requestedBy: "Angefordert von",
+  searchId: "Such-ID",
+  mediaLanguage: "Mediensprache",
+  country: "Land",
+  riskLevel: "Risikostufe",
+  risk: { critical: "Kritisches Risiko", high: "Hohes Risiko", medium: "Mittleres Risiko", low: "Niedriges Risiko" },
+  reasons: "Gründe",
+  alertPep: "PEP-Status erkannt",
+  alertHighRisk: "Hohe Risikoindikatoren",
+  alertClean: "Unauffälliges Profil",
+  notClean: "Nicht unauffällig: Befunde oder ungeprüfte Quellen",
+  sanctionsMatches: "Sanktionstreffer",
+  adverseMediaCount: "Negative Medienberichte",
+  summaryTitle: "Umfassende Due-Diligence-Analyse",
+  summaryByModel: "Vom Sprachmodell aus den strukturierten Befunden dieses Berichts verfasst.",
+  summaryBuiltIn: "Von der integrierten Analyse aus den strukturierten Befunden dieses Berichts verfasst.",
+  sanctionsTitle: (n) => `Suche in Sanktionsdatenbanken (${n} ${n === 1 ? "Datenbank" : "Datenbanken"})`,
+  matchFound: "Treffer gefunden",
+  noMatch: "Kein Treffer",
+  source: "Quelle",
+  match: "Treffer",
+  details: "Details",
+  lastUpdated: "Zuletzt aktualisiert",
+  entityCount: "Gefundene Einträge",
+  link: "Link",
+  matchedEntity: "Gefundener Eintrag",
+  matchedAs: "Gefunden als",
+  score: "Übereinstimmung",
+  programs: "Programme",
+  nationality: "Staatsangehörigkeit",
+  birthDate: "Geburtsdatum",
+  differences: "Abweichungen",
+  pepTitle: "PEP-Status",
+  pepNone: "Es wurde kein Eintrag als politisch exponierte Person (PEP) gefunden.",
+  mediaTitle: (n) => `Negative Medienberichte (${n} ${n === 1 ? "Artikel" : "Artikel"})`,
+  noMedia: "Keine negativen Medienberichte gefunden",
+  articleTitle: "Titel",
+  category: "Kategorie",
+  categories: { negative: "Negativ", PEP: "PEP", positive: "Positiv", criminal: "Kriminell", sanctions: "Sanktionen", corruption: "Korruption", others: "Sonstiges" },
+  date: "Datum",
+  summary: "Zusammenfassung",
+  negative: "Negativ",
+  yes: "Ja",
+  no: "Nein",
+  datasetsTitle: "Verwendete Datensätze und Versionen",
+  dataset: "Datensatz",
+  type: "Typ",
+  datasetType: { sanctions: "Sanktionen", pep: "PEP" },
+  versionDate: "Versionsdatum",
+  entities: "Einträge",
+  sourcesTitle: "Geprüfte Quellen",
+  kind: "Art",
+  kinds: { sanctions: "Sanktionsliste", pep: "PEP-Liste", media: "Nachrichten", classifier: "Artikelklassifizierung", summary: "Zusammenfassung" },
+  status: "Status",
+  statuses: { ok: "Beantwortet", failed: "Fehlgeschlagen" },
+  error: "Fehler",
+  failedNotice: "Einige Quellen konnten nicht geprüft werden: Das Ergebnis ist unvollständig und gilt nicht als unauffällig.",
+  none: "Keine",
+  page: (n, total) => `Seite ${n} von ${total}`,
+  sheets: { summary: "Zusammenfassung", sanctions: "Sanktionen", media: "Medien", sources: "Quellen" },
+};
+
+const es: ReportLabels = {
+  title: "Informe de diligencia debida",
+  confidential: "Confidencial — solo para uso de cumplimiento",
+  generatedAt: "Generado",
+  searchTerm: "Término de búsqueda",
+  entityType: "Tipo de entidad",
+  entity: { person: "Persona", company: "Empresa" },
+  searchDate: "Fecha de búsqueda",
+  requestedBy: "Solicitado por",
+  searchId: "ID de búsqueda",
+  mediaLanguage: "Idioma de prensa",
+  country: "País",
+  riskLevel: "Nivel de riesgo",
+  risk: { critical: "Riesgo crítico", high: "Riesgo alto", medium: "Riesgo medio", low: "Riesgo bajo" },
+  reasons: "Motivos",
+  alertPep: "Condición de PEP detectada",
+  alertHighRisk: "Indicadores de alto riesgo",
+  alertClean: "Perfil limpio",
+  notClean: "No limpio: hallazgos o fuentes sin consultar",
+  sanctionsMatches: "Coincidencias en sanciones",
+  adverseMediaCount: "Prensa adversa",
+  summaryTitle: "Análisis integral de diligencia debida",
+  summaryByModel: "Redactado por el modelo de lenguaje a partir de los hallazgos estructurados de este informe.",
+  summaryBuiltIn: "Redactado por el análisis integrado a partir de los hallazgos estructurados de este informe.",
+  sanctionsTitle: (n) => `Búsqueda en bases de datos de sanciones (${n} ${n === 1 ? "base de datos" : "bases de datos"})`,
+  matchFound: "Coincidencia encontrada",
+  noMatch: "Sin coincidencia",
+  source: "Fuente",
+  match: "Coincidencia",
+  details: "Detalles",
+  lastUpdated: "Última actualización",
+  entityCount: "Registros coincidentes",
+  link: "Enlace",
+  matchedEntity: "Registro coincidente",
+  matchedAs: "Encontrado como",
+  score: "Puntuación",
+  programs: "Programas",
+  nationality: "Nacionalidad",
+  birthDate: "Fecha de nacimiento",
+  differences: "Diferencias",
+  pepTitle: "Condición de PEP",
+  pepNone: "No se encontró ningún registro como persona del medio político (PEP).",
+  mediaTitle: (n) => `Prensa adversa (${n} ${n === 1 ? "artículo" : "artículos"})`,
+  noMedia: "No se encontraron artículos de prensa adversa",
+  articleTitle: "Título",
+  category: "Categoría",
+  categories: { negative: "Negativo", PEP: "PEP", positive: "Positivo", criminal: "Delictivo", sanctions: "Sanciones", corruption: "Corrupción", others: "Otros" },
+  date: "Fecha",
+  summary: "Resumen",
+  negative: "Adverso",
+  yes: "Sí",
+  no: "No",
+  datasetsTitle: "Conjuntos de datos y versiones utilizados",
+  dataset: "Conjunto de datos",
+  type: "Tipo",
+  datasetType: { sanctions: "Sanciones", pep: "PEP" },
+  versionDate: "Fecha de versión",
+  entities: "Registros",
+  sourcesTitle: "Fuentes consultadas",
+  kind: "Clase",
+  kinds: { sanctions: "Lista de sanciones", pep: "Lista PEP", media: "Noticias", classifier: "Clasificador de artículos", summary: "Resumen" },
+  status: "Estado",
+  statuses: { ok: "Respondió", failed: "Falló" },
+  error: "Error",
+  failedNotice: "Algunas fuentes no pudieron consultarse: el resultado es incompleto y no se considera limpio.",
+  none: "Ninguno",
+  page: (n, total) => `Página ${n} de ${total}`,
+  sheets: { summary: "Resumen", sanctions: "Sanciones", media: "Prensa", sources: "Fuentes" },
+};
+
+const fr: ReportLabels = {
+  title: "Rapport de vigilance (due diligence)",
+  confidential: "Confidentiel — réservé à la conformité",
+  generatedAt: "Généré le",
+  searchTerm: "Terme recherché",
+  entityType: "Type d’entité",
+  entity: { person: "Personne", company: "Entreprise" },
+  searchDate: "Date de la recherche",
+  requestedBy: "Demandé par",
+  searchId: "ID de recherche",
+  mediaLanguage: "Langue des médias",
+  country: "Pays",
+  riskLevel: "Niveau de risque",
+  risk: { critical: "Risque critique", high: "Risque élevé", medium: "Risque moyen", low: "Risque faible" },
+  reasons: "Motifs",
+  alertPep: "Statut PPE détecté",
+  alertHighRisk: "Indicateurs de risque élevé",
+  alertClean: "Profil sans anomalie",
+  notClean: "Pas sans anomalie : constats ou sources non consultées",
+  sanctionsMatches: "Correspondances sanctions",
+  adverseMediaCount: "Médias défavorables",
+  summaryTitle: "Analyse de vigilance approfondie",
+  summaryByModel: "Rédigée par le modèle de langage à partir des constats structurés de ce rapport.",
+  summaryBuiltIn: "Rédigée par l’analyse intégrée à partir des constats structurés de ce rapport.",
+  sanctionsTitle: (n) => `Recherche dans les bases de sanctions (${n} ${n === 1 ? "base" : "bases"})`,
+  matchFound: "Correspondance trouvée",
+  noMatch: "Aucune correspondance",
+  source: "Source",
+  match: "Correspondance",
+  details: "Détails",
+  lastUpdated: "Dernière mise à jour",
+  entityCount: "Inscriptions correspondantes",
+  link: "Lien",
+  matchedEntity: "Inscription correspondante",
+  matchedAs: "Trouvé sous",
+  score: "Score",
+  programs: "Programmes",
+  nationality: "Nationalité",
+  birthDate: "Date de naissance",
+  differences: "Différences",
+  pepTitle: "Statut PPE",
+  pepNone: "Aucune inscription comme personne politiquement exposée (PPE) n’a été trouvée.",
+  mediaTitle: (n) => `Médias défavorables (${n} ${n === 1 ? "article" : "articles"})`,
+  noMedia: "Aucun article de presse défavorable trouvé",
+  articleTitle: "Titre",
+  category: "Catégorie",
+  categories: { negative: "Négatif", PEP: "PPE", positive: "Positif", criminal: "Criminel", sanctions: "Sanctions", corruption: "Corruption", others: "Autres" },
+  date: "Date",
+  summary: "Résumé",
+  negative: "Défavorable",
+  yes: "Oui",
+  no: "Non",
+  datasetsTitle: "Jeux de données et versions utilisés",
+  dataset: "Jeu de données",
+  type: "Type",
+  datasetType: { sanctions: "Sanctions", pep: "PPE" },
+  versionDate: "Date de version",
+  entities: "Inscriptions",
+  sourcesTitle: "Sources consultées",
+  kind: "Nature",
+  kinds: { sanctions: "Liste de sanctions", pep: "Liste PPE", media: "Actualités", classifier: "Classement des articles", summary: "Synthèse" },
+  status: "Statut",
+  statuses: { ok: "A répondu", failed: "Échec" },
+  error: "Erreur",
+  failedNotice: "Certaines sources n’ont pas pu être consultées : le résultat est incomplet et n’est pas considéré comme sans anomalie.",
+  none: "Aucune",
+  page: (n, total) => `Page ${n} sur ${total}`,
+  sheets: { summary: "Synthèse", sanctions: "Sanctions", media: "Médias", sources: "Sources" },
+};
+
+const LABELS: Record<ReportLanguage, ReportLabels> = { en, de, es, fr };
+
+export function reportLabels(language: ReportLanguage): ReportLabels {
+  return LABELS[language];
+}

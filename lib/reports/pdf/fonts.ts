@@ -1,0 +1,165 @@
+import fontkit from "@pdf-lib/fontkit";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { PDFDocument, PDFFont } from "pdf-lib";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * DejaVu Sans draws Latin, Greek, Cyrillic, Arabic, Hebrew, Armenian and Georgian; Noto Sans SC draws Chinese
+ * and Japanese kana. The second is embedded only for a report that needs it (its file is 10 MB to parse).
+ */
+const FILES = {
+  regular: ["dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf"],
+  bold: ["dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf"],
+} as const;
+
+/** Drawn for a character no embedded font has. */
+const REPLACEMENT = "\uFFFD";
+
+const fileCache = new Map<string, Promise<Uint8Array>>();
+function fontFile(path: string): Promise<Uint8Array> {
+  let bytes = fileCache.get(path);
+  if (!bytes) {
+    bytes = readFile(require.resolve(path)).then((b) => new Uint8Array(b));
+    fileCache.set(path, bytes);
+    bytes.catch(() => fileCache.delete(path));
+  }
+  return bytes;
+}
+
+/** What a font file draws, and how wide, read once per process. */
+interface FontMetrics {
+  covers: Set<number>;
+  /** Advance width of a code point in em. */
+  advance(cp: number): number;
+}
+
+const metricsCache = new Map<string, Promise<FontMetrics>>();
+function metrics(path: string): Promise<FontMetrics> {
+  let result = metricsCache.get(path);
+  if (!result) {
+    result = fontFile(path).then((bytes) => {
+      const font = fontkit.create(bytes as Buffer);
+      const advances = new Map<number, number>();
+      return {
+        covers: new Set(font.characterSet),
+        advance(cp: number) {
+          let em = advances.get(cp);
+          if (em === undefined) {
+            em = font.glyphForCodePoint(cp).advanceWidth / font.unitsPerEm;
+            advances.set(cp, em);
+          }
+          return em;
+        },
+      };
+    });
+    metricsCache.set(path, result);
+  }
+  return result;
+}
+
+/** Scripts whose width depends on shaping (joining forms, marks): these are measured by laying them out. */
+const SHAPED = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\p{M}]/u;
+
+export interface TextRun {
+  text: string;
+  font: PDFFont;
+  /** Width at size 1. */
+  width: number;
+}
+
+/** Fonts tried in order for each character, so one line can mix scripts. */
+export class FontChain {
+  constructor(
+    private readonly fonts: PDFFont[],
+    private readonly metrics: FontMetrics[],
+  ) {}
+
+  /**
+   * The text cut where the font changes, with widths. Plain text is measured from the advance widths, without
+   * kerning, which is many times faster than fontkit's layout and errs on the wide side.
+   */
+  runs(text: string): TextRun[] {
+    const runs: Omit<TextRun, "width">[] = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let index = this.metrics.findIndex((m) => m.covers.has(cp));
+      let drawn = ch;
+      if (index < 0) {
+        // Controls and zero-width marks are dropped; anything else visible shows as a replacement mark.
+        if (/[\p{Cc}\p{Cf}]/u.test(ch)) continue;
+        index = 0;
+        drawn = REPLACEMENT;
+      }
+      const last = runs.at(-1);
+      if (last && last.font === this.fonts[index]) last.text += drawn;
+      else runs.push({ text: drawn, font: this.fonts[index] });
+    }
+    return runs.map((run) => ({ ...run, width: this.measure(run) }));
+  }
+
+  private measure(run: Omit<TextRun, "width">): number {
+    if (SHAPED.test(run.text)) return run.font.widthOfTextAtSize(run.text, 1);
+    const m = this.metrics[this.fonts.indexOf(run.font)];
+    let em = 0;
+    for (const ch of run.text) em += m.advance(ch.codePointAt(0)!);
+    return em;
+  }
+}
+
+/** The parts of fontkit's TTFSubset (@pdf-lib/fontkit 1.1) that the padding relies on. */
+type SubsetInternals = { _addGlyph?: (gid: number) => number; glyf: Uint8Array[]; offset: number };
+
+/**
+ * fontkit's TrueType subset writes glyphs back to back, and writes a short 'loca' table when the subset is
+ * small; short offsets count 2-byte words, so after a glyph of odd length every later glyph is read from the
+ * wrong place (Noto Sans SC has such glyphs: its CJK characters printed blank). Padding each glyph to an
+ * even length fixes the offsets. Patched on the font objects handed to pdf-lib only.
+ */
+const evenGlyphFontkit = {
+  create(...args: Parameters<typeof fontkit.create>) {
+    const font = fontkit.create(...args);
+    const target = font as unknown as { createSubset?: () => SubsetInternals };
+    const createSubset = target.createSubset?.bind(font);
+    if (!createSubset) return font;
+    target.createSubset = () => {
+      const subset = createSubset();
+      const addGlyph = subset._addGlyph?.bind(subset);
+      if (!addGlyph) return subset;
+      subset._addGlyph = (gid: number) => {
+        const index = addGlyph(gid);
+        const data = subset.glyf[index];
+        // fontkit writes only its own bundled Buffer class
+        const BundledBuffer = data.constructor as { alloc?: (size: number) => Uint8Array };
+        if (data.length % 2 === 1 && BundledBuffer.alloc) {
+          const padded = BundledBuffer.alloc(data.length + 1);
+          padded.set(data);
+          subset.glyf[index] = padded;
+          subset.offset += 1;
+        }
+        return index;
+      };
+      return subset;
+    };
+    return font;
+  },
+} as typeof fontkit;
+
+export interface ReportFonts {
+  regular: FontChain;
+  bold: FontChain;
+}
+
+/** Embeds the fonts the given text needs, subset to the glyphs used. */
+export async function embedReportFonts(doc: PDFDocument, allText: string): Promise<ReportFonts> {
+  doc.registerFontkit(evenGlyphFontkit);
+  const primary = (await metrics(FILES.regular[0])).covers;
+  const needsFallback = [...allText].some((ch) => !primary.has(ch.codePointAt(0)!) && !/[\p{Cc}\p{Cf}\s]/u.test(ch));
+  const chain = async (paths: readonly string[]) => {
+    const used = needsFallback ? paths : paths.slice(0, 1);
+    const fonts = await Promise.all(used.map(async (p) => doc.embedFont(await fontFile(p), { subset: true })));
+    return new FontChain(fonts, await Promise.all(used.map(metrics)));
+  };
+  return { regular: await chain(FILES.regular), bold: await chain(FILES.bold) };
+}

@@ -1,0 +1,246 @@
+import { PDFDocument, type RGB } from "pdf-lib";
+import type { RiskLevel, SanctionsHit, SanctionsRow } from "../../screening/results.ts";
+import { describeReason } from "../../screening/summary/phrasebook.ts";
+import { formatCount, formatDateTime, formatDay, formatPercent } from "../format.ts";
+import { reportLabels, type ReportLabels } from "../i18n.ts";
+import { alerts, orderedMedia, orderedSanctions, reportLanguage, type SearchReport } from "../search-report.ts";
+import { embedReportFonts } from "./fonts.ts";
+import { COLORS, CONTENT_WIDTH, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, PdfWriter } from "./pdf-writer.ts";
+
+const RISK_COLORS: Record<RiskLevel, RGB> = { critical: COLORS.red, high: COLORS.orange, medium: COLORS.amber, low: COLORS.green };
+const ADVERSE_CATEGORIES = new Set(["negative", "criminal", "sanctions", "corruption"]);
+
+/** The PDF report of one search, in the report language. */
+export async function buildSearchPdf(report: SearchReport): Promise<Uint8Array> {
+  const language = reportLanguage(report);
+  const labels = reportLabels(language);
+  const doc = await PDFDocument.create();
+  const term = report.search.searchTerm;
+  doc.setTitle(`${labels.title}: ${term}`);
+  doc.setSubject(labels.summaryTitle);
+  doc.setAuthor(report.user.fullName);
+  doc.setCreator("duecheck");
+  doc.setProducer("duecheck");
+  doc.setLanguage(language);
+  doc.setCreationDate(new Date(report.generatedAt));
+
+  const fonts = await embedReportFonts(doc, JSON.stringify(report));
+  const w = new PdfWriter(doc, fonts);
+  const ctx = { w, report, labels, language };
+
+  header(ctx);
+  riskPanel(ctx);
+  summary(ctx);
+  sanctions(ctx);
+  pep(ctx);
+  media(ctx);
+  datasets(ctx);
+  sources(ctx);
+
+  w.finish(`${labels.title} · ${term} · ${labels.searchId} ${report.search.id}`, labels.page);
+  return doc.save();
+}
+
+interface Context {
+  w: PdfWriter;
+  report: SearchReport;
+  labels: ReportLabels;
+  language: ReturnType<typeof reportLanguage>;
+}
+
+function header({ w, report, labels, language }: Context) {
+  const band = 78;
+  w.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - band, width: PAGE_WIDTH, height: band, color: COLORS.navy });
+  w.drawLine(labels.title, MARGIN, PAGE_HEIGHT - 38, { size: 19, bold: true, color: COLORS.white });
+  w.drawLine(`duecheck · ${labels.confidential}`, MARGIN, PAGE_HEIGHT - 58, { size: 8.5, color: COLORS.rule });
+  const generated = `${labels.generatedAt}: ${formatDateTime(report.generatedAt, language)}`;
+  w.drawLine(generated, PAGE_WIDTH - MARGIN - w.width(generated, 8), PAGE_HEIGHT - 58, { size: 8, color: COLORS.rule });
+  w.y = PAGE_HEIGHT - band - 22;
+
+  w.text(report.search.searchTerm, { size: 17, bold: true, lineGap: 0.25 });
+  w.space(4);
+  const s = report.search;
+  w.fields([
+    [labels.entityType, labels.entity[s.entityType]],
+    [labels.searchDate, formatDateTime(s.createdAt, language)],
+    [labels.requestedBy, `${report.user.fullName} <${report.user.email}>`],
+    [labels.searchId, s.id],
+    [labels.mediaLanguage, s.language],
+    ...(s.country ? [[labels.country, s.country] as [string, string]] : []),
+  ]);
+}
+
+function riskPanel({ w, report, labels, language }: Context) {
+  const results = report.results;
+  const level = results.risk.level;
+  const flags = alerts(results);
+  w.space(10);
+  w.ensure(70);
+  const top = w.y;
+  const height = 58;
+  w.page.drawRectangle({ x: MARGIN, y: top - height, width: CONTENT_WIDTH, height, color: COLORS.panel });
+  w.page.drawRectangle({ x: MARGIN, y: top - height, width: 4, height, color: RISK_COLORS[level] });
+  w.drawLine(labels.riskLevel.toUpperCase(), MARGIN + 14, top - 16, { size: 7.5, bold: true, color: COLORS.muted });
+  let x = MARGIN + 14;
+  x += w.pill(labels.risk[level].toUpperCase(), x, top - 21, RISK_COLORS[level], 10) + 8;
+  if (flags.highRisk) x += w.pill(labels.alertHighRisk, x, top - 23, COLORS.red) + 6;
+  if (flags.pep) x += w.pill(labels.alertPep, x, top - 23, COLORS.amber) + 6;
+  if (flags.clean) x += w.pill(labels.alertClean, x, top - 23, COLORS.green) + 6;
+  const negative = results.adverseMedia.filter((m) => m.isNegative).length;
+  const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.adverseMediaCount}: ${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})`;
+  w.drawLine(counters, MARGIN + 14, top - 50, { size: 8.5, color: COLORS.ink });
+  w.y = top - height - 10;
+
+  w.text(labels.reasons, { size: 10, bold: true });
+  for (const reason of results.risk.reasons) {
+    w.ensure(14);
+    const bulletY = w.y - 6.5;
+    w.page.drawCircle({ x: MARGIN + 5, y: bulletY, size: 1.8, color: RISK_COLORS[reason.level] });
+    w.text(describeReason(reason, language), { indent: 14 });
+  }
+  if (!flags.clean && results.sources.some((s) => s.status === "failed")) {
+    w.space(2);
+    w.text(labels.failedNotice, { color: COLORS.red, size: 9 });
+  }
+}
+
+function summary({ w, report, labels }: Context) {
+  w.heading(labels.summaryTitle);
+  w.text(report.results.summarySource === "model" ? labels.summaryByModel : labels.summaryBuiltIn, { size: 8, color: COLORS.muted });
+  w.space(4);
+  for (const paragraph of report.aiSummary.trim().split(/\n{2,}/)) {
+    w.text(paragraph, { size: 9.5, lineGap: 0.45 });
+    w.space(5);
+  }
+}
+
+function sanctions({ w, report, labels, language }: Context) {
+  const rows = orderedSanctions(report.results.sanctionsList);
+  w.heading(labels.sanctionsTitle(rows.length));
+  if (rows.length === 0) w.text(labels.none, { color: COLORS.muted });
+  rows.forEach((row, i) => {
+    if (i > 0) {
+      w.space(4);
+      w.page.drawLine({ start: { x: MARGIN, y: w.y }, end: { x: MARGIN + CONTENT_WIDTH, y: w.y }, thickness: 0.4, color: COLORS.rule });
+      w.space(6);
+    }
+    sanctionsRow(w, row, labels, language);
+  });
+}
+
+function sanctionsRow(w: PdfWriter, row: SanctionsRow, labels: ReportLabels, language: Context["language"]) {
+  w.ensure(48);
+  const status = row.match ? labels.matchFound : labels.noMatch;
+  const pillWidth = w.pill(status, MARGIN, w.y, row.match ? COLORS.red : COLORS.gray);
+  const titleWidth = CONTENT_WIDTH - pillWidth - 8;
+  const titleLines = w.wrap(row.source, titleWidth, 10.5, true);
+  titleLines.forEach((line, i) => w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true }));
+  w.space(titleLines.length * 14 + 4);
+  if (row.details) w.text(row.details, { size: 9 });
+  const meta = [row.lastUpdated ? `${labels.lastUpdated}: ${formatDay(row.lastUpdated, language)}` : "", row.entityCount > 0 ? `${labels.entityCount}: ${formatCount(row.entityCount, language)}` : ""]
+    .filter(Boolean)
+    .join("   ·   ");
+  if (meta) w.text(meta, { size: 8.5, color: COLORS.muted });
+  if (row.url) w.text(row.url, { size: 8, url: row.url });
+  for (const hit of [...row.hits].sort((a, b) => b.score - a.score)) sanctionsHit(w, hit, labels, language);
+}
+
+function sanctionsHit(w: PdfWriter, hit: SanctionsHit, labels: ReportLabels, language: Context["language"]) {
+  w.space(4);
+  w.ensure(40);
+  const indent = 14;
+  const top = w.y;
+  w.text(`${hit.name}   ${labels.score} ${formatPercent(hit.score, language)}`, { size: 9.5, bold: true, indent });
+  const facts: [string, string][] = [
+    [labels.matchedAs, `${hit.matchedName} (${hit.schema})`],
+    [labels.programs, hit.programs.join(", ")],
+    [labels.nationality, hit.nationality.join(", ")],
+    [labels.birthDate, hit.birthDate.join(", ")],
+    [labels.differences, hit.differences.join("; ")],
+  ];
+  for (const [label, value] of facts) {
+    if (!value) continue;
+    w.text(`${label}: ${value}`, { size: 8.5, indent: indent + 8 });
+  }
+  if (hit.sourceUrl) w.text(hit.sourceUrl, { size: 8, indent: indent + 8, url: hit.sourceUrl });
+  // a bar beside the hit while it stays on one page
+  if (w.y < top) w.page.drawRectangle({ x: MARGIN + 6, y: w.y + 2, width: 1.5, height: top - w.y - 2, color: COLORS.rule });
+}
+
+function pep({ w, report, labels, language }: Context) {
+  const items = report.results.adverseMedia.filter((m) => m.category === "PEP");
+  w.heading(labels.pepTitle);
+  if (items.length === 0) {
+    w.text(labels.pepNone);
+    return;
+  }
+  w.ensure(24);
+  w.pill(labels.alertPep, MARGIN, w.y, COLORS.amber);
+  w.space(20);
+  for (const item of items) {
+    w.text(item.title, { bold: true, size: 9.5 });
+    w.text([item.source, formatDay(item.date, language)].filter(Boolean).join(" · "), { size: 8.5, color: COLORS.muted });
+    if (item.summary) w.text(item.summary, { size: 9 });
+    if (item.url) w.text(item.url, { size: 8, url: item.url });
+    w.space(4);
+  }
+}
+
+function media({ w, report, labels, language }: Context) {
+  const items = orderedMedia(report.results.adverseMedia);
+  w.heading(labels.mediaTitle(items.length));
+  if (items.length === 0) {
+    w.text(labels.noMedia, { color: COLORS.muted });
+    return;
+  }
+  items.forEach((item) => {
+    w.ensure(46);
+    w.text(item.title, { bold: true, size: 9.5, url: item.url || undefined });
+    const color = ADVERSE_CATEGORIES.has(item.category) ? COLORS.red : item.category === "PEP" ? COLORS.amber : item.category === "positive" ? COLORS.green : COLORS.gray;
+    w.ensure(16);
+    const pillWidth = w.pill(labels.categories[item.category], MARGIN, w.y - 1, color, 7.5);
+    const meta = [item.source, formatDay(item.date, language)].filter(Boolean).join(" · ");
+    w.drawLine(meta, MARGIN + pillWidth + 6, w.y - 9.5, { size: 8.5, color: COLORS.muted });
+    w.space(16);
+    if (item.summary) w.text(item.summary, { size: 9 });
+    // printed too: a filed paper copy keeps no link
+    if (item.url) w.text(item.url, { size: 7.5, url: item.url });
+    w.space(6);
+  });
+}
+
+function datasets({ w, report, labels, language }: Context) {
+  w.heading(labels.datasetsTitle);
+  const used = report.results.datasetsUsed;
+  if (used.length === 0) {
+    w.text(labels.none, { color: COLORS.muted });
+    return;
+  }
+  w.table(
+    [
+      { header: labels.dataset, width: 0.5 },
+      { header: labels.type, width: 0.14 },
+      { header: labels.versionDate, width: 0.2 },
+      { header: labels.entities, width: 0.16 },
+    ],
+    used.map((d) => [d.name, labels.datasetType[d.type], formatDay(d.versionDate, language), formatCount(d.entityCount, language)]),
+  );
+}
+
+function sources({ w, report, labels }: Context) {
+  w.heading(labels.sourcesTitle);
+  const list = report.results.sources;
+  if (list.length === 0) {
+    w.text(labels.none, { color: COLORS.muted });
+    return;
+  }
+  w.table(
+    [
+      { header: labels.source, width: 0.32 },
+      { header: labels.kind, width: 0.21 },
+      { header: labels.status, width: 0.17 },
+      { header: labels.error, width: 0.3 },
+    ],
+    list.map((s) => [s.source, labels.kinds[s.kind], labels.statuses[s.status], s.error ?? ""]),
+  );
+}

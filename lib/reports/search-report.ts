@@ -1,0 +1,47 @@
+import type { MediaItem, SanctionsRow, SearchResults } from "../screening/results.ts";
+import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
+
+/** One completed search, as exported to PDF and Excel. */
+export interface SearchReport {
+  search: {
+    id: string;
+    searchTerm: string;
+    entityType: "person" | "company";
+    createdAt: Date | string;
+    /** The language the news was searched in. */
+    language: string;
+    country: string | null;
+  };
+  user: { fullName: string; email: string };
+  results: SearchResults;
+  aiSummary: string;
+  generatedAt: Date | string;
+  /** The labels' language: the user's report language. Default: the search's language when it is one of en, de, es, fr. */
+  reportLanguage?: ReportLanguage;
+}
+
+export function reportLanguage(report: SearchReport): ReportLanguage {
+  if (report.reportLanguage) return report.reportLanguage;
+  return isReportLanguage(report.search.language) ? report.search.language : "en";
+}
+
+/** Matches first, as the results screen shows them. */
+export function orderedSanctions(rows: SanctionsRow[]): SanctionsRow[] {
+  return [...rows].sort((a, b) => Number(b.match) - Number(a.match));
+}
+
+/** Negative first, then PEP, then the rest, as the results screen shows them. */
+export function orderedMedia(items: MediaItem[]): MediaItem[] {
+  const rank = (m: MediaItem) => (m.isNegative ? 0 : m.category === "PEP" ? 1 : 2);
+  return [...items].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Flags the results screen shows as alerts. */
+export function alerts(results: SearchResults) {
+  return {
+    pep: results.adverseMedia.some((m) => m.category === "PEP"),
+    highRisk: results.risk.level === "high" || results.risk.level === "critical",
+    clean: results.clean,
+    sanctionsMatches: results.sanctionsList.filter((r) => r.match).length,
+  };
+}

@@ -1,0 +1,202 @@
+import ExcelJS from "exceljs";
+import { describeReason } from "../../screening/summary/phrasebook.ts";
+import { formatDateTime } from "../format.ts";
+import { reportLabels, type ReportLabels } from "../i18n.ts";
+import { alerts, orderedMedia, orderedSanctions, reportLanguage, type SearchReport } from "../search-report.ts";
+
+const NAVY = "FF172A4A";
+const LINK = "FF1A54B8";
+/** Excel refuses longer cell texts. */
+const MAX_CELL = 32_000;
+
+type Value = string | number | Date | null | { text: string; hyperlink: string };
+
+/** The Excel workbook of one search: Summary, Sanctions, Media and Sources sheets, in the report language. */
+export async function buildSearchXlsx(report: SearchReport): Promise<Uint8Array> {
+  const labels = reportLabels(reportLanguage(report));
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "duecheck";
+  workbook.title = `${labels.title}: ${report.search.searchTerm}`;
+  workbook.created = new Date(report.generatedAt);
+
+  summarySheet(workbook, report, labels);
+  sanctionsSheet(workbook, report, labels);
+  mediaSheet(workbook, report, labels);
+  sourcesSheet(workbook, report, labels);
+
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const language = reportLanguage(report);
+  const ws = workbook.addWorksheet(sheetName(labels.sheets.summary));
+  ws.columns = [{ width: 26 }, { width: 100 }];
+  const { search, results } = report;
+  const flags = alerts(results);
+
+  const title = ws.addRow([labels.title]);
+  title.font = { bold: true, size: 16, color: { argb: NAVY } };
+  ws.addRow([]);
+  const field = (label: string, value: Value) => {
+    const row = ws.addRow([label, cellValue(value)]);
+    row.getCell(1).font = { bold: true };
+    row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    if (value && typeof value === "object" && "hyperlink" in value) row.getCell(2).font = { color: { argb: LINK }, underline: true };
+    return row;
+  };
+  field(labels.searchTerm, search.searchTerm);
+  field(labels.entityType, labels.entity[search.entityType]);
+  field(labels.searchDate, formatDateTime(search.createdAt, language));
+  field(labels.requestedBy, `${report.user.fullName} <${report.user.email}>`);
+  field(labels.searchId, search.id);
+  field(labels.mediaLanguage, search.language);
+  if (search.country) field(labels.country, search.country);
+  field(labels.generatedAt, formatDateTime(report.generatedAt, language));
+  ws.addRow([]);
+
+  const risk = field(labels.riskLevel, labels.risk[results.risk.level]);
+  risk.getCell(2).font = { bold: true, color: { argb: results.risk.level === "low" ? "FF1F8C4D" : "FFBF2121" } };
+  field(labels.alertClean, flags.clean ? labels.yes : labels.no);
+  field(labels.alertPep, flags.pep ? labels.yes : labels.no);
+  field(labels.sanctionsMatches, flags.sanctionsMatches);
+  field(labels.adverseMediaCount, results.adverseMedia.length);
+  results.risk.reasons.forEach((reason, i) => field(i === 0 ? labels.reasons : "", describeReason(reason, language)));
+  ws.addRow([]);
+
+  const heading = ws.addRow([labels.summaryTitle]);
+  heading.font = { bold: true, size: 13, color: { argb: NAVY } };
+  ws.addRow([results.summarySource === "model" ? labels.summaryByModel : labels.summaryBuiltIn]).font = { italic: true, color: { argb: "FF6B7280" } };
+  for (const paragraph of report.aiSummary.trim().split(/\n{2,}/)) {
+    const row = ws.addRow([clean(paragraph)]);
+    ws.mergeCells(row.number, 1, row.number, 2);
+    row.getCell(1).alignment = { wrapText: true, vertical: "top" };
+    // Excel does not grow merged rows to fit; about 120 characters fit on a line of the two columns
+    row.height = Math.max(15, 15 * paragraph.split("\n").reduce((n, line) => n + Math.ceil((line.length || 1) / 120), 0));
+  }
+}
+
+function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const ws = table(workbook, labels.sheets.sanctions, [
+    [labels.source, 30],
+    [labels.match, 16],
+    [labels.details, 50],
+    [labels.lastUpdated, 14],
+    [labels.entityCount, 12],
+    [labels.link, 40],
+    [labels.matchedEntity, 30],
+    [labels.matchedAs, 26],
+    [labels.score, 9],
+    [labels.programs, 26],
+    [labels.nationality, 16],
+    [labels.birthDate, 16],
+    [labels.differences, 40],
+    [`${labels.matchedEntity} — ${labels.link}`, 40],
+  ]);
+  for (const row of orderedSanctions(report.results.sanctionsList)) {
+    const shared: Value[] = [row.source, row.match ? labels.matchFound : labels.noMatch, row.details, day(row.lastUpdated), row.entityCount, link(row.url)];
+    const hits = [...row.hits].sort((a, b) => b.score - a.score);
+    if (hits.length === 0) addRow(ws, shared);
+    for (const hit of hits) {
+      const added = addRow(ws, [
+        ...shared,
+        hit.name,
+        hit.matchedName,
+        hit.score,
+        hit.programs.join(", "),
+        hit.nationality.join(", "),
+        hit.birthDate.join(", "),
+        hit.differences.join("; "),
+        link(hit.sourceUrl),
+      ]);
+      added.getCell(9).numFmt = "0%";
+    }
+  }
+}
+
+function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const ws = table(workbook, labels.sheets.media, [
+    [labels.articleTitle, 60],
+    [labels.category, 14],
+    [labels.negative, 11],
+    [labels.date, 13],
+    [labels.source, 22],
+    [labels.summary, 60],
+    [labels.link, 50],
+  ]);
+  for (const item of orderedMedia(report.results.adverseMedia)) {
+    addRow(ws, [item.title, labels.categories[item.category], item.isNegative ? labels.yes : labels.no, day(item.date), item.source, item.summary, link(item.url)]);
+  }
+}
+
+function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const ws = table(workbook, labels.sheets.sources, [
+    [labels.source, 40],
+    [labels.kind, 22],
+    [labels.status, 16],
+    [labels.error, 50],
+  ]);
+  for (const s of report.results.sources) {
+    const row = addRow(ws, [s.source, labels.kinds[s.kind], labels.statuses[s.status], s.error ?? null]);
+    if (s.status === "failed") row.getCell(3).font = { bold: true, color: { argb: "FFBF2121" } };
+  }
+  ws.addRow([]);
+  const title = ws.addRow([labels.datasetsTitle]);
+  title.font = { bold: true, size: 12, color: { argb: NAVY } };
+  header(ws.addRow([labels.dataset, labels.type, labels.versionDate, labels.entities]));
+  for (const d of report.results.datasetsUsed) addRow(ws, [d.name, labels.datasetType[d.type], day(d.versionDate), d.entityCount]);
+}
+
+/** A sheet with a styled, frozen and filterable header row. */
+function table(workbook: ExcelJS.Workbook, name: string, columns: [string, number][]): ExcelJS.Worksheet {
+  const ws = workbook.addWorksheet(sheetName(name), { views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = columns.map(([headerText, width]) => ({ header: headerText, width }));
+  header(ws.getRow(1));
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return ws;
+}
+
+function header(row: ExcelJS.Row) {
+  row.font = { bold: true, color: { argb: "FFFFFFFF" } };
+  row.alignment = { vertical: "middle", wrapText: true };
+  row.eachCell((cell) => {
+    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: NAVY } };
+  });
+}
+
+function addRow(ws: ExcelJS.Worksheet, values: Value[]): ExcelJS.Row {
+  const row = ws.addRow(values.map(cellValue));
+  row.alignment = { vertical: "top", wrapText: true };
+  row.eachCell((cell) => {
+    if (cell.value && typeof cell.value === "object" && "hyperlink" in cell.value) cell.font = { color: { argb: LINK }, underline: true };
+    if (cell.value instanceof Date) cell.numFmt = "yyyy-mm-dd";
+  });
+  return row;
+}
+
+function cellValue(value: Value): ExcelJS.CellValue {
+  if (typeof value === "string") return clean(value);
+  if (value && typeof value === "object" && "hyperlink" in value) return { text: clean(value.text), hyperlink: value.hyperlink };
+  return value;
+}
+
+/** Only http(s) links become hyperlinks; anything else stays text. */
+function link(url: string | null | undefined): Value {
+  if (!url) return null;
+  return /^https?:\/\//i.test(url) ? { text: url, hyperlink: url } : url;
+}
+
+/** A yyyy-mm-dd day as a date cell; any other text as it is. */
+function day(value: string | null | undefined): Value {
+  if (!value) return null;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : value;
+}
+
+/** Characters XML cannot hold would corrupt the file. */
+function clean(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").slice(0, MAX_CELL);
+}
+
+/** Excel sheet names: at most 31 characters, none of []:*?/\ */
+function sheetName(name: string): string {
+  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
+}

@@ -1,0 +1,187 @@
+import anyAscii from "any-ascii";
+import { asc, eq, like, or } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../../data/db.ts";
+import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
+import { AppError } from "../../errors.ts";
+import type { DatasetFormat } from "../parsers/index.ts";
+import { DEFAULT_DOWNLOAD_FREQUENCY_HOURS, OFFICIAL_DATASETS } from "./registry.ts";
+import type { AddDatasetInput, SourceFileInput, UpdateDatasetInput } from "./schemas.ts";
+import { recentVersions } from "./versions.ts";
+
+export type DatasetRow = typeof schema.sanctionsDatasets.$inferSelect;
+
+/** A dataset as the API and `datasets list --json` show it (the spec's field names). */
+export interface DatasetView {
+  id: string;
+  source_name: string;
+  dataset_type: "sanctions" | "pep";
+  format: string;
+  /** The first file's URL; all files are in urls. */
+  url: string | null;
+  urls: DatasetSourceFile[];
+  custom: boolean;
+  auto_download: boolean;
+  download_frequency: number;
+  last_download_status: "success" | "failed" | "downloading" | null;
+  last_download_at: string | null;
+  last_download_size: number | null;
+  last_download_error: string | null;
+  metadata: { description: string };
+  recent_versions: {
+    id: string;
+    version_date: string;
+    is_current: boolean;
+    retention_reason: string | null;
+    entity_count: number;
+    file_size: number;
+  }[];
+}
+
+export async function findDataset(db: DbOrTx, id: string): Promise<DatasetRow | null> {
+  const [row] = await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, id));
+  return row ?? null;
+}
+
+export async function getDataset(db: DbOrTx, id: string): Promise<DatasetRow> {
+  const row = await findDataset(db, id);
+  if (!row) throw new AppError(404, `No dataset with id ${id}`);
+  return row;
+}
+
+export async function listDatasets(db: DbOrTx): Promise<DatasetView[]> {
+  const rows = await datasetsInOrder(db);
+  const versions = await recentVersions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toView(row, versions.filter((v) => v.datasetId === row.id)));
+}
+
+/** The official datasets in registry order, then the custom ones in the order they were added. */
+export async function datasetsInOrder(db: DbOrTx): Promise<DatasetRow[]> {
+  const rows = await db
+    .select()
+    .from(schema.sanctionsDatasets)
+    .orderBy(asc(schema.sanctionsDatasets.createdAt), asc(schema.sanctionsDatasets.id));
+  const official = (id: string) => {
+    const i = OFFICIAL_DATASETS.findIndex((d) => d.id === id);
+    return i < 0 ? OFFICIAL_DATASETS.length : i;
+  };
+  return rows.sort((a, b) => Number(a.custom) - Number(b.custom) || official(a.id) - official(b.id));
+}
+
+export async function datasetView(db: DbOrTx, id: string): Promise<DatasetView> {
+  const row = await getDataset(db, id);
+  return toView(row, await recentVersions(db, [id]));
+}
+
+function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersions>>): DatasetView {
+  const status = row.lastDownloadStatus;
+  return {
+    id: row.id,
+    source_name: row.sourceName,
+    dataset_type: row.datasetType,
+    format: row.format,
+    url: row.urls[0]?.url ?? null,
+    urls: row.urls,
+    custom: row.custom,
+    auto_download: row.autoDownload,
+    download_frequency: row.downloadFrequency,
+    last_download_status: status === "success" || status === "failed" || status === "downloading" ? status : null,
+    last_download_at: row.lastDownloadAt?.toISOString() ?? null,
+    last_download_size: row.lastDownloadSize,
+    last_download_error: row.lastDownloadError,
+    metadata: { description: row.metadata.description ?? "" },
+    // Ordered current first: the current version and at most three kept older ones.
+    recent_versions: versions
+      .slice(0, 4)
+      .map((v) => ({
+        id: v.id,
+        version_date: v.versionDate.toISOString(),
+        is_current: v.isCurrent,
+        retention_reason: v.retentionReason,
+        entity_count: v.entityCount,
+        file_size: v.fileSize,
+      })),
+  };
+}
+
+/** The name a URL's file goes by when none is given: the last path segment. */
+function nameFromUrl(url: string, position: number): string {
+  const segment = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).pop() ?? "");
+  return segment && segment !== "." && segment !== ".." ? segment : `file${position + 1}`;
+}
+
+/**
+ * The dataset's files after a change of URLs. A file given without a name keeps the name of the file in the same
+ * position when the number of files is unchanged (a mirror of the same files), else takes its URL's last segment.
+ */
+export function resolveSourceFiles(input: SourceFileInput[], existing: DatasetSourceFile[]): DatasetSourceFile[] {
+  const sameShape = input.length === existing.length;
+  const files = input.map((file, i) => ({
+    name: file.name ?? (sameShape ? existing[i].name : nameFromUrl(file.url, i)),
+    url: file.url,
+  }));
+  const names = files.map((f) => f.name.toLowerCase());
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate) throw new AppError(400, `Two files are named ${duplicate}; give each URL a distinct name`);
+  return files;
+}
+
+/** A dataset id made from a name: lower-case ASCII words joined by underscores. */
+export function slugify(name: string): string {
+  const slug = anyAscii(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 60)
+    .replace(/_+$/, "");
+  return slug || "dataset";
+}
+
+export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput): Promise<DatasetRow> {
+  const files = resolveSourceFiles(input.urls ?? [{ url: input.url! }], []);
+  const base = slugify(input.name);
+  const taken = new Set(
+    (
+      await db
+        .select({ id: schema.sanctionsDatasets.id })
+        .from(schema.sanctionsDatasets)
+        .where(or(eq(schema.sanctionsDatasets.id, base), like(schema.sanctionsDatasets.id, `${base}\\_%`)))
+    ).map((r) => r.id),
+  );
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
+  const [row] = await db
+    .insert(schema.sanctionsDatasets)
+    .values({
+      id,
+      sourceName: input.name,
+      datasetType: input.type,
+      format: input.format satisfies DatasetFormat,
+      urls: files,
+      custom: true,
+      autoDownload: input.auto_download ?? true,
+      downloadFrequency: input.download_frequency ?? DEFAULT_DOWNLOAD_FREQUENCY_HOURS,
+      metadata: { description: input.description ?? "" },
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(409, `A dataset with id ${id} was added at the same moment; try again`);
+  return row;
+}
+
+export async function updateDataset(db: DbOrTx, id: string, input: UpdateDatasetInput): Promise<DatasetRow> {
+  const row = await getDataset(db, id);
+  const urlInput = input.urls ?? (input.url !== undefined ? [{ url: input.url }] : undefined);
+  const [updated] = await db
+    .update(schema.sanctionsDatasets)
+    .set({
+      ...(urlInput ? { urls: resolveSourceFiles(urlInput, row.urls) } : {}),
+      ...(input.auto_download !== undefined ? { autoDownload: input.auto_download } : {}),
+      ...(input.download_frequency !== undefined ? { downloadFrequency: input.download_frequency } : {}),
+    })
+    .where(eq(schema.sanctionsDatasets.id, id))
+    .returning();
+  return updated;
+}

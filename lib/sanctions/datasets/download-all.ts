@@ -1,0 +1,27 @@
+import type { DbOrTx } from "../../../data/db.ts";
+import { datasetsInOrder } from "./catalog.ts";
+import { downloadDataset, type DownloadOptions, type DownloadProgress } from "./download.ts";
+
+export interface DownloadAllResult {
+  summary: { successful: number; failed: number };
+  results: { id: string; status: "success" | "not_modified" | "failed"; error?: string }[];
+}
+
+/** Downloads every dataset in turn; one failing does not stop the others. Unchanged counts as successful. */
+export async function downloadAllDatasets(
+  db: DbOrTx,
+  options: Omit<DownloadOptions, "onProgress"> & { onProgress?: (datasetId: string, progress: DownloadProgress) => void },
+): Promise<DownloadAllResult> {
+  const datasets = await datasetsInOrder(db);
+  const results: DownloadAllResult["results"] = [];
+  for (const { id } of datasets) {
+    try {
+      const result = await downloadDataset(db, id, { ...options, onProgress: (p) => options.onProgress?.(id, p) });
+      results.push({ id, status: result.status });
+    } catch (error) {
+      results.push({ id, status: "failed", error: (error as Error).message });
+    }
+  }
+  const failed = results.filter((r) => r.status === "failed").length;
+  return { summary: { successful: results.length - failed, failed }, results };
+}

@@ -1,0 +1,137 @@
+import { and, eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../../data/db.ts";
+import { recordAudit, type ActorKind } from "../../audit/record.ts";
+import { isDatasetFormat } from "../parsers/index.ts";
+import { getDataset } from "./catalog.ts";
+import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
+import { fetchFile, FetchFileError } from "./fetch-file.ts";
+import { checkDatasetFiles, IntegrityError } from "./integrity.ts";
+import type { DatasetSettings } from "./settings.ts";
+import { contentHash, currentVersion, storeVersion, totalSize, versionFiles, type StoredFile, type VersionRow } from "./versions.ts";
+
+/** A download that did not produce a version; the dataset's current version is untouched and the failure recorded. */
+export class DownloadFailedError extends Error {
+  constructor(
+    readonly datasetId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Actor {
+  kind: ActorKind;
+  userId?: string | null;
+  ipAddress?: string | null;
+}
+
+export type DownloadProgress =
+  | { stage: "file"; file: string; index: number; count: number }
+  | { stage: "bytes"; file: string; received: number; total: number | null }
+  | { stage: "checking"; files: number; bytes: number };
+
+export interface DownloadOptions {
+  settings: Pick<DatasetSettings, "downloadTimeoutMs" | "downloadMaxBytes">;
+  actor: Actor;
+  /** The clock; tests move it to simulate dates. */
+  now?: () => Date;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface VersionSummary {
+  id: string;
+  version_date: string;
+  entity_count: number;
+  file_size: number;
+}
+
+export type DownloadResult = { status: "success"; version: VersionSummary } | { status: "not_modified"; version: VersionSummary | null };
+
+export const versionSummary = (v: VersionRow): VersionSummary => ({
+  id: v.id,
+  version_date: v.versionDate.toISOString(),
+  entity_count: v.entityCount,
+  file_size: v.fileSize,
+});
+
+/** How long a 'downloading' mark is honoured before another process may take the dataset over. */
+export const staleAfterMs = (files: number, timeoutMs: number) => Math.max(files, 1) * timeoutMs + 15 * 60_000;
+
+/**
+ * Fetches every file of the dataset (conditionally, with the validators of the current version's files), checks
+ * the result and stores it as the new current version. An unchanged source is 'not_modified'. Anything that goes
+ * wrong is recorded on the dataset and thrown as a DownloadFailedError; the current version stays.
+ */
+export async function downloadDataset(db: DbOrTx, datasetId: string, options: DownloadOptions): Promise<DownloadResult> {
+  const now = options.now ?? (() => new Date());
+  const dataset = await getDataset(db, datasetId);
+  await claimDataset(db, datasetId, now(), staleAfterMs(dataset.urls.length, options.settings.downloadTimeoutMs));
+
+  const audit = (details: Record<string, unknown>) =>
+    recordAudit(db, {
+      action: "dataset.download",
+      actorKind: options.actor.kind,
+      actorUserId: options.actor.userId,
+      ipAddress: options.actor.ipAddress,
+      targetType: "sanctions_dataset",
+      targetId: datasetId,
+      details,
+    });
+
+  try {
+    if (!isDatasetFormat(dataset.format)) throw new IntegrityError(`Unknown dataset format ${dataset.format}`);
+    if (dataset.urls.length === 0) throw new IntegrityError("The dataset has no source URL");
+    const current = await currentVersion(db, datasetId);
+    const stored = current ? await versionFiles(db, current.id) : [];
+
+    const files: StoredFile[] = [];
+    let changed = 0;
+    for (const [index, source] of dataset.urls.entries()) {
+      options.onProgress?.({ stage: "file", file: source.name, index, count: dataset.urls.length });
+      const previous = stored.find((f) => f.name === source.name && f.sourceUrl === source.url);
+      const fetched = await fetchFile(source.url, {
+        timeoutMs: options.settings.downloadTimeoutMs,
+        maxBytes: options.settings.downloadMaxBytes,
+        validators: previous ? { etag: previous.etag, lastModified: previous.lastModified } : null,
+        onBytes: (received, total) => options.onProgress?.({ stage: "bytes", file: source.name, received, total }),
+      });
+      if (fetched.status === "not_modified") {
+        files.push(previous!);
+      } else {
+        changed++;
+        files.push({ name: source.name, content: fetched.content, sourceUrl: source.url, etag: fetched.etag, lastModified: fetched.lastModified });
+      }
+    }
+
+    const size = totalSize(files);
+    if (current && (changed === 0 || contentHash(files) === current.contentHash)) {
+      if (changed > 0) await refreshValidators(db, current.id, files);
+      await recordUnchanged(db, datasetId, now(), size);
+      await audit({ outcome: "not_modified", versionId: current.id, size });
+      return { status: "not_modified", version: versionSummary(current) };
+    }
+
+    options.onProgress?.({ stage: "checking", files: files.length, bytes: size });
+    const entities = checkDatasetFiles(dataset.format, datasetId, files, current?.entityCount ?? null);
+    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download" });
+    await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size });
+    return { status: "success", version: versionSummary(version) };
+  } catch (error) {
+    const expected = error instanceof FetchFileError || error instanceof IntegrityError;
+    const message = expected ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;
+    if (!expected) console.error(`[duecheck] download of ${datasetId} failed:`, error);
+    await recordFailure(db, datasetId, now(), message);
+    await audit({ outcome: "failed", error: message });
+    throw new DownloadFailedError(datasetId, message);
+  }
+}
+
+/** Keeps the validators of an unchanged current version fresh, so the next check can be a cheap 304. */
+async function refreshValidators(db: DbOrTx, versionId: string, files: StoredFile[]) {
+  for (const file of files) {
+    await db
+      .update(schema.sanctionsVersionFiles)
+      .set({ sourceUrl: file.sourceUrl, etag: file.etag, lastModified: file.lastModified })
+      .where(and(eq(schema.sanctionsVersionFiles.versionId, versionId), eq(schema.sanctionsVersionFiles.fileName, file.name)));
+  }
+}

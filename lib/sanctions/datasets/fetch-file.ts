@@ -1,0 +1,86 @@
+/** Why one file could not be fetched; the message names the URL and the cause. */
+export class FetchFileError extends Error {}
+
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type FetchedFile =
+  | { status: "not_modified" }
+  | { status: "ok"; content: Uint8Array; etag: string | null; lastModified: string | null };
+
+export interface FetchFileOptions {
+  timeoutMs: number;
+  /** The most bytes this file may have. */
+  maxBytes: number;
+  /** Sent as If-None-Match / If-Modified-Since; a 304 answer means the stored copy is current. */
+  validators?: Validators | null;
+  onBytes?: (received: number, total: number | null) => void;
+}
+
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${n} bytes`);
+
+/** GET one file over HTTP(S), whole or not at all: a timeout, a size cap and a length check guard it. */
+export async function fetchFile(url: string, options: FetchFileOptions): Promise<FetchedFile> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const headers: Record<string, string> = { "user-agent": "duecheck dataset downloader" };
+  if (options.validators?.etag) headers["if-none-match"] = options.validators.etag;
+  if (options.validators?.lastModified) headers["if-modified-since"] = options.validators.lastModified;
+  let received = 0;
+  let expected: number | null = null;
+  try {
+    const response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
+    if (response.status === 304 && options.validators) {
+      await response.body?.cancel();
+      return { status: "not_modified" };
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      throw new FetchFileError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+    }
+    const declared = response.headers.has("content-length") ? Number(response.headers.get("content-length")) : null;
+    // A compressed body is decoded on the fly, so its declared length is not the length we count.
+    const encoded = !!response.headers.get("content-encoding") && response.headers.get("content-encoding") !== "identity";
+    if (declared !== null && !encoded && declared > options.maxBytes) {
+      await response.body?.cancel().catch(() => {});
+      throw new FetchFileError(`${url} is ${formatBytes(declared)}, more than the limit of ${formatBytes(options.maxBytes)}`);
+    }
+    const chunks: Uint8Array[] = [];
+    expected = encoded ? null : declared;
+    if (response.body) {
+      for await (const chunk of response.body) {
+        received += chunk.byteLength;
+        if (received > options.maxBytes) {
+          controller.abort();
+          throw new FetchFileError(`${url} is more than the limit of ${formatBytes(options.maxBytes)}`);
+        }
+        chunks.push(chunk);
+        options.onBytes?.(received, encoded ? null : declared);
+      }
+    }
+    if (expected !== null && received !== expected) {
+      throw new FetchFileError(`${url} was cut off: received ${received} of ${expected} bytes`);
+    }
+    return {
+      status: "ok",
+      content: Buffer.concat(chunks),
+      etag: response.headers.get("etag"),
+      lastModified: response.headers.get("last-modified"),
+    };
+  } catch (error) {
+    if (error instanceof FetchFileError) throw error;
+    if (timedOut) throw new FetchFileError(`${url} did not arrive within ${options.timeoutMs / 1000} s`);
+    if (expected !== null && received < expected) {
+      throw new FetchFileError(`${url} was cut off: the connection closed after ${received} of ${expected} bytes`);
+    }
+    throw new FetchFileError(`${url} could not be fetched: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,65 @@
+/** Request schemas of the dataset API (and the CLI's set-url); field names follow the spec's dataset entity. */
+import { z } from "zod";
+import { DATASET_FORMAT_IDS } from "../parsers/index.ts";
+
+export const MAX_DOWNLOAD_FREQUENCY_HOURS = 168;
+
+const httpUrl = z
+  .string({ error: "url must be a string" })
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: "url must be an http:// or https:// URL" }));
+
+const fileName = z
+  .string()
+  .trim()
+  .min(1, "A file name must not be empty")
+  .max(200, "A file name must be at most 200 characters")
+  .refine((name) => !/[\\/]/.test(name) && name !== "." && name !== "..", "A file name must not contain a path");
+
+/** One source file; without a name, it keeps the name of the file in the same position or takes the URL's. */
+export const sourceFileInput = z.strictObject({ name: fileName.optional(), url: httpUrl });
+export type SourceFileInput = z.infer<typeof sourceFileInput>;
+
+const urls = z.array(sourceFileInput).min(1, "urls must name at least one file").max(20, "urls may name at most 20 files");
+
+export const downloadFrequency = z
+  .number({ error: "download_frequency must be a number of hours" })
+  .int("download_frequency must be a whole number of hours")
+  .min(1, "download_frequency must be between 1 and 168 hours")
+  .max(MAX_DOWNLOAD_FREQUENCY_HOURS, "download_frequency must be between 1 and 168 hours");
+
+export const addDatasetSchema = z
+  .strictObject({
+    name: z.string({ error: "name is required" }).trim().min(2, "name must be at least 2 characters").max(120, "name must be at most 120 characters"),
+    type: z.enum(["sanctions", "pep"], { error: "type must be sanctions or pep" }),
+    format: z.enum(DATASET_FORMAT_IDS, { error: `format must be one of ${DATASET_FORMAT_IDS.join(", ")}` }),
+    url: httpUrl.optional(),
+    urls: urls.optional(),
+    description: z.string().trim().max(1000, "description must be at most 1000 characters").optional(),
+    auto_download: z.boolean({ error: "auto_download must be true or false" }).optional(),
+    download_frequency: downloadFrequency.optional(),
+  })
+  .refine((b) => (b.url === undefined) !== (b.urls === undefined), "Give either url or urls (not both)");
+export type AddDatasetInput = z.infer<typeof addDatasetSchema>;
+
+export const updateDatasetSchema = z
+  .strictObject({
+    url: httpUrl.optional(),
+    urls: urls.optional(),
+    auto_download: z.boolean({ error: "auto_download must be true or false" }).optional(),
+    download_frequency: downloadFrequency.optional(),
+  })
+  .refine((b) => !(b.url !== undefined && b.urls !== undefined), "Give either url or urls (not both)")
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change: give url, urls, auto_download or download_frequency");
+export type UpdateDatasetInput = z.infer<typeof updateDatasetSchema>;
+
+export const searchQuerySchema = z.object({
+  term: z.string({ error: "term is required" }).trim().min(1, "term must not be blank").max(200, "term must be at most 200 characters"),
+  type: z.enum(["person", "company"], { error: "type must be person or company" }).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be between 1 and 50")
+    .max(50, "limit must be between 1 and 50")
+    .default(10),
+});

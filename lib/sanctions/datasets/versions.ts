@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNull, not } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../../data/db.ts";
+import type { DatasetFile, SanctionsEntity } from "../entity.ts";
+import { planRetention } from "./retention.ts";
+
+/** A file as stored with a version: its bytes and, when downloaded, where from and the validators it came with. */
+export interface StoredFile extends DatasetFile {
+  sourceUrl: string | null;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type VersionRow = typeof schema.sanctionsDatasetVersions.$inferSelect;
+
+const ENTITY_BATCH = 500;
+
+/** SHA-256 over the names and bytes of the files, in name order: equal for an identical download. */
+export function contentHash(files: DatasetFile[]): string {
+  const hash = createHash("sha256");
+  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    hash.update(`${file.name}\0${file.content.byteLength}\0`);
+    hash.update(file.content);
+  }
+  return hash.digest("hex");
+}
+
+export const totalSize = (files: DatasetFile[]) => files.reduce((sum, f) => sum + f.content.byteLength, 0);
+
+export async function currentVersion(db: DbOrTx, datasetId: string): Promise<VersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(schema.sanctionsDatasetVersions)
+    .where(and(eq(schema.sanctionsDatasetVersions.datasetId, datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
+  return row ?? null;
+}
+
+/** The raw files of a kept version, so it can be parsed again. */
+export async function versionFiles(db: DbOrTx, versionId: string): Promise<StoredFile[]> {
+  const rows = await db
+    .select()
+    .from(schema.sanctionsVersionFiles)
+    .where(eq(schema.sanctionsVersionFiles.versionId, versionId))
+    .orderBy(asc(schema.sanctionsVersionFiles.fileName));
+  return rows.map((r) => ({
+    name: r.fileName,
+    content: new Uint8Array(r.content),
+    sourceUrl: r.sourceUrl,
+    etag: r.etag,
+    lastModified: r.lastModified,
+  }));
+}
+
+export async function datasetVersions(db: DbOrTx, datasetId: string): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(schema.sanctionsDatasetVersions)
+    .where(eq(schema.sanctionsDatasetVersions.datasetId, datasetId))
+    .orderBy(desc(schema.sanctionsDatasetVersions.versionDate));
+}
+
+export interface NewVersion {
+  datasetId: string;
+  files: StoredFile[];
+  entities: SanctionsEntity[];
+  versionDate: Date;
+  origin: "download" | "import";
+}
+
+/**
+ * Stores a version with its files and entities, makes it current, applies retention and marks the dataset's
+ * download a success, all in one transaction: every reader sees either the old current version or the new one.
+ */
+export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<VersionRow> {
+  const fileSize = totalSize(input.files);
+  return db.transaction(async (tx) => {
+    const [version] = await tx
+      .insert(schema.sanctionsDatasetVersions)
+      .values({
+        datasetId: input.datasetId,
+        versionDate: input.versionDate,
+        isCurrent: false,
+        entityCount: input.entities.length,
+        fileSize,
+        contentHash: contentHash(input.files),
+        origin: input.origin,
+      })
+      .returning();
+    for (const file of input.files) {
+      await tx.insert(schema.sanctionsVersionFiles).values({
+        versionId: version.id,
+        fileName: file.name,
+        content: file.content,
+        sourceUrl: file.sourceUrl,
+        etag: file.etag,
+        lastModified: file.lastModified,
+      });
+    }
+    for (let i = 0; i < input.entities.length; i += ENTITY_BATCH) {
+      await tx.insert(schema.sanctionsEntities).values(
+        input.entities.slice(i, i + ENTITY_BATCH).map((e) => ({
+          id: e.id,
+          versionId: version.id,
+          datasetId: input.datasetId,
+          sourceId: e.sourceId,
+          schema: e.schema,
+          name: e.name,
+          aliases: e.aliases,
+          nationalities: e.nationalities,
+          birthDates: e.birthDates,
+          programs: e.programs,
+          addresses: e.addresses,
+          remarks: e.remarks,
+          listedOn: e.listedOn,
+          sourceUrl: e.sourceUrl,
+        })),
+      );
+      // The embedded database answers in microtasks: let the server's timers and I/O run between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await tx
+      .update(schema.sanctionsDatasetVersions)
+      .set({ isCurrent: false })
+      .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
+    await tx
+      .update(schema.sanctionsDatasetVersions)
+      .set({ isCurrent: true, retentionReason: null })
+      .where(eq(schema.sanctionsDatasetVersions.id, version.id));
+    await applyRetention(tx, input.datasetId, version.id);
+    await tx
+      .update(schema.sanctionsDatasets)
+      .set({
+        lastDownloadStatus: "success",
+        lastDownloadAt: input.versionDate,
+        lastDownloadSize: fileSize,
+        lastDownloadError: null,
+        downloadStartedAt: null,
+      })
+      .where(eq(schema.sanctionsDatasets.id, input.datasetId));
+    return { ...version, isCurrent: true };
+  });
+}
+
+/** Labels the kept versions and deletes the others with their files and entities (by cascade). */
+async function applyRetention(tx: DbOrTx, datasetId: string, currentId: string) {
+  const versions = await tx
+    .select({ id: schema.sanctionsDatasetVersions.id, versionDate: schema.sanctionsDatasetVersions.versionDate })
+    .from(schema.sanctionsDatasetVersions)
+    .where(eq(schema.sanctionsDatasetVersions.datasetId, datasetId));
+  const plan = planRetention(versions, currentId);
+  const pruned = [...plan].filter(([, p]) => !p.keep).map(([id]) => id);
+  if (pruned.length) await tx.delete(schema.sanctionsDatasetVersions).where(inArray(schema.sanctionsDatasetVersions.id, pruned));
+  for (const [id, p] of plan) {
+    if (!p.keep || id === currentId) continue;
+    await tx.update(schema.sanctionsDatasetVersions).set({ retentionReason: p.reason }).where(eq(schema.sanctionsDatasetVersions.id, id));
+  }
+}
+
+/** The newest versions of a dataset shown with it: the current one, then up to 3 kept ones with a retention label. */
+export async function recentVersions(db: DbOrTx, datasetIds: string[]) {
+  if (datasetIds.length === 0) return [];
+  return db
+    .select({
+      id: schema.sanctionsDatasetVersions.id,
+      datasetId: schema.sanctionsDatasetVersions.datasetId,
+      versionDate: schema.sanctionsDatasetVersions.versionDate,
+      isCurrent: schema.sanctionsDatasetVersions.isCurrent,
+      retentionReason: schema.sanctionsDatasetVersions.retentionReason,
+      entityCount: schema.sanctionsDatasetVersions.entityCount,
+      fileSize: schema.sanctionsDatasetVersions.fileSize,
+    })
+    .from(schema.sanctionsDatasetVersions)
+    .where(
+      and(
+        inArray(schema.sanctionsDatasetVersions.datasetId, datasetIds),
+        // Unlabelled candidates (kept to grow into week_old / month_old) are not shown.
+        not(and(eq(schema.sanctionsDatasetVersions.isCurrent, false), isNull(schema.sanctionsDatasetVersions.retentionReason))!),
+      ),
+    )
+    .orderBy(desc(schema.sanctionsDatasetVersions.isCurrent), desc(schema.sanctionsDatasetVersions.versionDate));
+}

@@ -1,0 +1,84 @@
+import type { SanctionsEntity } from "../entity.ts";
+import { SanctionsIndex, type MatchOptions, type MatchResult } from "../matcher/index.ts";
+import type { WorkerReply, WorkerRequest } from "./worker.ts";
+
+/** A built index, wherever it lives. */
+export interface SearchableIndex {
+  search(term: string, options: MatchOptions): Promise<MatchResult[]>;
+  /** Set when the index can no longer answer (its worker died); the cache then builds a new one. */
+  readonly broken: boolean;
+  /** Called once it is replaced; searches already started still get their answer. */
+  dispose(): void;
+}
+
+export type IndexBuilder = (batches: AsyncIterable<SanctionsEntity[]>, threshold?: number) => Promise<SearchableIndex>;
+
+/** In this thread: for the CLI, which builds once and exits. */
+export const buildInProcess: IndexBuilder = async (batches, threshold) => {
+  const entities: SanctionsEntity[] = [];
+  for await (const batch of batches) entities.push(...batch);
+  const index = SanctionsIndex.build(entities, { threshold });
+  return { search: async (term, options) => index.search(term, options), broken: false, dispose() {} };
+};
+
+/** In a worker thread of its own: for the server, whose requests must not wait while an index is built. */
+export const buildInWorker: IndexBuilder = async (batches, threshold) => {
+  const index = new WorkerIndex();
+  try {
+    // Batch by batch, so no single step holds this thread for long.
+    for await (const batch of batches) await index.call({ type: "add", entities: JSON.stringify(batch) });
+    await index.call({ type: "build", threshold });
+  } catch (error) {
+    index.dispose();
+    throw error;
+  }
+  return index;
+};
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Request = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, "id"> : never) : never;
+
+class WorkerIndex implements SearchableIndex {
+  private readonly worker = new Worker(new URL("./worker.ts", import.meta.url).href);
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private retired = false;
+  broken = false;
+
+  constructor() {
+    // Bun's Worker can be unref'd (the DOM typing does not say so): it must not keep a finished CLI or test alive.
+    (this.worker as unknown as { unref(): void }).unref();
+    this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+      const reply = event.data;
+      const pending = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (reply.ok) pending?.resolve(reply.value);
+      else pending?.reject(new Error(`Sanctions index worker: ${reply.message}`));
+      if (this.retired && this.pending.size === 0) this.worker.terminate();
+    };
+    this.worker.onerror = (event) => {
+      this.broken = true;
+      for (const p of this.pending.values()) p.reject(new Error(`Sanctions index worker failed: ${event.message}`));
+      this.pending.clear();
+      this.worker.terminate();
+    };
+  }
+
+  call(request: Request): Promise<unknown> {
+    if (this.broken) return Promise.reject(new Error("Sanctions index worker failed"));
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  search(term: string, options: MatchOptions) {
+    return this.call({ type: "search", term, options }) as Promise<MatchResult[]>;
+  }
+
+  dispose() {
+    this.retired = true;
+    if (this.pending.size === 0) this.worker.terminate();
+  }
+}

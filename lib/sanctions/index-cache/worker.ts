@@ -1,0 +1,36 @@
+/**
+ * The worker thread that holds a server's sanctions index: building one takes seconds of CPU for the real lists,
+ * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search.
+ */
+import type { SanctionsEntity } from "../entity.ts";
+import { SanctionsIndex, type MatchOptions } from "../matcher/index.ts";
+
+export type WorkerRequest =
+  | { id: number; type: "add"; entities: string }
+  | { id: number; type: "build"; threshold?: number }
+  | { id: number; type: "search"; term: string; options: MatchOptions };
+
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+
+declare const self: Worker;
+let index: SanctionsIndex | null = null;
+let entities: SanctionsEntity[] = [];
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  try {
+    if (request.type === "add") {
+      for (const entity of JSON.parse(request.entities) as SanctionsEntity[]) entities.push(entity);
+      self.postMessage({ id: request.id, ok: true, value: entities.length } satisfies WorkerReply);
+    } else if (request.type === "build") {
+      index = SanctionsIndex.build(entities, { threshold: request.threshold });
+      entities = [];
+      self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
+    } else {
+      if (!index) throw new Error("The index is not built yet");
+      self.postMessage({ id: request.id, ok: true, value: index.search(request.term, request.options) } satisfies WorkerReply);
+    }
+  } catch (error) {
+    self.postMessage({ id: request.id, ok: false, message: (error as Error)?.stack ?? String(error) } satisfies WorkerReply);
+  }
+};

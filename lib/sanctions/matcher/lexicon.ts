@@ -1,0 +1,124 @@
+/**
+ * Words that carry little identifying information in a name. They are kept (a company that is a
+ * "LLC" should still prefer an "LLC" over a "LTD") but weighted low by the scorer.
+ * All entries are in normalized form: ASCII, lower case, no punctuation, dotted abbreviations joined.
+ */
+
+export const enum TokenClass {
+  Name = 0,
+  /** Articles and connectors: al-, bin, de, van, of, the. */
+  Particle = 1,
+  /** Titles and honorifics: Mr, Dr, Sheikh, Haji, General. */
+  Honorific = 2,
+  /** Company legal forms: LLC, Ltd, GmbH, OOO, S.A.R.L. */
+  LegalForm = 3,
+}
+
+import { tokenSimilarity } from "./similarity";
+
+/** How much of a token's weight its class keeps. */
+export const CLASS_WEIGHT: Record<TokenClass, number> = {
+  [TokenClass.Name]: 1,
+  [TokenClass.Particle]: 0.25,
+  [TokenClass.Honorific]: 0.1,
+  [TokenClass.LegalForm]: 0.2,
+};
+
+/** Spellings of one legal form mapped to one canonical token, so "Limited" meets "Ltd". */
+const LEGAL_SYNONYMS: Record<string, string> = {
+  limited: "ltd",
+  limitada: "ltda",
+  company: "co",
+  corporation: "corp",
+  corporacion: "corp",
+  corporacao: "corp",
+  incorporated: "inc",
+  aktiengesellschaft: "ag",
+  cie: "co",
+  cia: "co",
+  compania: "co",
+  companhia: "co",
+  compagnie: "co",
+  gesellschaft: "ges",
+};
+
+/** Multi-word legal forms, replaced by one canonical token before classification. */
+const LEGAL_PHRASES: [string[], string][] = [
+  [["limited", "liability", "company"], "llc"],
+  [["limited", "liability", "partnership"], "llp"],
+  [["public", "joint", "stock", "company"], "pjsc"],
+  [["closed", "joint", "stock", "company"], "cjsc"],
+  [["open", "joint", "stock", "company"], "ojsc"],
+  [["joint", "stock", "company"], "jsc"],
+  [["public", "limited", "company"], "plc"],
+  [["private", "limited"], "pvt ltd"],
+  [["sa", "de", "cv"], "sadecv"],
+  [["sapi", "de", "cv"], "sapidecv"],
+  [["s", "de", "rl"], "sderl"],
+  [["sdn", "bhd"], "sdnbhd"],
+  [["obshchestvo", "s", "ogranichennoi", "otvetstvennostiu"], "ooo"],
+  [["sociedad", "anonima"], "sa"],
+  [["societe", "anonyme"], "sa"],
+];
+
+const LEGAL_FORMS = new Set([
+  "llc", "ltd", "co", "corp", "inc", "plc", "llp", "lp", "lc", "pvt", "pte", "pty", "bhd", "sdnbhd",
+  "sa", "sas", "sarl", "sl", "srl", "spa", "sae", "sal", "sac", "saa", "sadecv", "sapidecv", "sderl", "ltda", "eirl",
+  "gmbh", "ag", "kg", "ohg", "ges", "mbh", "bv", "nv", "ab", "oy", "oyj", "aps", "asa", "kft", "zrt", "doo", "dd", "sro", "as",
+  "ooo", "oao", "zao", "pao", "ao", "tov", "pat", "prat", "chp", "tdv", "too", "jsc", "pjsc", "cjsc", "ojsc",
+  "fze", "fzco", "fzc", "fzllc", "fz", "dmcc", "wll", "est", "jv", "pllc", "kk", "gk", "ptdl",
+]);
+
+const HONORIFICS = new Set([
+  "mr", "mrs", "ms", "miss", "mister", "madam", "dr", "doctor", "prof", "professor", "sir", "dame", "lord", "hon",
+  "sheikh", "shaikh", "shaykh", "sheik", "cheikh", "haji", "hajji", "hadji", "hadj", "alhaj", "alhaji", "hajj",
+  "mullah", "mulla", "molla", "maulvi", "maulavi", "mawlawi", "moulavi", "maulana", "mawlana", "qari", "mufti",
+  "imam", "ayatollah", "hojatoleslam", "emir", "amir", "general", "gen", "colonel", "col", "major", "maj",
+  "captain", "capt", "lieutenant", "lt", "brigadier", "admiral", "commander", "cmdr", "sgt", "sergeant",
+  "rev", "reverend", "father", "bishop", "eng", "engr", "engineer", "ing",
+]);
+
+/** Connectors that are particles anywhere. "al"/"el" are the Arabic article written apart. */
+const PARTICLES = new Set([
+  "al", "el", "bin", "ben", "ibn", "bint", "binti", "bte", "ould", "wuld", "walad",
+  "de", "del", "della", "di", "da", "das", "do", "dos", "du", "des", "la", "le", "los", "las", "y",
+  "van", "von", "der", "den", "ter", "zu",
+  "the", "of", "and", "for", "und", "et",
+]);
+
+/** Forms of the Arabic article that are particles only when hyphen-joined to the next word (ad-Din, ash-Shaykh). */
+export const HYPHEN_ARTICLES = new Set(["al", "el", "ad", "ar", "as", "ash", "at", "az", "an", "ul", "ud", "ur", "us", "un", "ut", "ez", "es", "et", "ed", "er", "en"]);
+
+const MISSPELT_LEGAL_WORD = 0.8;
+const LONG_LEGAL_WORDS = Object.keys(LEGAL_SYNONYMS).filter((w) => w.length >= 7);
+
+/** A legal form written out (Limited, Corporation), also misspelt (Limted, Corpoartion), to its short form. */
+export function canonicalLegalWord(word: string): string {
+  const exact = LEGAL_SYNONYMS[word];
+  if (exact) return exact;
+  if (word.length < 6 || LEGAL_FORMS.has(word)) return word;
+  for (const long of LONG_LEGAL_WORDS) {
+    if (long[0] === word[0] && tokenSimilarity(word, long, MISSPELT_LEGAL_WORD) > 0) return LEGAL_SYNONYMS[long];
+  }
+  return word;
+}
+
+/** The multi-word legal form starting at words[i] (company names only): its length and canonical tokens. */
+export function legalPhraseAt(words: string[], i: number): { length: number; canonical: string[] } | null {
+  for (const [phrase, canonical] of LEGAL_PHRASES) {
+    if (i + phrase.length <= words.length && phrase.every((p, k) => words[i + k] === p)) {
+      return { length: phrase.length, canonical: canonical.split(" ") };
+    }
+  }
+  return null;
+}
+
+/** "any" is a query of unknown type: both legal forms and honorifics are recognised. */
+export type NameKind = "person" | "company" | "any";
+
+export function classifyWord(word: string, kind: NameKind): TokenClass {
+  if (kind !== "person" && LEGAL_FORMS.has(word)) return TokenClass.LegalForm;
+  if (PARTICLES.has(word)) return TokenClass.Particle;
+  if (kind !== "company" && HONORIFICS.has(word)) return TokenClass.Honorific;
+  return TokenClass.Name;
+}

@@ -1,0 +1,88 @@
+/**
+ * A query prepared against one vocabulary: its tokens with weights, and the units (single tokens and
+ * adjacent compounds) with the vocabulary tokens each one is similar to.
+ */
+import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon";
+import { tokenize } from "./normalize";
+import { joinKeys, joinSkeletons } from "./phonetic";
+import type { Vocabulary } from "./vocabulary";
+
+export interface QueryUnit {
+  /** First and last query token covered. */
+  first: number;
+  last: number;
+  key: string;
+  skeleton: string;
+  abjad: boolean;
+  weight: number;
+  /** Vocabulary id -> similarity, for every vocabulary token at or above the similarity floor. */
+  sims: Map<number, number>;
+}
+
+export interface PreparedQuery {
+  tokens: { key: string; skeleton: string; abjad: boolean; cls: TokenClass; weight: number }[];
+  units: QueryUnit[];
+  totalWeight: number;
+}
+
+/** Variants whose similarity is at least this are counted as the same name for the token's rarity. */
+const SAME_NAME = 0.85;
+
+export function idf(df: number, documents: number): number {
+  return Math.log(1 + documents / Math.max(1, df));
+}
+
+/** Adjacent token runs worth comparing as one word: pairs, and triples around a particle (abd al aziz). */
+export function compoundRuns(classes: ArrayLike<number>, count: number, visit: (first: number, last: number) => void): void {
+  for (let i = 0; i + 1 < count; i++) {
+    visit(i, i + 1);
+    if (i + 2 < count && classes[i + 1] === TokenClass.Particle) visit(i, i + 2);
+  }
+}
+
+/**
+ * Words written apart and together differ by little more than the space (Rahim Reza / Rahimreza); a
+ * compound much longer than the single word only says that one part is missing.
+ */
+export function compoundLengthFits(singleLength: number, compoundLength: number, skeletons: boolean): boolean {
+  return Math.abs(singleLength - compoundLength) <= (skeletons ? 1 : 2);
+}
+
+export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number): PreparedQuery | null {
+  const raw = tokenize(term, kind).slice(0, 32);
+  if (raw.length === 0) return null;
+  const units: QueryUnit[] = [];
+  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean) => {
+    const { ids, sims } = vocab.lookup(key, skeleton, abjad);
+    const map = new Map<number, number>();
+    for (let i = 0; i < ids.length; i++) {
+      const compound = first !== last;
+      const skeletons = abjad || vocab.abjad[ids[i]] === 1;
+      const length = skeletons ? skeleton.length : key.length;
+      const other = skeletons ? vocab.skeletons[ids[i]].length : vocab.keys[ids[i]].length;
+      if (!compound || compoundLengthFits(other, length, skeletons)) map.set(ids[i], sims[i]);
+    }
+    units.push({ first, last, key, skeleton, abjad, weight: 0, sims: map });
+  };
+  for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad);
+
+  const tokens = raw.map((t, i) => {
+    let df = 0;
+    for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
+    return { ...t, weight: idf(Math.min(df, documents), documents) * CLASS_WEIGHT[t.cls] };
+  });
+  for (const u of units) u.weight = tokens[u.first].weight;
+
+  compoundRuns(
+    raw.map((t) => t.cls),
+    raw.length,
+    (first, last) => {
+      const part = raw.slice(first, last + 1);
+      const abjad = part.some((t) => t.abjad);
+      addUnit(first, last, joinKeys(part.map((t) => t.key)), joinSkeletons(part.map((t) => t.skeleton)), abjad);
+      const u = units[units.length - 1];
+      for (let i = first; i <= last; i++) u.weight += tokens[i].weight;
+    },
+  );
+  return { tokens, units, totalWeight: tokens.reduce((s, t) => s + t.weight, 0) };
+}

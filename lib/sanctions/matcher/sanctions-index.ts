@@ -1,0 +1,245 @@
+/**
+ * The in-memory index of one set of dataset versions, built once when they become current.
+ *
+ * Every primary name and alias is tokenized once; tokens go to a shared vocabulary and each vocabulary
+ * token has a posting list of the names that contain it (typed arrays, CSR layout). A search fuzzily
+ * looks up each query token in the vocabulary, adds up the weighted similarities of the names in those
+ * posting lists (restricted to the asked entity type and datasets), scores the best few hundred names
+ * in full (score.ts) and returns the best name of each entity.
+ */
+import type { SanctionsEntity } from "../entity";
+import type { NameKind } from "./lexicon";
+import { TokenClass } from "./lexicon";
+import { tokenize } from "./normalize";
+import { idf, prepareQuery } from "./query";
+import { scoreName } from "./score";
+import type { MatchOptions, MatchResult } from "./types";
+import { Vocabulary } from "./vocabulary";
+
+export const DEFAULT_MATCH_THRESHOLD = 0.8;
+const DEFAULT_LIMIT = 10;
+/** Names scored in full per query; the rest are dropped after the cheap accumulation. */
+const CANDIDATES = 300;
+/** Results under this share of the threshold are not worth showing. */
+const MIN_SCORE_SHARE = 0.6;
+
+const PERSON = 0;
+const COMPANY = 1;
+
+export class SanctionsIndex {
+  private readonly threshold: number;
+  private readonly entities: SanctionsEntity[];
+  private readonly vocab: Vocabulary;
+  private readonly idfs: Float32Array;
+  private readonly datasetCodes: Map<string, number>;
+  private readonly entityKind: Uint8Array;
+  private readonly entityDataset: Uint16Array;
+  private readonly nameEntity: Int32Array;
+  /** -1 for the primary name, else the alias index. */
+  private readonly nameAlias: Int32Array;
+  private readonly nameStart: Int32Array;
+  private readonly nameTokens: Int32Array;
+  private readonly nameClasses: Uint8Array;
+  private readonly postingStart: Int32Array;
+  private readonly postingNames: Int32Array;
+
+  // Per-query scratch, reused across queries (a search runs to completion before the next one starts).
+  private readonly accumulated: Float32Array;
+  private readonly seenIn: Int32Array;
+  private readonly unitBest: Float32Array;
+  private readonly unitStamp: Int32Array;
+  private serial = 0;
+
+  private constructor(entities: SanctionsEntity[], threshold: number) {
+    this.entities = entities;
+    this.threshold = threshold;
+    this.vocab = new Vocabulary();
+    this.datasetCodes = new Map();
+    this.entityKind = new Uint8Array(entities.length);
+    this.entityDataset = new Uint16Array(entities.length);
+
+    const nameEntity: number[] = [];
+    const nameAlias: number[] = [];
+    const nameStart: number[] = [0];
+    const tokenIds: number[] = [];
+    const tokenClasses: number[] = [];
+    const cache = new Map<string, ReturnType<typeof tokenize>>();
+    for (let e = 0; e < entities.length; e++) {
+      const entity = entities[e];
+      const kind: NameKind = entity.schema === "Person" ? "person" : "company";
+      this.entityKind[e] = kind === "person" ? PERSON : COMPANY;
+      let code = this.datasetCodes.get(entity.datasetId);
+      if (code === undefined) this.datasetCodes.set(entity.datasetId, (code = this.datasetCodes.size));
+      this.entityDataset[e] = code;
+
+      const seen = new Set<string>();
+      for (let a = -1; a < entity.aliases.length; a++) {
+        const name = a < 0 ? entity.name : entity.aliases[a].name;
+        if (!name || seen.has(name)) continue;
+        seen.add(name);
+        const cacheKey = `${kind}\u0000${name}`;
+        let tokens = cache.get(cacheKey);
+        if (!tokens) cache.set(cacheKey, (tokens = tokenize(name, kind)));
+        if (tokens.length === 0) continue;
+        const distinct = new Set<number>();
+        for (const t of tokens) {
+          const id = this.vocab.add(t.key, t.skeleton, t.abjad);
+          tokenIds.push(id);
+          tokenClasses.push(t.cls);
+          if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
+        }
+        nameEntity.push(e);
+        nameAlias.push(a);
+        nameStart.push(tokenIds.length);
+      }
+    }
+    this.vocab.freeze();
+    this.nameEntity = Int32Array.from(nameEntity);
+    this.nameAlias = Int32Array.from(nameAlias);
+    this.nameStart = Int32Array.from(nameStart);
+    this.nameTokens = Int32Array.from(tokenIds);
+    this.nameClasses = Uint8Array.from(tokenClasses);
+
+    const names = this.nameEntity.length;
+    this.idfs = new Float32Array(this.vocab.size);
+    for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
+
+    // Posting lists: names per vocabulary token, each name once per token.
+    const counts = new Int32Array(this.vocab.size + 1);
+    for (let v = 0; v < this.vocab.size; v++) counts[v + 1] = this.vocab.df[v];
+    for (let v = 0; v < this.vocab.size; v++) counts[v + 1] += counts[v];
+    this.postingStart = counts.slice();
+    this.postingNames = new Int32Array(counts[this.vocab.size]);
+    const last = new Int32Array(this.vocab.size).fill(-1);
+    for (let n = 0; n < names; n++) {
+      for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) {
+        const v = this.nameTokens[p];
+        if (last[v] === n) continue;
+        last[v] = n;
+        this.postingNames[counts[v]++] = n;
+      }
+    }
+
+    this.accumulated = new Float32Array(names);
+    this.seenIn = new Int32Array(names);
+    this.unitBest = new Float32Array(names);
+    this.unitStamp = new Int32Array(names);
+  }
+
+  static build(entities: SanctionsEntity[], options?: { threshold?: number }): SanctionsIndex {
+    return new SanctionsIndex(entities, options?.threshold ?? DEFAULT_MATCH_THRESHOLD);
+  }
+
+  /** Number of entities. */
+  get size(): number {
+    return this.entities.length;
+  }
+
+  /** Number of indexed names (primary names and aliases). */
+  get nameCount(): number {
+    return this.nameEntity.length;
+  }
+
+  search(term: string, options: MatchOptions = {}): MatchResult[] {
+    const limit = Math.max(0, options.limit ?? DEFAULT_LIMIT);
+    const threshold = options.threshold ?? this.threshold;
+    const kind: NameKind = options.type ?? "any";
+    const names = this.nameEntity.length;
+    if (limit === 0 || names === 0) return [];
+    const query = prepareQuery(term, kind, this.vocab, names);
+    if (!query) return [];
+
+    const wantKind = kind === "person" ? PERSON : kind === "company" ? COMPANY : -1;
+    let datasetAllowed: Uint8Array | null = null;
+    if (options.datasets && options.datasets.length > 0) {
+      datasetAllowed = new Uint8Array(this.datasetCodes.size);
+      for (const d of options.datasets) {
+        const code = this.datasetCodes.get(d);
+        if (code !== undefined) datasetAllowed[code] = 1;
+      }
+    }
+
+    // 1. Accumulate weighted similarities over the posting lists of the similar vocabulary tokens.
+    const querySerial = ++this.serial;
+    const touched: number[] = [];
+    const hasNameToken = query.tokens.some((t) => t.cls === TokenClass.Name);
+    for (const unit of query.units) {
+      if (hasNameToken && unit.first === unit.last && query.tokens[unit.first].cls !== TokenClass.Name) continue;
+      const unitSerial = ++this.serial;
+      for (const [id, sim] of unit.sims) {
+        const contribution = sim * unit.weight;
+        for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
+          const n = this.postingNames[p];
+          if (this.seenIn[n] !== querySerial) {
+            const e = this.nameEntity[n];
+            if ((wantKind >= 0 && this.entityKind[e] !== wantKind) || (datasetAllowed && !datasetAllowed[this.entityDataset[e]])) continue;
+            this.seenIn[n] = querySerial;
+            this.accumulated[n] = 0;
+            touched.push(n);
+          }
+          if (this.unitStamp[n] !== unitSerial) {
+            this.unitStamp[n] = unitSerial;
+            this.unitBest[n] = contribution;
+            this.accumulated[n] += contribution;
+          } else if (contribution > this.unitBest[n]) {
+            this.accumulated[n] += contribution - this.unitBest[n];
+            this.unitBest[n] = contribution;
+          }
+        }
+      }
+    }
+    const candidates = this.topAccumulated(touched, CANDIDATES);
+
+    // 2. Score the candidates in full and keep each entity's best name.
+    const best = new Map<number, { score: number; name: number }>();
+    const compoundCache = new Map<string, number>();
+    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0 };
+    for (const n of candidates) {
+      tokens.start = this.nameStart[n];
+      tokens.end = this.nameStart[n + 1];
+      const score = scoreName(query, this.vocab, this.idfs, tokens, compoundCache);
+      const e = this.nameEntity[n];
+      const prev = best.get(e);
+      if (!prev || score > prev.score || (score === prev.score && this.nameAlias[n] < this.nameAlias[prev.name])) {
+        best.set(e, { score, name: n });
+      }
+    }
+    const minScore = threshold * MIN_SCORE_SHARE;
+    const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
+    return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold));
+  }
+
+  /** The names with the highest accumulated value, at most about `count` of them (ties kept). */
+  private topAccumulated(touched: number[], count: number): number[] {
+    if (touched.length <= count) return touched;
+    let max = 0;
+    for (const n of touched) if (this.accumulated[n] > max) max = this.accumulated[n];
+    if (max <= 0) return [];
+    const BINS = 1024;
+    const hist = new Int32Array(BINS);
+    const bin = (n: number) => Math.min(BINS - 1, Math.floor((this.accumulated[n] / max) * (BINS - 1)));
+    for (const n of touched) hist[bin(n)]++;
+    let cut = BINS - 1;
+    for (let total = hist[cut]; cut > 0 && total < count; ) total += hist[--cut];
+    return touched.filter((n) => bin(n) >= cut);
+  }
+
+  private result(e: number, n: number, score: number, threshold: number): MatchResult {
+    const entity = this.entities[e];
+    const alias = this.nameAlias[n];
+    const rounded = Math.round(score * 1000) / 1000;
+    return {
+      id: entity.id,
+      name: entity.name,
+      schema: entity.schema,
+      score: rounded,
+      match: rounded >= threshold,
+      matchedName: alias < 0 ? entity.name : entity.aliases[alias].name,
+      aliases: entity.aliases.map((a) => a.name),
+      nationality: [...entity.nationalities],
+      birthDate: [...entity.birthDates],
+      datasets: [entity.datasetId],
+      sourceUrl: entity.sourceUrl,
+    };
+  }
+}

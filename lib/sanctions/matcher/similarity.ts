@@ -1,0 +1,102 @@
+/**
+ * Similarity of two normalized tokens (ASCII lower case, already phonetically folded) in 0..1:
+ * 1 - weighted edit distance / length of the longer token. The weights make transliteration-like
+ * differences cheap (one vowel for another, a dropped vowel or h, s/z, k/g, t/d) and keep real
+ * typos (a wrong consonant, a transposition) at about one edit.
+ */
+
+const VOWELS = "aeiou";
+const SIMILAR_CONSONANTS = ["sz", "kg", "kc", "kq", "cs", "td", "dz", "bp", "fv", "mn", "ij"];
+
+const SUBSTITUTE = new Float32Array(128 * 128).fill(1);
+const INDEL = new Float32Array(128).fill(1);
+for (let c = 0; c < 128; c++) SUBSTITUTE[c * 128 + c] = 0;
+for (const a of VOWELS) for (const b of VOWELS) if (a !== b) SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.4;
+for (const [a, b] of SIMILAR_CONSONANTS) {
+  SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.6;
+  SUBSTITUTE[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = 0.6;
+}
+for (const v of VOWELS) INDEL[v.charCodeAt(0)] = 0.6;
+// h and w/v are often only a breath or a glide between vowels (Mohd/Mohamad, Hawatma/Hatma).
+INDEL["h".charCodeAt(0)] = 0.5;
+INDEL["v".charCodeAt(0)] = 0.5;
+const TRANSPOSE = 0.8;
+/** Writing a letter twice (Mohammed/Mohamed, Jalal/Jall) is hardly a difference in a name. */
+const DOUBLING = 0.3;
+
+const MAX_LEN = 64;
+const rowA = new Float32Array(MAX_LEN + 1);
+const rowB = new Float32Array(MAX_LEN + 1);
+const rowC = new Float32Array(MAX_LEN + 1);
+const indelA = new Float32Array(MAX_LEN);
+const indelB = new Float32Array(MAX_LEN);
+
+function indelCosts(s: string, length: number, out: Float32Array): void {
+  let before = -1;
+  for (let i = 0; i < length; i++) {
+    const c = s.charCodeAt(i);
+    out[i] = c === before ? DOUBLING : INDEL[c & 127];
+    before = c;
+  }
+}
+
+/**
+ * Weighted optimal-string-alignment distance; characters outside ASCII cost 1 like any other.
+ * Stops early and returns a value above `limit` once every alignment costs more than `limit`.
+ */
+export function weightedDistance(a: string, b: string, limit = Infinity): number {
+  const la = Math.min(a.length, MAX_LEN);
+  const lb = Math.min(b.length, MAX_LEN);
+  indelCosts(a, la, indelA);
+  indelCosts(b, lb, indelB);
+  // prev2: row i-2, prev: row i-1, cur: row i
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  prev[0] = 0;
+  for (let j = 1; j <= lb; j++) prev[j] = prev[j - 1] + indelB[j - 1];
+  for (let i = 1; i <= la; i++) {
+    const ca = a.charCodeAt(i - 1) & 127;
+    const delA = indelA[i - 1];
+    cur[0] = prev[0] + delA;
+    let rowMin = cur[0];
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1) & 127;
+      let d = prev[j - 1] + SUBSTITUTE[ca * 128 + cb];
+      const del = prev[j] + delA;
+      if (del < d) d = del;
+      const ins = cur[j - 1] + indelB[j - 1];
+      if (ins < d) d = ins;
+      if (i > 1 && j > 1 && ca !== cb && ca === (b.charCodeAt(j - 2) & 127) && (a.charCodeAt(i - 2) & 127) === cb) {
+        const t = prev2[j - 2] + TRANSPOSE;
+        if (t < d) d = t;
+      }
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > limit) return rowMin;
+    const rotated = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = rotated;
+  }
+  return prev[lb];
+}
+
+/** Three-letter tokens differ by at most one vowel (Ali/Ale); shorter ones must be equal. */
+const SHORT_TOKEN = 3;
+const SHORT_TOKEN_DISTANCE = 0.41; // one vowel (0.4), with room for float rounding
+/** Three-consonant skeletons differ by at most one close consonant (Hashim/Hisham: hsm/hsn). */
+const SHORT_SKELETON_DISTANCE = 0.61;
+
+/** 0..1; below `floor` the answer is 0. Skeletons (consonants only) are compared with `skeletons`. */
+export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
+  if (a === b) return 1;
+  const longer = Math.max(a.length, b.length);
+  if (longer <= 2 || Math.abs(a.length - b.length) > longer / 2) return 0;
+  const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
+  const limit = longer <= SHORT_TOKEN ? short : (1 - floor) * longer;
+  const distance = weightedDistance(a, b, limit);
+  const sim = 1 - distance / longer;
+  return distance <= limit && sim >= floor ? sim : 0;
+}

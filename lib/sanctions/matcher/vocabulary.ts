@@ -1,0 +1,103 @@
+/**
+ * The distinct tokens of an index with their document frequencies, and the fuzzy lookup of a query
+ * token among them. Fuzzy matching works on this vocabulary, which grows far slower than the number
+ * of names.
+ *
+ * Candidates are the tokens within one edit of the query token's key (a typo), and those within one
+ * edit of its consonant skeleton (phonetic.ts), where vowel changes, doubled letters and digraphs
+ * vanish (transliteration variants). The skeletons also let an Arabic-script token meet its Latin
+ * transliterations. Every candidate is then checked with the weighted edit distance.
+ */
+import { DeletionIndex } from "./deletion-index";
+import { tokenSimilarity } from "./similarity";
+
+/** Token pairs below this similarity do not match at all. */
+export const SIMILARITY_FLOOR = 0.7;
+/** Skeletons lose the vowels, so a skeleton match is worth less than a full-spelling match. */
+export const SKELETON_DISCOUNT = 0.9;
+
+export interface VocabularyMatches {
+  ids: number[];
+  sims: number[];
+}
+
+export class Vocabulary {
+  readonly keys: string[] = [];
+  readonly skeletons: string[] = [];
+  private readonly abjadFlags: number[] = [];
+  private readonly byKey = new Map<string, number>();
+  private dfCounts: number[] = [];
+
+  abjad!: Uint8Array;
+  df!: Int32Array;
+  private byKey1!: DeletionIndex;
+  private bySkeleton1!: DeletionIndex;
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  private static mapKey(key: string, abjad: boolean): string {
+    return abjad ? `\u0001${key}` : key;
+  }
+
+  id(key: string, abjad: boolean): number | undefined {
+    return this.byKey.get(Vocabulary.mapKey(key, abjad));
+  }
+
+  add(key: string, skeleton: string, abjad: boolean): number {
+    const mk = Vocabulary.mapKey(key, abjad);
+    let id = this.byKey.get(mk);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.byKey.set(mk, id);
+      this.keys.push(key);
+      this.skeletons.push(skeleton);
+      this.abjadFlags.push(abjad ? 1 : 0);
+      this.dfCounts.push(0);
+    }
+    return id;
+  }
+
+  countDocument(id: number): void {
+    this.dfCounts[id]++;
+  }
+
+  /** Builds the lookup structures; call once after every token was added. */
+  freeze(): void {
+    const n = this.keys.length;
+    this.abjad = Uint8Array.from(this.abjadFlags);
+    this.df = Int32Array.from(this.dfCounts);
+    this.dfCounts = [];
+
+    // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
+    this.byKey1 = new DeletionIndex(this.keys.map((k, id) => (this.abjad[id] ? "" : k)), 3);
+    // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
+    this.bySkeleton1 = new DeletionIndex(this.skeletons, 3);
+  }
+
+  /** Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). */
+  lookup(key: string, skeleton: string, abjad: boolean): VocabularyMatches {
+    const found: VocabularyMatches = { ids: [], sims: [] };
+    const exact = this.id(key, abjad);
+    if (exact !== undefined) (found.ids.push(exact), found.sims.push(1));
+    const seen = new Set<number>();
+    if (exact !== undefined) seen.add(exact);
+    const check = (id: number) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const sim = pairSimilarity(key, skeleton, abjad, this.keys[id], this.skeletons[id], this.abjad[id] === 1);
+      if (sim >= SIMILARITY_FLOOR) (found.ids.push(id), found.sims.push(sim));
+    };
+    if (!abjad) this.byKey1.candidates(key, check);
+    this.bySkeleton1.candidates(skeleton, check);
+    return found;
+  }
+}
+
+/** Similarity of two tokens; when either is Arabic script, on consonant skeletons only. */
+export function pairSimilarity(keyA: string, skelA: string, abjadA: boolean, keyB: string, skelB: string, abjadB: boolean): number {
+  if (!abjadA && !abjadB) return tokenSimilarity(keyA, keyB, SIMILARITY_FLOOR);
+  if (abjadA && abjadB) return tokenSimilarity(skelA, skelB, SIMILARITY_FLOOR, true);
+  return tokenSimilarity(skelA, skelB, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+}

@@ -1,0 +1,145 @@
+import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
+import { RISK_LEVELS, type MediaItem, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
+
+/** A match at or above this score is critical on its own, without an agreeing birth date or nationality. */
+export const STRONG_MATCH_SCORE = 0.95;
+
+export interface RiskInput {
+  sanctionsList: SanctionsRow[];
+  adverseMedia: MediaItem[];
+  sources: SourceStatus[];
+  subject: { entityType: "person" | "company"; birthDate?: string; nationality?: string };
+  /** The matcher's threshold: a hit at or above it is a match. Default: the matcher's default. */
+  matchThreshold?: number;
+}
+
+export interface RiskAssessment {
+  level: RiskLevel;
+  /** Strongest first. */
+  reasons: RiskReason[];
+  /** Every source answered and nothing was found: no sanctions match, no PEP, no negative media. */
+  clean: boolean;
+}
+
+type Params = RiskReason["params"];
+
+/**
+ * critical: a strong sanctions match (score >= 0.95, or a match with an agreeing birth date or nationality);
+ * high: any other sanctions match; medium: PEP or negative media, or a sanctions or PEP source that could not
+ * be checked; low otherwise. Hits under the threshold are listed as possible matches without raising the level.
+ */
+export function assessRisk(input: RiskInput): RiskAssessment {
+  const threshold = input.matchThreshold ?? DEFAULT_MATCH_THRESHOLD;
+  const reasons: RiskReason[] = [];
+
+  let matched = false;
+  for (const row of input.sanctionsList) {
+    const reason = sanctionsReason(row, threshold, input.subject);
+    if (!reason) continue;
+    if (reason.code !== "sanctions_possible_match") matched = true;
+    reasons.push(reason);
+  }
+
+  const peps = input.adverseMedia.filter((m) => m.category === "PEP");
+  for (const pep of peps) reasons.push({ code: "pep", level: "medium", params: compact({ title: pep.title, source: pep.source, date: pep.date }) });
+
+  const negative = input.adverseMedia.filter((m) => m.isNegative);
+  if (negative.length > 0) {
+    const categories = [...new Set(negative.map((m) => m.category))];
+    reasons.push({ code: "negative_media", level: "medium", params: { count: negative.length, categories: categories.join(", ") } });
+  }
+
+  // The summary is written from the findings, so its failure leaves nothing unchecked.
+  const failed = input.sources.filter((s) => s.status === "failed" && s.kind !== "summary");
+  for (const source of failed) {
+    const listUnchecked = source.kind === "sanctions" || source.kind === "pep";
+    reasons.push({ code: "source_failed", level: listUnchecked ? "medium" : "low", params: compact({ source: source.source, kind: source.kind, error: source.error }) });
+  }
+
+  const clean = failed.length === 0 && !matched && peps.length === 0 && negative.length === 0;
+  if (clean) {
+    reasons.push({ code: "no_findings", level: "low", params: { datasets: input.sanctionsList.length, articles: input.adverseMedia.length } });
+  }
+
+  reasons.sort((a, b) => rank(b.level) - rank(a.level));
+  const level = reasons.reduce<RiskLevel>((max, r) => (rank(r.level) > rank(max) ? r.level : max), "low");
+  return { level, reasons, clean };
+}
+
+function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInput["subject"]): RiskReason | null {
+  if (row.hits.length === 0) {
+    return row.match ? { code: "sanctions_match", level: "high", params: compact({ dataset: row.source, details: row.details, matches: row.entityCount }) } : null;
+  }
+  const byScore = [...row.hits].sort((a, b) => b.score - a.score);
+  const matches = row.match ? byScore.filter((h) => h.score >= threshold) : [];
+  // A row flagged as a match whose hits were scored against another threshold still counts as one.
+  if (row.match && matches.length === 0) matches.push(byScore[0]);
+
+  if (matches.length === 0) {
+    const best = byScore[0];
+    return { code: "sanctions_possible_match", level: "low", params: compact({ dataset: row.source, entityName: best.name, matchedName: best.matchedName, score: best.score, threshold }) };
+  }
+
+  const judged = matches.map((hit) => ({ hit, agreement: agreement(hit, subject) }));
+  const confirmed = judged.find((j) => j.hit.score >= STRONG_MATCH_SCORE || j.agreement.length > 0);
+  const { hit, agreement: agreeing } = confirmed ?? judged[0];
+  const params = compact({
+    dataset: row.source,
+    entityName: hit.name,
+    matchedName: hit.matchedName,
+    score: hit.score,
+    matches: matches.length,
+    programs: hit.programs.join(", "),
+    nationality: hit.nationality.join(", "),
+    birthDate: hit.birthDate.join(", "),
+    differences: hit.differences.join("; "),
+  });
+  if (confirmed) {
+    const basis = agreeing.length > 0 ? agreeing.join(", ") : "score";
+    return { code: "sanctions_match_confirmed", level: "critical", params: { ...params, basis } };
+  }
+  return { code: "sanctions_match", level: "high", params };
+}
+
+/** Which of the subject's known facts the listing agrees with: "birth_date", "nationality". */
+function agreement(hit: SanctionsHit, subject: RiskInput["subject"]): string[] {
+  const agreeing: string[] = [];
+  if (subject.birthDate && hit.birthDate.some((d) => datesAgree(subject.birthDate!, d))) agreeing.push("birth_date");
+  if (subject.nationality) {
+    const wanted = countryKey(subject.nationality);
+    if (hit.nationality.some((n) => countryKey(n) === wanted)) agreeing.push("nationality");
+  }
+  return agreeing;
+}
+
+/** "1970", "1970-05" and "1970-05-12" agree as far as the less precise one goes. */
+export function datesAgree(a: string, b: string): boolean {
+  const x = a.trim().slice(0, 10);
+  const y = b.trim().slice(0, 10);
+  if (x.length < 4 || y.length < 4) return false;
+  return x.startsWith(y) || y.startsWith(x);
+}
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** Compares "RU", "ru" and "Russia" as the same country. */
+export function countryKey(value: string): string {
+  const v = value.trim();
+  if (/^[a-z]{2}$/i.test(v)) {
+    try {
+      return (regionNames.of(v.toUpperCase()) ?? v).toLowerCase();
+    } catch {
+      return v.toLowerCase();
+    }
+  }
+  return v.toLowerCase();
+}
+
+function rank(level: RiskLevel): number {
+  return RISK_LEVELS.indexOf(level);
+}
+
+/** Params without empty values. */
+function compact(values: Record<string, string | number | null | undefined>): Params {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Params;
+}

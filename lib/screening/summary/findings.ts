@@ -1,0 +1,109 @@
+import { DEFAULT_MATCH_THRESHOLD } from "../../sanctions/matcher/index.ts";
+import type { MediaCategory, RiskLevel, RiskReason, SearchResults, SourceStatus } from "../results.ts";
+
+export interface SummarySubject {
+  name: string;
+  entityType: "person" | "company";
+}
+
+/** The results a summary may rest on; summarySource is what the summary itself decides. */
+export type FindingsSource = Omit<SearchResults, "summarySource">;
+
+/**
+ * The structured findings a summary is written from, each citable by its reference (S1 for a sanctions match,
+ * P1 for a PEP listing, M1 for an adverse article, F1 for a source that failed). Nothing else is sent to a model.
+ */
+export interface SummaryFindings {
+  subject: SummarySubject;
+  risk: { level: RiskLevel; clean: boolean; reasons: RiskReason[] };
+  /** Sanctions and PEP datasets searched. */
+  datasetsSearched: number;
+  sanctions: {
+    datasetsSearched: { name: string; version: string | null }[];
+    matches: SanctionsMatchFinding[];
+  };
+  pep: { ref: string; title: string; source: string; date: string | null }[];
+  media: {
+    articlesReviewed: number;
+    negativeCount: number;
+    /** The first adverse articles, citable. */
+    negative: { ref: string; title: string; category: MediaCategory; source: string; date: string | null }[];
+    /** Adverse articles per category, largest first. */
+    negativeByCategory: { category: MediaCategory; count: number }[];
+  };
+  failedSources: { ref: string; source: string; kind: SourceStatus["kind"]; error?: string }[];
+}
+
+export interface SanctionsMatchFinding {
+  ref: string;
+  dataset: string;
+  listVersion: string | null;
+  entityName: string;
+  matchedName: string;
+  score: number;
+  programs: string[];
+  nationality: string[];
+  birthDate: string[];
+  differences: string[];
+}
+
+/** Hits of one dataset kept as findings: the strongest, enough to name them all in a report. */
+const MATCHES_PER_DATASET = 5;
+const NEGATIVE_ARTICLES = 20;
+
+export function collectFindings(subject: SummarySubject, results: FindingsSource): SummaryFindings {
+  const matches: SanctionsMatchFinding[] = [];
+  for (const row of results.sanctionsList.filter((r) => r.match)) {
+    const byScore = [...row.hits].sort((a, b) => b.score - a.score);
+    const matched = byScore.filter((h) => h.score >= DEFAULT_MATCH_THRESHOLD);
+    for (const hit of (matched.length > 0 ? matched : byScore.slice(0, 1)).slice(0, MATCHES_PER_DATASET)) {
+      matches.push({
+        ref: `S${matches.length + 1}`,
+        dataset: row.source,
+        listVersion: row.lastUpdated,
+        entityName: hit.name,
+        matchedName: hit.matchedName,
+        score: hit.score,
+        programs: hit.programs,
+        nationality: hit.nationality,
+        birthDate: hit.birthDate,
+        differences: hit.differences,
+      });
+    }
+  }
+
+  const pep = results.adverseMedia
+    .filter((m) => m.category === "PEP")
+    .map((m, i) => ({ ref: `P${i + 1}`, title: m.title, source: m.source, date: m.date }));
+
+  const negativeItems = results.adverseMedia.filter((m) => m.isNegative);
+  const counts = new Map<MediaCategory, number>();
+  for (const m of negativeItems) counts.set(m.category, (counts.get(m.category) ?? 0) + 1);
+
+  return {
+    subject: { name: subject.name, entityType: subject.entityType },
+    risk: { level: results.risk.level, clean: results.clean, reasons: results.risk.reasons },
+    datasetsSearched: Math.max(results.datasetsUsed.length, results.sanctionsList.length),
+    sanctions: {
+      datasetsSearched: results.sanctionsList.map((r) => ({ name: r.source, version: r.lastUpdated })),
+      matches,
+    },
+    pep,
+    media: {
+      articlesReviewed: results.adverseMedia.filter((m) => m.category !== "PEP").length,
+      negativeCount: negativeItems.length,
+      negative: negativeItems
+        .slice(0, NEGATIVE_ARTICLES)
+        .map((m, i) => ({ ref: `M${i + 1}`, title: m.title, category: m.category, source: m.source, date: m.date })),
+      negativeByCategory: [...counts].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count),
+    },
+    failedSources: results.sources
+      .filter((s) => s.status === "failed" && s.kind !== "summary")
+      .map((s, i) => ({ ref: `F${i + 1}`, source: s.source, kind: s.kind, ...(s.error ? { error: s.error } : {}) })),
+  };
+}
+
+/** Every reference a summary may cite. */
+export function findingRefs(f: SummaryFindings): Set<string> {
+  return new Set([...f.sanctions.matches, ...f.pep, ...f.media.negative, ...f.failedSources].map((x) => x.ref));
+}

@@ -1,0 +1,81 @@
+import type { Phrasebook } from "../phrasebook.ts";
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const fr: Phrasebook = {
+  englishName: "French",
+  level: { critical: "critique", high: "élevé", medium: "moyen", low: "faible" },
+  category: {
+    negative: "informations négatives",
+    PEP: "PPE",
+    positive: "informations positives",
+    criminal: "criminalité",
+    sanctions: "sanctions",
+    corruption: "corruption",
+    others: "autres",
+  },
+  entityType: { person: "Personne", company: "Entreprise" },
+
+  quote: (text) => `« ${text} »`,
+
+  intro: ({ name, entity, datasets, articles, level }) =>
+    `${name} a été contrôlé${entity === "person" ? " en tant que personne" : "e en tant qu’entreprise"} au regard de ${datasets} ${plural(datasets, "liste", "listes")} de sanctions et de PPE et de ${articles} ${plural(articles, "article", "articles")} de presse. Le risque global est évalué comme ${level.toUpperCase()}.`,
+  sanctionsNone: (datasets) => `Aucune correspondance n’a été trouvée dans ${plural(datasets, "la liste de sanctions consultée", `les ${datasets} listes de sanctions consultées`)}.`,
+  sanctionsFound: (count, datasets) =>
+    `Le nom correspond à ${count} ${plural(count, "inscription", "inscriptions")} dans ${datasets} ${plural(datasets, "liste", "listes")} de sanctions :`,
+  sanctionsMatch: (m) =>
+    [
+      `${m.entityName} dans ${m.dataset}${m.listVersion ? ` (liste du ${m.listVersion})` : ""}, trouvé sous « ${m.matchedName} » avec un score de ${m.score}`,
+      m.programs && `programmes : ${m.programs}`,
+      m.nationality && `nationalité : ${m.nationality}`,
+      m.birthDate && `né le ${m.birthDate}`,
+      m.differences && `différences : ${m.differences}`,
+    ]
+      .filter(Boolean)
+      .join(" ; ") + ".",
+  pepFound: (listings) => `Statut PPE : une inscription comme personne politiquement exposée a été trouvée (${listings}).`,
+  pepNone: "Statut PPE : aucune inscription comme personne politiquement exposée n’a été trouvée.",
+  mediaNone: "Aucun article de presse n’a été trouvé.",
+  mediaClean: (articles) =>
+    articles === 1 ? "L’article de presse examiné ne contient aucune information défavorable." : `Aucun des ${articles} articles de presse examinés ne contient d’information défavorable.`,
+  mediaNegative: ({ negative, articles, categories }) =>
+    `${negative} des ${articles} articles de presse examinés ${plural(negative, "contient", "contiennent")} des informations défavorables (${categories}).`,
+  mediaExamples: (titles) => `Parmi eux : ${titles}.`,
+  failed: (sources) =>
+    `Les sources suivantes n’ont pas pu être consultées : ${sources}. Le résultat est donc incomplet et ne doit pas être lu comme un profil sans anomalie.`,
+  recommendation: {
+    critical:
+      "Recommandation : ne pas poursuivre. Alerter immédiatement le responsable de la conformité, suspendre toute opération en cours et vérifier l’identité au regard de l’inscription ; une correspondance confirmée peut devoir être déclarée aux autorités.",
+    high: "Recommandation : ne pas poursuivre tant que la correspondance n’est pas levée. Comparer la date de naissance, la nationalité et les autres identifiants avec l’inscription pour la confirmer ou l’écarter, et saisir la conformité.",
+    medium:
+      "Recommandation : appliquer des mesures de vigilance renforcées. Examiner le statut PPE et les informations défavorables, établir l’origine des fonds et du patrimoine et obtenir l’accord de la direction avant de poursuivre.",
+    standard: "Recommandation : les mesures de vigilance standard suffisent ; maintenir un suivi régulier.",
+    retry: "Recommandation : renouveler le contrôle lorsque toutes les sources seront disponibles ; d’ici là, le profil ne peut pas être considéré comme sans anomalie.",
+    incomplete: "Il convient de renouveler le contrôle lorsque toutes les sources seront disponibles avant de se fier à ce résultat.",
+  },
+
+  reason: (r, f) => {
+    const p = r.params;
+    switch (r.code) {
+      case "sanctions_match_confirmed": {
+        const basis = String(p.basis ?? "score");
+        const why = basis === "score" ? "nom quasi identique" : basis.split(", ").map((b) => (b === "birth_date" ? "la date de naissance concorde" : "la nationalité concorde")).join(" et ");
+        return `Correspondance forte sur une liste de sanctions : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))} ; ${why}).`;
+      }
+      case "sanctions_match":
+        return p.entityName
+          ? `Correspondance sur une liste de sanctions : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`
+          : `Correspondance dans ${p.dataset}${p.details ? ` : ${p.details}` : ""}.`;
+      case "sanctions_possible_match":
+        return `Correspondance possible sous le seuil : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`;
+      case "pep":
+        return `Personne politiquement exposée : ${p.title} (${p.source}).`;
+      case "negative_media":
+        return `${p.count} ${plural(Number(p.count), "article défavorable", "articles défavorables")} : ${f.category(String(p.categories))}.`;
+      case "source_failed":
+        return `Source non consultée : ${p.source}${p.error ? ` (${p.error})` : ""}.`;
+      case "no_findings":
+        return "Aucun constat : aucune correspondance sur les listes de sanctions, aucune inscription PPE et aucune information défavorable.";
+    }
+  },
+};

@@ -1,0 +1,98 @@
+import { Hono, type Context } from "hono";
+import type { Database } from "../../data/db.ts";
+import { recordAudit } from "../../lib/audit/record.ts";
+import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
+import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanctions/datasets/download.ts";
+import { addDatasetSchema, searchQuerySchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { NoSanctionsDataError, searchSanctions } from "../../lib/sanctions/search.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
+import { parseWith, readJson } from "../validate.ts";
+import { sanctionsService } from "./service.ts";
+
+/** After a new version, this process answers from it before the call returns (the others within their poll). */
+const refreshIndex = (database: Database) =>
+  sanctionsService(database)
+    .index.refresh()
+    .catch((error) => console.error("[duecheck] refreshing the sanctions index failed:", error));
+
+const adminActor = (c: Context<AppEnv>): Actor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
+
+/** A download may take minutes: lift the server's idle timeout for this request (a binding set by server/start.ts). */
+function allowLongRequest(c: Context<AppEnv>) {
+  c.env?.noTimeout?.(c.req.raw);
+}
+
+export const sanctionsRoutes = new Hono<AppEnv>()
+  .get("/datasets", requireUser, async (c) => c.json(await listDatasets(c.get("ctx").database.db)))
+
+  .post("/datasets", requireAdmin, async (c) => {
+    const input = await readJson(c, addDatasetSchema);
+    const { db } = c.get("ctx").database;
+    const row = await addCustomDataset(db, input);
+    await recordAudit(db, {
+      action: "dataset.added",
+      actorKind: "admin",
+      actorUserId: currentUser(c).id,
+      ipAddress: c.get("clientIp"),
+      targetType: "sanctions_dataset",
+      targetId: row.id,
+      details: { name: row.sourceName, type: row.datasetType, format: row.format, urls: row.urls },
+    });
+    return c.json(await datasetView(db, row.id), 201);
+  })
+
+  .patch("/datasets/:id", requireAdmin, async (c) => {
+    const input = await readJson(c, updateDatasetSchema);
+    const { db } = c.get("ctx").database;
+    const before = await getDataset(db, c.req.param("id"));
+    const after = await updateDataset(db, before.id, input);
+    await recordAudit(db, {
+      action: "dataset.updated",
+      actorKind: "admin",
+      actorUserId: currentUser(c).id,
+      ipAddress: c.get("clientIp"),
+      targetType: "sanctions_dataset",
+      targetId: before.id,
+      details: {
+        before: { urls: before.urls, autoDownload: before.autoDownload, downloadFrequency: before.downloadFrequency },
+        after: { urls: after.urls, autoDownload: after.autoDownload, downloadFrequency: after.downloadFrequency },
+      },
+    });
+    return c.json(await datasetView(db, before.id));
+  })
+
+  .post("/datasets/:id/download", requireAdmin, async (c) => {
+    const { database } = c.get("ctx");
+    const dataset = await getDataset(database.db, c.req.param("id"));
+    allowLongRequest(c);
+    try {
+      const result = await downloadDataset(database.db, dataset.id, { settings: sanctionsService(database).settings, actor: adminActor(c) });
+      if (result.status === "success") await refreshIndex(database);
+      return c.json(result);
+    } catch (error) {
+      if (error instanceof DownloadFailedError) return c.json({ error: `Download of ${dataset.id} failed: ${error.message}` }, 502);
+      throw error;
+    }
+  })
+
+  .post("/download-all", requireAdmin, async (c) => {
+    const { database } = c.get("ctx");
+    allowLongRequest(c);
+    const result = await downloadAllDatasets(database.db, { settings: sanctionsService(database).settings, actor: adminActor(c) });
+    if (result.results.some((r) => r.status === "success")) await refreshIndex(database);
+    return c.json(result);
+  })
+
+  .get("/search", requireUser, async (c) => {
+    const query = parseWith(searchQuerySchema, c.req.query());
+    const { database } = c.get("ctx");
+    try {
+      const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), query);
+      return c.json(answer);
+    } catch (error) {
+      if (error instanceof NoSanctionsDataError) return c.json({ found: false, results: [], error: error.message }, 503);
+      throw error;
+    }
+  });

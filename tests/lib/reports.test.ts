@@ -1,0 +1,301 @@
+import fontkit from "@pdf-lib/fontkit";
+import { describe, expect, test } from "bun:test";
+import ExcelJS from "exceljs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from "pdf-lib";
+import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
+import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
+import { cleanResults, petrovResults } from "./summary-fixtures.ts";
+
+function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) => void = () => {}): SearchReport {
+  const report: SearchReport = {
+    search: { id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c", searchTerm: "Viktor Petrov", entityType: "person", createdAt: "2024-05-02T09:14:00Z", language: "en", country: "RU" },
+    user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
+    results: petrovResults({ failMedia: true }),
+    aiSummary: "Viktor Petrov presents a critical risk [S1].\n\nHe is listed as a PEP [P1].",
+    generatedAt: "2024-05-02T09:15:30Z",
+    reportLanguage: language,
+  };
+  patch(report);
+  return report;
+}
+
+// ---- reading a PDF back: the text drawn on each page, through the fonts' ToUnicode maps ----
+
+function deref(doc: PDFDocument, obj: PDFObject | undefined): PDFObject | undefined {
+  return obj instanceof PDFRef ? doc.context.lookup(obj) : obj;
+}
+
+function streamText(stream: PDFObject | undefined): string {
+  return stream instanceof PDFRawStream ? new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode()) : "";
+}
+
+function toUnicodeMap(doc: PDFDocument, font: PDFDict): Map<string, string> {
+  const map = new Map<string, string>();
+  const cmap = streamText(deref(doc, font.get(PDFName.of("ToUnicode"))));
+  for (const [, cid, hex] of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+    const units = hex.match(/.{4}/g)!.map((u) => parseInt(u, 16));
+    map.set(cid.toLowerCase(), String.fromCharCode(...units));
+  }
+  return map;
+}
+
+/** The text of every page, one drawn piece per line. */
+async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const fontsDict = deref(doc, (deref(doc, page.node.get(PDFName.of("Resources"))) as PDFDict).get(PDFName.of("Font"))) as PDFDict;
+    const maps = new Map<string, Map<string, string>>();
+    for (const [name, ref] of fontsDict.entries()) maps.set(name.asString(), toUnicodeMap(doc, deref(doc, ref) as PDFDict));
+    const contents = deref(doc, page.node.get(PDFName.of("Contents")));
+    const streams = contents instanceof PDFArray ? contents.asArray().map((c) => deref(doc, c)) : [contents];
+    const pieces: string[] = [];
+    let current = new Map<string, string>();
+    for (const content of streams) {
+      for (const m of streamText(content).matchAll(/(\/\S+) [\d.]+ Tf|<([0-9a-fA-F]*)> Tj/g)) {
+        if (m[1]) current = maps.get(m[1]) ?? new Map();
+        else pieces.push(m[2].match(/.{4}/g)?.map((cid) => current.get(cid.toLowerCase()) ?? "?").join("") ?? "");
+      }
+    }
+    return pieces.join("\n");
+  });
+}
+
+/** The pages as one text, wrapped lines joined by a space. */
+function flat(pages: string[]): string {
+  return pages.join("\n").replace(/\s+/g, " ");
+}
+
+/** Glyphs of the embedded font subsets whose outlines are missing, per font. */
+async function emptyGlyphs(bytes: Uint8Array): Promise<Record<string, number>> {
+  const doc = await PDFDocument.load(bytes);
+  const out: Record<string, number> = {};
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFDict) || obj.get(PDFName.of("Type")) !== PDFName.of("FontDescriptor")) continue;
+    const file = deref(doc, obj.get(PDFName.of("FontFile2")));
+    if (!(file instanceof PDFRawStream)) continue;
+    const font = fontkit.create(Buffer.from(decodePDFRawStream(file).decode())) as unknown as { numGlyphs: number; getGlyph(i: number): { path: { commands: unknown[] } } };
+    let empty = 0;
+    // glyph 0 is .notdef; a space has no outline either, so only glyphs past it are counted
+    for (let i = 1; i < font.numGlyphs; i++) if (font.getGlyph(i).path.commands.length === 0) empty++;
+    out[String(obj.get(PDFName.of("FontName")))] = empty;
+  }
+  return out;
+}
+
+describe("PDF report", () => {
+  test("opens, is A4, and carries the search, the risk, every source and the summary", async () => {
+    const bytes = await buildSearchPdf(petrovReport());
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    expect(doc.getTitle()).toBe("Due Diligence Screening Report: Viktor Petrov");
+
+    const pages = await pdfPages(bytes);
+    const text = flat(pages);
+    for (const expected of [
+      "Viktor Petrov",
+      "Person",
+      "May 2, 2024 at 9:14 AM UTC",
+      "Jana Novak <jana.novak@bank.test>",
+      "CRITICAL RISK",
+      "High Risk Indicators",
+      "PEP Status Detected",
+      "Strong sanctions match: Viktor Ivanovich PETROV in OFAC SDN List (score 97%; a near-exact name match).",
+      "Comprehensive Due Diligence Analysis",
+      "Viktor Petrov presents a critical risk [S1].",
+      "Sanctions Database Search (2 databases)",
+      "OFAC SDN List",
+      "Match Found",
+      "UN Security Council Consolidated List",
+      "No Match",
+      "RUSSIA-EO14024",
+      "Differences: middle name Ivanovich not in the query",
+      "Viktor Petrov charged with laundering $40m through shell companies",
+      "Criminal",
+      "Datasets and Versions Used",
+      "68,201",
+      "Google News",
+      "HTTP 503 Service Unavailable",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    // matches first
+    expect(text.indexOf("Match Found OFAC SDN List")).toBeLessThan(text.indexOf("UN Security Council Consolidated List"));
+  });
+
+  test("labels follow the report language", async () => {
+    const text = flat(await pdfPages(await buildSearchPdf(petrovReport("de"))));
+    for (const expected of ["Due-Diligence-Prüfbericht", "KRITISCHES RISIKO", "PEP-Status erkannt", "Treffer gefunden", "Kein Treffer", "Umfassende Due-Diligence-Analyse", "Seite 1 von", "Geprüfte Quellen", "Fehlgeschlagen"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("Match Found");
+    const fr = flat(await pdfPages(await buildSearchPdf(petrovReport("fr"))));
+    expect(fr).toContain("RISQUE CRITIQUE");
+    expect(fr).toContain("Page 1 sur");
+  });
+
+  test("a clean profile says so", async () => {
+    const text = flat(await pdfPages(await buildSearchPdf(petrovReport("en", (r) => (r.results = cleanResults())))));
+    expect(text).toContain("LOW RISK");
+    expect(text).toContain("Clean Profile");
+    expect(text).toContain("No politically exposed person (PEP) listing was found.");
+    expect(text).not.toContain("PEP Status Detected");
+  });
+
+  test("draws Cyrillic, Greek, Arabic and Chinese names with embedded fonts", async () => {
+    const bytes = await buildSearchPdf(
+      petrovReport("en", (r) => {
+        r.search.searchTerm = "Виктор Петров";
+        r.results.sanctionsList[0].hits[0].name = "Βίκτωρ Πετρόφ";
+        r.results.sanctionsList[1].hits.push({ ...r.results.sanctionsList[0].hits[1], name: "习近平", matchedName: "习近平" });
+        r.results.adverseMedia[0].title = "محمد بن سلمان يلتقي وفداً";
+      }),
+    );
+    const text = flat(await pdfPages(bytes));
+    expect(text).toContain("Виктор Петров");
+    expect(text).toContain("Βίκτωρ Πετρόφ");
+    expect(text).toContain("习近平");
+    // Arabic is laid out right to left, so its letters come in visual order
+    expect(text).toContain([..."محمد بن سلمان"].reverse().join(""));
+    expect(text).not.toContain("\uFFFD");
+    const empty = await emptyGlyphs(bytes);
+    const fonts = Object.keys(empty);
+    expect(fonts.some((f) => f.includes("NotoSansSC"))).toBe(true);
+    expect(fonts.some((f) => f.includes("DejaVuSans"))).toBe(true);
+    // the subset's glyph outlines survive (an odd-length glyph used to blank every later one)
+    for (const font of fonts) expect(empty[font]).toBeLessThanOrEqual(1);
+  });
+
+  test("embeds no CJK font when the report needs none", async () => {
+    const fonts = Object.keys(await emptyGlyphs(await buildSearchPdf(petrovReport())));
+    expect(fonts.every((f) => f.includes("DejaVuSans"))).toBe(true);
+  });
+
+  test("long texts wrap and break over numbered pages", async () => {
+    const longSummary = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: ${"the findings are restated here at length ".repeat(6)}`).join("\n\n");
+    const longUrl = `https://news.test/${"very-long-path-segment-".repeat(20)}`;
+    const bytes = await buildSearchPdf(
+      petrovReport("en", (r) => {
+        r.aiSummary = longSummary;
+        r.results.adverseMedia = Array.from({ length: 80 }, (_, i) => ({
+          title: `Article number ${i + 1} about Viktor Petrov and his companies in several countries`,
+          summary: "A summary of the article. ".repeat(8),
+          source: "Reuters",
+          date: "2024-03-02",
+          url: longUrl,
+          category: "negative" as const,
+          isNegative: true,
+        }));
+      }),
+    );
+    const pages = await pdfPages(bytes);
+    expect(pages.length).toBeGreaterThan(6);
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    const text = flat(pages);
+    expect(text).toContain("Paragraph 60:");
+    expect(text).toContain("Article number 80 about Viktor Petrov");
+    expect(text).toContain("Adverse Media (80 articles)");
+  });
+
+  test("pdftotext reads it when poppler is installed", async () => {
+    const pdftotext = Bun.which("pdftotext");
+    if (!pdftotext) return; // the reader above has checked the same text
+    const dir = mkdtempSync(join(tmpdir(), "duecheck-pdf-"));
+    try {
+      writeFileSync(join(dir, "r.pdf"), await buildSearchPdf(petrovReport("es")));
+      const out = Bun.spawnSync([pdftotext, "-layout", join(dir, "r.pdf"), "-"]).stdout.toString();
+      expect(out).toContain("Viktor Petrov");
+      expect(out).toContain("RIESGO CRÍTICO");
+      expect(out).toContain("OFAC SDN List");
+      expect(out).toContain("Página 1 de");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function workbook(bytes: Uint8Array) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  return wb;
+}
+
+/** Column B of the row whose column A is `label`. */
+function field(ws: ExcelJS.Worksheet, label: string): ExcelJS.CellValue | undefined {
+  let value: ExcelJS.CellValue | undefined;
+  ws.eachRow((row) => {
+    if (row.getCell(1).value === label && value === undefined) value = row.getCell(2).value;
+  });
+  return value;
+}
+
+describe("Excel report", () => {
+  test("has the four sheets with the search, the risk and every row", async () => {
+    const wb = await workbook(await buildSearchXlsx(petrovReport()));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Sanctions", "Media", "Sources"]);
+
+    const summary = wb.getWorksheet("Summary")!;
+    expect(summary.getCell("A1").value).toBe("Due Diligence Screening Report");
+    expect(field(summary, "Search term")).toBe("Viktor Petrov");
+    expect(field(summary, "Entity type")).toBe("Person");
+    expect(field(summary, "Requested by")).toBe("Jana Novak <jana.novak@bank.test>");
+    expect(field(summary, "Risk level")).toBe("Critical Risk");
+    expect(field(summary, "Clean Profile")).toBe("No");
+    expect(field(summary, "PEP Status Detected")).toBe("Yes");
+    expect(field(summary, "Sanctions Matches")).toBe(1);
+    expect(field(summary, "Reasons")).toBe("Strong sanctions match: Viktor Ivanovich PETROV in OFAC SDN List (score 97%; a near-exact name match).");
+    const texts: string[] = [];
+    summary.eachRow((row) => texts.push(String(row.getCell(1).value)));
+    expect(texts).toContain("Viktor Petrov presents a critical risk [S1].");
+
+    const sanctions = wb.getWorksheet("Sanctions")!;
+    expect(sanctions.getRow(1).values).toEqual([
+      undefined, "Source", "Match", "Details", "Last updated", "Matched entities", "Link", "Matched entity", "Matched as", "Score", "Programs", "Nationality", "Birth date", "Differences", "Matched entity — Link",
+    ]);
+    expect(sanctions.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sanctions.getColumn(1).width).toBe(30);
+    const hit = sanctions.getRow(2);
+    expect(hit.getCell(1).value).toBe("OFAC SDN List");
+    expect(hit.getCell(2).value).toBe("Match Found");
+    expect(hit.getCell(4).value).toEqual(new Date("2024-05-01T00:00:00Z"));
+    expect(hit.getCell(7).value).toBe("Viktor Ivanovich PETROV");
+    expect(hit.getCell(9).value).toBe(0.97);
+    expect(hit.getCell(9).numFmt).toBe("0%");
+    expect(hit.getCell(14).value).toEqual({ text: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001", hyperlink: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001" });
+    expect(sanctions.getRow(4).getCell(1).value).toBe("UN Security Council Consolidated List");
+    expect(sanctions.getRow(4).getCell(2).value).toBe("No Match");
+
+    const media = wb.getWorksheet("Media")!;
+    expect(media.rowCount).toBe(5);
+    expect(media.getRow(2).getCell(1).value).toBe("Viktor Petrov charged with laundering $40m through shell companies");
+    expect(media.getRow(2).getCell(2).value).toBe("Criminal");
+    expect(media.getRow(2).getCell(3).value).toBe("Yes");
+    expect(media.getRow(2).getCell(7).value).toEqual({ text: "https://news.test/petrov-charged", hyperlink: "https://news.test/petrov-charged" });
+    // negative first, then PEP, then the rest
+    expect([2, 3, 4, 5].map((r) => media.getRow(r).getCell(2).value)).toEqual(["Criminal", "Corruption", "PEP", "Other"]);
+
+    const sources = wb.getWorksheet("Sources")!;
+    const rows: unknown[][] = [];
+    sources.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows).toContainEqual(["Google News", "News", "Failed", "HTTP 503 Service Unavailable"]);
+    expect(rows).toContainEqual(["Every Politician", "PEP", new Date("2024-04-30T00:00:00Z"), 68201]);
+  });
+
+  test("German report has German sheets and headers", async () => {
+    const wb = await workbook(await buildSearchXlsx(petrovReport("de")));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Zusammenfassung", "Sanktionen", "Medien", "Quellen"]);
+    expect(wb.getWorksheet("Sanktionen")!.getRow(1).getCell(1).value).toBe("Quelle");
+    expect(wb.getWorksheet("Sanktionen")!.getRow(2).getCell(2).value).toBe("Treffer gefunden");
+    expect(wb.getWorksheet("Medien")!.getRow(1).getCell(2).value).toBe("Kategorie");
+    expect(field(wb.getWorksheet("Zusammenfassung")!, "Risikostufe")).toBe("Kritisches Risiko");
+  });
+
+  test("characters XML cannot hold do not break the file", async () => {
+    const wb = await workbook(await buildSearchXlsx(petrovReport("en", (r) => (r.results.adverseMedia[0].title = "Bad\u0000title\u0007here"))));
+    expect(wb.getWorksheet("Media")!.getRow(2).getCell(1).value).toBe("Badtitlehere");
+  });
+});
