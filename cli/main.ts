@@ -4,7 +4,9 @@ import { AppError } from "../lib/errors.ts";
 import { registerCredits } from "./commands/credits.ts";
 import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
+import { registerHistory } from "./commands/history.tsx";
 import { registerSanctions } from "./commands/sanctions.tsx";
+import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
 import { registerUsers } from "./commands/users.tsx";
 import { CliError } from "./fail.ts";
@@ -22,6 +24,8 @@ registerUsers(program);
 registerCredits(program);
 registerDatasets(program);
 registerSanctions(program);
+registerSearch(program);
+registerHistory(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -8,7 +8,9 @@ import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
+import { publicApiRoutes } from "./public-api/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
+import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
 
 export function createApp(ctx: AppContext) {
@@ -19,6 +21,7 @@ export function createApp(ctx: AppContext) {
     .route("/credits", creditRoutes)
     .route("/user/api-keys", apiKeyRoutes)
     .route("/sanctions", sanctionsRoutes)
+    .route("/searches", searchRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();
@@ -40,6 +43,8 @@ export function createApp(ctx: AppContext) {
     }),
   );
   app.use(clientInfo);
+  // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API.
+  app.route("/api/v1", publicApiRoutes);
   app.route("/api", api);
   app.all("/api/*", apiNotFound);
   serveWebApp(app);

@@ -7,6 +7,7 @@ import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
 import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
+import { startScreeningService, type ScreeningService } from "./screening/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -23,6 +24,7 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;
+  let screening: ScreeningService | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
@@ -30,6 +32,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const instanceKey = loadInstanceKey({ secret: config.secret, dataDir: config.dataDir });
     const app = createApp({ database, config, instanceKey });
     sanctions = await startSanctionsService(database);
+    screening = await startScreeningService(database, sanctions);
 
     const server = Bun.serve({
       port: config.port,
@@ -55,11 +58,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await screening?.stop();
         await sanctions?.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await screening?.stop();
     await sanctions?.stop();
     await database.close();
     throw error;

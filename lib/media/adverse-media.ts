@@ -40,7 +40,9 @@ const OVERFETCH = 3;
 const MIN_FETCH = 20;
 
 const classificationsSchema = (count: number) =>
-  z.array(z.object({ category: mediaCategorySchema, isNegative: z.boolean() })).length(count, `expected ${count} classifications`);
+  z
+    .array(z.object({ category: mediaCategorySchema, isNegative: z.boolean(), relevant: z.boolean().optional() }))
+    .length(count, `expected ${count} classifications`);
 
 const builtIn = new LexiconClassifier();
 
@@ -55,7 +57,11 @@ async function classifyAll(
   try {
     const answer = classificationsSchema(inputs.length).parse(await classifier.classify(inputs));
     // isNegative follows the category, whatever the model said.
-    const classifications = answer.map((c) => ({ category: c.category, isNegative: isNegativeCategory(c.category) }));
+    const classifications = answer.map((c) => ({
+      category: c.category,
+      isNegative: isNegativeCategory(c.category),
+      relevant: c.relevant,
+    }));
     return { classifications, sources: [{ source: classifier.name, kind: "classifier", status: "ok" }] };
   } catch (error) {
     const message = error instanceof z.ZodError ? `answered an unusable classification (${error.issues[0]?.message})` : error instanceof Error ? error.message : String(error);
@@ -79,20 +85,25 @@ export async function screenAdverseMedia(request: AdverseMediaRequest, deps: Adv
   const relevant = search.articles.filter((a) => articleMentions(matcher, a));
   const kept = relevant.slice(0, numLinks);
   const { classifications, sources } = await classifyAll(kept, request, deps.classifier);
-  const items: MediaItem[] = kept.map((article, i) => ({
-    title: article.title,
-    summary: article.snippet,
-    source: article.source,
-    date: article.publishedAt,
-    url: article.url,
-    category: classifications[i].category,
-    isNegative: classifications[i].isNegative,
-    language: article.language,
-  }));
+  const items: MediaItem[] = [];
+  kept.forEach((article, i) => {
+    // The model said this article is about a namesake: it does not count.
+    if (classifications[i].relevant === false) return;
+    items.push({
+      title: article.title,
+      summary: article.snippet,
+      source: article.source,
+      date: article.publishedAt,
+      url: article.url,
+      category: classifications[i].category,
+      isNegative: classifications[i].isNegative,
+      language: article.language,
+    });
+  });
   return {
     items,
     sources: [...search.sources, ...sources],
     found: search.articles.length,
-    discarded: search.articles.length - relevant.length,
+    discarded: search.articles.length - items.length,
   };
 }

@@ -16,6 +16,8 @@ export interface ClassificationInput {
 export interface Classification {
   category: MediaCategory;
   isNegative: boolean;
+  /** False when the article is about someone else of the same name (only a language model can tell); it is dropped. */
+  relevant?: boolean;
 }
 
 export interface ArticleClassifier {

@@ -267,6 +267,23 @@ describe("screenAdverseMedia", () => {
     expect(result.sources.at(-1)).toEqual({ source: "model", kind: "classifier", status: "ok" });
   });
 
+  test("articles the model says are about a namesake are dropped and counted as discarded", async () => {
+    const model: ArticleClassifier = {
+      name: "model",
+      async classify(items) {
+        return items.map((item) => ({
+          category: "criminal" as const,
+          isNegative: true,
+          relevant: !item.article.title.includes("fraud"),
+        }));
+      },
+    };
+    const result = await screenAdverseMedia(request, { providers: providers(), classifier: model });
+    expect(result.items.map((i) => i.title)).not.toContain("John Smith charged with fraud");
+    expect(result.items).toHaveLength(4);
+    expect(result.discarded).toBe(4);
+  });
+
   test("a failing model classifier is recorded and the built-in classifier takes over", async () => {
     const broken: ArticleClassifier = {
       name: "model",

@@ -3,7 +3,11 @@ import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
 import { TwoFactorPage } from "./auth/two-factor-page";
+import { ApiAccessPage } from "./api-access/api-access-page";
+import { CreditHistoryPage } from "./credits/credit-history-page";
+import { HistoryPage } from "./history/history-page";
 import { ProfilePage } from "./profile/profile-page";
+import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
 import { AppLayout } from "./shell/app-layout";
 import { NotFoundPage } from "./shell/not-found-page";
@@ -33,14 +37,32 @@ const shellRoute = createRoute({
   notFoundComponent: NotFoundPage,
 });
 
-const searchRoute = createRoute({ getParentRoute: () => shellRoute, path: "/", component: SearchPage });
+/** ?view={searchId} shows a stored search (spec part 1 section 2). */
+const searchRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/",
+  component: SearchPage,
+  validateSearch: (search: Record<string, unknown>): { view?: string } => {
+    const view = typeof search.view === "number" ? String(search.view) : search.view;
+    return typeof view === "string" && view ? { view } : {};
+  },
+});
+const historyRoute = createRoute({ getParentRoute: () => shellRoute, path: "/history", component: HistoryPage });
+const apiAccessRoute = createRoute({ getParentRoute: () => shellRoute, path: "/api-access", component: ApiAccessPage });
 const twoFactorRoute = createRoute({ getParentRoute: () => shellRoute, path: "/settings/2fa", component: TwoFactorPage });
 const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: "/profile", component: ProfilePage });
+const creditHistoryRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/credit-history",
+  component: CreditHistoryPage,
+});
+
+const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/sanctions", component: SanctionsPage });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, twoFactorRoute, profileRoute]),
+  shellRoute.addChildren([searchRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

@@ -1,4 +1,5 @@
-import { CoinsIcon, HistoryIcon, ShoppingCartIcon } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { CoinsIcon, HistoryIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
@@ -10,7 +11,7 @@ import { RecentTransactions } from "./recent-transactions";
 import { UsageRates } from "./usage-rates";
 import { useCreditBalance } from "./use-credit-balance";
 
-/** Profile card: balance, low-balance warning, usage rates, latest transactions and purchase links. */
+/** Profile card: balance, low-balance warning, usage rates, latest transactions and the link to the full history. */
 export function CreditBalanceCard() {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -45,17 +46,12 @@ export function CreditBalanceCard() {
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
-        <Button asChild>
-          <a href="/buy-credits">
-            <ShoppingCartIcon aria-hidden />
-            {t("credits.buy")}
-          </a>
-        </Button>
+        {/* The 'Buy Credits' button (t("credits.buy"), to /buy-credits) appears with the billing screen. */}
         <Button asChild variant="outline">
-          <a href="/credit-history">
+          <Link to="/credit-history">
             <HistoryIcon aria-hidden />
             {t("credits.viewHistory")}
-          </a>
+          </Link>
         </Button>
       </CardFooter>
     </Card>

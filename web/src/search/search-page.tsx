@@ -1,20 +1,85 @@
-import { SearchIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Card, CardContent } from "../components/ui/card";
-import { PageHeader } from "../shell/page-header";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
+import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
+import { Spinner } from "../components/ui/spinner";
+import { ResultsView } from "./results-view";
+import { SearchForm, type SearchFormValues } from "./search-form";
+import { FailedView, LoadErrorView, SearchingView } from "./status-views";
+import { isFinished } from "./types";
+import { SEARCHES_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-searches";
 
-/** The screening form arrives with the search work; for now the screen only introduces itself. */
+/**
+ * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
+ * never polled; otherwise the form, then the searching view while the new search is polled every 2 s, then
+ * the results or the failed view.
+ */
 export function SearchPage() {
-  const { t } = useTranslation();
+  const { view } = useSearch({ strict: false }) as { view?: string };
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <PageHeader title={t("search.title")} description={t("search.subtitle")} />
-      <Card>
-        <CardContent className="flex items-center gap-3 text-muted-foreground">
-          <SearchIcon className="size-5 shrink-0" aria-hidden />
-          <p>{t("search.comingSoon")}</p>
-        </CardContent>
-      </Card>
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+      {view ? <HistoricalSearch key={view} id={view} /> : <NewSearch />}
     </div>
   );
+}
+
+const EMPTY_FORM: SearchFormValues = { term: "", entityType: "person" };
+
+function NewSearch() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useCreateSearch();
+  const [form, setForm] = useState<SearchFormValues>(EMPTY_FORM);
+  const [active, setActive] = useState<{ id: string; term: string } | null>(null);
+  const search = useSearchDetail(active?.id, { poll: true });
+  const status = search.data?.status;
+
+  // Once the search ends its charge is final: refresh the user (credits) and the balance, and the history list.
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!active || !isFinished(status) || refreshedFor.current === active.id) return;
+    refreshedFor.current = active.id;
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true });
+  }, [active, status, queryClient]);
+
+  function start() {
+    const searchTerm = form.term.trim();
+    create.mutate(
+      { searchTerm, entityType: form.entityType },
+      { onSuccess: ({ id }) => setActive({ id, term: searchTerm }) },
+    );
+  }
+
+  function startOver() {
+    setActive(null);
+    setForm(EMPTY_FORM);
+    create.reset();
+    void navigate({ to: "/", search: {} });
+  }
+
+  if (!active) return <SearchForm values={form} onChange={setForm} onSubmit={start} pending={create.isPending} />;
+  if (search.isError) return <LoadErrorView />;
+  if (!search.data || !isFinished(status)) return <SearchingView term={active.term} status={status} />;
+  if (status === "failed") return <FailedView search={search.data} historical={false} onNewSearch={startOver} />;
+  return <ResultsView search={search.data} historical={false} onNewSearch={startOver} />;
+}
+
+function HistoricalSearch({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const search = useSearchDetail(id, { poll: false });
+  const startOver = () => void navigate({ to: "/", search: {} });
+
+  if (search.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8 text-muted-foreground" />
+      </div>
+    );
+  }
+  if (search.isError || !search.data) return <LoadErrorView />;
+  if (search.data.status === "failed") return <FailedView search={search.data} historical onNewSearch={startOver} />;
+  return <ResultsView search={search.data} historical onNewSearch={startOver} />;
 }

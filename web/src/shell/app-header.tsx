@@ -10,6 +10,10 @@ const SECTION_KEYS: Record<string, string> = {
   "/": "nav.newSearch",
   "/profile": "profile.title",
   "/settings/2fa": "twoFactor.title",
+  "/credit-history": "credits.history.title",
+  "/history": "nav.history",
+  "/sanctions": "nav.sanctions",
+  "/api-access": "nav.apiAccess",
 };
 
 export function AppHeader() {

@@ -1,0 +1,88 @@
+import { and, eq } from "drizzle-orm";
+import { schema, type Db } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { AppError } from "../errors.ts";
+import type { CreateSearchFields } from "../screening/schemas.ts";
+import { createSearch, type ScreeningContext } from "../screening/searches.ts";
+import { getSystemSettings } from "../settings/system-settings.ts";
+
+export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Screens every row of a batch. All or nothing: the batch, every search, its charge and its job are written in
+ * one transaction, so a batch is either fully charged and queued or not at all (402 when the credits do not
+ * cover every row).
+ */
+export async function createBatchJob(
+  ctx: ScreeningContext,
+  input: { userId: string; name: string; entities: CreateSearchFields[] },
+) {
+  const settings = await getSystemSettings(ctx.db);
+  const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, input.userId));
+  if (!user) throw new AppError(404, "User not found");
+  const creditsRequired = user.role === "admin" ? 0 : input.entities.length * settings.manualSearchCost;
+  if (creditsRequired > user.credits) {
+    throw new AppError(
+      402,
+      `Insufficient credits: this batch of ${input.entities.length} needs ${creditsRequired} credits, the balance is ${user.credits}`,
+    );
+  }
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.batchJobs)
+      .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
+      .returning();
+    const inner: ScreeningContext = { db: tx as unknown as Db, queue: ctx.queue };
+    for (const entity of input.entities) {
+      await createSearch(inner, { userId: input.userId, ...entity, batchJobId: row.id });
+    }
+    await recordAudit(tx, {
+      action: "batch.created",
+      actorKind: "user",
+      actorUserId: input.userId,
+      targetType: "batch_job",
+      targetId: row.id,
+      details: { totalEntities: input.entities.length, creditsRequired },
+    });
+    return row;
+  });
+  return { batch, creditsRequired };
+}
+
+/**
+ * The batch with its progress counted from its searches; when every search has ended the batch is marked
+ * completed (failed when every one failed).
+ */
+export async function getBatchJob(db: Db, userId: string, batchId: string) {
+  if (!UUID.test(batchId)) throw new AppError(404, "Batch not found");
+  const [batch] = await db
+    .select()
+    .from(schema.batchJobs)
+    .where(and(eq(schema.batchJobs.id, batchId), eq(schema.batchJobs.userId, userId)));
+  if (!batch) throw new AppError(404, "Batch not found");
+  const searches = await db
+    .select({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status, riskLevel: schema.searches.riskLevel })
+    .from(schema.searches)
+    .where(eq(schema.searches.batchJobId, batchId));
+  const processed = searches.filter((s) => s.status === "completed").length;
+  const failed = searches.filter((s) => s.status === "failed").length;
+  const done = processed + failed === batch.totalEntities;
+  const status = done ? (processed === 0 ? "failed" : "completed") : "processing";
+  if (batch.processedEntities !== processed || batch.failedEntities !== failed || batch.status !== status) {
+    await db
+      .update(schema.batchJobs)
+      .set({ processedEntities: processed, failedEntities: failed, status, completedAt: done ? (batch.completedAt ?? new Date()) : null })
+      .where(eq(schema.batchJobs.id, batchId));
+  }
+  return {
+    id: batch.id,
+    name: batch.name,
+    status,
+    totalEntities: batch.totalEntities,
+    processedEntities: processed,
+    failedEntities: failed,
+    createdAt: batch.createdAt.toISOString(),
+    searches,
+  };
+}

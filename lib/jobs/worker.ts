@@ -1,0 +1,158 @@
+import type PgBoss from "pg-boss";
+import type { SqlExecutor } from "./transaction-sql.ts";
+
+/** One attempt at a job, as its handler sees it. */
+export interface RunningJob<T> {
+  id: string;
+  data: T;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Attempts in all: 1 + the retry limit. */
+  attempts: number;
+  /** What the job carries from before: for a dead-letter job, the last attempt's error ({ message }). */
+  output: unknown;
+  /** Aborted when this process stops before the job ends, or when the job's lease was lost to another process. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (job: RunningJob<T>) => Promise<void>;
+
+export interface WorkerOptions {
+  concurrency: number;
+  pollMs: number;
+  /** How long stop() lets running jobs finish before handing them back to the queue. */
+  stopMs: number;
+}
+
+/**
+ * Moves the lease of this attempt of an active job forward: pg-boss expires a job whose started_on + expire_in has
+ * passed. The retry count names the attempt, so the lease of a later attempt (in another process) is never touched.
+ */
+const RENEW_LEASE = `UPDATE pgboss.job SET started_on = now() WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3 RETURNING id`;
+
+interface Running {
+  id: string;
+  controller: AbortController;
+  /** Set when the lease could not be renewed: another process may own the job now. */
+  leaseLost: boolean;
+  renewal: ReturnType<typeof setInterval>;
+}
+
+/**
+ * Runs the jobs of one queue in this process with `concurrency` slots. Each slot fetches a job (pg-boss hands each job
+ * to one process only), runs it while renewing its lease, completes or fails it, and fetches the next one at once;
+ * an idle slot looks again every pollMs, or as soon as wake() says a job was queued here.
+ */
+export class QueueWorker<T> {
+  private stopping = false;
+  private readonly waiters = new Set<() => void>();
+  private readonly running = new Map<string, Running>();
+  private slots: Promise<void>[] = [];
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly executor: SqlExecutor,
+    readonly queue: string,
+    private readonly handler: JobHandler<T>,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  start() {
+    this.slots = Array.from({ length: this.options.concurrency }, () => this.loop());
+  }
+
+  wake() {
+    for (const resolve of this.waiters) resolve();
+    this.waiters.clear();
+  }
+
+  /** Lets running jobs finish for up to stopMs, then aborts the rest and hands them back to the queue for a retry. */
+  async stop() {
+    this.stopping = true;
+    this.wake();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finished = await Promise.race([
+      Promise.all(this.slots).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.options.stopMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished) return;
+    for (const job of this.running.values()) {
+      clearInterval(job.renewal);
+      job.controller.abort(new Error("The process is stopping"));
+      if (!job.leaseLost) {
+        await this.boss.fail(this.queue, job.id, { message: "The process stopped while the job ran" }).catch(() => {});
+      }
+    }
+  }
+
+  private async loop() {
+    while (!this.stopping) {
+      let jobs: PgBoss.JobWithMetadata<T>[] = [];
+      try {
+        jobs = await this.boss.fetch<T>(this.queue, { batchSize: 1, includeMetadata: true });
+      } catch (error) {
+        console.error(`[duecheck] fetching a ${this.queue} job failed:`, error);
+      }
+      if (jobs.length === 0) {
+        await this.idle();
+        continue;
+      }
+      await this.run(jobs[0]);
+    }
+  }
+
+  private idle() {
+    if (this.stopping) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.waiters.add(done);
+    });
+  }
+
+  private async run(job: PgBoss.JobWithMetadata<T>) {
+    const controller = new AbortController();
+    const expireMs = Math.max(1, Number((job as { expireInSeconds?: unknown }).expireInSeconds ?? 30)) * 1000;
+    const entry: Running = { id: job.id, controller, leaseLost: false, renewal: setInterval(() => renew(), Math.max(500, Math.floor(expireMs / 3))) };
+    const renew = async () => {
+      try {
+        const { rows } = await this.executor.executeSql(RENEW_LEASE, [this.queue, job.id, job.retryCount]);
+        if (rows.length === 0 && !entry.leaseLost) {
+          entry.leaseLost = true;
+          clearInterval(entry.renewal);
+          controller.abort(new Error("The job's lease was lost"));
+        }
+      } catch (error) {
+        if (!this.stopping) console.error(`[duecheck] renewing the lease of ${this.queue} job ${job.id} failed:`, error);
+      }
+    };
+    this.running.set(job.id, entry);
+    const attempt = {
+      id: job.id,
+      data: job.data,
+      attempt: job.retryCount + 1,
+      attempts: job.retryLimit + 1,
+      output: job.output ?? null,
+      signal: controller.signal,
+    };
+    try {
+      await this.handler(attempt);
+      // A job whose lease was lost may already run elsewhere under the same id: that attempt settles it.
+      if (!entry.leaseLost && !controller.signal.aborted) await this.boss.complete(this.queue, job.id);
+    } catch (error) {
+      if (!entry.leaseLost && !controller.signal.aborted) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`[duecheck] ${this.queue} job ${job.id} failed (attempt ${attempt.attempt} of ${attempt.attempts}):`, error);
+        await this.boss.fail(this.queue, job.id, { message }).catch((e) => console.error(`[duecheck] failing ${this.queue} job ${job.id}:`, e));
+      }
+    } finally {
+      clearInterval(entry.renewal);
+      this.running.delete(job.id);
+    }
+  }
+}

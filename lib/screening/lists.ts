@@ -1,0 +1,229 @@
+/**
+ * Steps 1 and 2 of the pipeline: the screened name against the current version of every sanctions list (one row
+ * per list) and every PEP list (a PEP listing becomes a media item of category PEP). A list that was never
+ * downloaded, or could not be searched, is a failed source: the search is then never reported clean.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
+import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
+import { countryKey } from "./risk.ts";
+import type { MediaItem, SanctionsHit, SanctionsRow, SourceStatus, SearchResults } from "./results.ts";
+
+/** What the pipeline needs of the sanctions index cache: the index of the current versions, rebuilt when they changed. */
+export interface ListIndex {
+  refresh(): Promise<IndexSnapshot>;
+}
+
+export interface ListSubject {
+  term: string;
+  entityType: "person" | "company";
+  /** The search's country, compared with a listing's nationality. */
+  country?: string | null;
+}
+
+export interface ListScreening {
+  sanctionsList: SanctionsRow[];
+  pepItems: MediaItem[];
+  sources: SourceStatus[];
+  datasetsUsed: SearchResults["datasetsUsed"];
+}
+
+/** Results asked of the index per list. */
+const RESULTS_PER_LIST = 10;
+/** Near misses (under the match threshold) shown with a list's row, so a reviewer sees what almost matched. */
+const NEAR_MISS_SCORE = DEFAULT_MATCH_THRESHOLD - 0.1;
+const NEAR_MISSES = 3;
+
+type DatasetRow = Pick<typeof schema.sanctionsDatasets.$inferSelect, "id" | "sourceName" | "datasetType" | "urls">;
+interface Version {
+  id: string;
+  datasetId: string;
+  versionDate: Date;
+  entityCount: number;
+}
+
+/**
+ * With `retryable`, an index that cannot be built or searched throws, so the job is tried again; on the last attempt
+ * (or without it) the lists concerned are recorded as failed sources instead.
+ */
+export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSubject, options: { retryable?: boolean } = {}): Promise<ListScreening> {
+  const datasets: DatasetRow[] = await db
+    .select({ id: schema.sanctionsDatasets.id, sourceName: schema.sanctionsDatasets.sourceName, datasetType: schema.sanctionsDatasets.datasetType, urls: schema.sanctionsDatasets.urls })
+    .from(schema.sanctionsDatasets)
+    .orderBy(schema.sanctionsDatasets.id);
+  const out: ListScreening = { sanctionsList: [], pepItems: [], sources: [], datasetsUsed: [] };
+
+  for (const type of ["sanctions", "pep"] as const) {
+    if (!datasets.some((d) => d.datasetType === type)) {
+      out.sources.push({ source: type === "sanctions" ? "Sanctions lists" : "PEP lists", kind: type, status: "failed", error: `No ${type === "sanctions" ? "sanctions" : "PEP"} list is configured` });
+    }
+  }
+  if (datasets.length === 0) return out;
+
+  let snapshot: IndexSnapshot;
+  try {
+    snapshot = await index.refresh();
+  } catch (error) {
+    if (options.retryable) throw error;
+    for (const d of datasets) out.sources.push(failed(d, `The list index could not be built: ${message(error)}`));
+    return out;
+  }
+  const versions = await versionsOf(db, snapshot);
+
+  for (const dataset of datasets) {
+    const version = versions.get(dataset.id);
+    if (!version) {
+      out.sources.push(failed(dataset, "Never downloaded: the list has no current version to search"));
+      continue;
+    }
+    let results: MatchResult[];
+    try {
+      results = await snapshot.index.search(subject.term, { type: subject.entityType, datasets: [dataset.id], limit: RESULTS_PER_LIST });
+    } catch (error) {
+      if (options.retryable) throw error;
+      out.sources.push(failed(dataset, `The list could not be searched: ${message(error)}`));
+      continue;
+    }
+    out.sources.push({ source: dataset.sourceName, kind: dataset.datasetType, status: "ok" });
+    out.datasetsUsed.push({
+      id: dataset.id,
+      name: dataset.sourceName,
+      type: dataset.datasetType,
+      versionDate: version.versionDate.toISOString(),
+      entityCount: version.entityCount,
+    });
+    const matches = results.filter((r) => r.match);
+    if (dataset.datasetType === "pep") {
+      out.pepItems.push(...matches.map((m) => pepItem(m, dataset, version, subject)));
+      continue;
+    }
+    const nearMisses = results.filter((r) => !r.match && r.score >= NEAR_MISS_SCORE).slice(0, NEAR_MISSES);
+    const programs = await programsOf(db, version.id, [...matches, ...nearMisses].map((r) => r.id));
+    const hits = [...matches, ...nearMisses].map((r) => toHit(r, programs.get(r.id) ?? [], subject));
+    out.sanctionsList.push({
+      source: dataset.sourceName,
+      datasetId: dataset.id,
+      match: matches.length > 0,
+      details: describeRow(hits, matches.length, version),
+      lastUpdated: version.versionDate.toISOString(),
+      entityCount: matches.length,
+      url: hits.find((h) => h.score >= DEFAULT_MATCH_THRESHOLD)?.sourceUrl ?? listUrl(dataset),
+      hits,
+    });
+  }
+  // Matches first, as the results screen shows them.
+  out.sanctionsList.sort((a, b) => Number(b.match) - Number(a.match));
+  return out;
+}
+
+/** The versions the snapshot was built from (not whatever is current by now). */
+async function versionsOf(db: DbOrTx, snapshot: IndexSnapshot): Promise<Map<string, Version>> {
+  const ids = snapshot.versions.map((v) => v.versionId);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: schema.sanctionsDatasetVersions.id,
+      datasetId: schema.sanctionsDatasetVersions.datasetId,
+      versionDate: schema.sanctionsDatasetVersions.versionDate,
+      entityCount: schema.sanctionsDatasetVersions.entityCount,
+    })
+    .from(schema.sanctionsDatasetVersions)
+    .where(inArray(schema.sanctionsDatasetVersions.id, ids));
+  return new Map(rows.map((r) => [r.datasetId, r]));
+}
+
+/** The index leaves programs out; they are read for the few entities shown. */
+async function programsOf(db: DbOrTx, versionId: string, entityIds: string[]): Promise<Map<string, string[]>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: schema.sanctionsEntities.id, programs: schema.sanctionsEntities.programs })
+    .from(schema.sanctionsEntities)
+    .where(and(eq(schema.sanctionsEntities.versionId, versionId), inArray(schema.sanctionsEntities.id, entityIds)));
+  return new Map(rows.map((r) => [r.id, r.programs]));
+}
+
+function toHit(r: MatchResult, programs: string[], subject: ListSubject): SanctionsHit {
+  return {
+    entityId: r.id,
+    name: r.name,
+    matchedName: r.matchedName,
+    score: Math.round(r.score * 1000) / 1000,
+    schema: r.schema,
+    programs,
+    nationality: r.nationality,
+    birthDate: r.birthDate,
+    sourceUrl: r.sourceUrl,
+    differences: differences(r, subject),
+  };
+}
+
+/** What does not agree between the screened subject and the listing. */
+function differences(r: MatchResult, subject: ListSubject): string[] {
+  const out: string[] = [];
+  if (r.score < 1) out.push(`name similarity ${percent(r.score)}${r.matchedName !== r.name ? ` (on the listed name '${r.matchedName}')` : ""}`);
+  if (subject.country && r.nationality.length > 0) {
+    const wanted = countryKey(subject.country);
+    if (!r.nationality.some((n) => countryKey(n) === wanted)) {
+      out.push(`nationality: listed ${r.nationality.join(", ")}, the search's country is ${countryName(subject.country)}`);
+    }
+  }
+  return out;
+}
+
+function describeRow(hits: SanctionsHit[], matches: number, version: Version): string {
+  const listed = `${version.entityCount} listed entities, version of ${version.versionDate.toISOString().slice(0, 10)}`;
+  if (hits.length === 0) return `No match among ${listed}.`;
+  const describe = (h: SanctionsHit) =>
+    [
+      `${h.name} (${h.schema}, ${percent(h.score)})`,
+      h.programs.length ? `programs: ${h.programs.join(", ")}` : null,
+      h.nationality.length ? `nationality: ${h.nationality.join(", ")}` : null,
+      h.birthDate.length ? `born: ${h.birthDate.join(", ")}` : null,
+      h.differences.length ? `differs: ${h.differences.join("; ")}` : null,
+    ]
+      .filter(Boolean)
+      .join("; ");
+  const matched = hits.slice(0, matches);
+  const near = hits.slice(matches);
+  const parts: string[] = [];
+  if (matched.length) parts.push(`${matched.length === 1 ? "Match" : `${matched.length} matches`}: ${matched.map(describe).join(" | ")}`);
+  else parts.push(`No match among ${listed}`);
+  if (near.length) parts.push(`possible ${near.length === 1 ? "match" : "matches"} under the ${percent(DEFAULT_MATCH_THRESHOLD)} threshold: ${near.map(describe).join(" | ")}`);
+  return `${parts.join(". ")}.`;
+}
+
+function pepItem(m: MatchResult, dataset: DatasetRow, version: Version, subject: ListSubject): MediaItem {
+  const facts = [
+    `${m.name} is listed in ${dataset.sourceName} (${percent(m.score)} name match${m.matchedName !== m.name ? ` on '${m.matchedName}'` : ""})`,
+    m.nationality.length ? `nationality: ${m.nationality.join(", ")}` : null,
+    m.birthDate.length ? `born: ${m.birthDate.join(", ")}` : null,
+    ...differences(m, subject).filter((d) => d.startsWith("nationality")).map((d) => `differs: ${d}`),
+  ].filter(Boolean);
+  return {
+    title: `Politically exposed person: ${m.name}`,
+    summary: `${facts.join("; ")}.`,
+    source: dataset.sourceName,
+    date: version.versionDate.toISOString(),
+    url: m.sourceUrl ?? listUrl(dataset) ?? "",
+    category: "PEP",
+    isNegative: false,
+    language: "en",
+  };
+}
+
+function failed(dataset: DatasetRow, error: string): SourceStatus {
+  return { source: dataset.sourceName, kind: dataset.datasetType, status: "failed", error };
+}
+
+const listUrl = (dataset: DatasetRow): string | null => dataset.urls[0]?.url ?? null;
+const percent = (score: number) => `${Math.round(score * 100)}%`;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+function countryName(code: string): string {
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

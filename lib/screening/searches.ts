@@ -1,0 +1,173 @@
+/**
+ * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
+ * The server, the CLI, the public API and batch processing all create searches here.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { schema, type Db } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { changeCredits, InsufficientCreditsError } from "../credits/ledger.ts";
+import { AppError } from "../errors.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { getSystemSettings } from "../settings/system-settings.ts";
+import { createSearchSchema } from "./schemas.ts";
+import { SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
+
+export type SearchRow = typeof schema.searches.$inferSelect;
+
+export interface ScreeningContext {
+  db: Db;
+  /** From openSearchQueue (the server's: screeningService(database).queue). */
+  queue: JobQueue;
+}
+
+export interface CreateSearchInput {
+  userId: string;
+  searchTerm: string;
+  entityType: "person" | "company";
+  language?: string;
+  country?: string;
+  numLinks?: number;
+  /** A monitoring re-check: charged the automated search cost. */
+  isAutomated?: boolean;
+  batchJobId?: string;
+}
+
+export const insufficientCreditsMessage = (cost: number) =>
+  `You need at least ${cost} credits to perform a search. Please contact support to add more credits.`;
+
+const SEARCH_NOT_FOUND = "Search not found";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Creates a search and queues its job. In one transaction: the search row, the charge (manual or automated search
+ * cost of the system settings, through the credit ledger; admins are not charged), the job and an audit record.
+ * So a search exists exactly when it was charged and queued. Too few credits: 402.
+ */
+export async function createSearch(ctx: ScreeningContext, input: CreateSearchInput): Promise<SearchRow> {
+  const parsed = createSearchSchema.safeParse({
+    searchTerm: input.searchTerm,
+    entityType: input.entityType,
+    language: input.language,
+    country: input.country,
+    numLinks: input.numLinks,
+  });
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0].message);
+  const fields = parsed.data;
+  const isAutomated = input.isAutomated ?? false;
+
+  const search = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
+      .from(schema.users)
+      .where(eq(schema.users.id, input.userId));
+    if (!user) throw new AppError(404, "User not found");
+    if (!user.isActive) throw new AppError(403, "This account is deactivated");
+    const settings = await getSystemSettings(tx);
+    const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
+    const charge = user.role !== "admin" && cost > 0;
+    if (charge && user.credits < cost) throw new AppError(402, insufficientCreditsMessage(cost));
+
+    const [row] = await tx
+      .insert(schema.searches)
+      .values({
+        userId: input.userId,
+        searchTerm: fields.searchTerm,
+        entityName: fields.searchTerm,
+        entityType: fields.entityType,
+        language: fields.language,
+        country: fields.country ?? null,
+        numLinks: fields.numLinks,
+        isAutomated,
+        creditsUsed: charge ? cost : 0,
+        batchJobId: input.batchJobId ?? null,
+      })
+      .returning();
+    if (charge) {
+      try {
+        await changeCredits(tx, {
+          userId: input.userId,
+          type: isAutomated ? "automatic_search" : "manual_search",
+          amount: -cost,
+          searchId: row.id,
+          description: `${isAutomated ? "Automatic" : "Manual"} search: ${fields.searchTerm}`,
+        });
+      } catch (error) {
+        // Another search spent the credits since the balance was read.
+        if (error instanceof InsufficientCreditsError) throw new AppError(402, insufficientCreditsMessage(cost));
+        throw error;
+      }
+    }
+    const queued = await ctx.queue.send<SearchJobData>(SEARCH_QUEUE, { searchId: row.id }, { id: row.id, tx });
+    if (!queued) throw new Error(`The search could not be queued (is the ${SEARCH_QUEUE} queue defined?)`);
+    await recordAudit(tx, {
+      action: "search.created",
+      actorKind: isAutomated ? "system" : "user",
+      actorUserId: input.userId,
+      targetType: "search",
+      targetId: row.id,
+      details: {
+        searchTerm: row.searchTerm,
+        entityType: row.entityType,
+        language: row.language,
+        country: row.country,
+        numLinks: row.numLinks,
+        creditsUsed: row.creditsUsed,
+        isAutomated,
+        ...(row.batchJobId ? { batchJobId: row.batchJobId } : {}),
+      },
+    });
+    return row;
+  });
+  ctx.queue.wake(SEARCH_QUEUE);
+  return search;
+}
+
+/** The user's own search; another user's, an unknown or a malformed id are all 404 'Search not found'. */
+export async function getSearch(db: Db, userId: string, id: string): Promise<SearchRow> {
+  if (!UUID.test(id)) throw new AppError(404, SEARCH_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(schema.searches)
+    .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId)));
+  if (!row) throw new AppError(404, SEARCH_NOT_FOUND);
+  return row;
+}
+
+export interface SearchListItem {
+  id: string;
+  searchTerm: string;
+  entityType: "person" | "company";
+  status: SearchRow["status"];
+  createdAt: Date;
+  riskLevel: string | null;
+}
+
+/** The user's searches, newest first. */
+export async function listSearches(db: Db, userId: string): Promise<SearchListItem[]> {
+  const s = schema.searches;
+  return db
+    .select({ id: s.id, searchTerm: s.searchTerm, entityType: s.entityType, status: s.status, createdAt: s.createdAt, riskLevel: s.riskLevel })
+    .from(s)
+    .where(eq(s.userId, userId))
+    .orderBy(desc(s.createdAt), desc(s.id));
+}
+
+/** Deletes the user's search (its ledger entry stays, without the link); 404 as getSearch. */
+export async function deleteSearch(db: Db, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new AppError(404, SEARCH_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(schema.searches)
+      .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId)))
+      .returning({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status });
+    if (!row) throw new AppError(404, SEARCH_NOT_FOUND);
+    await recordAudit(tx, {
+      action: "search.deleted",
+      actorKind: "user",
+      actorUserId: userId,
+      targetType: "search",
+      targetId: id,
+      details: { searchTerm: row.searchTerm, status: row.status },
+    });
+  });
+}

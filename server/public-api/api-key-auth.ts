@@ -1,0 +1,25 @@
+import type { MiddlewareHandler } from "hono";
+import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
+import { consumeApiKeyQuota, RateLimitExceededError, type RateLimitState } from "../../lib/ratelimit/api-key-limits.ts";
+import type { AppEnv } from "../context.ts";
+
+function setRateLimitHeaders(headers: { header(name: string, value: string): void }, state: RateLimitState) {
+  headers.header("RateLimit-Limit", String(state.limit));
+  headers.header("RateLimit-Remaining", String(state.remaining));
+  headers.header("RateLimit-Reset", String(state.resetSeconds));
+  headers.header("RateLimit-Policy", state.policy);
+}
+
+/** Bearer API key: the key's owner becomes the user of the request, and the call counts against the key's limits. */
+export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db } = c.get("ctx").database;
+  const { keyId, user } = await authenticateApiKey(db, c.req.header("authorization"));
+  try {
+    setRateLimitHeaders(c, await consumeApiKeyQuota(db, keyId));
+  } catch (error) {
+    if (error instanceof RateLimitExceededError) setRateLimitHeaders(c, error.state);
+    throw error;
+  }
+  c.set("user", user);
+  await next();
+};

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { API_KEY_LIMITS } from "../../lib/ratelimit/api-key-limits.ts";
+import {
+  batchAcceptedSchema,
+  batchStatusSchema,
+  errorSchema,
+  publicSearchRequestSchema,
+  publicSearchResultSchema,
+} from "./schemas.ts";
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+const json = (schema: z.ZodType, io: "input" | "output" = "output") => ({
+  "application/json": { schema: jsonSchema(schema, io) },
+});
+
+const errors = (codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      String(code),
+      {
+        description: {
+          400: "Invalid parameters",
+          401: "Missing or invalid API key",
+          402: "Insufficient credits",
+          404: "Not found, or not yours",
+          413: "File too large",
+          429: "Rate limit exceeded (see Retry-After)",
+          500: "Server error",
+        }[code],
+        content: json(errorSchema),
+      },
+    ]),
+  );
+
+const rateLimitHeaders = {
+  "RateLimit-Limit": { schema: { type: "integer" }, description: "Requests allowed in the tightest window" },
+  "RateLimit-Remaining": { schema: { type: "integer" }, description: "Requests left in that window" },
+  "RateLimit-Reset": { schema: { type: "integer" }, description: "Seconds until that window resets" },
+};
+
+const idParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string", format: "uuid" } });
+
+/** OpenAPI 3.1 description of /api/v1, generated from the zod schemas the routes validate with. */
+export function openApiDocument(serverUrl: string) {
+  const limits = API_KEY_LIMITS.map((l) => `${l.limit} per ${l.name}`).join(", ");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "duecheck public API",
+      version: "1.0.0",
+      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.`,
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    security: [{ bearerAuth: [] }],
+    components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key (dck_...)" } } },
+    paths: {
+      "/search": {
+        post: {
+          summary: "Screen a name",
+          description: "Charges the manual search cost. Answers when the search has ended, or after `wait` seconds with status processing (then poll GET /search/{searchId}).",
+          parameters: [{ name: "wait", in: "query", schema: { type: "integer", minimum: 0, maximum: 60, default: 30 } }],
+          requestBody: { required: true, content: json(publicSearchRequestSchema, "input") },
+          responses: {
+            "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
+            ...errors([400, 401, 402, 429, 500]),
+          },
+        },
+      },
+      "/search/{searchId}": {
+        get: {
+          summary: "A search and its results",
+          parameters: [idParam("searchId")],
+          responses: {
+            "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
+            ...errors([401, 404, 429, 500]),
+          },
+        },
+      },
+      "/batch": {
+        post: {
+          summary: "Screen every row of a CSV file",
+          description: "multipart/form-data with a CSV in the field `file`: a header row with Name and Type (person or company) columns; optional language, country, numLinks. All rows are charged and queued together, or none (402).",
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: { file: { type: "string", format: "binary" }, name: { type: "string" } },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": { description: "The batch was accepted", headers: rateLimitHeaders, content: json(batchAcceptedSchema) },
+            ...errors([400, 401, 402, 413, 429, 500]),
+          },
+        },
+      },
+      "/batch/{batchId}": {
+        get: {
+          summary: "A batch's progress",
+          parameters: [idParam("batchId")],
+          responses: {
+            "200": { description: "The batch", headers: rateLimitHeaders, content: json(batchStatusSchema) },
+            ...errors([401, 404, 429, 500]),
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { MAX_BATCH_CSV_BYTES, parseBatchCsv } from "../../lib/batch/csv.ts";
+import { AppError } from "../../lib/errors.ts";
+import { createSearch, getSearch } from "../../lib/screening/searches.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser } from "../middleware/session.ts";
+import { screeningService } from "../screening/service.ts";
+import { parseWith, readJson } from "../validate.ts";
+import { apiKeyAuth } from "./api-key-auth.ts";
+import { openApiDocument } from "./openapi.ts";
+import { publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
+import { publicSearchView } from "./views.ts";
+
+const POLL_MS = 200;
+
+/** Waits (up to `seconds`) for a search to end, reading its status from the database: any process may run it. */
+async function waitForSearch(db: Parameters<typeof getSearch>[0], userId: string, id: string, seconds: number) {
+  const deadline = Date.now() + seconds * 1000;
+  let row = await getSearch(db, userId, id);
+  while ((row.status === "pending" || row.status === "processing") && Date.now() < deadline) {
+    await Bun.sleep(POLL_MS);
+    row = await getSearch(db, userId, id);
+  }
+  return row;
+}
+
+export const publicApiRoutes = new Hono<AppEnv>()
+  .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
+  .use(apiKeyAuth)
+
+  /** Starts a search and, unless ?wait=0, answers when it has ended (at most `wait` seconds, default 30). */
+  .post("/search", async (c) => {
+    const { wait } = parseWith(waitQuerySchema, c.req.query());
+    const input = await readJson(c, publicSearchRequestSchema);
+    const { database } = c.get("ctx");
+    const user = currentUser(c);
+    const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: user.id, ...input });
+    const row = wait > 0 ? await waitForSearch(database.db, user.id, search.id, wait) : search;
+    return c.json(publicSearchView(row));
+  })
+
+  .get("/search/:searchId", async (c) => {
+    const row = await getSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("searchId"));
+    return c.json(publicSearchView(row));
+  })
+
+  /** multipart/form-data with a CSV `file` (columns Name and Type; spec part 1 CSV rules apply). */
+  .post("/batch", async (c) => {
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_BATCH_CSV_BYTES + 64 * 1024) throw new AppError(413, "The CSV file is larger than 2 MB");
+    let form: Record<string, string | File>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new AppError(400, "Send the CSV as multipart/form-data in a field named file");
+    }
+    const file = form.file;
+    if (!(file instanceof File)) throw new AppError(400, "Send the CSV as multipart/form-data in a field named file");
+    if (!file.name.toLowerCase().endsWith(".csv")) throw new AppError(400, "Please upload a CSV file");
+    if (file.size > MAX_BATCH_CSV_BYTES) throw new AppError(413, "The CSV file is larger than 2 MB");
+    const entities = parseBatchCsv(await file.text());
+    const name = typeof form.name === "string" && form.name.trim() ? form.name.trim().slice(0, 200) : `API batch ${new Date().toISOString()}`;
+    const { database } = c.get("ctx");
+    const { batch, creditsRequired } = await createBatchJob(
+      { db: database.db, queue: screeningService(database).queue },
+      { userId: currentUser(c).id, name, entities },
+    );
+    return c.json({ batchId: batch.id, totalEntities: batch.totalEntities, status: batch.status, creditsRequired });
+  })
+
+  .get("/batch/:batchId", async (c) => c.json(await getBatchJob(c.get("ctx").database.db, currentUser(c).id, c.req.param("batchId"))));

@@ -1,0 +1,53 @@
+/** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
+import { z } from "zod";
+import { mediaItemSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
+import { createSearchSchema } from "../../lib/screening/schemas.ts";
+
+export const publicSearchRequestSchema = createSearchSchema;
+
+export const waitQuerySchema = z.object({
+  wait: z.coerce
+    .number({ error: "wait must be a number of seconds" })
+    .int("wait must be a whole number of seconds")
+    .min(0, "wait must be between 0 and 60")
+    .max(60, "wait must be between 0 and 60")
+    .default(30),
+});
+
+export const publicSearchResultSchema = z.object({
+  id: z.uuid(),
+  searchTerm: z.string(),
+  entityType: z.enum(["person", "company"]),
+  status: z.enum(["pending", "processing", "completed", "failed"]),
+  riskLevel: riskLevelSchema.nullable(),
+  riskReasons: z.array(riskReasonSchema),
+  sanctionsList: z.array(sanctionsRowSchema),
+  adverseMedia: z.array(mediaItemSchema),
+  aiSummary: z.string().nullable(),
+  creditsUsed: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  results: searchResultsSchema.nullable(),
+  });
+
+export const batchAcceptedSchema = z.object({
+  batchId: z.uuid(),
+  totalEntities: z.number().int(),
+  status: z.enum(["pending", "processing", "completed", "failed"]),
+  creditsRequired: z.number().int(),
+  });
+
+export const batchStatusSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(["pending", "processing", "completed", "failed"]),
+  totalEntities: z.number().int(),
+  processedEntities: z.number().int(),
+  failedEntities: z.number().int(),
+  createdAt: z.string(),
+  searches: z.array(
+    z.object({ id: z.uuid(), searchTerm: z.string(), status: z.string(), riskLevel: z.string().nullable() }),
+  ),
+  });
+
+export const errorSchema = z.object({ error: z.string() });

@@ -1,0 +1,91 @@
+import { Hono, type Context } from "hono";
+import { findUserById } from "../../lib/auth/users.ts";
+import { AppError } from "../../lib/errors.ts";
+import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
+import type { SearchResults } from "../../lib/screening/results.ts";
+import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
+import { isReportLanguage } from "../../lib/screening/summary/index.ts";
+import { searchDetailView, searchListView } from "../../lib/screening/views.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { readJson } from "../validate.ts";
+import { screeningService } from "./service.ts";
+
+const EXPORTS = {
+  pdf: { build: buildSearchPdf, contentType: "application/pdf", extension: "pdf" },
+  excel: { build: buildSearchXlsx, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx" },
+} as const;
+
+/** "duecheck-acme-trading-2025-01-31.pdf": letters, digits and dashes only, whatever the term holds. */
+export function exportFileName(search: Pick<SearchRow, "searchTerm" | "createdAt">, extension: string): string {
+  const slug = search.searchTerm
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return `duecheck-${slug || "search"}-${search.createdAt.toISOString().slice(0, 10)}.${extension}`;
+}
+
+async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPORTS) {
+  const { db } = c.get("ctx").database;
+  const user = currentUser(c);
+  const search = await getSearch(db, user.id, c.req.param("id")!);
+  if (search.status !== "completed" || !search.results) {
+    throw new AppError(409, search.status === "failed" ? "A failed search has no report" : "The search has not completed yet");
+  }
+  const owner = (await findUserById(db, search.userId))!;
+  const report: SearchReport = {
+    search: {
+      id: search.id,
+      searchTerm: search.searchTerm,
+      entityType: search.entityType,
+      createdAt: search.createdAt,
+      language: search.language,
+      country: search.country,
+    },
+    user: { fullName: owner.fullName, email: owner.email },
+    results: search.results as SearchResults,
+    aiSummary: search.aiSummary ?? "",
+    generatedAt: new Date(),
+    reportLanguage: isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : undefined,
+  };
+  const { build, contentType, extension } = EXPORTS[format];
+  const bytes = await build(report);
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${exportFileName(search, extension)}"`,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const searchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+
+  .post("/", async (c) => {
+    const input = await readJson(c, createSearchSchema);
+    const { database } = c.get("ctx");
+    const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: currentUser(c).id, ...input });
+    return c.json({ id: search.id }, 201);
+  })
+
+  .get("/", async (c) => {
+    const rows = await listSearches(c.get("ctx").database.db, currentUser(c).id);
+    return c.json(rows.map(searchListView));
+  })
+
+  .get("/:id", async (c) => c.json(searchDetailView(await getSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id")))))
+
+  .delete("/:id", async (c) => {
+    await deleteSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    return c.json({ success: true });
+  })
+
+  .get("/:id/export/pdf", (c) => exportSearch(c, "pdf"))
+  .get("/:id/export/excel", (c) => exportSearch(c, "excel"));

@@ -1,0 +1,151 @@
+/** The /credit-history screen: reached from the profile, the ledger rows with signs and balances, the type filter, German, empty and admin. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { changeCredits } from "../../lib/credits/ledger.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser, startApp } from "../helpers/app.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+
+const user = { email: "ada@example.com", password: "Engine-1843!", fullName: "Ada Lovelace" };
+
+let app: Awaited<ReturnType<typeof startApp>>;
+let browser: Browser;
+let page: Page;
+/** Balances after the welcome bonus, the admin credit and the manual search. */
+let welcomeBalance: number;
+let afterCredit: number;
+let afterSearch: number;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  const account = await createUser(app.db, user);
+  welcomeBalance = account.credits;
+  const credit = await changeCredits(app.db, { userId: account.id, type: "admin_credit", amount: 100, description: "Invoice 7" });
+  const search = await changeCredits(app.db, { userId: account.id, type: "manual_search", amount: -10, description: "Search: ACME Ltd" });
+  afterCredit = credit.balance;
+  afterSearch = search.balance;
+  ({ page } = await newPage(browser));
+  await signIn(page, app.url, user.email, user.password);
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+}, HOOK_TIMEOUT_MS);
+
+const table = () => page.getByTestId("credit-history-table");
+const dataRows = () => table().locator("tbody tr");
+const cells = (row: ReturnType<Page["locator"]>) => row.locator("td").allTextContents();
+
+describe("credit history", () => {
+  test("the profile has no 'Buy Credits' button until the billing screen exists", async () => {
+    await page.goto(`${app.url}/profile`);
+    await expectVisible(page.getByRole("link", { name: "View full history" }));
+    expect(await page.getByRole("link", { name: "Buy Credits" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Buy Credits" }).count()).toBe(0);
+  });
+
+  test("'View full history' opens every transaction, newest first, with signs and balances", async () => {
+    expect(afterCredit).toBe(welcomeBalance + 100);
+    expect(afterSearch).toBe(welcomeBalance + 90);
+
+    await page.getByRole("link", { name: "View full history" }).click();
+    await waitForPath(page, "/credit-history");
+    await expectVisible(page.getByRole("heading", { name: "Credit History", level: 1 }));
+    expect(await page.getByTestId("credit-history-balance").textContent()).toContain(String(afterSearch));
+
+    await expectVisible(table());
+    expect(await table().locator("thead th").allTextContents()).toEqual(["Date", "Type", "Description", "Amount", "Balance after"]);
+    expect(await dataRows().count()).toBe(3);
+
+    const [search, credit, welcome] = [dataRows().nth(0), dataRows().nth(1), dataRows().nth(2)];
+    expect((await cells(search)).slice(1)).toEqual(["Manual search", "Search: ACME Ltd", "-10", String(afterSearch)]);
+    expect((await cells(credit)).slice(1)).toEqual(["Added by administrator", "Invoice 7", "+100", String(afterCredit)]);
+    expect((await cells(welcome)).slice(1)).toEqual(["Bonus credits", "Welcome credits", `+${welcomeBalance}`, String(welcomeBalance)]);
+
+    // Date and time in the interface locale.
+    expect((await cells(credit))[0]).toMatch(/\d{4}.*\d{1,2}:\d{2}/);
+    // Credits in green, charges in red.
+    expect(await credit.locator("td").nth(3).getAttribute("class")).toContain("text-success");
+    expect(await search.locator("td").nth(3).getAttribute("class")).toContain("text-destructive");
+  });
+
+  test("the type filter shows only the chosen type, and works from the keyboard", async () => {
+    const filter = page.getByLabel("Filter by type");
+    expect(await filter.textContent()).toBe("All types");
+
+    await expectHidden(page.getByRole("listbox"));
+    await filter.click();
+    await page.getByRole("option", { name: "Added by administrator" }).click();
+    expect(await filter.textContent()).toBe("Added by administrator");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=credit-history-table] tbody tr").length === 1);
+    expect((await cells(dataRows().first())).slice(1)).toEqual(["Added by administrator", "Invoice 7", "+100", String(afterCredit)]);
+
+    // Enter opens the list with the chosen option focused; Home moves to 'All types', Enter picks it.
+    await expectHidden(page.getByRole("listbox"));
+    await filter.focus();
+    await page.keyboard.press("Enter");
+    await expectVisible(page.locator('[role="option"][aria-selected="true"]:focus'));
+    await page.keyboard.press("Home");
+    await expectVisible(page.getByRole("option", { name: "All types" }).and(page.locator(":focus")));
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=credit-history-table] tbody tr").length === 3);
+    expect(await filter.textContent()).toBe("All types");
+
+    await expectHidden(page.getByRole("listbox"));
+    await filter.click();
+    await page.getByRole("option", { name: "Credit purchase" }).click();
+    await expectVisible(page.getByText("No transactions of this type"));
+  });
+
+  test("with German as profile language the page is in German", async () => {
+    const status = await page.evaluate(async () => {
+      const res = await fetch("/api/auth/update-languages", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "en" }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+
+    await page.reload();
+    await expectVisible(page.getByRole("heading", { name: "Credit-Verlauf", level: 1 }));
+    await expectVisible(page.getByLabel("Nach Typ filtern"));
+    expect(await table().locator("thead th").allTextContents()).toEqual(["Datum", "Typ", "Beschreibung", "Betrag", "Guthaben danach"]);
+    await expectVisible(table().getByText("Vom Administrator hinzugefügt"));
+  });
+});
+
+describe("credit history of other accounts", () => {
+  test("an account without ledger entries shows the empty state", async () => {
+    await updateSystemSettings(app.db, { initialCredits: 0 });
+    const email = "empty@example.com";
+    await createUser(app.db, { email, password: user.password, fullName: "No Credits" });
+    const other = await newPage(browser);
+    try {
+      await signIn(other.page, app.url, email, user.password);
+      await other.page.goto(`${app.url}/credit-history`);
+      await expectVisible(other.page.getByRole("heading", { name: "Credit History", level: 1 }));
+      await expectVisible(other.page.getByText("No credit transactions yet"));
+      expect(await other.page.getByTestId("credit-history-table").count()).toBe(0);
+      expect(await other.page.getByTestId("credit-history-balance").textContent()).toBe("0credits");
+    } finally {
+      await other.context.close();
+      await updateSystemSettings(app.db, { initialCredits: welcomeBalance });
+    }
+  });
+
+  test("an admin sees 'Unlimited' as the balance", async () => {
+    const other = await newPage(browser);
+    try {
+      await signIn(other.page, app.url, app.config.adminEmail ?? "", "Admin-password-1");
+      await other.page.goto(`${app.url}/credit-history`);
+      await expectVisible(other.page.getByRole("heading", { name: "Credit History", level: 1 }));
+      expect(await other.page.getByTestId("credit-history-balance").textContent()).toBe("Unlimited");
+    } finally {
+      await other.context.close();
+    }
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * The search screen against the real server and pipeline: an imported OFAC SDN list, the news providers on
+ * loopback stand-ins (GDELT slowed down so the searching view can be seen), no language model (the built-in
+ * classifier and summary). A search goes from the form through the searching view to its results; a failed
+ * news source is shown and prevents 'Clean Profile'; a balance below the cost turns the button off.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { schema } from "../../data/db.ts";
+import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
+import { sanctionsService } from "../../server/sanctions/service.ts";
+import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { type GdeltArticle, type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+
+/** How long the GDELT stand-in takes to answer: long enough to see the searching view, well under the timeout. */
+const GDELT_DELAY_MS = 1500;
+const RESULT_TIMEOUT_MS = 30_000;
+/** A test that waits for a search to complete. */
+const SEARCH_TEST_TIMEOUT_MS = 60_000;
+
+const article = (title: string, url: string, seendate: string): GdeltArticle => ({
+  url,
+  title,
+  seendate,
+  domain: new URL(url).hostname,
+  language: "English",
+  sourcecountry: "United States",
+});
+
+const ARTICLES: Record<string, GdeltArticle[]> = {
+  "Rustam Karimov": [
+    article("Rustam Karimov charged with money laundering and fraud", "https://news.example.com/karimov-charged", "20250304T100000Z"),
+    article("Prosecutors say Rustam Karimov financed a terrorist network", "https://news.example.org/karimov-network", "20250302T090000Z"),
+  ],
+};
+
+const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
+const poor = { email: "poor@example.com", password: "Screening-2024!", fullName: "Pat Poor" };
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let gdelt: NewsServer;
+let google: NewsServer;
+const saved: Record<string, string | undefined> = {};
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (!(key in saved)) saved[key] = process.env[key];
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
+beforeAll(async () => {
+  gdelt = startGdeltServer(async (url) => {
+    await Bun.sleep(GDELT_DELAY_MS);
+    const articles = ARTICLES[quotedPhrase(url.searchParams.get("query") ?? "")] ?? [];
+    return Response.json(articles.length ? { articles } : {});
+  });
+  google = startGoogleNewsServer({});
+  // The pipeline reads the news providers and the model from the environment of the server process.
+  setEnv({
+    DUECHECK_DATASET_SCHEDULER: "0",
+    DUECHECK_NEWS_PROVIDERS: "gdelt,google-news",
+    DUECHECK_GDELT_URL: gdelt.url,
+    DUECHECK_GOOGLE_NEWS_URL: google.url,
+    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
+    DUECHECK_NEWS_TIMEOUT_MS: "5000",
+    OPENAI_API_KEY: undefined,
+    OPENAI_BASE_URL: undefined,
+  });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  await createUser(app.db, { ...analyst, credits: 100 });
+  await createUser(app.db, { ...poor, credits: 5 });
+
+  // Every configured list has a current version (a list never downloaded is a failed source: never clean).
+  const sdn = Object.entries(sdnFiles()).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
+  for (const [id, files] of [
+    ["us_ofac_sdn", sdn],
+    ["us_ofac_cons", fixtureFolder("ofac_csv/cons")],
+    ["un_sc_sanctions", [fixtureFile("un_xml/consolidated.xml")]],
+    ["eu_fsf", [fixtureFile("eu_xml/eu_fsf.xml")]],
+    ["gb_fcdo_sanctions", [fixtureFile("uk_fcdo_csv/UK-Sanctions-List.csv")]],
+    ["us_congress_peps", [fixtureFile("opensanctions_senzing/senzing.json")]],
+  ] as const) {
+    const withMeta = files.map((f) => ({ ...f, sourceUrl: null, etag: null, lastModified: null }));
+    const imported = await importDatasetFiles(app.db, id, withMeta, { actor: { kind: "cli" }, timeoutMs: 10_000 });
+    expect(imported.status).toBe("success");
+  }
+  await sanctionsService(app.server.database).index.refresh();
+
+  ({ page } = await newPage(browser));
+  await signIn(page, app.url, analyst.email, analyst.password);
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await gdelt?.stop();
+  await google?.stop();
+  setEnv(saved);
+}, HOOK_TIMEOUT_MS);
+
+async function runSearch(p: Page, term: string, type: "Person" | "Company" = "Person") {
+  await p.getByLabel("Name of person or company").fill(term);
+  if (type === "Company") await p.getByRole("radio", { name: "Company" }).click();
+  await p.getByRole("button", { name: "Run Due Diligence Check" }).click();
+}
+
+const resultsCard = (p: Page) => p.getByTestId("search-results");
+
+describe("search screen", () => {
+  test("the form: Person by default, the button off while the term is blank", async () => {
+    await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+    expect(await page.getByRole("radio", { name: "Person" }).getAttribute("aria-checked")).toBe("true");
+    const run = page.getByRole("button", { name: "Run Due Diligence Check" });
+    expect(await run.isDisabled()).toBe(true);
+    await page.getByLabel("Name of person or company").fill("   ");
+    expect(await run.isDisabled()).toBe(true);
+  });
+
+  test("a search shows the searching view, then the results with risk, counters, reasons and both sections", async () => {
+    await runSearch(page, "Rustam Karimov");
+    await expectVisible(page.getByRole("heading", { name: "Conducting Due Diligence Check" }));
+    await expectVisible(page.getByTestId("searching-view").getByText("Rustam Karimov"));
+
+    await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
+    const card = resultsCard(page);
+    expect(await card.getByTestId("result-term").textContent()).toBe("Rustam Karimov");
+    await expectVisible(card.getByText("Person", { exact: true }));
+    // A sanctions match: high, or critical when the listing's facts agree.
+    const level = await card.getByTestId("risk-badge").first().getAttribute("data-level");
+    expect(["high", "critical"]).toContain(level!);
+    await expectVisible(card.getByTestId("alert-high-risk").getByText("High Risk Indicators"));
+    await expectHidden(card.getByTestId("alert-clean"));
+
+    expect(await card.getByTestId("counter-sanctions").locator("p").textContent()).toBe("1");
+    expect(await card.getByTestId("counter-media").locator("p").textContent()).toBe("2");
+    await expectVisible(card.getByRole("heading", { name: "Comprehensive Due Diligence Analysis" }));
+    expect((await card.getByTestId("ai-summary").textContent())!.length).toBeGreaterThan(60);
+    await expectVisible(card.getByTestId("risk-reasons").getByText(/OFAC/));
+
+    // Sanctions section: open because of the match; the matching row first, with its listed entity.
+    await expectVisible(card.getByRole("button", { name: "Sanctions Database Search (5 databases)" }));
+    const row = card.getByTestId("sanctions-row").first();
+    expect(await row.getAttribute("data-match")).toBe("true");
+    await expectVisible(row.getByText("Match Found"));
+    await expectVisible(row.getByTestId("sanctions-hit").getByText(/KARIMOV/));
+    // Media section: both articles, negative ones with a red category badge.
+    await expectVisible(card.getByRole("button", { name: "Adverse Media (2 articles)" }));
+    expect(await card.getByTestId("media-item").count()).toBe(2);
+
+    // Export buttons open the owner's reports in a new tab.
+    const pdf = card.getByRole("link", { name: /Export PDF/ });
+    expect(await pdf.getAttribute("target")).toBe("_blank");
+    expect(await pdf.getAttribute("href")).toMatch(/^\/api\/searches\/[0-9a-f-]{36}\/export\/pdf$/);
+
+    // The charge is final after completion: the sidebar shows the refreshed balance.
+    await expectVisible(page.getByTestId("sidebar-credits").getByText("90", { exact: true }));
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("Start New Search returns to an empty form at /", async () => {
+    await page.getByRole("button", { name: "← Start New Search" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+    expect(await page.getByLabel("Name of person or company").inputValue()).toBe("");
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("a news source that fails is listed, and the profile is never reported clean", async () => {
+    await page.goto(`${app.url}/`);
+    google.mode = "error";
+    try {
+      await runSearch(page, "Quiet Harbour Trading", "Company");
+      await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
+      const card = resultsCard(page);
+      await expectVisible(card.getByText("Company", { exact: true }));
+      const notice = card.getByTestId("failed-sources");
+      await expectVisible(notice.getByText("Some sources could not be checked"));
+      await expectVisible(notice.getByText(/news source/));
+      await expectHidden(card.getByTestId("alert-clean"));
+      await expectVisible(card.getByRole("button", { name: "Adverse Media (0 articles)" }));
+    } finally {
+      google.mode = "normal";
+    }
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("with every source answering and nothing found: Clean Profile and low risk", async () => {
+    await page.goto(`${app.url}/`);
+    await runSearch(page, "Quiet Harbour Trading", "Company");
+    await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
+    const card = resultsCard(page);
+    await expectVisible(card.getByTestId("alert-clean").getByText("Clean Profile"));
+    expect(await card.getByTestId("risk-badge").first().textContent()).toBe("Low Risk");
+    expect(await card.getByTestId("counter-sanctions").locator("p").textContent()).toBe("0");
+    await expectHidden(card.getByTestId("failed-sources"));
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("a PEP listing: 'PEP Status Detected' and a PEP item among the media", async () => {
+    await page.goto(`${app.url}/`);
+    await runSearch(page, "Scott Franklin");
+    await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
+    const card = resultsCard(page);
+    await expectVisible(card.getByTestId("alert-pep").getByText("PEP Status Detected"));
+    const pep = card.locator('[data-testid="media-item"][data-category="PEP"]');
+    await expectVisible(pep.getByText("PEP", { exact: true }));
+    await expectHidden(card.getByTestId("alert-clean"));
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("a balance below the search cost: the button reads Insufficient Credits and stays off", async () => {
+    const other = await newPage(browser);
+    try {
+      await signIn(other.page, app.url, poor.email, poor.password);
+      await other.page.getByLabel("Name of person or company").fill("Rustam Karimov");
+      const button = other.page.getByRole("button", { name: "Insufficient Credits" });
+      await expectVisible(button);
+      expect(await button.isDisabled()).toBe(true);
+      await expectVisible(
+        other.page.getByText("You need at least 10 credits to perform a search. Please contact support to add more credits."),
+      );
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  test("a 402 from the server (credits spent elsewhere): the toast explains it and the button turns off", async () => {
+    const user = await createUser(app.db, { email: "ten@example.com", password: "Screening-2024!", credits: 10 });
+    const other = await newPage(browser);
+    try {
+      await signIn(other.page, app.url, "ten@example.com", "Screening-2024!");
+      await app.db.update(schema.users).set({ credits: 0 }).where(eq(schema.users.id, user.id));
+      await runSearch(other.page, "Rustam Karimov");
+      const toast = other.page.locator("[data-state=open]").filter({ hasText: "You need at least 10 credits" });
+      await expectVisible(toast.getByText("Insufficient Credits"));
+      await expectVisible(other.page.getByRole("button", { name: "Insufficient Credits" }));
+      expect(await other.page.getByLabel("Name of person or company").inputValue()).toBe("Rustam Karimov");
+    } finally {
+      await other.context.close();
+    }
+  });
+});

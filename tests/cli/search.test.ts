@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { openDatabase, schema } from "../../data/db.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { runCli } from "../helpers/cli.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+
+/** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
+let gdelt: NewsServer;
+let newsEnv: Record<string, string>;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(() => {
+  gdelt = startGdeltServer({
+    "Rustam Karimov": [
+      { title: "Rustam Karimov charged with money laundering", url: "https://news.example/karimov", seendate: "20250301T100000Z", domain: "news.example", language: "English", sourcecountry: "United Kingdom" },
+    ],
+  });
+  newsEnv = {
+    DUECHECK_NEWS_PROVIDERS: "gdelt",
+    DUECHECK_GDELT_URL: gdelt.url,
+    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
+    DUECHECK_NEWS_TIMEOUT_MS: "2000",
+    DUECHECK_DATASET_SCHEDULER: "0",
+    DUECHECK_JOB_POLL_SECONDS: "0.5",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+  };
+});
+afterAll(() => gdelt.stop());
+
+const balanceOf = async (db: TestApp["db"], email: string) =>
+  (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, email)))[0].credits;
+
+describe("with a server running", () => {
+  let app: TestApp;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    // The in-process server reads its news providers and job settings from the environment.
+    for (const [k, v] of Object.entries(newsEnv)) {
+      saved[k] = process.env[k];
+      process.env[k] = v;
+    }
+    app = await startApp();
+    await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
+    await importSdn(app.db);
+    await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", credits: 25 });
+    env = { ...app.env, ...newsEnv };
+  });
+  afterAll(async () => {
+    await app.stop();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+
+  test("search runs on the server's workers, shows progress, prints risk, reasons, matches and media; charged once", async () => {
+    const res = await runCli(["search", "Rustam Karimov", "--user", "analyst@example.com", "--country", "UZ"], env);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Search [0-9a-f-]{36} for analyst@example\.com \(10 credits\)/);
+    expect(res.stdout).toContain("Queued: waiting for");
+    expect(res.stdout).not.toContain("this process runs the search");
+    expect(res.stdout).not.toContain('Screening "Rustam Karimov": ');
+    expect(res.stdout).toContain("Rustam Karimov (person)  CRITICAL RISK");
+    expect(res.stdout).toContain("Reasons");
+    expect(res.stdout).toMatch(/MATCH\s+OFAC Specially Designated Nationals \(SDN\) List: Match: KARIMOV, Rustam Alievich/);
+    expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
+    expect(res.stdout).toContain("https://news.example/karimov");
+    expect(res.stdout).toContain("Comprehensive Due Diligence Analysis");
+    expect(await balanceOf(app.db, "analyst@example.com")).toBe(15);
+  });
+
+  test("search --json prints the search as the API does; without --user the first admin searches, not charged", async () => {
+    const res = await runCli(["search", "Jane Example", "--type", "company", "--links", "5", "--json"], env);
+    expect(res.code).toBe(0);
+    const search = JSON.parse(res.stdout);
+    // The CLI seeds the official lists: those never downloaded are unchecked sources, so the risk is medium.
+    expect(search).toMatchObject({ status: "completed", searchTerm: "Jane Example", entityType: "company", numLinks: 5, creditsUsed: 0, riskLevel: "medium" });
+    expect(search.results.clean).toBe(false);
+    expect(search.results.sanctionsList[0]).toMatchObject({ datasetId: "us_ofac_sdn", match: false });
+    const [row] = await app.db.select().from(schema.searches).where(eq(schema.searches.id, search.id));
+    const [owner] = await app.db.select().from(schema.users).where(eq(schema.users.id, row.userId));
+    expect(owner.email).toBe("admin@test.local");
+  });
+
+  test("history lists a user's searches newest first, as a table and as JSON", async () => {
+    const json = JSON.parse((await runCli(["history", "--user", "analyst@example.com", "--json"], env)).stdout);
+    expect(json).toHaveLength(1);
+    expect(json[0]).toMatchObject({ searchTerm: "Rustam Karimov", entityType: "person", status: "completed", riskLevel: "critical" });
+    const table = await runCli(["history"], env);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain("Searches of admin@test.local: 1");
+    expect(table.stdout).toMatch(/DATE\s+NAME\s+TYPE\s+STATUS\s+RISK\s+ID/);
+    expect(table.stdout).toMatch(/Jane Example\s+company\s+completed\s+medium/);
+  });
+
+  test("refusals: too few credits (402 text), blank name, unknown user, bad options; exit code 1 and nothing charged", async () => {
+    const poor = await runCli(["search", "Jane Example", "--user", "analyst@example.com"], env);
+    expect(poor.code).toBe(0);
+    const refused = await runCli(["search", "Jane Example", "--user", "analyst@example.com"], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("duecheck: You need at least 10 credits to perform a search. Please contact support to add more credits.\n");
+    expect(await balanceOf(app.db, "analyst@example.com")).toBe(5);
+    for (const [args, message] of [
+      [["search", "   "], "Search term is required"],
+      [["search", "Acme", "--user", "nobody@example.com"], "No user with email nobody@example.com"],
+      [["search", "Acme", "--type", "ship"], "Entity type must be person or company"],
+      [["search", "Acme", "--links", "many"], "--links must be a whole number, got 'many'"],
+      [["search", "Acme", "--country", "XY"], "Country must be a two-letter ISO 3166 code, such as DE or US"],
+      [["history", "--user", "nobody@example.com"], "No user with email nobody@example.com"],
+    ] as const) {
+      const res = await runCli([...args], env);
+      expect([args.join(" "), res.code, res.stderr]).toEqual([args.join(" "), 1, `duecheck: ${message}\n`]);
+    }
+  });
+});
+
+describe("without a server", () => {
+  let testDatabase: TestDatabase;
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+    try {
+      await seedSystemSettings(database.db);
+      await seedDatasets(database.db);
+      await keepOnlyDatasets(database.db, ["us_ofac_sdn"]);
+      await importSdn(database.db);
+      await createUser(database.db, { email: "solo@example.com", password: "solo-password", credits: 25 });
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => testDatabase.drop());
+
+  test("the CLI runs the job itself, with its stages as progress lines, and it is charged", async () => {
+    const res = await runCli(["search", "Rustam Karimov", "--user", "solo@example.com"], { ...testDatabase.env, ...newsEnv, DUECHECK_JOB_POLL_SECONDS: "0.5" });
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("this process runs the search");
+    const stages = res.stdout.split("\n").filter((line) => line.startsWith('Screening "Rustam Karimov": '));
+    expect(stages.map((line) => line.split(": ")[1])).toEqual([
+      "checking the sanctions and PEP lists",
+      "searching the news",
+      "assessing the risk",
+      "writing the summary",
+      "saving the results",
+    ]);
+    expect(res.stdout).toMatch(/HIGH RISK|CRITICAL RISK/);
+    expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
+    const history = JSON.parse((await runCli(["history", "--user", "solo@example.com", "--json"], testDatabase.env)).stdout);
+    expect(history.map((s: { status: string; searchTerm: string }) => [s.searchTerm, s.status])).toEqual([["Rustam Karimov", "completed"]]);
+    const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+    try {
+      const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, "solo@example.com"));
+      expect(user.credits).toBe(15);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { openDatabase } from "../../data/db.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser } from "../helpers/app.ts";
+import { startServeProcess } from "../helpers/cli.ts";
+import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
+import { HttpClient } from "../helpers/http.ts";
+import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { importSdn } from "../lib/screening-fixtures.ts";
+
+/**
+ * A server process killed (SIGKILL) in the middle of a search: its job's lease runs out and another process (on
+ * PostgreSQL a second server already running, on PGlite the restarted server) retries and completes it, charged once.
+ */
+let testDatabase: TestDatabase;
+let gdelt: NewsServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  try {
+    await seedSystemSettings(database.db);
+    await seedDatasets(database.db);
+    await importSdn(database.db);
+    await createUser(database.db, { email: "analyst@example.com", password: "analyst-password", credits: 25 });
+  } finally {
+    await database.close();
+  }
+  gdelt = startGdeltServer({
+    "Rustam Karimov": [
+      { title: "Rustam Karimov named in sanctions probe", url: "https://news.example/probe", seendate: "20250301T100000Z", domain: "news.example", language: "English", sourcecountry: "United Kingdom" },
+    ],
+  });
+  env = {
+    ...testDatabase.env,
+    DUECHECK_ADMIN_EMAIL: "admin@test.local",
+    DUECHECK_ADMIN_PASSWORD: "Admin-password-1",
+    DUECHECK_DATASET_SCHEDULER: "0",
+    DUECHECK_NEWS_PROVIDERS: "gdelt",
+    DUECHECK_GDELT_URL: gdelt.url,
+    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
+    // A request to the news provider hangs for as long as the process lives.
+    DUECHECK_NEWS_TIMEOUT_MS: "120000",
+    DUECHECK_JOB_EXPIRE_SECONDS: "4",
+    DUECHECK_JOB_MAINTENANCE_SECONDS: "1",
+    DUECHECK_JOB_POLL_SECONDS: "0.5",
+    OPENAI_API_KEY: "",
+    OPENAI_BASE_URL: "",
+  };
+});
+afterAll(async () => {
+  await gdelt.stop();
+  await testDatabase.drop();
+});
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(200);
+  }
+}
+
+test("a search whose server is killed mid-search is completed by another process and charged once", async () => {
+  gdelt.mode = "hang";
+  const first = await startServeProcess(env);
+  let second: Awaited<ReturnType<typeof startServeProcess>> | null = null;
+  try {
+    // On PostgreSQL a second server shares the work from the start; PGlite allows one server per folder.
+    if (TEST_DB === "postgres") second = await startServeProcess(env);
+
+    const client = new HttpClient(first.url);
+    await client.signIn("analyst@example.com", "analyst-password");
+    const created = await client.post("/api/searches", { searchTerm: "Rustam Karimov", entityType: "person" });
+    expect(created.status).toBe(201);
+    const id = created.json.id;
+
+    // The job is running: its request to the news provider is hanging.
+    await waitFor("the news request", async () => gdelt.requests.length > 0);
+    expect((await client.get(`/api/searches/${id}`)).json.status).toBe("processing");
+    expect((await client.get("/api/credits/balance")).json.balance).toBe(15);
+
+    first.proc.kill("SIGKILL");
+    await first.proc.exited;
+    gdelt.mode = "normal";
+    const killedAt = Date.now();
+    if (!second) second = await startServeProcess(env);
+
+    const survivor = new HttpClient(second.url);
+    for (const [name, value] of client.cookies) survivor.cookies.set(name, value);
+    const search = await waitFor("the search to finish", async () => {
+      const res = await survivor.get(`/api/searches/${id}`);
+      return res.json.status === "completed" || res.json.status === "failed" ? res.json : null;
+    });
+    expect(search.status).toBe("completed");
+    expect(Date.now() - killedAt).toBeLessThan(60_000);
+    expect(search.results.sanctionsList[0]).toMatchObject({ datasetId: "us_ofac_sdn", match: true });
+    expect(search.results.adverseMedia.map((m: { title: string }) => m.title)).toEqual(["Rustam Karimov named in sanctions probe"]);
+    // The server seeds the other official lists again (never downloaded, so failed sources); these two answered.
+    const status = (source: string) => search.results.sources.find((s: { source: string }) => s.source === source)?.status;
+    expect([status("GDELT"), status("OFAC Specially Designated Nationals (SDN) List")]).toEqual(["ok", "ok"]);
+
+    const balance = (await survivor.get("/api/credits/balance")).json;
+    expect(balance.balance).toBe(15);
+    expect(balance.transactions.filter((t: { type: string }) => t.type === "manual_search").map((t: { amount: number }) => t.amount)).toEqual([-10]);
+  } finally {
+    if (first.proc.exitCode === null && !first.proc.killed) await first.stop();
+    await second?.stop();
+  }
+});

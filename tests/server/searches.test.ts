@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import ExcelJS from "exceljs";
+import { PDFDocument } from "pdf-lib";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { HttpClient } from "../helpers/http.ts";
+import { startGdeltServer, startGoogleNewsServer, type GdeltArticle, type NewsServer } from "../helpers/news-servers.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+
+const gdeltArticle = (title: string, url: string): GdeltArticle => ({
+  title,
+  url,
+  seendate: "20250301T100000Z",
+  domain: "news.example",
+  language: "English",
+  sourcecountry: "United Kingdom",
+});
+
+const ENV: Record<string, string> = {
+  DUECHECK_DATASET_SCHEDULER: "0",
+  DUECHECK_NEWS_TIMEOUT_MS: "1000",
+  DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
+  DUECHECK_JOB_POLL_SECONDS: "0.5",
+  DUECHECK_JOB_STOP_SECONDS: "2",
+  OPENAI_API_KEY: "",
+  OPENAI_BASE_URL: "",
+};
+const saved: Record<string, string | undefined> = {};
+
+let app: TestApp;
+let gdelt: NewsServer;
+let google: NewsServer;
+let analyst: HttpClient;
+let other: HttpClient;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  gdelt = startGdeltServer({
+    "Rustam Karimov": [gdeltArticle("Rustam Karimov charged with money laundering", "https://news.example/karimov-charged")],
+  });
+  google = startGoogleNewsServer({});
+  Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
+  for (const [k, v] of Object.entries(ENV)) {
+    saved[k] = process.env[k];
+    process.env[k] = v;
+  }
+  app = await startApp();
+  await keepOnlyDatasets(app.db, ["us_ofac_sdn", "us_congress_peps"]);
+  await importSdn(app.db);
+  await importPeps(app.db);
+  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
+  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
+  analyst = new HttpClient(app.url);
+  await analyst.signIn("analyst@example.com", "analyst-password");
+  other = new HttpClient(app.url);
+  await other.signIn("other@example.com", "other-password");
+  admin = new HttpClient(app.url);
+  await admin.signIn("admin@test.local", "Admin-password-1");
+});
+afterAll(async () => {
+  await app.stop();
+  await gdelt.stop();
+  await google.stop();
+  for (const [k, v] of Object.entries(saved)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+async function signedIn(email: string, credits: number) {
+  await createUser(app.db, { email, password: "password-123", credits });
+  const client = new HttpClient(app.url);
+  await client.signIn(email, "password-123");
+  return client;
+}
+
+async function completed(client: HttpClient, id: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await client.get(`/api/searches/${id}`);
+    expect(res.status).toBe(200);
+    if (res.json.status === "completed" || res.json.status === "failed") return res.json;
+    if (Date.now() > deadline) throw new Error(`search ${id} is still ${res.json.status}`);
+    await Bun.sleep(200);
+  }
+}
+
+const balance = async (client: HttpClient) => (await client.get("/api/credits/balance")).json.balance as number;
+const message10 = "You need at least 10 credits to perform a search. Please contact support to add more credits.";
+
+let karimovId: string;
+
+describe("POST /api/searches", () => {
+  test("answers 201 with the id at once; the job completes the search with results, risk and summary", async () => {
+    const before = await balance(analyst);
+    const res = await analyst.post("/api/searches", { searchTerm: "  Rustam Karimov ", entityType: "person" });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.json)).toEqual(["id"]);
+    karimovId = res.json.id;
+    expect(await balance(analyst)).toBe(before - 10);
+    const search = await completed(analyst, karimovId);
+    expect(search).toMatchObject({ id: karimovId, status: "completed", searchTerm: "Rustam Karimov", entityName: "Rustam Karimov", entityType: "person", error: null });
+    for (const key of ["id", "status", "searchTerm", "entityName", "entityType", "riskLevel", "aiSummary", "error", "createdAt", "results"]) {
+      expect(search).toHaveProperty(key);
+    }
+    expect(["high", "critical"]).toContain(search.riskLevel);
+    expect(search.aiSummary.length).toBeGreaterThan(40);
+    expect(search.results.sanctionsList[0]).toMatchObject({ datasetId: "us_ofac_sdn", match: true, entityCount: 1 });
+    expect(search.results.adverseMedia).toContainEqual(
+      expect.objectContaining({ title: "Rustam Karimov charged with money laundering", url: "https://news.example/karimov-charged", isNegative: true }),
+    );
+    expect(search.results.sources.every((s: { status: string }) => s.status === "ok")).toBe(true);
+    expect(search.results.datasetsUsed.map((d: { id: string }) => d.id).sort()).toEqual(["us_congress_peps", "us_ofac_sdn"]);
+    expect(await balance(analyst)).toBe(before - 10);
+  });
+
+  test("invalid bodies are 400 with a JSON error and charge nothing", async () => {
+    const before = await balance(analyst);
+    for (const [body, error] of [
+      [{ searchTerm: "   ", entityType: "person" }, "Search term is required"],
+      [{ searchTerm: "Acme", entityType: "vessel" }, "Entity type must be person or company"],
+      [{ searchTerm: "Acme", entityType: "company", country: "Narnia" }, "Country must be a two-letter ISO 3166 code, such as DE or US"],
+      [{ searchTerm: "Acme", entityType: "company", numLinks: 500 }, "numLinks must be at most 50"],
+      [{ searchTerm: "Acme", entityType: "company", creditsUsed: 0 }, "Unknown field: creditsUsed"],
+    ] as const) {
+      const res = await analyst.post("/api/searches", body);
+      expect([res.status, res.json]).toEqual([400, { error }]);
+    }
+    expect((await analyst.post("/api/searches", "not json", { "content-type": "application/json" })).status).toBe(400);
+    expect(await balance(analyst)).toBe(before);
+  });
+
+  test("402 at the credit boundary, with the spec's message", async () => {
+    const client = await signedIn("ten@example.com", 10);
+    expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
+    const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
+    expect([refused.status, refused.json]).toEqual([402, { error: message10 }]);
+    expect(await balance(client)).toBe(0);
+    expect((await client.get("/api/searches")).json).toHaveLength(1);
+  });
+
+  test("5 concurrent searches with 25 credits: exactly 2 accepted, 3 refused with 402, balance 5, 2 ledger rows", async () => {
+    const client = await signedIn("race@example.com", 25);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => client.post("/api/searches", { searchTerm: `Race Person ${i}`, entityType: "person" })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 402, 402, 402]);
+    expect(await balance(client)).toBe(5);
+    const ledger = (await client.get("/api/credits/balance")).json.transactions.filter((t: { type: string }) => t.type === "manual_search");
+    expect(ledger.map((t: { amount: number }) => t.amount)).toEqual([-10, -10]);
+    const accepted = answers.filter((a) => a.status === 201).map((a) => a.json.id);
+    for (const id of accepted) expect((await completed(client, id)).status).toBe("completed");
+    expect(await balance(client)).toBe(5);
+  });
+
+  test("the configured search cost is charged and named", async () => {
+    const client = await signedIn("cost@example.com", 20);
+    await updateSystemSettings(app.db, { manualSearchCost: 15 });
+    try {
+      expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
+      const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
+      expect([refused.status, refused.json.error]).toEqual([402, "You need at least 15 credits to perform a search. Please contact support to add more credits."]);
+      expect(await balance(client)).toBe(5);
+    } finally {
+      await updateSystemSettings(app.db, { manualSearchCost: 10 });
+    }
+  });
+
+  test("an admin is not charged", async () => {
+    const before = await balance(admin);
+    const res = await admin.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
+    expect(res.status).toBe(201);
+    const search = await completed(admin, res.json.id);
+    expect(search.creditsUsed).toBe(0);
+    expect(await balance(admin)).toBe(before);
+  });
+
+  test("a news provider that is down: the search completes, the failure is shown, never clean", async () => {
+    gdelt.mode = "error";
+    google.mode = "hang";
+    try {
+      const res = await analyst.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
+      const search = await completed(analyst, res.json.id);
+      expect(search.status).toBe("completed");
+      const failed = search.results.sources.filter((s: { status: string }) => s.status === "failed");
+      expect(failed.map((s: { source: string }) => s.source).sort()).toEqual(["GDELT", "Google News"]);
+      expect(search.results.clean).toBe(false);
+      expect(search.riskLevel).toBe("low");
+    } finally {
+      gdelt.mode = "normal";
+      google.mode = "normal";
+    }
+  });
+});
+
+describe("reading, listing, deleting", () => {
+  test("every route needs a session", async () => {
+    const anonymous = new HttpClient(app.url);
+    for (const [method, path] of [
+      ["GET", "/api/searches"],
+      ["POST", "/api/searches"],
+      ["GET", `/api/searches/${karimovId}`],
+      ["DELETE", `/api/searches/${karimovId}`],
+      ["GET", `/api/searches/${karimovId}/export/pdf`],
+      ["GET", `/api/searches/${karimovId}/export/excel`],
+    ]) {
+      const res = await anonymous.request(method, path, method === "POST" ? { searchTerm: "x", entityType: "person" } : undefined);
+      expect([path, res.status, res.json]).toEqual([path, 401, { error: "Not signed in" }]);
+    }
+  });
+
+  test("GET /api/searches: own searches only, newest first, with the list fields", async () => {
+    const client = await signedIn("lister@example.com", 100);
+    const first = (await client.post("/api/searches", { searchTerm: "First Person", entityType: "person" })).json.id;
+    await Bun.sleep(5);
+    const second = (await client.post("/api/searches", { searchTerm: "Second Company", entityType: "company" })).json.id;
+    const list = (await client.get("/api/searches")).json;
+    expect(list.map((s: { id: string }) => s.id)).toEqual([second, first]);
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "riskLevel", "searchTerm", "status"]);
+    expect(list[0]).toMatchObject({ searchTerm: "Second Company", entityType: "company" });
+    expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
+    expect((await other.get("/api/searches")).json.some((s: { id: string }) => s.id === first || s.id === second)).toBe(false);
+  });
+
+  test("another user's search, an unknown and a malformed id: 404 'Search not found' for read, delete and both exports", async () => {
+    for (const [client, id] of [
+      [other, karimovId],
+      [analyst, crypto.randomUUID()],
+      [analyst, "not-an-id"],
+    ] as const) {
+      for (const [method, path] of [
+        ["GET", `/api/searches/${id}`],
+        ["GET", `/api/searches/${id}/export/pdf`],
+        ["GET", `/api/searches/${id}/export/excel`],
+        ["DELETE", `/api/searches/${id}`],
+      ]) {
+        const res = await client.request(method, path);
+        expect([path, res.status, res.json]).toEqual([path, 404, { error: "Search not found" }]);
+      }
+    }
+    expect((await analyst.get(`/api/searches/${karimovId}`)).status).toBe(200);
+  });
+
+  test("DELETE removes the own search: then 404, and gone from the list", async () => {
+    const id = (await analyst.post("/api/searches", { searchTerm: "Delete Me", entityType: "person" })).json.id;
+    await completed(analyst, id);
+    const res = await analyst.request("DELETE", `/api/searches/${id}`);
+    expect([res.status, res.json]).toEqual([200, { success: true }]);
+    expect((await analyst.get(`/api/searches/${id}`)).status).toBe(404);
+    expect((await analyst.get("/api/searches")).json.some((s: { id: string }) => s.id === id)).toBe(false);
+  });
+});
+
+describe("exports", () => {
+  test("PDF: an attachment with a safe file name that opens as a PDF of this search, for its user", async () => {
+    const res = await fetch(`${app.url}/api/searches/${karimovId}/export/pdf`, { headers: { cookie: cookieOf(analyst) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const date = (await analyst.get(`/api/searches/${karimovId}`)).json.createdAt.slice(0, 10);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-rustam-karimov-${date}.pdf"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBeGreaterThan(0);
+    expect(pdf.getTitle()).toBe("Due Diligence Screening Report: Rustam Karimov");
+    expect(pdf.getAuthor()).toBe("Ana Lyst");
+  });
+
+  test("Excel: an attachment that opens as a workbook with the term, the risk, the matched list and the article", async () => {
+    const res = await fetch(`${app.url}/api/searches/${karimovId}/export/excel`, { headers: { cookie: cookieOf(analyst) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="duecheck-rustam-karimov-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const text = workbook.worksheets.map(sheetText).join("\n");
+    expect(text).toContain("Rustam Karimov");
+    expect(text).toContain("OFAC Specially Designated Nationals (SDN) List");
+    expect(text).toContain("KARIMOV, Rustam Alievich");
+    expect(text).toContain("Rustam Karimov charged with money laundering");
+    expect(text).toContain("Ana Lyst");
+    expect(text).toMatch(/Critical|High/);
+  });
+
+  test("a search that has not completed has no report yet: 409", async () => {
+    gdelt.mode = "hang";
+    try {
+      const id = (await analyst.post("/api/searches", { searchTerm: "Slow Person", entityType: "person" })).json.id;
+      const res = await analyst.get(`/api/searches/${id}/export/pdf`);
+      expect([res.status, res.json]).toEqual([409, { error: "The search has not completed yet" }]);
+      await completed(analyst, id);
+    } finally {
+      gdelt.mode = "normal";
+    }
+  });
+});
+
+function cookieOf(client: HttpClient) {
+  return [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+function sheetText(ws: ExcelJS.Worksheet): string {
+  const lines: string[] = [];
+  ws.eachRow((row) => {
+    const values = (row.values as unknown[]).map((v) => (v && typeof v === "object" ? ("text" in v ? String((v as { text: unknown }).text) : JSON.stringify(v)) : String(v ?? "")));
+    lines.push(values.join("\t"));
+  });
+  return lines.join("\n");
+}

@@ -1,0 +1,34 @@
+import { BookOpenIcon, KeyRoundIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { PageHeader } from "../shell/page-header";
+import { ApiKeysTab } from "./api-keys-tab";
+import { DocumentationTab } from "./documentation-tab";
+
+/** /api-access (spec part 2 section 2): the user's API keys and the public API's documentation. */
+export function ApiAccessPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
+      <PageHeader title={t("apiAccess.title")} description={t("apiAccess.subtitle")} />
+      <Tabs defaultValue="keys" className="gap-4">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="keys">
+            <KeyRoundIcon aria-hidden />
+            {t("apiAccess.tabKeys")}
+          </TabsTrigger>
+          <TabsTrigger value="docs">
+            <BookOpenIcon aria-hidden />
+            {t("apiAccess.tabDocs")}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="keys">
+          <ApiKeysTab />
+        </TabsContent>
+        <TabsContent value="docs">
+          <DocumentationTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../components/ui/alert-dialog";
+import { Button } from "../components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { CreateKeyDialog } from "./create-key-dialog";
+import { type ApiKeyItem, useApiKeys, useDeleteApiKey } from "./use-api-keys";
+
+/** API Keys tab: the table (Name, Key masked, Created, Last Used, Usage), create and delete. */
+export function ApiKeysTab() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useApiKeys();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ApiKeyItem | null>(null);
+  const remove = useDeleteApiKey();
+  const titleId = useId();
+  const keys = data ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>{t("apiAccess.keysTitle")}</CardTitle>
+        <CardDescription>{t("apiAccess.keysDescription")}</CardDescription>
+        {keys.length > 0 && (
+          <CardAction>
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon aria-hidden />
+              <span className="hidden sm:inline">{t("apiAccess.createKey")}</span>
+              <span className="sr-only sm:hidden">{t("apiAccess.createKey")}</span>
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent>
+        {isLoading && (
+          <div className="grid gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        )}
+        {isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t("apiAccess.loadFailed")}
+          </p>
+        )}
+        {data &&
+          (keys.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
+              <KeyRoundIcon className="size-10 text-muted-foreground" aria-hidden />
+              <p className="font-medium">{t("apiAccess.empty")}</p>
+              <p className="max-w-md text-sm text-muted-foreground">{t("apiAccess.emptyDescription")}</p>
+              <Button onClick={() => setCreating(true)}>
+                <PlusIcon aria-hidden />
+                {t("apiAccess.generateFirst")}
+              </Button>
+            </div>
+          ) : (
+            <KeyTable keys={keys} labelledBy={titleId} onDelete={setDeleting} />
+          ))}
+      </CardContent>
+
+      <CreateKeyDialog open={creating} onOpenChange={setCreating} />
+
+      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("apiAccess.deleteTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("apiAccess.deleteDescription", { name: deleting?.name ?? "" })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
+              {t("apiAccess.delete")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyItem[]; labelledBy: string; onDelete: (key: ApiKeyItem) => void }) {
+  const { t } = useTranslation();
+  const { date, dateTime, number } = useFormatters();
+  return (
+    // Focusable so keyboard users can scroll the table sideways on narrow screens.
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <table className="w-full text-sm" data-testid="api-keys-table">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr className="border-b">
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("apiAccess.columnName")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("apiAccess.columnKey")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("apiAccess.columnCreated")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("apiAccess.columnLastUsed")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("apiAccess.columnUsage")}
+            </th>
+            <th scope="col" className="h-10 px-3 text-right font-medium">
+              <span className="sr-only">{t("apiAccess.columnActions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} className="border-b transition-colors last:border-0 hover:bg-muted/40" data-testid="api-key-row">
+              <td className="px-3 py-2.5 font-medium break-words">{key.name}</td>
+              <td className="px-3 py-2.5">
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{key.key}</code>
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap">
+                <time dateTime={key.createdAt}>{date(key.createdAt)}</time>
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap">
+                {key.lastUsed ? <time dateTime={key.lastUsed}>{dateTime(key.lastUsed)}</time> : <span className="text-muted-foreground">{t("apiAccess.never")}</span>}
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">
+                {t("apiAccess.requests", { count: key.usageCount, formatted: number(key.usageCount) })}
+              </td>
+              <td className="px-3 py-1.5 text-right">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="text-muted-foreground hover:text-destructive"
+                  aria-label={t("apiAccess.deleteLabel", { name: key.name })}
+                  onClick={() => onDelete(key)}
+                >
+                  <Trash2Icon aria-hidden />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeftIcon, CoinsIcon, HistoryIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CreditBalance } from "../../../lib/auth/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Label } from "../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../components/ui/select";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { getQueryFn } from "../lib/query-client";
+import { cn } from "../lib/utils";
+import { PageHeader } from "../shell/page-header";
+import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
+import { CREDIT_BALANCE_QUERY_KEY } from "./use-credit-balance";
+
+type CreditTransaction = CreditBalance["transactions"][number];
+type TransactionType = CreditTransaction["type"];
+type TypeFilter = TransactionType | "all";
+
+/** The most transactions GET /api/credits/balance returns in one answer. */
+export const CREDIT_HISTORY_LIMIT = 500;
+
+/** Under the balance key, so invalidating the balance also refreshes the history. */
+export const CREDIT_HISTORY_QUERY_KEY = [...CREDIT_BALANCE_QUERY_KEY, { limit: CREDIT_HISTORY_LIMIT }] as const;
+
+const TRANSACTION_TYPES = Object.keys(TRANSACTION_TYPE_KEYS) as TransactionType[];
+
+/** Descriptions the server writes itself (in English); any other description is shown as entered. */
+const SYSTEM_DESCRIPTION_KEYS: Record<string, string> = {
+  "Welcome credits": "credits.history.descriptionWelcome",
+  "Added from the command line": "credits.history.descriptionCli",
+};
+
+const fetchBalance = getQueryFn<CreditBalance>({ on401: "throw" });
+
+/** GET /api/credits/balance?limit=500: the balance and the user's transactions, newest first; fresh on every visit. */
+function useCreditHistory() {
+  const { user } = useCurrentUser();
+  return useQuery<CreditBalance>({
+    queryKey: CREDIT_HISTORY_QUERY_KEY,
+    queryFn: (context) =>
+      fetchBalance({ ...context, queryKey: [`${CREDIT_BALANCE_QUERY_KEY[0]}?limit=${CREDIT_HISTORY_LIMIT}`] }),
+    enabled: !!user,
+    staleTime: 0,
+  });
+}
+
+export function CreditHistoryPage() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const { data, isLoading, isError } = useCreditHistory();
+  const [filter, setFilter] = useState<TypeFilter>("all");
+  const filterId = useId();
+  const tableTitleId = useId();
+
+  const transactions = data?.transactions ?? [];
+  const shown = filter === "all" ? transactions : transactions.filter((tx) => tx.type === filter);
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <PageHeader title={t("credits.history.title")} description={t("credits.history.description")}>
+        <Button asChild variant="outline">
+          <Link to="/profile">
+            <ArrowLeftIcon aria-hidden />
+            {t("credits.history.backToProfile")}
+          </Link>
+        </Button>
+      </PageHeader>
+
+      <Card>
+        <CardContent className="flex flex-wrap items-center justify-between gap-4">
+          <div className="flex items-center gap-3">
+            <CoinsIcon className="size-6 text-primary" aria-hidden />
+            <span className="text-sm font-medium text-muted-foreground">{t("credits.history.currentBalance")}</span>
+          </div>
+          {isLoading ? (
+            <Skeleton className="h-9 w-32" />
+          ) : (
+            data && <BalanceValue balance={data} unlimited={user?.role === "admin" || data.unlimited} />
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex flex-wrap items-end justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle id={tableTitleId} className="flex items-center gap-2">
+              <HistoryIcon className="size-5 text-primary" aria-hidden />
+              {t("credits.history.transactions")}
+            </CardTitle>
+            <CardDescription>
+              {data
+                ? filter === "all"
+                  ? t("credits.history.count", { count: transactions.length })
+                  : t("credits.history.countFiltered", { count: shown.length, total: transactions.length })
+                : t("credits.history.newestFirst")}
+            </CardDescription>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={filterId}>{t("credits.history.filterLabel")}</Label>
+            <Select value={filter} onValueChange={(next) => setFilter(next as TypeFilter)}>
+              <SelectTrigger id={filterId} className="w-full sm:w-60">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">{t("credits.history.allTypes")}</SelectItem>
+                {TRANSACTION_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {t(TRANSACTION_TYPE_KEYS[type])}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {isLoading && (
+            <div className="grid gap-2">
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          )}
+          {isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {t("credits.history.loadFailed")}
+            </p>
+          )}
+          {data &&
+            (transactions.length === 0 ? (
+              <EmptyState text={t("credits.history.empty")} />
+            ) : shown.length === 0 ? (
+              <EmptyState text={t("credits.history.emptyFiltered")} />
+            ) : (
+              <TransactionTable transactions={shown} labelledBy={tableTitleId} />
+            ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function BalanceValue({ balance, unlimited }: { balance: CreditBalance; unlimited: boolean }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  return (
+    <p className="flex items-baseline gap-2" data-testid="credit-history-balance">
+      <span className="text-3xl font-bold tabular-nums">{unlimited ? t("credits.unlimited") : number(balance.balance)}</span>
+      {!unlimited && <span className="text-muted-foreground">{t("credits.unit", { count: balance.balance })}</span>}
+    </p>
+  );
+}
+
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+      <HistoryIcon className="size-8" aria-hidden />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function TransactionTable({ transactions, labelledBy }: { transactions: CreditTransaction[]; labelledBy: string }) {
+  const { t } = useTranslation();
+  const { number, dateTime } = useFormatters();
+  const signed = (amount: number) => `${amount > 0 ? "+" : "-"}${number(Math.abs(amount))}`;
+
+  return (
+    // Focusable so keyboard users can scroll the table sideways on narrow screens.
+    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <table className="w-full caption-bottom text-sm" data-testid="credit-history-table">
+        <caption className="sr-only">{t("credits.history.caption")}</caption>
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr className="border-b">
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("credits.history.columnDate")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("credits.history.columnType")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("credits.history.columnDescription")}
+            </th>
+            <th scope="col" className="h-10 px-3 text-right font-medium whitespace-nowrap">
+              {t("credits.history.columnAmount")}
+            </th>
+            <th scope="col" className="h-10 px-3 text-right font-medium whitespace-nowrap">
+              {t("credits.history.columnBalance")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((tx) => {
+            const descriptionKey = tx.description ? SYSTEM_DESCRIPTION_KEYS[tx.description] : undefined;
+            return (
+              <tr key={tx.id} className="border-b transition-colors last:border-0 hover:bg-muted/40">
+                <td className="px-3 py-2.5 whitespace-nowrap">
+                  <time dateTime={tx.createdAt}>{dateTime(tx.createdAt)}</time>
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</td>
+                <td className="px-3 py-2.5 text-muted-foreground">
+                  {descriptionKey ? t(descriptionKey) : tx.description || <span aria-hidden>—</span>}
+                </td>
+                <td
+                  className={cn(
+                    "px-3 py-2.5 text-right font-medium tabular-nums whitespace-nowrap",
+                    tx.amount >= 0 ? "text-success" : "text-destructive",
+                  )}
+                >
+                  {signed(tx.amount)}
+                </td>
+                <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap">{number(tx.balance)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

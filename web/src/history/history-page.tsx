@@ -1,0 +1,128 @@
+import { Link } from "@tanstack/react-router";
+import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { RiskBadge } from "../search/risk-badge";
+import type { SearchListItem } from "../search/types";
+import { useDeleteSearch, useSearchList } from "../search/use-searches";
+import { PageHeader } from "../shell/page-header";
+
+/** /history (spec part 1 section 2): the user's searches, newest first, with a filter on the term. */
+export function HistoryPage() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useSearchList();
+  const [filter, setFilter] = useState("");
+  const filterId = useId();
+
+  const searches = data ?? [];
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? searches.filter((s) => s.searchTerm.toLowerCase().includes(needle)) : searches;
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+      <PageHeader title={t("history.title")} description={t("history.description")} />
+
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <label htmlFor={filterId} className="sr-only">
+          {t("history.filterLabel")}
+        </label>
+        <Input
+          id={filterId}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder={t("history.filterPlaceholder")}
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+
+      {isLoading && (
+        <div className="grid gap-3">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      )}
+      {isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {t("history.loadFailed")}
+        </p>
+      )}
+      {data &&
+        (searches.length === 0 ? (
+          <EmptyState title={t("history.empty")} description={t("history.emptyDescription")} />
+        ) : shown.length === 0 ? (
+          <EmptyState title={t("history.noMatches")} description={t("history.noMatchesDescription", { filter: filter.trim() })} />
+        ) : (
+          <ul className="grid gap-3" data-testid="history-list" aria-label={t("history.title")}>
+            {shown.map((search) => (
+              <HistoryItem key={search.id} search={search} />
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+function HistoryItem({ search }: { search: SearchListItem }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormatters();
+  const remove = useDeleteSearch();
+  const company = search.entityType === "company";
+  return (
+    <li data-testid="history-item">
+      <Card className="gap-0 py-4">
+        <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <div className="grid min-w-0 gap-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-semibold break-words">{search.searchTerm}</h2>
+              <RiskBadge level={search.riskLevel} failed={search.status === "failed"} />
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+              <span className="inline-flex items-center gap-1">
+                {company ? <Building2Icon className="size-3.5" aria-hidden /> : <UserIcon className="size-3.5" aria-hidden />}
+                {company ? t("search.company") : t("search.person")}
+              </span>
+              <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
+            </div>
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/" search={{ view: search.id }} aria-label={t("history.viewLabel", { term: search.searchTerm })}>
+                <EyeIcon aria-hidden />
+                {t("history.view")}
+              </Link>
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground hover:text-destructive"
+              aria-label={t("history.deleteLabel", { term: search.searchTerm })}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(search.id)}
+            >
+              <Trash2Icon aria-hidden />
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function EmptyState({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-12 text-center">
+      <HistoryIcon className="size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      <p className="text-sm text-muted-foreground">{description}</p>
+    </div>
+  );
+}

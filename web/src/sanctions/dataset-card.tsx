@@ -1,0 +1,169 @@
+import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { useFormatters } from "../lib/format";
+import { DatasetStatusBadge } from "./dataset-status-badge";
+import { useFormatBytes } from "./format";
+import type { DatasetVersion, SanctionsDataset } from "./types";
+import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
+
+const TYPE_KEYS: Record<string, string> = {
+  sanctions: "sanctions.type.sanctions",
+  pep: "sanctions.type.pep",
+};
+
+const RETENTION_KEYS: Record<string, string> = {
+  previous: "sanctions.retention.previous",
+  week_old: "sanctions.retention.weekOld",
+  month_old: "sanctions.retention.monthOld",
+};
+
+/** One dataset: what it is, how its last download went, and its kept versions; admins can download it now. */
+export function DatasetCard({
+  dataset,
+  canDownload,
+  downloadAllPending,
+}: {
+  dataset: SanctionsDataset;
+  canDownload: boolean;
+  downloadAllPending: boolean;
+}) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormatters();
+  const formatBytes = useFormatBytes();
+  const download = useDownloadDataset();
+  const titleId = useId();
+  const versionsId = useId();
+
+  const typeKey = TYPE_KEYS[dataset.dataset_type];
+  const versions = (dataset.recent_versions ?? []).slice(0, VERSIONS_SHOWN);
+  const downloading = download.isPending || dataset.last_download_status === "downloading";
+  const description = dataset.metadata?.description;
+
+  return (
+    <Card aria-labelledby={titleId} role="article" data-testid="dataset-card" className="min-w-0 gap-4">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
+          <CardTitle id={titleId} className="min-w-0 flex-1 basis-48 text-base leading-snug [overflow-wrap:anywhere]">
+            {dataset.source_name}
+          </CardTitle>
+          <DatasetStatusBadge status={dataset.last_download_status} />
+        </div>
+        {description && <CardDescription className="[overflow-wrap:anywhere]">{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+          <Detail label={t("sanctions.field.type")}>
+            <Badge variant={dataset.dataset_type === "pep" ? "warning" : "secondary"}>
+              {typeKey ? t(typeKey) : dataset.dataset_type}
+            </Badge>
+          </Detail>
+          <Detail label={t("sanctions.field.format")}>
+            <span className="font-mono text-xs break-all">{dataset.format}</span>
+          </Detail>
+          <Detail label={t("sanctions.field.frequency")}>
+            {t("sanctions.everyHours", { hours: dataset.download_frequency })}
+            {!dataset.auto_download && (
+              <span className="block text-xs text-muted-foreground">{t("sanctions.autoDownloadOff")}</span>
+            )}
+          </Detail>
+          <Detail label={t("sanctions.field.lastDownload")}>
+            {dataset.last_download_at ? (
+              <time dateTime={dataset.last_download_at}>{dateTime(dataset.last_download_at)}</time>
+            ) : (
+              <span className="text-muted-foreground">{t("sanctions.never")}</span>
+            )}
+          </Detail>
+          <Detail label={t("sanctions.field.size")}>
+            {dataset.last_download_size != null ? (
+              <span className="tabular-nums">{formatBytes(dataset.last_download_size)}</span>
+            ) : (
+              <span className="text-muted-foreground">{t("sanctions.notAvailable")}</span>
+            )}
+          </Detail>
+        </dl>
+
+        {dataset.last_download_status === "failed" && dataset.last_download_error && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive dark:bg-destructive/10"
+          >
+            <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <p className="min-w-0 [overflow-wrap:anywhere]">
+              <span className="font-medium">{t("sanctions.lastError")}: </span>
+              {dataset.last_download_error}
+            </p>
+          </div>
+        )}
+
+        <section aria-labelledby={versionsId} className="grid gap-2">
+          <h4 id={versionsId} className="text-sm font-medium">
+            {t("sanctions.versions")}
+          </h4>
+          {versions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("sanctions.noVersions")}</p>
+          ) : (
+            <ul className="grid divide-y rounded-md border text-sm" data-testid="dataset-versions">
+              {versions.map((version) => (
+                <VersionRow key={version.id} version={version} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {canDownload && (
+          <div className="flex justify-end">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={downloading || downloadAllPending}
+              onClick={() => download.mutate(dataset.id)}
+              aria-label={`${t("sanctions.downloadNow")}: ${dataset.source_name}`}
+            >
+              {downloading ? <Loader2Icon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
+              {downloading ? t("sanctions.downloading") : t("sanctions.downloadNow")}
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 content-start gap-1">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+function VersionRow({ version }: { version: DatasetVersion }) {
+  const { t } = useTranslation();
+  const { number, dateTime } = useFormatters();
+  const formatBytes = useFormatBytes();
+  const retentionKey = version.retention_reason ? RETENTION_KEYS[version.retention_reason] : undefined;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="dataset-version">
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <time dateTime={version.version_date} className="font-medium">
+          {dateTime(version.version_date)}
+        </time>
+        {version.is_current && <Badge variant="default">{t("sanctions.current")}</Badge>}
+        {retentionKey && <Badge variant="outline">{t(retentionKey)}</Badge>}
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground tabular-nums">
+        <span>
+          {version.entity_count != null
+            ? t("sanctions.entityCount", { count: version.entity_count, formatted: number(version.entity_count) })
+            : t("sanctions.notAvailable")}
+        </span>
+        <span>{version.file_size != null ? formatBytes(version.file_size) : t("sanctions.notAvailable")}</span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+
+const UNIT_KEYS = ["sanctions.size.bytes", "sanctions.size.kb", "sanctions.size.mb", "sanctions.size.gb"] as const;
+
+/**
+ * A byte count as Bytes, KB, MB or GB (powers of 1024), rounded to at most 2 decimals (spec part 1 section 9),
+ * in the number format and unit names of the interface language.
+ */
+export function formatBytes(bytes: number, locale: string, unit: (key: (typeof UNIT_KEYS)[number]) => string): string {
+  const value = Math.max(0, bytes);
+  const exponent = value < 1 ? 0 : Math.min(UNIT_KEYS.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
+  const scaled = value / 1024 ** exponent;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(Math.round(scaled * 100) / 100);
+  return `${number} ${unit(UNIT_KEYS[exponent])}`;
+}
+
+export function useFormatBytes() {
+  const { t, i18n } = useTranslation();
+  return (bytes: number) => formatBytes(bytes, i18n.language, (key) => t(key));
+}
+
+/** A 0..1 score as a whole percentage, e.g. "92%" (the interface language decides the spacing). */
+export function usePercent() {
+  const { i18n } = useTranslation();
+  return (score: number) =>
+    new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(
+      Math.min(1, Math.max(0, score)),
+    );
+}

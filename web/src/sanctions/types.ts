@@ -1,0 +1,62 @@
+/** Shapes of the /api/sanctions answers (spec part 1 sections 3 and 7). */
+
+export type DatasetType = "sanctions" | "pep";
+export type DownloadStatus = "success" | "failed" | "downloading";
+export type RetentionReason = "previous" | "week_old" | "month_old";
+
+export interface DatasetVersion {
+  id: string | number;
+  version_date: string;
+  is_current: boolean;
+  retention_reason: RetentionReason | null;
+  entity_count: number | null;
+  file_size: number | null;
+}
+
+export interface SanctionsDataset {
+  id: string;
+  source_name: string;
+  dataset_type: DatasetType | string;
+  format: string;
+  url?: string | null;
+  urls?: { name: string; url: string }[] | null;
+  custom?: boolean;
+  auto_download: boolean;
+  download_frequency: number;
+  last_download_status: DownloadStatus | string | null;
+  last_download_at: string | null;
+  last_download_size: number | null;
+  last_download_error?: string | null;
+  metadata?: { description?: string | null } | null;
+  recent_versions?: DatasetVersion[] | null;
+}
+
+export interface DownloadAnswer {
+  status: "success" | "not_modified";
+  version?: unknown;
+}
+
+export interface DownloadAllAnswer {
+  summary: { successful: number; failed: number };
+  results?: unknown[];
+}
+
+export interface SanctionsSearchResult {
+  id: string;
+  name: string;
+  schema: string;
+  score: number;
+  match?: boolean;
+  matchedName?: string | null;
+  aliases?: string[] | null;
+  nationality?: string[] | null;
+  birthDate?: string[] | null;
+  datasets?: string[] | null;
+  sourceUrl?: string | null;
+}
+
+export interface SanctionsSearchAnswer {
+  found: boolean;
+  results: SanctionsSearchResult[];
+  error?: string;
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../auth/use-current-user";
+import { toast } from "../components/ui/use-toast";
+import { ApiError, apiRequest } from "../lib/api";
+import type { DownloadAllAnswer, DownloadAnswer, SanctionsDataset, SanctionsSearchAnswer } from "./types";
+
+export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
+
+/** Dataset list polling interval (spec part 1 section 9). */
+export const DATASETS_REFETCH_MS = 30_000;
+
+/** The current version and the kept previous, week-old and month-old ones. */
+export const VERSIONS_SHOWN = 4;
+
+/** GET /api/sanctions/datasets: fresh on every visit, then every 30 s while the screen is open, and on demand. */
+export function useDatasets() {
+  const { user } = useCurrentUser();
+  return useQuery<SanctionsDataset[]>({
+    queryKey: DATASETS_QUERY_KEY,
+    enabled: !!user,
+    staleTime: 0,
+    refetchInterval: DATASETS_REFETCH_MS,
+  });
+}
+
+/** POST /api/sanctions/datasets/{id}/download (admin only); the list is refetched either way to show the outcome. */
+export function useDownloadDataset() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<DownloadAnswer>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
+    onError: () => {
+      toast({ variant: "destructive", title: t("sanctions.downloadFailed"), description: t("sanctions.downloadFailedDescription") });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }),
+  });
+}
+
+/** POST /api/sanctions/download-all (admin only): reports how many datasets succeeded and failed. */
+export function useDownloadAll() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<DownloadAllAnswer>("POST", "/api/sanctions/download-all"),
+    onSuccess: (answer) => {
+      const successful = answer?.summary?.successful ?? 0;
+      const failed = answer?.summary?.failed ?? 0;
+      toast({
+        variant: failed > 0 && successful === 0 ? "destructive" : undefined,
+        title: t("sanctions.bulkDownloadComplete"),
+        description: t("sanctions.bulkDownloadSummary", { successful, failed }),
+      });
+    },
+    onError: () => {
+      toast({
+        variant: "destructive",
+        title: t("sanctions.bulkDownloadFailed"),
+        description: t("sanctions.bulkDownloadFailedDescription"),
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }),
+  });
+}
+
+/** GET /api/sanctions/search?term=...&dataset=sanctions, run when the user submits the form. */
+export function useSanctionsSearch() {
+  const { t, i18n } = useTranslation();
+  return useMutation({
+    mutationFn: async (term: string) => {
+      try {
+        return await apiRequest<SanctionsSearchAnswer>(
+          "GET",
+          `/api/sanctions/search?term=${encodeURIComponent(term)}&dataset=sanctions`,
+        );
+      } catch (error) {
+        // An answer that still has the search shape (e.g. 503 when no list was ever downloaded) is "no results"
+        // with the server's explanation, not a failed call.
+        if (error instanceof ApiError && error.body.found === false) {
+          return { found: false, results: [], error: error.serverMessage } satisfies SanctionsSearchAnswer;
+        }
+        throw error;
+      }
+    },
+    onSuccess: (answer) => {
+      if (!answer.found) {
+        // The server's own explanation (e.g. no list downloaded yet) is an English message used as a key.
+        toast({
+          title: t("sanctions.noResults"),
+          description: answer.error ? i18n.t(answer.error) : t("sanctions.noResultsDescription"),
+        });
+      }
+    },
+    onError: () => {
+      toast({ variant: "destructive", title: t("sanctions.searchFailed"), description: t("sanctions.searchFailedDescription") });
+    },
+  });
+}

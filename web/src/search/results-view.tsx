@@ -1,0 +1,220 @@
+import type { SearchResults } from "../../../lib/screening/results.ts";
+import {
+  AlertTriangleIcon,
+  CheckCircle2Icon,
+  FileSpreadsheetIcon,
+  FileTextIcon,
+  LandmarkIcon,
+  NewspaperIcon,
+  ShieldAlertIcon,
+  SparklesIcon,
+  UnplugIcon,
+} from "lucide-react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Accordion } from "../components/ui/accordion";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader } from "../components/ui/card";
+import { useFormatters } from "../lib/format";
+import { HistoricalBanner } from "./historical-banner";
+import { MEDIA_SECTION, MediaSection } from "./media-section";
+import { RiskBadge } from "./risk-badge";
+import { RiskReasons, sourceKindLabel } from "./risk-reasons";
+import { effectiveRiskLevel } from "./risk";
+import { SANCTIONS_SECTION, SanctionsSection } from "./sanctions-section";
+import type { SearchDetail } from "./types";
+import { exportUrl } from "./use-searches";
+
+/** The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. */
+export function ResultsView({ search, historical, onNewSearch }: { search: SearchDetail; historical: boolean; onNewSearch: () => void }) {
+  const { t } = useTranslation();
+  const { dateTime, number } = useFormatters();
+  const results = search.results;
+  const level = effectiveRiskLevel(search.riskLevel, results);
+  const running = search.status === "pending" || search.status === "processing";
+  const sanctionsMatches = results?.sanctionsList.filter((row) => row.match).length ?? 0;
+  const mediaCount = results?.adverseMedia.length ?? 0;
+
+  const openSections = [
+    ...(sanctionsMatches > 0 ? [SANCTIONS_SECTION] : []),
+    ...(mediaCount > 0 ? [MEDIA_SECTION] : []),
+  ];
+
+  return (
+    <div className="grid gap-6" data-testid="search-results">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">{t("search.resultsTitle")}</h1>
+        <Button variant="outline" onClick={onNewSearch}>
+          {t("search.startNewSearch")}
+        </Button>
+      </div>
+
+      {historical && <HistoricalBanner term={search.searchTerm} stillProcessing={running} />}
+
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="grid min-w-0 gap-2">
+              <h2 className="text-xl leading-tight font-semibold break-words" data-testid="result-term">
+                {search.searchTerm}
+              </h2>
+              <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                <Badge variant="outline">{search.entityType === "company" ? t("search.company") : t("search.person")}</Badge>
+                <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
+                <RiskBadge level={level} />
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <ExportButton id={search.id} format="pdf" disabled={running} />
+              <ExportButton id={search.id} format="excel" disabled={running} />
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {results && <SummaryAlerts results={results} level={level} />}
+
+          <section aria-labelledby="ai-summary-title" className="grid gap-2 rounded-lg border bg-primary/5 p-4" data-testid="ai-summary">
+            <h3 id="ai-summary-title" className="flex items-center gap-2 font-semibold">
+              <SparklesIcon className="size-4 text-primary" aria-hidden />
+              {t("search.analysisTitle")}
+            </h3>
+            {search.aiSummary ? (
+              <p className="text-sm leading-relaxed whitespace-pre-line break-words">{search.aiSummary}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground">{running ? t("search.analysisPending") : t("search.noAnalysis")}</p>
+            )}
+            {results && search.aiSummary && (
+              <p className="text-xs text-muted-foreground">
+                {results.summarySource === "model"
+                  ? t("search.summaryByModel")
+                  : results.sources.some((s) => s.kind === "summary" && s.status === "failed")
+                    ? t("search.summaryModelFailed")
+                    : t("search.summaryBuiltIn")}
+              </p>
+            )}
+          </section>
+
+          <div className="grid grid-cols-2 gap-3">
+            <Counter
+              testId="counter-sanctions"
+              icon={<ShieldAlertIcon className="size-5" aria-hidden />}
+              label={t("search.sanctionsMatches")}
+              value={number(sanctionsMatches)}
+              alert={sanctionsMatches > 0}
+            />
+            <Counter
+              testId="counter-media"
+              icon={<NewspaperIcon className="size-5" aria-hidden />}
+              label={t("search.adverseMedia")}
+              value={number(mediaCount)}
+              alert={results?.adverseMedia.some((m) => m.isNegative) ?? false}
+            />
+          </div>
+
+          {results && <RiskReasons reasons={results.risk.reasons} />}
+        </CardContent>
+      </Card>
+
+      {results && (
+        <Card className="py-2">
+          <CardContent>
+            <Accordion type="multiple" defaultValue={openSections}>
+              <SanctionsSection rows={results.sanctionsList} />
+              <MediaSection items={results.adverseMedia} />
+            </Accordion>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function ExportButton({ id, format, disabled }: { id: string; format: "pdf" | "excel"; disabled: boolean }) {
+  const { t } = useTranslation();
+  const label = format === "pdf" ? t("search.exportPdf") : t("search.exportExcel");
+  const icon = format === "pdf" ? <FileTextIcon aria-hidden /> : <FileSpreadsheetIcon aria-hidden />;
+  if (disabled) {
+    return (
+      <Button variant="outline" size="sm" disabled>
+        {icon}
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button variant="outline" size="sm" asChild>
+      <a href={exportUrl(id, format)} target="_blank" rel="noopener">
+        {icon}
+        {label}
+        <span className="sr-only">{t("search.opensInNewTab")}</span>
+      </a>
+    </Button>
+  );
+}
+
+function Counter({ icon, label, value, alert, testId }: { icon: React.ReactNode; label: string; value: string; alert: boolean; testId: string }) {
+  return (
+    <div className="grid gap-1 rounded-lg border p-4" data-testid={testId}>
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <span className={alert ? "text-destructive" : "text-primary"}>{icon}</span>
+        <span>{label}</span>
+      </div>
+      <p className={alert ? "text-3xl font-bold tabular-nums text-destructive" : "text-3xl font-bold tabular-nums"}>{value}</p>
+    </div>
+  );
+}
+
+/** 'PEP Status Detected', 'High Risk Indicators', 'Clean Profile' (only when every source answered), and failed sources. */
+function SummaryAlerts({ results, level }: { results: SearchResults; level: ReturnType<typeof effectiveRiskLevel> }) {
+  const { t } = useTranslation();
+  const pep = results.adverseMedia.some((item) => item.category === "PEP");
+  const highRisk = level === "high" || level === "critical";
+  // The summary is written from the findings, so its failure leaves nothing unchecked (it is noted under the summary).
+  const failed = results.sources.filter((source) => source.status === "failed" && source.kind !== "summary");
+  const clean = results.clean && failed.length === 0;
+  if (!highRisk && !pep && !clean && failed.length === 0) return null;
+  return (
+    <div className="grid gap-3">
+      {highRisk && (
+        <Alert variant="destructive" data-testid="alert-high-risk">
+          <AlertTriangleIcon aria-hidden />
+          <AlertTitle>{t("search.highRiskIndicators")}</AlertTitle>
+          <AlertDescription>{t("search.highRiskIndicatorsDescription")}</AlertDescription>
+        </Alert>
+      )}
+      {pep && (
+        <Alert variant="warning" data-testid="alert-pep">
+          <LandmarkIcon aria-hidden />
+          <AlertTitle>{t("search.pepDetected")}</AlertTitle>
+          <AlertDescription>{t("search.pepDetectedDescription")}</AlertDescription>
+        </Alert>
+      )}
+      {clean && (
+        <Alert className="border-success/50 [&>svg]:text-success" data-testid="alert-clean">
+          <CheckCircle2Icon aria-hidden />
+          <AlertTitle>{t("search.cleanProfile")}</AlertTitle>
+          <AlertDescription>{t("search.cleanProfileDescription")}</AlertDescription>
+        </Alert>
+      )}
+      {failed.length > 0 && (
+        <Alert variant="warning" data-testid="failed-sources">
+          <UnplugIcon aria-hidden />
+          <AlertTitle className="line-clamp-none">{t("search.sourcesFailedTitle")}</AlertTitle>
+          <AlertDescription>
+            <p>{t("search.sourcesFailedDescription")}</p>
+            <ul className="ml-4 list-disc">
+              {failed.map((source) => (
+                <li key={`${source.kind}-${source.source}`} className="break-words">
+                  <span className="font-medium text-foreground">{source.source}</span> ({sourceKindLabel(t, source.kind)})
+                  {source.error ? `: ${source.error}` : ""}
+                </li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}

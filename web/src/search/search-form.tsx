@@ -1,0 +1,146 @@
+import { AlertCircleIcon, Building2Icon, SearchIcon, UserIcon } from "lucide-react";
+import type * as React from "react";
+import { type FormEvent, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_SEARCH_TERM_LENGTH } from "../../../lib/screening/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { RadioGroup, RadioGroupItem } from "../components/ui/radio-group";
+import { Spinner } from "../components/ui/spinner";
+import { useCreditBalance } from "../credits/use-credit-balance";
+import { useFormatters } from "../lib/format";
+import { cn } from "../lib/utils";
+import { PageHeader } from "../shell/page-header";
+import type { EntityType } from "./types";
+
+/** The spec's cost of a manual search, used until the balance call answers with the configured one. */
+const DEFAULT_SEARCH_COST = 10;
+
+/** Whether the user may start a search: admins and unlimited accounts always; others with at least the cost. */
+export function useSearchAllowance() {
+  const { user } = useCurrentUser();
+  const { data } = useCreditBalance();
+  const cost = data?.manualSearchCost ?? DEFAULT_SEARCH_COST;
+  const unlimited = user?.role === "admin" || !!data?.unlimited;
+  const balance = data?.balance ?? user?.credits ?? 0;
+  // Until one of the two answers is known, do not claim the balance is too low.
+  const known = !!data || user?.credits !== undefined;
+  return { cost, unlimited, balance, insufficient: known && !unlimited && balance < cost };
+}
+
+export interface SearchFormValues {
+  term: string;
+  entityType: EntityType;
+}
+
+/** 'Due Diligence Search': the term, Person or Company, and 'Run Due Diligence Check'. */
+export function SearchForm({
+  values,
+  onChange,
+  onSubmit,
+  pending,
+}: {
+  values: SearchFormValues;
+  onChange: (values: SearchFormValues) => void;
+  onSubmit: () => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const { cost, unlimited, balance, insufficient } = useSearchAllowance();
+  const termId = useId();
+  const typeId = useId();
+  const costId = useId();
+  const blank = values.term.trim() === "";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank || pending || insufficient) return;
+    onSubmit();
+  }
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t("search.title")} description={t("search.subtitle")} />
+      <Card>
+        <CardContent>
+          <form onSubmit={submit} className="grid gap-6" aria-label={t("search.title")}>
+            <div className="grid gap-2">
+              <Label htmlFor={termId}>{t("search.termLabel")}</Label>
+              <Input
+                id={termId}
+                value={values.term}
+                onChange={(event) => onChange({ ...values, term: event.target.value })}
+                placeholder={t("search.termPlaceholder")}
+                autoComplete="off"
+                maxLength={MAX_SEARCH_TERM_LENGTH}
+                autoFocus
+              />
+            </div>
+
+            <fieldset className="grid gap-3">
+              <legend id={typeId} className="mb-3 text-sm font-medium">
+                {t("search.entityType")}
+              </legend>
+              <RadioGroup
+                aria-labelledby={typeId}
+                value={values.entityType}
+                onValueChange={(value) => onChange({ ...values, entityType: value as EntityType })}
+                className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+              >
+                <EntityTypeOption value="person" checked={values.entityType === "person"} icon={<UserIcon aria-hidden />} label={t("search.person")} />
+                <EntityTypeOption
+                  value="company"
+                  checked={values.entityType === "company"}
+                  icon={<Building2Icon aria-hidden />}
+                  label={t("search.company")}
+                />
+              </RadioGroup>
+            </fieldset>
+
+            {insufficient && (
+              <Alert variant="destructive" data-testid="insufficient-credits">
+                <AlertCircleIcon aria-hidden />
+                <AlertTitle>{t("search.insufficientCredits")}</AlertTitle>
+                <AlertDescription>{t("search.insufficientCreditsMessage", { count: cost })}</AlertDescription>
+              </Alert>
+            )}
+
+            <div className="grid gap-2">
+              <Button type="submit" size="lg" disabled={blank || pending || insufficient} aria-describedby={costId}>
+                {pending ? <Spinner /> : <SearchIcon aria-hidden />}
+                {pending ? t("search.searching") : insufficient ? t("search.insufficientCredits") : t("search.run")}
+              </Button>
+              <p id={costId} className="text-center text-xs text-muted-foreground">
+                {unlimited
+                  ? t("search.costUnlimited", { count: cost })
+                  : t("search.costLine", { count: cost, balance: number(balance) })}
+              </p>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function EntityTypeOption({ value, checked, icon, label }: { value: EntityType; checked: boolean; icon: React.ReactNode; label: string }) {
+  const id = useId();
+  return (
+    <Label
+      htmlFor={id}
+      className={cn(
+        "flex cursor-pointer items-center gap-3 rounded-md border p-3 font-normal transition-colors hover:bg-accent [&_svg:not([class*='size-'])]:size-4",
+        checked && "border-primary bg-primary/5",
+      )}
+    >
+      <RadioGroupItem id={id} value={value} />
+      <span className="text-muted-foreground">{icon}</span>
+      {label}
+    </Label>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from "@tanstack/react-router";
+import { SearchXIcon, XCircleIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { useFormatters } from "../lib/format";
+import { HistoricalBanner } from "./historical-banner";
+import type { SearchDetail, SearchStatus } from "./types";
+
+/** Spinner, 'Conducting Due Diligence Check', the term, and the text of the current status. */
+export function SearchingView({ term, status }: { term: string; status: SearchStatus | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="searching-view">
+      <CardContent className="flex flex-col items-center gap-4 py-10 text-center" aria-live="polite">
+        <Spinner className="size-10 text-primary" />
+        <h1 className="text-xl font-semibold">{t("search.conducting")}</h1>
+        <p className="max-w-full text-lg font-medium break-words">{term}</p>
+        <p className="text-muted-foreground">{status === "processing" ? t("search.analyzing") : t("search.searchingSources")}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Search failed. Please try again.' with the summary or the error text, and '← Try Another Search'. */
+export function FailedView({ search, historical, onNewSearch }: { search: SearchDetail; historical: boolean; onNewSearch: () => void }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormatters();
+  const explanation = search.aiSummary || search.error;
+  return (
+    <div className="grid gap-6" data-testid="search-failed">
+      {historical && <HistoricalBanner term={search.searchTerm} stillProcessing={false} />}
+      <Card>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-2">
+            <h1 className="text-xl leading-tight font-semibold break-words">{search.searchTerm}</h1>
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <Badge variant="outline">{search.entityType === "company" ? t("search.company") : t("search.person")}</Badge>
+              <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
+            </div>
+          </div>
+          <Alert variant="destructive">
+            <XCircleIcon aria-hidden />
+            <AlertTitle className="line-clamp-none">{t("search.failed")}</AlertTitle>
+            {explanation && (
+              <AlertDescription>
+                <p className="whitespace-pre-line break-words">{explanation}</p>
+              </AlertDescription>
+            )}
+          </Alert>
+          <Button variant="outline" className="w-fit" onClick={onNewSearch}>
+            {t("search.tryAnother")}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** A view= search that cannot be read: deleted, or someone else's (the server answers 404 for both). */
+export function LoadErrorView() {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="search-load-error">
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <SearchXIcon className="size-10 text-destructive" aria-hidden />
+        <h1 className="text-xl font-semibold">{t("search.loadFailed")}</h1>
+        <p className="max-w-md text-muted-foreground">{t("search.loadFailedDescription")}</p>
+        <Button variant="outline" asChild>
+          <Link to="/history">{t("search.backToHistory")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

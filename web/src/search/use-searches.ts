@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../auth/use-current-user";
+import { toast } from "../components/ui/use-toast";
+import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
+import { apiRequest } from "../lib/api";
+import { type EntityType, isFinished, SEARCH_POLL_MS, type SearchDetail, type SearchListItem } from "./types";
+
+export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
+
+export const searchQueryKey = (id: string) => [...SEARCHES_QUERY_KEY, id] as const;
+
+/** GET /api/searches: the user's searches, newest first; fresh on every visit. */
+export function useSearchList() {
+  const { user } = useCurrentUser();
+  return useQuery<SearchListItem[]>({ queryKey: SEARCHES_QUERY_KEY, enabled: !!user, staleTime: 0 });
+}
+
+/**
+ * GET /api/searches/{id}. A running search is polled every 2 s until it is completed or failed; a historical
+ * search (poll false, the view parameter) is read once and never polled.
+ */
+export function useSearchDetail(id: string | undefined, { poll }: { poll: boolean }) {
+  return useQuery<SearchDetail>({
+    queryKey: searchQueryKey(id ?? ""),
+    enabled: !!id,
+    staleTime: 0,
+    // A running search survives a brief network hiccup; a historical one fails at once to the load-error view.
+    retry: poll ? 2 : false,
+    refetchInterval: (query) => (poll && !isFinished(query.state.data?.status) && !query.state.error ? SEARCH_POLL_MS : false),
+  });
+}
+
+/** The server's 402 text: "You need at least {n} credits to perform a search. ..." */
+const INSUFFICIENT_CREDITS = /need at least (\d+) credits/i;
+
+/** POST /api/searches: answers {id} at once; the list is refreshed after creation (spec part 1 section 4). */
+export function useCreateSearch() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { searchTerm: string; entityType: EntityType }) => apiRequest<{ id: string }>("POST", "/api/searches", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true }),
+    onError: (error) => {
+      const status = (error as { status?: number }).status;
+      if (status === 402) {
+        const cost = Number(INSUFFICIENT_CREDITS.exec(error.message)?.[1]) || undefined;
+        toast({ variant: "destructive", title: t("search.insufficientCredits"), description: t("search.insufficientCreditsMessage", { count: cost ?? 10 }) });
+        // The balance shown is out of date: fetch it, so the button turns to 'Insufficient Credits'.
+        void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
+        return;
+      }
+      toast({ variant: "destructive", title: t("search.errorTitle"), description: t("search.startFailed") });
+    },
+  });
+}
+
+/** DELETE /api/searches/{id}, with the toasts of spec part 1 section 8. */
+export function useDeleteSearch() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/searches/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<SearchListItem[]>(SEARCHES_QUERY_KEY, (list) => list?.filter((s) => s.id !== id));
+      queryClient.removeQueries({ queryKey: searchQueryKey(id), exact: true });
+      toast({ title: t("history.deleted"), description: t("history.deletedDescription") });
+    },
+    onError: () => {
+      toast({ variant: "destructive", title: t("search.errorTitle"), description: t("history.deleteFailed") });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true }),
+  });
+}
+
+export function exportUrl(id: string, format: "pdf" | "excel") {
+  return `/api/searches/${encodeURIComponent(id)}/export/${format}`;
+}
