@@ -4,8 +4,8 @@
  * string one deletion away; a lookup probes the same variants of the query. Two strings one
  * substitution, insertion, deletion or adjacent transposition apart always share a variant.
  *
- * Variants are stored as 32-bit hashes in sorted typed arrays, so the index costs 8 bytes a variant.
- * A hash collision only adds a candidate, which the caller verifies anyway.
+ * Variants are stored as 31-bit hashes in sorted typed arrays (about 9 bytes a variant). A hash
+ * collision only adds a candidate, which the caller verifies anyway.
  */
 
 function hash(s: string, skip: number): number {
@@ -15,13 +15,12 @@ function hash(s: string, skip: number): number {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h >>> 1;
 }
 
-/** Hashes of s and of its one-deletion variants (-1 = no deletion). */
-function variantHashes(s: string, withDeletions: boolean, out: number[]): number[] {
-  out.length = 0;
-  out.push(hash(s, -1));
+/** Hashes of s (first) and of its one-deletion variants. */
+function variantHashes(s: string, withDeletions: boolean): number[] {
+  const out = [hash(s, -1)];
   if (withDeletions) {
     for (let i = 0; i < s.length; i++) {
       if (i > 0 && s[i] === s[i - 1]) continue; // deleting either letter of a pair gives the same string
@@ -31,11 +30,13 @@ function variantHashes(s: string, withDeletions: boolean, out: number[]): number
   return out;
 }
 
-const ID_BITS = 2 ** 21;
+const ID_LIMIT = 2 ** 21;
 
 export class DeletionIndex {
   private readonly hashes: Uint32Array;
   private readonly ids: Int32Array;
+  /** 1 where the entry is the indexed string itself, 0 for one of its deletion variants. */
+  private readonly own: Uint8Array;
   private readonly minDeletionLength: number;
 
   /**
@@ -43,33 +44,34 @@ export class DeletionIndex {
    * characters, and only as itself otherwise (empty strings are skipped).
    */
   constructor(strings: string[], minDeletionLength: number) {
-    if (strings.length >= ID_BITS) throw new Error(`DeletionIndex holds at most ${ID_BITS - 1} strings`);
+    if (strings.length >= ID_LIMIT) throw new Error(`DeletionIndex holds at most ${ID_LIMIT - 1} strings`);
     this.minDeletionLength = minDeletionLength;
-    const scratch: number[] = [];
-    let total = 0;
-    for (const s of strings) if (s) total += variantHashes(s, s.length >= minDeletionLength, scratch).length;
-    // hash * 2^21 + id stays below 2^53, so one float64 sort orders by hash and keeps the id.
-    const packed = new Float64Array(total);
-    let p = 0;
+    // (hash, variant flag, id) packed into one float64 (31 + 1 + 21 bits), so one native sort orders them.
+    const packed: number[] = [];
     for (let id = 0; id < strings.length; id++) {
       const s = strings[id];
       if (!s) continue;
-      for (const h of variantHashes(s, s.length >= minDeletionLength, scratch)) packed[p++] = h * ID_BITS + id;
+      variantHashes(s, s.length >= minDeletionLength).forEach((h, k) => packed.push((h * 2 + (k === 0 ? 0 : 1)) * ID_LIMIT + id));
     }
-    packed.sort();
-    this.hashes = new Uint32Array(total);
-    this.ids = new Int32Array(total);
-    for (let i = 0; i < total; i++) {
-      const h = Math.floor(packed[i] / ID_BITS);
-      this.hashes[i] = h;
-      this.ids[i] = packed[i] - h * ID_BITS;
+    const sorted = Float64Array.from(packed).sort();
+    this.hashes = new Uint32Array(sorted.length);
+    this.ids = new Int32Array(sorted.length);
+    this.own = new Uint8Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const high = Math.floor(sorted[i] / ID_LIMIT);
+      this.ids[i] = sorted[i] - high * ID_LIMIT;
+      this.hashes[i] = high >>> 1;
+      this.own[i] = high & 1 ? 0 : 1;
     }
   }
 
-  /** Calls visit for each id whose string may be within one edit of s (ids may repeat). */
-  candidates(s: string, visit: (id: number) => void): void {
+  /**
+   * Calls visit for each id whose string may be within one edit of s, or, without neighbours, may
+   * equal s. Ids may repeat.
+   */
+  candidates(s: string, visit: (id: number) => void, neighbours = true): void {
     if (!s) return;
-    for (const h of variantHashes(s, s.length >= this.minDeletionLength, [])) {
+    for (const h of variantHashes(s, neighbours && s.length >= this.minDeletionLength)) {
       let lo = 0;
       let hi = this.hashes.length;
       while (lo < hi) {
@@ -77,7 +79,9 @@ export class DeletionIndex {
         if (this.hashes[mid] < h) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = lo; i < this.hashes.length && this.hashes[i] === h; i++) visit(this.ids[i]);
+      for (let i = lo; i < this.hashes.length && this.hashes[i] === h; i++) {
+        if (neighbours || this.own[i]) visit(this.ids[i]);
+      }
     }
   }
 }

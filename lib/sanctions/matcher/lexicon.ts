@@ -3,8 +3,9 @@
  * "LLC" should still prefer an "LLC" over a "LTD") but weighted low by the scorer.
  * All entries are in normalized form: ASCII, lower case, no punctuation, dotted abbreviations joined.
  */
+import { tokenSimilarity } from "./similarity.ts";
 
-export const enum TokenClass {
+export enum TokenClass {
   Name = 0,
   /** Articles and connectors: al-, bin, de, van, of, the. */
   Particle = 1,
@@ -14,15 +15,13 @@ export const enum TokenClass {
   LegalForm = 3,
 }
 
-import { tokenSimilarity } from "./similarity";
-
-/** How much of a token's weight its class keeps. */
-export const CLASS_WEIGHT: Record<TokenClass, number> = {
-  [TokenClass.Name]: 1,
-  [TokenClass.Particle]: 0.25,
-  [TokenClass.Honorific]: 0.1,
-  [TokenClass.LegalForm]: 0.2,
-};
+/** How much of a token's weight its class keeps, indexed by TokenClass. */
+export const CLASS_WEIGHT: readonly number[] = [
+  /* Name */ 1,
+  /* Particle */ 0.25,
+  /* Honorific */ 0.1,
+  /* LegalForm */ 0.2,
+];
 
 /** Spellings of one legal form mapped to one canonical token, so "Limited" meets "Ltd". */
 const LEGAL_SYNONYMS: Record<string, string> = {
@@ -42,21 +41,20 @@ const LEGAL_SYNONYMS: Record<string, string> = {
   gesellschaft: "ges",
 };
 
-/** Multi-word legal forms, replaced by one canonical token before classification. */
+/** Multi-word legal forms (in canonical words, see canonicalLegalWord), replaced by one canonical token. */
 const LEGAL_PHRASES: [string[], string][] = [
-  [["limited", "liability", "company"], "llc"],
-  [["limited", "liability", "partnership"], "llp"],
-  [["public", "joint", "stock", "company"], "pjsc"],
-  [["closed", "joint", "stock", "company"], "cjsc"],
-  [["open", "joint", "stock", "company"], "ojsc"],
-  [["joint", "stock", "company"], "jsc"],
-  [["public", "limited", "company"], "plc"],
-  [["private", "limited"], "pvt ltd"],
+  [["ltd", "liability", "co"], "llc"],
+  [["ltd", "liability", "partnership"], "llp"],
+  [["public", "joint", "stock", "co"], "pjsc"],
+  [["closed", "joint", "stock", "co"], "cjsc"],
+  [["open", "joint", "stock", "co"], "ojsc"],
+  [["joint", "stock", "co"], "jsc"],
+  [["public", "ltd", "co"], "plc"],
+  [["private", "ltd"], "pvt ltd"],
   [["sa", "de", "cv"], "sadecv"],
   [["sapi", "de", "cv"], "sapidecv"],
   [["s", "de", "rl"], "sderl"],
   [["sdn", "bhd"], "sdnbhd"],
-  [["obshchestvo", "s", "ogranichennoi", "otvetstvennostiu"], "ooo"],
   [["sociedad", "anonima"], "sa"],
   [["societe", "anonyme"], "sa"],
 ];
@@ -69,13 +67,13 @@ const LEGAL_FORMS = new Set([
   "fze", "fzco", "fzc", "fzllc", "fz", "dmcc", "wll", "est", "jv", "pllc", "kk", "gk", "ptdl",
 ]);
 
+// Only titles that are hardly ever a name themselves (not Amir, Imam, Bishop, Major).
 const HONORIFICS = new Set([
-  "mr", "mrs", "ms", "miss", "mister", "madam", "dr", "doctor", "prof", "professor", "sir", "dame", "lord", "hon",
+  "mr", "mrs", "ms", "miss", "mister", "madam", "dr", "doctor", "prof", "professor", "sir", "hon",
   "sheikh", "shaikh", "shaykh", "sheik", "cheikh", "haji", "hajji", "hadji", "hadj", "alhaj", "alhaji", "hajj",
   "mullah", "mulla", "molla", "maulvi", "maulavi", "mawlawi", "moulavi", "maulana", "mawlana", "qari", "mufti",
-  "imam", "ayatollah", "hojatoleslam", "emir", "amir", "general", "gen", "colonel", "col", "major", "maj",
-  "captain", "capt", "lieutenant", "lt", "brigadier", "admiral", "commander", "cmdr", "sgt", "sergeant",
-  "rev", "reverend", "father", "bishop", "eng", "engr", "engineer", "ing",
+  "ayatollah", "hojatoleslam", "general", "gen", "colonel", "col", "maj", "capt", "lt", "brigadier", "admiral",
+  "cmdr", "sgt", "rev", "reverend", "engr", "eng", "ing",
 ]);
 
 /** Connectors that are particles anywhere. "al"/"el" are the Arabic article written apart. */
@@ -98,15 +96,23 @@ export function canonicalLegalWord(word: string): string {
   if (exact) return exact;
   if (word.length < 6 || LEGAL_FORMS.has(word)) return word;
   for (const long of LONG_LEGAL_WORDS) {
-    if (long[0] === word[0] && tokenSimilarity(word, long, MISSPELT_LEGAL_WORD) > 0) return LEGAL_SYNONYMS[long];
+    if (long[0] !== word[0] || Math.abs(long.length - word.length) > 2) continue;
+    if (tokenSimilarity(word, long, MISSPELT_LEGAL_WORD) > 0) return LEGAL_SYNONYMS[long];
   }
   return word;
 }
 
-/** The multi-word legal form starting at words[i] (company names only): its length and canonical tokens. */
+/** Long words of a phrase may be misspelt (Joint Sotck Company); short ones must be exact. */
+function phraseWordMatches(expected: string, word: string): boolean {
+  if (expected === word) return true;
+  if (expected.length < 5 || expected[0] !== word[0] || Math.abs(expected.length - word.length) > 2) return false;
+  return tokenSimilarity(word, expected, MISSPELT_LEGAL_WORD) > 0;
+}
+
+/** The multi-word legal form starting at words[i] (canonical words): its length and canonical tokens. */
 export function legalPhraseAt(words: string[], i: number): { length: number; canonical: string[] } | null {
   for (const [phrase, canonical] of LEGAL_PHRASES) {
-    if (i + phrase.length <= words.length && phrase.every((p, k) => words[i + k] === p)) {
+    if (i + phrase.length <= words.length && phrase.every((p, k) => phraseWordMatches(p, words[i + k]))) {
       return { length: phrase.length, canonical: canonical.split(" ") };
     }
   }

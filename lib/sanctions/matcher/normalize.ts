@@ -17,8 +17,8 @@ import {
   legalPhraseAt,
   type NameKind,
   TokenClass,
-} from "./lexicon";
-import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic";
+} from "./lexicon.ts";
+import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
 export interface Token {
   /** The index key: latinKey of the ASCII word, or the consonant skeleton of an Arabic-script word. */
@@ -29,10 +29,18 @@ export interface Token {
   cls: TokenClass;
 }
 
+/** The key (and skeleton) of the Arabic article ال written as a token of its own. */
+const ARABIC_ARTICLE = "l";
+
+/** The article, not a word of one consonant such as علي (Ali), whose skeleton is "l" too. */
+export function isArabicArticle(key: string, abjad: boolean, cls: TokenClass): boolean {
+  return abjad && cls === TokenClass.Particle && key === ARABIC_ARTICLE;
+}
 /** bin, ibn, bint, ould: the Arabic-script forms of Latin particles. */
 const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد"]);
 const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/gu;
+const HANGUL = /\p{Script=Hangul}/u;
 const MARKS = /\p{M}/gu;
 const APOSTROPHES = /['`\u2018\u2019\u02BB\u02BC\u02BF\u02BE\u00B4]/g;
 
@@ -69,8 +77,29 @@ function arabicWords(chunk: string, out: Word[]): void {
   if (rest) push(rest);
 }
 
-function latinWords(chunk: string, out: Word[]): void {
-  const ascii = anyAscii(chunk.replace(SYLLABIC, (c) => ` ${c} `))
+/**
+ * any-ascii writes Hangul in the Revised Romanization (Gim Jeong Eun); the lists write Korean names as
+ * the DPRK and McCune-Reischauer do (Kim Jong Un, Pak, Pyong, Ri): voiceless initials, an initial r,
+ * o and u for eo and eu.
+ */
+function romanizeHangul(syllable: string): string {
+  return anyAscii(syllable)
+    .toLowerCase()
+    .replace(/^g/, "k")
+    .replace(/^b/, "p")
+    .replace(/^d/, "t")
+    .replace(/^l/, "r")
+    .replace(/eo/g, "o")
+    .replace(/eu/g, "u");
+}
+
+function syllables(text: string): string {
+  return text.replace(SYLLABIC, (c) => ` ${HANGUL.test(c) ? romanizeHangul(c) : anyAscii(c)} `);
+}
+
+function latinWords(chunk: string): Word[] {
+  const out: Word[] = [];
+  const ascii = anyAscii(syllables(chunk))
     .normalize("NFKD")
     .replace(MARKS, "")
     .toLowerCase()
@@ -85,6 +114,7 @@ function latinWords(chunk: string, out: Word[]): void {
     if (cur) out.push({ text: cur, abjad: false, dotted: c === ".", hyphened: c === "-" });
     cur = "";
   }
+  return out;
 }
 
 /** Joins runs of dotted single letters: "s.a.r.l." -> "sarl", "c.i." -> "ci"; a lone "F." stays. */
@@ -122,30 +152,53 @@ function canonicalPhrases(words: Word[]): Word[] {
   return out;
 }
 
-export function tokenize(name: string, kind: NameKind): Token[] {
+/**
+ * Memoizes the per-word work (transliteration, phonetic folding) while an index is built: list names
+ * repeat their words a great deal. Kept by the caller for one build, so it never outlives it.
+ */
+export class TokenizeCache {
+  readonly chunks = new Map<string, Word[]>();
+  readonly legal = new Map<string, string>();
+  readonly keys = new Map<string, { key: string; skeleton: string }>();
+}
+
+function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V): V {
+  if (!map) return compute();
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = compute()));
+  return value;
+}
+
+export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): Token[] {
   const text = (kind === "company" ? name : reorderLastFirst(name)).normalize("NFC");
   let words: Word[] = [];
   for (const chunk of text.split(/\s+/)) {
     if (!chunk) continue;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
-    else latinWords(chunk, words);
+    else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
   }
-  words = joinInitials(words);
-  if (kind !== "person") words = canonicalPhrases(words);
+  words = joinInitials(words); // copies, so cached words are never changed below
+  if (kind !== "person") {
+    for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
+    words = canonicalPhrases(words);
+  }
   const tokens: Token[] = [];
   for (const w of words) {
     if (w.abjad) {
       const article = w.text === "ال";
-      const skeleton = article ? "l" : arabicSkeleton(w.text);
+      const skeleton = article ? ARABIC_ARTICLE : arabicSkeleton(w.text);
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
       if (skeleton) tokens.push({ key: skeleton, skeleton, abjad: true, cls });
       continue;
     }
-    const word = kind === "person" ? w.text : canonicalLegalWord(w.text);
+    const word = w.text;
     let cls = classifyWord(word, kind);
     if (cls === TokenClass.Name && w.hyphened && HYPHEN_ARTICLES.has(word)) cls = TokenClass.Particle;
-    const key = latinKey(word);
-    tokens.push({ key, skeleton: latinSkeleton(key), abjad: false, cls });
+    const { key, skeleton } = memo(cache?.keys, word, () => {
+      const k = latinKey(word);
+      return { key: k, skeleton: latinSkeleton(k) };
+    });
+    tokens.push({ key, skeleton, abjad: false, cls });
   }
   return tokens;
 }

@@ -5,14 +5,15 @@
  * Tsoi/Tzoi) so they become the same index key; the weighted edit distance (similarity.ts) handles what
  * is left (Grigorii/Grigori, Mohammed/Muhamad).
  *
- * `consonantSkeleton` keeps only consonant classes. Arabic script writes no short vowels, so a name
- * written in Arabic can only be compared with its Latin transliteration on consonants:
- * "حسين" and "Hussein" both become "hsn".
+ * `latinSkeleton` and `arabicSkeleton` keep only consonant classes. Arabic script writes no short
+ * vowels, so a name written in Arabic can only be compared with its Latin transliteration on
+ * consonants: "حسين" and "Hussein" both become "hsn". Latin tokens with the same skeleton are also
+ * the candidates for transliteration variants (Muhammad/Mohamed: mhmd).
  */
 
 const REPLACEMENTS: [RegExp, string][] = [
   [/ph/g, "f"],
-  [/x/g, "ks"],
+  [/(?<=[aeiou])x/g, "ks"], // Alexey/Aleksei; elsewhere an x is kept as one letter (Xavier, or a typo)
   [/ck/g, "k"],
   [/q/g, "k"],
   [/w/g, "v"],
@@ -39,6 +40,7 @@ const SKELETON_DIGRAPHS: [RegExp, string][] = [
   [/gh/g, "g"],
   [/zh/g, "j"],
   [/dj/g, "j"],
+  [/c(?=[ei])/g, "s"],
   [/c/g, "k"],
   [/p/g, "b"],
   [/[aeiou]/g, ""],
@@ -51,7 +53,7 @@ export function latinSkeleton(key: string): string {
   return finishSkeleton(s);
 }
 
-// Arabic and Persian letters to the consonant class their usual transliterations share.
+// Arabic, Persian, Urdu and Pashto letters to the consonant class their usual transliterations share.
 // Alif, waw, ya, alif maksura, hamza, ta marbuta and ayn are vowels or silent in Latin spellings.
 // ض is d in Arabic names (Ramadan) but z in Persian and Urdu ones (Zia, Reza, Fazal); z is kept and
 // the edit distance counts d/z as close.
@@ -59,7 +61,9 @@ const ARABIC_CONSONANTS: Record<string, string> = {
   "ب": "b", "پ": "b", "ت": "t", "ث": "t", "ج": "j", "چ": "s", "ح": "h", "خ": "k", "د": "d", "ذ": "d",
   "ر": "r", "ز": "z", "ژ": "j", "س": "s", "ش": "s", "ص": "s", "ض": "z", "ط": "t", "ظ": "z", "غ": "g",
   "ف": "f", "ڤ": "f", "ق": "k", "ك": "k", "ک": "k", "گ": "g", "ل": "l", "م": "m", "ن": "n", "ه": "h",
-  "ە": "h", "ہ": "h", "ھ": "h", "ٹ": "t", "ڈ": "d", "ڑ": "r",
+  "ە": "h", "ہ": "h", "ھ": "h", "ٹ": "t", "ڈ": "d", "ڑ": "r", "ں": "n",
+  // Pashto
+  "ځ": "z", "څ": "s", "ډ": "d", "ړ": "r", "ږ": "j", "ښ": "s", "ګ": "g", "ڼ": "n", "ټ": "t",
 };
 
 /** Skeleton of one Arabic-script word (already NFKD-decomposed and stripped of marks, article split off). */

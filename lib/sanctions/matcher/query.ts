@@ -2,10 +2,10 @@
  * A query prepared against one vocabulary: its tokens with weights, and the units (single tokens and
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
-import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon";
-import { tokenize } from "./normalize";
-import { joinKeys, joinSkeletons } from "./phonetic";
-import type { Vocabulary } from "./vocabulary";
+import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon.ts";
+import { isArabicArticle, tokenize } from "./normalize.ts";
+import { joinKeys, joinSkeletons } from "./phonetic.ts";
+import { SIMILARITY_FLOOR, type Vocabulary } from "./vocabulary.ts";
 
 export interface QueryUnit {
   /** First and last query token covered. */
@@ -23,6 +23,8 @@ export interface PreparedQuery {
   tokens: { key: string; skeleton: string; abjad: boolean; cls: TokenClass; weight: number }[];
   units: QueryUnit[];
   totalWeight: number;
+  /** totalWeight without the tokens a name may leave unmatched at no cost (see score.ts). */
+  minimumWeight: number;
 }
 
 /** Variants whose similarity is at least this are counted as the same name for the token's rarity. */
@@ -32,12 +34,29 @@ export function idf(df: number, documents: number): number {
   return Math.log(1 + documents / Math.max(1, df));
 }
 
-/** Adjacent token runs worth comparing as one word: pairs, and triples around a particle (abd al aziz). */
-export function compoundRuns(classes: ArrayLike<number>, count: number, visit: (first: number, last: number) => void): void {
+/**
+ * Adjacent token runs worth comparing as one word: pairs, and triples around a particle (abd al aziz).
+ * A word of `joinable` false is never glued to a neighbour.
+ */
+export function compoundRuns(
+  classes: ArrayLike<number>,
+  count: number,
+  joinable: (i: number) => boolean,
+  visit: (first: number, last: number) => void,
+): void {
   for (let i = 0; i + 1 < count; i++) {
+    if (!joinable(i) || !joinable(i + 1)) continue;
     visit(i, i + 1);
-    if (i + 2 < count && classes[i + 1] === TokenClass.Particle) visit(i, i + 2);
+    if (i + 2 < count && classes[i + 1] === TokenClass.Particle && joinable(i + 2)) visit(i, i + 2);
   }
+}
+
+/**
+ * An Arabic-script word of a single consonant (علي Ali, ابو Abu) says too little to be glued to its
+ * neighbour: علي خامنئي would become lkmn, Loqman. The article is the exception (عبد الله).
+ */
+export function joinableSkeleton(skeleton: string, abjad: boolean, cls: TokenClass): boolean {
+  return !abjad || cls === TokenClass.Particle || skeleton.length >= 2;
 }
 
 /**
@@ -46,6 +65,17 @@ export function compoundRuns(classes: ArrayLike<number>, count: number, visit: (
  */
 export function compoundLengthFits(singleLength: number, compoundLength: number, skeletons: boolean): boolean {
   return Math.abs(singleLength - compoundLength) <= (skeletons ? 1 : 2);
+}
+
+/**
+ * Joining words is a guess, so the joined spelling must be close (not Mike Lee / Mekele). Skeletons
+ * keep their usual floor: the Arabic article assimilates in Latin (عبد الرحمن / Abderrahmane), so
+ * joined skeletons are seldom exact.
+ */
+const COMPOUND_FLOOR = 0.92;
+
+export function compoundFloor(skeletons: boolean): number {
+  return skeletons ? SIMILARITY_FLOOR : COMPOUND_FLOOR;
 }
 
 export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number): PreparedQuery | null {
@@ -60,7 +90,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       const skeletons = abjad || vocab.abjad[ids[i]] === 1;
       const length = skeletons ? skeleton.length : key.length;
       const other = skeletons ? vocab.skeletons[ids[i]].length : vocab.keys[ids[i]].length;
-      if (!compound || compoundLengthFits(other, length, skeletons)) map.set(ids[i], sims[i]);
+      if (!compound || (sims[i] >= compoundFloor(skeletons) && compoundLengthFits(other, length, skeletons))) map.set(ids[i], sims[i]);
     }
     units.push({ first, last, key, skeleton, abjad, weight: 0, sims: map });
   };
@@ -76,6 +106,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   compoundRuns(
     raw.map((t) => t.cls),
     raw.length,
+    (i) => joinableSkeleton(raw[i].skeleton, raw[i].abjad, raw[i].cls),
     (first, last) => {
       const part = raw.slice(first, last + 1);
       const abjad = part.some((t) => t.abjad);
@@ -84,5 +115,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       for (let i = first; i <= last; i++) u.weight += tokens[i].weight;
     },
   );
-  return { tokens, units, totalWeight: tokens.reduce((s, t) => s + t.weight, 0) };
+  const totalWeight = tokens.reduce((s, t) => s + t.weight, 0);
+  const optional = tokens.reduce((s, t) => s + (isArabicArticle(t.key, t.abjad, t.cls) ? t.weight : 0), 0);
+  return { tokens, units, totalWeight, minimumWeight: totalWeight - optional };
 }

@@ -7,24 +7,47 @@
  * posting lists (restricted to the asked entity type and datasets), scores the best few hundred names
  * in full (score.ts) and returns the best name of each entity.
  */
-import type { SanctionsEntity } from "../entity";
-import type { NameKind } from "./lexicon";
-import { TokenClass } from "./lexicon";
-import { tokenize } from "./normalize";
-import { idf, prepareQuery } from "./query";
-import { scoreName } from "./score";
-import type { MatchOptions, MatchResult } from "./types";
-import { Vocabulary } from "./vocabulary";
+import type { SanctionsEntity } from "../entity.ts";
+import type { NameKind } from "./lexicon.ts";
+import { TokenClass } from "./lexicon.ts";
+import { TokenizeCache, tokenize } from "./normalize.ts";
+import { idf, prepareQuery, type PreparedQuery, type QueryUnit } from "./query.ts";
+import { bestScoreFrom, scoreName } from "./score.ts";
+import type { MatchOptions, MatchResult } from "./types.ts";
+import { Vocabulary } from "./vocabulary.ts";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
 /** Names scored in full per query; the rest are dropped after the cheap accumulation. */
-const CANDIDATES = 300;
+const CANDIDATES = 200;
 /** Results under this share of the threshold are not worth showing. */
 const MIN_SCORE_SHARE = 0.6;
+/** A unit whose posting lists hold more names than this is a common word (see accumulate). */
+const COMMON_POSTINGS = 4 * CANDIDATES;
+
+/** Stamps live in Int32Arrays: start over well before they would wrap around. */
+const SERIAL_LIMIT = 2 ** 30;
 
 const PERSON = 0;
 const COMPANY = 1;
+
+/** Names per vocabulary token (CSR layout: names[start[v] .. start[v + 1]]), each name once per token. */
+function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Array): { start: Int32Array; names: Int32Array } {
+  const start = new Int32Array(df.length + 1);
+  for (let v = 0; v < df.length; v++) start[v + 1] = start[v] + df[v];
+  const names = new Int32Array(start[df.length]);
+  const fill = start.slice(0, df.length);
+  const last = new Int32Array(df.length).fill(-1);
+  for (let n = 0; n + 1 < nameStart.length; n++) {
+    for (let p = nameStart[n]; p < nameStart[n + 1]; p++) {
+      const v = nameTokens[p];
+      if (last[v] === n) continue;
+      last[v] = n;
+      names[fill[v]++] = n;
+    }
+  }
+  return { start, names };
+}
 
 export class SanctionsIndex {
   private readonly threshold: number;
@@ -63,7 +86,7 @@ export class SanctionsIndex {
     const nameStart: number[] = [0];
     const tokenIds: number[] = [];
     const tokenClasses: number[] = [];
-    const cache = new Map<string, ReturnType<typeof tokenize>>();
+    const cache = new TokenizeCache();
     for (let e = 0; e < entities.length; e++) {
       const entity = entities[e];
       const kind: NameKind = entity.schema === "Person" ? "person" : "company";
@@ -77,9 +100,7 @@ export class SanctionsIndex {
         const name = a < 0 ? entity.name : entity.aliases[a].name;
         if (!name || seen.has(name)) continue;
         seen.add(name);
-        const cacheKey = `${kind}\u0000${name}`;
-        let tokens = cache.get(cacheKey);
-        if (!tokens) cache.set(cacheKey, (tokens = tokenize(name, kind)));
+        const tokens = tokenize(name, kind, cache);
         if (tokens.length === 0) continue;
         const distinct = new Set<number>();
         for (const t of tokens) {
@@ -104,21 +125,7 @@ export class SanctionsIndex {
     this.idfs = new Float32Array(this.vocab.size);
     for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
 
-    // Posting lists: names per vocabulary token, each name once per token.
-    const counts = new Int32Array(this.vocab.size + 1);
-    for (let v = 0; v < this.vocab.size; v++) counts[v + 1] = this.vocab.df[v];
-    for (let v = 0; v < this.vocab.size; v++) counts[v + 1] += counts[v];
-    this.postingStart = counts.slice();
-    this.postingNames = new Int32Array(counts[this.vocab.size]);
-    const last = new Int32Array(this.vocab.size).fill(-1);
-    for (let n = 0; n < names; n++) {
-      for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) {
-        const v = this.nameTokens[p];
-        if (last[v] === n) continue;
-        last[v] = n;
-        this.postingNames[counts[v]++] = n;
-      }
-    }
+    ({ start: this.postingStart, names: this.postingNames } = postingLists(this.vocab.df, this.nameStart, this.nameTokens));
 
     this.accumulated = new Float32Array(names);
     this.seenIn = new Int32Array(names);
@@ -149,48 +156,10 @@ export class SanctionsIndex {
     const query = prepareQuery(term, kind, this.vocab, names);
     if (!query) return [];
 
-    const wantKind = kind === "person" ? PERSON : kind === "company" ? COMPANY : -1;
-    let datasetAllowed: Uint8Array | null = null;
-    if (options.datasets && options.datasets.length > 0) {
-      datasetAllowed = new Uint8Array(this.datasetCodes.size);
-      for (const d of options.datasets) {
-        const code = this.datasetCodes.get(d);
-        if (code !== undefined) datasetAllowed[code] = 1;
-      }
-    }
-
-    // 1. Accumulate weighted similarities over the posting lists of the similar vocabulary tokens.
-    const querySerial = ++this.serial;
-    const touched: number[] = [];
-    const hasNameToken = query.tokens.some((t) => t.cls === TokenClass.Name);
-    for (const unit of query.units) {
-      if (hasNameToken && unit.first === unit.last && query.tokens[unit.first].cls !== TokenClass.Name) continue;
-      const unitSerial = ++this.serial;
-      for (const [id, sim] of unit.sims) {
-        const contribution = sim * unit.weight;
-        for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
-          const n = this.postingNames[p];
-          if (this.seenIn[n] !== querySerial) {
-            const e = this.nameEntity[n];
-            if ((wantKind >= 0 && this.entityKind[e] !== wantKind) || (datasetAllowed && !datasetAllowed[this.entityDataset[e]])) continue;
-            this.seenIn[n] = querySerial;
-            this.accumulated[n] = 0;
-            touched.push(n);
-          }
-          if (this.unitStamp[n] !== unitSerial) {
-            this.unitStamp[n] = unitSerial;
-            this.unitBest[n] = contribution;
-            this.accumulated[n] += contribution;
-          } else if (contribution > this.unitBest[n]) {
-            this.accumulated[n] += contribution - this.unitBest[n];
-            this.unitBest[n] = contribution;
-          }
-        }
-      }
-    }
+    const touched = this.accumulate(query, this.nameFilter(kind, options.datasets), threshold);
     const candidates = this.topAccumulated(touched, CANDIDATES);
 
-    // 2. Score the candidates in full and keep each entity's best name.
+    // Score the candidates in full and keep each entity's best name.
     const best = new Map<number, { score: number; name: number }>();
     const compoundCache = new Map<string, number>();
     const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0 };
@@ -207,6 +176,89 @@ export class SanctionsIndex {
     const minScore = threshold * MIN_SCORE_SHARE;
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
     return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold));
+  }
+
+  /** Whether a name's entity is of the asked type and in one of the asked datasets. */
+  private nameFilter(kind: NameKind, datasets: string[] | undefined): (n: number) => boolean {
+    const wantKind = kind === "person" ? PERSON : kind === "company" ? COMPANY : -1;
+    let allowed: Uint8Array | null = null;
+    if (datasets && datasets.length > 0) {
+      allowed = new Uint8Array(this.datasetCodes.size);
+      for (const d of datasets) {
+        const code = this.datasetCodes.get(d);
+        if (code !== undefined) allowed[code] = 1;
+      }
+    }
+    return (n) => {
+      const e = this.nameEntity[n];
+      return (wantKind < 0 || this.entityKind[e] === wantKind) && (!allowed || allowed[this.entityDataset[e]] === 1);
+    };
+  }
+
+  /**
+   * Adds up, per name, the weighted similarity of each query unit (its best vocabulary token in the
+   * name) over the posting lists; returns the names touched. Rarest units go first. A unit with a long
+   * posting list (Muhammad, Ali) that could not lift a name to the threshold on its own and with the
+   * units after it is not walked to find new names: it only adds to names already found, and only
+   * when those are too many to score them all.
+   */
+  private accumulate(query: PreparedQuery, accepts: (n: number) => boolean, threshold: number): number[] {
+    if (this.serial > SERIAL_LIMIT) {
+      this.serial = 0;
+      this.seenIn.fill(0);
+      this.unitStamp.fill(0);
+    }
+    const querySerial = ++this.serial;
+    const hasNameToken = query.tokens.some((t) => t.cls === TokenClass.Name);
+    const units = query.units
+      .filter((u) => !(hasNameToken && u.first === u.last && query.tokens[u.first].cls !== TokenClass.Name))
+      .map((unit) => {
+        let postings = 0;
+        let best = 0;
+        for (const [id, sim] of unit.sims) {
+          postings += this.postingStart[id + 1] - this.postingStart[id];
+          best = Math.max(best, sim);
+        }
+        return { unit, postings, most: best * unit.weight };
+      })
+      .sort((x, y) => x.postings - y.postings);
+
+    const touched: number[] = [];
+    const deferred: QueryUnit[] = [];
+    let rest = units.reduce((sum, u) => sum + u.most, 0);
+    units.forEach(({ unit, postings, most }, i) => {
+      const common = postings > COMMON_POSTINGS;
+      if (common && bestScoreFrom(rest / query.minimumWeight, units.length - i) < threshold) deferred.push(unit);
+      else this.walk(unit, querySerial, accepts, touched, true);
+      rest -= most;
+    });
+    if (touched.length > CANDIDATES) for (const unit of deferred) this.walk(unit, querySerial, accepts, touched, false);
+    return touched;
+  }
+
+  /** Adds one unit's contributions over its posting lists; new names only when `addNames`. */
+  private walk(unit: QueryUnit, querySerial: number, accepts: (n: number) => boolean, touched: number[], addNames: boolean): void {
+    const unitSerial = ++this.serial;
+    for (const [id, sim] of unit.sims) {
+      const contribution = sim * unit.weight;
+      for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
+        const n = this.postingNames[p];
+        if (this.seenIn[n] !== querySerial) {
+          if (!addNames || !accepts(n)) continue;
+          this.seenIn[n] = querySerial;
+          this.accumulated[n] = 0;
+          touched.push(n);
+        }
+        if (this.unitStamp[n] !== unitSerial) {
+          this.unitStamp[n] = unitSerial;
+          this.unitBest[n] = contribution;
+          this.accumulated[n] += contribution;
+        } else if (contribution > this.unitBest[n]) {
+          this.accumulated[n] += contribution - this.unitBest[n];
+          this.unitBest[n] = contribution;
+        }
+      }
+    }
   }
 
   /** The names with the highest accumulated value, at most about `count` of them (ties kept). */

@@ -1,20 +1,25 @@
 /**
- * Scores one indexed name against a prepared query.
+ * Scores one indexed name against a prepared query, 0..1.
  *
  * Query and name tokens are aligned greedily, most similar pair first, each token used once; a query
  * token may also meet two or three adjacent name tokens written apart (Abd al-Aziz / Abdulaziz) and
- * the other way round. With the weights w (rarity of the token, times its class weight: legal forms,
- * honorifics and particles count little), the share of the query that is matched is
- *   Q = sum(sim * w of matched query tokens) / sum(w of all query tokens)
- * and the share of the name that is matched is N, likewise. A name may carry more tokens than the query
- * (missing middle names), so N only tempers the score:  score = Q * (NAME_COVERAGE_FLOOR + (1 - NAME_COVERAGE_FLOOR) * N).
+ * the other way round. Every token weighs its rarity (IDF) times its class weight (legal forms,
+ * honorifics and particles count little). Then
+ *   Q = sum(sim * w of matched query tokens) / sum(w of query tokens)   how much of the query is found
+ *   N = sum(w of matched name tokens) / sum(w of name tokens)            how much of the name is accounted for
+ *   score = Q * (0.75 + 0.25 * N)
+ * so a query that leaves out middle names still matches, while one of whose words only a part is found
+ * does not. When at least two words of the name are found, the name side is scored too (an extra
+ * middle name in the query):  N' * (0.6 + 0.4 * Q), N' being N weighted by similarity; the higher wins.
  */
-import { CLASS_WEIGHT, TokenClass } from "./lexicon";
-import { joinKeys, joinSkeletons } from "./phonetic";
-import { compoundLengthFits, compoundRuns, type PreparedQuery } from "./query";
-import { pairSimilarity, SIMILARITY_FLOOR, type Vocabulary } from "./vocabulary";
+import { CLASS_WEIGHT, TokenClass } from "./lexicon.ts";
+import { isArabicArticle } from "./normalize.ts";
+import { joinKeys, joinSkeletons } from "./phonetic.ts";
+import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
+import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
-const NAME_COVERAGE_FLOOR = 0.7;
+const NAME_COVERAGE_FLOOR = 0.75;
+const QUERY_COVERAGE_FLOOR = 0.6;
 const MAX_TOKENS = 64;
 
 const nameWeights = new Float64Array(MAX_TOKENS);
@@ -38,11 +43,33 @@ export interface NameTokens {
   end: number;
 }
 
+function runOf(strings: string[], name: NameTokens, a: number, b: number): string[] {
+  const out: string[] = [];
+  for (let j = a; j <= b; j++) out.push(strings[name.ids[name.start + j]]);
+  return out;
+}
+
+/** Query token i against name tokens a..b: the same whichever name they occur in. */
+function compoundCacheKey(i: number, name: NameTokens, a: number, b: number): string {
+  let key = `${i}`;
+  for (let j = a; j <= b; j++) key += `:${name.ids[name.start + j]}`;
+  return key;
+}
+
+/**
+ * The highest score a name can reach when at most `queryShare` of the query can be found in it, by at
+ * most `words` query units (the name side needs two words).
+ */
+export function bestScoreFrom(queryShare: number, words: number): number {
+  const share = Math.min(1, queryShare);
+  return words >= 2 ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
+}
+
 export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Array, name: NameTokens, compoundCache: Map<string, number>): number {
   const k = Math.min(name.end - name.start, MAX_TOKENS);
   let nameTotal = 0;
   for (let j = 0; j < k; j++) {
-    const w = idfs[name.ids[name.start + j]] * CLASS_WEIGHT[name.classes[name.start + j] as 0 | 1 | 2 | 3];
+    const w = idfs[name.ids[name.start + j]] * CLASS_WEIGHT[name.classes[name.start + j]];
     nameWeights[j] = w;
     nameTotal += w;
   }
@@ -55,22 +82,39 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       if (sim !== undefined) pairs.push({ sim, rank: 0, qFirst: u.first, qLast: u.last, nFirst: j, nLast: j });
     }
   }
-  compoundRuns(name.classes.subarray(name.start, name.start + k), k, (a, b) => {
-    const ids: number[] = [];
-    for (let j = a; j <= b; j++) ids.push(name.ids[name.start + j]);
-    const abjad = ids.some((id) => vocab.abjad[id] === 1);
-    const key = joinKeys(ids.map((id) => vocab.keys[id]));
+  const joinable = (j: number) => {
+    const id = name.ids[name.start + j];
+    return joinableSkeleton(vocab.skeletons[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
+  };
+  compoundRuns(name.classes.subarray(name.start, name.start + k), k, joinable, (a, b) => {
+    let abjad = false;
+    let keyLength = 0;
+    let skeletonLength = 0;
+    for (let j = a; j <= b; j++) {
+      const id = name.ids[name.start + j];
+      if (vocab.abjad[id]) abjad = true;
+      keyLength += vocab.keys[id].length;
+      skeletonLength += vocab.skeletons[id].length;
+    }
+    const firstId = name.ids[name.start + a];
+    let key: string | undefined;
+    let skeleton: string | undefined;
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
-      // Cheap rejections before the edit distance: a compound is only worth it for a long query token.
-      if (!compoundLengthFits(t.key.length, key.length, abjad || t.abjad) || (!abjad && !t.abjad && t.key[0] !== key[0])) continue;
-      const cacheKey = `${i}:${ids.join(",")}`;
+      // Cheap rejections before the edit distance: same first letter, about the same length.
+      const skeletons = abjad || t.abjad;
+      if (skeletons) {
+        if (t.skeleton[0] !== vocab.skeletons[firstId][0] || !compoundLengthFits(t.skeleton.length, skeletonLength, true)) continue;
+      } else if (t.key[0] !== vocab.keys[firstId][0] || !compoundLengthFits(t.key.length, keyLength, false)) continue;
+      const cacheKey = compoundCacheKey(i, name, a, b);
       let sim = compoundCache.get(cacheKey);
       if (sim === undefined) {
-        sim = pairSimilarity(t.key, t.skeleton, t.abjad, key, joinSkeletons(ids.map((id) => vocab.skeletons[id])), abjad);
+        key ??= joinKeys(runOf(vocab.keys, name, a, b));
+        skeleton ??= joinSkeletons(runOf(vocab.skeletons, name, a, b));
+        sim = pairSimilarity(t.key, t.skeleton, t.abjad, key, skeleton, abjad);
         compoundCache.set(cacheKey, sim);
       }
-      if (sim >= SIMILARITY_FLOOR) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });
+      if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });
     }
   });
   if (pairs.length === 0) return 0;
@@ -90,6 +134,8 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
   usedName.fill(0, 0, k);
   let queryMatched = 0;
   let nameMatched = 0;
+  let nameMatchedSimilar = 0;
+  let nameWordsMatched = 0;
   for (const p of pairs) {
     let free = true;
     for (let i = p.qFirst; i <= p.qLast && free; i++) if (usedQuery[i]) free = false;
@@ -101,10 +147,28 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
     }
     for (let j = p.nFirst; j <= p.nLast; j++) {
       usedName[j] = 1;
-      nameMatched += p.sim * nameWeights[j];
+      nameMatched += nameWeights[j];
+      nameMatchedSimilar += p.sim * nameWeights[j];
+      if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
     }
   }
-  const queryShare = q.totalWeight > 0 ? queryMatched / q.totalWeight : 0;
+  // Latin spellings often fuse the Arabic article into the next word (الصبار / Essabar, عز الدين /
+  // Ezzedine), so an article in Arabic script left over costs nothing.
+  let queryTotal = q.totalWeight;
+  for (let i = 0; i < q.tokens.length; i++) {
+    const t = q.tokens[i];
+    if (!usedQuery[i] && isArabicArticle(t.key, t.abjad, t.cls)) queryTotal -= t.weight;
+  }
+  for (let j = 0; j < k; j++) {
+    const id = name.ids[name.start + j];
+    if (!usedName[j] && isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, name.classes[name.start + j])) nameTotal -= nameWeights[j];
+  }
+  const queryShare = queryTotal > 0 ? queryMatched / queryTotal : 0;
   const nameShare = nameTotal > 0 ? nameMatched / nameTotal : 0;
-  return queryShare * (NAME_COVERAGE_FLOOR + (1 - NAME_COVERAGE_FLOOR) * nameShare);
+  const score = queryShare * (NAME_COVERAGE_FLOOR + (1 - NAME_COVERAGE_FLOOR) * nameShare);
+  if (nameWordsMatched < 2) return score;
+  // The query may also carry more than the listed name (an extra middle name): a name found whole, on
+  // at least two words, is scored from its side too, with the query's leftovers weighing more.
+  const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
+  return Math.max(score, nameSide * (QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * queryShare));
 }

@@ -6,6 +6,7 @@
  */
 
 const VOWELS = "aeiou";
+// Close sounds; "ij" is a Latin j for a y (Jusuf/Yusuf, y being folded to i).
 const SIMILAR_CONSONANTS = ["sz", "kg", "kc", "kq", "cs", "td", "dz", "bp", "fv", "mn", "ij"];
 
 const SUBSTITUTE = new Float32Array(128 * 128).fill(1);

@@ -3,13 +3,14 @@
  * token among them. Fuzzy matching works on this vocabulary, which grows far slower than the number
  * of names.
  *
- * Candidates are the tokens within one edit of the query token's key (a typo), and those within one
- * edit of its consonant skeleton (phonetic.ts), where vowel changes, doubled letters and digraphs
- * vanish (transliteration variants). The skeletons also let an Arabic-script token meet its Latin
- * transliterations. Every candidate is then checked with the weighted edit distance.
+ * Candidates are the tokens within one edit of the query token's key (a typo), and those with the
+ * same consonant skeleton (phonetic.ts), where vowel changes, doubled letters and digraphs vanish
+ * (transliteration variants). An Arabic-script token, which has only its skeleton, meets the tokens
+ * within one edit of that skeleton, Latin transliterations included. Every candidate is then checked
+ * with the weighted edit distance.
  */
-import { DeletionIndex } from "./deletion-index";
-import { tokenSimilarity } from "./similarity";
+import { DeletionIndex } from "./deletion-index.ts";
+import { tokenSimilarity } from "./similarity.ts";
 
 /** Token pairs below this similarity do not match at all. */
 export const SIMILARITY_FLOOR = 0.7;
@@ -65,7 +66,6 @@ export class Vocabulary {
 
   /** Builds the lookup structures; call once after every token was added. */
   freeze(): void {
-    const n = this.keys.length;
     this.abjad = Uint8Array.from(this.abjadFlags);
     this.df = Int32Array.from(this.dfCounts);
     this.dfCounts = [];
@@ -89,8 +89,14 @@ export class Vocabulary {
       const sim = pairSimilarity(key, skeleton, abjad, this.keys[id], this.skeletons[id], this.abjad[id] === 1);
       if (sim >= SIMILARITY_FLOOR) (found.ids.push(id), found.sims.push(sim));
     };
-    if (!abjad) this.byKey1.candidates(key, check);
-    this.bySkeleton1.candidates(skeleton, check);
+    if (abjad) {
+      this.bySkeleton1.candidates(skeleton, check);
+    } else {
+      this.byKey1.candidates(key, check);
+      // Same consonants, other vowels (Muhammad/Mohamed); for a Latin token, one changed consonant
+      // on top of that adds many candidates and hardly a match.
+      this.bySkeleton1.candidates(skeleton, check, false);
+    }
     return found;
   }
 }
