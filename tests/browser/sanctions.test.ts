@@ -14,11 +14,12 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
 import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { setEnv } from "../helpers/env.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 /** No scheduled downloads (they would reach the real list publishers); a failing source fails fast. */
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "5000" };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+let restoreEnv: () => void = () => {};
 
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
 const admin = { email: "admin@test.local", password: "Admin-password-1" };
@@ -34,7 +35,7 @@ let imported: { entity_count: number; file_size: number };
 const sdnCard = (p: Page) => p.getByRole("article", { name: "OFAC Specially Designated Nationals (SDN) List" });
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  restoreEnv = setEnv(ENV);
   [app, browser, list] = await Promise.all([startApp(), launchBrowser(), ListServer.start()]);
   await createUser(app.db, analyst);
 
@@ -63,10 +64,7 @@ afterAll(async () => {
   await browser?.close();
   await list?.stop();
   await app?.stop();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 }, HOOK_TIMEOUT_MS);
 
 describe("formatBytes", () => {

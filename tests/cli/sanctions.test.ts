@@ -8,10 +8,11 @@ import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { ListServer } from "../helpers/list-server.ts";
+import { setEnv } from "../helpers/env.ts";
 
 // The dataset and search commands on the database of a running server (on PGlite through its socket).
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0" };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+let restoreEnv: () => void = () => {};
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const SDN = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"];
 
@@ -21,7 +22,7 @@ let folder: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  restoreEnv = setEnv(ENV);
   app = await startApp();
   env = { ...app.env, ...ENV, DUECHECK_DOWNLOAD_TIMEOUT_MS: "2000" };
   list = await ListServer.start();
@@ -32,10 +33,7 @@ afterAll(async () => {
   await list.stop();
   await app.stop();
   rmSync(folder, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 const cli = (...args: string[]) => runCli(args, env);

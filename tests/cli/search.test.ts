@@ -8,11 +8,12 @@ import { runCli } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+import { setEnv } from "../helpers/env.ts";
 
 /** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
 let gdelt: NewsServer;
 let newsEnv: Record<string, string>;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 beforeAll(() => {
   gdelt = startGdeltServer({
@@ -41,10 +42,7 @@ describe("with a server running", () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     // The in-process server reads its news providers and job settings from the environment.
-    for (const [k, v] of Object.entries(newsEnv)) {
-      saved[k] = process.env[k];
-      process.env[k] = v;
-    }
+    restoreEnv = setEnv(newsEnv);
     app = await startApp();
     await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
     await importSdn(app.db);
@@ -53,10 +51,7 @@ describe("with a server running", () => {
   });
   afterAll(async () => {
     await app.stop();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    restoreEnv();
   });
 
   test("search runs on the server's workers, shows progress, prints risk, reasons, matches and media; charged once", async () => {

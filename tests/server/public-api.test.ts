@@ -5,6 +5,7 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { startGdeltServer, startGoogleNewsServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+import { setEnv } from "../helpers/env.ts";
 
 const ENV: Record<string, string> = {
   DUECHECK_DATASET_SCHEDULER: "0",
@@ -15,7 +16,7 @@ const ENV: Record<string, string> = {
   OPENAI_API_KEY: "",
   OPENAI_BASE_URL: "",
 };
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 let app: TestApp;
 let gdelt: NewsServer;
 let google: NewsServer;
@@ -26,10 +27,7 @@ beforeAll(async () => {
   gdelt = startGdeltServer({});
   google = startGoogleNewsServer({});
   Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  restoreEnv = setEnv(ENV);
   app = await startApp();
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importSdn(app.db);
@@ -41,10 +39,7 @@ afterAll(async () => {
   await app.stop();
   await gdelt.stop();
   await google.stop();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 const call = (method: string, path: string, body?: unknown, bearer: string | null = key, extra: RequestInit = {}) =>

@@ -10,10 +10,11 @@ import { runCli } from "../helpers/cli.ts";
 import { TEST_DB } from "../helpers/database.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
+import { setEnv } from "../helpers/env.ts";
 
 // Every process answers from the current versions: each polls for new ones (here every 300 ms instead of 10 s).
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_INDEX_REFRESH_MS: "300" };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+let restoreEnv: () => void = () => {};
 const SDN = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"];
 
 let app: TestApp;
@@ -21,7 +22,7 @@ let list: ListServer;
 let folder: string;
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  restoreEnv = setEnv(ENV);
   app = await startApp();
   list = await ListServer.start();
   folder = mkdtempSync(join(tmpdir(), "dc-refresh-"));
@@ -30,10 +31,7 @@ afterAll(async () => {
   await list.stop();
   await app.stop();
   rmSync(folder, { recursive: true, force: true });
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 async function signedInAdmin(url: string) {

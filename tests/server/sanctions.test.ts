@@ -7,10 +7,11 @@ import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
+import { setEnv } from "../helpers/env.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "1500" };
-const saved = Object.fromEntries(Object.keys(ENV).map((k) => [k, process.env[k]]));
+let restoreEnv: () => void = () => {};
 
 let app: TestApp;
 let list: ListServer;
@@ -19,7 +20,7 @@ let user: HttpClient;
 let anonymous: HttpClient;
 
 beforeAll(async () => {
-  Object.assign(process.env, ENV);
+  restoreEnv = setEnv(ENV);
   app = await startApp();
   list = await ListServer.start();
   for (const [name, content] of Object.entries(sdnFiles())) list.publish(`/sdn/${name}`, content);
@@ -35,10 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await list.stop();
   await app.stop();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 const patch = (client: HttpClient, id: string, body: unknown) => client.request("PATCH", `/api/sanctions/datasets/${id}`, body);

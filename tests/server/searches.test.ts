@@ -6,6 +6,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { startGdeltServer, startGoogleNewsServer, type GdeltArticle, type NewsServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+import { setEnv } from "../helpers/env.ts";
 
 const gdeltArticle = (title: string, url: string): GdeltArticle => ({
   title,
@@ -25,7 +26,7 @@ const ENV: Record<string, string> = {
   OPENAI_API_KEY: "",
   OPENAI_BASE_URL: "",
 };
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void = () => {};
 
 let app: TestApp;
 let gdelt: NewsServer;
@@ -40,10 +41,7 @@ beforeAll(async () => {
   });
   google = startGoogleNewsServer({});
   Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  restoreEnv = setEnv(ENV);
   app = await startApp();
   await keepOnlyDatasets(app.db, ["us_ofac_sdn", "us_congress_peps"]);
   await importSdn(app.db);
@@ -61,10 +59,7 @@ afterAll(async () => {
   await app.stop();
   await gdelt.stop();
   await google.stop();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreEnv();
 });
 
 async function signedIn(email: string, credits: number) {
