@@ -198,6 +198,11 @@ describe("search screen", () => {
     expect(await card.getByTestId("risk-badge").first().textContent()).toBe("Low Risk");
     expect(await card.getByTestId("counter-sanctions").locator("p").textContent()).toBe("0");
     await expectHidden(card.getByTestId("failed-sources"));
+
+    // The menu's New Search also returns to the form, though the address is already /.
+    await page.getByRole("navigation").getByRole("link", { name: "New Search" }).click();
+    await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+    expect(await page.getByLabel("Name of person or company").inputValue()).toBe("");
   }, SEARCH_TEST_TIMEOUT_MS);
 
   test("a PEP listing: 'PEP Status Detected' and a PEP item among the media", async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
@@ -7,6 +8,7 @@ import { Spinner } from "../components/ui/spinner";
 import { ResultsView } from "./results-view";
 import { SearchForm, type SearchFormValues } from "./search-form";
 import { FailedView, LoadErrorView, SearchingView } from "./status-views";
+import { newSearchRequestAtom } from "./new-search-atom";
 import { isFinished } from "./types";
 import { SEARCHES_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-searches";
 
@@ -17,9 +19,10 @@ import { SEARCHES_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-sear
  */
 export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
+  const newSearchRequest = useAtomValue(newSearchRequestAtom);
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
-      {view ? <HistoricalSearch key={view} id={view} /> : <NewSearch />}
+      {view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Link, useLocation } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { newSearchRequestAtom } from "../search/new-search-atom";
 import { ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
@@ -21,6 +23,7 @@ import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "
 import { SidebarUserBlock } from "./sidebar-user-block";
 
 function NavGroup({ labelKey, items }: { labelKey: string; items: NavItem[] }) {
+  const requestNewSearch = useSetAtom(newSearchRequestAtom);
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -38,6 +41,7 @@ function NavGroup({ labelKey, items }: { labelKey: string; items: NavItem[] }) {
                     to={item.to}
                     aria-current={active ? "page" : undefined}
                     onClick={() => {
+                      if (item.to === "/") requestNewSearch((n) => n + 1);
                       if (isMobile) setOpenMobile(false);
                     }}
                   >
