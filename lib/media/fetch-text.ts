@@ -4,6 +4,8 @@ import { NewsProviderError } from "./news-article";
 export interface FetchTextOptions {
   provider: string;
   timeoutMs: number;
+  /** The provider's whole time limit, named in the error when part of it was spent before this request. */
+  statedTimeoutMs?: number;
   signal?: AbortSignal;
   accept: string;
   /** The most bytes an answer may have. */
@@ -65,7 +67,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     return { text, contentType: response.headers.get("content-type") ?? "" };
   } catch (error) {
     if (error instanceof NewsProviderError) throw error;
-    if (timedOut) fail(`no answer within ${timeoutMs / 1000} s`);
+    if (timedOut) fail(`no answer within ${(options.statedTimeoutMs ?? timeoutMs) / 1000} s`);
     if (options.signal?.aborted) fail("the search was cancelled");
     const cause = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
     return fail(`could not be reached (${cause})`);

@@ -98,6 +98,7 @@ export class GdeltProvider implements NewsProvider {
     const { text, contentType } = await fetchText(url, {
       provider: this.name,
       timeoutMs: Math.max(1, this.timeoutMs - (Date.now() - started)),
+      statedTimeoutMs: this.timeoutMs,
       signal: query.signal,
       accept: "application/json",
     });
