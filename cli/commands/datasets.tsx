@@ -1,12 +1,12 @@
 import type { Command } from "commander";
 import type { Db } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
-import { datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { downloadDataset, DownloadFailedError, type DownloadResult } from "../../lib/sanctions/datasets/download.ts";
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
-import { updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -117,6 +117,48 @@ export function registerDatasets(program: Command) {
       if (options.json) printJson(result);
       else console.log(describeResult(id, result).replace(": not modified;", ": identical to the current version;"));
     });
+
+  datasets
+    .command("add")
+    .description("Add a custom dataset, e.g. any OpenSanctions collection (it is downloaded with the others)")
+    .argument("<name>", "the dataset's name, shown as its source; its id is made from it")
+    .requiredOption("--type <type>", "sanctions or pep")
+    .requiredOption("--format <format>", "ofac_csv, un_xml, eu_xml, uk_fcdo_csv, opensanctions_ftm or opensanctions_senzing")
+    .requiredOption("--url <urls...>", "one URL per file, as NAME=URL or just URL")
+    .option("--description <text>", "shown on the dataset's card")
+    .option("--frequency <hours>", "download every N hours (1-168, default 6)")
+    .option("--no-auto", "do not download on a schedule")
+    .option("--json", "print the dataset as JSON")
+    .action(
+      async (
+        name: string,
+        options: { type: string; format: string; url: string[]; description?: string; frequency?: string; auto: boolean; json?: boolean },
+      ) => {
+        const parsed = addDatasetSchema.safeParse({
+          name,
+          type: options.type,
+          format: options.format,
+          urls: options.url.map(parseUrlArgument),
+          description: options.description,
+          auto_download: options.auto,
+          download_frequency: options.frequency === undefined ? undefined : Number(options.frequency),
+        });
+        if (!parsed.success) failWith(parsed.error.issues[0].message);
+        const view = await withDatasets(async (db) => {
+          const row = await addCustomDataset(db, parsed.data);
+          await recordAudit(db, {
+            action: "dataset.added",
+            actorKind: "cli",
+            targetType: "sanctions_dataset",
+            targetId: row.id,
+            details: { name: row.sourceName, type: row.datasetType, format: row.format, urls: row.urls },
+          });
+          return datasetView(db, row.id);
+        });
+        if (options.json) return printJson(view);
+        console.log(`Added ${view.dataset_type} dataset ${view.id} (${view.format}); download it with: duecheck datasets download ${view.id}`);
+      },
+    );
 
   datasets
     .command("set-url")

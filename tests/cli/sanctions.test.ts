@@ -199,3 +199,37 @@ describe("duecheck sanctions search", () => {
     expect([res.code, res.stderr.trim()]).toEqual([1, message]);
   });
 });
+
+describe("duecheck datasets add", () => {
+  test("adds a custom dataset that lists, with its id made from the name", async () => {
+    const res = await cli(
+      "datasets", "add", "Éuropean PEPs (OpenSanctions)", "--type", "pep", "--format", "opensanctions_senzing",
+      "--url", "https://data.example.org/peps/senzing.json", "--description", "Members of parliament", "--frequency", "12", "--json",
+    );
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({
+      id: "european_peps_opensanctions",
+      source_name: "Éuropean PEPs (OpenSanctions)",
+      dataset_type: "pep",
+      format: "opensanctions_senzing",
+      download_frequency: 12,
+      last_download_status: null,
+      metadata: { description: "Members of parliament" },
+    });
+    const listed = JSON.parse((await cli("datasets", "list", "--json")).stdout);
+    expect(listed.map((d: { id: string }) => d.id)).toContain("european_peps_opensanctions");
+  });
+
+  test("refuses an unknown format, a bad type or a non-http URL, and adds nothing", async () => {
+    const before = JSON.parse((await cli("datasets", "list", "--json")).stdout).length;
+    const badFormat = await cli("datasets", "add", "X list", "--type", "pep", "--format", "csv", "--url", "https://x.example/a.csv");
+    expect(badFormat.code).toBe(1);
+    expect(badFormat.stderr).toContain("format must be one of");
+    const badType = await cli("datasets", "add", "X list", "--type", "watch", "--format", "un_xml", "--url", "https://x.example/a.xml");
+    expect(badType.stderr).toContain("type must be sanctions or pep");
+    const badUrl = await cli("datasets", "add", "X list", "--type", "pep", "--format", "un_xml", "--url", "ftp://x.example/a.xml");
+    expect(badUrl.code).toBe(1);
+    expect(JSON.parse((await cli("datasets", "list", "--json")).stdout).length).toBe(before);
+  });
+});
