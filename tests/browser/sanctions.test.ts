@@ -1,6 +1,7 @@
 /**
  * The /sanctions screen against the real server: dataset cards from an imported version, the name search,
- * read-only datasets for users, Download All for admins (against a loopback list server), and German labels.
+ * read-only datasets for users, Download All and Add Dataset for admins (against a loopback list server), and
+ * German labels.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -199,6 +200,74 @@ describe("sanctions data", () => {
       await adminPage.context.close();
     }
   }, 90_000);
+
+  test("an admin adds a custom OpenSanctions Senzing PEP dataset; invalid input sends nothing; users see no Add Dataset", async () => {
+    // The user (not an admin) has no Add Dataset button.
+    await page.getByRole("tab", { name: "Datasets" }).click();
+    await expectVisible(page.getByRole("button", { name: "Refresh" }));
+    expect(await page.getByRole("button", { name: "Add Dataset" }).count()).toBe(0);
+
+    const adminPage = await newPage(browser);
+    try {
+      const p = adminPage.page;
+      const posts: string[] = [];
+      p.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === "/api/sanctions/datasets") posts.push(request.postData() ?? "");
+      });
+      await signIn(p, app.url, admin.email, admin.password);
+      await p.getByRole("link", { name: "Sanctions Data" }).click();
+      await waitForPath(p, "/sanctions");
+      await p.getByRole("button", { name: "Add Dataset" }).click();
+      const dialog = p.getByRole("dialog", { name: "Add Dataset" });
+      await expectVisible(dialog);
+
+      // Nothing filled in: both messages, nothing sent.
+      await dialog.getByRole("button", { name: "Add Dataset" }).click();
+      await expectVisible(dialog.getByText("Please enter a name for the dataset.", { exact: true }));
+      await expectVisible(dialog.getByText("Please enter the download URL.", { exact: true }));
+
+      // The fields are labelled and typed into from the keyboard; an ftp:// URL is refused on the client.
+      const name = "Custom Senzing PEPs";
+      const url = `${list.url}/custom/peps.senzing.json`;
+      await dialog.getByLabel("Name").fill(name);
+      await dialog.getByRole("radio", { name: "PEP" }).click();
+      await dialog.getByLabel("Format").click();
+      await p.getByRole("option", { name: "OpenSanctions Senzing JSON" }).click();
+      await expectVisible(dialog.getByLabel("Format").getByText("OpenSanctions Senzing JSON"));
+      await dialog.getByLabel("Download URL").fill("ftp://example.com/peps.json");
+      await dialog.getByLabel("Description").fill("PEPs from a Senzing export");
+      await dialog.getByLabel("Download URL").press("Enter");
+      await expectVisible(dialog.getByText("The URL must start with http:// or https://.", { exact: true }));
+      expect(await dialog.getByLabel("Download URL").getAttribute("aria-invalid")).toBe("true");
+      await p.waitForTimeout(200);
+      expect(posts).toEqual([]);
+
+      // A valid URL: the dataset is added, the dialog closes and its card says Never Downloaded.
+      await dialog.getByLabel("Download URL").fill(url);
+      await expectHidden(dialog.getByText("The URL must start with http:// or https://.", { exact: true }));
+      await dialog.getByLabel("Download URL").press("Enter");
+      await expectVisible(p.getByText("Dataset Added", { exact: true }));
+      await expectVisible(p.getByText(`${name} was added.`, { exact: true }));
+      await expectHidden(dialog);
+      expect(posts.map((body) => JSON.parse(body))).toEqual([
+        { name, type: "pep", format: "opensanctions_senzing", url, description: "PEPs from a Senzing export" },
+      ]);
+
+      const card = p.getByRole("article", { name });
+      await expectVisible(card.getByText("Never Downloaded", { exact: true }));
+      await expectVisible(card.getByText("PEP", { exact: true }));
+      await expectVisible(card.getByText("opensanctions_senzing", { exact: true }));
+      await expectVisible(card.getByText("PEPs from a Senzing export", { exact: true }));
+
+      const added = ((await p.evaluate(() => fetch("/api/sanctions/datasets").then((r) => r.json()))) as any[]).find(
+        (d) => d.source_name === name,
+      );
+      expect(added).toMatchObject({ dataset_type: "pep", format: "opensanctions_senzing", custom: true, last_download_status: null });
+      expect(added.urls.map((f: { url: string }) => f.url)).toEqual([url]);
+    } finally {
+      await adminPage.context.close();
+    }
+  });
 
   test("in German the tabs read Datensätze and Suche", async () => {
     const res = await page.evaluate(() =>

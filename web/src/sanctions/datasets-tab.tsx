@@ -1,10 +1,12 @@
-import { DatabaseIcon, DownloadCloudIcon, Loader2Icon, RefreshCwIcon } from "lucide-react";
+import { DatabaseIcon, DownloadCloudIcon, Loader2Icon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
 import { cn } from "../lib/utils";
+import { AddDatasetDialog } from "./add-dataset-dialog";
 import { DatasetCard } from "./dataset-card";
 import { useDatasets, useDownloadAll } from "./use-sanctions";
 
@@ -14,7 +16,8 @@ export function DatasetsTab() {
   const { user } = useCurrentUser();
   const datasets = useDatasets();
   const downloadAll = useDownloadAll();
-  // The server lets only admins download (403 for others), so only admins get the buttons.
+  const [adding, setAdding] = useState(false);
+  // The server lets only admins add and download (403 for others), so only admins get the buttons.
   const isAdmin = user?.role === "admin";
   const list = datasets.data ?? [];
 
@@ -29,6 +32,12 @@ export function DatasetsTab() {
             <RefreshCwIcon className={cn(datasets.isFetching && "animate-spin")} aria-hidden />
             {t("sanctions.refresh")}
           </Button>
+          {isAdmin && (
+            <Button variant="outline" onClick={() => setAdding(true)}>
+              <PlusIcon aria-hidden />
+              {t("sanctions.add.button")}
+            </Button>
+          )}
           {isAdmin && (
             <Button onClick={() => downloadAll.mutate()} disabled={downloadAll.isPending || list.length === 0}>
               {downloadAll.isPending ? <Loader2Icon className="animate-spin" aria-hidden /> : <DownloadCloudIcon aria-hidden />}
@@ -79,6 +88,8 @@ export function DatasetsTab() {
             ))}
           </div>
         ))}
+
+      {isAdmin && <AddDatasetDialog open={adding} onOpenChange={setAdding} />}
     </div>
   );
 }

@@ -31,6 +31,19 @@ export interface SanctionsDataset {
   recent_versions?: DatasetVersion[] | null;
 }
 
+/** The dataset formats the server can parse (lib/sanctions/parsers DATASET_FORMAT_IDS). */
+export const DATASET_FORMATS = ["ofac_csv", "un_xml", "eu_xml", "uk_fcdo_csv", "opensanctions_ftm", "opensanctions_senzing"] as const;
+export type DatasetFormat = (typeof DATASET_FORMATS)[number];
+
+/** Body of POST /api/sanctions/datasets (lib/sanctions/datasets/schemas.ts addDatasetSchema, one URL). */
+export interface AddDatasetBody {
+  name: string;
+  type: DatasetType;
+  format: DatasetFormat;
+  url: string;
+  description?: string;
+}
+
 export interface DownloadAnswer {
   status: "success" | "not_modified";
   version?: unknown;

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { toast } from "../components/ui/use-toast";
-import { ApiError, apiRequest } from "../lib/api";
-import type { DownloadAllAnswer, DownloadAnswer, SanctionsDataset, SanctionsSearchAnswer } from "./types";
+import { ApiError, apiRequest, serverErrorText } from "../lib/api";
+import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, SanctionsDataset, SanctionsSearchAnswer } from "./types";
 
 export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
 
@@ -35,6 +35,31 @@ export function useDownloadDataset() {
       toast({ variant: "destructive", title: t("sanctions.downloadFailed"), description: t("sanctions.downloadFailedDescription") });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }),
+  });
+}
+
+/**
+ * POST /api/sanctions/datasets (admin only): adds a custom dataset (201 with the dataset as listed). Failures
+ * (400 {error} for a rule the body breaks, 409 for a clash) toast the server's text; the caller closes its dialog.
+ */
+export function useAddDataset() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddDatasetBody) => apiRequest<SanctionsDataset>("POST", "/api/sanctions/datasets", body),
+    onSuccess: (dataset, body) => {
+      toast({ title: t("sanctions.add.added"), description: t("sanctions.add.addedDescription", { name: dataset?.source_name ?? body.name }) });
+      return queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY });
+    },
+    onError: (error) => {
+      // The server's message is English; a translation is used when one exists under that text.
+      const server = serverErrorText(error);
+      toast({
+        variant: "destructive",
+        title: t("sanctions.add.failed"),
+        description: server ? i18n.t(server) : t("sanctions.add.failedDescription"),
+      });
+    },
   });
 }
 
