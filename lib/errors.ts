@@ -8,5 +8,3 @@ export class AppError extends Error {
     super(message);
   }
 }
-
-export const notFound = (what = "Not found") => new AppError(404, what);

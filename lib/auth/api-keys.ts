@@ -3,6 +3,7 @@ import { z } from "zod";
 import { schema, type DbOrTx } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export const MAX_API_KEYS_PER_USER = 25;
@@ -63,7 +64,7 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeyLis
 
 /** Deletes one of the user's keys; another user's key reads as not found. */
 export async function deleteApiKey(db: DbOrTx, userId: string, keyId: string) {
-  if (!z.uuid().safeParse(keyId).success) throw new AppError(404, "API key not found");
+  if (!isUuid(keyId)) throw new AppError(404, "API key not found");
   const deleted = await db
     .delete(schema.apiKeys)
     .where(and(eq(schema.apiKeys.id, keyId), eq(schema.apiKeys.userId, userId)))

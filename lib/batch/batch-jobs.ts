@@ -2,12 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearch, type ScreeningContext } from "../screening/searches.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Screens every row of a batch. All or nothing: the batch, every search, its charge and its job are written in
@@ -55,7 +55,7 @@ export async function createBatchJob(
  * completed (failed when every one failed).
  */
 export async function getBatchJob(db: Db, userId: string, batchId: string) {
-  if (!UUID.test(batchId)) throw new AppError(404, "Batch not found");
+  if (!isUuid(batchId)) throw new AppError(404, "Batch not found");
   const [batch] = await db
     .select()
     .from(schema.batchJobs)

@@ -1,5 +1,4 @@
 import { parse } from "csv-parse/sync";
-import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { createSearchSchema, type CreateSearchFields } from "../screening/schemas.ts";
 
@@ -53,5 +52,3 @@ export function parseBatchCsv(content: string): CreateSearchFields[] {
   if (rows.length === 0) throw new AppError(400, "The CSV file has no entities to screen");
   return rows;
 }
-
-export const batchNameSchema = z.string().trim().min(1).max(200);

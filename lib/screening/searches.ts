@@ -7,6 +7,7 @@ import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { changeCredits, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import { createSearchSchema } from "./schemas.ts";
@@ -36,7 +37,6 @@ export const insufficientCreditsMessage = (cost: number) =>
   `You need at least ${cost} credits to perform a search. Please contact support to add more credits.`;
 
 const SEARCH_NOT_FOUND = "Search not found";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Creates a search and queues its job. In one transaction: the search row, the charge (manual or automated search
@@ -124,7 +124,7 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
 
 /** The user's own search; another user's, an unknown or a malformed id are all 404 'Search not found'. */
 export async function getSearch(db: Db, userId: string, id: string): Promise<SearchRow> {
-  if (!UUID.test(id)) throw new AppError(404, SEARCH_NOT_FOUND);
+  if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
   const [row] = await db
     .select()
     .from(schema.searches)
@@ -154,7 +154,7 @@ export async function listSearches(db: Db, userId: string): Promise<SearchListIt
 
 /** Deletes the user's search (its ledger entry stays, without the link); 404 as getSearch. */
 export async function deleteSearch(db: Db, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id)) throw new AppError(404, SEARCH_NOT_FOUND);
+  if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(schema.searches)

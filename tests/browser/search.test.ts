@@ -15,6 +15,7 @@ import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { type GdeltArticle, type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 /** How long the GDELT stand-in takes to answer: long enough to see the searching view, well under the timeout. */
 const GDELT_DELAY_MS = 1500;
@@ -46,15 +47,7 @@ let browser: Browser;
 let page: Page;
 let gdelt: NewsServer;
 let google: NewsServer;
-const saved: Record<string, string | undefined> = {};
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (!(key in saved)) saved[key] = process.env[key];
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-}
+let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
   gdelt = startGdeltServer(async (url) => {
@@ -64,15 +57,12 @@ beforeAll(async () => {
   });
   google = startGoogleNewsServer({});
   // The pipeline reads the news providers and the model from the environment of the server process.
-  setEnv({
-    DUECHECK_DATASET_SCHEDULER: "0",
+  restoreEnv = setEnv({
+    ...SCREENING_TEST_ENV,
     DUECHECK_NEWS_PROVIDERS: "gdelt,google-news",
     DUECHECK_GDELT_URL: gdelt.url,
     DUECHECK_GOOGLE_NEWS_URL: google.url,
-    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
     DUECHECK_NEWS_TIMEOUT_MS: "5000",
-    OPENAI_API_KEY: undefined,
-    OPENAI_BASE_URL: undefined,
   });
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   await createUser(app.db, { ...analyst, credits: 100 });
@@ -103,7 +93,7 @@ afterAll(async () => {
   await app?.stop();
   await gdelt?.stop();
   await google?.stop();
-  setEnv(saved);
+  restoreEnv();
 }, HOOK_TIMEOUT_MS);
 
 async function runSearch(p: Page, term: string, type: "Person" | "Company" = "Person") {

@@ -8,7 +8,7 @@ import { runCli } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
-import { setEnv } from "../helpers/env.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 /** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
 let gdelt: NewsServer;
@@ -24,12 +24,8 @@ beforeAll(() => {
   newsEnv = {
     DUECHECK_NEWS_PROVIDERS: "gdelt",
     DUECHECK_GDELT_URL: gdelt.url,
-    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
     DUECHECK_NEWS_TIMEOUT_MS: "2000",
-    DUECHECK_DATASET_SCHEDULER: "0",
-    DUECHECK_JOB_POLL_SECONDS: "0.5",
-    OPENAI_API_KEY: "",
-    OPENAI_BASE_URL: "",
+    ...SCREENING_TEST_ENV,
   };
 });
 afterAll(() => gdelt.stop());

@@ -8,6 +8,7 @@ import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/datab
 import { HttpClient } from "../helpers/http.ts";
 import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn } from "../lib/screening-fixtures.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 
 /**
  * A server process killed (SIGKILL) in the middle of a search: its job's lease runs out and another process (on
@@ -37,17 +38,13 @@ beforeAll(async () => {
     ...testDatabase.env,
     DUECHECK_ADMIN_EMAIL: "admin@test.local",
     DUECHECK_ADMIN_PASSWORD: "Admin-password-1",
-    DUECHECK_DATASET_SCHEDULER: "0",
+    ...SCREENING_TEST_ENV,
     DUECHECK_NEWS_PROVIDERS: "gdelt",
     DUECHECK_GDELT_URL: gdelt.url,
-    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
     // A request to the news provider hangs for as long as the process lives.
     DUECHECK_NEWS_TIMEOUT_MS: "120000",
     DUECHECK_JOB_EXPIRE_SECONDS: "4",
     DUECHECK_JOB_MAINTENANCE_SECONDS: "1",
-    DUECHECK_JOB_POLL_SECONDS: "0.5",
-    OPENAI_API_KEY: "",
-    OPENAI_BASE_URL: "",
   };
 });
 afterAll(async () => {

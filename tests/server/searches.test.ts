@@ -6,7 +6,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { startGdeltServer, startGoogleNewsServer, type GdeltArticle, type NewsServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
-import { setEnv } from "../helpers/env.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 const gdeltArticle = (title: string, url: string): GdeltArticle => ({
   title,
@@ -18,13 +18,9 @@ const gdeltArticle = (title: string, url: string): GdeltArticle => ({
 });
 
 const ENV: Record<string, string> = {
-  DUECHECK_DATASET_SCHEDULER: "0",
+  ...SCREENING_TEST_ENV,
   DUECHECK_NEWS_TIMEOUT_MS: "1000",
-  DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
-  DUECHECK_JOB_POLL_SECONDS: "0.5",
   DUECHECK_JOB_STOP_SECONDS: "2",
-  OPENAI_API_KEY: "",
-  OPENAI_BASE_URL: "",
 };
 let restoreEnv: () => void = () => {};
 
