@@ -9,7 +9,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: fileURLToPath(new URL("./web/dist", import.meta.url)),
+    outDir: process.env.DUECHECK_WEB_DIST || fileURLToPath(new URL("./web/dist", import.meta.url)),
     emptyOutDir: true,
     rolldownOptions: {
       output: {

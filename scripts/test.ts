@@ -73,10 +73,17 @@ async function makePgliteTemplate() {
   return dir;
 }
 
+// Each run builds the web app into its own folder, so runs side by side never serve each other's half-built files.
+const webDist = mkdtempSync(join(tmpdir(), "dc-web-"));
 const browserTests = existsSync(join(ROOT, "tests/browser")) && BROWSER.length > 0;
 if (browserTests && (!only || only === "browser")) {
   console.log("Building the web app for the browser tests...");
-  const build = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  const build = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn"], {
+    cwd: ROOT,
+    env: { ...process.env, DUECHECK_WEB_DIST: webDist },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if (build.exitCode !== 0) {
     console.error("The web build failed.");
     totals.failed += 1;
@@ -99,10 +106,12 @@ try {
     await run("Browser (Chromium, PGlite)", BROWSER, {
       DUECHECK_TEST_DB: "pglite",
       DUECHECK_TEST_PGLITE_TEMPLATE: template,
+      DUECHECK_WEB_DIST: webDist,
     });
   }
 } finally {
   rmSync(template, { recursive: true, force: true });
+  rmSync(webDist, { recursive: true, force: true });
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);

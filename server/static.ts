@@ -5,7 +5,8 @@ import { join, relative } from "node:path";
 import { PROJECT_ROOT } from "../lib/config.ts";
 import type { AppEnv } from "./context.ts";
 
-export const WEB_DIST = join(PROJECT_ROOT, "web", "dist");
+/** The built web app; DUECHECK_WEB_DIST points elsewhere (each test run builds into its own folder). */
+export const WEB_DIST = process.env.DUECHECK_WEB_DIST || join(PROJECT_ROOT, "web", "dist");
 
 /** Serves the built web app; any path that is not a file gets index.html (the client router decides). */
 export function serveWebApp(app: Hono<AppEnv>) {
