@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { creditTransactionType } from "./enums.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
@@ -15,10 +15,15 @@ export const creditTransactions = pgTable(
     type: creditTransactionType().notNull(),
     amount: integer().notNull(),
     balance: integer().notNull(),
+    /** In English, for the API and the CLI; screens word descriptionCode in the reader's language instead. */
     description: text(),
+    /** lib/credits/descriptions.ts; null for free text (an admin's note). */
+    descriptionCode: text(),
+    descriptionParams: jsonb().$type<Record<string, string>>(),
     /** Who made the change when it was not the user (an admin, the CLI). */
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  // The credit history's keyset order (lib/paging.ts).
+  (t) => [index().on(t.userId, t.createdAt, t.id)],
 );

@@ -27,7 +27,8 @@ export const searches = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  // The history's keyset order (lib/paging.ts).
+  (t) => [index().on(t.userId, t.createdAt, t.id)],
 );
 
 export const analysisResults = pgTable("analysis_results", {
