@@ -2,17 +2,47 @@ import fontkit from "@pdf-lib/fontkit";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { PDFDocument, PDFFont } from "pdf-lib";
+// @pdf-lib/fontkit's Indic and universal shapers (Devanagari, Thai) call a global regeneratorRuntime
+import "regenerator-runtime/runtime.js";
 
 const require = createRequire(import.meta.url);
 
+/** DejaVu Sans draws Latin, Greek, Cyrillic, Arabic, Hebrew, Armenian and Georgian: every report embeds it. */
+const PRIMARY = { regular: "dejavu-fonts-ttf/ttf/DejaVuSans.ttf", bold: "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf" };
+
+interface Fallback {
+  regular: string;
+  bold: string;
+  /** The characters this font is chosen for, before any other font that also draws them. */
+  script: RegExp;
+}
+
+const noto = (name: string, script: RegExp): Fallback => ({
+  regular: `@expo-google-fonts/noto-sans-${name.toLowerCase()}/400Regular/NotoSans${name}_400Regular.ttf`,
+  bold: `@expo-google-fonts/noto-sans-${name.toLowerCase()}/700Bold/NotoSans${name}_700Bold.ttf`,
+  script,
+});
+
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /[\p{Script=Han}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
+
 /**
- * DejaVu Sans draws Latin, Greek, Cyrillic, Arabic, Hebrew, Armenian and Georgian; Noto Sans SC draws Chinese
- * and Japanese kana. The second is embedded only for a report that needs it (its file is 10 MB to parse).
+ * Noto fonts for the scripts DejaVu lacks, embedded only for a report whose text needs them (the CJK files are
+ * 5 to 10 MB to parse). Han characters are drawn in Japanese forms when the report has kana, else in Chinese.
  */
-const FILES = {
-  regular: ["dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf"],
-  bold: ["dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf"],
-} as const;
+const FALLBACKS = {
+  thai: noto("Thai", /\p{Script=Thai}/u),
+  devanagari: noto("Devanagari", /[\p{Script=Devanagari}\ua8e0-\ua8ff]/u),
+  korean: noto("KR", /[\p{Script=Hangul}]/u),
+  japanese: noto("JP", KANA),
+  chinese: noto("SC", HAN),
+};
+
+/** The fallbacks to try for `text`, in the order a character picks its font. */
+function fallbackOrder(text: string): Fallback[] {
+  const { thai, devanagari, korean, japanese, chinese } = FALLBACKS;
+  return KANA.test(text) ? [thai, devanagari, japanese, korean, chinese] : [thai, devanagari, korean, chinese, japanese];
+}
 
 /** Drawn for a character no embedded font has. */
 const REPLACEMENT = "\uFFFD";
@@ -151,15 +181,42 @@ export interface ReportFonts {
   bold: FontChain;
 }
 
-/** Embeds the fonts the given text needs, subset to the glyphs used. */
+/** Visible characters DejaVu does not draw, each once. */
+async function missingFromPrimary(text: string): Promise<string[]> {
+  const primary = (await metrics(PRIMARY.regular)).covers;
+  return [...new Set(text)].filter((ch) => !primary.has(ch.codePointAt(0)!) && !/[\p{Cc}\p{Cf}\s]/u.test(ch));
+}
+
+/**
+ * The fallbacks a text needs: first those whose script it uses, then, for characters still missing (a rare Han
+ * character, a symbol), any other font that draws them.
+ */
+async function neededFallbacks(text: string): Promise<Fallback[]> {
+  let missing = await missingFromPrimary(text);
+  if (missing.length === 0) return [];
+  const order = fallbackOrder(missing.join(""));
+  const chosen: Fallback[] = [];
+  const take = async (font: Fallback) => {
+    const covers = (await metrics(font.regular)).covers;
+    const drawn = missing.filter((ch) => covers.has(ch.codePointAt(0)!));
+    if (drawn.length === 0) return;
+    chosen.push(font);
+    missing = missing.filter((ch) => !drawn.includes(ch));
+  };
+  for (const font of order) if (missing.some((ch) => font.script.test(ch))) await take(font);
+  for (const font of order) if (missing.length > 0 && !chosen.includes(font)) await take(font);
+  // a character's font is the first in the chain that draws it, so keep the script order
+  return order.filter((font) => chosen.includes(font));
+}
+
+/** Embeds DejaVu Sans and the Noto fonts the given text needs, each subset to the glyphs used. */
 export async function embedReportFonts(doc: PDFDocument, allText: string): Promise<ReportFonts> {
   doc.registerFontkit(evenGlyphFontkit);
-  const primary = (await metrics(FILES.regular[0])).covers;
-  const needsFallback = [...allText].some((ch) => !primary.has(ch.codePointAt(0)!) && !/[\p{Cc}\p{Cf}\s]/u.test(ch));
-  const chain = async (paths: readonly string[]) => {
-    const used = needsFallback ? paths : paths.slice(0, 1);
-    const fonts = await Promise.all(used.map(async (p) => doc.embedFont(await fontFile(p), { subset: true })));
-    return new FontChain(fonts, await Promise.all(used.map(metrics)));
+  const fallbacks = await neededFallbacks(allText);
+  const chain = async (weight: "regular" | "bold") => {
+    const paths = [PRIMARY[weight], ...fallbacks.map((f) => f[weight])];
+    const fonts = await Promise.all(paths.map(async (p) => doc.embedFont(await fontFile(p), { subset: true })));
+    return new FontChain(fonts, await Promise.all(paths.map(metrics)));
   };
-  return { regular: await chain(FILES.regular), bold: await chain(FILES.bold) };
+  return { regular: await chain("regular"), bold: await chain("bold") };
 }
