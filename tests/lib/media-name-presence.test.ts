@@ -51,6 +51,53 @@ describe("persons", () => {
     expect(person("Ludwig van Beethoven", "Beethoven festival opens")).toBe(false);
   });
 
+  test("first and last name from two neighbouring names in a list are two other people", () => {
+    expect(person("John Smith", "Will Smith, John Doe to star in new thriller")).toBe(false);
+    expect(person("John Smith", "WILL SMITH, JOHN DOE JOIN CAST")).toBe(false);
+    expect(person("John Smith", "Will Smith, John Travolta and Uma Thurman at the gala")).toBe(false);
+    expect(person("John Smith", "Will Smith John Doe Film Night")).toBe(false);
+    expect(person("John Smith", "Gäste: Will Smith, John Doe und andere")).toBe(false);
+    expect(person("John Smith", "Invités : Will Smith, John Doe et d'autres")).toBe(false);
+    expect(person("John Smith", "Con Will Smith, John Doe y otros")).toBe(false);
+  });
+
+  test("the surname-first order is still one name when nothing glues another name to it", () => {
+    expect(person("John Smith", "Court names Smith, John as the suspect")).toBe(true);
+    expect(person("John Michael Smith", "Jailed: Smith, John Michael")).toBe(true);
+    expect(person("John Michael Smith", "SMITH, John M. sentenced to prison")).toBe(true);
+    expect(person("John Smith", "Smith, John: Urteil gefallen")).toBe(true);
+    expect(person("John Smith", "El juez condena a Smith, John, por fraude")).toBe(true);
+    expect(person("John Smith", "SMITH, JOHN – SENTENCED")).toBe(true);
+    expect(person("Ludwig van Beethoven", "Catalogue: van Beethoven, Ludwig")).toBe(true);
+  });
+
+  test("the parts must stand in one sentence or title clause", () => {
+    expect(person("John Smith", "Talks with Elton John. Smith says no deal")).toBe(false);
+    expect(person("John Smith", "Elton John; Smith absent")).toBe(false);
+    expect(person("John Smith", "Pope John: Smith praises visit")).toBe(false);
+    expect(person("John Smith", "Elton John | Smith & Wesson shares fall")).toBe(false);
+    expect(person("John Smith", "Elton John – Smith family reunion")).toBe(false);
+    expect(person("John Smith", "Elton John — Smith steps down")).toBe(false);
+    expect(person("John Smith", "Elton John - Smith steps down")).toBe(false);
+    expect(person("John Smith", "Why John? Smith explains")).toBe(false);
+    expect(person("John Smith", "Elton John, Smith and Jones in court")).toBe(false);
+    expect(person("John Smith", "Über Elton John: Smith schweigt")).toBe(false);
+    expect(person("John Smith", "Elton John : Smith dément")).toBe(false);
+    expect(person("John Smith", "¿Vuelve Elton John? Smith lo niega")).toBe(false);
+  });
+
+  test("the name within one clause of a headline, in en, de, es and fr punctuation", () => {
+    expect(person("John Smith", "Markets: John Smith resigns | Business News")).toBe(true);
+    expect(person("John Smith", "„John Smith“ festgenommen – Anklage wegen Betrugs")).toBe(true);
+    expect(person("John Smith", "Anklage gegen John M. Smith erhoben")).toBe(true);
+    expect(person("John Smith", "¿Quién es John Smith? La historia del banquero")).toBe(true);
+    expect(person("John Smith", "Detenido el empresario John F. Smith en Madrid")).toBe(true);
+    expect(person("John Smith", "« John Smith » mis en examen")).toBe(true);
+    expect(person("John Smith", "L'affaire John Smith : le banquier relaxé")).toBe(true);
+    expect(person("John Smith", "Dr. John Smith opens clinic")).toBe(true);
+    expect(person("John Michael Smith", "Banker John Michael Smith—charged")).toBe(true);
+  });
+
   test("a one-word name must appear as a whole word", () => {
     expect(person("Madonna", "Madonna cancels tour")).toBe(true);
     expect(person("Madonna", "Madonnas of the Renaissance")).toBe(false);
@@ -82,6 +129,26 @@ describe("companies", () => {
     expect(company("Deutsche Bank AG", "Bank of England raises rates")).toBe(false);
     expect(company("Bank of America Corp", "America's biggest bank")).toBe(false);
     expect(company("Wirecard AG", "Wire transfer fraud rises")).toBe(false);
+  });
+});
+
+describe("companies within one clause", () => {
+  test("the name's words split over two clauses are not the company", () => {
+    expect(company("Deutsche Bank AG", "Deutsche: Bank of England raises rates")).toBe(false);
+    expect(company("Deutsche Bank AG", "Shares of Deutsche | Bank stocks fall")).toBe(false);
+    expect(company("Deutsche Bank AG", "Bought by Deutsche. Bank fees rise")).toBe(false);
+    expect(company("Deutsche Bank AG", "Deutsche Telekom, Deutsche, Bank of America")).toBe(false);
+    expect(company("Deutsche Bank AG", "Deutsche – Bank-Aktien fallen")).toBe(false);
+    expect(company("Bank of America Corp", "Bank of England; America's lenders")).toBe(false);
+  });
+
+  test("the name in one clause, in en, de, es and fr punctuation", () => {
+    expect(company("Deutsche Bank AG", "Deutsche Bank: Geldwäsche-Vorwürfe erhoben")).toBe(true);
+    expect(company("Deutsche Bank AG", "« Deutsche Bank » condamnée")).toBe(true);
+    expect(company("Deutsche Bank AG", "Multa a Deutsche Bank; la entidad recurre")).toBe(true);
+    expect(company("Procter & Gamble Co", "Procter & Gamble Co. raises prices")).toBe(true);
+    expect(company("Rolls-Royce Holdings plc", "Rolls-Royce wins engine order")).toBe(true);
+    expect(company("Merrill Lynch, Pierce, Fenner & Smith", "Merrill Lynch, Pierce, Fenner & Smith fined")).toBe(true);
   });
 });
 
