@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
 import { DatasetBusyError } from "../../lib/sanctions/datasets/claim.ts";
@@ -13,6 +15,7 @@ import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { ListServer } from "../helpers/list-server.ts";
 
+const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 let testDatabase: TestDatabase;
 let database: Database;
 let db: Db;
@@ -154,6 +157,23 @@ describe("downloads", () => {
     publishSdn(sdnFilesWith([{ id: 5009, name: "MARLOWE, Celestine Aurelia", type: "individual" }]));
   });
 
+  test("a UN list with a mismatched closing tag in its middle never becomes current", async () => {
+    const good = readFileSync(join(FIXTURES, "un_xml", "consolidated.xml"), "utf8");
+    list.publish("/un/consolidated.xml", good);
+    await db.update(schema.sanctionsDatasets).set({ urls: [{ name: "consolidated.xml", url: `${list.url}/un/consolidated.xml` }] }).where(eq(schema.sanctionsDatasets.id, "un_sc_sanctions"));
+    const first = await downloadDataset(db, "un_sc_sanctions", options());
+    expect(first).toMatchObject({ status: "success", version: { entity_count: 4 } });
+    list.publish("/un/consolidated.xml", good.replace("<FIRST_NAME>JANG</FIRST_NAME>", "<FIRST_NAME>JANG BOM</SECOND_NAME>"));
+    const error = await downloadDataset(db, "un_sc_sanctions", options()).catch((e) => e);
+    expect(error).toBeInstanceOf(DownloadFailedError);
+    expect(error.message).toBe(
+      "The files cannot be read as un_xml: consolidated.xml is not well-formed XML at line 86, column 41: unexpected close tag.",
+    );
+    expect((await currentVersion(db, "un_sc_sanctions"))!.id).toBe(first.version!.id);
+    expect(await versionsOf("un_sc_sanctions")).toHaveLength(1);
+    expect((await datasetRow("un_sc_sanctions")).lastDownloadStatus).toBe("failed");
+  });
+
   test("a file over the size limit is refused", async () => {
     list.publish("/sdn/alt.csv", Array.from({ length: 5 }, (_, i) => `5001,${9010 + i},"aka","ANOTHER ALIAS ${i}",-0- \r\n`).join(""));
     const error = await downloadDataset(db, "us_ofac_sdn", options({ settings: { ...settings, downloadMaxBytes: 100 } })).catch((e) => e);
@@ -254,7 +274,7 @@ describe("the index of current versions", () => {
   test("searching lists never downloaded is an error, not a clean answer", async () => {
     const cache = new SanctionsIndexCache(db);
     await expect(searchSanctions(db, cache, ["peps"], { term: "Scott Franklin" })).rejects.toThrow("No PEP data has been downloaded yet");
-    await expect(searchSanctions(db, cache, ["un_sc_sanctions"], { term: "x" })).rejects.toThrow("No data has been downloaded yet for un_sc_sanctions");
+    await expect(searchSanctions(db, cache, ["eu_fsf"], { term: "x" })).rejects.toThrow("No data has been downloaded yet for eu_fsf");
     await expect(searchSanctions(db, cache, ["nope"], { term: "x" })).rejects.toThrow("No dataset with id nope");
   });
 });

@@ -3,6 +3,8 @@ import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { fixtureFile, formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 
 const parseUn = (path = "un_xml/consolidated.xml") => parseDatasetFiles("un_xml", "un_sc_sanctions", [fixtureFile(path)]);
+const parseUnText = (name: string, xml: string) =>
+  parseDatasetFiles("un_xml", "un_sc_sanctions", [{ name, content: new TextEncoder().encode(xml) }]);
 
 describe("UN Security Council consolidated list XML", () => {
   test("individuals and entities become people and organisations keyed by DATAID, leading zeros kept", () => {
@@ -58,8 +60,31 @@ describe("UN Security Council consolidated list XML", () => {
 describe("UN Security Council consolidated list XML, malformed", () => {
   test("a file cut between two elements is refused as truncated", () => {
     expect(formatErrorOf(() => parseUn("un_xml/malformed/truncated.xml"))).toBe(
-      "truncated.xml ends at line 53 before the closing </CONSOLIDATED_LIST> tag: the file is truncated",
+      "truncated.xml ends at line 53 in the middle of an element: the file is truncated",
     );
+  });
+
+  test("a file whose last lines are missing is refused even when it ends between records", () => {
+    const whole = new TextDecoder().decode(fixtureFile("un_xml/consolidated.xml").content);
+    const cut = whole.slice(0, whole.lastIndexOf("</CONSOLIDATED_LIST>"));
+    expect(formatErrorOf(() => parseUnText("cut.xml", cut))).toBe(
+      `cut.xml ends at line ${cut.trimEnd().split("\n").length} before the closing </CONSOLIDATED_LIST> tag: the file is truncated`,
+    );
+  });
+
+  test("a mismatched closing tag in the middle of the file is refused with its line, and nothing is returned", () => {
+    const whole = new TextDecoder().decode(fixtureFile("un_xml/consolidated.xml").content);
+    // Line 86 of the fixture: <FIRST_NAME>JANG</FIRST_NAME>, closed with the wrong tag.
+    const damaged = whole.replace("<FIRST_NAME>JANG</FIRST_NAME>", "<FIRST_NAME>JANG</SECOND_NAME>");
+    expect(formatErrorOf(() => parseUnText("damaged.xml", damaged))).toBe(
+      "damaged.xml is not well-formed XML at line 86, column 37: unexpected close tag.",
+    );
+  });
+
+  test("an undefined entity is refused (an HTML page or a broken export, not XML)", () => {
+    const whole = new TextDecoder().decode(fixtureFile("un_xml/consolidated.xml").content);
+    const damaged = whole.replace("<FIRST_NAME>JANG</FIRST_NAME>", "<FIRST_NAME>JANG&nbsp;</FIRST_NAME>");
+    expect(formatErrorOf(() => parseUnText("entity.xml", damaged))).toStartWith("entity.xml is not well-formed XML at line 86");
   });
 
   test("an HTML error page is refused for its root element", () => {

@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { DatasetFormatError, type DatasetFile } from "../entity.ts";
 import { decodeUtf8, decodeWithLabel } from "./text.ts";
 
@@ -19,53 +19,98 @@ function decodeXml(file: DatasetFile): string {
 }
 
 const lineCount = (text: string) => text.trimEnd().split("\n").length;
+const localName = (name: string) => name.slice(name.indexOf(":") + 1);
 
-/** Runs the validator only once the parser has failed, to say where; a problem on the last line is a cut-off file. */
-function describeParseFailure(fileName: string, text: string, parserMessage: string): string {
-  const result = XMLValidator.validate(text);
-  if (result === true) return `${fileName} is not well-formed XML: ${parserMessage}`;
-  const { line, col, msg } = result.err;
-  if (line >= lineCount(text)) return `${fileName} ends at line ${line} in the middle of an element: the file is truncated`;
-  return `${fileName} is not well-formed XML at line ${line}, column ${col}: ${msg}`;
+/** An element while it is open: its attributes and children so far, and its text pieces. */
+interface OpenElement {
+  name: string;
+  node: XmlNode;
+  text: string;
+  hasContent: boolean;
 }
 
 /**
- * Parses a whole XML file with every value kept as text (ids keep their leading zeros) and the
- * standard and numeric character references decoded. A truncated file is refused: the parser
- * accepts a document cut between two elements, so the closing root tag is checked explicitly.
+ * Parses a whole XML file with every value kept as text (ids keep their leading zeros), in one pass of a validating
+ * parser (saxes): a mismatched or missing closing tag anywhere, a truncated file or an undefined entity is refused
+ * with its line. The tree has the shape the list parsers read: attributes as "@name", an element with neither
+ * attributes nor children as its trimmed text, otherwise an object with "#text"; `repeated` elements always arrays.
  */
 export function readXml(file: DatasetFile, options: XmlReadOptions): XmlNode {
   const text = decodeXml(file);
-  const parser = new XMLParser({
-    ignoreAttributes: !options.attributes,
-    attributeNamePrefix: "@",
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    htmlEntities: true,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    jPath: false,
-    isArray: (name, _path, _isLeaf, isAttribute) => !isAttribute && options.repeated.has(name),
+  const parser = new SaxesParser({ fileName: file.name });
+  const stack: OpenElement[] = [];
+  let root: XmlNode | null = null;
+  let failure: DatasetFormatError | null = null;
+  const fail = (message: string) => {
+    failure ??= new DatasetFormatError(message);
+    throw failure;
+  };
+
+  let ending = false;
+  parser.on("error", (error) => {
+    if (ending && root === null) {
+      const lines = lineCount(text);
+      if (stack.length === 0) fail(`${file.name}: expected the root element <${options.root}>, found no element at all`);
+      fail(
+        stack.length === 1
+          ? `${file.name} ends at line ${lines} before the closing </${options.root}> tag: the file is truncated`
+          : `${file.name} ends at line ${lines} in the middle of an element: the file is truncated`,
+      );
+    }
+    // saxes prefixes its messages with "file:line:column: ".
+    const message = error.message.replace(/^.*?:\d+:\d+: /, "");
+    fail(`${file.name} is not well-formed XML at line ${parser.line}, column ${parser.column + 1}: ${message}`);
   });
-  let document: XmlNode;
+  parser.on("opentag", (tag: SaxesTagPlain) => {
+    const name = localName(tag.name);
+    if (stack.length === 0 && root === null && name !== options.root) {
+      fail(`${file.name}: expected the root element <${options.root}>, found <${name}>`);
+    }
+    const node: XmlNode = {};
+    if (options.attributes) {
+      for (const [key, value] of Object.entries(tag.attributes)) {
+        if (key !== "xmlns" && !key.startsWith("xmlns:")) node[`@${localName(key)}`] = value;
+      }
+    }
+    stack.push({ name, node, text: "", hasContent: Object.keys(node).length > 0 });
+  });
+  const addText = (value: string) => {
+    if (stack.length) stack[stack.length - 1].text += value;
+  };
+  parser.on("text", addText);
+  parser.on("cdata", addText);
+  parser.on("closetag", () => {
+    const element = stack.pop()!;
+    const trimmed = element.text.trim();
+    let value: unknown;
+    if (element.hasContent) {
+      if (trimmed) element.node["#text"] = trimmed;
+      value = element.node;
+    } else {
+      value = trimmed;
+    }
+    const parent = stack[stack.length - 1];
+    if (!parent) {
+      root = typeof value === "object" ? (value as XmlNode) : {};
+      return;
+    }
+    parent.hasContent = true;
+    const existing = parent.node[element.name];
+    if (existing === undefined) parent.node[element.name] = options.repeated.has(element.name) ? [value] : value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else parent.node[element.name] = [existing, value];
+  });
+
   try {
-    document = parser.parse(text) as XmlNode;
+    parser.write(text);
+    ending = true;
+    parser.close();
   } catch (error) {
-    throw new DatasetFormatError(describeParseFailure(file.name, text, (error as Error).message));
+    if (failure) throw failure;
+    throw error;
   }
-  const roots = Object.keys(document);
-  if (!(options.root in document)) {
-    const found = roots.length ? `<${roots[0]}>` : "no element at all";
-    throw new DatasetFormatError(`${file.name}: expected the root element <${options.root}>, found ${found}`);
-  }
-  if (!new RegExp(`</(?:[\\w.-]+:)?${options.root}\\s*>\\s*$`).test(text.slice(-1000))) {
-    throw new DatasetFormatError(
-      `${file.name} ends at line ${lineCount(text)} before the closing </${options.root}> tag: the file is truncated`,
-    );
-  }
-  const root = document[options.root];
-  return typeof root === "object" && root !== null ? (root as XmlNode) : {};
+  if (root === null) fail(`${file.name}: expected the root element <${options.root}>, found no element at all`);
+  return root!;
 }
 
 /** A repeated child as an array whatever the document held (absent, empty element, one or many). */
