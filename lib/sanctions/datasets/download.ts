@@ -5,7 +5,8 @@ import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
 import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
 import { fetchFile, FetchFileError } from "./fetch-file.ts";
-import { checkDatasetFiles, IntegrityError } from "./integrity.ts";
+import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
+import { IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
 import { contentHash, currentVersion, storeVersion, totalSize, versionFiles, type StoredFile, type VersionRow } from "./versions.ts";
 
@@ -112,7 +113,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     }
 
     options.onProgress?.({ stage: "checking", files: files.length, bytes: size });
-    const entities = checkDatasetFiles(dataset.format, datasetId, files, current?.entityCount ?? null);
+    const entities = await checkDatasetFilesOffThread(dataset.format, datasetId, files, current?.entityCount ?? null);
     const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download" });
     await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size });
     return { status: "success", version: versionSummary(version) };

@@ -1,0 +1,56 @@
+import { describe, expect, test } from "bun:test";
+import { checkDatasetFilesOffThread } from "../../lib/sanctions/datasets/check-off-thread.ts";
+import { checkDatasetFiles, IntegrityError } from "../../lib/sanctions/datasets/integrity.ts";
+import { sdnFiles, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+
+const asFiles = (files: Record<string, string>) =>
+  Object.entries(files).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
+
+/** A list large enough that parsing it takes a noticeable time. */
+const bigList = (count: number): SdnEntry[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: 100_000 + i,
+    name: `SURNAME${i}, Given Middle${i % 97}`,
+    type: "individual",
+    remarks: `DOB ${(i % 28) + 1} Mar ${1940 + (i % 60)}; nationality Uzbekistan; a.k.a. 'ALIAS ${i}'.`,
+  }));
+
+describe("parsing a downloaded list in a worker thread", () => {
+  test("gives exactly the entities the in-thread check gives", async () => {
+    const files = asFiles(sdnFiles(bigList(3_000)));
+    const offThread = await checkDatasetFilesOffThread("ofac_csv", "us_ofac_sdn", files, null);
+    expect(offThread).toHaveLength(3_000);
+    expect(offThread).toEqual(checkDatasetFiles("ofac_csv", "us_ofac_sdn", files, null));
+  });
+
+  test("refuses broken or implausible files with the same IntegrityError", async () => {
+    const garbage = [{ name: "sdn.csv", content: new Uint8Array([0, 159, 146, 150, 0, 1]) }];
+    const error = await checkDatasetFilesOffThread("ofac_csv", "us_ofac_sdn", garbage, null).catch((e) => e);
+    expect(error).toBeInstanceOf(IntegrityError);
+    expect(error.message).toStartWith("The files cannot be read as ofac_csv: sdn.csv");
+    const small = await checkDatasetFilesOffThread("ofac_csv", "us_ofac_sdn", asFiles(sdnFiles()), 100).catch((e) => e);
+    expect(small).toBeInstanceOf(IntegrityError);
+    expect(small.message).toBe("Implausible list: 8 entities, fewer than half of the current version's 100; the current version is kept");
+  });
+
+  test("the calling thread keeps running its timers while a large list is parsed", async () => {
+    const files = asFiles(sdnFiles(bigList(40_000)));
+    const started = performance.now();
+    checkDatasetFiles("ofac_csv", "us_ofac_sdn", files, null);
+    const inThreadMs = performance.now() - started;
+
+    let last = performance.now();
+    let longestGap = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const entities = await checkDatasetFilesOffThread("ofac_csv", "us_ofac_sdn", files, null);
+    clearInterval(timer);
+    expect(entities).toHaveLength(40_000);
+    // In this thread the parse is one block as long as the parse itself; from the worker only the copies are.
+    expect(inThreadMs).toBeGreaterThan(200);
+    expect(longestGap).toBeLessThan(inThreadMs / 3);
+  }, 30_000);
+});
