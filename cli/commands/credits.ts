@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { findUserByEmail } from "../../lib/auth/users.ts";
+import { creditReasons } from "../../lib/credits/descriptions.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -28,7 +29,7 @@ export function registerCredits(program: Command) {
             userId: user.id,
             type: "admin_credit",
             amount,
-            description: options.note ?? "Added from the command line",
+            ...(options.note ? { description: options.note } : { reason: creditReasons.cliCredit() }),
           });
           await recordAudit(tx, {
             action: "credits.admin_credit",

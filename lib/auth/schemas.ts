@@ -138,6 +138,9 @@ export const creditTransactionSchema = z.object({
   amount: z.number().int(),
   balance: z.number().int(),
   description: z.string().nullable(),
+  /** Screens word these in the reader's language (lib/credits/descriptions.ts); description is the English text. */
+  descriptionCode: z.string().nullable(),
+  descriptionParams: z.record(z.string(), z.string()).nullable(),
   createdAt: z.string(),
 });
 export const creditBalanceSchema = z.object({

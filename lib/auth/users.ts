@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../data/db.ts";
+import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { getSystemSetting } from "../settings/system-settings.ts";
@@ -75,7 +76,7 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
         userId: user.id,
         type: "credit_bonus",
         amount: initialCredits,
-        description: "Welcome credits",
+        reason: creditReasons.welcome(),
         createdBy: options.createdBy,
       });
     }

@@ -1,9 +1,42 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../data/db.ts";
 import type { CreditBalance } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
+import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
+import type { CreditTransactionType } from "./ledger.ts";
 
+type CreditTransactionRow = typeof schema.creditTransactions.$inferSelect;
+export type CreditTransactionView = CreditBalance["transactions"][number];
+
+const t = schema.creditTransactions;
+const keyset = { createdAt: t.createdAt, id: t.id };
+
+function transactionView(row: Omit<CreditTransactionRow, "userId" | "searchId" | "createdBy">): CreditTransactionView {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    balance: row.balance,
+    description: row.description,
+    descriptionCode: row.descriptionCode,
+    descriptionParams: row.descriptionParams ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const viewColumns = {
+  id: t.id,
+  type: t.type,
+  amount: t.amount,
+  balance: t.balance,
+  description: t.description,
+  descriptionCode: t.descriptionCode,
+  descriptionParams: t.descriptionParams,
+  createdAt: t.createdAt,
+};
+
+/** The balance, the search costs and the latest `limit` transactions (the profile's card). */
 export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Promise<CreditBalance> {
   const [user] = await db
     .select({ credits: schema.users.credits, role: schema.users.role })
@@ -12,23 +45,37 @@ export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Pro
   if (!user) throw new AppError(404, "User not found");
   const settings = await getSystemSettings(db);
   const rows = await db
-    .select()
-    .from(schema.creditTransactions)
-    .where(eq(schema.creditTransactions.userId, userId))
-    .orderBy(desc(schema.creditTransactions.createdAt), desc(schema.creditTransactions.id))
+    .select(viewColumns)
+    .from(t)
+    .where(eq(t.userId, userId))
+    .orderBy(...newestFirst(keyset))
     .limit(limit);
   return {
     balance: user.credits,
     unlimited: user.role === "admin",
     manualSearchCost: settings.manualSearchCost,
     automatedSearchCost: settings.automatedSearchCost,
-    transactions: rows.map((r) => ({
-      id: r.id,
-      type: r.type,
-      amount: r.amount,
-      balance: r.balance,
-      description: r.description,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    transactions: rows.map(transactionView),
   };
+}
+
+export interface CreditTransactionListRequest extends PageRequest {
+  type?: CreditTransactionType;
+}
+
+/** A page of the user's ledger, newest first, optionally of one type (the credit history). */
+export async function listCreditTransactions(
+  db: DbOrTx,
+  userId: string,
+  request: CreditTransactionListRequest,
+): Promise<Page<CreditTransactionView>> {
+  const where = and(eq(t.userId, userId), request.type ? eq(t.type, request.type) : undefined);
+  const rows = await db
+    .select({ ...viewColumns, cursorKey: cursorKey(keyset) })
+    .from(t)
+    .where(and(where, afterCursor(keyset, request.cursor)))
+    .orderBy(...newestFirst(keyset))
+    .limit(request.limit + 1);
+  const [{ total }] = await db.select({ total: count() }).from(t).where(where);
+  return toPage(rows, request.limit, total, transactionView);
 }

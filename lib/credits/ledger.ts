@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
+import { englishDescription, type CreditReason } from "./descriptions.ts";
 
 export type CreditTransactionType = (typeof schema.creditTransactionType.enumValues)[number];
 
@@ -11,7 +12,10 @@ export interface CreditChange {
   type: CreditTransactionType;
   /** Negative for searches, positive for purchases, bonuses and admin credits. */
   amount: number;
+  /** Free text (an admin's note); without it the reason's English wording is stored. */
   description?: string;
+  /** Why, as a code the screens translate. */
+  reason?: CreditReason;
   searchId?: string;
   createdBy?: string;
 }
@@ -68,7 +72,9 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
         type,
         amount,
         balance: updated.credits,
-        description: change.description,
+        description: change.description ?? (change.reason && englishDescription(type, change.reason)),
+        descriptionCode: change.reason?.code,
+        descriptionParams: change.reason && "params" in change.reason ? change.reason.params : undefined,
         searchId: change.searchId,
         createdBy: change.createdBy,
       })

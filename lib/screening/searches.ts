@@ -2,12 +2,14 @@
  * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
  * The server, the CLI, the public API and batch processing all create searches here.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, ilike } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import { createSearchSchema } from "./schemas.ts";
@@ -89,7 +91,7 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
           type: isAutomated ? "automatic_search" : "manual_search",
           amount: -cost,
           searchId: row.id,
-          description: `${isAutomated ? "Automatic" : "Manual"} search: ${fields.searchTerm}`,
+          reason: creditReasons.search(fields.searchTerm),
         });
       } catch (error) {
         // Another search spent the credits since the balance was read.
@@ -142,14 +144,34 @@ export interface SearchListItem {
   riskLevel: string | null;
 }
 
-/** The user's searches, newest first. */
-export async function listSearches(db: Db, userId: string): Promise<SearchListItem[]> {
+export interface SearchListRequest extends PageRequest {
+  /** Only searches whose term contains this, ignoring case. */
+  q?: string;
+}
+
+/** A page of the user's searches, newest first, optionally only those whose term contains q. */
+export async function listSearches(db: Db, userId: string, request: SearchListRequest): Promise<Page<SearchListItem>> {
   const s = schema.searches;
-  return db
-    .select({ id: s.id, searchTerm: s.searchTerm, entityType: s.entityType, status: s.status, createdAt: s.createdAt, riskLevel: s.riskLevel })
-    .from(s)
-    .where(eq(s.userId, userId))
-    .orderBy(desc(s.createdAt), desc(s.id));
+  const keyset = { createdAt: s.createdAt, id: s.id };
+  const where = and(eq(s.userId, userId), request.q ? ilike(s.searchTerm, containsPattern(request.q)) : undefined);
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: s.id,
+        searchTerm: s.searchTerm,
+        entityType: s.entityType,
+        status: s.status,
+        createdAt: s.createdAt,
+        riskLevel: s.riskLevel,
+        cursorKey: cursorKey(keyset),
+      })
+      .from(s)
+      .where(and(where, afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    db.$count(s, where),
+  ]);
+  return toPage(rows, request.limit, total, (row) => row);
 }
 
 /** Deletes the user's search (its ledger entry stays, without the link); 404 as getSearch. */

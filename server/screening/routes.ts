@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { findUserById } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
+import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
@@ -9,7 +10,7 @@ import { isReportLanguage } from "../../lib/screening/summary/index.ts";
 import { searchDetailView, searchListView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { readJson } from "../validate.ts";
+import { parseWith, readJson } from "../validate.ts";
 import { screeningService } from "./service.ts";
 
 const EXPORTS = {
@@ -76,8 +77,9 @@ export const searchRoutes = new Hono<AppEnv>()
   })
 
   .get("/", async (c) => {
-    const rows = await listSearches(c.get("ctx").database.db, currentUser(c).id);
-    return c.json(rows.map(searchListView));
+    const request = parseWith(pageWithTermQuerySchema, c.req.query());
+    const page = await listSearches(c.get("ctx").database.db, currentUser(c).id, request);
+    return c.json({ ...page, items: page.items.map(searchListView) });
   })
 
   .get("/:id", async (c) => c.json(searchDetailView(await getSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id")))))

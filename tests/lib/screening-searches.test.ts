@@ -78,7 +78,7 @@ describe("createSearch", () => {
     expect(await refusal(create(user.id))).toEqual({ status: 402, message: message10 });
     expect(await balanceOf(s.db, user.id)).toBe(0);
     expect(await ledgerOf(s.db, user.id)).toHaveLength(1);
-    expect(await listSearches(s.db, user.id)).toHaveLength(1);
+    expect((await listSearches(s.db, user.id, { limit: 50 })).items).toHaveLength(1);
     expect((await jobsOf(s.database, SEARCH_QUEUE)).length).toBe(jobsBefore);
 
     const nine = await newUser(9);
@@ -98,7 +98,7 @@ describe("createSearch", () => {
     const ledger = await ledgerOf(s.db, user.id);
     expect(ledger.map((r) => r.amount)).toEqual([-10, -10]);
     expect(ledger.map((r) => r.balance).sort()).toEqual([15, 5]);
-    const searches = await listSearches(s.db, user.id);
+    const searches = (await listSearches(s.db, user.id, { limit: 50 })).items;
     expect(searches).toHaveLength(2);
     expect(new Set(ledger.map((r) => r.searchId))).toEqual(new Set(searches.map((x) => x.id)));
     expect((await jobsOf(s.database, SEARCH_QUEUE)).length - jobsBefore).toBe(2);
@@ -166,7 +166,7 @@ describe("reading and deleting", () => {
     await Bun.sleep(5);
     const second = await create(user.id, { searchTerm: "Second" });
     await create((await newUser(25)).id, { searchTerm: "Someone else's" });
-    const list = await listSearches(s.db, user.id);
+    const list = (await listSearches(s.db, user.id, { limit: 50 })).items;
     expect(list.map((x) => x.id)).toEqual([second.id, first.id]);
     expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "riskLevel", "searchTerm", "status"]);
     expect(list[0]).toMatchObject({ searchTerm: "Second", entityType: "person", status: "pending", riskLevel: null });

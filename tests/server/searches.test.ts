@@ -127,7 +127,7 @@ describe("POST /api/searches", () => {
     const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
     expect([refused.status, refused.json]).toEqual([402, { error: message10 }]);
     expect(await balance(client)).toBe(0);
-    expect((await client.get("/api/searches")).json).toHaveLength(1);
+    expect((await client.get("/api/searches")).json.items).toHaveLength(1);
   });
 
   test("5 concurrent searches with 25 credits: exactly 2 accepted, 3 refused with 402, balance 5, 2 ledger rows", async () => {
@@ -205,12 +205,12 @@ describe("reading, listing, deleting", () => {
     const first = (await client.post("/api/searches", { searchTerm: "First Person", entityType: "person" })).json.id;
     await Bun.sleep(5);
     const second = (await client.post("/api/searches", { searchTerm: "Second Company", entityType: "company" })).json.id;
-    const list = (await client.get("/api/searches")).json;
+    const list = (await client.get("/api/searches")).json.items;
     expect(list.map((s: { id: string }) => s.id)).toEqual([second, first]);
     expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "riskLevel", "searchTerm", "status"]);
     expect(list[0]).toMatchObject({ searchTerm: "Second Company", entityType: "company" });
     expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
-    expect((await other.get("/api/searches")).json.some((s: { id: string }) => s.id === first || s.id === second)).toBe(false);
+    expect((await other.get("/api/searches")).json.items.some((s: { id: string }) => s.id === first || s.id === second)).toBe(false);
   });
 
   test("another user's search, an unknown and a malformed id: 404 'Search not found' for read, delete and both exports", async () => {
@@ -238,7 +238,7 @@ describe("reading, listing, deleting", () => {
     const res = await analyst.request("DELETE", `/api/searches/${id}`);
     expect([res.status, res.json]).toEqual([200, { success: true }]);
     expect((await analyst.get(`/api/searches/${id}`)).status).toBe(404);
-    expect((await analyst.get("/api/searches")).json.some((s: { id: string }) => s.id === id)).toBe(false);
+    expect((await analyst.get("/api/searches")).json.items.some((s: { id: string }) => s.id === id)).toBe(false);
   });
 });
 
