@@ -9,6 +9,7 @@ import { createNewsProviders, loadNewsConfig } from "../media/news-config.ts";
 import { markSearchFailed, runSearchPipeline, type PipelineDeps, type PipelineStage } from "./pipeline.ts";
 import type { ListIndex } from "./lists.ts";
 import { FAILED_SEARCH_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
+import { announceSearchEnded } from "./search-wait.ts";
 
 /** The pipeline's sources as the environment configures them (news providers, language model). */
 export function pipelineDepsFromEnv(db: Db, lists: ListIndex, env: Record<string, string | undefined> = process.env): PipelineDeps {
@@ -34,6 +35,7 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
         retryable: job.attempt < job.attempts,
         onProgress: (stage) => options.onProgress?.(searchId, stage),
       });
+      announceSearchEnded(searchId);
       options.onSettled?.(searchId);
     },
     { concurrency: options.concurrency },
@@ -45,6 +47,7 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
       const last = output?.message ?? output?.value?.message;
       const reason = typeof last === "string" && last ? ` (last error: ${last})` : "";
       await markSearchFailed(deps.db, job.data.searchId, `The search could not be completed: every attempt failed${reason}. Please try again.`);
+      announceSearchEnded(job.data.searchId);
       options.onSettled?.(job.data.searchId);
     },
     { concurrency: Math.min(1, options.concurrency ?? queue.settings.concurrency) },

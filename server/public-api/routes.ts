@@ -3,6 +3,7 @@ import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { MAX_BATCH_CSV_BYTES, parseBatchCsv } from "../../lib/batch/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createSearch, getSearch } from "../../lib/screening/searches.ts";
+import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
@@ -11,19 +12,6 @@ import { apiKeyAuth } from "./api-key-auth.ts";
 import { openApiDocument } from "./openapi.ts";
 import { publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
 import { publicSearchView } from "./views.ts";
-
-const POLL_MS = 200;
-
-/** Waits (up to `seconds`) for a search to end, reading its status from the database: any process may run it. */
-async function waitForSearch(db: Parameters<typeof getSearch>[0], userId: string, id: string, seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  let row = await getSearch(db, userId, id);
-  while ((row.status === "pending" || row.status === "processing") && Date.now() < deadline) {
-    await Bun.sleep(POLL_MS);
-    row = await getSearch(db, userId, id);
-  }
-  return row;
-}
 
 export const publicApiRoutes = new Hono<AppEnv>()
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
@@ -36,7 +24,8 @@ export const publicApiRoutes = new Hono<AppEnv>()
     const { database } = c.get("ctx");
     const user = currentUser(c);
     const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: user.id, ...input });
-    const row = wait > 0 ? await waitForSearch(database.db, user.id, search.id, wait) : search;
+    if (wait > 0) c.env?.noTimeout?.(c.req.raw);
+    const row = wait > 0 ? await waitForSearchEnd(database.db, user.id, search.id, wait * 1000, { signal: c.req.raw.signal }) : search;
     return c.json(publicSearchView(row));
   })
 

@@ -2,17 +2,11 @@
 import { z } from "zod";
 import { mediaItemSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { waitQuerySchema as waitQuerySchemaFor } from "../../lib/screening/search-wait.ts";
 
 export const publicSearchRequestSchema = createSearchSchema;
 
-export const waitQuerySchema = z.object({
-  wait: z.coerce
-    .number({ error: "wait must be a number of seconds" })
-    .int("wait must be a whole number of seconds")
-    .min(0, "wait must be between 0 and 60")
-    .max(60, "wait must be between 0 and 60")
-    .default(30),
-});
+export const waitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 30 });
 
 export const publicSearchResultSchema = z.object({
   id: z.uuid(),

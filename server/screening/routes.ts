@@ -7,6 +7,7 @@ import type { SearchResults } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
 import { isReportLanguage } from "../../lib/screening/summary/index.ts";
+import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { searchDetailView, searchListView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -82,7 +83,14 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json({ ...page, items: page.items.map(searchListView) });
   })
 
-  .get("/:id", async (c) => c.json(searchDetailView(await getSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id")))))
+  /** ?wait=N (0-30 s): answers as soon as the search has ended, or as it stands after N seconds (the web app's long poll). */
+  .get("/:id", async (c) => {
+    const { wait } = parseWith(searchWaitQuerySchema, c.req.query());
+    // Bun closes a connection idle for 10 s; a long poll is quiet for longer on purpose.
+    if (wait > 0) c.env?.noTimeout?.(c.req.raw);
+    const search = await waitForSearchEnd(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), wait * 1000, { signal: c.req.raw.signal });
+    return c.json(searchDetailView(search));
+  })
 
   .delete("/:id", async (c) => {
     await deleteSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
