@@ -1,10 +1,19 @@
-import { schema, type DbOrTx } from "../../data/db.ts";
+import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
+import { listStates, type ListState } from "./availability.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
 import type { MatchResult } from "./matcher/index.ts";
 
 /** Nothing to search in: no list of the asked kind has ever been downloaded. Never to be read as "no match". */
-export class NoSanctionsDataError extends Error {}
+export class NoSanctionsDataError extends Error {
+  constructor(
+    message: string,
+    /** The lists asked for, none of which has a version (some may be downloading). */
+    readonly lists: ListState[],
+  ) {
+    super(message);
+  }
+}
 
 /** `sanctions` (every sanctions-type dataset), `peps` (every PEP dataset) or a dataset id. */
 export type DatasetSelector = string;
@@ -21,28 +30,39 @@ export interface SanctionsAnswer {
   results: MatchResult[];
   /** The datasets searched: those asked for that have a current version. */
   searched: string[];
+  /** Every list asked for: the searched ones with the date of the version searched, the others with version_date null. */
+  lists: ListState[];
+}
+
+export interface ResolvedDatasets {
+  ids: string[];
+  label: string;
+  /** The state of those lists in the database (the version dates are replaced by those of the index searched). */
+  states: ListState[];
 }
 
 /** The dataset ids the selectors stand for; an unknown dataset id is a 404. */
-export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]): Promise<{ ids: string[]; label: string }> {
-  const all = await db.select({ id: schema.sanctionsDatasets.id, type: schema.sanctionsDatasets.datasetType }).from(schema.sanctionsDatasets);
+export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]): Promise<ResolvedDatasets> {
+  const all = await listStates(db);
   const ids = new Set<string>();
   for (const selector of selectors.length ? selectors : ["sanctions"]) {
-    if (selector === "sanctions") all.filter((d) => d.type === "sanctions").forEach((d) => ids.add(d.id));
-    else if (selector === "peps") all.filter((d) => d.type === "pep").forEach((d) => ids.add(d.id));
+    if (selector === "sanctions") all.filter((d) => d.dataset_type === "sanctions").forEach((d) => ids.add(d.id));
+    else if (selector === "peps") all.filter((d) => d.dataset_type === "pep").forEach((d) => ids.add(d.id));
     else if (all.some((d) => d.id === selector)) ids.add(selector);
     else throw new AppError(404, `No dataset with id ${selector}`);
   }
-  return { ids: [...ids], label: selectors.length ? selectors.join(", ") : "sanctions" };
+  return { ids: [...ids], label: selectors.length ? selectors.join(", ") : "sanctions", states: all.filter((d) => ids.has(d.id)) };
 }
 
 /** Searches the snapshot in the given datasets; refuses when none of them has a current version. */
 export async function searchSnapshot(
   snapshot: IndexSnapshot,
-  datasets: { ids: string[]; label: string },
+  datasets: ResolvedDatasets,
   query: SanctionsQuery,
 ): Promise<SanctionsAnswer> {
-  const available = datasets.ids.filter((id) => snapshot.versions.some((v) => v.datasetId === id));
+  const versionDates = new Map(snapshot.versions.map((v) => [v.datasetId, v.versionDate.toISOString()]));
+  const lists = datasets.states.map((state) => ({ ...state, version_date: versionDates.get(state.id) ?? null }));
+  const available = datasets.ids.filter((id) => versionDates.has(id));
   if (available.length === 0) {
     const label = datasets.label;
     throw new NoSanctionsDataError(
@@ -51,10 +71,11 @@ export async function searchSnapshot(
         : label === "peps"
           ? "No PEP data has been downloaded yet"
           : `No data has been downloaded yet for ${label}`,
+      lists,
     );
   }
   const results = await snapshot.index.search(query.term, { type: query.type, datasets: available, limit: query.limit ?? 10 });
-  return { found: results.some((r) => r.match), results, searched: available };
+  return { found: results.some((r) => r.match), results, searched: available, lists };
 }
 
 /** One search against the current versions, as the API and the CLI make it. */

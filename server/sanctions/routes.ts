@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { Database } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
+import { listStates } from "../../lib/sanctions/availability.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanctions/datasets/download.ts";
@@ -26,6 +27,9 @@ function allowLongRequest(c: Context<AppEnv>) {
 
 export const sanctionsRoutes = new Hono<AppEnv>()
   .get("/datasets", requireUser, async (c) => c.json(await listDatasets(c.get("ctx").database.db)))
+
+  /** Which lists can be searched now (with their version dates), which are downloading or have no data: for the search forms. */
+  .get("/status", requireUser, async (c) => c.json({ lists: await listStates(c.get("ctx").database.db) }))
 
   .post("/datasets", requireAdmin, async (c) => {
     const input = await readJson(c, addDatasetSchema);
@@ -92,7 +96,9 @@ export const sanctionsRoutes = new Hono<AppEnv>()
       const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), query);
       return c.json(answer);
     } catch (error) {
-      if (error instanceof NoSanctionsDataError) return c.json({ found: false, results: [], error: error.message }, 503);
+      if (error instanceof NoSanctionsDataError) {
+        return c.json({ found: false, results: [], error: error.message, searched: [], lists: error.lists }, 503);
+      }
       throw error;
     }
   });

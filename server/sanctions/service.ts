@@ -1,4 +1,5 @@
 import type { Database } from "../../data/db.ts";
+import { listStates, unavailableLists } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { startDatasetScheduler, type DatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { loadDatasetSettings, type DatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
@@ -24,7 +25,11 @@ export async function startSanctionsService(database: Database, settings = loadD
   const index = new SanctionsIndexCache(db, { builder: buildInWorker });
   index.refresh().catch((error) => console.error("[duecheck] building the sanctions index failed:", error));
   index.startPolling(settings.indexRefreshMs);
-  const scheduler: DatasetScheduler | null = settings.schedulerEnabled ? startDatasetScheduler(db, settings) : null;
+  let scheduler: DatasetScheduler | null = null;
+  if (settings.schedulerEnabled) {
+    await announceFirstDownloads(database);
+    scheduler = startDatasetScheduler(db, settings);
+  }
   const service: SanctionsService = {
     settings,
     index,
@@ -42,4 +47,14 @@ export function sanctionsService(database: Database): SanctionsService {
   const service = services.get(database);
   if (!service) throw new Error("The sanctions service was not started for this database");
   return service;
+}
+
+/** On a fresh install `npm start` says that the lists are being downloaded, and what a search does until then. */
+async function announceFirstDownloads({ db }: Database) {
+  const missing = unavailableLists(await listStates(db));
+  if (missing.length === 0) return;
+  console.log(
+    `[duecheck] No data yet for ${missing.map((l) => l.source_name).join(", ")}: downloading the automatic ones now. ` +
+      "Until a list is in, searches report it as not checked.",
+  );
 }

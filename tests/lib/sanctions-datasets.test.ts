@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
+import { addCustomDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { DatasetBusyError } from "../../lib/sanctions/datasets/claim.ts";
 import { downloadDataset, DownloadFailedError, type DownloadOptions } from "../../lib/sanctions/datasets/download.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
@@ -241,6 +242,32 @@ describe("the scheduler", () => {
     expect((await currentVersion(db, "us_ofac_sdn"))!.id).not.toBe(before.id);
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "dataset.download"));
     expect(audit.at(-1)).toMatchObject({ actorKind: "system", details: { outcome: "success" } });
+  });
+
+  test("downloads a never-downloaded dataset at once when it starts, before the lists already in", async () => {
+    const added = await addCustomDataset(db, {
+      name: "Fresh UN copy",
+      type: "sanctions",
+      format: "un_xml",
+      url: `${list.url}/un/consolidated.xml`,
+    });
+    list.publish("/un/consolidated.xml", readFileSync(join(FIXTURES, "un_xml", "consolidated.xml")));
+    // The SDN list is due too; the new list goes first.
+    await db.update(schema.sanctionsDatasets).set({ lastDownloadAt: new Date(Date.now() - 7 * 3600_000) }).where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
+    const runs: string[] = [];
+    const started = Date.now();
+    const scheduler = startDatasetScheduler(db, settings, { onRun: (run) => runs.push(`${run.id} ${run.status}`) });
+    try {
+      while (!(await currentVersion(db, added.id)) && Date.now() - started < 10_000) await Bun.sleep(50);
+      expect(await currentVersion(db, added.id)).toMatchObject({ entityCount: 4 });
+      // Well before the first 10-minute tick (and the former one-minute wait).
+      expect(Date.now() - started).toBeLessThan(10_000);
+      while (runs.length < 2 && Date.now() - started < 10_000) await Bun.sleep(50);
+    } finally {
+      await scheduler.stop();
+    }
+    expect(runs).toEqual([`${added.id} success`, "us_ofac_sdn not_modified"]);
+    await db.update(schema.sanctionsDatasets).set({ autoDownload: false }).where(eq(schema.sanctionsDatasets.id, added.id));
   });
 
   test("settings come from the environment; DUECHECK_DATASET_SCHEDULER=0 turns scheduled downloads off", () => {

@@ -101,7 +101,33 @@ describe("before any download", () => {
   test("a search is a clear error, not a clean answer", async () => {
     const res = await search("term=Rustam%20Karimov");
     expect(res.status).toBe(503);
-    expect(res.json).toEqual({ found: false, results: [], error: "No sanctions data has been downloaded yet" });
+    expect(res.json).toEqual({
+      found: false,
+      results: [],
+      error: "No sanctions data has been downloaded yet",
+      searched: [],
+      lists: ["us_ofac_sdn", "us_ofac_cons", "un_sc_sanctions", "eu_fsf", "gb_fcdo_sanctions"].map((id) => ({
+        id,
+        source_name: expect.any(String),
+        dataset_type: "sanctions",
+        version_date: null,
+        last_download_status: null,
+      })),
+    });
+  });
+
+  test("the status lists every dataset without data, for the search forms", async () => {
+    const res = await user.get("/api/sanctions/status");
+    expect(res.status).toBe(200);
+    expect(res.json.lists).toHaveLength(6);
+    expect(res.json.lists[5]).toEqual({
+      id: "us_congress_peps",
+      source_name: "US Congress Members (OpenSanctions PEPs)",
+      dataset_type: "pep",
+      version_date: null,
+      last_download_status: null,
+    });
+    expect((await anonymous.get("/api/sanctions/status")).status).toBe(401);
   });
 });
 
@@ -215,6 +241,17 @@ describe("downloads and search", () => {
     });
     expect(found.json.results[0].score).toBeWithin(0.8, 1.0001);
     expect(found.json.searched).toEqual(["us_ofac_sdn"]);
+    // Which lists were searched, with the date of the version searched; the others have no data yet.
+    expect(found.json.lists.map((l: any) => [l.id, l.version_date])).toEqual([
+      ["us_ofac_sdn", res.json.version.version_date],
+      ["us_ofac_cons", null],
+      ["un_sc_sanctions", null],
+      ["eu_fsf", null],
+      ["gb_fcdo_sanctions", null],
+      ["swiss_seco_list", null],
+    ]);
+    const status = (await user.get("/api/sanctions/status")).json.lists;
+    expect(status.find((l: any) => l.id === "us_ofac_sdn")).toMatchObject({ version_date: res.json.version.version_date, last_download_status: "success" });
   });
 
   test("downloading again with nothing changed is not_modified", async () => {
@@ -232,7 +269,10 @@ describe("downloads and search", () => {
     const sdn = await dataset("us_ofac_sdn");
     expect(sdn).toMatchObject({ last_download_status: "failed", last_download_error: expect.stringContaining("HTTP 500") });
     expect(sdn.recent_versions).toHaveLength(1);
-    expect((await search("term=Rustam%20Karimov")).json.found).toBe(true);
+    const after = await search("term=Rustam%20Karimov");
+    expect(after.json.found).toBe(true);
+    // The search says which version it used: the one from before the failed attempt.
+    expect(after.json.lists[0]).toMatchObject({ id: "us_ofac_sdn", version_date: sdn.recent_versions[0].version_date, last_download_status: "failed" });
     list.resetModes();
   });
 

@@ -1,6 +1,6 @@
 import { CronJob } from "cron";
-import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import type { DbOrTx } from "../../../data/db.ts";
+import { datasetsInOrder } from "./catalog.ts";
 import { DatasetBusyError } from "./claim.ts";
 import { downloadDataset, DownloadFailedError } from "./download.ts";
 import type { DatasetSettings } from "./settings.ts";
@@ -13,18 +13,29 @@ export interface DueRun {
   id: string;
   status: "success" | "not_modified" | "failed" | "busy";
   error?: string;
+  /** Entities of the new version (success only). */
+  entityCount?: number;
 }
 
 type DownloadSettings = Pick<DatasetSettings, "downloadTimeoutMs" | "downloadMaxBytes">;
 
-/** Downloads every auto_download dataset whose last download is download_frequency hours old (or that never was). */
+/**
+ * Downloads every auto_download dataset whose last download is download_frequency hours old, or that was never
+ * downloaded: those first, in list order, since until they are in no search can check them.
+ */
 export async function runDueDownloads(
   db: DbOrTx,
-  options: { settings: DownloadSettings; now?: () => Date; shouldStop?: () => boolean },
+  options: { settings: DownloadSettings; now?: () => Date; shouldStop?: () => boolean; onRun?: (run: DueRun) => void },
 ): Promise<DueRun[]> {
   const now = options.now ?? (() => new Date());
-  const datasets = await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.autoDownload, true));
+  const datasets = (await datasetsInOrder(db))
+    .filter((d) => d.autoDownload)
+    .sort((a, b) => Number(a.lastDownloadAt !== null) - Number(b.lastDownloadAt !== null));
   const runs: DueRun[] = [];
+  const record = (run: DueRun) => {
+    runs.push(run);
+    options.onRun?.(run);
+  };
   for (const dataset of datasets) {
     if (options.shouldStop?.()) break;
     const last = dataset.lastDownloadAt?.getTime();
@@ -34,11 +45,11 @@ export async function runDueDownloads(
     if (!due) continue;
     try {
       const result = await downloadDataset(db, dataset.id, { settings: options.settings, now: options.now, actor: { kind: "system" } });
-      runs.push({ id: dataset.id, status: result.status });
+      record(result.status === "success" ? { id: dataset.id, status: "success", entityCount: result.version.entity_count } : { id: dataset.id, status: result.status });
     } catch (error) {
       // Another process is on it: that one records the outcome.
-      if (error instanceof DatasetBusyError) runs.push({ id: dataset.id, status: "busy" });
-      else if (error instanceof DownloadFailedError) runs.push({ id: dataset.id, status: "failed", error: error.message });
+      if (error instanceof DatasetBusyError) record({ id: dataset.id, status: "busy" });
+      else if (error instanceof DownloadFailedError) record({ id: dataset.id, status: "failed", error: error.message });
       else throw error;
     }
   }
@@ -50,24 +61,21 @@ export interface DatasetScheduler {
 }
 
 /**
- * Checks every 10 minutes (and once a minute after start) which datasets are due and downloads them, one at a
- * time. Several server processes may run it: the per-dataset claim lets one of them download a dataset.
+ * Checks at start (so a fresh install downloads its lists at once) and then every 10 minutes which datasets are due,
+ * and downloads them one at a time. Several server processes may run it: the per-dataset claim lets one of them
+ * download a dataset.
  */
 export function startDatasetScheduler(
   db: DbOrTx,
   settings: DownloadSettings,
-  options: { cronTime?: string; initialDelayMs?: number } = {},
+  options: { cronTime?: string; initialDelayMs?: number; onRun?: (run: DueRun) => void } = {},
 ): DatasetScheduler {
   let stopped = false;
   let running: Promise<void> | null = null;
   const tick = () => {
     if (stopped || running) return;
-    running = runDueDownloads(db, { settings, shouldStop: () => stopped })
-      .then((runs) => {
-        for (const run of runs.filter((r) => r.status === "failed")) {
-          console.error(`[duecheck] scheduled download of ${run.id} failed: ${run.error}`);
-        }
-      })
+    running = runDueDownloads(db, { settings, shouldStop: () => stopped, onRun: options.onRun ?? logRun })
+      .then(() => {})
       .catch((error) => {
         if (!stopped) console.error("[duecheck] scheduled dataset downloads failed:", error);
       })
@@ -76,7 +84,7 @@ export function startDatasetScheduler(
       });
   };
   const job = CronJob.from({ cronTime: options.cronTime ?? "*/10 * * * *", onTick: tick, start: true });
-  const first = setTimeout(tick, options.initialDelayMs ?? 60_000);
+  const first = setTimeout(tick, options.initialDelayMs ?? 0);
   return {
     async stop() {
       stopped = true;
@@ -86,4 +94,9 @@ export function startDatasetScheduler(
       if (running) await Promise.race([running, Bun.sleep(5_000)]);
     },
   };
+}
+
+function logRun(run: DueRun) {
+  if (run.status === "success") console.log(`[duecheck] downloaded ${run.id}: a new version with ${run.entityCount} entities`);
+  if (run.status === "failed") console.error(`[duecheck] scheduled download of ${run.id} failed: ${run.error}`);
 }

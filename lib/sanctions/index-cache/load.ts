@@ -6,6 +6,7 @@ export interface CurrentVersion {
   versionId: string;
   datasetId: string;
   datasetType: "sanctions" | "pep";
+  versionDate: Date;
 }
 
 /** The current version of every dataset; their ids in order are the cheap fingerprint of what an index holds. */
@@ -15,6 +16,7 @@ export async function currentVersions(db: DbOrTx): Promise<{ fingerprint: string
       versionId: schema.sanctionsDatasetVersions.id,
       datasetId: schema.sanctionsDatasetVersions.datasetId,
       datasetType: schema.sanctionsDatasets.datasetType,
+      versionDate: schema.sanctionsDatasetVersions.versionDate,
     })
     .from(schema.sanctionsDatasetVersions)
     .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, schema.sanctionsDatasetVersions.datasetId))

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import { datasetsInOrder } from "./datasets/catalog.ts";
+
+/** Whether a list can be searched now, as the search answers, the search forms and the CLI tell it. */
+export interface ListState {
+  id: string;
+  source_name: string;
+  dataset_type: "sanctions" | "pep";
+  /** The date of the version searched; null when the list has no version (it cannot be searched). */
+  version_date: string | null;
+  /** The last download: success, failed, downloading (one runs now) or null (never tried). */
+  last_download_status: "success" | "failed" | "downloading" | null;
+}
+
+const downloadStatus = (status: string | null): ListState["last_download_status"] =>
+  status === "success" || status === "failed" || status === "downloading" ? status : null;
+
+/** Every dataset in list order with the date of its current version. */
+export async function listStates(db: DbOrTx): Promise<ListState[]> {
+  const [datasets, versions] = await Promise.all([
+    datasetsInOrder(db),
+    db
+      .select({ datasetId: schema.sanctionsDatasetVersions.datasetId, versionDate: schema.sanctionsDatasetVersions.versionDate })
+      .from(schema.sanctionsDatasetVersions)
+      .where(eq(schema.sanctionsDatasetVersions.isCurrent, true)),
+  ]);
+  const current = new Map(versions.map((v) => [v.datasetId, v.versionDate]));
+  return datasets.map((d) => ({
+    id: d.id,
+    source_name: d.sourceName,
+    dataset_type: d.datasetType,
+    version_date: current.get(d.id)?.toISOString() ?? null,
+    last_download_status: downloadStatus(d.lastDownloadStatus),
+  }));
+}
+
+/** The lists a search cannot check: no version yet, whether one is downloading, failed or was never tried. */
+export const unavailableLists = (lists: ListState[]) => lists.filter((l) => l.version_date === null);
+
+/**
+ * The CLI's notice (English, like the rest of its output) when some lists have no data: which are downloading,
+ * which failed and which were never downloaded. Null when every list can be searched.
+ */
+export function unavailableListsNotice(lists: ListState[]): string | null {
+  const missing = unavailableLists(lists);
+  if (missing.length === 0) return null;
+  const names = (status: ListState["last_download_status"]) =>
+    missing.filter((l) => l.last_download_status === status).map((l) => l.source_name);
+  const parts = [
+    [names("downloading"), "downloading now"],
+    [names("failed"), "download failed"],
+    [[...names(null), ...names("success")], "never downloaded"],
+  ] as const;
+  const detail = parts
+    .filter(([list]) => list.length > 0)
+    .map(([list, what]) => `${what}: ${list.join(", ")}`)
+    .join("; ");
+  const all = missing.length === lists.length;
+  return (
+    `${all ? "No sanctions data has been downloaded yet" : `${missing.length} of ${lists.length} lists have no data yet`} (${detail}). ` +
+    "Searches cannot check these lists until they are downloaded (duecheck datasets download --all)."
+  );
+}
