@@ -12,6 +12,7 @@ import { publicApiRoutes } from "./public-api/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
+import { checkUrl } from "./validate.ts";
 
 export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>()
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext) {
     }),
   );
   app.use(clientInfo);
+  app.use("/api/*", checkUrl);
   // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API.
   app.route("/api/v1", publicApiRoutes);
   app.route("/api", api);

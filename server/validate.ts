@@ -1,8 +1,33 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { AppError } from "../lib/errors.ts";
+import { hasForbiddenCharacters } from "../lib/validation/text.ts";
 
 const MAX_JSON_BYTES = 64 * 1024;
+const MAX_URL_LENGTH = 8 * 1024;
+
+function decodePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new AppError(400, "The address is not valid UTF-8");
+  }
+}
+
+/**
+ * Path parameters and query strings reach lib/ and the database before any schema of their own (ids, dataset
+ * selectors): every decoded segment and query value passes the character rule of lib/validation/text.ts here, once
+ * for all routes. Field schemas still check each value's length and form.
+ */
+export const checkUrl: MiddlewareHandler = async (c, next) => {
+  if (c.req.url.length > MAX_URL_LENGTH) throw new AppError(414, "The address is too long");
+  const url = new URL(c.req.url);
+  const values = [decodePath(url.pathname), ...[...url.searchParams].flat()];
+  if (values.some((value) => hasForbiddenCharacters(value))) {
+    throw new AppError(400, "The address must not contain control characters or unpaired surrogates");
+  }
+  await next();
+};
 
 /** Reads a JSON body and validates it; bad input becomes a 400 with the first rule it breaks. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -4,6 +4,7 @@ import { schema, type DbOrTx } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { text } from "../validation/text.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export const MAX_API_KEYS_PER_USER = 25;
@@ -12,11 +13,12 @@ const KEY_PREFIX = "dck_";
 const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
 
 export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: "Please enter a name for your API key." })
-    .trim()
-    .min(1, "Please enter a name for your API key.")
-    .max(100, "The name can have at most 100 characters."),
+  name: text({
+    field: "Name",
+    max: 100,
+    required: "Please enter a name for your API key.",
+    tooLong: "The name can have at most 100 characters.",
+  }).min(1, "Please enter a name for your API key."),
 });
 
 export interface ApiKeyListItem {

@@ -4,17 +4,25 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
+import { text } from "../validation/text.ts";
 
 export const LANGUAGES = ["en", "de", "es", "fr"] as const;
 export const SESSION_DURATIONS = [10, 30, 60, 180] as const;
 export const language = z.enum(LANGUAGES, { error: "Language must be one of en, de, es, fr" });
 
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
+/** Field maxima (README, "Input hygiene"): names 200, phone 50, email 254 (RFC 5321), passwords 200. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_PHONE_LENGTH = 50;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 200;
+
+const email = text({ field: "Email", max: MAX_EMAIL_LENGTH })
   .toLowerCase()
   .pipe(z.email({ error: "Invalid email address" }));
-const required = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`);
+const name = (field: string) => text({ field, max: MAX_NAME_LENGTH });
+const required = (field: string) => name(field).min(1, `${field} is required`);
+const password = (field = "Password") => text({ field, max: MAX_PASSWORD_LENGTH, kind: "secret" });
+const phoneNumber = text({ field: "Phone number", max: MAX_PHONE_LENGTH }).min(10, "Phone number must be at least 10 characters");
 
 /** Fields a client may never set at registration (spec part 1 section 3). */
 export const REGISTRATION_FORBIDDEN_FIELDS = [
@@ -34,43 +42,41 @@ export const REGISTRATION_FORBIDDEN_FIELDS = [
 export const registerSchema = z.object({
   fullName: required("Full name"),
   email,
-  phoneNumber: z
-    .string({ error: "Phone number is required" })
-    .trim()
-    .min(10, "Phone number must be at least 10 characters"),
+  phoneNumber,
   company: required("Company"),
   position: required("Position"),
-  password: z.string({ error: "Password is required" }).min(8, "Password must be at least 8 characters").max(200),
+  password: password().min(8, "Password must be at least 8 characters"),
 });
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(6, "Password must be at least 6 characters").max(200),
-  twoFactorCode: z.string().trim().optional(),
+  password: password().min(6, "Password must be at least 6 characters"),
+  twoFactorCode: text({ field: "Two-factor code", max: 20 }).optional(),
   rememberBrowser: z.boolean().optional(),
 });
 
-export const twoFactorCode = z
-  .string({ error: "Please enter a 6-digit verification code" })
-  .trim()
+export const twoFactorCode = text({ field: "Code", max: 20, required: "Please enter a 6-digit verification code" })
   .regex(/^\d{6}$/, "Please enter a 6-digit verification code");
 
 export const verifyTwoFactorSchema = z.object({ code: twoFactorCode });
 
+const DISABLE_TWO_FACTOR_MESSAGE = "Please enter your password and a 6-digit verification code";
+const disableField = (field: string) =>
+  text({ field, max: MAX_PASSWORD_LENGTH, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE });
 export const disableTwoFactorSchema = z.object(
   {
-    password: z.string().min(1, "Please enter your password and a 6-digit verification code"),
-    code: z.string().regex(/^\d{6}$/, "Please enter your password and a 6-digit verification code"),
+    password: disableField("Password").min(1, DISABLE_TWO_FACTOR_MESSAGE),
+    code: disableField("Code").regex(/^\d{6}$/, DISABLE_TWO_FACTOR_MESSAGE),
   },
-  { error: "Please enter your password and a 6-digit verification code" },
+  { error: DISABLE_TWO_FACTOR_MESSAGE },
 );
 
 export const updateProfileSchema = z.object({
-  fullName: z.string().trim().min(2, "Name must be at least 2 characters").max(200),
+  fullName: name("Full name").min(2, "Name must be at least 2 characters"),
   email,
-  phoneNumber: z.string().trim().min(10, "Phone number must be at least 10 characters").max(50),
-  company: z.string().trim().min(2, "Company name must be at least 2 characters").max(200),
-  position: z.string().trim().min(2, "Position must be at least 2 characters").max(200),
+  phoneNumber,
+  company: name("Company").min(2, "Company name must be at least 2 characters"),
+  position: name("Position").min(2, "Position must be at least 2 characters"),
 });
 
 export const updateLanguagesSchema = z.object({ profileLanguage: language, reportLanguage: language });
@@ -84,17 +90,15 @@ export const sessionSettingsSchema = z.object({
     }),
 });
 
-export const newPassword = z
-  .string()
+export const newPassword = password("New password")
   .min(8, "Password must be at least 8 characters")
-  .max(200)
   .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
   .regex(/[a-z]/, "Password must contain at least one lowercase letter")
   .regex(/[0-9]/, "Password must contain at least one number")
   .regex(/[^A-Za-z0-9]/, "Password must contain at least one special character");
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, "Current password is required"),
+  currentPassword: password("Current password").min(1, "Current password is required"),
   newPassword,
 });
 

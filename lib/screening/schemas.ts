@@ -3,6 +3,7 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
+import { text } from "../validation/text.ts";
 
 export const SEARCH_LANGUAGES = ["en", "de", "es", "fr"] as const;
 export const ENTITY_TYPES = ["person", "company"] as const;
@@ -15,9 +16,7 @@ const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none"
 const NOT_COUNTRIES = new Set(["ZZ", "EU", "EZ", "UN", "QO"]);
 
 /** An ISO 3166-1 alpha-2 code the platform knows as a region ("DE", "us"); stored upper-cased. */
-export const countryCode = z
-  .string()
-  .trim()
+export const countryCode = text({ field: "Country", max: 2, tooLong: "Country must be a two-letter ISO 3166 code, such as DE or US" })
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, "Country must be a two-letter ISO 3166 code, such as DE or US")
   .refine((code) => {
@@ -28,11 +27,7 @@ export const countryCode = z
     }
   }, "Country must be a two-letter ISO 3166 code, such as DE or US");
 
-export const searchTerm = z
-  .string({ error: "Search term is required" })
-  .trim()
-  .min(1, "Search term is required")
-  .max(MAX_SEARCH_TERM_LENGTH, `Search term must be at most ${MAX_SEARCH_TERM_LENGTH} characters`);
+export const searchTerm = text({ field: "Search term", max: MAX_SEARCH_TERM_LENGTH }).min(1, "Search term is required");
 
 export const createSearchSchema = z.strictObject(
   {

@@ -10,7 +10,7 @@ import { screeningService } from "../screening/service.ts";
 import { parseWith, readJson } from "../validate.ts";
 import { apiKeyAuth } from "./api-key-auth.ts";
 import { openApiDocument } from "./openapi.ts";
-import { publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
+import { batchNameSchema, publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()
@@ -49,7 +49,8 @@ export const publicApiRoutes = new Hono<AppEnv>()
     if (!file.name.toLowerCase().endsWith(".csv")) throw new AppError(400, "Please upload a CSV file");
     if (file.size > MAX_BATCH_CSV_BYTES) throw new AppError(413, "The CSV file is larger than 2 MB");
     const entities = parseBatchCsv(await file.text());
-    const name = typeof form.name === "string" && form.name.trim() ? form.name.trim().slice(0, 200) : `API batch ${new Date().toISOString()}`;
+    const given = typeof form.name === "string" ? parseWith(batchNameSchema, form.name) : "";
+    const name = given || `API batch ${new Date().toISOString()}`;
     const { database } = c.get("ctx");
     const { batch, creditsRequired } = await createBatchJob(
       { db: database.db, queue: screeningService(database).queue },

@@ -3,8 +3,12 @@ import { z } from "zod";
 import { mediaItemSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { waitQuerySchema as waitQuerySchemaFor } from "../../lib/screening/search-wait.ts";
+import { text } from "../../lib/validation/text.ts";
 
 export const publicSearchRequestSchema = createSearchSchema;
+
+/** The optional `name` form field of POST /api/v1/batch. */
+export const batchNameSchema = text({ field: "name", max: 200 });
 
 export const waitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 30 });
 

@@ -1,19 +1,18 @@
 /** Request schemas of the dataset API (and the CLI's set-url); field names follow the spec's dataset entity. */
 import { z } from "zod";
+import { text } from "../../validation/text.ts";
 import { DATASET_FORMAT_IDS } from "../parsers/index.ts";
 
 export const MAX_DOWNLOAD_FREQUENCY_HOURS = 168;
 
-const httpUrl = z
-  .string({ error: "url must be a string" })
-  .trim()
-  .pipe(z.url({ protocol: /^https?$/, error: "url must be an http:// or https:// URL" }));
+export const MAX_URL_LENGTH = 2048;
 
-const fileName = z
-  .string()
-  .trim()
+const httpUrl = text({ field: "url", max: MAX_URL_LENGTH, required: "url must be a string" }).pipe(
+  z.url({ protocol: /^https?$/, error: "url must be an http:// or https:// URL" }),
+);
+
+const fileName = text({ field: "A file name", max: 200 })
   .min(1, "A file name must not be empty")
-  .max(200, "A file name must be at most 200 characters")
   .refine((name) => !/[\\/]/.test(name) && name !== "." && name !== "..", "A file name must not contain a path");
 
 /** One source file; without a name, it keeps the name of the file in the same position or takes the URL's. */
@@ -30,12 +29,12 @@ export const downloadFrequency = z
 
 export const addDatasetSchema = z
   .strictObject({
-    name: z.string({ error: "name is required" }).trim().min(2, "name must be at least 2 characters").max(120, "name must be at most 120 characters"),
+    name: text({ field: "name", max: 120 }).min(2, "name must be at least 2 characters"),
     type: z.enum(["sanctions", "pep"], { error: "type must be sanctions or pep" }),
     format: z.enum(DATASET_FORMAT_IDS, { error: `format must be one of ${DATASET_FORMAT_IDS.join(", ")}` }),
     url: httpUrl.optional(),
     urls: urls.optional(),
-    description: z.string().trim().max(1000, "description must be at most 1000 characters").optional(),
+    description: text({ field: "description", max: 1000, kind: "multiline" }).optional(),
     auto_download: z.boolean({ error: "auto_download must be true or false" }).optional(),
     download_frequency: downloadFrequency.optional(),
   })
@@ -54,7 +53,7 @@ export const updateDatasetSchema = z
 export type UpdateDatasetInput = z.infer<typeof updateDatasetSchema>;
 
 export const searchQuerySchema = z.object({
-  term: z.string({ error: "term is required" }).trim().min(1, "term must not be blank").max(200, "term must be at most 200 characters"),
+  term: text({ field: "term", max: 200 }).min(1, "term must not be blank"),
   type: z.enum(["person", "company"], { error: "type must be person or company" }).optional(),
   limit: z.coerce
     .number({ error: "limit must be a number" })

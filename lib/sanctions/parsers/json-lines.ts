@@ -1,7 +1,11 @@
 import { DatasetFormatError, type DatasetFile } from "../entity.ts";
+import { stripForbiddenCharacters } from "../../validation/text.ts";
 import { decodeUtf8 } from "./text.ts";
 
 export type JsonRecord = Record<string, unknown>;
+
+const withoutForbiddenCharacters = (_key: string, value: unknown) =>
+  typeof value === "string" ? stripForbiddenCharacters(value) : value;
 
 /** One JSON object a line; blank lines are skipped, anything else that is not an object is refused with its line. */
 export function* jsonLines(file: DatasetFile): Generator<{ line: number; record: JsonRecord }> {
@@ -17,7 +21,8 @@ export function* jsonLines(file: DatasetFile): Generator<{ line: number; record:
     if (!source) continue;
     let record: unknown;
     try {
-      record = JSON.parse(source);
+      // An escape (\u0000) decodes to a character the decoder already dropped from raw bytes: drop it again.
+      record = source.includes("\\u") ? JSON.parse(source, withoutForbiddenCharacters) : JSON.parse(source);
     } catch (error) {
       const hint = end === text.length ? " (the last line is cut short: the file may be truncated)" : "";
       throw new DatasetFormatError(`${file.name} line ${line}: not valid JSON${hint}: ${(error as Error).message}`);

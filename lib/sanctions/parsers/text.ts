@@ -1,9 +1,18 @@
+import { stripForbiddenCharacters } from "../../validation/text.ts";
 import { DatasetFormatError, type DatasetFile } from "../entity.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const windows1252 = new TextDecoder("windows-1252");
 
-/** Refuses content that is not text at all, naming what it looks like. */
+/** Share of NUL bytes in the first 8 KB above which a file is binary rather than text with a stray NUL (UTF-16 is half NULs). */
+const BINARY_NUL_SHARE = 0.01;
+const SNIFF_BYTES = 8192;
+
+/**
+ * Refuses content that is not text at all, naming what it looks like. A few NUL bytes in text (a publisher's
+ * glitch) do not lose the list: the decoders below drop them with the other control characters, which never belong
+ * in a list (and PostgreSQL refuses NUL).
+ */
 function assertText(file: DatasetFile): void {
   const bytes = file.content;
   if (bytes.length === 0) throw new DatasetFormatError(`${file.name} is empty`);
@@ -16,8 +25,9 @@ function assertText(file: DatasetFile): void {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     throw new DatasetFormatError(`${file.name} is UTF-16 encoded; expected UTF-8 or windows-1252 text`);
   }
-  const nul = bytes.indexOf(0);
-  if (nul !== -1) {
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  const nul = head.indexOf(0);
+  if (nul !== -1 && head.filter((b) => b === 0).length > head.length * BINARY_NUL_SHARE) {
     throw new DatasetFormatError(`${file.name} is binary, not text (NUL byte at offset ${nul})`);
   }
 }
@@ -26,7 +36,7 @@ function assertText(file: DatasetFile): void {
 export function decodeUtf8(file: DatasetFile): string {
   assertText(file);
   try {
-    return utf8.decode(file.content);
+    return stripForbiddenCharacters(utf8.decode(file.content));
   } catch {
     throw new DatasetFormatError(`${file.name} is not valid UTF-8 text (first invalid byte at offset ${firstInvalidUtf8(file.content)})`);
   }
@@ -39,9 +49,9 @@ export function decodeUtf8(file: DatasetFile): string {
 export function decodeLegacyText(file: DatasetFile): string {
   assertText(file);
   try {
-    return utf8.decode(file.content);
+    return stripForbiddenCharacters(utf8.decode(file.content));
   } catch {
-    return windows1252.decode(file.content);
+    return stripForbiddenCharacters(windows1252.decode(file.content));
   }
 }
 
@@ -54,7 +64,7 @@ export function decodeWithLabel(file: DatasetFile, label: string): string {
     throw new DatasetFormatError(`${file.name} declares the unknown encoding "${label}"`);
   }
   try {
-    return decoder.decode(file.content);
+    return stripForbiddenCharacters(decoder.decode(file.content));
   } catch {
     throw new DatasetFormatError(`${file.name} is not valid ${label} text`);
   }
@@ -72,10 +82,13 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return i;
 }
 
-/** Collapses runs of whitespace (line breaks inside XML values included) and trims. */
+/**
+ * Collapses runs of whitespace (line breaks inside XML values included) and trims; control characters and unpaired
+ * surrogates that escapes (JSON \u0000, XML character references) put back after decoding are dropped.
+ */
 export function cleanText(value: unknown): string {
   if (value === undefined || value === null) return "";
-  return String(value).replace(/\s+/g, " ").trim();
+  return stripForbiddenCharacters(String(value)).replace(/\s+/g, " ").trim();
 }
 
 const MONTHS: Record<string, string> = {

@@ -1,0 +1,330 @@
+/**
+ * Issue 7 item 5: text nobody types (NUL and other control characters, unpaired surrogates, absurd lengths) and bodies
+ * of the wrong shape are refused with a 4xx JSON error on every route of the app, before anything reaches the
+ * database. The routes are read from the Hono app itself, so a new route is probed (and, if it reads a JSON body,
+ * must be described in BODIES) without anyone remembering to add it here.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { schema } from "../../data/db.ts";
+import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
+import { createApp } from "../../server/app.ts";
+import { runCli } from "../helpers/cli.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { HttpClient, validRegistration } from "../helpers/http.ts";
+
+/** Values no field accepts, each with what it is. */
+const BAD_CHARACTERS: [string, string][] = [
+  ["a NUL byte", "abc\u0000def"],
+  ["a C0 control", "abc\u0001def"],
+  ["a terminal escape", "\u001b[2Jabc"],
+  ["DEL", "abc\u007fdef"],
+  ["a C1 control", "abc\u0085def"],
+  ["an unpaired high surrogate", "abc\ud800def"],
+  ["an unpaired low surrogate", "\udfffabc"],
+];
+const CHARACTER_MESSAGE = /must not contain control characters or unpaired surrogates/;
+/** Longer than any field's maximum, well inside the 64 KB body limit. */
+const OVERLONG = "a".repeat(5000);
+const LENGTH_MESSAGE = /at most \d+|two-letter/;
+
+/**
+ * A valid body of every route that reads JSON, and which of its string fields are free text (the others are enum
+ * values, refused by their own message). Only broken variants of these bodies are ever sent.
+ */
+const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[] }> = {
+  "POST /api/auth/register": {
+    body: validRegistration({ email: "new.user@example.com", password: "Another-password-1" }),
+    freeText: ["fullName", "email", "phoneNumber", "company", "position", "password"],
+  },
+  "POST /api/auth/login": {
+    body: { email: "admin@test.local", password: "Admin-password-1", twoFactorCode: "123456" },
+    freeText: ["email", "password", "twoFactorCode"],
+  },
+  "POST /api/auth/verify-2fa": { body: { code: "123456" }, freeText: ["code"] },
+  "POST /api/auth/disable-2fa": { body: { password: "Admin-password-1", code: "123456" }, freeText: ["password", "code"] },
+  "POST /api/auth/update-profile": {
+    body: { fullName: "Ada Admin", email: "admin@test.local", phoneNumber: "0123456789", company: "Duecheck", position: "Admin" },
+    freeText: ["fullName", "email", "phoneNumber", "company", "position"],
+  },
+  "POST /api/auth/update-languages": { body: { profileLanguage: "en", reportLanguage: "de" }, freeText: [] },
+  "PUT /api/auth/profile": { body: { sessionDuration: 30 }, freeText: [] },
+  "POST /api/auth/change-password": {
+    body: { currentPassword: "Admin-password-1", newPassword: "Changed-password-2" },
+    freeText: ["currentPassword", "newPassword"],
+  },
+  "POST /api/user/api-keys": { body: { name: "Nightly job" }, freeText: ["name"] },
+  "POST /api/sanctions/datasets": {
+    body: {
+      name: "Extra list",
+      type: "sanctions",
+      format: "opensanctions_ftm",
+      urls: [{ name: "entities.ftm.json", url: "https://lists.example/entities.ftm.json" }],
+      description: "A list\nof two lines",
+    },
+    freeText: ["name", "urls.0.name", "urls.0.url", "description"],
+  },
+  "PATCH /api/sanctions/datasets/:id": {
+    body: { url: "https://lists.example/sdn.csv", auto_download: false },
+    freeText: ["url"],
+  },
+  "POST /api/searches": {
+    body: { searchTerm: "Jane Example", entityType: "person", language: "de", country: "DE" },
+    freeText: ["searchTerm", "country"],
+  },
+  "POST /api/v1/search": {
+    body: { searchTerm: "Jane Example", entityType: "company", language: "fr", country: "FR" },
+    freeText: ["searchTerm", "country"],
+  },
+};
+
+/** Query parameters a route reads, with a valid value; each is also sent broken. */
+const QUERIES: Record<string, Record<string, string>> = {
+  "GET /api/sanctions/search": { term: "Jane Example", dataset: "sanctions" },
+  "POST /api/v1/search": { wait: "0" },
+};
+
+/** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */
+let pathValues: Record<string, string>;
+
+/**
+ * Tables that legitimately change on a refused request: rate_limits counts every /api/v1 call (a key's quota is
+ * spent by bad requests too), and sessions slide with activity; api_keys counts uses.
+ */
+const SKIPPED_TABLES = new Set(["rate_limits"]);
+const VOLATILE_COLUMNS: Record<string, string[]> = {
+  sessions: ["expires_at", "last_seen_at"],
+  browser_tokens: ["last_used_at"],
+  api_keys: ["last_used", "usage_count"],
+};
+
+let app: TestApp;
+let admin: HttpClient;
+let integrator: HttpClient;
+let integratorKey: string;
+let routes: string[];
+
+/** Row count and content hash of every table (and the job queue): what "nothing reached the database" means. */
+async function databaseState(): Promise<Record<string, string>> {
+  const { rows: tables } = await app.server.database.executeSql(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
+  const state: Record<string, string> = {};
+  for (const { table_name: name } of tables as { table_name: string }[]) {
+    if (SKIPPED_TABLES.has(name)) continue;
+    const drop = (VOLATILE_COLUMNS[name] ?? []).map((c) => ` - '${c}'`).join("");
+    const { rows } = await app.server.database.executeSql(
+      `select count(*)::int as n, md5(coalesce(string_agg((to_jsonb(t)${drop})::text, '|' order by (to_jsonb(t)${drop})::text), '')) as h from "${name}" t`,
+    );
+    state[name] = `${rows[0].n}:${rows[0].h}`;
+  }
+  const { rows: jobs } = await app.server.database.executeSql("select count(*)::int as n from pgboss.job");
+  state["pgboss.job"] = String(jobs[0].n);
+  return state;
+}
+
+function clientFor(route: string) {
+  return route.split(" ")[1].startsWith("/api/v1/") ? integrator : admin;
+}
+
+function pathOf(route: string, params: Record<string, string> = pathValues) {
+  return route.split(" ")[1].replace(/:(\w+)/g, (_, name: string) => params[name]);
+}
+
+/** Sends one request and checks the answer is a 4xx JSON error; returns the message. */
+async function expectRefused(route: string, path: string, body?: string) {
+  const method = route.split(" ")[0];
+  const res = await clientFor(route).request(method, path, body, body === undefined ? {} : { "content-type": "application/json" });
+  const what = `${method} ${path.slice(0, 120)} ${body?.slice(0, 120) ?? ""}`;
+  expect({ what, status: res.status >= 400 && res.status < 500 }).toEqual({ what, status: true });
+  expect(res.headers.get("content-type") ?? "").toContain("application/json");
+  expect({ what, error: typeof res.json?.error }).toEqual({ what, error: "string" });
+  return res.json.error as string;
+}
+
+function setPath(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  const keys = path.split(".");
+  let target: any = copy;
+  for (const key of keys.slice(0, -1)) target = target[key];
+  target[keys.at(-1)!] = value;
+  return copy;
+}
+
+/** Every string leaf of a body, as a dotted path. */
+function stringPaths(value: unknown, prefix = ""): string[] {
+  if (typeof value === "string") return [prefix];
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const integratorUser = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", credits: 100 });
+  integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration")).key;
+  integrator = new HttpClient(app.url, { authorization: `Bearer ${integratorKey}` });
+  admin = new HttpClient(app.url);
+  await admin.signIn("admin@test.local", "Admin-password-1");
+  const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });
+  const apiKey = await admin.post("/api/user/api-keys", { name: "Probe" });
+  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id };
+  // Each route of the app as "METHOD /path"; middleware entries (ALL) and the web app's catch-all are not routes.
+  const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
+  routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))];
+  expect(routes).toContain("DELETE /api/user/api-keys/:id");
+  expect(apiKey.status).toBe(201);
+  pathValues.apiKeyId = apiKey.json.id;
+});
+afterAll(async () => {
+  await app.stop();
+});
+
+describe("every JSON route refuses bad text with a 4xx JSON error and changes nothing", () => {
+  test("the routes that read a JSON body are exactly the ones described here", async () => {
+    // A route reads a body when a non-object body is refused as such; the others ignore what is sent.
+    const readsBody: string[] = [];
+    for (const route of routes.filter((r) => /^(POST|PUT|PATCH) /.test(r))) {
+      if (route === "POST /api/auth/logout" || /download/.test(route) || route === "POST /api/v1/batch") continue;
+      const res = await clientFor(route).request(route.split(" ")[0], pathOf(route) + (route === "POST /api/v1/search" ? "?wait=0" : ""), "[1]", {
+        "content-type": "application/json",
+      });
+      if (res.json?.error === "Request body must be a JSON object") readsBody.push(route);
+    }
+    expect(readsBody.sort()).toEqual(Object.keys(BODIES).sort());
+  });
+
+  test("control characters, unpaired surrogates and over-long values in each string field", async () => {
+    for (const [route, { body, freeText }] of Object.entries(BODIES)) {
+      const before = await databaseState();
+      const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
+      for (const field of stringPaths(body)) {
+        for (const [, bad] of BAD_CHARACTERS) {
+          const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, bad)));
+          if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(CHARACTER_MESSAGE);
+        }
+        const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, OVERLONG)));
+        if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(LENGTH_MESSAGE);
+      }
+      expect(freeText.every((field) => stringPaths(body).includes(field))).toBe(true);
+      expect({ route, state: await databaseState() }).toEqual({ route, state: before });
+    }
+  });
+
+  test("bodies of the wrong shape: not an object, not JSON, wrong types, deep nesting, huge arrays", async () => {
+    const deep = "[".repeat(20_000) + "]".repeat(20_000);
+    for (const [route, { body }] of Object.entries(BODIES)) {
+      const before = await databaseState();
+      const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
+      for (const raw of ["[]", '"text"', "42", "null", "true", "{", '{"a":', deep, "\u0000"]) {
+        await expectRefused(route, path, raw);
+      }
+      for (const [field, valid] of Object.entries(body)) {
+        const candidates = ["text", 12345, true, null, {}, [], JSON.parse(deep), Array.from({ length: 10_000 }, () => 1)];
+        // Another value of a field's own primitive type may be valid; every other type is wrong.
+        const wrongTypes = candidates.filter((w) => typeof valid === "object" || typeof w !== typeof valid);
+        for (const wrong of wrongTypes) {
+          await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
+        }
+      }
+      const tooLarge = await clientFor(route).request(route.split(" ")[0], path, JSON.stringify({ ...body, padding: "x".repeat(70_000) }), {
+        "content-type": "application/json",
+      });
+      expect({ route, status: tooLarge.status, error: typeof tooLarge.json?.error }).toEqual({ route, status: 413, error: "string" });
+      expect({ route, state: await databaseState() }).toEqual({ route, state: before });
+    }
+  });
+
+  test("path parameters and query strings with control characters, broken encodings or absurd lengths", async () => {
+    const before = await databaseState();
+    for (const route of routes) {
+      const params = route.match(/:\w+/g) ?? [];
+      for (const param of params) {
+        const name = param.slice(1);
+        for (const bad of ["%00", "abc%01def", "%1B%5B2J", "%ED%A0%80", "%C3%28"]) {
+          await expectRefused(route, pathOf(route, { ...pathValues, [name]: bad }));
+        }
+        const message = await expectRefused(route, pathOf(route, { ...pathValues, [name]: "a".repeat(9000) }));
+        expect(message).toBe("The address is too long");
+      }
+      for (const bad of ["%00", "x%01y", "%7F", "%C2%85"]) {
+        const message = await expectRefused(route, `${pathOf(route)}?probe=${bad}`);
+        expect(`${route}: ${message}`).toMatch(CHARACTER_MESSAGE);
+      }
+      for (const [name, valid] of Object.entries(QUERIES[route] ?? {})) {
+        const others = new URLSearchParams(QUERIES[route]);
+        for (const bad of ["abc%00def", "%01", `${valid}%1B`]) {
+          others.delete(name);
+          await expectRefused(route, `${pathOf(route)}?${others}&${name}=${bad}`);
+        }
+        if (name === "term") await expectRefused(route, `${pathOf(route)}?${name}=${"a".repeat(5000)}`);
+      }
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  test("text a user pastes with tabs or line breaks is cleaned, not refused: one line where one line belongs", async () => {
+    const res = await admin.post("/api/auth/update-profile", {
+      fullName: "Ada\tAdmin\r\n",
+      email: " ADMIN@test.local ",
+      phoneNumber: "0123456789",
+      company: "Duecheck\nLtd",
+      position: "Admin",
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toMatchObject({ fullName: "Ada Admin", company: "Duecheck Ltd", email: "admin@test.local" });
+    const created = await admin.post("/api/sanctions/datasets", {
+      name: "Hygiene\tlist",
+      type: "pep",
+      format: "opensanctions_senzing",
+      url: "https://lists.example/senzing.json",
+      description: "First line\r\nsecond line",
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ source_name: "Hygiene list", metadata: { description: "First line\nsecond line" } });
+  });
+});
+
+describe("uploads and the command line", () => {
+  const csvForm = (content: string, name?: string) => {
+    const form = new FormData();
+    form.append("file", new File([content], "entities.csv", { type: "text/csv" }));
+    if (name !== undefined) form.append("name", name);
+    return form;
+  };
+
+  test("a batch CSV with a NUL or control character in a name, or a bad batch name, is refused naming the line", async () => {
+    const before = await databaseState();
+    const post = (form: FormData) =>
+      fetch(`${app.url}/api/v1/batch`, { method: "POST", headers: { authorization: `Bearer ${integratorKey}` }, body: form });
+    const nul = await post(csvForm("Name,Type\nAcme Trading,company\nJohn\u0000Sample,person\n"));
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error).toBe("Line 3: Search term must not contain control characters or unpaired surrogates");
+    const escape = await post(csvForm("Name,Type\n\u001b[2JAcme,company\n"));
+    expect((await escape.json()).error).toBe("Line 2: Search term must not contain control characters or unpaired surrogates");
+    const longName = await post(csvForm(`Name,Type\n${"a".repeat(201)},company\n`));
+    expect((await longName.json()).error).toBe("Line 2: Search term must be at most 200 characters");
+    const badBatchName = await post(csvForm("Name,Type\nAcme Trading,company\n", "Batch\u0000one"));
+    expect(badBatchName.status).toBe(400);
+    expect((await badBatchName.json()).error).toBe("name must not contain control characters or unpaired surrogates");
+    expect(await databaseState()).toEqual(before);
+  });
+
+  test("a CLI command given a control character or an over-long value exits 1 with the field's message", async () => {
+    const before = await databaseState();
+    const create = await runCli(["users", "create", "--email", "cli@example.com", "--password", "Cli-password-1", "--name", "Eve\u0001Control"], app.env);
+    expect(create.code).toBe(1);
+    expect(create.stderr.trim()).toBe("duecheck: Full name must not contain control characters or unpaired surrogates");
+    const search = await runCli(["search", "\u001b[2JAcme", "--json"], app.env);
+    expect(search.code).toBe(1);
+    expect(search.stderr.trim()).toBe("duecheck: Search term must not contain control characters or unpaired surrogates");
+    const note = await runCli(["credits", "add", "integrator@example.com", "5", "--note", "x".repeat(501)], app.env);
+    expect(note.code).toBe(1);
+    expect(note.stderr.trim()).toBe("duecheck: Note must be at most 500 characters");
+    expect(await databaseState()).toEqual(before);
+    const users = await app.db.select().from(schema.users).where(eq(schema.users.email, "cli@example.com"));
+    expect(users).toEqual([]);
+  });
+});
