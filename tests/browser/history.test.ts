@@ -4,7 +4,7 @@
  * and no polling, Back to History, delete with its toasts, the empty state, and another user's search.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -113,15 +113,31 @@ describe("search history", () => {
     expect(await item(page, "Rustam Karimov").locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  test("the filter matches the term case-insensitively", async () => {
-    const filter = page.getByPlaceholder("Filter search history...");
-    await filter.fill("KARIM");
-    expect(await page.getByTestId("history-item").count()).toBe(1);
-    await expectVisible(item(page, "Rustam Karimov"));
-    await filter.fill("nobody at all");
-    await expectVisible(page.getByText("No matching searches"));
-    await filter.fill("");
-    expect(await page.getByTestId("history-item").count()).toBe(3);
+  test("the filter asks the server once typing pauses, and matches the term case-insensitively", async () => {
+    const asked: string[] = [];
+    const record = (r: { url(): string }) => {
+      const url = new URL(r.url());
+      if (url.pathname === "/api/searches") asked.push(url.searchParams.get("q") ?? "");
+    };
+    page.on("request", record);
+    try {
+      const filter = page.getByPlaceholder("Filter search history...");
+      await filter.pressSequentially("KARIM", { delay: 40 });
+      await expectHidden(item(page, "Quiet Harbour Trading"));
+      expect(await page.getByTestId("history-item").count()).toBe(1);
+      await expectVisible(item(page, "Rustam Karimov"));
+      expect(await page.getByTestId("history-count").textContent()).toBe("1 matching search");
+      // One request for the whole word, none per keystroke.
+      expect(asked).toEqual(["KARIM"]);
+      await filter.fill("nobody at all");
+      await expectVisible(page.getByText("No matching searches"));
+      await filter.fill("");
+      await expectVisible(item(page, "Quiet Harbour Trading"));
+      expect(await page.getByTestId("history-item").count()).toBe(3);
+      expect(await page.getByTestId("history-count").textContent()).toBe("3 searches");
+    } finally {
+      page.off("request", record);
+    }
   });
 
   test("View opens the stored result with the banner, reads it once and does not poll", async () => {
@@ -169,6 +185,7 @@ describe("search history", () => {
     );
     try {
       await item(page, "Quiet Harbour Trading").getByRole("button", { name: "Delete search for Quiet Harbour Trading" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
       await expectVisible(page.getByText("Failed to delete search."));
       await expectVisible(item(page, "Quiet Harbour Trading"));
     } finally {
@@ -176,9 +193,32 @@ describe("search history", () => {
     }
   });
 
+  test("delete asks first: Cancel (or Escape) keeps the search and sends nothing", async () => {
+    const deletes: string[] = [];
+    const record = (r: { method(): string; url(): string }) => r.method() === "DELETE" && deletes.push(r.url());
+    page.on("request", record);
+    try {
+      await item(page, "Rustam Karimov").getByRole("button", { name: "Delete search for Rustam Karimov" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expectVisible(dialog.getByRole("heading", { name: "Delete this search?" }));
+      await expectVisible(dialog.getByText("The search for “Rustam Karimov”, its result and its reports are removed from your history. This cannot be undone."));
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expectHidden(dialog);
+      await item(page, "Rustam Karimov").getByRole("button", { name: "Delete search for Rustam Karimov" }).click();
+      await expectVisible(dialog);
+      await page.keyboard.press("Escape");
+      await expectHidden(dialog);
+      await expectVisible(item(page, "Rustam Karimov"));
+      expect(deletes).toEqual([]);
+    } finally {
+      page.off("request", record);
+    }
+  });
+
   test("delete removes the search with the 'Search deleted' toast; the last one leaves the empty state", async () => {
     for (const term of ["Quiet Harbour Trading", "Rustam Karimov", "Hector Valdez"]) {
       await item(page, term).getByRole("button", { name: `Delete search for ${term}` }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
       await expectVisible(page.getByText("Search deleted"));
       await expectVisible(page.getByText("The search has been removed from your history."));
       await expectHidden(item(page, term));
@@ -190,5 +230,76 @@ describe("search history", () => {
     await expectVisible(page.getByText("No search history yet"));
     const answer = await page.evaluate(async (id) => (await fetch(`/api/searches/${id}`)).status, ids["Rustam Karimov"]);
     expect(answer).toBe(404);
+  });
+});
+
+describe("a long history", () => {
+  const many = { email: "many@example.com", password: "Screening-2024!", fullName: "Manny Searches" };
+  let longPage: Page;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const user = await createUser(app.db, { ...many, credits: 0 });
+    // 75 searches a minute apart, "Subject 1" the oldest: made directly, as months of use would leave them.
+    await app.db.execute(sql`
+      insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, created_at)
+      select ${user.id}::uuid, 'Subject ' || i, 'Subject ' || i, 'person', 'completed', 'low', timestamptz '2025-05-01' + i * interval '1 minute'
+      from generate_series(1, 75) as i`);
+    const opened = await newPage(browser);
+    longPage = opened.page;
+    close = () => opened.context.close();
+    await signIn(longPage, app.url, many.email, many.password);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => close?.());
+
+  const headings = () => longPage.getByTestId("history-item").getByRole("heading").allTextContents();
+
+  test("loads 30 at first and the rest as the list scrolls, newest first, each once", async () => {
+    await longPage.goto(`${app.url}/history`);
+    await expectVisible(longPage.getByTestId("history-item").first());
+    expect(await longPage.getByTestId("history-count").textContent()).toBe("75 searches");
+    expect(await longPage.getByTestId("history-item").count()).toBe(30);
+
+    // Scrolling to the end of the list (no click) brings the next page, then the last one.
+    for (const shown of [60, 75]) {
+      await longPage.getByTestId("history-item").last().scrollIntoViewIfNeeded();
+      await longPage.waitForFunction((n) => document.querySelectorAll("[data-testid=history-item]").length === n, shown);
+    }
+    expect(await headings()).toEqual(Array.from({ length: 75 }, (_, i) => `Subject ${75 - i}`));
+    await expectHidden(longPage.getByTestId("load-more"));
+  });
+
+  test("the filter searches all of it on the server, not only the loaded page", async () => {
+    await longPage.goto(`${app.url}/history`);
+    await expectVisible(longPage.getByTestId("history-item").first());
+    // Subject 7 and 70 to 75; Subject 7 is far beyond the first page.
+    await longPage.getByPlaceholder("Filter search history...").fill("subject 7");
+    await expectVisible(longPage.getByText("7 matching searches"));
+    expect(await headings()).toEqual(["Subject 75", "Subject 74", "Subject 73", "Subject 72", "Subject 71", "Subject 70", "Subject 7"]);
+  });
+
+  test("in German: the delete confirmation and the count", async () => {
+    const status = await longPage.evaluate(async () => {
+      const res = await fetch("/api/auth/update-languages", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await longPage.goto(`${app.url}/history`);
+    await expectVisible(longPage.getByText("75 Suchen"));
+    await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
+    const dialog = longPage.getByRole("alertdialog");
+    await expectVisible(dialog.getByRole("heading", { name: "Diese Suche löschen?" }));
+    await expectVisible(dialog.getByText("Die Suche nach „Subject 75“, ihr Ergebnis und ihre Berichte werden aus Ihrem Verlauf entfernt."));
+    await dialog.getByRole("button", { name: "Abbrechen" }).click();
+    await expectHidden(dialog);
+    await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
+    await dialog.getByRole("button", { name: "Löschen" }).click();
+    await expectVisible(longPage.getByText("Suche gelöscht"));
+    await expectVisible(longPage.getByText("74 Suchen"));
+    expect((await headings())[0]).toBe("Subject 74");
   });
 });

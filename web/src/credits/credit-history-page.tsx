@@ -1,67 +1,59 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeftIcon, CoinsIcon, HistoryIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { LoadMore } from "../components/load-more";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../components/ui/select";
 import { Skeleton } from "../components/ui/skeleton";
 import { useFormatters } from "../lib/format";
-import { getQueryFn } from "../lib/query-client";
+import { usePagedList } from "../lib/use-paged-list";
 import { cn } from "../lib/utils";
 import { PageHeader } from "../shell/page-header";
+import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
-import { CREDIT_BALANCE_QUERY_KEY } from "./use-credit-balance";
+import { CREDIT_BALANCE_QUERY_KEY, useCreditBalance } from "./use-credit-balance";
 
 type CreditTransaction = CreditBalance["transactions"][number];
 type TransactionType = CreditTransaction["type"];
 type TypeFilter = TransactionType | "all";
 
-/** The most transactions GET /api/credits/balance returns in one answer. */
-export const CREDIT_HISTORY_LIMIT = 500;
+/** Transactions per page of the history. */
+const CREDIT_HISTORY_PAGE_SIZE = 50;
 
 /** Under the balance key, so invalidating the balance also refreshes the history. */
-export const CREDIT_HISTORY_QUERY_KEY = [...CREDIT_BALANCE_QUERY_KEY, { limit: CREDIT_HISTORY_LIMIT }] as const;
+export const CREDIT_HISTORY_QUERY_KEY = [...CREDIT_BALANCE_QUERY_KEY, "transactions"] as const;
 
 const TRANSACTION_TYPES = Object.keys(TRANSACTION_TYPE_KEYS) as TransactionType[];
 
-/** Descriptions the server writes itself (in English); any other description is shown as entered. */
-const SYSTEM_DESCRIPTION_KEYS: Record<string, string> = {
-  "Welcome credits": "credits.history.descriptionWelcome",
-  "Added from the command line": "credits.history.descriptionCli",
-};
-
-const fetchBalance = getQueryFn<CreditBalance>({ on401: "throw" });
-
-/** GET /api/credits/balance?limit=500: the balance and the user's transactions, newest first; fresh on every visit. */
-function useCreditHistory() {
+/** GET /api/credits/transactions a page at a time as the table scrolls, filtered by type on the server. */
+function useCreditHistory(filter: TypeFilter) {
   const { user } = useCurrentUser();
-  return useQuery<CreditBalance>({
-    queryKey: CREDIT_HISTORY_QUERY_KEY,
-    queryFn: (context) =>
-      fetchBalance({ ...context, queryKey: [`${CREDIT_BALANCE_QUERY_KEY[0]}?limit=${CREDIT_HISTORY_LIMIT}`] }),
-    enabled: !!user,
-    staleTime: 0,
-  });
+  return usePagedList<CreditTransaction>(
+    "/api/credits/transactions",
+    CREDIT_HISTORY_QUERY_KEY,
+    { type: filter === "all" ? undefined : filter, limit: CREDIT_HISTORY_PAGE_SIZE },
+    { enabled: !!user },
+  );
 }
 
 export function CreditHistoryPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { data, isLoading, isError } = useCreditHistory();
   const [filter, setFilter] = useState<TypeFilter>("all");
+  const balance = useCreditBalance();
+  const history = useCreditHistory(filter);
   const filterId = useId();
   const tableTitleId = useId();
-
-  const transactions = data?.transactions ?? [];
-  const shown = filter === "all" ? transactions : transactions.filter((tx) => tx.type === filter);
+  const transactions = history.items;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    // One column no wider than the screen: the table scrolls inside its own region, never the page.
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
       <PageHeader title={t("credits.history.title")} description={t("credits.history.description")}>
         <Button asChild variant="outline">
           <Link to="/profile">
@@ -77,10 +69,10 @@ export function CreditHistoryPage() {
             <CoinsIcon className="size-6 text-primary" aria-hidden />
             <span className="text-sm font-medium text-muted-foreground">{t("credits.history.currentBalance")}</span>
           </div>
-          {isLoading ? (
+          {balance.isLoading ? (
             <Skeleton className="h-9 w-32" />
           ) : (
-            data && <BalanceValue balance={data} unlimited={user?.role === "admin" || data.unlimited} />
+            balance.data && <BalanceValue balance={balance.data} unlimited={user?.role === "admin" || balance.data.unlimited} />
           )}
         </CardContent>
       </Card>
@@ -93,11 +85,9 @@ export function CreditHistoryPage() {
               {t("credits.history.transactions")}
             </CardTitle>
             <CardDescription>
-              {data
-                ? filter === "all"
-                  ? t("credits.history.count", { count: transactions.length })
-                  : t("credits.history.countFiltered", { count: shown.length, total: transactions.length })
-                : t("credits.history.newestFirst")}
+              {history.total === undefined
+                ? t("credits.history.newestFirst")
+                : t(filter === "all" ? "credits.history.count" : "credits.history.countFiltered", { count: history.total })}
             </CardDescription>
           </div>
           <div className="grid gap-2">
@@ -118,25 +108,31 @@ export function CreditHistoryPage() {
           </div>
         </CardHeader>
         <CardContent>
-          {isLoading && (
+          {history.isLoading && (
             <div className="grid gap-2">
               <Skeleton className="h-9 w-full" />
               <Skeleton className="h-9 w-full" />
               <Skeleton className="h-9 w-full" />
             </div>
           )}
-          {isError && (
+          {history.isError && (
             <p role="alert" className="text-sm text-destructive">
               {t("credits.history.loadFailed")}
             </p>
           )}
-          {data &&
+          {transactions &&
             (transactions.length === 0 ? (
-              <EmptyState text={t("credits.history.empty")} />
-            ) : shown.length === 0 ? (
-              <EmptyState text={t("credits.history.emptyFiltered")} />
+              <EmptyState text={t(filter === "all" ? "credits.history.empty" : "credits.history.emptyFiltered")} />
             ) : (
-              <TransactionTable transactions={shown} labelledBy={tableTitleId} />
+              <div className={cn("grid gap-3", history.isPlaceholderData && "opacity-60")}>
+                <TransactionTable transactions={transactions} labelledBy={tableTitleId} />
+                <LoadMore
+                  hasMore={!!history.hasNextPage}
+                  loading={history.isFetchingNextPage}
+                  loaded={transactions.length}
+                  onLoad={() => void history.fetchNextPage()}
+                />
+              </div>
             ))}
         </CardContent>
       </Card>
@@ -195,7 +191,7 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
         </thead>
         <tbody>
           {transactions.map((tx) => {
-            const descriptionKey = tx.description ? SYSTEM_DESCRIPTION_KEYS[tx.description] : undefined;
+            const description = transactionDescription(t, tx);
             return (
               <tr key={tx.id} className="border-b transition-colors last:border-0 hover:bg-muted/40">
                 <td className="px-3 py-2.5 whitespace-nowrap">
@@ -203,7 +199,7 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
                 </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</td>
                 <td className="px-3 py-2.5 text-muted-foreground">
-                  {descriptionKey ? t(descriptionKey) : tx.description || <span aria-hidden>—</span>}
+                  {description ?? <span aria-hidden>—</span>}
                 </td>
                 <td
                   className={cn(

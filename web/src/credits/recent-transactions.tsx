@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
+import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
 
 /** How many of the latest transactions the profile shows (spec part 2 section 9). */
@@ -18,25 +19,29 @@ export function RecentTransactions({ transactions }: { transactions: CreditBalan
         <p className="text-sm text-muted-foreground">{t("credits.noTransactions")}</p>
       ) : (
         <ul className="grid divide-y rounded-md border text-sm">
-          {latest.map((tx) => (
-            <li key={tx.id} className="flex items-center justify-between gap-4 px-3 py-2">
-              <div className="grid min-w-0">
-                <span className="truncate">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</span>
-                <time dateTime={tx.createdAt} className="text-xs text-muted-foreground">
-                  {date(tx.createdAt)}
-                </time>
-              </div>
-              <span
-                className={cn(
-                  "shrink-0 font-medium tabular-nums",
-                  tx.amount >= 0 ? "text-success" : "text-destructive",
-                )}
-              >
-                {tx.amount > 0 ? "+" : ""}
-                {number(tx.amount)}
-              </span>
-            </li>
-          ))}
+          {latest.map((tx) => {
+            const description = transactionDescription(t, tx);
+            return (
+              <li key={tx.id} className="flex items-center justify-between gap-4 px-3 py-2" data-testid="recent-transaction">
+                <div className="grid min-w-0">
+                  <span className="truncate">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</span>
+                  {description && <span className="truncate text-xs text-muted-foreground">{description}</span>}
+                  <time dateTime={tx.createdAt} className="text-xs text-muted-foreground">
+                    {date(tx.createdAt)}
+                  </time>
+                </div>
+                <span
+                  className={cn(
+                    "shrink-0 font-medium tabular-nums",
+                    tx.amount >= 0 ? "text-success" : "text-destructive",
+                  )}
+                >
+                  {tx.amount > 0 ? "+" : ""}
+                  {number(tx.amount)}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -6,41 +6,53 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Skeleton } from "../components/ui/skeleton";
+import { LoadMore } from "../components/load-more";
 import { useFormatters } from "../lib/format";
+import { cn } from "../lib/utils";
 import { RiskBadge } from "../search/risk-badge";
 import type { SearchListItem } from "../search/types";
-import { useDeleteSearch, useSearchList } from "../search/use-searches";
+import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
+import { DeleteSearchDialog } from "./delete-search-dialog";
+import { useSearchHistory } from "./use-search-history";
 
-/** /history (spec part 1 section 2): the user's searches, newest first, with a filter on the term. */
+/**
+ * /history (spec part 1 section 2): the user's searches, newest first, a page at a time as the list scrolls,
+ * filtered on the server by the term.
+ */
 export function HistoryPage() {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useSearchList();
   const [filter, setFilter] = useState("");
+  const { items, total, q, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = useSearchHistory(filter);
+  const [deleting, setDeleting] = useState<SearchListItem | null>(null);
+  const remove = useDeleteSearch();
   const filterId = useId();
-
-  const searches = data ?? [];
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? searches.filter((s) => s.searchTerm.toLowerCase().includes(needle)) : searches;
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
       <PageHeader title={t("history.title")} description={t("history.description")} />
 
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <label htmlFor={filterId} className="sr-only">
-          {t("history.filterLabel")}
-        </label>
-        <Input
-          id={filterId}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          placeholder={t("history.filterPlaceholder")}
-          className="pl-9"
-          autoComplete="off"
-        />
+      <div className="grid gap-2">
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <label htmlFor={filterId} className="sr-only">
+            {t("history.filterLabel")}
+          </label>
+          <Input
+            id={filterId}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t("history.filterPlaceholder")}
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+        {total !== undefined && total > 0 && (
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="history-count">
+            {t(q ? "history.countFiltered" : "history.count", { count: total })}
+          </p>
+        )}
       </div>
 
       {isLoading && (
@@ -55,26 +67,39 @@ export function HistoryPage() {
           {t("history.loadFailed")}
         </p>
       )}
-      {data &&
-        (searches.length === 0 ? (
-          <EmptyState title={t("history.empty")} description={t("history.emptyDescription")} />
-        ) : shown.length === 0 ? (
-          <EmptyState title={t("history.noMatches")} description={t("history.noMatchesDescription", { filter: filter.trim() })} />
+      {items &&
+        (items.length === 0 ? (
+          q ? (
+            <EmptyState title={t("history.noMatches")} description={t("history.noMatchesDescription", { filter: q })} />
+          ) : (
+            <EmptyState title={t("history.empty")} description={t("history.emptyDescription")} />
+          )
         ) : (
-          <ul className="grid gap-3" data-testid="history-list" aria-label={t("history.title")}>
-            {shown.map((search) => (
-              <HistoryItem key={search.id} search={search} />
-            ))}
-          </ul>
+          <>
+            <ul className={cn("grid gap-3", isPlaceholderData && "opacity-60")} data-testid="history-list" aria-label={t("history.title")} aria-busy={isPlaceholderData}>
+              {items.map((search) => (
+                <HistoryItem key={search.id} search={search} deleting={remove.isPending} onDelete={() => setDeleting(search)} />
+              ))}
+            </ul>
+            <LoadMore hasMore={!!hasNextPage} loading={isFetchingNextPage} loaded={items.length} onLoad={() => void fetchNextPage()} />
+          </>
         ))}
+
+      <DeleteSearchDialog
+        search={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(search) => {
+          setDeleting(null);
+          remove.mutate(search.id);
+        }}
+      />
     </div>
   );
 }
 
-function HistoryItem({ search }: { search: SearchListItem }) {
+function HistoryItem({ search, deleting, onDelete }: { search: SearchListItem; deleting: boolean; onDelete: () => void }) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
-  const remove = useDeleteSearch();
   const company = search.entityType === "company";
   return (
     <li data-testid="history-item">
@@ -105,8 +130,8 @@ function HistoryItem({ search }: { search: SearchListItem }) {
               size="icon"
               className="text-muted-foreground hover:text-destructive"
               aria-label={t("history.deleteLabel", { term: search.searchTerm })}
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(search.id)}
+              disabled={deleting}
+              onClick={onDelete}
             >
               <Trash2Icon aria-hidden />
             </Button>

@@ -10,7 +10,7 @@ import { SearchForm, type SearchFormValues } from "./search-form";
 import { FailedView, LoadErrorView, SearchingView } from "./status-views";
 import { newSearchRequestAtom } from "./new-search-atom";
 import { isFinished } from "./types";
-import { SEARCHES_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-searches";
+import { SEARCH_LIST_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-searches";
 
 /**
  * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
@@ -45,7 +45,7 @@ function NewSearch() {
     refreshedFor.current = active.id;
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true });
+    void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY });
   }, [active, status, queryClient]);
 
   function start() {

@@ -1,20 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "../auth/use-current-user";
 import { toast } from "../components/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { apiRequest } from "../lib/api";
-import { type EntityType, isFinished, SEARCH_POLL_MS, type SearchDetail, type SearchListItem } from "./types";
+import { removeFromPagedLists } from "../lib/use-paged-list";
+import { type EntityType, isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
 export const searchQueryKey = (id: string) => [...SEARCHES_QUERY_KEY, id] as const;
 
-/** GET /api/searches: the user's searches, newest first; fresh on every visit. */
-export function useSearchList() {
-  const { user } = useCurrentUser();
-  return useQuery<SearchListItem[]>({ queryKey: SEARCHES_QUERY_KEY, enabled: !!user, staleTime: 0 });
-}
+/** The pages of GET /api/searches (web/src/history/use-search-history.ts), one list per filter. */
+export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
 
 /**
  * GET /api/searches/{id}. A running search is polled every 2 s until it is completed or failed; a historical
@@ -40,7 +37,7 @@ export function useCreateSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { searchTerm: string; entityType: EntityType }) => apiRequest<{ id: string }>("POST", "/api/searches", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
     onError: (error) => {
       const status = (error as { status?: number }).status;
       if (status === 402) {
@@ -62,14 +59,14 @@ export function useDeleteSearch() {
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/searches/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<SearchListItem[]>(SEARCHES_QUERY_KEY, (list) => list?.filter((s) => s.id !== id));
+      removeFromPagedLists(queryClient, SEARCH_LIST_QUERY_KEY, id);
       queryClient.removeQueries({ queryKey: searchQueryKey(id), exact: true });
       toast({ title: t("history.deleted"), description: t("history.deletedDescription") });
     },
     onError: () => {
       toast({ variant: "destructive", title: t("search.errorTitle"), description: t("history.deleteFailed") });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY, exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
   });
 }
 

@@ -1,0 +1,16 @@
+import { useCurrentUser } from "../auth/use-current-user";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { usePagedList } from "../lib/use-paged-list";
+import type { SearchListItem } from "../search/types";
+import { SEARCH_LIST_QUERY_KEY } from "../search/use-searches";
+
+/** Searches per page of the history. */
+export const HISTORY_PAGE_SIZE = 30;
+
+/** GET /api/searches a page at a time, filtered on the server by the typed term once typing pauses. */
+export function useSearchHistory(filter: string) {
+  const { user } = useCurrentUser();
+  const q = useDebouncedValue(filter.trim(), 300);
+  const list = usePagedList<SearchListItem>("/api/searches", SEARCH_LIST_QUERY_KEY, { q, limit: HISTORY_PAGE_SIZE }, { enabled: !!user });
+  return { ...list, q };
+}
