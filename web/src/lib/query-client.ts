@@ -15,17 +15,20 @@ export class QueryError extends Error {
   }
 }
 
+/** GET a JSON answer as queries do: a non-OK answer throws a QueryError (a 401 may read as null). */
+export async function fetchQueryJson<T>(url: string, { on401, signal }: { on401: On401; signal?: AbortSignal }): Promise<T> {
+  const res = await fetch(url, { credentials: "include", signal });
+  if (on401 === "returnNull" && res.status === 401) return null as T;
+  if (!res.ok) {
+    const text = (await res.text().catch(() => "")) || res.statusText;
+    throw new QueryError(res.status, text);
+  }
+  return (await res.json()) as T;
+}
+
 /** Default query: GET the queryKey segments joined with '/' (spec part 1 section 7). */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include", signal });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
-    if (!res.ok) {
-      const text = (await res.text().catch(() => "")) || res.statusText;
-      throw new QueryError(res.status, text);
-    }
-    return (await res.json()) as T;
-  };
+  return ({ queryKey, signal }) => fetchQueryJson<T>(queryKey.join("/"), { on401, signal });
 }
 
 export function createQueryClient() {

@@ -5,17 +5,18 @@ import { useEffect, useRef, useState } from "react";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { Spinner } from "../components/ui/spinner";
+import { useLiveQuery } from "../lib/use-live-query";
 import { ResultsView } from "./results-view";
 import { SearchForm, type SearchFormValues } from "./search-form";
 import { FailedView, LoadErrorView, SearchingView } from "./status-views";
 import { newSearchRequestAtom } from "./new-search-atom";
-import { isFinished } from "./types";
-import { SEARCH_LIST_QUERY_KEY, useCreateSearch, useSearchDetail } from "./use-searches";
+import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
+import { SEARCH_LIST_QUERY_KEY, searchQueryKey, useCreateSearch, useSearchDetail } from "./use-searches";
 
 /**
  * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
- * never polled; otherwise the form, then the searching view while the new search is polled every 2 s, then
- * the results or the failed view.
+ * never polled; otherwise the form, then the searching view while the server is asked to answer when the new
+ * search ends (polling every 2 s if that fails), then the results or the failed view.
  */
 export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
@@ -28,6 +29,7 @@ export function SearchPage() {
 }
 
 const EMPTY_FORM: SearchFormValues = { term: "", entityType: "person" };
+const searchEnded = (search: SearchDetail | undefined) => isFinished(search?.status);
 
 function NewSearch() {
   const navigate = useNavigate();
@@ -35,7 +37,13 @@ function NewSearch() {
   const create = useCreateSearch();
   const [form, setForm] = useState<SearchFormValues>(EMPTY_FORM);
   const [active, setActive] = useState<{ id: string; term: string } | null>(null);
-  const search = useSearchDetail(active?.id, { poll: true });
+  const search = useLiveQuery<SearchDetail>({
+    queryKey: searchQueryKey(active?.id ?? ""),
+    url: `/api/searches/${encodeURIComponent(active?.id ?? "")}`,
+    isDone: searchEnded,
+    pollMs: SEARCH_POLL_MS,
+    enabled: !!active,
+  });
   const status = search.data?.status;
 
   // Once the search ends its charge is final: refresh the user (credits) and the balance, and the history list.
