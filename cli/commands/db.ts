@@ -1,14 +1,16 @@
 import type { Command } from "commander";
 import { withDatabase } from "../database.ts";
+import { askedLanguage, withLanguageOption, words } from "../language.ts";
 
 export function registerDb(program: Command) {
   const db = program.command("db").description("Database maintenance");
-  db.command("migrate")
+  withLanguageOption(db.command("migrate"), "language of the output: en, de, es or fr (default en)")
     .description("Apply pending migrations (the server also does this at start)")
     .option("--json", "print the result as JSON")
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: { json?: boolean; language?: string }) => {
+      const { t } = words(askedLanguage(options.language));
       const description = await withDatabase(async (database) => database.description);
       if (options.json) console.log(JSON.stringify({ migrated: true, database: description }));
-      else console.log(`Migrations applied: ${description}`);
+      else console.log(t.db.migrated(description));
     });
 }

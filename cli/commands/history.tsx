@@ -4,6 +4,7 @@ import { listSearches } from "../../lib/screening/searches.ts";
 import { searchListView } from "../../lib/screening/views.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
@@ -13,53 +14,57 @@ interface HistoryOptions {
   limit: string;
   before?: string;
   json?: boolean;
+  language?: string;
 }
 
 /** --before takes a date or time (searches made before it) or the cursor a previous page printed. */
-function parseBefore(text: string): Cursor {
+function parseBefore(text: string, { t }: Words): Cursor {
   const cursor = decodeCursor(text);
   if (cursor) return cursor;
   const moment = /^\d{4}-\d{2}-\d{2}/.test(text) ? new Date(text) : undefined;
   if (moment && !Number.isNaN(moment.getTime())) return cursorBefore(moment);
-  failWith(`--before must be a date such as 2025-01-31 or 2025-01-31T12:00:00Z, or the cursor of a previous page, got '${text}'`);
+  failWith(t.history.beforeInvalid(text));
 }
 
 export function registerHistory(program: Command) {
-  program
-    .command("history")
+  withLanguageOption(program.command("history"))
     .description("A user's searches, newest first, a page at a time")
     .option("--user <email>", "whose searches (default: the first administrator)")
     .option("--limit <n>", "searches per page, 1 to 100", "50")
     .option("--before <date or cursor>", "only searches made before this date or time, or the next page after a cursor")
     .option("--json", "print as JSON (the shape of GET /api/searches: items, nextCursor, total)")
     .action(async (options: HistoryOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
       const parsed = pageQuerySchema.shape.limit.safeParse(options.limit);
-      if (!parsed.success || !/^\d+$/.test(options.limit)) failWith(`--limit must be a whole number from 1 to 100, got '${options.limit}'`);
-      const cursor = options.before === undefined ? undefined : parseBefore(options.before);
-      const { email, page } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user);
+      if (!parsed.success || !/^\d+$/.test(options.limit)) failWith(early.t.history.limitInvalid(options.limit));
+      const cursor = options.before === undefined ? undefined : parseBefore(options.before, early);
+      const { email, page, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
         const found = await listSearches(db, user.id, { limit: parsed.data, cursor });
-        return { email: user.email, page: { ...found, items: found.items.map(searchListView) } };
+        return { email: user.email, page: { ...found, items: found.items.map(searchListView) }, shown: words(asked, user) };
       });
       if (options.json) return printJson(page);
-      console.log(`Searches of ${email}: ${page.total}`);
+      const { t, labels } = shown;
+      console.log(t.history.title(email, page.total));
       printView(
         <Table
           rows={page.items}
-          empty={cursor ? "No older searches." : "No search history yet."}
+          empty={cursor ? t.history.noOlder : t.history.empty}
           columns={[
-            { header: "DATE", value: (s) => s.createdAt.slice(0, 16).replace("T", " ") },
-            { header: "NAME", value: (s) => s.searchTerm },
-            { header: "TYPE", value: (s) => s.entityType },
-            { header: "STATUS", value: (s) => s.status },
-            { header: "RISK", value: (s) => s.riskLevel ?? "-" },
-            { header: "ID", value: (s) => s.id },
+            { header: t.history.columns.date, value: (s) => s.createdAt.slice(0, 16).replace("T", " ") },
+            { header: t.history.columns.name, value: (s) => s.searchTerm },
+            { header: t.history.columns.type, value: (s) => labels.entity[s.entityType] },
+            { header: t.history.columns.status, value: (s) => t.statuses[s.status] },
+            { header: t.history.columns.risk, value: (s) => (s.riskLevel ? (t.levels[s.riskLevel as keyof typeof t.levels] ?? s.riskLevel) : "-") },
+            { header: t.history.columns.id, value: (s) => s.id },
           ]}
         />,
       );
       if (page.nextCursor) {
         const user = options.user ? ` --user ${options.user}` : "";
-        console.log(`Older searches: duecheck history${user} --limit ${parsed.data} --before ${page.nextCursor}`);
+        const language = options.language ? ` --language ${options.language}` : "";
+        console.log(t.history.older(`duecheck history${user}${language} --limit ${parsed.data} --before ${page.nextCursor}`));
       }
     });
 }

@@ -18,11 +18,13 @@ import { describeReason } from "../../lib/screening/summary/index.ts";
 import { searchDetailView } from "../../lib/screening/views.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 
 interface SearchOptions {
   type: string;
   language?: string;
+  newsLanguage?: string;
   country?: string;
   links?: string;
   user?: string;
@@ -30,10 +32,10 @@ interface SearchOptions {
 }
 
 /** --user, or the first administrator (the oldest active admin account) when none is given. */
-export async function cliUser(db: Db, email: string | undefined) {
+export async function cliUser(db: Db, email: string | undefined, { t }: Pick<Words, "t"> = words(undefined)) {
   if (email) {
     const user = await findUserByEmail(db, email);
-    if (!user) failWith(`No user with email ${email}`);
+    if (!user) failWith(t.noUser(email));
     return user;
   }
   const [admin] = await db
@@ -42,17 +44,9 @@ export async function cliUser(db: Db, email: string | undefined) {
     .where(and(eq(schema.users.role, "admin"), eq(schema.users.isActive, true)))
     .orderBy(asc(schema.users.createdAt))
     .limit(1);
-  if (!admin) failWith("There is no administrator yet: give --user EMAIL");
+  if (!admin) failWith(t.noAdmin);
   return admin;
 }
-
-const STAGES: Record<PipelineStage, string> = {
-  sanctions: "checking the sanctions and PEP lists",
-  media: "searching the news",
-  risk: "assessing the risk",
-  summary: "writing the summary",
-  saving: "saving the results",
-};
 
 /** Progress lines: one live line drawn by Ink in a terminal, plain lines otherwise, nothing for --json. */
 function progressLine(enabled: boolean) {
@@ -89,7 +83,7 @@ function progressLine(enabled: boolean) {
  * process when it holds the embedded database itself, and on PostgreSQL whoever takes it first: if no server has
  * taken it after a few polls, this process runs search jobs itself until its own search is done.
  */
-async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow, show: (line: string) => void): Promise<SearchRow> {
+async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow, show: (line: string) => void, { t }: Words): Promise<SearchRow> {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
   const serverWorks = embedded && runningServer(config.dataDir) !== null;
@@ -98,7 +92,7 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
     working = true;
     const deps = pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db));
     const onProgress = (id: string, stage: PipelineStage) => {
-      if (id === search.id) show(`Screening "${search.searchTerm}": ${STAGES[stage]}`);
+      if (id === search.id) show(t.search.stage(search.searchTerm, t.search.stages[stage]));
     };
     workSearches(queue, deps, { concurrency: 1, onProgress });
     queue.wake(SEARCH_QUEUE);
@@ -109,15 +103,15 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
 
   for (;;) {
     const [row] = await database.db.select().from(schema.searches).where(eq(schema.searches.id, search.id));
-    if (!row) failWith("The search was deleted while it ran");
+    if (!row) failWith(t.search.deleted);
     if (row.status === "completed" || row.status === "failed") return row;
     if (row.status === "pending") {
       if (!working && !serverWorks && Date.now() - started > graceMs && (await queue.jobState(SEARCH_QUEUE, search.id)) === "created") {
         startWorking();
       }
-      show(working ? "Queued: this process runs the search" : serverWorks ? "Queued: waiting for the server's workers" : "Queued: waiting for a worker");
+      show(working ? t.search.queuedHere : serverWorks ? t.search.queuedServer : t.search.queuedWorker);
     } else if (!working) {
-      show(`Screening "${row.searchTerm}" on ${serverWorks ? "the server" : "another process"}`);
+      show(t.search.runningElsewhere(row.searchTerm, serverWorks));
     }
     await Bun.sleep(250);
   }
@@ -125,60 +119,62 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
 
 const LEVEL_COLOR = { critical: "red", high: "red", medium: "yellow", low: "green" } as const;
 
-function SearchResultView({ search }: { search: SearchRow }) {
+function SearchResultView({ search, words: { t, labels, language } }: { search: SearchRow; words: Words }) {
   const results = search.results as SearchResults | null;
-  const level = (search.riskLevel ?? "") as keyof typeof LEVEL_COLOR;
+  const level = search.riskLevel as keyof typeof LEVEL_COLOR | null;
   const matches = results?.sanctionsList.filter((r) => r.match) ?? [];
   const failed = results?.sources.filter((s) => s.status === "failed") ?? [];
   const ordered = [...(results?.adverseMedia ?? [])].sort((a, b) => rank(a) - rank(b));
+  const [matchWord, noMatchWord] = [labels.matchFound.toUpperCase(), labels.noMatch.toLowerCase()];
+  const width = Math.max(matchWord.length, noMatchWord.length);
   return (
     <Box flexDirection="column">
       <Text>
-        <Text bold>{search.searchTerm}</Text> ({search.entityType}){"  "}
-        {search.status === "completed" ? (
+        <Text bold>{search.searchTerm}</Text> ({labels.entity[search.entityType]}){"  "}
+        {search.status === "completed" && level ? (
           <Text bold color={LEVEL_COLOR[level] ?? "white"}>
-            {`${level.toUpperCase()} RISK`}
+            {labels.risk[level].toUpperCase()}
           </Text>
         ) : (
           <Text bold color="red">
-            FAILED
+            {t.search.failed}
           </Text>
         )}
-        {results?.clean ? <Text color="green">{"  Clean profile"}</Text> : null}
+        {results?.clean ? <Text color="green">{`  ${labels.alertClean}`}</Text> : null}
       </Text>
-      <Text dimColor>{`Search ${search.id}, ${search.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC, ${search.creditsUsed} credits`}</Text>
+      <Text dimColor>{t.search.meta(search.id, `${search.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`, search.creditsUsed)}</Text>
       {search.error ? <Text color="red">{search.error}</Text> : null}
       {results && search.status === "completed" ? (
         <>
           <Text> </Text>
-          <Text bold>Reasons</Text>
+          <Text bold>{labels.reasons}</Text>
           {results.risk.reasons.map((r, i) => (
-            <Text key={i}>{`  ${r.level.padEnd(8)} ${describeReason(r, "en")}`}</Text>
+            <Text key={i}>{`  ${t.levels[r.level].padEnd(9)} ${describeReason(r, language)}`}</Text>
           ))}
         </>
       ) : null}
       {results ? (
         <>
           <Text> </Text>
-          <Text bold>{`Sanctions lists: ${results.sanctionsList.length} searched, ${matches.length} with a match`}</Text>
+          <Text bold>{t.search.sanctionsHeader(results.sanctionsList.length, matches.length)}</Text>
           {results.sanctionsList.map((row) => (
-            <Text key={row.datasetId} color={row.match ? "red" : undefined}>{`  ${row.match ? "MATCH   " : "no match"}  ${row.source}: ${row.details}`}</Text>
+            <Text key={row.datasetId} color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${row.details}`}</Text>
           ))}
           <Text> </Text>
-          <Text bold>{`PEP and adverse media: ${ordered.length} ${ordered.length === 1 ? "item" : "items"}`}</Text>
+          <Text bold>{t.search.mediaHeader(ordered.length)}</Text>
           {ordered.map((m, i) => (
             <Text key={i} color={m.isNegative ? "red" : m.category === "PEP" ? "yellow" : undefined}>
-              {`  [${m.category}] ${m.title} (${m.source}${m.date ? `, ${m.date.slice(0, 10)}` : ""})\n      ${m.url}`}
+              {`  [${labels.categories[m.category]}] ${m.title} (${m.source}${m.date ? `, ${m.date.slice(0, 10)}` : ""})\n      ${m.url}`}
             </Text>
           ))}
           {failed.length ? (
             <>
               <Text> </Text>
               <Text bold color="yellow">
-                Sources that could not be checked
+                {t.search.failedSources}
               </Text>
               {failed.map((s, i) => (
-                <Text key={i} color="yellow">{`  ${s.source} (${s.kind}): ${s.error ?? "failed"}`}</Text>
+                <Text key={i} color="yellow">{`  ${s.source} (${labels.kinds[s.kind]}): ${s.error ?? labels.statuses.failed}`}</Text>
               ))}
             </>
           ) : null}
@@ -187,7 +183,7 @@ function SearchResultView({ search }: { search: SearchRow }) {
       {search.aiSummary ? (
         <>
           <Text> </Text>
-          <Text bold>Comprehensive Due Diligence Analysis</Text>
+          <Text bold>{labels.summaryTitle}</Text>
           <Text>{search.aiSummary}</Text>
         </>
       ) : null}
@@ -198,44 +194,48 @@ function SearchResultView({ search }: { search: SearchRow }) {
 const rank = (m: { isNegative: boolean; category: string }) => (m.isNegative ? 0 : m.category === "PEP" ? 1 : 2);
 
 export function registerSearch(program: Command) {
-  program
+  const command = program
     .command("search")
     .description(
       "Screen a person or company (sanctions, PEP, adverse media) for a user, charged like any search; a running server's workers run it, otherwise this process does",
     )
     .argument("<name>", "the person's or company's name")
-    .option("--type <type>", "person or company", "person")
-    .option("--language <code>", "language of the news searched: en, de, es or fr (default en)")
+    .option("--type <type>", "person or company", "person");
+  withLanguageOption(command, "language of the output, and of the news searched unless --news-language: en, de, es or fr (default: the user's report language; news in en)")
+    .option("--news-language <code>", "language of the news searched: en, de, es or fr (default: --language, else en)")
     .option("--country <code>", "ISO 3166 country code of the news searched, e.g. DE")
     .option("--links <n>", "news articles to list, 1 to 50 (default 10)")
     .option("--user <email>", "the account that searches and is charged (default: the first administrator, who is not charged)")
     .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress")
     .action(async (name: string, options: SearchOptions) => {
-      if (options.links !== undefined && !/^\d+$/.test(options.links)) failWith(`--links must be a whole number, got '${options.links}'`);
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      if (options.links !== undefined && !/^\d+$/.test(options.links)) failWith(early.t.search.linksInvalid(options.links));
       const parsed = createSearchSchema.safeParse({
         searchTerm: name,
         entityType: options.type,
-        language: options.language,
+        language: options.newsLanguage ?? asked,
         country: options.country,
         numLinks: options.links === undefined ? undefined : Number(options.links),
       });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const progress = progressLine(!options.json);
-      const finished = await withDatabase(async (database) => {
-        const user = await cliUser(database.db, options.user);
+      const { finished, shown } = await withDatabase(async (database) => {
+        const user = await cliUser(database.db, options.user, early);
+        const shown = words(asked, user);
         await seedDatasets(database.db);
         const queue = await openSearchQueue(database);
         try {
           const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data });
-          progress.show(`Search ${search.id} for ${user.email} (${search.creditsUsed} credits)`);
-          return await runOrWatch(database, queue, search, progress.show);
+          progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));
+          return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
         } finally {
           progress.done();
           await queue.stop();
         }
       });
       if (options.json) printJson(searchDetailView(finished));
-      else printView(<SearchResultView search={finished} />);
+      else printView(<SearchResultView search={finished} words={shown} />);
       if (finished.status === "failed") process.exitCode = 1;
     });
 }

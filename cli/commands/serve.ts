@@ -1,28 +1,30 @@
 import type { Command } from "commander";
 import { loadConfig } from "../../lib/config.ts";
 import { startServer } from "../../server/start.ts";
+import { askedLanguage, withLanguageOption, words } from "../language.ts";
 
 export function registerServe(program: Command) {
-  program
-    .command("serve")
+  withLanguageOption(program.command("serve"), "language of what this command prints: en, de, es or fr (default en)")
     .description("Start the web app and API (embedded PGlite unless DATABASE_URL is set)")
     .option("-p, --port <port>", "port to listen on (default: PORT or 3000)")
     .option("--host <host>", "address to bind (default: HOST or 127.0.0.1)")
-    .action(async (options: { port?: string; host?: string }) => {
+    .action(async (options: { port?: string; host?: string; language?: string }) => {
+      const { t } = words(askedLanguage(options.language));
       const config = loadConfig({ ...process.env, PORT: options.port ?? process.env.PORT, HOST: options.host ?? process.env.HOST });
       const server = await startServer(config);
-      console.log(`duecheck is running at ${server.url}`);
-      console.log(`Database: ${server.database.description}`);
+      console.log(t.serve.running(server.url));
+      console.log(t.serve.database(server.database.description));
       if (server.firstAdmin) {
-        console.log(`\nCreated the first admin account:`);
-        console.log(`  email:    ${server.firstAdmin.email}`);
+        const width = Math.max(t.serve.email.length, t.serve.password.length) + 1;
+        console.log(`\n${t.serve.firstAdmin}`);
+        console.log(`  ${t.serve.email.padEnd(width)}${server.firstAdmin.email}`);
         console.log(
           server.firstAdmin.password
-            ? `  password: ${server.firstAdmin.password}   (shown once: write it down, then change it under Profile > Security)`
-            : `  password: the value of DUECHECK_ADMIN_PASSWORD`,
+            ? `  ${t.serve.password.padEnd(width)}${server.firstAdmin.password}   ${t.serve.passwordOnce}`
+            : `  ${t.serve.password.padEnd(width)}${t.serve.passwordFromEnv}`,
         );
       } else {
-        console.log(`Sign in at ${server.url}/login, or create an account at ${server.url}/register.`);
+        console.log(t.serve.signIn(server.url));
       }
       const shutdown = async () => {
         await server.stop();

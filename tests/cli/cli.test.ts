@@ -74,6 +74,26 @@ describe("duecheck CLI on the server's database", () => {
     expect(user.credits).toBe(125);
   });
 
+  test("users, credits and db print in --language; credits add defaults to the account's report language", async () => {
+    const created = await runCli(["users", "create", "--email", "fr.user@example.com", "--password", "fr-password", "--name", "Fr User", "--language", "fr"], app.env);
+    expect(created.stdout).toBe("Compte utilisateur fr.user@example.com créé avec 25 crédits.\n");
+    const list = await runCli(["users", "list", "--language", "de"], app.env);
+    expect(list.stdout).toMatch(/E-MAIL\s+NAME\s+ROLLE\s+CREDITS\s+STATUS\s+2FA\s+LETZTE ANMELDUNG/);
+    expect(list.stdout).toMatch(/admin@test\.local\s+Administrator\s+Administrator\s+unbegrenzt\s+aktiv\s+aus/);
+    expect(list.stdout).toMatch(/fr\.user@example\.com\s+Fr User\s+Benutzer\s+25\s+aktiv\s+aus\s+nie/);
+    const added = await runCli(["credits", "add", "fr.user@example.com", "5", "--language", "es"], app.env);
+    expect(added.stdout).toBe("Se añadieron 5 créditos a fr.user@example.com. Nuevo saldo: 30.\n");
+    const bad = await runCli(["credits", "add", "fr.user@example.com", "cinq", "--language", "fr"], app.env);
+    expect([bad.code, bad.stderr]).toEqual([1, "duecheck: Le montant doit être un nombre entier supérieur à 0, reçu « cinq »\n"]);
+
+    // the account's own report language when --language is not given
+    const client = new HttpClient(app.url);
+    await client.signIn("fr.user@example.com", "fr-password");
+    expect((await client.post("/api/auth/update-languages", { profileLanguage: "fr", reportLanguage: "fr" })).status).toBe(200);
+    expect((await runCli(["credits", "add", "fr.user@example.com", "1"], app.env)).stdout).toBe("1 crédit ajouté à fr.user@example.com. Nouveau solde : 31.\n");
+    expect((await runCli(["db", "migrate", "--language", "de"], app.env)).stdout).toStartWith("Migrationen angewendet: ");
+  });
+
   test("db migrate reports the database", async () => {
     const res = await runCli(["db", "migrate", "--json"], app.env);
     expect(res.code).toBe(0);

@@ -5,6 +5,7 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
+import { HttpClient } from "../helpers/http.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
@@ -60,9 +61,9 @@ describe("with a server running", () => {
     expect(res.stdout).toMatch(/Queued: waiting for (the server's workers|a worker)|Screening "Rustam Karimov" on (the server|another process)/);
     expect(res.stdout).not.toContain("this process runs the search");
     expect(res.stdout).not.toContain('Screening "Rustam Karimov": ');
-    expect(res.stdout).toContain("Rustam Karimov (person)  CRITICAL RISK");
+    expect(res.stdout).toContain("Rustam Karimov (Person)  CRITICAL RISK");
     expect(res.stdout).toContain("Reasons");
-    expect(res.stdout).toMatch(/MATCH\s+OFAC Specially Designated Nationals \(SDN\) List: Match: KARIMOV, Rustam Alievich/);
+    expect(res.stdout).toMatch(/MATCH FOUND\s+OFAC Specially Designated Nationals \(SDN\) List: Match: KARIMOV, Rustam Alievich/);
     expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
     expect(res.stdout).toContain("https://news.example/karimov");
     expect(res.stdout).toContain("Comprehensive Due Diligence Analysis");
@@ -84,13 +85,51 @@ describe("with a server running", () => {
 
   test("history lists a user's searches newest first, as a table and as JSON", async () => {
     const json = JSON.parse((await runCli(["history", "--user", "analyst@example.com", "--json"], env)).stdout);
-    expect(json).toHaveLength(1);
-    expect(json[0]).toMatchObject({ searchTerm: "Rustam Karimov", entityType: "person", status: "completed", riskLevel: "critical" });
+    expect(json.items).toHaveLength(1);
+    expect(json.items[0]).toMatchObject({ searchTerm: "Rustam Karimov", entityType: "person", status: "completed", riskLevel: "critical" });
     const table = await runCli(["history"], env);
     expect(table.code).toBe(0);
     expect(table.stdout).toContain("Searches of admin@test.local: 1");
     expect(table.stdout).toMatch(/DATE\s+NAME\s+TYPE\s+STATUS\s+RISK\s+ID/);
-    expect(table.stdout).toMatch(/Jane Example\s+company\s+completed\s+medium/);
+    expect(table.stdout).toMatch(/Jane Example\s+Company\s+completed\s+medium/);
+  });
+
+  test("prints in the user's report language (German), or in --language (French); errors too", async () => {
+    await createUser(app.db, { email: "analyst.de@example.com", password: "analyst-password", credits: 25 });
+    const client = new HttpClient(app.url);
+    await client.signIn("analyst.de@example.com", "analyst-password");
+    expect((await client.post("/api/auth/update-languages", { profileLanguage: "de", reportLanguage: "de" })).status).toBe(200);
+
+    const res = await runCli(["search", "Rustam Karimov", "--user", "analyst.de@example.com", "--country", "UZ"], env);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/Suche [0-9a-f-]{36} für analyst\.de@example\.com \(10 Credits\)/);
+    expect(res.stdout).toMatch(/In der Warteschlange: Warten auf (die Worker des Servers|einen Worker)|Prüfung von „Rustam Karimov“ (auf dem Server|in einem anderen Prozess)/);
+    expect(res.stdout).toContain("Rustam Karimov (Person)  KRITISCHES RISIKO");
+    expect(res.stdout).toMatch(/\nGründe\n\s+kritisch\s+(Starker )?Sanktionstreffer/);
+    expect(res.stdout).toMatch(/Sanktionslisten: \d+ durchsucht, 1 mit Treffer/);
+    expect(res.stdout).toMatch(/TREFFER GEFUNDEN\s+OFAC Specially Designated Nationals/);
+    expect(res.stdout).toMatch(/PEP und negative Medienberichte: \d+ (Eintrag|Einträge)\n\s+\[\S+\] Rustam Karimov charged with money laundering/);
+    expect(res.stdout).toContain("Umfassende Due-Diligence-Analyse");
+    for (const english of ["CRITICAL RISK", "Reasons", "Sanctions lists", "Queued", "Screening", "credits)", "Comprehensive"]) expect(res.stdout).not.toContain(english);
+
+    const history = await runCli(["history", "--user", "analyst.de@example.com", "--language", "fr"], env);
+    expect(history.code).toBe(0);
+    expect(history.stdout).toContain("Recherches de analyst.de@example.com : 1");
+    expect(history.stdout).toMatch(/DATE\s+NOM\s+TYPE\s+STATUT\s+RISQUE\s+ID/);
+    expect(history.stdout).toMatch(/Rustam Karimov\s+Personne\s+terminée\s+critique/);
+    // without --language: the user's report language
+    expect((await runCli(["history", "--user", "analyst.de@example.com"], env)).stdout).toMatch(/DATUM\s+NAME\s+TYP\s+STATUS\s+RISIKO\s+ID/);
+
+    for (const [args, message] of [
+      [["search", "Acme", "--user", "nobody@example.com", "--language", "de"], "Kein Benutzer mit der E-Mail-Adresse nobody@example.com"],
+      [["search", "Acme", "--links", "viele", "--language", "fr"], "--links doit être un nombre entier, reçu « viele »"],
+      [["history", "--limit", "500", "--language", "es"], "--limit debe ser un número entero de 1 a 100, se recibió '500'"],
+      [["history", "--language", "xx"], "--language must be one of en, de, es, fr, got 'xx'"],
+    ] as const) {
+      const refused = await runCli([...args], env);
+      expect([args.join(" "), refused.code, refused.stderr]).toEqual([args.join(" "), 1, `duecheck: ${message}\n`]);
+    }
   });
 
   test("refusals: too few credits (402 text), blank name, unknown user, bad options; exit code 1 and nothing charged", async () => {
@@ -147,7 +186,7 @@ describe("without a server", () => {
     expect(res.stdout).toMatch(/HIGH RISK|CRITICAL RISK/);
     expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
     const history = JSON.parse((await runCli(["history", "--user", "solo@example.com", "--json"], testDatabase.env)).stdout);
-    expect(history.map((s: { status: string; searchTerm: string }) => [s.searchTerm, s.status])).toEqual([["Rustam Karimov", "completed"]]);
+    expect(history.items.map((s: { status: string; searchTerm: string }) => [s.searchTerm, s.status])).toEqual([["Rustam Karimov", "completed"]]);
     const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
     try {
       const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, "solo@example.com"));

@@ -1,0 +1,68 @@
+import type { PipelineStage } from "../../screening/pipeline.ts";
+
+type SearchStatus = "pending" | "processing" | "completed" | "failed";
+type Level = "critical" | "high" | "medium" | "low";
+
+/**
+ * The words the CLI prints that are its own. Risk labels, reasons, entity types, media categories and source kinds
+ * come from the report labels (lib/reports/i18n.ts) and the phrasebook, so the CLI and the exports say the same.
+ */
+export interface CliText {
+  noUser: (email: string) => string;
+  noAdmin: string;
+  /** One-word risk levels, for columns. */
+  levels: Record<Level, string>;
+  statuses: Record<SearchStatus, string>;
+  search: {
+    linksInvalid: (value: string) => string;
+    started: (id: string, email: string, credits: number) => string;
+    stages: Record<PipelineStage, string>;
+    stage: (term: string, stage: string) => string;
+    queuedHere: string;
+    queuedServer: string;
+    queuedWorker: string;
+    runningElsewhere: (term: string, onServer: boolean) => string;
+    deleted: string;
+    failed: string;
+    meta: (id: string, when: string, credits: number) => string;
+    sanctionsHeader: (searched: number, matched: number) => string;
+    mediaHeader: (count: number) => string;
+    failedSources: string;
+  };
+  history: {
+    title: (email: string, total: number) => string;
+    columns: { date: string; name: string; type: string; status: string; risk: string; id: string };
+    empty: string;
+    noOlder: string;
+    older: (command: string) => string;
+    limitInvalid: (value: string) => string;
+    beforeInvalid: (value: string) => string;
+  };
+  users: {
+    created: (role: string, email: string, credits: number) => string;
+    columns: { email: string; name: string; role: string; credits: string; status: string; twoFactor: string; lastLogin: string };
+    roles: Record<"admin" | "user", string>;
+    unlimited: string;
+    active: string;
+    inactive: string;
+    on: string;
+    off: string;
+    never: string;
+    none: string;
+  };
+  credits: {
+    amountInvalid: (value: string) => string;
+    added: (amount: number, email: string, balance: number) => string;
+  };
+  db: { migrated: (database: string) => string };
+  serve: {
+    running: (url: string) => string;
+    database: (description: string) => string;
+    firstAdmin: string;
+    email: string;
+    password: string;
+    passwordOnce: string;
+    passwordFromEnv: string;
+    signIn: (url: string) => string;
+  };
+}
