@@ -55,18 +55,22 @@ export const loginSchema = z.object({
   rememberBrowser: z.boolean().optional(),
 });
 
-export const twoFactorCode = text({ field: "Code", max: 20, required: "Please enter a 6-digit verification code" })
-  .regex(/^\d{6}$/, "Please enter a 6-digit verification code");
+const SIX_DIGITS = "Please enter a 6-digit verification code";
+export const twoFactorCode = text({ field: "Code", max: 20, required: SIX_DIGITS, tooLong: SIX_DIGITS }).regex(/^\d{6}$/, SIX_DIGITS);
 
 export const verifyTwoFactorSchema = z.object({ code: twoFactorCode });
 
 const DISABLE_TWO_FACTOR_MESSAGE = "Please enter your password and a 6-digit verification code";
-const disableField = (field: string) =>
-  text({ field, max: MAX_PASSWORD_LENGTH, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE });
 export const disableTwoFactorSchema = z.object(
   {
-    password: disableField("Password").min(1, DISABLE_TWO_FACTOR_MESSAGE),
-    code: disableField("Code").regex(/^\d{6}$/, DISABLE_TWO_FACTOR_MESSAGE),
+    password: text({ field: "Password", max: MAX_PASSWORD_LENGTH, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE }).min(
+      1,
+      DISABLE_TWO_FACTOR_MESSAGE,
+    ),
+    code: text({ field: "Code", max: 20, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE, tooLong: DISABLE_TWO_FACTOR_MESSAGE }).regex(
+      /^\d{6}$/,
+      DISABLE_TWO_FACTOR_MESSAGE,
+    ),
   },
   { error: DISABLE_TWO_FACTOR_MESSAGE },
 );

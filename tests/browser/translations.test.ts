@@ -10,6 +10,8 @@ import {
   updateProfileSchema,
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
+import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
+import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import es from "../../web/src/i18n/es.json";
@@ -51,6 +53,7 @@ describe("translations", () => {
   });
 
   test("every validation message the web forms can show has a translation key", () => {
+    const LONG = "a".repeat(300);
     const invalid: [{ safeParse(value: unknown): { error?: { issues: { message: string }[] } } }, unknown][] = [
       [registerSchema, {}],
       [registerSchema, { fullName: " ", email: "x", phoneNumber: "1", company: " ", position: " ", password: "1" }],
@@ -61,6 +64,19 @@ describe("translations", () => {
       [changePasswordFormSchema, { currentPassword: "x", newPassword: "Aa1!aaaa", confirmPassword: "other" }],
       [verifyTwoFactorSchema, { code: "12" }],
       [disableTwoFactorSchema, { password: "", code: "" }],
+      // Pasted control characters and over-long values (lib/validation/text.ts), as the forms and the server word them.
+      [registerSchema, { fullName: "\u0001", email: "\u0001", phoneNumber: "\u0001", company: "\u0001", position: "\u0001", password: "\u0001" }],
+      [registerSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG, password: LONG }],
+      [updateProfileSchema, { fullName: "\u0001", email: "\u0001", phoneNumber: "\u0001", company: "\u0001", position: "\u0001" }],
+      [updateProfileSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG }],
+      [loginSchema, { email: "\u0001", password: "\u0001" }],
+      [changePasswordFormSchema, { currentPassword: "\u0001", newPassword: "\u0001", confirmPassword: "" }],
+      [changePasswordFormSchema, { currentPassword: LONG, newPassword: LONG, confirmPassword: "" }],
+      [verifyTwoFactorSchema, { code: "\u0001" }],
+      [verifyTwoFactorSchema, { code: LONG }],
+      [disableTwoFactorSchema, { password: LONG, code: LONG }],
+      [createApiKeySchema, { name: "\u0001" }],
+      [createSearchSchema, { searchTerm: "\u0001" }],
     ];
     const messages = new Set(invalid.flatMap(([schema, value]) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? []));
     expect(messages.size).toBeGreaterThan(15);
