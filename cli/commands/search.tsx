@@ -5,7 +5,9 @@ import { useSyncExternalStore } from "react";
 import { runningServer, schema, type Database, type Db } from "../../data/db.ts";
 import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { listStates, unavailableListsNotice } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
@@ -16,6 +18,7 @@ import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
 import { describeReason } from "../../lib/screening/summary/index.ts";
 import { searchDetailView } from "../../lib/screening/views.ts";
+import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
@@ -224,9 +227,15 @@ export function registerSearch(program: Command) {
         const user = await cliUser(database.db, options.user, early);
         const shown = words(asked, user);
         await seedDatasets(database.db);
+        // Lists still downloading or missing are not checked: said before the search, as the web form does.
+        const notice = options.json ? null : unavailableListsNotice(await listStates(database.db));
+        if (notice) console.log(notice);
         const queue = await openSearchQueue(database);
         try {
-          const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data });
+          const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data }).catch(async (error: unknown) => {
+            if (error instanceof AppError && error.status === 402) failWith(shown.t.search.insufficientCredits(await getSystemSetting(database.db, "manualSearchCost")));
+            throw error;
+          });
           progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));
           return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
         } finally {

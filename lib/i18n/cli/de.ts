@@ -7,6 +7,8 @@ export const de: CliText = {
   statuses: { pending: "wartend", processing: "läuft", completed: "abgeschlossen", failed: "fehlgeschlagen" },
   search: {
     linksInvalid: (value) => `--links muss eine ganze Zahl sein, erhalten: '${value}'`,
+    insufficientCredits: (cost) =>
+      `Für eine Suche benötigen Sie mindestens ${cost} ${cost === 1 ? "Credit" : "Credits"}. Bitte wenden Sie sich an den Support, um weitere Credits hinzuzufügen.`,
     started: (id, email, credits) => `Suche ${id} für ${email} (${credits} Credits)`,
     stages: {
       sanctions: "Sanktions- und PEP-Listen werden geprüft",

@@ -7,6 +7,8 @@ export const en: CliText = {
   statuses: { pending: "pending", processing: "processing", completed: "completed", failed: "failed" },
   search: {
     linksInvalid: (value) => `--links must be a whole number, got '${value}'`,
+    insufficientCredits: (cost) =>
+      `You need at least ${cost} ${cost === 1 ? "credit" : "credits"} to perform a search. Please contact support to add more credits.`,
     started: (id, email, credits) => `Search ${id} for ${email} (${credits} credits)`,
     stages: {
       sanctions: "checking the sanctions and PEP lists",

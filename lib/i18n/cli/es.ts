@@ -7,6 +7,8 @@ export const es: CliText = {
   statuses: { pending: "pendiente", processing: "en curso", completed: "completada", failed: "fallida" },
   search: {
     linksInvalid: (value) => `--links debe ser un número entero, se recibió '${value}'`,
+    insufficientCredits: (cost) =>
+      `Necesita al menos ${cost} ${cost === 1 ? "crédito" : "créditos"} para realizar una búsqueda. Póngase en contacto con el servicio de asistencia para añadir más créditos.`,
     started: (id, email, credits) => `Búsqueda ${id} para ${email} (${credits} créditos)`,
     stages: {
       sanctions: "consultando las listas de sanciones y PEP",

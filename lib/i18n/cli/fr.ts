@@ -7,6 +7,8 @@ export const fr: CliText = {
   statuses: { pending: "en attente", processing: "en cours", completed: "terminée", failed: "échouée" },
   search: {
     linksInvalid: (value) => `--links doit être un nombre entier, reçu « ${value} »`,
+    insufficientCredits: (cost) =>
+      `Il vous faut au moins ${cost} ${cost <= 1 ? "crédit" : "crédits"} pour effectuer une recherche. Veuillez contacter l’assistance pour ajouter des crédits.`,
     started: (id, email, credits) => `Recherche ${id} pour ${email} (${credits} crédits)`,
     stages: {
       sanctions: "consultation des listes de sanctions et de PPE",

@@ -15,6 +15,7 @@ export interface CliText {
   statuses: Record<SearchStatus, string>;
   search: {
     linksInvalid: (value: string) => string;
+    insufficientCredits: (cost: number) => string;
     started: (id: string, email: string, credits: number) => string;
     stages: Record<PipelineStage, string>;
     stage: (term: string, stage: string) => string;
