@@ -1,5 +1,5 @@
 /** One GET to a news service, bounded in time and size, with errors that say what went wrong in a user's words. */
-import { NewsProviderError } from "./news-article";
+import { type NewsErrorCode, NewsProviderError } from "./news-article";
 
 export interface FetchTextOptions {
   provider: string;
@@ -29,7 +29,7 @@ function excerpt(body: string): string {
 export async function fetchText(url: string, options: FetchTextOptions): Promise<FetchedText> {
   const { provider, timeoutMs } = options;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (options.signal?.aborted) throw new NewsProviderError(provider, "the search was cancelled");
+  if (options.signal?.aborted) throw new NewsProviderError(provider, "the search was cancelled", "cancelled");
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -38,8 +38,8 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   }, timeoutMs);
   const onAbort = () => controller.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  const fail = (reason: string): never => {
-    throw new NewsProviderError(provider, reason);
+  const fail = (reason: string, code: NewsErrorCode, params?: Record<string, string | number>): never => {
+    throw new NewsProviderError(provider, reason, code, params);
   };
   try {
     const response = await fetch(url, {
@@ -54,7 +54,7 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
         received += chunk.byteLength;
         if (received > maxBytes) {
           controller.abort();
-          fail(`the answer is larger than ${Math.round(maxBytes / 1024)} KB`);
+          fail(`the answer is larger than ${Math.round(maxBytes / 1024)} KB`, "too_large", { kilobytes: Math.round(maxBytes / 1024) });
         }
         chunks.push(chunk);
       }
@@ -62,15 +62,16 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     const text = new TextDecoder().decode(Buffer.concat(chunks));
     if (!response.ok) {
       const detail = excerpt(text);
-      fail(`answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${detail ? `: ${detail}` : ""}`);
+      const reason = `answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${detail ? `: ${detail}` : ""}`;
+      fail(reason, response.status === 429 ? "rate_limited" : "http_error", { status: response.status });
     }
     return { text, contentType: response.headers.get("content-type") ?? "" };
   } catch (error) {
     if (error instanceof NewsProviderError) throw error;
-    if (timedOut) fail(`no answer within ${(options.statedTimeoutMs ?? timeoutMs) / 1000} s`);
-    if (options.signal?.aborted) fail("the search was cancelled");
+    if (timedOut) fail(`no answer within ${(options.statedTimeoutMs ?? timeoutMs) / 1000} s`, "timeout", { seconds: (options.statedTimeoutMs ?? timeoutMs) / 1000 });
+    if (options.signal?.aborted) fail("the search was cancelled", "cancelled");
     const cause = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
-    return fail(`could not be reached (${cause})`);
+    return fail(`could not be reached (${cause})`, "unreachable");
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);

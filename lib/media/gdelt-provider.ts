@@ -91,9 +91,9 @@ export class GdeltProvider implements NewsProvider {
       await waitForSlot(new URL(this.baseUrl).origin, this.minIntervalMs, this.timeoutMs / 2, query.signal);
     } catch (error) {
       if (error instanceof SpacingWaitTooLong) {
-        throw new NewsProviderError(this.name, `too many searches at once (GDELT allows one request every ${this.minIntervalMs / 1000} s; ${error.message})`);
+        throw new NewsProviderError(this.name, `too many searches at once (GDELT allows one request every ${this.minIntervalMs / 1000} s; ${error.message})`, "rate_limited");
       }
-      throw new NewsProviderError(this.name, "the search was cancelled");
+      throw new NewsProviderError(this.name, "the search was cancelled", "cancelled");
     }
     const { text, contentType } = await fetchText(url, {
       provider: this.name,

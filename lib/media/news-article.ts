@@ -28,11 +28,16 @@ export interface NewsProvider {
   search(query: NewsQuery): Promise<NewsArticle[]>;
 }
 
-/** Why a provider gave no answer; the message starts with the provider's name and is shown to users as is. */
+/** The kinds of failure a screen words for people (a subset of the screening's source error codes). */
+export type NewsErrorCode = "unreachable" | "timeout" | "http_error" | "rate_limited" | "bad_answer" | "too_large" | "cancelled";
+
+/** Why a provider gave no answer: the message (provider's name and technical reason) for logs and the API, the code and params for people. */
 export class NewsProviderError extends Error {
   constructor(
     readonly provider: string,
     readonly reason: string,
+    readonly code: NewsErrorCode = "bad_answer",
+    readonly params: Record<string, string | number> = {},
   ) {
     super(`${provider}: ${reason}`);
     this.name = "NewsProviderError";

@@ -1,6 +1,7 @@
 /** Asks every provider at once; one that fails is recorded as failed while the others' articles are kept. */
 import type { SourceStatus } from "../screening/results";
 import { mergeArticles } from "./merge-articles";
+import { NewsProviderError } from "./news-article";
 import type { NewsArticle, NewsProvider, NewsQuery } from "./news-article";
 
 export interface NewsSearchResult {
@@ -18,9 +19,16 @@ export async function searchNews(providers: readonly NewsProvider[], query: News
       sources.push({ source, kind: "media", status: "ok" });
       lists.push(outcome.value);
     } else {
-      const reason = outcome.reason;
-      sources.push({ source, kind: "media", status: "failed", error: reason instanceof Error ? reason.message : String(reason) });
+      sources.push({ source, kind: "media", status: "failed", ...newsFailure(outcome.reason) });
     }
   });
   return { articles: mergeArticles(lists).slice(0, Math.max(0, query.limit)), sources };
+}
+
+/** A provider's failure as a code for people and its technical reason (without the provider's name, which is the source). */
+export function newsFailure(reason: unknown): Pick<SourceStatus, "error" | "errorCode" | "errorParams"> {
+  if (reason instanceof NewsProviderError) {
+    return { error: reason.reason, errorCode: reason.code, ...(Object.keys(reason.params).length ? { errorParams: reason.params } : {}) };
+  }
+  return { error: reason instanceof Error ? reason.message : String(reason), errorCode: "unexpected" };
 }

@@ -44,6 +44,15 @@ export interface ReportLabels {
   differences: string;
   pepTitle: string;
   pepNone: string;
+  /** The counter of PEP listings. */
+  pepListings: string;
+  listVersion: string;
+  /** Every news provider failed: said instead of "no articles". */
+  mediaNotChecked: string;
+  /** The badge of the failed-sources reason, instead of a risk level. */
+  notChecked: string;
+  /** The model wrote its summary in another language; the built-in one is shown. */
+  summaryOtherLanguage: string;
   mediaTitle: (n: number) => string;
   noMedia: string;
   articleTitle: string;
@@ -69,7 +78,7 @@ export interface ReportLabels {
   failedNotice: string;
   none: string;
   page: (n: number, total: number) => string;
-  sheets: { summary: string; sanctions: string; media: string; sources: string };
+  sheets: { summary: string; sanctions: string; pep: string; media: string; sources: string };
 }
 
 const en: ReportLabels = {
@@ -114,6 +123,11 @@ const en: ReportLabels = {
   differences: "Differences",
   pepTitle: "PEP Status",
   pepNone: "No politically exposed person (PEP) listing was found.",
+  pepListings: "PEP Listings",
+  listVersion: "List version",
+  mediaNotChecked: "Adverse media could not be checked: no news provider answered.",
+  notChecked: "Not checked",
+  summaryOtherLanguage: "The language model wrote its analysis in another language; shown here is the built-in analysis of the same findings.",
   mediaTitle: (n) => `Adverse Media (${n} ${n === 1 ? "article" : "articles"})`,
   noMedia: "No adverse media articles found",
   articleTitle: "Title",
@@ -139,7 +153,7 @@ const en: ReportLabels = {
   failedNotice: "Some sources could not be checked: the result is incomplete and is not reported as clean.",
   none: "None",
   page: (n, total) => `Page ${n} of ${total}`,
-  sheets: { summary: "Summary", sanctions: "Sanctions", media: "Media", sources: "Sources" },
+  sheets: { summary: "Summary", sanctions: "Sanctions", pep: "PEP", media: "Media", sources: "Sources" },
 };
 
 const de: ReportLabels = {
@@ -184,6 +198,11 @@ const de: ReportLabels = {
   differences: "Abweichungen",
   pepTitle: "PEP-Status",
   pepNone: "Es wurde kein Eintrag als politisch exponierte Person (PEP) gefunden.",
+  pepListings: "PEP-Einträge",
+  listVersion: "Listenstand",
+  mediaNotChecked: "Negative Medienberichte konnten nicht geprüft werden: Kein Nachrichtenanbieter hat geantwortet.",
+  notChecked: "Nicht geprüft",
+  summaryOtherLanguage: "Das Sprachmodell hat seine Analyse in einer anderen Sprache verfasst; hier steht die integrierte Analyse derselben Befunde.",
   mediaTitle: (n) => `Negative Medienberichte (${n} ${n === 1 ? "Artikel" : "Artikel"})`,
   noMedia: "Keine negativen Medienberichte gefunden",
   articleTitle: "Titel",
@@ -209,7 +228,7 @@ const de: ReportLabels = {
   failedNotice: "Einige Quellen konnten nicht geprüft werden: Das Ergebnis ist unvollständig und gilt nicht als unauffällig.",
   none: "Keine",
   page: (n, total) => `Seite ${n} von ${total}`,
-  sheets: { summary: "Zusammenfassung", sanctions: "Sanktionen", media: "Medien", sources: "Quellen" },
+  sheets: { summary: "Zusammenfassung", sanctions: "Sanktionen", pep: "PEP", media: "Medien", sources: "Quellen" },
 };
 
 const es: ReportLabels = {
@@ -254,6 +273,11 @@ const es: ReportLabels = {
   differences: "Diferencias",
   pepTitle: "Condición de PEP",
   pepNone: "No se encontró ningún registro como persona del medio político (PEP).",
+  pepListings: "Registros PEP",
+  listVersion: "Versión de la lista",
+  mediaNotChecked: "No se pudo consultar la prensa adversa: ningún proveedor de noticias respondió.",
+  notChecked: "Sin consultar",
+  summaryOtherLanguage: "El modelo de lenguaje redactó su análisis en otro idioma; aquí figura el análisis integrado de los mismos hallazgos.",
   mediaTitle: (n) => `Prensa adversa (${n} ${n === 1 ? "artículo" : "artículos"})`,
   noMedia: "No se encontraron artículos de prensa adversa",
   articleTitle: "Título",
@@ -279,7 +303,7 @@ const es: ReportLabels = {
   failedNotice: "Algunas fuentes no pudieron consultarse: el resultado es incompleto y no se considera limpio.",
   none: "Ninguno",
   page: (n, total) => `Página ${n} de ${total}`,
-  sheets: { summary: "Resumen", sanctions: "Sanciones", media: "Prensa", sources: "Fuentes" },
+  sheets: { summary: "Resumen", sanctions: "Sanciones", pep: "PEP", media: "Prensa", sources: "Fuentes" },
 };
 
 const fr: ReportLabels = {
@@ -324,6 +348,11 @@ const fr: ReportLabels = {
   differences: "Différences",
   pepTitle: "Statut PPE",
   pepNone: "Aucune inscription comme personne politiquement exposée (PPE) n’a été trouvée.",
+  pepListings: "Inscriptions PPE",
+  listVersion: "Version de la liste",
+  mediaNotChecked: "Les médias défavorables n’ont pas pu être consultés : aucun fournisseur d’actualités n’a répondu.",
+  notChecked: "Non consulté",
+  summaryOtherLanguage: "Le modèle de langage a rédigé son analyse dans une autre langue ; voici l’analyse intégrée des mêmes constats.",
   mediaTitle: (n) => `Médias défavorables (${n} ${n === 1 ? "article" : "articles"})`,
   noMedia: "Aucun article de presse défavorable trouvé",
   articleTitle: "Titre",
@@ -349,7 +378,7 @@ const fr: ReportLabels = {
   failedNotice: "Certaines sources n’ont pas pu être consultées : le résultat est incomplet et n’est pas considéré comme sans anomalie.",
   none: "Aucune",
   page: (n, total) => `Page ${n} sur ${total}`,
-  sheets: { summary: "Synthèse", sanctions: "Sanctions", media: "Médias", sources: "Sources" },
+  sheets: { summary: "Synthèse", sanctions: "Sanctions", pep: "PPE", media: "Médias", sources: "Sources" },
 };
 
 const LABELS: Record<ReportLanguage, ReportLabels> = { en, de, es, fr };

@@ -1,4 +1,4 @@
-import type { MediaItem, SanctionsRow, SearchResults } from "../screening/results.ts";
+import { mediaChecked, pepDetected, readResults, type MediaItem, type SanctionsRow, type SearchResults } from "../screening/results.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
 
 /** One completed search, as exported to PDF and Excel. */
@@ -30,6 +30,11 @@ export function orderedSanctions(rows: SanctionsRow[]): SanctionsRow[] {
   return [...rows].sort((a, b) => Number(b.match) - Number(a.match));
 }
 
+/** The report with its results in today's shape, whichever version of the pipeline stored them. */
+export function prepareReport(report: SearchReport): SearchReport {
+  return { ...report, results: readResults(report.results) ?? report.results };
+}
+
 /** Negative first, then PEP, then the rest, as the results screen shows them. */
 export function orderedMedia(items: MediaItem[]): MediaItem[] {
   const rank = (m: MediaItem) => (m.isNegative ? 0 : m.category === "PEP" ? 1 : 2);
@@ -39,7 +44,9 @@ export function orderedMedia(items: MediaItem[]): MediaItem[] {
 /** Flags the results screen shows as alerts. */
 export function alerts(results: SearchResults) {
   return {
-    pep: results.adverseMedia.some((m) => m.category === "PEP"),
+    pep: pepDetected(results),
+    /** False when no news provider answered: the media counter shows '–'. */
+    mediaChecked: mediaChecked(results),
     highRisk: results.risk.level === "high" || results.risk.level === "critical",
     clean: results.clean,
     sanctionsMatches: results.sanctionsList.filter((r) => r.match).length,

@@ -1,6 +1,6 @@
 /**
  * Steps 1 and 2 of the pipeline: the screened name against the current version of every sanctions list (one row
- * per list) and every PEP list (a PEP listing becomes a media item of category PEP). A list that was never
+ * per list) and every PEP list (one PEP listing per matching entity). A list that was never
  * downloaded, or could not be searched, is a failed source: the search is then never reported clean.
  */
 import { and, eq, inArray } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { schema, type DbOrTx } from "../../data/db.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
 import { countryKey } from "./risk.ts";
-import type { MediaItem, SanctionsHit, SanctionsRow, SourceStatus, SearchResults } from "./results.ts";
+import type { FactParams, Mismatch, PepListing, SanctionsHit, SanctionsRow, SourceErrorCode, SourceStatus, SearchResults } from "./results.ts";
 
 /** What the pipeline needs of the sanctions index cache: the index of the current versions, rebuilt when they changed. */
 export interface ListIndex {
@@ -24,7 +24,7 @@ export interface ListSubject {
 
 export interface ListScreening {
   sanctionsList: SanctionsRow[];
-  pepItems: MediaItem[];
+  pepListings: PepListing[];
   sources: SourceStatus[];
   datasetsUsed: SearchResults["datasetsUsed"];
 }
@@ -52,11 +52,17 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
     .select({ id: schema.sanctionsDatasets.id, sourceName: schema.sanctionsDatasets.sourceName, datasetType: schema.sanctionsDatasets.datasetType, urls: schema.sanctionsDatasets.urls })
     .from(schema.sanctionsDatasets)
     .orderBy(schema.sanctionsDatasets.id);
-  const out: ListScreening = { sanctionsList: [], pepItems: [], sources: [], datasetsUsed: [] };
+  const out: ListScreening = { sanctionsList: [], pepListings: [], sources: [], datasetsUsed: [] };
 
   for (const type of ["sanctions", "pep"] as const) {
     if (!datasets.some((d) => d.datasetType === type)) {
-      out.sources.push({ source: type === "sanctions" ? "Sanctions lists" : "PEP lists", kind: type, status: "failed", error: `No ${type === "sanctions" ? "sanctions" : "PEP"} list is configured` });
+      out.sources.push({
+        source: type === "sanctions" ? "Sanctions lists" : "PEP lists",
+        kind: type,
+        status: "failed",
+        error: `No ${type === "sanctions" ? "sanctions" : "PEP"} list is configured`,
+        errorCode: "not_configured",
+      });
     }
   }
   if (datasets.length === 0) return out;
@@ -66,7 +72,7 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
     snapshot = await index.refresh();
   } catch (error) {
     if (options.retryable) throw error;
-    for (const d of datasets) out.sources.push(failed(d, `The list index could not be built: ${message(error)}`));
+    for (const d of datasets) out.sources.push(failed(d, "index_failed", `The list index could not be built: ${message(error)}`));
     return out;
   }
   const versions = await versionsOf(db, snapshot);
@@ -74,7 +80,7 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
   for (const dataset of datasets) {
     const version = versions.get(dataset.id);
     if (!version) {
-      out.sources.push(failed(dataset, "Never downloaded: the list has no current version to search"));
+      out.sources.push(failed(dataset, "never_downloaded", "Never downloaded: the list has no current version to search"));
       continue;
     }
     let results: MatchResult[];
@@ -82,7 +88,7 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
       results = await snapshot.index.search(subject.term, { type: subject.entityType, datasets: [dataset.id], limit: RESULTS_PER_LIST });
     } catch (error) {
       if (options.retryable) throw error;
-      out.sources.push(failed(dataset, `The list could not be searched: ${message(error)}`));
+      out.sources.push(failed(dataset, "list_search_failed", `The list could not be searched: ${message(error)}`));
       continue;
     }
     out.sources.push({ source: dataset.sourceName, kind: dataset.datasetType, status: "ok" });
@@ -95,7 +101,7 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
     });
     const matches = results.filter((r) => r.match);
     if (dataset.datasetType === "pep") {
-      out.pepItems.push(...matches.map((m) => pepItem(m, dataset, version, subject)));
+      out.pepListings.push(...matches.map((m) => pepListing(m, dataset, version, subject)));
       continue;
     }
     const nearMisses = results.filter((r) => !r.match && r.score >= NEAR_MISS_SCORE).slice(0, NEAR_MISSES);
@@ -110,6 +116,7 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
       entityCount: matches.length,
       url: hits.find((h) => h.score >= DEFAULT_MATCH_THRESHOLD)?.sourceUrl ?? listUrl(dataset),
       hits,
+      listedEntities: version.entityCount,
     });
   }
   // Matches first, as the results screen shows them.
@@ -155,7 +162,19 @@ function toHit(r: MatchResult, programs: string[], subject: ListSubject): Sancti
     birthDate: r.birthDate,
     sourceUrl: r.sourceUrl,
     differences: differences(r, subject),
+    mismatches: mismatches(r, subject),
   };
+}
+
+/** What does not agree between the screened subject and the listing, as facts a display words. */
+function mismatches(r: MatchResult, subject: ListSubject): Mismatch[] {
+  const out: Mismatch[] = [];
+  if (r.score < 1) out.push({ kind: "name", score: Math.round(r.score * 1000) / 1000, ...(r.matchedName !== r.name ? { listedName: r.matchedName } : {}) });
+  if (subject.country && r.nationality.length > 0) {
+    const wanted = countryKey(subject.country);
+    if (!r.nationality.some((n) => countryKey(n) === wanted)) out.push({ kind: "nationality", listed: r.nationality, searched: subject.country });
+  }
+  return out;
 }
 
 /** What does not agree between the screened subject and the listing. */
@@ -193,27 +212,23 @@ function describeRow(hits: SanctionsHit[], matches: number, version: Version): s
   return `${parts.join(". ")}.`;
 }
 
-function pepItem(m: MatchResult, dataset: DatasetRow, version: Version, subject: ListSubject): MediaItem {
-  const facts = [
-    `${m.name} is listed in ${dataset.sourceName} (${percent(m.score)} name match${m.matchedName !== m.name ? ` on '${m.matchedName}'` : ""})`,
-    m.nationality.length ? `nationality: ${m.nationality.join(", ")}` : null,
-    m.birthDate.length ? `born: ${m.birthDate.join(", ")}` : null,
-    ...differences(m, subject).filter((d) => d.startsWith("nationality")).map((d) => `differs: ${d}`),
-  ].filter(Boolean);
+function pepListing(m: MatchResult, dataset: DatasetRow, version: Version, subject: ListSubject): PepListing {
   return {
-    title: `Politically exposed person: ${m.name}`,
-    summary: `${facts.join("; ")}.`,
-    source: dataset.sourceName,
-    date: version.versionDate.toISOString(),
-    url: m.sourceUrl ?? listUrl(dataset) ?? "",
-    category: "PEP",
-    isNegative: false,
-    language: "en",
+    name: m.name,
+    matchedName: m.matchedName,
+    score: Math.round(m.score * 1000) / 1000,
+    dataset: dataset.sourceName,
+    datasetId: dataset.id,
+    listVersion: version.versionDate.toISOString(),
+    url: m.sourceUrl ?? listUrl(dataset),
+    nationality: m.nationality,
+    birthDate: m.birthDate,
+    mismatches: mismatches(m, subject).filter((x) => x.kind === "nationality"),
   };
 }
 
-function failed(dataset: DatasetRow, error: string): SourceStatus {
-  return { source: dataset.sourceName, kind: dataset.datasetType, status: "failed", error };
+function failed(dataset: DatasetRow, errorCode: SourceErrorCode, error: string, errorParams?: FactParams): SourceStatus {
+  return { source: dataset.sourceName, kind: dataset.datasetType, status: "failed", error, errorCode, ...(errorParams ? { errorParams } : {}) };
 }
 
 const listUrl = (dataset: DatasetRow): string | null => dataset.urls[0]?.url ?? null;

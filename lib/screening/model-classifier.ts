@@ -6,7 +6,7 @@ import type { ArticleClassifier } from "../media/classifier.ts";
 export function modelArticleClassifier(model: LanguageModel): ArticleClassifier {
   const classifier = new LlmArticleClassifier(model);
   return {
-    name: `Language model ${model.model}`,
+    name: model.model,
     classify: (items) => classifier.classify(items),
   };
 }

@@ -7,11 +7,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
 import type { LanguageModel } from "../llm/language-model.ts";
 import { screenAdverseMedia } from "../media/adverse-media.ts";
+import { newsFailure } from "../media/search-news.ts";
 import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { screenLists, type ListIndex } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
-import { searchResultsSchema, type MediaItem, type SearchResults, type SourceStatus } from "./results.ts";
+import { failedSources, searchResultsSchema, type MediaItem, type SearchResults, type SourceStatus } from "./results.ts";
 import { assessRisk } from "./risk.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
 
@@ -70,19 +71,20 @@ export async function runSearchPipeline(deps: PipelineDeps, searchId: string, op
   const media = await adverseMedia(deps, search, options.signal);
   options.signal?.throwIfAborted();
 
-  const adverse: MediaItem[] = [...lists.pepItems, ...media.items];
   const sources: SourceStatus[] = [...lists.sources, ...media.sources];
 
   progress("risk");
   const risk = assessRisk({
     sanctionsList: lists.sanctionsList,
-    adverseMedia: adverse,
+    adverseMedia: media.items,
+    pepListings: lists.pepListings,
     sources,
     subject: { entityType: search.entityType, nationality: search.country ?? undefined },
   });
   const findings = {
     sanctionsList: lists.sanctionsList,
-    adverseMedia: adverse,
+    adverseMedia: media.items,
+    pepListings: lists.pepListings,
     risk: { level: risk.level, reasons: risk.reasons },
     sources,
     datasetsUsed: lists.datasetsUsed,
@@ -91,7 +93,8 @@ export async function runSearchPipeline(deps: PipelineDeps, searchId: string, op
 
   const checked = sources.filter((s) => s.kind !== "classifier" && s.kind !== "summary");
   if (!checked.some((s) => s.status === "ok")) {
-    const error = `Nothing could be checked: ${checked.map((s) => `${s.source}: ${s.error ?? "failed"}`).join("; ") || "no list and no news provider is configured"}`;
+    // For the API and logs; screens word the failure from results.sources.
+    const error = `Nothing could be checked: ${failedSources({ sources }).map((s) => `${s.source}: ${s.error ?? "failed"}`).join("; ") || "no list and no news provider is configured"}`;
     const results = searchResultsSchema.parse({ ...findings, clean: false, summarySource: "built_in" });
     progress("saving");
     options.signal?.throwIfAborted();
@@ -102,9 +105,9 @@ export async function runSearchPipeline(deps: PipelineDeps, searchId: string, op
   const language = isReportLanguage(row.reportLanguage) ? row.reportLanguage : "en";
   const summary = await writeSummary({ subject: { name: search.searchTerm, entityType: search.entityType }, results: findings, language }, deps.model);
   if (summary.modelError && deps.model) {
-    sources.push({ source: `Language model ${deps.model.model}`, kind: "summary", status: "failed", error: `${summary.modelError}; the built-in summary was used instead` });
+    sources.push({ source: deps.model.model, kind: "summary", status: "failed", error: `${summary.modelError}; the built-in summary was used instead`, errorCode: "model_failed" });
   }
-  const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source });
+  const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
 
   progress("saving");
   options.signal?.throwIfAborted();
@@ -114,7 +117,10 @@ export async function runSearchPipeline(deps: PipelineDeps, searchId: string, op
 
 async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$inferSelect, signal?: AbortSignal) {
   if (deps.newsProviders.length === 0) {
-    return { items: [] as MediaItem[], sources: [{ source: "News", kind: "media", status: "failed", error: "No news provider is configured" }] as SourceStatus[] };
+    return {
+      items: [] as MediaItem[],
+      sources: [{ source: "News", kind: "media", status: "failed", error: "No news provider is configured", errorCode: "not_configured" }] as SourceStatus[],
+    };
   }
   const classifier = deps.classifier ?? (deps.model ? modelArticleClassifier(deps.model) : undefined);
   try {
@@ -124,8 +130,7 @@ async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$
     );
   } catch (error) {
     signal?.throwIfAborted();
-    const message = error instanceof Error ? error.message : String(error);
-    return { items: [] as MediaItem[], sources: deps.newsProviders.map((p): SourceStatus => ({ source: p.name, kind: "media", status: "failed", error: message })) };
+    return { items: [] as MediaItem[], sources: deps.newsProviders.map((p): SourceStatus => ({ source: p.name, kind: "media", status: "failed", ...newsFailure(error) })) };
   }
 }
 

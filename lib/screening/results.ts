@@ -12,6 +12,17 @@ export const MEDIA_CATEGORIES = ["negative", "PEP", "positive", "criminal", "san
 export const mediaCategorySchema = z.enum(MEDIA_CATEGORIES);
 export type MediaCategory = z.infer<typeof mediaCategorySchema>;
 
+/** Facts a display turns into words (codes and values, never sentences): the stored values stay raw for the API. */
+export const factParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type FactParams = z.infer<typeof factParamsSchema>;
+
+/** What differs between the screened subject and a listing: a name that is not identical, a nationality that disagrees. */
+export const mismatchSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("name"), score: z.number(), listedName: z.string().optional() }),
+  z.object({ kind: z.literal("nationality"), listed: z.array(z.string()), searched: z.string() }),
+]);
+export type Mismatch = z.infer<typeof mismatchSchema>;
+
 /** One listed entity that matched the screened name in a dataset. */
 export const sanctionsHitSchema = z.object({
   entityId: z.string(),
@@ -23,8 +34,10 @@ export const sanctionsHitSchema = z.object({
   nationality: z.array(z.string()),
   birthDate: z.array(z.string()),
   sourceUrl: z.string().nullable(),
-  /** What differs between the query and the listing, e.g. a birth date that does not agree. */
+  /** What differs between the query and the listing, in English (kept for API clients; screens render `mismatches`). */
   differences: z.array(z.string()),
+  /** The same as facts; absent in searches stored before it existed. */
+  mismatches: z.array(mismatchSchema).optional(),
 });
 export type SanctionsHit = z.infer<typeof sanctionsHitSchema>;
 
@@ -33,6 +46,7 @@ export const sanctionsRowSchema = z.object({
   source: z.string(),
   datasetId: z.string(),
   match: z.boolean(),
+  /** In English, for API clients; screens and exports describe the row from its facts. */
   details: z.string(),
   /** The date of the dataset version searched. */
   lastUpdated: z.string().nullable(),
@@ -40,10 +54,15 @@ export const sanctionsRowSchema = z.object({
   entityCount: z.number().int().min(0),
   url: z.string().nullable(),
   hits: z.array(sanctionsHitSchema),
+  /** Entities in the version searched; absent in searches stored before it existed. */
+  listedEntities: z.number().int().min(0).optional(),
 });
 export type SanctionsRow = z.infer<typeof sanctionsRowSchema>;
 
-/** An adverse-media article or a PEP listing (category PEP), as the spec's adverseMedia[] items. */
+/**
+ * An adverse-media article, as the spec's adverseMedia[] items. Searches stored before `pepListings` existed also
+ * hold PEP listings here (category PEP); readResults moves them out.
+ */
 export const mediaItemSchema = z.object({
   title: z.string(),
   summary: z.string(),
@@ -56,12 +75,57 @@ export const mediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
+/** A politically exposed person listing that matched the screened name (spec: 'PEP Status Detected'). */
+export const pepListingSchema = z.object({
+  name: z.string(),
+  matchedName: z.string().optional(),
+  /** Name similarity 0..1; absent in listings stored before it existed. */
+  score: z.number().min(0).max(1).optional(),
+  /** The PEP list's name and id. */
+  dataset: z.string(),
+  datasetId: z.string().optional(),
+  /** The date of the list version searched. */
+  listVersion: z.string().nullable(),
+  /** The listing itself, else the list. */
+  url: z.string().nullable(),
+  nationality: z.array(z.string()).default([]),
+  birthDate: z.array(z.string()).default([]),
+  mismatches: z.array(mismatchSchema).default([]),
+});
+export type PepListing = z.infer<typeof pepListingSchema>;
+
+/** Why a source gave no answer, as a code displays translate (with errorParams); `error` keeps the technical detail. */
+export const SOURCE_ERROR_CODES = [
+  "not_configured",
+  "never_downloaded",
+  "index_failed",
+  "list_search_failed",
+  "unreachable",
+  "timeout",
+  "http_error",
+  "rate_limited",
+  "bad_answer",
+  "too_large",
+  "cancelled",
+  "model_failed",
+  "unexpected",
+] as const;
+export const sourceErrorCodeSchema = z.enum(SOURCE_ERROR_CODES);
+export type SourceErrorCode = z.infer<typeof sourceErrorCodeSchema>;
+
+export const SOURCE_KINDS = ["sanctions", "pep", "media", "classifier", "summary"] as const;
+
 /** Whether each source answered: a search with a failed source is never reported clean. */
 export const sourceStatusSchema = z.object({
+  /** A list's or provider's name; for a kind with nothing configured, a generic English name (screens show the kind). */
   source: z.string(),
-  kind: z.enum(["sanctions", "pep", "media", "classifier", "summary"]),
+  kind: z.enum(SOURCE_KINDS),
   status: z.enum(["ok", "failed"]),
+  /** The technical detail, in English, for the API and logs; never shown to people as is. */
   error: z.string().optional(),
+  /** Absent in searches stored before it existed: they are shown as 'could not be checked'. */
+  errorCode: sourceErrorCodeSchema.optional(),
+  errorParams: factParamsSchema.optional(),
 });
 export type SourceStatus = z.infer<typeof sourceStatusSchema>;
 
@@ -73,11 +137,12 @@ export const riskReasonSchema = z.object({
     "sanctions_possible_match",
     "pep",
     "negative_media",
+    /** One reason for every source that could not be checked (params.count); the sources are results.sources. */
     "source_failed",
     "no_findings",
   ]),
   level: riskLevelSchema,
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: factParamsSchema,
 });
 export type RiskReason = z.infer<typeof riskReasonSchema>;
 
@@ -92,11 +157,59 @@ export const datasetUsedSchema = z.object({
 export const searchResultsSchema = z.object({
   sanctionsList: z.array(sanctionsRowSchema),
   adverseMedia: z.array(mediaItemSchema),
+  pepListings: z.array(pepListingSchema).default([]),
   risk: z.object({ level: riskLevelSchema, reasons: z.array(riskReasonSchema) }),
   sources: z.array(sourceStatusSchema),
   datasetsUsed: z.array(datasetUsedSchema),
   /** True only when every source answered and nothing was found. */
   clean: z.boolean(),
   summarySource: z.enum(["model", "built_in"]),
+  /** The language the stored summary was written in; absent in searches stored before it existed. */
+  summaryLanguage: z.string().optional(),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** True when at least one news provider answered; false when every one failed or none is configured. */
+export function mediaChecked(results: Pick<SearchResults, "sources">): boolean {
+  return results.sources.some((s) => s.kind === "media" && s.status === "ok");
+}
+
+/** 'PEP Status Detected': a PEP list names the subject, or an article is about the subject as a PEP. */
+export function pepDetected(results: Pick<SearchResults, "pepListings" | "adverseMedia">): boolean {
+  return results.pepListings.length > 0 || results.adverseMedia.some((m) => m.category === "PEP");
+}
+
+/** Sources that could not be checked; the summary's failure is not one (the summary is written from the findings). */
+export function failedSources(results: Pick<SearchResults, "sources">): SearchResults["sources"] {
+  return results.sources.filter((s) => s.status === "failed" && s.kind !== "summary");
+}
+
+const OLD_PEP_TITLE = /^Politically exposed person: /;
+
+/**
+ * Stored results in today's shape, whatever version of the pipeline stored them: PEP listings kept among the media
+ * move to pepListings, and one source_failed reason per source becomes one for all. Null when there are none.
+ */
+export function readResults(raw: unknown): SearchResults | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = searchResultsSchema.safeParse(raw);
+  if (!parsed.success) return raw as SearchResults;
+  const results = parsed.data;
+  // Before pepListings, the pipeline stored PEP listings as media items; since, an article of category PEP is news.
+  const stored = raw as { pepListings?: unknown };
+  const oldPeps = stored.pepListings === undefined ? results.adverseMedia.filter((m) => m.category === "PEP") : [];
+  if (oldPeps.length > 0) {
+    results.adverseMedia = results.adverseMedia.filter((m) => m.category !== "PEP");
+    results.pepListings = [
+      ...results.pepListings,
+      ...oldPeps.map((m) => ({ name: m.title.replace(OLD_PEP_TITLE, ""), dataset: m.source, listVersion: m.date, url: m.url || null, nationality: [], birthDate: [], mismatches: [] })),
+    ];
+  }
+  const sourceReasons = results.risk.reasons.filter((r) => r.code === "source_failed");
+  if (sourceReasons.length > 1) {
+    const first = results.risk.reasons.indexOf(sourceReasons[0]);
+    const merged: RiskReason = { code: "source_failed", level: sourceReasons[0].level, params: { count: sourceReasons.length } };
+    results.risk.reasons = results.risk.reasons.filter((r, i) => r.code !== "source_failed" || i === first).map((r) => (r.code === "source_failed" ? merged : r));
+  }
+  return results;
+}

@@ -1,5 +1,5 @@
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
-import { RISK_LEVELS, type MediaItem, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
+import { failedSources, RISK_LEVELS, type MediaItem, type PepListing, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
 
 /** A match at or above this score is critical on its own, without an agreeing birth date or nationality. */
 export const STRONG_MATCH_SCORE = 0.95;
@@ -7,6 +7,7 @@ export const STRONG_MATCH_SCORE = 0.95;
 export interface RiskInput {
   sanctionsList: SanctionsRow[];
   adverseMedia: MediaItem[];
+  pepListings: PepListing[];
   sources: SourceStatus[];
   subject: { entityType: "person" | "company"; birthDate?: string; nationality?: string };
   /** The matcher's threshold: a hit at or above it is a match. Default: the matcher's default. */
@@ -25,8 +26,9 @@ type Params = RiskReason["params"];
 
 /**
  * critical: a strong sanctions match (score >= 0.95, or a match with an agreeing birth date or nationality);
- * high: any other sanctions match; medium: PEP or negative media, or a sanctions or PEP source that could not
- * be checked; low otherwise. Hits under the threshold are listed as possible matches without raising the level.
+ * high: any other sanctions match; medium: PEP or negative media, or a sanctions list, PEP list or every news
+ * provider that could not be checked (unknown is not low); low otherwise. Hits under the threshold are listed as
+ * possible matches without raising the level. Every source that could not be checked makes one reason.
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const threshold = input.matchThreshold ?? DEFAULT_MATCH_THRESHOLD;
@@ -40,8 +42,8 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     reasons.push(reason);
   }
 
-  const peps = input.adverseMedia.filter((m) => m.category === "PEP");
-  for (const pep of peps) reasons.push({ code: "pep", level: "medium", params: compact({ title: pep.title, source: pep.source, date: pep.date }) });
+  const peps = input.pepListings;
+  for (const pep of peps) reasons.push({ code: "pep", level: "medium", params: compact({ name: pep.name, dataset: pep.dataset, listVersion: pep.listVersion }) });
 
   const negative = input.adverseMedia.filter((m) => m.isNegative);
   if (negative.length > 0) {
@@ -49,11 +51,13 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     reasons.push({ code: "negative_media", level: "medium", params: { count: negative.length, categories: categories.join(", ") } });
   }
 
-  // The summary is written from the findings, so its failure leaves nothing unchecked.
-  const failed = input.sources.filter((s) => s.status === "failed" && s.kind !== "summary");
-  for (const source of failed) {
-    const listUnchecked = source.kind === "sanctions" || source.kind === "pep";
-    reasons.push({ code: "source_failed", level: listUnchecked ? "medium" : "low", params: compact({ source: source.source, kind: source.kind, error: source.error }) });
+  const failed = failedSources(input);
+  if (failed.length > 0) {
+    const listUnchecked = failed.some((s) => s.kind === "sanctions" || s.kind === "pep");
+    const mediaUnchecked = !input.sources.some((s) => s.kind === "media" && s.status === "ok");
+    // A classifier that failed alone left the built-in one to classify: the media were still checked.
+    const level = listUnchecked || mediaUnchecked ? "medium" : "low";
+    reasons.push({ code: "source_failed", level, params: { count: failed.length } });
   }
 
   const clean = failed.length === 0 && !matched && peps.length === 0 && negative.length === 0;
@@ -92,7 +96,6 @@ function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInpu
     programs: hit.programs.join(", "),
     nationality: hit.nationality.join(", "),
     birthDate: hit.birthDate.join(", "),
-    differences: hit.differences.join("; "),
   });
   if (confirmed) {
     const basis = agreeing.length > 0 ? agreeing.join(", ") : "score";

@@ -1,5 +1,5 @@
 /** Searches as the HTTP API and the CLI's --json print them. */
-import type { SearchResults } from "./results.ts";
+import { readResults } from "./results.ts";
 import type { SearchListItem, SearchRow } from "./searches.ts";
 
 export function searchListView(item: SearchListItem) {
@@ -31,7 +31,7 @@ export function searchDetailView(row: SearchRow) {
     isAutomated: row.isAutomated,
     creditsUsed: row.creditsUsed,
     batchJobId: row.batchJobId,
-    results: (row.results as SearchResults | null) ?? null,
+    results: readResults(row.results),
   };
 }
 export type SearchDetailView = ReturnType<typeof searchDetailView>;

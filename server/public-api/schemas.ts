@@ -1,6 +1,6 @@
 /** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
 import { z } from "zod";
-import { mediaItemSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
+import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { waitQuerySchema as waitQuerySchemaFor } from "../../lib/screening/search-wait.ts";
 import { text } from "../../lib/validation/text.ts";
@@ -20,7 +20,11 @@ export const publicSearchResultSchema = z.object({
   riskLevel: riskLevelSchema.nullable(),
   riskReasons: z.array(riskReasonSchema),
   sanctionsList: z.array(sanctionsRowSchema),
+  /** News articles only; PEP listings are in pepListings. */
   adverseMedia: z.array(mediaItemSchema),
+  pepListings: z.array(pepListingSchema),
+  /** not_checked: every news provider failed (or none is configured), so an empty adverseMedia means unknown, not none. */
+  adverseMediaStatus: z.enum(["checked", "not_checked"]).nullable(),
   aiSummary: z.string().nullable(),
   creditsUsed: z.number().int(),
   error: z.string().nullable(),

@@ -1,10 +1,10 @@
-import type { SearchResults } from "../../lib/screening/results.ts";
+import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
 import type { SearchRow } from "../../lib/screening/searches.ts";
 import type { z } from "zod";
 import type { publicSearchResultSchema } from "./schemas.ts";
 
 export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchResultSchema> {
-  const results = (row.results as SearchResults | null) ?? null;
+  const results = readResults(row.results);
   return {
     id: row.id,
     searchTerm: row.searchTerm,
@@ -14,6 +14,8 @@ export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchRes
     riskReasons: results?.risk.reasons ?? [],
     sanctionsList: results?.sanctionsList ?? [],
     adverseMedia: results?.adverseMedia ?? [],
+    pepListings: results?.pepListings ?? [],
+    adverseMediaStatus: results ? (mediaChecked(results) ? "checked" : "not_checked") : null,
     aiSummary: row.aiSummary,
     creditsUsed: row.creditsUsed,
     error: row.error,

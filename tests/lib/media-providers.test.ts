@@ -166,6 +166,7 @@ describe("GDELT DOC 2.0", () => {
     const error = await failure(gdeltProvider().search(query));
     expect(error.message).toStartWith("GDELT: answered HTTP 500");
     expect(error.message).toContain("Internal Server Error");
+    expect(error).toMatchObject({ code: "http_error", params: { status: 500 } });
   });
 
   test("a rate limit (429) is an error that says so", async () => {
@@ -224,6 +225,7 @@ describe("GDELT DOC 2.0", () => {
     await closed.stop();
     const error = await failure(new GdeltProvider({ baseUrl: url, minIntervalMs: 0, timeoutMs: 2_000 }).search(query));
     expect(error.message).toStartWith("GDELT: could not be reached");
+    expect(error).toMatchObject({ code: "unreachable" });
   });
 
   test("a cancelled search stops at once", async () => {

@@ -148,8 +148,9 @@ describe("searchNews", () => {
   test("a failing provider is recorded as failed with its error while the other's articles are kept", async () => {
     gdelt.mode = "error";
     const result = await searchNews(providers(), query);
-    expect(result.sources[0]).toMatchObject({ source: "GDELT", kind: "media", status: "failed" });
-    expect(result.sources[0].error).toStartWith("GDELT: answered HTTP 500");
+    // a code and its facts for people; the technical detail, without the provider's name again, for the API and logs
+    expect(result.sources[0]).toMatchObject({ source: "GDELT", kind: "media", status: "failed", errorCode: "http_error", errorParams: { status: 500 } });
+    expect(result.sources[0].error).toStartWith("answered HTTP 500");
     expect(result.sources[1]).toEqual({ source: "Google News", kind: "media", status: "ok" });
     expect(result.articles.map((a) => a.source).sort()).toEqual(["Daily Example", "Forbes", "Reuters", "The Guardian"]);
   });
@@ -159,7 +160,14 @@ describe("searchNews", () => {
     const started = Date.now();
     const result = await searchNews(providers({ DUECHECK_NEWS_TIMEOUT_MS: "400" }), query);
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(result.sources[1]).toEqual({ source: "Google News", kind: "media", status: "failed", error: "Google News: no answer within 0.4 s" });
+    expect(result.sources[1]).toEqual({
+      source: "Google News",
+      kind: "media",
+      status: "failed",
+      error: "no answer within 0.4 s",
+      errorCode: "timeout",
+      errorParams: { seconds: 0.4 },
+    });
     expect(result.articles.length).toBe(5);
   });
 
@@ -167,7 +175,8 @@ describe("searchNews", () => {
     google.mode = "malformed";
     const result = await searchNews(providers(), query);
     expect(result.sources[1].status).toBe("failed");
-    expect(result.sources[1].error).toStartWith("Google News: answered malformed XML");
+    expect(result.sources[1]).toMatchObject({ errorCode: "bad_answer" });
+    expect(result.sources[1].error).toStartWith("answered malformed XML");
   });
 
   test("both failing: no articles and both recorded", async () => {
@@ -297,6 +306,7 @@ describe("screenAdverseMedia", () => {
       kind: "classifier",
       status: "failed",
       error: "model: HTTP 503 from the model server; the built-in classifier was used instead",
+      errorCode: "model_failed",
     });
     expect(result.items.find((i) => i.title === "John Smith charged with fraud")?.category).toBe("criminal");
   });

@@ -13,7 +13,8 @@ function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) 
   const report: SearchReport = {
     search: { id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c", searchTerm: "Viktor Petrov", entityType: "person", createdAt: "2024-05-02T09:14:00Z", language: "en", country: "RU" },
     user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
-    results: petrovResults({ failMedia: true }),
+    // a model's summary, written in English
+    results: { ...petrovResults({ failMedia: true }), summarySource: "model", summaryLanguage: "en" },
     aiSummary: "Viktor Petrov presents a critical risk [S1].\n\nHe is listed as a PEP [P1].",
     generatedAt: "2024-05-02T09:15:30Z",
     reportLanguage: language,
@@ -118,7 +119,11 @@ describe("PDF report", () => {
       "Datasets and Versions Used",
       "68,201",
       "Google News",
-      "HTTP 503 Service Unavailable",
+      "the service answered with an error (HTTP 503)",
+      "PEP Listings: 1",
+      "Every Politician · List version: Apr 30, 2024",
+      "Media language English",
+      "Country Russia",
     ]) {
       expect(text).toContain(expected);
     }
@@ -136,6 +141,81 @@ describe("PDF report", () => {
     const fr = flat(await pdfPages(await buildSearchPdf(petrovReport("fr"))));
     expect(fr).toContain("RISQUE CRITIQUE");
     expect(fr).toContain("Page 1 sur");
+  });
+
+  test("a French report is French throughout: summary, list details, differences, countries and source errors", async () => {
+    const text = flat(
+      await pdfPages(
+        await buildSearchPdf(
+          petrovReport("fr", (r) => {
+            r.results.sanctionsList[1].listedEntities = 1003;
+            r.results.sanctionsList[0].hits[0].mismatches = [{ kind: "name", score: 0.97, listedName: "Viktor Ivanovich PETROV" }];
+          }),
+        ),
+      ),
+    );
+    for (const expected of [
+      // the model wrote in English: the built-in analysis of the same findings, in French
+      "Le modèle de langage a rédigé son analyse dans une autre langue",
+      "Le risque global est évalué comme CRITIQUE",
+      "(liste du 1 mai 2024)",
+      "nationalité : Russie",
+      "Aucune correspondance parmi 1 003 inscriptions (version du 28 avr. 2024).",
+      "Différences: similarité du nom 97",
+      "Google News (le service a répondu par une erreur (HTTP 503))",
+      "Pays Russie",
+      "Langue des médias anglais",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const english of ["Viktor Petrov presents", "No match", "list of", "nationality", "answered HTTP", "the service"]) expect(text).not.toContain(english);
+  });
+
+  test("when no news provider answered: adverse media could not be checked, in the counter, the section and the summary", async () => {
+    const report = petrovReport("en", (r) => {
+      r.results = cleanResults();
+      r.results.adverseMedia = [];
+      r.results.sources = [
+        { source: "OFAC SDN List", kind: "sanctions", status: "ok" },
+        { source: "GDELT", kind: "media", status: "failed", error: "could not be reached (ENOTFOUND)", errorCode: "unreachable" },
+      ];
+      r.results.risk = { level: "medium", reasons: [{ code: "source_failed", level: "medium", params: { count: 1 } }] };
+      r.results.clean = false;
+    });
+    const text = flat(await pdfPages(await buildSearchPdf(report)));
+    expect(text).toContain("Adverse Media: – (Not checked)");
+    expect(text).toContain("Adverse media could not be checked: no news provider answered.");
+    expect(text).toContain("adverse media could not be checked");
+    expect(text).toContain("GDELT (the service could not be reached)");
+    for (const wrong of ["No adverse media articles found", "No media articles were found", "Adverse Media (0 articles)", "LOW RISK", "ENOTFOUND", "GDELT: GDELT"]) {
+      expect(text).not.toContain(wrong);
+    }
+    const wb = await workbook(await buildSearchXlsx(report));
+    expect(field(wb.getWorksheet("Summary")!, "Adverse Media")).toBe("Adverse media could not be checked: no news provider answered.");
+    expect(wb.getWorksheet("Media")!.getRow(2).getCell(1).value).toBe("Adverse media could not be checked: no news provider answered.");
+    const reasons: string[] = [];
+    wb.getWorksheet("Summary")!.eachRow((row) => row.getCell(1).value === "Reasons" && reasons.push(String(row.getCell(2).value)));
+    expect(reasons).toEqual(["Not checked: Could not be checked: GDELT (the service could not be reached)."]);
+  });
+
+  test("a search stored before PEP listings had their own place exports them as PEP listings, not as media", async () => {
+    const report = petrovReport("en", (r) => {
+      const stored = r.results as unknown as Record<string, unknown>;
+      delete stored.pepListings;
+      r.results.adverseMedia.push({
+        title: "Politically exposed person: Viktor Petrov",
+        summary: "Viktor Petrov is listed in Every Politician.",
+        source: "Every Politician",
+        date: "2024-04-30T00:00:00.000Z",
+        url: "https://pep.test/petrov",
+        category: "PEP",
+        isNegative: false,
+      });
+    });
+    const text = flat(await pdfPages(await buildSearchPdf(report)));
+    expect(text).toContain("Adverse Media (3 articles)");
+    expect(text).toContain("PEP Listings: 1");
+    expect(text).not.toContain("Politically exposed person: Politically exposed person");
   });
 
   test("a clean profile says so", async () => {
@@ -234,9 +314,9 @@ function field(ws: ExcelJS.Worksheet, label: string): ExcelJS.CellValue | undefi
 }
 
 describe("Excel report", () => {
-  test("has the four sheets with the search, the risk and every row", async () => {
+  test("has the five sheets with the search, the risk and every row", async () => {
     const wb = await workbook(await buildSearchXlsx(petrovReport()));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Sanctions", "Media", "Sources"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Sanctions", "PEP", "Media", "Sources"]);
 
     const summary = wb.getWorksheet("Summary")!;
     expect(summary.getCell("A1").value).toBe("Due Diligence Screening Report");
@@ -247,6 +327,8 @@ describe("Excel report", () => {
     expect(field(summary, "Clean Profile")).toBe("No");
     expect(field(summary, "PEP Status Detected")).toBe("Yes");
     expect(field(summary, "Sanctions Matches")).toBe(1);
+    expect(field(summary, "PEP Listings")).toBe(1);
+    expect(field(summary, "Adverse Media")).toBe(3);
     expect(field(summary, "Reasons")).toBe("Strong sanctions match: Viktor Ivanovich PETROV in OFAC SDN List (score 97%; a near-exact name match).");
     const texts: string[] = [];
     summary.eachRow((row) => texts.push(String(row.getCell(1).value)));
@@ -270,24 +352,29 @@ describe("Excel report", () => {
     expect(sanctions.getRow(4).getCell(2).value).toBe("No Match");
 
     const media = wb.getWorksheet("Media")!;
-    expect(media.rowCount).toBe(5);
+    expect(media.rowCount).toBe(4);
     expect(media.getRow(2).getCell(1).value).toBe("Viktor Petrov charged with laundering $40m through shell companies");
     expect(media.getRow(2).getCell(2).value).toBe("Criminal");
     expect(media.getRow(2).getCell(3).value).toBe("Yes");
     expect(media.getRow(2).getCell(7).value).toEqual({ text: "https://news.test/petrov-charged", hyperlink: "https://news.test/petrov-charged" });
-    // negative first, then PEP, then the rest
-    expect([2, 3, 4, 5].map((r) => media.getRow(r).getCell(2).value)).toEqual(["Criminal", "Corruption", "PEP", "Other"]);
+    // negative first, then the rest; PEP listings have their own sheet
+    expect([2, 3, 4].map((r) => media.getRow(r).getCell(2).value)).toEqual(["Criminal", "Corruption", "Other"]);
+    const pep = wb.getWorksheet("PEP")!;
+    expect(pep.getRow(1).getCell(1).value).toBe("Matched entity");
+    const listing = pep.getRow(2);
+    expect([1, 2, 3, 5, 6].map((c) => listing.getCell(c).value)).toEqual(["Viktor Petrov", 1, "Every Politician", "Russia", "Apr 12, 1965"]);
+    expect(listing.getCell(8).value).toEqual({ text: "https://pep.test/petrov", hyperlink: "https://pep.test/petrov" });
 
     const sources = wb.getWorksheet("Sources")!;
     const rows: unknown[][] = [];
     sources.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows).toContainEqual(["Google News", "News", "Failed", "HTTP 503 Service Unavailable"]);
+    expect(rows).toContainEqual(["Google News", "News", "Failed", "the service answered with an error (HTTP 503)"]);
     expect(rows).toContainEqual(["Every Politician", "PEP", new Date("2024-04-30T00:00:00Z"), 68201]);
   });
 
   test("German report has German sheets and headers", async () => {
     const wb = await workbook(await buildSearchXlsx(petrovReport("de")));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Zusammenfassung", "Sanktionen", "Medien", "Quellen"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Zusammenfassung", "Sanktionen", "PEP", "Medien", "Quellen"]);
     expect(wb.getWorksheet("Sanktionen")!.getRow(1).getCell(1).value).toBe("Quelle");
     expect(wb.getWorksheet("Sanktionen")!.getRow(2).getCell(2).value).toBe("Treffer gefunden");
     expect(wb.getWorksheet("Medien")!.getRow(1).getCell(2).value).toBe("Kategorie");

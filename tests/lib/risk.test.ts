@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { assessRisk, countryKey, datesAgree, type RiskInput } from "../../lib/screening/risk.ts";
-import type { MediaItem, SanctionsHit, SanctionsRow, SourceStatus } from "../../lib/screening/results.ts";
+import type { MediaItem, PepListing, SanctionsHit, SanctionsRow, SourceStatus } from "../../lib/screening/results.ts";
 
 function hit(score: number, extra: Partial<SanctionsHit> = {}): SanctionsHit {
   return {
@@ -26,6 +26,10 @@ function media(category: MediaItem["category"], isNegative: boolean, title = `${
   return { title, summary: "", source: "News Test", date: "2024-03-01", url: "https://news.test/a", category, isNegative };
 }
 
+function pep(name: string): PepListing {
+  return { name, dataset: "US Congress", listVersion: "2024-03-01T06:00:00.000Z", url: null, nationality: [], birthDate: [], mismatches: [] };
+}
+
 const ok: SourceStatus[] = [
   { source: "OFAC SDN", kind: "sanctions", status: "ok" },
   { source: "US Congress", kind: "pep", status: "ok" },
@@ -33,7 +37,7 @@ const ok: SourceStatus[] = [
 ];
 
 function assess(partial: Partial<RiskInput>) {
-  return assessRisk({ sanctionsList: [], adverseMedia: [], sources: ok, subject: { entityType: "person" }, ...partial });
+  return assessRisk({ sanctionsList: [], adverseMedia: [], pepListings: [], sources: ok, subject: { entityType: "person" }, ...partial });
 }
 
 describe("risk: sanctions", () => {
@@ -102,11 +106,16 @@ describe("risk: sanctions", () => {
 });
 
 describe("risk: PEP and media", () => {
-  test("a PEP item is medium, listed with its facts, and not clean", () => {
-    const r = assess({ adverseMedia: [media("PEP", false, "Member of the Duma")] });
+  test("a PEP listing is medium, listed with its facts, and not clean", () => {
+    const r = assess({ pepListings: [pep("Jane Senator")] });
     expect(r.level).toBe("medium");
     expect(r.clean).toBe(false);
-    expect(r.reasons).toEqual([{ code: "pep", level: "medium", params: { title: "Member of the Duma", source: "News Test", date: "2024-03-01" } }]);
+    expect(r.reasons).toEqual([{ code: "pep", level: "medium", params: { name: "Jane Senator", dataset: "US Congress", listVersion: "2024-03-01T06:00:00.000Z" } }]);
+  });
+
+  test("an article the classifier files under PEP is news: neither a PEP listing nor adverse", () => {
+    const r = assess({ adverseMedia: [media("PEP", false, "Senator opens a school")] });
+    expect(r.reasons.map((x) => x.code)).toEqual(["no_findings"]);
   });
 
   test("negative media is medium with the count and the categories", () => {
@@ -116,18 +125,36 @@ describe("risk: PEP and media", () => {
   });
 
   test("a sanctions match outranks PEP and media, and every reason is kept", () => {
-    const r = assess({ sanctionsList: [row([hit(0.88)])], adverseMedia: [media("PEP", false), media("negative", true)] });
+    const r = assess({ sanctionsList: [row([hit(0.88)])], pepListings: [pep("Viktor Petrov")], adverseMedia: [media("negative", true)] });
     expect(r.level).toBe("high");
     expect(r.reasons.map((x) => x.code)).toEqual(["sanctions_match", "pep", "negative_media"]);
   });
 });
 
 describe("risk: failed sources", () => {
-  test("a failed news provider is listed and the result is not clean, but stays low", () => {
-    const r = assess({ sources: [...ok.slice(0, 2), { source: "GDELT", kind: "media", status: "failed", error: "HTTP 503" }] });
+  test("when no news provider answered, media could not be checked: never low, never clean", () => {
+    const r = assess({ sources: [...ok.slice(0, 2), { source: "GDELT", kind: "media", status: "failed", errorCode: "http_error", errorParams: { status: 503 } }] });
+    expect(r.level).toBe("medium");
+    expect(r.clean).toBe(false);
+    expect(r.reasons).toEqual([{ code: "source_failed", level: "medium", params: { count: 1 } }]);
+  });
+
+  test("one news provider failing while another answered: media were checked, the result stays low but not clean", () => {
+    const r = assess({ sources: [...ok, { source: "Google News", kind: "media", status: "failed", errorCode: "unreachable" }] });
     expect(r.level).toBe("low");
     expect(r.clean).toBe(false);
-    expect(r.reasons).toEqual([{ code: "source_failed", level: "low", params: { source: "GDELT", kind: "media", error: "HTTP 503" } }]);
+    expect(r.reasons).toEqual([{ code: "source_failed", level: "low", params: { count: 1 } }]);
+  });
+
+  test("every source that could not be checked makes one reason", () => {
+    const failed: SourceStatus[] = [
+      { source: "OFAC SDN", kind: "sanctions", status: "failed", errorCode: "never_downloaded" },
+      { source: "US Congress", kind: "pep", status: "failed", errorCode: "never_downloaded" },
+      { source: "GDELT", kind: "media", status: "failed", errorCode: "unreachable" },
+      { source: "Google News", kind: "media", status: "failed", errorCode: "timeout", errorParams: { seconds: 10 } },
+    ];
+    const r = assess({ sources: failed });
+    expect(r.reasons).toEqual([{ code: "source_failed", level: "medium", params: { count: 4 } }]);
   });
 
   test("a sanctions or PEP source that failed makes it at least medium", () => {
@@ -135,12 +162,12 @@ describe("risk: failed sources", () => {
       const r = assess({ sources: [{ source: "lists", kind, status: "failed", error: "No data has been downloaded yet" }] });
       expect(r.level).toBe("medium");
       expect(r.clean).toBe(false);
-      expect(r.reasons[0]).toMatchObject({ code: "source_failed", level: "medium", params: { kind } });
+      expect(r.reasons[0]).toMatchObject({ code: "source_failed", level: "medium", params: { count: 1 } });
     }
   });
 
   test("a failed source does not lower a higher level", () => {
-    const r = assess({ sanctionsList: [row([hit(0.99)])], sources: [{ source: "GDELT", kind: "media", status: "failed" }] });
+    const r = assess({ sanctionsList: [row([hit(0.99)])], sources: [...ok, { source: "Google News", kind: "media", status: "failed" }] });
     expect(r.level).toBe("critical");
     expect(r.reasons.map((x) => x.code)).toEqual(["sanctions_match_confirmed", "source_failed"]);
   });

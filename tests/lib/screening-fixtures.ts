@@ -5,7 +5,7 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
 import { JobQueue, type JobHandler } from "../../lib/jobs/queue.ts";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../../lib/jobs/settings.ts";
-import type { NewsArticle, NewsProvider, NewsQuery } from "../../lib/media/news-article.ts";
+import { type NewsArticle, type NewsProvider, NewsProviderError, type NewsQuery } from "../../lib/media/news-article.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -105,7 +105,7 @@ export class FakeNews implements NewsProvider {
 
   async search(query: NewsQuery): Promise<NewsArticle[]> {
     this.queries.push(query);
-    if (this.mode === "fail") throw new Error(`${this.name}: HTTP 503`);
+    if (this.mode === "fail") throw new NewsProviderError(this.name, "answered HTTP 503", "http_error", { status: 503 });
     if (this.mode === "hang") {
       return new Promise((_, reject) => query.signal?.addEventListener("abort", () => reject(new Error(`${this.name}: aborted`))));
     }

@@ -113,18 +113,19 @@ describe("sanctions lists", () => {
 });
 
 describe("PEP lists", () => {
-  test("a PEP listing is a media item of category PEP with its list as source: medium risk, never clean", async () => {
+  test("a PEP listing is a PEP listing, not adverse media: its list, its link, medium risk, never clean", async () => {
     news.articles = [];
     const { row, results } = await screen("Scott Franklin");
-    const pep = results.adverseMedia.filter((m) => m.category === "PEP");
-    expect(pep).toHaveLength(1);
-    expect(pep[0]).toMatchObject({
-      title: "Politically exposed person: Scott Franklin",
-      source: PEPS,
+    expect(results.adverseMedia).toEqual([]);
+    expect(results.pepListings).toHaveLength(1);
+    expect(results.pepListings[0]).toMatchObject({
+      name: "Scott Franklin",
+      dataset: PEPS,
+      datasetId: "us_congress_peps",
       url: "https://www.opensanctions.org/entities/Q101198561",
-      isNegative: false,
     });
-    expect(pep[0].summary).toContain("US Congress Members");
+    expect(results.pepListings[0].score).toBeGreaterThanOrEqual(0.8);
+    expect(results.pepListings[0].listVersion).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(row.riskLevel).toBe("medium");
     expect(results.risk.reasons.map((r) => r.code)).toContain("pep");
     expect(results.clean).toBe(false);
@@ -154,9 +155,15 @@ describe("adverse media", () => {
       const { outcome, row, results } = await screen("Jane Example");
       expect(outcome).toBe("completed");
       expect(row.status).toBe("completed");
-      expect(failedSources(results)).toEqual([{ source: "Test News", kind: "media", status: "failed", error: "Test News: HTTP 503" }]);
+      expect(failedSources(results)).toEqual([
+        { source: "Test News", kind: "media", status: "failed", error: "answered HTTP 503", errorCode: "http_error", errorParams: { status: 503 } },
+      ]);
       expect(results.clean).toBe(false);
       expect(results.risk.reasons.map((r) => r.code)).toContain("source_failed");
+      // the only news provider failed: media could not be checked, so the risk is not low
+      expect(row.riskLevel).toBe("medium");
+      expect(row.aiSummary).toContain("Adverse media could not be checked");
+      expect(row.aiSummary).not.toContain("No media articles were found");
       expect(results.sanctionsList[0].match).toBe(false);
     } finally {
       news.mode = "answer";
@@ -206,9 +213,11 @@ describe("adverse media", () => {
         const failed = failedSources(results);
         expect(failed.map((f) => f.source).sort()).toEqual(["GDELT", "Google News"]);
         expect(failed.every((f) => f.kind === "media" && f.error)).toBe(true);
+        expect(failed.map((f) => f.errorCode).sort()).toEqual(["http_error", "timeout"]);
         expect(results.clean).toBe(false);
-        expect(row.riskLevel).toBe("low");
-        expect(results.risk.reasons.filter((r) => r.code === "source_failed")).toHaveLength(2);
+        // no news provider answered: never low, and one reason for both
+        expect(row.riskLevel).toBe("medium");
+        expect(results.risk.reasons.filter((r) => r.code === "source_failed")).toEqual([{ code: "source_failed", level: "medium", params: { count: 2 } }]);
       } finally {
         gdelt.mode = "normal";
         google.mode = "normal";
@@ -232,7 +241,7 @@ describe("the language model", () => {
     const { row, results } = await screen("Jane Example", {}, { ...deps, model: model() });
     expect(openai.requests.map((r) => r.body.response_format?.json_schema?.name)).toEqual(["article_classification", "due_diligence_summary"]);
     expect(results.adverseMedia[0].category).toBe("positive");
-    expect(results.sources).toContainEqual({ source: "Language model test-model", kind: "classifier", status: "ok" });
+    expect(results.sources).toContainEqual({ source: "test-model", kind: "classifier", status: "ok" });
     expect(results.summarySource).toBe("model");
     expect(row.aiSummary).toBe("Jane Example was screened against the sanctions and PEP lists and the news; nothing adverse was found.");
     expect(results.clean).toBe(true);
@@ -247,8 +256,8 @@ describe("the language model", () => {
       expect(row.status).toBe("completed");
       const failed = failedSources(results);
       expect(failed.map((f) => [f.source, f.kind])).toEqual([
-        ["Language model test-model", "classifier"],
-        ["Language model test-model", "summary"],
+        ["test-model", "classifier"],
+        ["test-model", "summary"],
       ]);
       expect(failed[0].error).toContain("the built-in classifier was used instead");
       expect(failed[1].error).toContain("the built-in summary was used instead");
@@ -301,7 +310,8 @@ describe("lists that were never downloaded", () => {
       "UK Sanctions List (FCDO)",
       "UN Security Council Consolidated List",
     ]);
-    expect(failed.every((f) => f.kind === "sanctions" && f.error!.startsWith("Never downloaded"))).toBe(true);
+    expect(failed.every((f) => f.kind === "sanctions" && f.errorCode === "never_downloaded" && f.error!.startsWith("Never downloaded"))).toBe(true);
+    expect(results.risk.reasons.filter((r) => r.code === "source_failed")).toEqual([{ code: "source_failed", level: "medium", params: { count: 4 } }]);
     expect(results.sanctionsList.map((r) => r.source)).toEqual([SDN]);
     expect(results.clean).toBe(false);
     expect(row.riskLevel).toBe("medium");
@@ -322,7 +332,7 @@ describe("nothing could be checked", () => {
       expect(row).toMatchObject({ status: "failed", riskLevel: null, aiSummary: null });
       expect(row.error).toStartWith("Nothing could be checked: ");
       expect(row.error).toContain("UN Security Council Consolidated List: Never downloaded");
-      expect(row.error).toContain("Down News: Down News: HTTP 503");
+      expect(row.error).toContain("Down News: answered HTTP 503");
       const results = row.results as SearchResults;
       expect(results.sources.every((x) => x.status === "failed")).toBe(true);
       expect(results.clean).toBe(false);

@@ -1,5 +1,5 @@
 import { assessRisk } from "../../lib/screening/risk.ts";
-import type { MediaItem, SanctionsRow, SearchResults, SourceStatus } from "../../lib/screening/results.ts";
+import type { MediaItem, PepListing, SanctionsRow, SearchResults, SourceStatus } from "../../lib/screening/results.ts";
 
 /** Screening results of "Viktor Petrov": a strong OFAC match, a PEP listing, two adverse and one neutral article. */
 export function petrovResults(options: { failMedia?: boolean } = {}): SearchResults {
@@ -70,15 +70,6 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
       isNegative: true,
     },
     {
-      title: "Member of the State Duma (2016-2021)",
-      summary: "Listed as a politically exposed person.",
-      source: "Every Politician",
-      date: null,
-      url: "https://pep.test/petrov",
-      category: "PEP",
-      isNegative: false,
-    },
-    {
       title: "Petrov family opens a bakery in Sochi",
       summary: "Neutral local news.",
       source: "Sochi Daily",
@@ -88,18 +79,34 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
       isNegative: false,
     },
   ];
+  const pepListings: PepListing[] = [
+    {
+      name: "Viktor Petrov",
+      matchedName: "Viktor Petrov",
+      score: 1,
+      dataset: "Every Politician",
+      datasetId: "everypolitician",
+      listVersion: "2024-04-30T06:00:00.000Z",
+      url: "https://pep.test/petrov",
+      nationality: ["ru"],
+      birthDate: ["1965-04-12"],
+      mismatches: [],
+    },
+  ];
   const sources: SourceStatus[] = [
     { source: "OFAC SDN List", kind: "sanctions", status: "ok" },
     { source: "UN Security Council Consolidated List", kind: "sanctions", status: "ok" },
     { source: "Every Politician", kind: "pep", status: "ok" },
+    { source: "GDELT", kind: "media", status: "ok" },
     options.failMedia
-      ? { source: "Google News", kind: "media", status: "failed", error: "HTTP 503 Service Unavailable" }
+      ? { source: "Google News", kind: "media", status: "failed", error: "answered HTTP 503 Service Unavailable", errorCode: "http_error", errorParams: { status: 503 } }
       : { source: "Google News", kind: "media", status: "ok" },
   ];
-  const risk = assessRisk({ sanctionsList, adverseMedia, sources, subject: { entityType: "person" } });
+  const risk = assessRisk({ sanctionsList, adverseMedia, pepListings, sources, subject: { entityType: "person" } });
   return {
     sanctionsList,
     adverseMedia,
+    pepListings,
     risk: { level: risk.level, reasons: risk.reasons },
     sources,
     datasetsUsed: [
@@ -124,6 +131,6 @@ export function cleanResults(): SearchResults {
     { source: "OFAC SDN List", kind: "sanctions", status: "ok" },
     { source: "Google News", kind: "media", status: "ok" },
   ];
-  const risk = assessRisk({ sanctionsList, adverseMedia, sources, subject: { entityType: "person" } });
-  return { sanctionsList, adverseMedia, risk: { level: risk.level, reasons: risk.reasons }, sources, datasetsUsed: [], clean: risk.clean, summarySource: "built_in" };
+  const risk = assessRisk({ sanctionsList, adverseMedia, pepListings: [], sources, subject: { entityType: "person" } });
+  return { sanctionsList, adverseMedia, pepListings: [], risk: { level: risk.level, reasons: risk.reasons }, sources, datasetsUsed: [], clean: risk.clean, summarySource: "built_in" };
 }

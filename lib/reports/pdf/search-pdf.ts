@@ -1,9 +1,9 @@
 import { PDFDocument, type RGB } from "pdf-lib";
 import type { RiskLevel, SanctionsHit, SanctionsRow } from "../../screening/results.ts";
-import { describeReason } from "../../screening/summary/phrasebook.ts";
-import { formatCount, formatDateTime, formatDay, formatPercent } from "../format.ts";
+import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
+import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
-import { alerts, orderedMedia, orderedSanctions, reportLanguage, type SearchReport } from "../search-report.ts";
+import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { embedReportFonts } from "./fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, PdfWriter } from "./pdf-writer.ts";
 
@@ -11,7 +11,8 @@ const RISK_COLORS: Record<RiskLevel, RGB> = { critical: COLORS.red, high: COLORS
 const ADVERSE_CATEGORIES = new Set(["negative", "criminal", "sanctions", "corruption"]);
 
 /** The PDF report of one search, in the report language. */
-export async function buildSearchPdf(report: SearchReport): Promise<Uint8Array> {
+export async function buildSearchPdf(stored: SearchReport): Promise<Uint8Array> {
+  const report = prepareReport(stored);
   const language = reportLanguage(report);
   const labels = reportLabels(language);
   const doc = await PDFDocument.create();
@@ -65,8 +66,8 @@ function header({ w, report, labels, language }: Context) {
     [labels.searchDate, formatDateTime(s.createdAt, language)],
     [labels.requestedBy, `${report.user.fullName} <${report.user.email}>`],
     [labels.searchId, s.id],
-    [labels.mediaLanguage, s.language],
-    ...(s.country ? [[labels.country, s.country] as [string, string]] : []),
+    [labels.mediaLanguage, formatLanguage(s.language, language)],
+    ...(s.country ? [[labels.country, formatCountry(s.country, language)] as [string, string]] : []),
   ]);
 }
 
@@ -87,7 +88,8 @@ function riskPanel({ w, report, labels, language }: Context) {
   if (flags.pep) x += w.pill(labels.alertPep, x, top - 23, COLORS.amber) + 6;
   if (flags.clean) x += w.pill(labels.alertClean, x, top - 23, COLORS.green) + 6;
   const negative = results.adverseMedia.filter((m) => m.isNegative).length;
-  const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.adverseMediaCount}: ${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})`;
+  const mediaCount = flags.mediaChecked ? `${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})` : `– (${labels.notChecked})`;
+  const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.pepListings}: ${formatCount(results.pepListings.length, language)}     ${labels.adverseMediaCount}: ${mediaCount}`;
   w.drawLine(counters, MARGIN + 14, top - 50, { size: 8.5, color: COLORS.ink });
   w.y = top - height - 10;
 
@@ -95,8 +97,10 @@ function riskPanel({ w, report, labels, language }: Context) {
   for (const reason of results.risk.reasons) {
     w.ensure(14);
     const bulletY = w.y - 6.5;
-    w.page.drawCircle({ x: MARGIN + 5, y: bulletY, size: 1.8, color: RISK_COLORS[reason.level] });
-    w.text(describeReason(reason, language), { indent: 14 });
+    // a source that could not be checked is never shown in the colour of a low risk
+    const color = reason.code === "source_failed" ? COLORS.amber : RISK_COLORS[reason.level];
+    w.page.drawCircle({ x: MARGIN + 5, y: bulletY, size: 1.8, color });
+    w.text(describeReason(reason, language, results), { indent: 14 });
   }
   if (!flags.clean && results.sources.some((s) => s.status === "failed")) {
     w.space(2);
@@ -104,11 +108,12 @@ function riskPanel({ w, report, labels, language }: Context) {
   }
 }
 
-function summary({ w, report, labels }: Context) {
+function summary({ w, report, labels, language }: Context) {
+  const shown = displayedSummary({ name: report.search.searchTerm, entityType: report.search.entityType }, report.results, report.aiSummary, language);
   w.heading(labels.summaryTitle);
-  w.text(report.results.summarySource === "model" ? labels.summaryByModel : labels.summaryBuiltIn, { size: 8, color: COLORS.muted });
+  w.text(shown.source === "model" ? labels.summaryByModel : shown.modelInOtherLanguage ? labels.summaryOtherLanguage : labels.summaryBuiltIn, { size: 8, color: COLORS.muted });
   w.space(4);
-  for (const paragraph of report.aiSummary.trim().split(/\n{2,}/)) {
+  for (const paragraph of shown.text.trim().split(/\n{2,}/)) {
     w.text(paragraph, { size: 9.5, lineGap: 0.45 });
     w.space(5);
   }
@@ -136,7 +141,7 @@ function sanctionsRow(w: PdfWriter, row: SanctionsRow, labels: ReportLabels, lan
   const titleLines = w.wrap(row.source, titleWidth, 10.5, true);
   titleLines.forEach((line, i) => w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true }));
   w.space(titleLines.length * 14 + 4);
-  if (row.details) w.text(row.details, { size: 9 });
+  w.text(describeListRow(row, language), { size: 9 });
   const meta = [row.lastUpdated ? `${labels.lastUpdated}: ${formatDay(row.lastUpdated, language)}` : "", row.entityCount > 0 ? `${labels.entityCount}: ${formatCount(row.entityCount, language)}` : ""]
     .filter(Boolean)
     .join("   ·   ");
@@ -154,9 +159,10 @@ function sanctionsHit(w: PdfWriter, hit: SanctionsHit, labels: ReportLabels, lan
   const facts: [string, string][] = [
     [labels.matchedAs, `${hit.matchedName} (${hit.schema})`],
     [labels.programs, hit.programs.join(", ")],
-    [labels.nationality, hit.nationality.join(", ")],
-    [labels.birthDate, hit.birthDate.join(", ")],
-    [labels.differences, hit.differences.join("; ")],
+    [labels.nationality, formatCountries(hit.nationality, language)],
+    [labels.birthDate, hit.birthDate.map((d) => formatDay(d, language)).join(", ")],
+    // hits stored before mismatches existed have their differences in English only
+    [labels.differences, (hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences).join("; ")],
   ];
   for (const [label, value] of facts) {
     if (!value) continue;
@@ -168,26 +174,38 @@ function sanctionsHit(w: PdfWriter, hit: SanctionsHit, labels: ReportLabels, lan
 }
 
 function pep({ w, report, labels, language }: Context) {
-  const items = report.results.adverseMedia.filter((m) => m.category === "PEP");
-  w.heading(labels.pepTitle);
-  if (items.length === 0) {
+  const listings = report.results.pepListings;
+  w.heading(`${labels.pepTitle} (${formatCount(listings.length, language)})`);
+  if (listings.length === 0) {
     w.text(labels.pepNone);
     return;
   }
   w.ensure(24);
   w.pill(labels.alertPep, MARGIN, w.y, COLORS.amber);
   w.space(20);
-  for (const item of items) {
-    w.text(item.title, { bold: true, size: 9.5 });
-    w.text([item.source, formatDay(item.date, language)].filter(Boolean).join(" · "), { size: 8.5, color: COLORS.muted });
-    if (item.summary) w.text(item.summary, { size: 9 });
-    if (item.url) w.text(item.url, { size: 8, url: item.url });
+  for (const listing of listings) {
+    w.text(listing.score === undefined ? listing.name : `${listing.name}   ${labels.score} ${formatPercent(listing.score, language)}`, { bold: true, size: 9.5 });
+    const version = listing.listVersion ? `${labels.listVersion}: ${formatDay(listing.listVersion, language)}` : "";
+    w.text([listing.dataset, version].filter(Boolean).join(" · "), { size: 8.5, color: COLORS.muted });
+    const facts: [string, string][] = [
+      [labels.matchedAs, listing.matchedName && listing.matchedName !== listing.name ? listing.matchedName : ""],
+      [labels.nationality, formatCountries(listing.nationality, language)],
+      [labels.birthDate, listing.birthDate.map((d) => formatDay(d, language)).join(", ")],
+      [labels.differences, listing.mismatches.map((m) => describeMismatch(m, language)).join("; ")],
+    ];
+    for (const [label, value] of facts) if (value) w.text(`${label}: ${value}`, { size: 8.5 });
+    if (listing.url) w.text(listing.url, { size: 8, url: listing.url });
     w.space(4);
   }
 }
 
 function media({ w, report, labels, language }: Context) {
   const items = orderedMedia(report.results.adverseMedia);
+  if (!alerts(report.results).mediaChecked && items.length === 0) {
+    w.heading(labels.adverseMediaCount);
+    w.text(labels.mediaNotChecked, { color: COLORS.red });
+    return;
+  }
   w.heading(labels.mediaTitle(items.length));
   if (items.length === 0) {
     w.text(labels.noMedia, { color: COLORS.muted });
@@ -227,7 +245,7 @@ function datasets({ w, report, labels, language }: Context) {
   );
 }
 
-function sources({ w, report, labels }: Context) {
+function sources({ w, report, labels, language }: Context) {
   w.heading(labels.sourcesTitle);
   const list = report.results.sources;
   if (list.length === 0) {
@@ -241,6 +259,6 @@ function sources({ w, report, labels }: Context) {
       { header: labels.status, width: 0.17 },
       { header: labels.error, width: 0.3 },
     ],
-    list.map((s) => [s.source, labels.kinds[s.kind], labels.statuses[s.status], s.error ?? ""]),
+    list.map((s) => [sourceName(s, language), labels.kinds[s.kind], labels.statuses[s.status], describeSourceError(s, language)]),
   );
 }

@@ -1,8 +1,9 @@
 import ExcelJS from "exceljs";
-import { describeReason } from "../../screening/summary/phrasebook.ts";
+import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
+import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
 import { formatDateTime } from "../format.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
-import { alerts, orderedMedia, orderedSanctions, reportLanguage, type SearchReport } from "../search-report.ts";
+import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 
 const NAVY = "FF172A4A";
 const LINK = "FF1A54B8";
@@ -12,7 +13,8 @@ const MAX_CELL = 32_000;
 type Value = string | number | Date | null | { text: string; hyperlink: string };
 
 /** The Excel workbook of one search: Summary, Sanctions, Media and Sources sheets, in the report language. */
-export async function buildSearchXlsx(report: SearchReport): Promise<Uint8Array> {
+export async function buildSearchXlsx(stored: SearchReport): Promise<Uint8Array> {
+  const report = prepareReport(stored);
   const labels = reportLabels(reportLanguage(report));
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "duecheck";
@@ -21,6 +23,7 @@ export async function buildSearchXlsx(report: SearchReport): Promise<Uint8Array>
 
   summarySheet(workbook, report, labels);
   sanctionsSheet(workbook, report, labels);
+  pepSheet(workbook, report, labels);
   mediaSheet(workbook, report, labels);
   sourcesSheet(workbook, report, labels);
 
@@ -49,8 +52,8 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   field(labels.searchDate, formatDateTime(search.createdAt, language));
   field(labels.requestedBy, `${report.user.fullName} <${report.user.email}>`);
   field(labels.searchId, search.id);
-  field(labels.mediaLanguage, search.language);
-  if (search.country) field(labels.country, search.country);
+  field(labels.mediaLanguage, formatLanguage(search.language, language));
+  if (search.country) field(labels.country, formatCountry(search.country, language));
   field(labels.generatedAt, formatDateTime(report.generatedAt, language));
   ws.addRow([]);
 
@@ -59,14 +62,21 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   field(labels.alertClean, flags.clean ? labels.yes : labels.no);
   field(labels.alertPep, flags.pep ? labels.yes : labels.no);
   field(labels.sanctionsMatches, flags.sanctionsMatches);
-  field(labels.adverseMediaCount, results.adverseMedia.length);
-  results.risk.reasons.forEach((reason, i) => field(i === 0 ? labels.reasons : "", describeReason(reason, language)));
+  field(labels.pepListings, results.pepListings.length);
+  field(labels.adverseMediaCount, flags.mediaChecked ? results.adverseMedia.length : labels.mediaNotChecked);
+  results.risk.reasons.forEach((reason, i) => {
+    const text = describeReason(reason, language, results);
+    // a source that could not be checked is never labelled with a low risk level
+    field(i === 0 ? labels.reasons : "", reason.code === "source_failed" ? `${labels.notChecked}: ${text}` : text);
+  });
   ws.addRow([]);
 
   const heading = ws.addRow([labels.summaryTitle]);
   heading.font = { bold: true, size: 13, color: { argb: NAVY } };
-  ws.addRow([results.summarySource === "model" ? labels.summaryByModel : labels.summaryBuiltIn]).font = { italic: true, color: { argb: "FF6B7280" } };
-  for (const paragraph of report.aiSummary.trim().split(/\n{2,}/)) {
+  const shown = displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, report.aiSummary, language);
+  const note = shown.source === "model" ? labels.summaryByModel : shown.modelInOtherLanguage ? labels.summaryOtherLanguage : labels.summaryBuiltIn;
+  ws.addRow([note]).font = { italic: true, color: { argb: "FF6B7280" } };
+  for (const paragraph of shown.text.trim().split(/\n{2,}/)) {
     const row = ws.addRow([clean(paragraph)]);
     ws.mergeCells(row.number, 1, row.number, 2);
     row.getCell(1).alignment = { wrapText: true, vertical: "top" };
@@ -76,6 +86,7 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
 }
 
 function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const language = reportLanguage(report);
   const ws = table(workbook, labels.sheets.sanctions, [
     [labels.source, 30],
     [labels.match, 16],
@@ -93,7 +104,7 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
     [`${labels.matchedEntity} — ${labels.link}`, 40],
   ]);
   for (const row of orderedSanctions(report.results.sanctionsList)) {
-    const shared: Value[] = [row.source, row.match ? labels.matchFound : labels.noMatch, row.details, day(row.lastUpdated), row.entityCount, link(row.url)];
+    const shared: Value[] = [row.source, row.match ? labels.matchFound : labels.noMatch, describeListRow(row, language), day(row.lastUpdated), row.entityCount, link(row.url)];
     const hits = [...row.hits].sort((a, b) => b.score - a.score);
     if (hits.length === 0) addRow(ws, shared);
     for (const hit of hits) {
@@ -103,14 +114,43 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
         hit.matchedName,
         hit.score,
         hit.programs.join(", "),
-        hit.nationality.join(", "),
-        hit.birthDate.join(", "),
-        hit.differences.join("; "),
+        formatCountries(hit.nationality, language),
+        hit.birthDate.map((d) => formatDay(d, language)).join(", "),
+        // hits stored before mismatches existed have their differences in English only
+        (hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences).join("; "),
         link(hit.sourceUrl),
       ]);
       added.getCell(9).numFmt = "0%";
     }
   }
+}
+
+function pepSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const language = reportLanguage(report);
+  const ws = table(workbook, labels.sheets.pep, [
+    [labels.matchedEntity, 30],
+    [labels.score, 9],
+    [labels.dataset, 30],
+    [labels.listVersion, 14],
+    [labels.nationality, 18],
+    [labels.birthDate, 16],
+    [labels.differences, 40],
+    [labels.link, 50],
+  ]);
+  for (const p of report.results.pepListings) {
+    const added = addRow(ws, [
+      p.name,
+      p.score ?? null,
+      p.dataset,
+      day(p.listVersion),
+      formatCountries(p.nationality, language),
+      p.birthDate.map((d) => formatDay(d, language)).join(", "),
+      p.mismatches.map((m) => describeMismatch(m, language)).join("; "),
+      link(p.url),
+    ]);
+    added.getCell(2).numFmt = "0%";
+  }
+  if (report.results.pepListings.length === 0) addRow(ws, [labels.pepNone]);
 }
 
 function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
@@ -126,9 +166,11 @@ function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Re
   for (const item of orderedMedia(report.results.adverseMedia)) {
     addRow(ws, [item.title, labels.categories[item.category], item.isNegative ? labels.yes : labels.no, day(item.date), item.source, item.summary, link(item.url)]);
   }
+  if (!alerts(report.results).mediaChecked && report.results.adverseMedia.length === 0) addRow(ws, [labels.mediaNotChecked]);
 }
 
 function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const language = reportLanguage(report);
   const ws = table(workbook, labels.sheets.sources, [
     [labels.source, 40],
     [labels.kind, 22],
@@ -136,7 +178,7 @@ function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
     [labels.error, 50],
   ]);
   for (const s of report.results.sources) {
-    const row = addRow(ws, [s.source, labels.kinds[s.kind], labels.statuses[s.status], s.error ?? null]);
+    const row = addRow(ws, [sourceName(s, language), labels.kinds[s.kind], labels.statuses[s.status], describeSourceError(s, language) || null]);
     if (s.status === "failed") row.getCell(3).font = { bold: true, color: { argb: "FFBF2121" } };
   }
   ws.addRow([]);

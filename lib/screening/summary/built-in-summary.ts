@@ -1,5 +1,5 @@
 import type { SummaryFindings } from "./findings.ts";
-import { formatter, phrasebook, type ReportLanguage } from "./phrasebook.ts";
+import { formatter, phrasebook, sourceName, type ReportLanguage } from "./phrasebook.ts";
 
 /** Adverse article titles quoted as examples. */
 const EXAMPLES = 3;
@@ -7,13 +7,13 @@ const EXAMPLES = 3;
 /** The summary written without a model, from the same findings, in the report language. */
 export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage): string {
   const book = phrasebook(language);
-  const fmt = formatter(language);
+  const fmt = formatter(language, { sources: f.failedSources });
   const paragraphs: string[] = [];
 
   const datasets = f.sanctions.datasetsSearched.length;
-  const intro = book.intro({ name: f.subject.name, entity: f.subject.entityType, datasets: f.datasetsSearched, articles: f.media.articlesReviewed, level: book.level[f.risk.level] });
-  // The reasons that set the level; the others are told in their own paragraphs.
-  const reasons = f.risk.reasons.filter((r) => r.level === f.risk.level && r.code !== "no_findings").map((r) => book.reason(r, fmt));
+  const intro = book.intro({ name: f.subject.name, entity: f.subject.entityType, datasets: f.datasetsSearched, articles: f.media.checked || f.media.articlesReviewed > 0 ? f.media.articlesReviewed : null, level: book.level[f.risk.level] });
+  // The reasons that set the level; the others (and the failed sources) are told in their own paragraphs.
+  const reasons = f.risk.reasons.filter((r) => r.level === f.risk.level && r.code !== "no_findings" && r.code !== "source_failed").map((r) => book.reason(r, fmt));
   paragraphs.push([intro, ...reasons].join(" "));
 
   const matches = f.sanctions.matches;
@@ -23,34 +23,36 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
       (m) =>
         `- ${book.sanctionsMatch({
           dataset: m.dataset,
-          listVersion: m.listVersion ?? undefined,
+          listVersion: fmt.day(m.listVersion) || undefined,
           entityName: m.entityName,
           matchedName: m.matchedName,
           score: fmt.percent(m.score),
           programs: m.programs.join(", ") || undefined,
-          nationality: m.nationality.join(", ") || undefined,
-          birthDate: m.birthDate.join(", ") || undefined,
-          differences: m.differences.join("; ") || undefined,
+          nationality: fmt.countries(m.nationality) || undefined,
+          birthDate: m.birthDate.map((d) => fmt.day(d)).join(", ") || undefined,
+          // Matches stored before mismatches existed have their differences in English only.
+          differences: (m.mismatches ? m.mismatches.map((x) => book.mismatch(x, fmt)) : m.differences).join("; ") || undefined,
         })}`,
     );
     paragraphs.push([book.sanctionsFound(matches.length, new Set(matches.map((m) => m.dataset)).size), ...lines].join("\n"));
   }
 
-  paragraphs.push(f.pep.length === 0 ? book.pepNone : book.pepFound(f.pep.map((p) => `${p.title}, ${p.source}`).join("; ")));
+  paragraphs.push(f.pep.length === 0 ? book.pepNone : book.pepFound(f.pep.map((p) => `${p.name}, ${p.dataset}`).join("; ")));
 
   const media = f.media;
-  if (media.articlesReviewed === 0 && media.negativeCount === 0) paragraphs.push(book.mediaNone);
+  if (!media.checked && media.articlesReviewed === 0) paragraphs.push(book.mediaUnchecked);
+  else if (media.articlesReviewed === 0 && media.negativeCount === 0) paragraphs.push(book.mediaNone);
   else if (media.negativeCount === 0) paragraphs.push(book.mediaClean(media.articlesReviewed));
   else {
     const categories = fmt.list(media.negativeByCategory.map((c) => `${book.category[c.category]} (${c.count})`));
-    const examples = media.negative.slice(0, EXAMPLES).map((m) => `${book.quote(m.title)} (${[m.source, m.date].filter(Boolean).join(", ")})`);
+    const examples = media.negative.slice(0, EXAMPLES).map((m) => `${book.quote(m.title)} (${[m.source, fmt.day(m.date)].filter(Boolean).join(", ")})`);
     paragraphs.push(
       `${book.mediaNegative({ negative: media.negativeCount, articles: Math.max(media.articlesReviewed, media.negativeCount), categories })} ${book.mediaExamples(fmt.list(examples))}`,
     );
   }
 
   if (f.failedSources.length > 0) {
-    paragraphs.push(book.failed(fmt.list(f.failedSources.map((s) => (s.error ? `${s.source} (${s.error})` : s.source)))));
+    paragraphs.push(book.failed(fmt.list(f.failedSources.map((s) => `${sourceName(s, language)} (${book.sourceError(s, fmt)})`))));
   }
 
   paragraphs.push(recommendation(f, language));

@@ -1,5 +1,5 @@
 import { DEFAULT_MATCH_THRESHOLD } from "../../sanctions/matcher/index.ts";
-import type { MediaCategory, RiskLevel, RiskReason, SearchResults, SourceStatus } from "../results.ts";
+import { failedSources, mediaChecked, type MediaCategory, type Mismatch, type RiskLevel, type RiskReason, type SearchResults, type SourceStatus } from "../results.ts";
 
 export interface SummarySubject {
   name: string;
@@ -22,8 +22,10 @@ export interface SummaryFindings {
     datasetsSearched: { name: string; version: string | null }[];
     matches: SanctionsMatchFinding[];
   };
-  pep: { ref: string; title: string; source: string; date: string | null }[];
+  pep: { ref: string; name: string; dataset: string; listVersion: string | null; nationality: string[]; birthDate: string[] }[];
   media: {
+    /** False when no news provider answered: nothing is known about adverse media. */
+    checked: boolean;
     articlesReviewed: number;
     negativeCount: number;
     /** The first adverse articles, citable. */
@@ -31,7 +33,7 @@ export interface SummaryFindings {
     /** Adverse articles per category, largest first. */
     negativeByCategory: { category: MediaCategory; count: number }[];
   };
-  failedSources: { ref: string; source: string; kind: SourceStatus["kind"]; error?: string }[];
+  failedSources: ({ ref: string } & SourceStatus)[];
 }
 
 export interface SanctionsMatchFinding {
@@ -45,6 +47,7 @@ export interface SanctionsMatchFinding {
   nationality: string[];
   birthDate: string[];
   differences: string[];
+  mismatches?: Mismatch[];
 }
 
 /** Hits of one dataset kept as findings: the strongest, enough to name them all in a report. */
@@ -68,13 +71,19 @@ export function collectFindings(subject: SummarySubject, results: FindingsSource
         nationality: hit.nationality,
         birthDate: hit.birthDate,
         differences: hit.differences,
+        ...(hit.mismatches ? { mismatches: hit.mismatches } : {}),
       });
     }
   }
 
-  const pep = results.adverseMedia
-    .filter((m) => m.category === "PEP")
-    .map((m, i) => ({ ref: `P${i + 1}`, title: m.title, source: m.source, date: m.date }));
+  const pep = results.pepListings.map((p, i) => ({
+    ref: `P${i + 1}`,
+    name: p.name,
+    dataset: p.dataset,
+    listVersion: p.listVersion,
+    nationality: p.nationality,
+    birthDate: p.birthDate,
+  }));
 
   const negativeItems = results.adverseMedia.filter((m) => m.isNegative);
   const counts = new Map<MediaCategory, number>();
@@ -90,16 +99,15 @@ export function collectFindings(subject: SummarySubject, results: FindingsSource
     },
     pep,
     media: {
-      articlesReviewed: results.adverseMedia.filter((m) => m.category !== "PEP").length,
+      checked: mediaChecked(results),
+      articlesReviewed: results.adverseMedia.length,
       negativeCount: negativeItems.length,
       negative: negativeItems
         .slice(0, NEGATIVE_ARTICLES)
         .map((m, i) => ({ ref: `M${i + 1}`, title: m.title, category: m.category, source: m.source, date: m.date })),
       negativeByCategory: [...counts].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count),
     },
-    failedSources: results.sources
-      .filter((s) => s.status === "failed" && s.kind !== "summary")
-      .map((s, i) => ({ ref: `F${i + 1}`, source: s.source, kind: s.kind, ...(s.error ? { error: s.error } : {}) })),
+    failedSources: failedSources(results).map((s, i) => ({ ref: `F${i + 1}`, ...s })),
   };
 }
 

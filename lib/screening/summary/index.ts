@@ -1,2 +1,12 @@
 export { writeSummary, type SummaryInput, type WrittenSummary } from "./write-summary.ts";
-export { describeReason, isReportLanguage, REPORT_LANGUAGES, type ReportLanguage } from "./phrasebook.ts";
+export { displayedSummary, type DisplayedSummary } from "./display-summary.ts";
+export {
+  describeListRow,
+  describeMismatch,
+  describeReason,
+  describeSourceError,
+  isReportLanguage,
+  REPORT_LANGUAGES,
+  sourceName,
+  type ReportLanguage,
+} from "./phrasebook.ts";

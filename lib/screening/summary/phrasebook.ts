@@ -1,4 +1,5 @@
-import type { MediaCategory, RiskLevel, RiskReason } from "../results.ts";
+import { formatCountries, formatDay } from "../display-format.ts";
+import { failedSources, type MediaCategory, type Mismatch, type RiskLevel, type RiskReason, type SanctionsRow, type SearchResults, type SourceStatus } from "../results.ts";
 import { de } from "./phrases/de.ts";
 import { en } from "./phrases/en.ts";
 import { es } from "./phrases/es.ts";
@@ -28,13 +29,16 @@ export interface Phrasebook {
   category: Record<MediaCategory, string>;
   entityType: Record<"person" | "company", string>;
   quote(text: string): string;
-  intro(p: { name: string; entity: "person" | "company"; datasets: number; articles: number; level: string }): string;
+  /** articles is null when adverse media could not be checked. */
+  intro(p: { name: string; entity: "person" | "company"; datasets: number; articles: number | null; level: string }): string;
   sanctionsNone(datasets: number): string;
   sanctionsFound(count: number, datasets: number): string;
   sanctionsMatch(m: MatchFacts): string;
   pepFound(listings: string): string;
   pepNone: string;
   mediaNone: string;
+  /** Every news provider failed (or none is configured): nothing can be said about adverse media. */
+  mediaUnchecked: string;
   mediaClean(articles: number): string;
   mediaNegative(p: { negative: number; articles: number; categories: string }): string;
   mediaExamples(titles: string): string;
@@ -42,12 +46,24 @@ export interface Phrasebook {
   /** critical..standard by the findings; retry alone when only sources failed, incomplete appended otherwise. */
   recommendation: { critical: string; high: string; medium: string; standard: string; retry: string; incomplete: string };
   reason(reason: RiskReason, f: ReasonFormat): string;
+  /** A generic name for each kind of source, used when none of that kind is configured. */
+  sourceKind: Record<SourceStatus["kind"], string>;
+  /** Why a source could not be checked, from its code (a source stored without one reads 'could not be checked'). */
+  sourceError(source: SourceStatus, f: ReasonFormat): string;
+  mismatch(m: Mismatch, f: ReasonFormat): string;
+  /** A list searched without a match; entities and version come formatted and may be missing in old searches. */
+  listNoMatch(p: { entities?: string; version?: string }): string;
 }
 
 export interface ReasonFormat {
   percent(score: number): string;
+  number(n: number): string;
   list(items: string[]): string;
   category(code: string): string;
+  day(value: string | null | undefined): string;
+  countries(values: readonly string[]): string;
+  /** The sources that could not be checked, each with why (for the source_failed reason). */
+  failedSources: string;
 }
 
 const BOOKS: Record<ReportLanguage, Phrasebook> = { en, de, es, fr };
@@ -60,13 +76,18 @@ export function isReportLanguage(value: unknown): value is ReportLanguage {
   return typeof value === "string" && (REPORT_LANGUAGES as readonly string[]).includes(value);
 }
 
-export function formatter(language: ReportLanguage): ReasonFormat {
+export function formatter(language: ReportLanguage, results?: Pick<SearchResults, "sources">): ReasonFormat {
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 });
+  const numbers = new Intl.NumberFormat(language);
   const list = new Intl.ListFormat(language, { type: "conjunction" });
   const book = BOOKS[language];
-  return {
+  const f: ReasonFormat = {
     percent: (score) => percent.format(score),
+    number: (n) => numbers.format(n),
     list: (items) => list.format(items),
+    day: (value) => formatDay(value, language),
+    countries: (values) => formatCountries(values, language),
+    failedSources: "",
     category: (code) =>
       code
         .split(",")
@@ -75,9 +96,37 @@ export function formatter(language: ReportLanguage): ReasonFormat {
         .map((c) => book.category[c as MediaCategory] ?? c)
         .join(", "),
   };
+  if (results) f.failedSources = list.format(failedSources(results).map((s) => `${sourceName(s, language)} (${book.sourceError(s, f)})`));
+  return f;
 }
 
-/** A risk reason as one sentence in the language, from its code and params. */
-export function describeReason(reason: RiskReason, language: ReportLanguage): string {
-  return BOOKS[language].reason(reason, formatter(language));
+/** A risk reason as one sentence in the language, from its code and params (and the results' failed sources). */
+export function describeReason(reason: RiskReason, language: ReportLanguage, results?: Pick<SearchResults, "sources">): string {
+  return BOOKS[language].reason(reason, formatter(language, results));
+}
+
+/** A source's name: the list or provider, or the kind's generic name when none of that kind is configured. */
+export function sourceName(source: SourceStatus, language: ReportLanguage): string {
+  return source.errorCode === "not_configured" ? BOOKS[language].sourceKind[source.kind] : source.source;
+}
+
+/** Why a failed source could not be checked, in the language; empty for a source that answered. */
+export function describeSourceError(source: SourceStatus, language: ReportLanguage): string {
+  return source.status === "failed" ? BOOKS[language].sourceError(source, formatter(language)) : "";
+}
+
+export function describeMismatch(m: Mismatch, language: ReportLanguage): string {
+  return BOOKS[language].mismatch(m, formatter(language));
+}
+
+/** What a searched list found, in words: the matched names with their scores, or no match among its entities. */
+export function describeListRow(row: SanctionsRow, language: ReportLanguage): string {
+  const f = formatter(language);
+  // The pipeline stores a row's matches first, then its near misses.
+  const matched = row.match ? row.hits.slice(0, row.entityCount || 1) : [];
+  if (matched.length > 0) return f.list(matched.map((h) => `${h.name} (${f.percent(h.score)})`));
+  return BOOKS[language].listNoMatch({
+    entities: row.listedEntities === undefined ? undefined : f.number(row.listedEntities),
+    version: row.lastUpdated ? f.day(row.lastUpdated) : undefined,
+  });
 }

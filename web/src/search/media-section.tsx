@@ -1,16 +1,20 @@
 import type { MediaItem } from "../../../lib/screening/results.ts";
+import { formatDay } from "../../../lib/screening/display-format.ts";
 import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "../components/ui/accordion";
 import { Badge } from "../components/ui/badge";
-import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
 import { CATEGORY_LABEL_KEYS, categoryBadgeVariant, sortMedia } from "./risk";
+import { useScreeningLanguage } from "./use-screening-language";
 
 export const MEDIA_SECTION = "media";
 
-/** Accordion 'Adverse Media (N articles)': negative first, then PEP, then the rest. */
-export function MediaSection({ items }: { items: MediaItem[] }) {
+/**
+ * Accordion 'Adverse Media (N articles)': negative first, then PEP, then the rest. When no news provider answered
+ * (checked false) it says the media could not be checked, never that none were found.
+ */
+export function MediaSection({ items, checked }: { items: MediaItem[]; checked: boolean }) {
   const { t } = useTranslation();
   const sorted = sortMedia(items);
   return (
@@ -18,11 +22,16 @@ export function MediaSection({ items }: { items: MediaItem[] }) {
       <AccordionTrigger className="text-base">
         <span className="flex items-center gap-2">
           <NewspaperIcon className="size-4 shrink-0 text-primary" aria-hidden />
-          {t("search.mediaSection", { count: items.length })}
+          {!checked && items.length === 0 ? t("search.mediaSectionNotChecked") : t("search.mediaSection", { count: items.length })}
         </span>
       </AccordionTrigger>
       <AccordionContent>
-        {sorted.length === 0 ? (
+        {!checked && sorted.length === 0 ? (
+          <div className="grid gap-1" data-testid="media-not-checked">
+            <p className="font-medium text-destructive">{t("search.mediaNotChecked")}</p>
+            <p className="text-muted-foreground">{t("search.mediaNotCheckedDescription")}</p>
+          </div>
+        ) : sorted.length === 0 ? (
           <p className="text-muted-foreground">{t("search.noMedia")}</p>
         ) : (
           <ul className="grid gap-3" data-testid="media-items">
@@ -38,8 +47,7 @@ export function MediaSection({ items }: { items: MediaItem[] }) {
 
 function MediaArticle({ item }: { item: MediaItem }) {
   const { t } = useTranslation();
-  const { date } = useFormatters();
-  const shownDate = item.date && !Number.isNaN(Date.parse(item.date)) ? date(item.date) : item.date;
+  const shownDate = formatDay(item.date, useScreeningLanguage());
   const labelKey = CATEGORY_LABEL_KEYS[item.category];
   return (
     <li

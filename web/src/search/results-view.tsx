@@ -1,4 +1,5 @@
-import type { SearchResults } from "../../../lib/screening/results.ts";
+import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../lib/screening/results.ts";
+import { displayedSummary } from "../../../lib/screening/summary/display-summary.ts";
 import {
   AlertTriangleIcon,
   CheckCircle2Icon,
@@ -21,10 +22,12 @@ import { useFormatters } from "../lib/format";
 import { HistoricalBanner } from "./historical-banner";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
 import { RiskBadge } from "./risk-badge";
-import { RiskReasons, sourceKindLabel } from "./risk-reasons";
+import { PEP_SECTION, PepSection } from "./pep-section";
+import { describeFailedSource, RiskReasons } from "./risk-reasons";
 import { effectiveRiskLevel } from "./risk";
 import { SANCTIONS_SECTION, SanctionsSection } from "./sanctions-section";
 import type { SearchDetail } from "./types";
+import { useScreeningLanguage } from "./use-screening-language";
 import { exportUrl } from "./use-searches";
 
 /** The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. */
@@ -34,12 +37,21 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
   const results = search.results;
   const level = effectiveRiskLevel(search.riskLevel, results);
   const running = search.status === "pending" || search.status === "processing";
+  const language = useScreeningLanguage();
   const sanctionsMatches = results?.sanctionsList.filter((row) => row.match).length ?? 0;
+  const pepCount = results?.pepListings.length ?? 0;
   const mediaCount = results?.adverseMedia.length ?? 0;
+  // No news provider answered: the media counter shows '–' and the section says so, never "0" or "none found".
+  const mediaUnchecked = !!results && !mediaChecked(results) && mediaCount === 0;
+  const summary =
+    results && search.aiSummary
+      ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language)
+      : null;
 
   const openSections = [
     ...(sanctionsMatches > 0 ? [SANCTIONS_SECTION] : []),
-    ...(mediaCount > 0 ? [MEDIA_SECTION] : []),
+    ...(pepCount > 0 ? [PEP_SECTION] : []),
+    ...(mediaCount > 0 || mediaUnchecked ? [MEDIA_SECTION] : []),
   ];
 
   return (
@@ -80,23 +92,25 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
               <SparklesIcon className="size-4 text-primary" aria-hidden />
               {t("search.analysisTitle")}
             </h3>
-            {search.aiSummary ? (
-              <p className="text-sm leading-relaxed whitespace-pre-line break-words">{search.aiSummary}</p>
+            {summary || search.aiSummary ? (
+              <p className="text-sm leading-relaxed whitespace-pre-line break-words">{summary?.text ?? search.aiSummary}</p>
             ) : (
               <p className="text-sm text-muted-foreground">{running ? t("search.analysisPending") : t("search.noAnalysis")}</p>
             )}
-            {results && search.aiSummary && (
+            {results && summary && (
               <p className="text-xs text-muted-foreground">
-                {results.summarySource === "model"
+                {summary.source === "model"
                   ? t("search.summaryByModel")
-                  : results.sources.some((s) => s.kind === "summary" && s.status === "failed")
-                    ? t("search.summaryModelFailed")
-                    : t("search.summaryBuiltIn")}
+                  : summary.modelInOtherLanguage
+                    ? t("search.summaryOtherLanguage")
+                    : results.sources.some((s) => s.kind === "summary" && s.status === "failed")
+                      ? t("search.summaryModelFailed")
+                      : t("search.summaryBuiltIn")}
               </p>
             )}
           </section>
 
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-3 sm:grid-cols-3">
             <Counter
               testId="counter-sanctions"
               icon={<ShieldAlertIcon className="size-5" aria-hidden />}
@@ -105,15 +119,23 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
               alert={sanctionsMatches > 0}
             />
             <Counter
+              testId="counter-pep"
+              icon={<LandmarkIcon className="size-5" aria-hidden />}
+              label={t("search.pepListings")}
+              value={number(pepCount)}
+              alert={pepCount > 0}
+            />
+            <Counter
               testId="counter-media"
               icon={<NewspaperIcon className="size-5" aria-hidden />}
               label={t("search.adverseMedia")}
-              value={number(mediaCount)}
-              alert={results?.adverseMedia.some((m) => m.isNegative) ?? false}
+              value={mediaUnchecked ? "–" : number(mediaCount)}
+              note={mediaUnchecked ? t("search.notCheckedShort") : undefined}
+              alert={mediaUnchecked || (results?.adverseMedia.some((m) => m.isNegative) ?? false)}
             />
           </div>
 
-          {results && <RiskReasons reasons={results.risk.reasons} />}
+          {results && <RiskReasons reasons={results.risk.reasons} failed={failedSources(results)} />}
         </CardContent>
       </Card>
 
@@ -122,7 +144,8 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
           <CardContent>
             <Accordion type="multiple" defaultValue={openSections}>
               <SanctionsSection rows={results.sanctionsList} />
-              <MediaSection items={results.adverseMedia} />
+              <PepSection listings={results.pepListings} />
+              <MediaSection items={results.adverseMedia} checked={!mediaUnchecked} />
             </Accordion>
           </CardContent>
         </Card>
@@ -154,7 +177,7 @@ function ExportButton({ id, format, disabled }: { id: string; format: "pdf" | "e
   );
 }
 
-function Counter({ icon, label, value, alert, testId }: { icon: React.ReactNode; label: string; value: string; alert: boolean; testId: string }) {
+function Counter({ icon, label, value, note, alert, testId }: { icon: React.ReactNode; label: string; value: string; note?: string; alert: boolean; testId: string }) {
   return (
     <div className="grid gap-1 rounded-lg border p-4" data-testid={testId}>
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -162,6 +185,7 @@ function Counter({ icon, label, value, alert, testId }: { icon: React.ReactNode;
         <span>{label}</span>
       </div>
       <p className={alert ? "text-3xl font-bold tabular-nums text-destructive" : "text-3xl font-bold tabular-nums"}>{value}</p>
+      {note && <p className="text-sm text-destructive" data-testid={`${testId}-note`}>{note}</p>}
     </div>
   );
 }
@@ -169,10 +193,11 @@ function Counter({ icon, label, value, alert, testId }: { icon: React.ReactNode;
 /** 'PEP Status Detected', 'High Risk Indicators', 'Clean Profile' (only when every source answered), and failed sources. */
 function SummaryAlerts({ results, level }: { results: SearchResults; level: ReturnType<typeof effectiveRiskLevel> }) {
   const { t } = useTranslation();
-  const pep = results.adverseMedia.some((item) => item.category === "PEP");
+  const language = useScreeningLanguage();
+  const pep = pepDetected(results);
   const highRisk = level === "high" || level === "critical";
   // The summary is written from the findings, so its failure leaves nothing unchecked (it is noted under the summary).
-  const failed = results.sources.filter((source) => source.status === "failed" && source.kind !== "summary");
+  const failed = failedSources(results);
   const clean = results.clean && failed.length === 0;
   if (!highRisk && !pep && !clean && failed.length === 0) return null;
   return (
@@ -207,8 +232,7 @@ function SummaryAlerts({ results, level }: { results: SearchResults; level: Retu
             <ul className="ml-4 list-disc">
               {failed.map((source) => (
                 <li key={`${source.kind}-${source.source}`} className="break-words">
-                  <span className="font-medium text-foreground">{source.source}</span> ({sourceKindLabel(t, source.kind)})
-                  {source.error ? `: ${source.error}` : ""}
+                  {describeFailedSource(t, language, source)}
                 </li>
               ))}
             </ul>

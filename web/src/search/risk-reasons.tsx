@@ -1,8 +1,12 @@
-import type { RiskReason } from "../../../lib/screening/results.ts";
+import type { RiskReason, SourceStatus } from "../../../lib/screening/results.ts";
+import { formatCountries, formatDay } from "../../../lib/screening/display-format.ts";
+import { describeSourceError, sourceName, type ReportLanguage } from "../../../lib/screening/summary/phrasebook.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { Badge } from "../components/ui/badge";
 import { RiskBadge } from "./risk-badge";
 import { CATEGORY_LABEL_KEYS } from "./risk";
+import { useScreeningLanguage } from "./use-screening-language";
 
 const SOURCE_KIND_KEYS: Record<string, string> = {
   sanctions: "search.sourceKind.sanctions",
@@ -48,15 +52,32 @@ function basis(t: TFunction, value: string | number | undefined) {
   return parts.join(", ");
 }
 
-/** One sentence explaining a reason, and optional detail lines, translated from its code and params. */
-export function explainReason(t: TFunction, locale: string, reason: RiskReason): { text: string; details: string[] } {
+/** A failed source as a person reads it: "GDELT (news source): the service could not be reached". */
+export function describeFailedSource(t: TFunction, language: ReportLanguage, source: SourceStatus) {
+  return `${sourceName(source, language)} (${sourceKindLabel(t, source.kind)}): ${describeSourceError(source, language)}`;
+}
+
+/** "us, ru" (a reason's joined values) as country names; "1970-05-12, 1971" as days. */
+const countries = (value: string | number | undefined, language: ReportLanguage) => formatCountries(str(value).split(", ").filter(Boolean), language);
+const days = (value: string | number | undefined, language: ReportLanguage) =>
+  str(value)
+    .split(", ")
+    .filter(Boolean)
+    .map((d) => formatDay(d, language))
+    .join(", ");
+
+/**
+ * One sentence explaining a reason, and optional detail lines, translated from its code and params. The sources
+ * that could not be checked (failed) make one reason, with a line per source.
+ */
+export function explainReason(t: TFunction, locale: ReportLanguage, reason: RiskReason, failed: SourceStatus[]): { text: string; details: string[] } {
   const p = reason.params;
   const details: string[] = [];
   const listingDetails = () => {
     if (p.matchedName && p.matchedName !== p.entityName) details.push(t("search.reason.matchedName", { name: str(p.matchedName) }));
     if (p.programs) details.push(t("search.reason.programs", { programs: str(p.programs) }));
-    if (p.birthDate) details.push(t("search.reason.birthDate", { value: str(p.birthDate) }));
-    if (p.nationality) details.push(t("search.reason.nationality", { value: str(p.nationality) }));
+    if (p.birthDate) details.push(t("search.reason.birthDate", { value: days(p.birthDate, locale) }));
+    if (p.nationality) details.push(t("search.reason.nationality", { value: countries(p.nationality, locale) }));
     if (p.differences) details.push(t("search.reason.differences", { value: str(p.differences) }));
   };
   switch (reason.code) {
@@ -91,14 +112,17 @@ export function explainReason(t: TFunction, locale: string, reason: RiskReason):
         }),
         details,
       };
-    case "pep":
-      if (p.date) details.push(t("search.reason.listedOn", { date: str(p.date) }));
-      return { text: t("search.reason.pep", { title: str(p.title), source: str(p.source) }), details };
+    case "pep": {
+      // reasons stored before PEP listings had their own shape carry title, source and date
+      const listed = p.listVersion ?? p.date;
+      if (listed) details.push(t("search.reason.listedOn", { date: formatDay(str(listed), locale) }));
+      return { text: t("search.reason.pep", { name: str(p.name ?? p.title), dataset: str(p.dataset ?? p.source) }), details };
+    }
     case "negative_media":
       return { text: t("search.reason.negativeMedia", { count: Number(p.count) || 0, categories: categories(t, p.categories) }), details };
     case "source_failed":
-      if (p.error) details.push(str(p.error));
-      return { text: t("search.reason.sourceFailed", { source: str(p.source), kind: sourceKindLabel(t, str(p.kind)) }), details };
+      details.push(...failed.map((source) => describeFailedSource(t, locale, source)));
+      return { text: t("search.reason.sourcesFailed", { count: failed.length || Number(p.count) || 1 }), details };
     case "no_findings":
       return {
         text: t("search.reason.noFindings", {
@@ -112,9 +136,10 @@ export function explainReason(t: TFunction, locale: string, reason: RiskReason):
   }
 }
 
-/** The reasons for the risk level, strongest first, each with its own level. */
-export function RiskReasons({ reasons }: { reasons: RiskReason[] }) {
-  const { t, i18n } = useTranslation();
+/** The reasons for the risk level, strongest first, each with its own level ('Not checked' for the failed sources). */
+export function RiskReasons({ reasons, failed }: { reasons: RiskReason[]; failed: SourceStatus[] }) {
+  const { t } = useTranslation();
+  const language = useScreeningLanguage();
   if (reasons.length === 0) return null;
   return (
     <section aria-labelledby="risk-reasons-title" className="grid gap-3">
@@ -123,10 +148,16 @@ export function RiskReasons({ reasons }: { reasons: RiskReason[] }) {
       </h3>
       <ul className="grid gap-2" data-testid="risk-reasons">
         {reasons.map((reason, index) => {
-          const { text, details } = explainReason(t, i18n.language, reason);
+          const { text, details } = explainReason(t, language, reason, failed);
           return (
             <li key={`${reason.code}-${index}`} className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3 sm:flex-row sm:items-start">
-              <RiskBadge level={reason.level} className="sm:mt-0.5" />
+              {reason.code === "source_failed" ? (
+                <Badge variant="warning" className="sm:mt-0.5" data-testid="reason-not-checked">
+                  {t("search.notChecked")}
+                </Badge>
+              ) : (
+                <RiskBadge level={reason.level} className="sm:mt-0.5" />
+              )}
               <div className="grid min-w-0 gap-1 text-sm">
                 <p className="break-words">{text}</p>
                 {details.map((line) => (

@@ -1,4 +1,6 @@
 import type { SanctionsHit, SanctionsRow } from "../../../lib/screening/results.ts";
+import { formatCountries, formatDay, formatPercent } from "../../../lib/screening/display-format.ts";
+import { describeListRow, describeMismatch } from "../../../lib/screening/summary/phrasebook.ts";
 import { ExternalLinkIcon, ShieldAlertIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "../components/ui/accordion";
@@ -6,6 +8,7 @@ import { Badge } from "../components/ui/badge";
 import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
 import { sortSanctionsRows } from "./risk";
+import { useScreeningLanguage } from "./use-screening-language";
 
 export const SANCTIONS_SECTION = "sanctions";
 
@@ -38,8 +41,9 @@ export function SanctionsSection({ rows }: { rows: SanctionsRow[] }) {
 
 function SanctionsRowItem({ row }: { row: SanctionsRow }) {
   const { t } = useTranslation();
-  const { date, number } = useFormatters();
-  const lastUpdated = row.lastUpdated && !Number.isNaN(Date.parse(row.lastUpdated)) ? date(row.lastUpdated) : row.lastUpdated;
+  const { number } = useFormatters();
+  const language = useScreeningLanguage();
+  const lastUpdated = formatDay(row.lastUpdated, language);
   return (
     <li
       className={cn("grid gap-2 rounded-md border p-3", row.match && "border-destructive/50 bg-destructive/5")}
@@ -50,7 +54,7 @@ function SanctionsRowItem({ row }: { row: SanctionsRow }) {
         <p className="min-w-0 font-medium break-words">{row.source}</p>
         <Badge variant={row.match ? "destructive" : "secondary"}>{row.match ? t("search.matchFound") : t("search.noMatch")}</Badge>
       </div>
-      {row.details && <p className="break-words text-muted-foreground">{row.details}</p>}
+      <p className="break-words text-muted-foreground">{describeListRow(row, language)}</p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {lastUpdated && <span>{t("search.lastUpdated", { date: lastUpdated })}</span>}
         {row.entityCount > 0 && <span>{t("search.matchedEntities", { count: row.entityCount, formatted: number(row.entityCount) })}</span>}
@@ -77,8 +81,11 @@ function SanctionsRowItem({ row }: { row: SanctionsRow }) {
 }
 
 function HitItem({ hit }: { hit: SanctionsHit }) {
-  const { t, i18n } = useTranslation();
-  const score = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(hit.score);
+  const { t } = useTranslation();
+  const language = useScreeningLanguage();
+  const score = formatPercent(hit.score, language);
+  // hits stored before mismatches existed have their differences in English only
+  const differences = hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences;
   return (
     <li className="grid gap-1.5 rounded-md bg-muted/50 p-2.5 text-sm" data-testid="sanctions-hit">
       <div className="flex flex-wrap items-center gap-2">
@@ -103,18 +110,18 @@ function HitItem({ hit }: { hit: SanctionsHit }) {
       {(hit.birthDate.length > 0 || hit.nationality.length > 0) && (
         <p className="text-xs text-muted-foreground">
           {[
-            hit.birthDate.length > 0 ? t("search.reason.birthDate", { value: hit.birthDate.join(", ") }) : null,
-            hit.nationality.length > 0 ? t("search.reason.nationality", { value: hit.nationality.join(", ") }) : null,
+            hit.birthDate.length > 0 ? t("search.reason.birthDate", { value: hit.birthDate.map((d) => formatDay(d, language)).join(", ") }) : null,
+            hit.nationality.length > 0 ? t("search.reason.nationality", { value: formatCountries(hit.nationality, language) }) : null,
           ]
             .filter(Boolean)
             .join(" · ")}
         </p>
       )}
-      {hit.differences.length > 0 && (
+      {differences.length > 0 && (
         <div className="text-xs">
           <span className="text-muted-foreground">{t("search.differences")}</span>
           <ul className="ml-4 list-disc">
-            {hit.differences.map((difference) => (
+            {differences.map((difference) => (
               <li key={difference} className="break-words">
                 {difference}
               </li>

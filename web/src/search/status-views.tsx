@@ -7,7 +7,10 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { useFormatters } from "../lib/format";
+import { failedSources } from "../../../lib/screening/results.ts";
 import { HistoricalBanner } from "./historical-banner";
+import { describeFailedSource } from "./risk-reasons";
+import { useScreeningLanguage } from "./use-screening-language";
 import type { SearchDetail, SearchStatus } from "./types";
 
 /** Spinner, 'Conducting Due Diligence Check', the term, and the text of the current status. */
@@ -25,11 +28,16 @@ export function SearchingView({ term, status }: { term: string; status: SearchSt
   );
 }
 
-/** 'Search failed. Please try again.' with the summary or the error text, and '← Try Another Search'. */
+/**
+ * 'Search failed. Please try again.' with why: the sources that could not be checked, worded from their codes (the
+ * stored error text is English, for the API and logs), else the summary or the error text; and '← Try Another Search'.
+ */
 export function FailedView({ search, historical, onNewSearch }: { search: SearchDetail; historical: boolean; onNewSearch: () => void }) {
   const { t } = useTranslation();
+  const language = useScreeningLanguage();
   const { dateTime } = useFormatters();
-  const explanation = search.aiSummary || search.error;
+  const failed = search.results ? failedSources(search.results) : [];
+  const explanation = failed.length > 0 ? [t("search.nothingChecked"), ...failed.map((s) => `• ${describeFailedSource(t, language, s)}`)].join("\n") : search.aiSummary || search.error;
   return (
     <div className="grid gap-6" data-testid="search-failed">
       {historical && <HistoricalBanner term={search.searchTerm} stillProcessing={false} />}

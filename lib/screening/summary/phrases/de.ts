@@ -19,7 +19,7 @@ export const de: Phrasebook = {
   quote: (text) => `„${text}“`,
 
   intro: ({ name, entity, datasets, articles, level }) =>
-    `${name} wurde als ${entity === "person" ? "Person" : "Unternehmen"} gegen ${datasets} ${plural(datasets, "Sanktions- und PEP-Liste", "Sanktions- und PEP-Listen")} sowie ${articles} ${plural(articles, "Medienartikel", "Medienartikel")} geprüft. Das Gesamtrisiko wird als ${level.toUpperCase()} eingestuft.`,
+    `${name} wurde als ${entity === "person" ? "Person" : "Unternehmen"} gegen ${datasets} ${plural(datasets, "Sanktions- und PEP-Liste", "Sanktions- und PEP-Listen")}${articles === null ? " geprüft; negative Medienberichte konnten nicht geprüft werden." : ` sowie ${articles} Medienartikel geprüft.`} Das Gesamtrisiko wird als ${level.toUpperCase()} eingestuft.`,
   sanctionsNone: (datasets) => `In ${plural(datasets, "der durchsuchten Sanktionsliste", `den ${datasets} durchsuchten Sanktionslisten`)} wurde kein Treffer gefunden.`,
   sanctionsFound: (count, datasets) =>
     `Der Name ergab ${count} ${plural(count, "Treffer", "Treffer")} in ${datasets} ${plural(datasets, "Sanktionsliste", "Sanktionslisten")}:`,
@@ -36,6 +36,7 @@ export const de: Phrasebook = {
   pepFound: (listings) => `PEP-Status: Es liegt ein Eintrag als politisch exponierte Person vor (${listings}).`,
   pepNone: "PEP-Status: Es wurde kein Eintrag als politisch exponierte Person gefunden.",
   mediaNone: "Es wurden keine Medienartikel gefunden.",
+  mediaUnchecked: "Negative Medienberichte konnten nicht geprüft werden: Kein Nachrichtenanbieter hat geantwortet, daher ist nicht belegt, dass keine vorliegen.",
   mediaClean: (articles) =>
     articles === 1
       ? "Der geprüfte Medienartikel enthält keine negativen Informationen."
@@ -56,6 +57,45 @@ export const de: Phrasebook = {
     incomplete: "Die Prüfung sollte wiederholt werden, sobald alle Quellen verfügbar sind, bevor auf dieses Ergebnis vertraut wird.",
   },
 
+  sourceKind: { sanctions: "Sanktionslisten", pep: "PEP-Listen", media: "Nachrichten", classifier: "Artikelklassifizierung", summary: "Zusammenfassung" },
+  sourceError: (s, f) => {
+    const p = s.errorParams ?? {};
+    switch (s.errorCode) {
+      case "not_configured":
+        return s.kind === "media" ? "kein Nachrichtenanbieter eingerichtet" : s.kind === "pep" ? "keine PEP-Liste eingerichtet" : s.kind === "sanctions" ? "keine Sanktionsliste eingerichtet" : "nicht eingerichtet";
+      case "never_downloaded":
+        return "nie heruntergeladen: Die Liste hat noch keine durchsuchbare Version";
+      case "index_failed":
+        return "der Listenindex konnte nicht erstellt werden";
+      case "list_search_failed":
+        return "die Liste konnte nicht durchsucht werden";
+      case "unreachable":
+        return "der Dienst war nicht erreichbar";
+      case "timeout":
+        return `keine Antwort innerhalb von ${f.number(Number(p.seconds))} s`;
+      case "http_error":
+        return `der Dienst antwortete mit einem Fehler (HTTP ${p.status})`;
+      case "rate_limited":
+        return "zu viele Anfragen: Der Dienst bat zu warten";
+      case "bad_answer":
+        return "die Antwort des Dienstes war nicht lesbar";
+      case "too_large":
+        return "die Antwort des Dienstes war zu groß";
+      case "cancelled":
+        return "die Suche wurde abgebrochen";
+      case "model_failed":
+        return "das Sprachmodell gab keine verwertbare Antwort; die integrierte Analyse wurde verwendet";
+      default:
+        return "konnte nicht geprüft werden";
+    }
+  },
+  mismatch: (m, f) =>
+    m.kind === "name"
+      ? `Namensähnlichkeit ${f.percent(m.score)}${m.listedName ? ` (beim gelisteten Namen ${de.quote(m.listedName)})` : ""}`
+      : `Staatsangehörigkeit: gelistet ${f.countries(m.listed)}, gesucht ${f.countries([m.searched])}`,
+  listNoMatch: ({ entities, version }) =>
+    `Kein Treffer${entities ? ` unter ${entities} gelisteten Einträgen` : ""}${version ? ` (Listenstand ${version})` : ""}.`,
+
   reason: (r, f) => {
     const p = r.params;
     switch (r.code) {
@@ -71,11 +111,11 @@ export const de: Phrasebook = {
       case "sanctions_possible_match":
         return `Möglicher Treffer unter der Schwelle: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`;
       case "pep":
-        return `Politisch exponierte Person: ${p.title} (${p.source}).`;
+        return `Als politisch exponierte Person gelistet: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} negative${plural(Number(p.count), "r Medienartikel", " Medienartikel")}: ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return `Quelle nicht geprüft: ${p.source}${p.error ? ` (${p.error})` : ""}.`;
+        return f.failedSources ? `Nicht geprüft werden konnten: ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "Quelle konnte", "Quellen konnten")} nicht geprüft werden.`;
       case "no_findings":
         return "Keine Auffälligkeiten: kein Sanktionstreffer, kein PEP-Eintrag und keine negativen Berichte.";
     }

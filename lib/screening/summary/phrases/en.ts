@@ -19,7 +19,7 @@ export const en: Phrasebook = {
   quote: (text) => `“${text}”`,
 
   intro: ({ name, entity, datasets, articles, level }) =>
-    `${name} was screened as ${entity === "person" ? "a person" : "a company"} against ${datasets} sanctions and PEP ${plural(datasets, "dataset", "datasets")} and ${articles} media ${plural(articles, "article", "articles")}. The overall risk is rated ${level.toUpperCase()}.`,
+    `${name} was screened as ${entity === "person" ? "a person" : "a company"} against ${datasets} sanctions and PEP ${plural(datasets, "dataset", "datasets")}${articles === null ? "; adverse media could not be checked" : ` and ${articles} media ${plural(articles, "article", "articles")}`}. The overall risk is rated ${level.toUpperCase()}.`,
   sanctionsNone: (datasets) => `No match was found in the ${datasets} sanctions ${plural(datasets, "dataset", "datasets")} searched.`,
   sanctionsFound: (count, datasets) =>
     `The name matched ${count} ${plural(count, "entry", "entries")} in ${datasets} sanctions ${plural(datasets, "dataset", "datasets")}:`,
@@ -36,6 +36,7 @@ export const en: Phrasebook = {
   pepFound: (listings) => `PEP status: the subject is listed as a politically exposed person (${listings}).`,
   pepNone: "PEP status: no politically exposed person listing was found.",
   mediaNone: "No media articles were found.",
+  mediaUnchecked: "Adverse media could not be checked: no news provider answered, so the absence of adverse media is not established.",
   mediaClean: (articles) => `None of the ${articles} media ${plural(articles, "article", "articles")} reviewed is adverse.`,
   mediaNegative: ({ negative, articles, categories }) =>
     `${negative} of the ${articles} media ${plural(articles, "article", "articles")} reviewed ${plural(negative, "is", "are")} adverse (${categories}).`,
@@ -53,6 +54,45 @@ export const en: Phrasebook = {
     incomplete: "Repeat the screening once every source is available before relying on this result.",
   },
 
+  sourceKind: { sanctions: "Sanctions lists", pep: "PEP lists", media: "News", classifier: "Article classifier", summary: "Summary" },
+  sourceError: (s, f) => {
+    const p = s.errorParams ?? {};
+    switch (s.errorCode) {
+      case "not_configured":
+        return s.kind === "media" ? "no news provider is configured" : s.kind === "pep" ? "no PEP list is configured" : s.kind === "sanctions" ? "no sanctions list is configured" : "not configured";
+      case "never_downloaded":
+        return "never downloaded: the list has no version to search yet";
+      case "index_failed":
+        return "the list index could not be built";
+      case "list_search_failed":
+        return "the list could not be searched";
+      case "unreachable":
+        return "the service could not be reached";
+      case "timeout":
+        return `no answer within ${f.number(Number(p.seconds))} s`;
+      case "http_error":
+        return `the service answered with an error (HTTP ${p.status})`;
+      case "rate_limited":
+        return "too many requests: the service asked to wait";
+      case "bad_answer":
+        return "the service's answer could not be read";
+      case "too_large":
+        return "the service's answer was too large";
+      case "cancelled":
+        return "the search was cancelled";
+      case "model_failed":
+        return "the language model gave no usable answer; the built-in analysis was used instead";
+      default:
+        return "could not be checked";
+    }
+  },
+  mismatch: (m, f) =>
+    m.kind === "name"
+      ? `name similarity ${f.percent(m.score)}${m.listedName ? ` (on the listed name ${en.quote(m.listedName)})` : ""}`
+      : `nationality: listed ${f.countries(m.listed)}, searched ${f.countries([m.searched])}`,
+  listNoMatch: ({ entities, version }) =>
+    `No match${entities ? ` among ${entities} listed entities` : ""}${version ? ` (version of ${version})` : ""}.`,
+
   reason: (r, f) => {
     const p = r.params;
     switch (r.code) {
@@ -68,11 +108,11 @@ export const en: Phrasebook = {
       case "sanctions_possible_match":
         return `Possible match below the threshold: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`;
       case "pep":
-        return `Politically exposed person: ${p.title} (${p.source}).`;
+        return `Listed as a politically exposed person: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} adverse media ${plural(Number(p.count), "article", "articles")}: ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return `Source not checked: ${p.source}${p.error ? ` (${p.error})` : ""}.`;
+        return f.failedSources ? `Could not be checked: ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "source", "sources")} could not be checked.`;
       case "no_findings":
         return "No findings: no sanctions match, no PEP listing and no adverse media.";
     }

@@ -19,7 +19,7 @@ export const es: Phrasebook = {
   quote: (text) => `«${text}»`,
 
   intro: ({ name, entity, datasets, articles, level }) =>
-    `Se realizó la evaluación de ${name} como ${entity === "person" ? "persona" : "empresa"} frente a ${datasets} ${plural(datasets, "lista", "listas")} de sanciones y PEP y ${articles} ${plural(articles, "artículo", "artículos")} de prensa. El riesgo global se califica como ${level.toUpperCase()}.`,
+    `Se realizó la evaluación de ${name} como ${entity === "person" ? "persona" : "empresa"} frente a ${datasets} ${plural(datasets, "lista", "listas")} de sanciones y PEP${articles === null ? "; no se pudo consultar la prensa adversa." : ` y ${articles} ${plural(articles, "artículo", "artículos")} de prensa.`} El riesgo global se califica como ${level.toUpperCase()}.`,
   sanctionsNone: (datasets) => `No se encontró ninguna coincidencia en ${plural(datasets, "la lista de sanciones consultada", `las ${datasets} listas de sanciones consultadas`)}.`,
   sanctionsFound: (count, datasets) =>
     `El nombre coincidió con ${count} ${plural(count, "registro", "registros")} en ${datasets} ${plural(datasets, "lista", "listas")} de sanciones:`,
@@ -36,6 +36,7 @@ export const es: Phrasebook = {
   pepFound: (listings) => `Condición de PEP: figura como persona del medio político (PEP) (${listings}).`,
   pepNone: "Condición de PEP: no se encontró ningún registro como persona del medio político.",
   mediaNone: "No se encontraron artículos de prensa.",
+  mediaUnchecked: "No se pudo consultar la prensa adversa: ningún proveedor de noticias respondió, por lo que no consta que no la haya.",
   mediaClean: (articles) =>
     articles === 1 ? "El artículo de prensa revisado no contiene información adversa." : `Ninguno de los ${articles} artículos de prensa revisados contiene información adversa.`,
   mediaNegative: ({ negative, articles, categories }) =>
@@ -54,6 +55,45 @@ export const es: Phrasebook = {
     incomplete: "Conviene repetir la evaluación cuando todas las fuentes estén disponibles antes de confiar en este resultado.",
   },
 
+  sourceKind: { sanctions: "Listas de sanciones", pep: "Listas PEP", media: "Noticias", classifier: "Clasificador de artículos", summary: "Resumen" },
+  sourceError: (s, f) => {
+    const p = s.errorParams ?? {};
+    switch (s.errorCode) {
+      case "not_configured":
+        return s.kind === "media" ? "no hay ningún proveedor de noticias configurado" : s.kind === "pep" ? "no hay ninguna lista PEP configurada" : s.kind === "sanctions" ? "no hay ninguna lista de sanciones configurada" : "no configurado";
+      case "never_downloaded":
+        return "nunca descargada: la lista aún no tiene ninguna versión que consultar";
+      case "index_failed":
+        return "no se pudo crear el índice de la lista";
+      case "list_search_failed":
+        return "no se pudo consultar la lista";
+      case "unreachable":
+        return "no se pudo contactar con el servicio";
+      case "timeout":
+        return `sin respuesta en ${f.number(Number(p.seconds))} s`;
+      case "http_error":
+        return `el servicio respondió con un error (HTTP ${p.status})`;
+      case "rate_limited":
+        return "demasiadas solicitudes: el servicio pidió esperar";
+      case "bad_answer":
+        return "no se pudo leer la respuesta del servicio";
+      case "too_large":
+        return "la respuesta del servicio era demasiado grande";
+      case "cancelled":
+        return "la búsqueda se canceló";
+      case "model_failed":
+        return "el modelo de lenguaje no dio una respuesta utilizable; se usó el análisis integrado";
+      default:
+        return "no se pudo consultar";
+    }
+  },
+  mismatch: (m, f) =>
+    m.kind === "name"
+      ? `similitud del nombre ${f.percent(m.score)}${m.listedName ? ` (con el nombre registrado ${es.quote(m.listedName)})` : ""}`
+      : `nacionalidad: registrada ${f.countries(m.listed)}, buscada ${f.countries([m.searched])}`,
+  listNoMatch: ({ entities, version }) =>
+    `Sin coincidencia${entities ? ` entre ${entities} registros` : ""}${version ? ` (versión del ${version})` : ""}.`,
+
   reason: (r, f) => {
     const p = r.params;
     switch (r.code) {
@@ -69,11 +109,11 @@ export const es: Phrasebook = {
       case "sanctions_possible_match":
         return `Posible coincidencia por debajo del umbral: ${p.entityName} en ${p.dataset} (puntuación ${f.percent(Number(p.score))}).`;
       case "pep":
-        return `Persona del medio político (PEP): ${p.title} (${p.source}).`;
+        return `Registrado como persona del medio político (PEP): ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} ${plural(Number(p.count), "artículo adverso", "artículos adversos")} en prensa: ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return `Fuente no consultada: ${p.source}${p.error ? ` (${p.error})` : ""}.`;
+        return f.failedSources ? `No se pudo consultar: ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "fuente no pudo", "fuentes no pudieron")} consultarse.`;
       case "no_findings":
         return "Sin hallazgos: ninguna coincidencia en sanciones, ningún registro PEP y ninguna noticia adversa.";
     }

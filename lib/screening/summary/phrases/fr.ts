@@ -19,7 +19,7 @@ export const fr: Phrasebook = {
   quote: (text) => `« ${text} »`,
 
   intro: ({ name, entity, datasets, articles, level }) =>
-    `${name} a été contrôlé${entity === "person" ? " en tant que personne" : "e en tant qu’entreprise"} au regard de ${datasets} ${plural(datasets, "liste", "listes")} de sanctions et de PPE et de ${articles} ${plural(articles, "article", "articles")} de presse. Le risque global est évalué comme ${level.toUpperCase()}.`,
+    `${name} a été contrôlé${entity === "person" ? " en tant que personne" : "e en tant qu’entreprise"} au regard de ${datasets} ${plural(datasets, "liste", "listes")} de sanctions et de PPE${articles === null ? " ; les médias défavorables n’ont pas pu être consultés." : ` et de ${articles} ${plural(articles, "article", "articles")} de presse.`} Le risque global est évalué comme ${level.toUpperCase()}.`,
   sanctionsNone: (datasets) => `Aucune correspondance n’a été trouvée dans ${plural(datasets, "la liste de sanctions consultée", `les ${datasets} listes de sanctions consultées`)}.`,
   sanctionsFound: (count, datasets) =>
     `Le nom correspond à ${count} ${plural(count, "inscription", "inscriptions")} dans ${datasets} ${plural(datasets, "liste", "listes")} de sanctions :`,
@@ -36,6 +36,7 @@ export const fr: Phrasebook = {
   pepFound: (listings) => `Statut PPE : une inscription comme personne politiquement exposée a été trouvée (${listings}).`,
   pepNone: "Statut PPE : aucune inscription comme personne politiquement exposée n’a été trouvée.",
   mediaNone: "Aucun article de presse n’a été trouvé.",
+  mediaUnchecked: "Les médias défavorables n’ont pas pu être consultés : aucun fournisseur d’actualités n’a répondu, l’absence d’informations défavorables n’est donc pas établie.",
   mediaClean: (articles) =>
     articles === 1 ? "L’article de presse examiné ne contient aucune information défavorable." : `Aucun des ${articles} articles de presse examinés ne contient d’information défavorable.`,
   mediaNegative: ({ negative, articles, categories }) =>
@@ -54,6 +55,45 @@ export const fr: Phrasebook = {
     incomplete: "Il convient de renouveler le contrôle lorsque toutes les sources seront disponibles avant de se fier à ce résultat.",
   },
 
+  sourceKind: { sanctions: "Listes de sanctions", pep: "Listes PPE", media: "Actualités", classifier: "Classement des articles", summary: "Synthèse" },
+  sourceError: (s, f) => {
+    const p = s.errorParams ?? {};
+    switch (s.errorCode) {
+      case "not_configured":
+        return s.kind === "media" ? "aucun fournisseur d’actualités n’est configuré" : s.kind === "pep" ? "aucune liste PPE n’est configurée" : s.kind === "sanctions" ? "aucune liste de sanctions n’est configurée" : "non configuré";
+      case "never_downloaded":
+        return "jamais téléchargée : la liste n’a encore aucune version à consulter";
+      case "index_failed":
+        return "l’index de la liste n’a pas pu être construit";
+      case "list_search_failed":
+        return "la liste n’a pas pu être consultée";
+      case "unreachable":
+        return "le service n’a pas pu être joint";
+      case "timeout":
+        return `aucune réponse en ${f.number(Number(p.seconds))} s`;
+      case "http_error":
+        return `le service a répondu par une erreur (HTTP ${p.status})`;
+      case "rate_limited":
+        return "trop de requêtes : le service a demandé d’attendre";
+      case "bad_answer":
+        return "la réponse du service n’a pas pu être lue";
+      case "too_large":
+        return "la réponse du service était trop volumineuse";
+      case "cancelled":
+        return "la recherche a été annulée";
+      case "model_failed":
+        return "le modèle de langage n’a pas donné de réponse exploitable ; l’analyse intégrée a été utilisée";
+      default:
+        return "n’a pas pu être consulté";
+    }
+  },
+  mismatch: (m, f) =>
+    m.kind === "name"
+      ? `similarité du nom ${f.percent(m.score)}${m.listedName ? ` (sur le nom inscrit ${fr.quote(m.listedName)})` : ""}`
+      : `nationalité : inscrite ${f.countries(m.listed)}, recherchée ${f.countries([m.searched])}`,
+  listNoMatch: ({ entities, version }) =>
+    `Aucune correspondance${entities ? ` parmi ${entities} inscriptions` : ""}${version ? ` (version du ${version})` : ""}.`,
+
   reason: (r, f) => {
     const p = r.params;
     switch (r.code) {
@@ -69,11 +109,11 @@ export const fr: Phrasebook = {
       case "sanctions_possible_match":
         return `Correspondance possible sous le seuil : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`;
       case "pep":
-        return `Personne politiquement exposée : ${p.title} (${p.source}).`;
+        return `Inscrit comme personne politiquement exposée : ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} ${plural(Number(p.count), "article défavorable", "articles défavorables")} : ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return `Source non consultée : ${p.source}${p.error ? ` (${p.error})` : ""}.`;
+        return f.failedSources ? `N’ont pas pu être consultées : ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "source n’a pas pu être consultée", "sources n’ont pas pu être consultées")}.`;
       case "no_findings":
         return "Aucun constat : aucune correspondance sur les listes de sanctions, aucune inscription PPE et aucune information défavorable.";
     }
