@@ -9,7 +9,7 @@ import { DocumentationTab } from "./documentation-tab";
 export function ApiAccessPage() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("apiAccess.title")} description={t("apiAccess.subtitle")} />
       <Tabs defaultValue="keys" className="gap-4">
         <TabsList className="w-full sm:w-fit">

@@ -1,18 +1,22 @@
-import { Link } from "@tanstack/react-router";
+import { Link, Navigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { AlertCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription } from "../components/ui/alert";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
+import { FullPageSpinner } from "../shell/full-page-spinner";
 import { AuthLayout } from "./auth-layout";
 import { LoginCodeForm } from "./login-code-form";
 import { type Credentials, LoginCredentialsForm } from "./login-credentials-form";
 import { loginStepAtom } from "./login-state";
+import { useCurrentUser } from "./use-current-user";
 import { useLogin } from "./use-login";
 
+/** /login; someone already signed in goes straight to the search screen. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
   const [loginStep, setLoginStep] = useAtom(loginStepAtom);
   const [lastEmail, setLastEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +36,10 @@ export function LoginPage() {
   };
 
   const onCodeStep = loginStep.step === "code";
+
+  if (isLoading) return <FullPageSpinner />;
+  // Not while signing in here: the sign-in itself leaves for / after its short delay (spec part 1 section 9).
+  if (user && login.isIdle) return <Navigate to="/" replace />;
 
   return (
     <AuthLayout>

@@ -20,7 +20,7 @@ export function TwoFactorPage() {
   const enabled = user?.twoFactorEnabled ?? false;
 
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("twoFactor.title")} description={t("twoFactor.subtitle")} />
       <Card>
         <CardHeader>

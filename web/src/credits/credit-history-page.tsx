@@ -53,7 +53,7 @@ export function CreditHistoryPage() {
 
   return (
     // One column no wider than the screen: the table scrolls inside its own region, never the page.
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("credits.history.title")} description={t("credits.history.description")}>
         <Button asChild variant="outline">
           <Link to="/profile">

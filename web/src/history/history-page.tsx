@@ -29,7 +29,7 @@ export function HistoryPage() {
   const filterId = useId();
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("history.title")} description={t("history.description")} />
 
       <div className="grid gap-2">

@@ -16,7 +16,7 @@ export function ProfilePage() {
   if (!user) return null;
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("profile.title")} description={t("profile.subtitle")} />
       <Tabs defaultValue="profile" className="gap-4">
         <TabsList className="w-full sm:w-fit">

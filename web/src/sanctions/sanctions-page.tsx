@@ -9,7 +9,7 @@ import { SearchTab } from "./search-tab";
 export function SanctionsPage() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("sanctions.title")} description={t("sanctions.subtitle")} />
       <Tabs defaultValue="datasets" className="gap-4">
         <TabsList className="w-full sm:w-fit">

@@ -22,7 +22,7 @@ export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
   const newSearchRequest = useAtomValue(newSearchRequestAtom);
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6">
+    <div className="grid w-full grid-cols-1 gap-6">
       {view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}
     </div>
   );
