@@ -1,10 +1,24 @@
 /** The /credit-history screen: reached from the profile, the ledger rows with signs and balances, the type filter, German, empty and admin. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { creditReasons } from "../../lib/credits/descriptions.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp } from "../helpers/app.ts";
 import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+
+/** Elements sticking out of the viewport sideways, outside the table's own scroll region: what a phone would cut off. */
+async function overflowing(p: Page) {
+  return p.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll("body *")].filter((element) => {
+      if (element.closest("[role=region]") !== null && element.getAttribute("role") !== "region") return false;
+      const rect = element.getBoundingClientRect();
+      return rect.width > 1 && (rect.right > width + 0.5 || rect.left < -0.5);
+    });
+    return { scrollWidth: document.documentElement.scrollWidth, width, out: out.map((e) => `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 80)) };
+  });
+}
 
 const user = { email: "ada@example.com", password: "Engine-1843!", fullName: "Ada Lovelace" };
 
@@ -147,5 +161,82 @@ describe("credit history of other accounts", () => {
     } finally {
       await other.context.close();
     }
+  });
+});
+
+describe("a long ledger", () => {
+  const owner = { email: "ledger@example.com", password: "Engine-1843!", fullName: "Lee Dger" };
+  let phone: Page;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const account = await createUser(app.db, owner);
+    // 70 changes after the welcome credits: odd ones credited from the command line, even ones charged for a search.
+    for (let i = 1; i <= 70; i++) {
+      if (i % 2) await changeCredits(app.db, { userId: account.id, type: "admin_credit", amount: 10, reason: creditReasons.cliCredit() });
+      else await changeCredits(app.db, { userId: account.id, type: "manual_search", amount: -5, reason: creditReasons.search(`Subject ${i}`) });
+    }
+    const opened = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    phone = opened.page;
+    close = () => opened.context.close();
+    await signIn(phone, app.url, owner.email, owner.password);
+  }, HOOK_TIMEOUT_MS);
+  afterAll(() => close?.());
+
+  const rows = () => phone.getByTestId("credit-history-table").locator("tbody tr");
+
+  test("at 375 px nothing sticks out of the screen; the table scrolls sideways in its own region", async () => {
+    await phone.goto(`${app.url}/credit-history`);
+    await expectVisible(rows().first());
+    const { scrollWidth, width, out } = await overflowing(phone);
+    expect(out).toEqual([]);
+    expect(scrollWidth).toBe(width);
+    const region = phone.getByRole("region", { name: "Transactions" });
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await region.getAttribute("tabindex")).toBe("0");
+  });
+
+  test("50 rows at first, the rest as the table scrolls; the type filter asks the server", async () => {
+    await phone.goto(`${app.url}/credit-history`);
+    await expectVisible(phone.getByText("71 transactions, newest first"));
+    expect(await rows().count()).toBe(50);
+    await rows().last().scrollIntoViewIfNeeded();
+    await phone.waitForFunction(() => document.querySelectorAll("[data-testid=credit-history-table] tbody tr").length === 71);
+    await expectHidden(phone.getByTestId("load-more"));
+    const descriptions = await rows().locator("td:nth-child(3)").allTextContents();
+    expect(descriptions[0]).toBe("Search: Subject 70");
+    expect(descriptions[1]).toBe("Added from the command line");
+    expect(descriptions.at(-1)).toBe("Welcome credits");
+    expect(new Set(descriptions.filter((d) => d.startsWith("Search: "))).size).toBe(35);
+
+    await phone.getByLabel("Filter by type").click();
+    await phone.getByRole("option", { name: "Manual search" }).click();
+    await expectVisible(phone.getByText("35 transactions of this type"));
+    expect(new Set(await rows().locator("td:nth-child(2)").allTextContents())).toEqual(new Set(["Manual search"]));
+  });
+
+  test("in French the descriptions, the count and the profile's recent transactions are in French, and still fit", async () => {
+    const status = await phone.evaluate(async () => {
+      const res = await fetch("/api/auth/update-languages", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ profileLanguage: "fr", reportLanguage: "fr" }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await phone.goto(`${app.url}/credit-history`);
+    await expectVisible(phone.getByText("71 transactions, les plus récentes en premier"));
+    const descriptions = await rows().locator("td:nth-child(3)").allTextContents();
+    expect(descriptions.slice(0, 2)).toEqual(["Recherche : Subject 70", "Ajouté depuis la ligne de commande"]);
+    const { scrollWidth, width, out } = await overflowing(phone);
+    expect(out).toEqual([]);
+    expect(scrollWidth).toBe(width);
+
+    await phone.goto(`${app.url}/profile`);
+    const recent = phone.getByTestId("recent-transaction");
+    await expectVisible(recent.first());
+    expect(await recent.first().textContent()).toContain("Recherche : Subject 70");
+    expect(await recent.nth(1).textContent()).toContain("Ajouté depuis la ligne de commande");
   });
 });
