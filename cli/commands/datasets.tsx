@@ -59,6 +59,8 @@ export function registerDatasets(program: Command) {
             { header: "AUTO", value: (d) => (d.auto_download ? `every ${d.download_frequency}h` : "off") },
             { header: "STATUS", value: (d) => d.last_download_status ?? "never downloaded" },
             { header: "LAST DOWNLOAD", value: (d) => d.last_download_at?.slice(0, 16).replace("T", " ") ?? "-" },
+            // After a failed attempt the current version is still the one searched.
+            { header: "IN USE", value: (d) => d.recent_versions.find((v) => v.is_current)?.version_date.slice(0, 16).replace("T", " ") ?? "none" },
             { header: "SIZE", value: (d) => (d.last_download_size === null ? "-" : formatBytes(d.last_download_size)) },
             { header: "ENTITIES", value: (d) => String(d.recent_versions.find((v) => v.is_current)?.entity_count ?? "-") },
             { header: "VERSIONS", value: (d) => String(d.recent_versions.length) },

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { unavailableListsNotice } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -57,6 +58,8 @@ export function registerSanctions(program: Command) {
         await seedDatasets(db);
         try {
           const datasets = await resolveDatasets(db, options.dataset);
+          const notice = options.file || options.json ? null : unavailableListsNotice(datasets.states);
+          if (notice) console.log(notice);
           // One index for every term: built once from the current versions in the database.
           const snapshot = await new SanctionsIndexCache(db).current();
           if (options.file) {

@@ -8,10 +8,11 @@ import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { setEnv } from "../helpers/env.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 // The dataset and search commands on the database of a running server (on PGlite through its socket).
-const ENV = { DUECHECK_DATASET_SCHEDULER: "0" };
+// No news providers or model: `duecheck search` below screens against the lists only.
+const ENV = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "none" };
 let restoreEnv: () => void = () => {};
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const SDN = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"];
@@ -53,6 +54,11 @@ describe("duecheck datasets", () => {
     const res = await cli("sanctions", "search", "Rustam Karimov");
     expect(res.code).toBe(1);
     expect(res.stderr.trim()).toBe("duecheck: No sanctions data has been downloaded yet");
+    // Which lists, and why: the same notice the search forms show.
+    expect(res.stdout).toStartWith(
+      "No sanctions data has been downloaded yet (never downloaded: OFAC Specially Designated Nationals (SDN) List, ",
+    );
+    expect(res.stdout).toContain("Searches cannot check these lists until they are downloaded (duecheck datasets download --all).");
   });
 
   test("set-url points a dataset at a mirror, keeping file names by position or taking NAME=URL", async () => {
@@ -103,6 +109,11 @@ describe("duecheck datasets", () => {
     expect(res.stderr).toContain(`duecheck: Download of us_ofac_sdn failed: ${list.url}/sdn/sdn.csv answered HTTP 500`);
     const sdn = JSON.parse((await cli("datasets", "list", "--json")).stdout)[0];
     expect(sdn).toMatchObject({ last_download_status: "failed", recent_versions: [{ is_current: true, entity_count: 8 }] });
+    // The table says the failed attempt's time and the version still in use.
+    const inUse = sdn.recent_versions[0].version_date.slice(0, 16).replace("T", " ");
+    const table = (await cli("datasets", "list")).stdout;
+    expect(table).toMatch(/ID\s+TYPE\s+FORMAT\s+AUTO\s+STATUS\s+LAST DOWNLOAD\s+IN USE/);
+    expect(table).toMatch(new RegExp(`us_ofac_sdn\\s+sanctions\\s+ofac_csv\\s+every 6h\\s+failed\\s+[\\d-]+ [\\d:]+\\s+${inUse}`));
     list.resetModes();
   });
 
@@ -152,6 +163,7 @@ describe("duecheck sanctions search", () => {
     const table = await cli("sanctions", "search", "Rustam Karimov");
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('MATCH for "Rustam Karimov" in us_ofac_sdn');
+    expect(table.stdout).toMatch(/^\d of 5 lists have no data yet \(download failed: .*OFAC Consolidated/m);
     expect(table.stdout).toMatch(/SCORE\s+MATCH\s+NAME\s+SCHEMA/);
     expect(table.stdout).toMatch(/\d+%\s+yes\s+KARIMOV, Rustam Alievich\s+Person/);
     const json = JSON.parse((await cli("sanctions", "search", "Rustam Karimov", "--json", "--limit", "1")).stdout);
@@ -159,6 +171,15 @@ describe("duecheck sanctions search", () => {
     expect(json.results).toHaveLength(1);
     expect(json.results[0]).toMatchObject({ id: "us_ofac_sdn:5001", name: "KARIMOV, Rustam Alievich", match: true, birthDate: ["1968-03-14"] });
   });
+
+  test("duecheck search says which lists it cannot check before it screens", async () => {
+    const res = await cli("search", "Rustam Karimov");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^\d of 6 lists have no data yet \(download failed: .*\)\. Searches cannot check these lists until they are downloaded/m);
+    expect(res.stdout).toContain("KARIMOV, Rustam Alievich");
+    const json = await cli("search", "Rustam Karimov", "--json");
+    expect(JSON.parse(json.stdout).status).toBe("completed");
+  }, 30_000);
 
   test("--dataset and --type choose what is searched", async () => {
     const peps = JSON.parse((await cli("sanctions", "search", "Scott Franklin", "--dataset", "peps", "--json")).stdout);

@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { useFormatters } from "../lib/format";
 import { DatasetStatusBadge } from "./dataset-status-badge";
-import { useFormatBytes } from "./format";
+import { useFormatAge, useFormatBytes } from "./format";
 import type { DatasetVersion, SanctionsDataset } from "./types";
 import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
 
@@ -34,6 +34,7 @@ export function DatasetCard({
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
+  const age = useFormatAge();
   const download = useDownloadDataset();
   const titleId = useId();
   const versionsId = useId();
@@ -42,6 +43,7 @@ export function DatasetCard({
   const versions = (dataset.recent_versions ?? []).slice(0, VERSIONS_SHOWN);
   const downloading = download.isPending || dataset.last_download_status === "downloading";
   const description = dataset.metadata?.description;
+  const inUse = dataset.recent_versions?.find((v) => v.is_current);
 
   return (
     <Card aria-labelledby={titleId} role="article" data-testid="dataset-card" className="min-w-0 gap-4">
@@ -92,10 +94,16 @@ export function DatasetCard({
             className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive dark:bg-destructive/10"
           >
             <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <p className="min-w-0 [overflow-wrap:anywhere]">
-              <span className="font-medium">{t("sanctions.lastError")}: </span>
-              {dataset.last_download_error}
-            </p>
+            <div className="grid min-w-0 gap-1">
+              <p className="[overflow-wrap:anywhere]">
+                <span className="font-medium">{t("sanctions.lastError")}: </span>
+                {dataset.last_download_error}
+              </p>
+              {/* The failed attempt changed nothing: say which version is still searched, and how old it is. */}
+              <p className="text-foreground" data-testid="dataset-in-use">
+                {inUse ? t("sanctions.inUse", { date: dateTime(inUse.version_date), age: age(inUse.version_date) }) : t("sanctions.inUseNone")}
+              </p>
+            </div>
           </div>
         )}
 

@@ -27,3 +27,19 @@ export function usePercent() {
       Math.min(1, Math.max(0, score)),
     );
 }
+
+/** How old a date is, in the largest fitting unit of the interface language: "5 minutes ago", "vor 3 Tagen". */
+export function formatAge(iso: string, locale: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  if (minutes < 1) return format.format(0, "second");
+  if (minutes < 60) return format.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return format.format(-hours, "hour");
+  return format.format(-Math.round(hours / 24), "day");
+}
+
+export function useFormatAge() {
+  const { i18n } = useTranslation();
+  return (iso: string) => formatAge(iso, i18n.language);
+}

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { NoSanctionsData, SanctionsDataNotice, SearchedLists } from "./list-states";
 import { SearchResultItem } from "./search-result-item";
 import { useDatasets, useSanctionsSearch } from "./use-sanctions";
 
@@ -38,7 +39,8 @@ export function SearchTab() {
           <CardTitle>{t("sanctions.searchTitle")}</CardTitle>
           <CardDescription>{t("sanctions.searchDescription")}</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {!search.data && <SanctionsDataNotice />}
           <form role="search" onSubmit={submit} className="grid gap-2">
             <Label htmlFor={inputId}>{t("sanctions.searchLabel")}</Label>
             <div className="flex flex-col gap-2 sm:flex-row">
@@ -63,13 +65,20 @@ export function SearchTab() {
         </CardContent>
       </Card>
 
-      <section aria-labelledby={search.data ? resultsId : undefined} aria-live="polite" className="grid gap-3">
-        {search.data && (
-          <h3 id={resultsId} className="text-sm font-medium text-muted-foreground">
-            {search.data.found || results.length === 0
-              ? t("sanctions.resultCount", { count: results.length, term: search.variables })
-              : t("sanctions.closestEntries", { term: search.variables })}
-          </h3>
+      <section aria-labelledby={search.data && !search.data.error ? resultsId : undefined} aria-live="polite" className="grid gap-3">
+        {search.data?.error ? (
+          <NoSanctionsData lists={search.data.lists} fallback={t("sanctions.lists.title.none")} />
+        ) : (
+          search.data && (
+            <>
+              <h3 id={resultsId} className="text-sm font-medium text-muted-foreground">
+                {search.data.found || results.length === 0
+                  ? t("sanctions.resultCount", { count: results.length, term: search.variables })
+                  : t("sanctions.closestEntries", { term: search.variables })}
+              </h3>
+              {search.data.lists && <SearchedLists lists={search.data.lists} />}
+            </>
+          )
         )}
         {results.length > 0 && (
           <ul className="grid gap-3" data-testid="sanctions-results">

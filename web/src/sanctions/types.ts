@@ -68,8 +68,20 @@ export interface SanctionsSearchResult {
   sourceUrl?: string | null;
 }
 
+/** A list as the search answer and GET /api/sanctions/status describe it (lib/sanctions/availability.ts). */
+export interface ListState {
+  id: string;
+  source_name: string;
+  dataset_type: DatasetType | string;
+  /** The version searched; null when the list has no data yet. */
+  version_date: string | null;
+  last_download_status: DownloadStatus | null;
+}
+
 export interface SanctionsSearchAnswer {
   found: boolean;
   results: SanctionsSearchResult[];
   error?: string;
+  searched?: string[];
+  lists?: ListState[];
 }

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { toast } from "../components/ui/use-toast";
 import { ApiError, apiRequest, serverErrorText } from "../lib/api";
-import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, SanctionsDataset, SanctionsSearchAnswer } from "./types";
+import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset, SanctionsSearchAnswer } from "./types";
 
 export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
 
@@ -21,6 +21,22 @@ export function useDatasets() {
     enabled: !!user,
     staleTime: 0,
     refetchInterval: DATASETS_REFETCH_MS,
+  });
+}
+
+export const STATUS_QUERY_KEY = ["/api/sanctions/status"] as const;
+
+/**
+ * GET /api/sanctions/status: which lists have data. Polled every 10 s while a list has none (a first download is
+ * under way on a fresh install), every minute otherwise.
+ */
+export function useSanctionsStatus() {
+  const { user } = useCurrentUser();
+  return useQuery<{ lists: ListState[] }>({
+    queryKey: STATUS_QUERY_KEY,
+    enabled: !!user,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.lists.some((l) => l.version_date === null) ? 10_000 : 60_000),
   });
 }
 
@@ -91,7 +107,7 @@ export function useDownloadAll() {
 
 /** GET /api/sanctions/search?term=...&dataset=sanctions, run when the user submits the form. */
 export function useSanctionsSearch() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return useMutation({
     mutationFn: async (term: string) => {
       try {
@@ -103,18 +119,16 @@ export function useSanctionsSearch() {
         // An answer that still has the search shape (e.g. 503 when no list was ever downloaded) is "no results"
         // with the server's explanation, not a failed call.
         if (error instanceof ApiError && error.body.found === false) {
-          return { found: false, results: [], error: error.serverMessage } satisfies SanctionsSearchAnswer;
+          const lists = Array.isArray(error.body.lists) ? (error.body.lists as ListState[]) : undefined;
+          return { found: false, results: [], error: error.serverMessage, searched: [], lists } satisfies SanctionsSearchAnswer;
         }
         throw error;
       }
     },
     onSuccess: (answer) => {
-      if (!answer.found) {
-        // The server's own explanation (e.g. no list downloaded yet) is an English message used as a key.
-        toast({
-          title: t("sanctions.noResults"),
-          description: answer.error ? i18n.t(answer.error) : t("sanctions.noResultsDescription"),
-        });
+      // Without data the page itself says so (and which lists are missing); a toast would vanish with the reason.
+      if (!answer.found && !answer.error) {
+        toast({ title: t("sanctions.noResults"), description: t("sanctions.noResultsDescription") });
       }
     },
     onError: () => {

@@ -14,6 +14,7 @@ import { Spinner } from "../components/ui/spinner";
 import { useCreditBalance } from "../credits/use-credit-balance";
 import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
+import { SanctionsDataNotice } from "../sanctions/list-states";
 import { PageHeader } from "../shell/page-header";
 import type { EntityType } from "./types";
 
@@ -101,6 +102,8 @@ export function SearchForm({
                 />
               </RadioGroup>
             </fieldset>
+
+            <SanctionsDataNotice />
 
             {insufficient && (
               <Alert variant="destructive" data-testid="insufficient-credits">
