@@ -1,4 +1,4 @@
-import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { SaxesParser } from "saxes";
 import { DatasetFormatError, type DatasetFile } from "../entity.ts";
 import { decodeUtf8, decodeWithLabel } from "./text.ts";
 
@@ -61,14 +61,14 @@ export function readXml(file: DatasetFile, options: XmlReadOptions): XmlNode {
     const message = error.message.replace(/^.*?:\d+:\d+: /, "");
     fail(`${file.name} is not well-formed XML at line ${parser.line}, column ${parser.column + 1}: ${message}`);
   });
-  parser.on("opentag", (tag: SaxesTagPlain) => {
+  parser.on("opentag", (tag) => {
     const name = localName(tag.name);
     if (stack.length === 0 && root === null && name !== options.root) {
       fail(`${file.name}: expected the root element <${options.root}>, found <${name}>`);
     }
     const node: XmlNode = {};
     if (options.attributes) {
-      for (const [key, value] of Object.entries(tag.attributes)) {
+      for (const [key, value] of Object.entries(tag.attributes as Record<string, string>)) {
         if (key !== "xmlns" && !key.startsWith("xmlns:")) node[`@${localName(key)}`] = value;
       }
     }
