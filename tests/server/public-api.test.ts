@@ -66,6 +66,8 @@ describe("public API /api/v1", () => {
     expect(["high", "critical"]).toContain(body.riskLevel);
     expect(body.sanctionsList.find((row: { match: boolean }) => row.match)).toBeDefined();
     expect(typeof body.aiSummary).toBe("string");
+    expect(body.adverseMediaStatus).toBe("checked");
+    expect(body.pepListings).toEqual([]);
     expect(await balance()).toBe(before - 10);
 
     const again = await call("GET", `/search/${body.id}`);
@@ -74,6 +76,28 @@ describe("public API /api/v1", () => {
     expect(fetched).toMatchObject({ id: body.id, searchTerm: "Rustam Karimov", status: "completed" });
     expect(fetched.results.sanctionsList.length).toBeGreaterThan(0);
     expect(fetched.createdAt).toBe(body.createdAt);
+  });
+
+  test("every news provider down: adverseMediaStatus not_checked, never low; the raw errors stay in the sources", async () => {
+    gdelt.mode = "error";
+    google.mode = "error";
+    try {
+      const res = await call("POST", "/search?wait=30", { searchTerm: "Jane Example", entityType: "person" });
+      const body = await res.json();
+      expect(body).toMatchObject({ status: "completed", adverseMedia: [], adverseMediaStatus: "not_checked", riskLevel: "medium" });
+      const media = body.results.sources.filter((s: { kind: string }) => s.kind === "media");
+      expect(media.map((s: { source: string; errorCode: string; errorParams: unknown }) => [s.source, s.errorCode, s.errorParams])).toEqual([
+        ["GDELT", "http_error", { status: 500 }],
+        ["Google News", "http_error", { status: 500 }],
+      ]);
+      expect(media.every((s: { error: string }) => s.error.startsWith("answered HTTP 500"))).toBe(true);
+      // one reason for every source not checked: both providers and the PEP lists (none is configured here)
+      expect(body.riskReasons.filter((r: { code: string }) => r.code === "source_failed")).toEqual([{ code: "source_failed", level: "medium", params: { count: 3 } }]);
+      expect(body.results.sources).toContainEqual({ source: "PEP lists", kind: "pep", status: "failed", error: "No PEP list is configured", errorCode: "not_configured" });
+    } finally {
+      gdelt.mode = "normal";
+      google.mode = "normal";
+    }
   });
 
   test("?wait=0 answers at once with the search still running", async () => {

@@ -176,7 +176,14 @@ describe("POST /api/searches", () => {
       const failed = search.results.sources.filter((s: { status: string }) => s.status === "failed");
       expect(failed.map((s: { source: string }) => s.source).sort()).toEqual(["GDELT", "Google News"]);
       expect(search.results.clean).toBe(false);
-      expect(search.riskLevel).toBe("low");
+      // media could not be checked: never low, one reason for both providers, each failure as a code for people
+      expect(search.riskLevel).toBe("medium");
+      expect(failed.map((s: { errorCode: string }) => s.errorCode).sort()).toEqual(["http_error", "timeout"]);
+      expect(search.results.risk.reasons.filter((r: { code: string }) => r.code === "source_failed")).toEqual([
+        { code: "source_failed", level: "medium", params: { count: 2 } },
+      ]);
+      expect(search.aiSummary).toContain("Adverse media could not be checked");
+      expect(search.aiSummary).not.toContain("No media articles were found");
     } finally {
       gdelt.mode = "normal";
       google.mode = "normal";
