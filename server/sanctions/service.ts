@@ -1,7 +1,8 @@
 import type { Database } from "../../data/db.ts";
-import { listStates, unavailableLists } from "../../lib/sanctions/availability.ts";
+import { listStates, unavailableLists, type ListState } from "../../lib/sanctions/availability.ts";
+import { datasetsInOrder } from "../../lib/sanctions/datasets/catalog.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
-import { startDatasetScheduler, type DatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
+import { logRun, startDatasetScheduler, type DatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { loadDatasetSettings, type DatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { buildInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
@@ -28,7 +29,13 @@ export async function startSanctionsService(database: Database, settings = loadD
   let scheduler: DatasetScheduler | null = null;
   if (settings.schedulerEnabled) {
     await announceFirstDownloads(database);
-    scheduler = startDatasetScheduler(db, settings);
+    scheduler = startDatasetScheduler(db, settings, {
+      onRun(run) {
+        logRun(run);
+        // This process answers from a version it downloaded at once, not after its next poll.
+        if (run.status === "success") index.refresh().catch((error) => console.error("[duecheck] refreshing the sanctions index failed:", error));
+      },
+    });
   }
   const service: SanctionsService = {
     settings,
@@ -49,12 +56,17 @@ export function sanctionsService(database: Database): SanctionsService {
   return service;
 }
 
-/** On a fresh install `npm start` says that the lists are being downloaded, and what a search does until then. */
+/** On a fresh install `npm start` says which lists are being downloaded, and what a search does until then. */
 async function announceFirstDownloads({ db }: Database) {
-  const missing = unavailableLists(await listStates(db));
-  if (missing.length === 0) return;
-  console.log(
-    `[duecheck] No data yet for ${missing.map((l) => l.source_name).join(", ")}: downloading the automatic ones now. ` +
-      "Until a list is in, searches report it as not checked.",
-  );
+  const [missing, datasets] = await Promise.all([listStates(db).then(unavailableLists), datasetsInOrder(db)]);
+  const automatic = new Set(datasets.filter((d) => d.autoDownload).map((d) => d.id));
+  const names = (lists: ListState[]) => lists.map((l) => l.source_name).join(", ");
+  const now = missing.filter((l) => automatic.has(l.id));
+  const manual = missing.filter((l) => !automatic.has(l.id));
+  if (now.length) {
+    console.log(`[duecheck] Downloading the lists that have no data yet: ${names(now)}. Until a list is in, searches report it as not checked.`);
+  }
+  if (manual.length) {
+    console.log(`[duecheck] No data and no automatic download for: ${names(manual)} (duecheck datasets download ID, or datasets import).`);
+  }
 }

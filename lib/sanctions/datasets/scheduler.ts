@@ -96,7 +96,8 @@ export function startDatasetScheduler(
   };
 }
 
-function logRun(run: DueRun) {
+/** What a server prints about a scheduled download: each new version and each failure. */
+export function logRun(run: DueRun) {
   if (run.status === "success") console.log(`[duecheck] downloaded ${run.id}: a new version with ${run.entityCount} entities`);
   if (run.status === "failed") console.error(`[duecheck] scheduled download of ${run.id} failed: ${run.error}`);
 }
