@@ -1,0 +1,2 @@
+DROP INDEX "searches_user_id_created_at_id_index";--> statement-breakpoint
+CREATE INDEX "searches_history" ON "searches" USING btree ("user_id","created_at","id","search_term","entity_type","status","risk_level");
