@@ -131,6 +131,7 @@ describe("search screen", () => {
 
     expect(await card.getByTestId("counter-sanctions").locator("p").textContent()).toBe("1");
     expect(await card.getByTestId("counter-media").locator("p").textContent()).toBe("2");
+    expect(await card.getByTestId("counter-pep").locator("p").textContent()).toBe("0");
     await expectVisible(card.getByRole("heading", { name: "Comprehensive Due Diligence Analysis" }));
     expect((await card.getByTestId("ai-summary").textContent())!.length).toBeGreaterThan(60);
     await expectVisible(card.getByTestId("risk-reasons").getByText(/OFAC/));
@@ -141,6 +142,9 @@ describe("search screen", () => {
     expect(await row.getAttribute("data-match")).toBe("true");
     await expectVisible(row.getByText("Match Found"));
     await expectVisible(row.getByTestId("sanctions-hit").getByText(/KARIMOV/));
+    // a list without a match says what was searched, its date for people
+    await expectVisible(card.locator('[data-testid="sanctions-row"][data-match="false"]').getByText(/^No match among [\d,]+ listed entities \(version of [A-Z][a-z]{2} \d{1,2}, \d{4}\)\.$/));
+    expect(await card.getByTestId("sanctions-rows").textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // Media section: both articles, negative ones with a red category badge.
     await expectVisible(card.getByRole("button", { name: "Adverse Media (2 articles)" }));
     expect(await card.getByTestId("media-item").count()).toBe(2);
@@ -171,9 +175,18 @@ describe("search screen", () => {
       await expectVisible(card.getByText("Company", { exact: true }));
       const notice = card.getByTestId("failed-sources");
       await expectVisible(notice.getByText("Some sources could not be checked"));
-      await expectVisible(notice.getByText(/news source/));
+      // worded for people from the stored code: the provider named once, no technical detail
+      await expectVisible(notice.getByText("Google News (news source): the service answered with an error (HTTP 500)"));
+      expect(await card.textContent()).not.toContain("Google News: Google News");
+      expect(await card.textContent()).not.toContain("answered HTTP");
       await expectHidden(card.getByTestId("alert-clean"));
+      // GDELT answered: the media were checked, and none was found
       await expectVisible(card.getByRole("button", { name: "Adverse Media (0 articles)" }));
+      // the failed source is one reason, badged 'Not checked', never 'Low Risk'
+      const reasons = card.getByTestId("risk-reasons").locator("li");
+      expect(await reasons.count()).toBe(1);
+      await expectVisible(reasons.first().getByTestId("reason-not-checked").getByText("Not checked"));
+      expect(await reasons.first().getByTestId("risk-badge").count()).toBe(0);
     } finally {
       google.mode = "normal";
     }
@@ -195,15 +208,89 @@ describe("search screen", () => {
     expect(await page.getByLabel("Name of person or company").inputValue()).toBe("");
   }, SEARCH_TEST_TIMEOUT_MS);
 
-  test("a PEP listing: 'PEP Status Detected' and a PEP item among the media", async () => {
+  test("every news provider down: adverse media could not be checked, in the counter, the section, the reasons and the summary", async () => {
+    await page.goto(`${app.url}/`);
+    gdelt.mode = "error";
+    google.mode = "error";
+    try {
+      await runSearch(page, "Quiet Harbour Trading", "Company");
+      await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
+      const card = resultsCard(page);
+      const counter = card.getByTestId("counter-media");
+      expect(await counter.locator("p").first().textContent()).toBe("–");
+      expect(await card.getByTestId("counter-media-note").textContent()).toBe("Could not be checked");
+      await expectVisible(card.getByRole("button", { name: "Adverse Media (not checked)" }));
+      await expectVisible(card.getByTestId("media-not-checked").getByText("Adverse media could not be checked"));
+      expect(await card.getByTestId("risk-badge").first().getAttribute("data-level")).toBe("medium");
+      await expectVisible(card.getByTestId("ai-summary").getByText(/Adverse media could not be checked: no news provider answered/));
+      const reasons = card.getByTestId("risk-reasons").locator("li");
+      expect(await reasons.count()).toBe(1);
+      await expectVisible(reasons.first().getByText("2 sources could not be checked, so this result is incomplete."));
+      await expectVisible(reasons.first().getByText("GDELT (news source): the service answered with an error (HTTP 500)"));
+      const text = (await card.textContent())!;
+      for (const wrong of ["No adverse media articles found", "No media articles were found", "Low Risk", "GDELT: GDELT"]) expect(text).not.toContain(wrong);
+    } finally {
+      gdelt.mode = "normal";
+      google.mode = "normal";
+    }
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("a PEP listing: 'PEP Status Detected', its own counter and section linking to the listing, not counted as media", async () => {
     await page.goto(`${app.url}/`);
     await runSearch(page, "Scott Franklin");
     await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
     const card = resultsCard(page);
     await expectVisible(card.getByTestId("alert-pep").getByText("PEP Status Detected"));
-    const pep = card.locator('[data-testid="media-item"][data-category="PEP"]');
-    await expectVisible(pep.getByText("PEP", { exact: true }));
+    expect(await card.getByTestId("counter-pep").locator("p").textContent()).toBe("1");
+    expect(await card.getByTestId("counter-media").locator("p").textContent()).toBe("0");
+    await expectVisible(card.getByRole("button", { name: "PEP Listings (1 listing)" }));
+    const listing = card.getByTestId("pep-listing");
+    await expectVisible(listing.getByText("Scott Franklin", { exact: true }));
+    await expectVisible(listing.getByText("US Congress Members (OpenSanctions PEPs)"));
+    expect(await listing.getByRole("link", { name: /View listing/ }).getAttribute("href")).toBe("https://www.opensanctions.org/entities/Q101198561");
+    expect(await card.locator('[data-testid="media-item"]').count()).toBe(0);
+    expect(await card.textContent()).not.toContain("Politically exposed person: Politically exposed person");
     await expectHidden(card.getByTestId("alert-clean"));
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("in German every text of the results is German: source errors, PEP listing, countries, summary", async () => {
+    await createUser(app.db, { email: "klara@example.com", password: "Screening-2024!", credits: 100 });
+    const other = await newPage(browser);
+    gdelt.mode = "error";
+    google.mode = "error";
+    try {
+      await signIn(other.page, app.url, "klara@example.com", "Screening-2024!");
+      const status = await other.page.evaluate(async () => {
+        const res = await fetch("/api/auth/update-languages", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
+        });
+        return res.status;
+      });
+      expect(status).toBe(200);
+      await other.page.goto(`${app.url}/`);
+      await other.page.getByLabel("Name der Person oder des Unternehmens").fill("Scott Franklin");
+      await other.page.getByRole("button", { name: "Due-Diligence-Prüfung starten" }).click();
+      await expectVisible(other.page.getByRole("heading", { name: "Suchergebnisse" }), RESULT_TIMEOUT_MS);
+      const card = resultsCard(other.page);
+      await expectVisible(card.getByTestId("alert-pep").getByText("PEP-Status erkannt"));
+      await expectVisible(card.getByRole("button", { name: "PEP-Einträge (1 Eintrag)" }));
+      await expectVisible(card.getByTestId("pep-listing").getByRole("link", { name: /Eintrag ansehen/ }));
+      await expectVisible(card.getByTestId("pep-listing").getByText(/Vereinigte Staaten/));
+      expect(await card.getByTestId("counter-media-note").textContent()).toBe("Nicht prüfbar");
+      await expectVisible(card.getByTestId("media-not-checked").getByText("Negative Medienberichte konnten nicht geprüft werden"));
+      await expectVisible(card.getByTestId("failed-sources").getByText("GDELT (Nachrichtenquelle): der Dienst antwortete mit einem Fehler (HTTP 500)"));
+      await expectVisible(card.getByTestId("reason-not-checked").getByText("Nicht geprüft"));
+      await expectVisible(card.getByTestId("ai-summary").getByText(/Negative Medienberichte konnten nicht geprüft werden: Kein Nachrichtenanbieter hat geantwortet/));
+      const text = (await card.textContent())!;
+      for (const english of ["answered HTTP", "could not be checked", "No news provider", "Never downloaded", "nationality: us", "list of 20"]) expect(text).not.toContain(english);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+    } finally {
+      gdelt.mode = "normal";
+      google.mode = "normal";
+      await other.context.close();
+    }
   }, SEARCH_TEST_TIMEOUT_MS);
 
   test("a balance below the search cost: the button reads Insufficient Credits and stays off", async () => {
