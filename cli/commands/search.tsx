@@ -7,16 +7,18 @@ import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
-import { listStates, unavailableListsNotice } from "../../lib/sanctions/availability.ts";
+import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
+import { listStates } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
-import type { SearchResults } from "../../lib/screening/results.ts";
+import { formatPercent } from "../../lib/screening/display-format.ts";
+import { mediaChecked, readResults } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
-import { describeReason } from "../../lib/screening/summary/index.ts";
+import { describeListRow, describeReason, describeSourceError, displayedSummary, sourceName } from "../../lib/screening/summary/index.ts";
 import { searchDetailView } from "../../lib/screening/views.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
@@ -123,11 +125,13 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
 const LEVEL_COLOR = { critical: "red", high: "red", medium: "yellow", low: "green" } as const;
 
 function SearchResultView({ search, words: { t, labels, language } }: { search: SearchRow; words: Words }) {
-  const results = search.results as SearchResults | null;
+  const results = readResults(search.results);
   const level = search.riskLevel as keyof typeof LEVEL_COLOR | null;
   const matches = results?.sanctionsList.filter((r) => r.match) ?? [];
   const failed = results?.sources.filter((s) => s.status === "failed") ?? [];
   const ordered = [...(results?.adverseMedia ?? [])].sort((a, b) => rank(a) - rank(b));
+  // the model's summary when it is in this language, else the built-in one from the same findings
+  const summary = results && search.aiSummary ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language).text : search.aiSummary;
   const [matchWord, noMatchWord] = [labels.matchFound.toUpperCase(), labels.noMatch.toLowerCase()];
   const width = Math.max(matchWord.length, noMatchWord.length);
   return (
@@ -152,7 +156,7 @@ function SearchResultView({ search, words: { t, labels, language } }: { search: 
           <Text> </Text>
           <Text bold>{labels.reasons}</Text>
           {results.risk.reasons.map((r, i) => (
-            <Text key={i}>{`  ${t.levels[r.level].padEnd(9)} ${describeReason(r, language)}`}</Text>
+            <Text key={i}>{`  ${t.levels[r.level].padEnd(9)} ${describeReason(r, language, results)}`}</Text>
           ))}
         </>
       ) : null}
@@ -161,10 +165,16 @@ function SearchResultView({ search, words: { t, labels, language } }: { search: 
           <Text> </Text>
           <Text bold>{t.search.sanctionsHeader(results.sanctionsList.length, matches.length)}</Text>
           {results.sanctionsList.map((row) => (
-            <Text key={row.datasetId} color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${row.details}`}</Text>
+            <Text key={row.datasetId} color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
           ))}
           <Text> </Text>
-          <Text bold>{t.search.mediaHeader(ordered.length)}</Text>
+          <Text bold>{`${labels.pepTitle}: ${results.pepListings.length || labels.pepNone}`}</Text>
+          {results.pepListings.map((p, i) => (
+            <Text key={i} color="yellow">{`  ${p.name} (${p.dataset}${p.score === undefined ? "" : `, ${formatPercent(p.score, language)}`})${p.url ? `\n      ${p.url}` : ""}`}</Text>
+          ))}
+          <Text> </Text>
+          <Text bold>{labels.mediaTitle(ordered.length)}</Text>
+          {ordered.length === 0 && !mediaChecked(results) ? <Text color="yellow">{`  ${labels.mediaNotChecked}`}</Text> : null}
           {ordered.map((m, i) => (
             <Text key={i} color={m.isNegative ? "red" : m.category === "PEP" ? "yellow" : undefined}>
               {`  [${labels.categories[m.category]}] ${m.title} (${m.source}${m.date ? `, ${m.date.slice(0, 10)}` : ""})\n      ${m.url}`}
@@ -177,17 +187,17 @@ function SearchResultView({ search, words: { t, labels, language } }: { search: 
                 {t.search.failedSources}
               </Text>
               {failed.map((s, i) => (
-                <Text key={i} color="yellow">{`  ${s.source} (${labels.kinds[s.kind]}): ${s.error ?? labels.statuses.failed}`}</Text>
+                <Text key={i} color="yellow">{`  ${sourceName(s, language)} (${labels.kinds[s.kind]}): ${describeSourceError(s, language) || labels.statuses.failed}`}</Text>
               ))}
             </>
           ) : null}
         </>
       ) : null}
-      {search.aiSummary ? (
+      {summary ? (
         <>
           <Text> </Text>
           <Text bold>{labels.summaryTitle}</Text>
-          <Text>{search.aiSummary}</Text>
+          <Text>{summary}</Text>
         </>
       ) : null}
     </Box>
@@ -228,7 +238,7 @@ export function registerSearch(program: Command) {
         const shown = words(asked, user);
         await seedDatasets(database.db);
         // Lists still downloading or missing are not checked: said before the search, as the web form does.
-        const notice = options.json ? null : unavailableListsNotice(await listStates(database.db));
+        const notice = options.json ? null : listsMissingNotice(shown.t, await listStates(database.db));
         if (notice) console.log(notice);
         const queue = await openSearchQueue(database);
         try {

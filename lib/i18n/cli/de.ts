@@ -5,6 +5,15 @@ export const de: CliText = {
   noAdmin: "Es gibt noch keinen Administrator: Geben Sie --user EMAIL an",
   levels: { critical: "kritisch", high: "hoch", medium: "mittel", low: "niedrig" },
   statuses: { pending: "wartend", processing: "läuft", completed: "abgeschlossen", failed: "fehlgeschlagen" },
+  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+    const detail = [
+      downloading.length ? `wird gerade heruntergeladen: ${downloading.join(", ")}` : "",
+      failed.length ? `Download fehlgeschlagen: ${failed.join(", ")}` : "",
+      never.length ? `nie heruntergeladen: ${never.join(", ")}` : "",
+    ].filter(Boolean);
+    const head = all ? "Es wurden noch keine Sanktionsdaten heruntergeladen" : `${missing} von ${total} Listen haben noch keine Daten`;
+    return `${head} (${detail.join("; ")}). Suchen können diese Listen erst prüfen, wenn sie heruntergeladen sind (duecheck datasets download --all).`;
+  },
   search: {
     linksInvalid: (value) => `--links muss eine ganze Zahl sein, erhalten: '${value}'`,
     insufficientCredits: (cost) =>
@@ -26,7 +35,6 @@ export const de: CliText = {
     failed: "FEHLGESCHLAGEN",
     meta: (id, when, credits) => `Suche ${id}, ${when}, ${credits} ${credits === 1 ? "Credit" : "Credits"}`,
     sanctionsHeader: (searched, matched) => `Sanktionslisten: ${searched} durchsucht, ${matched} mit Treffer`,
-    mediaHeader: (count) => `PEP und negative Medienberichte: ${count} ${count === 1 ? "Eintrag" : "Einträge"}`,
     failedSources: "Quellen, die nicht geprüft werden konnten",
   },
   history: {

@@ -5,6 +5,15 @@ export const en: CliText = {
   noAdmin: "There is no administrator yet: give --user EMAIL",
   levels: { critical: "critical", high: "high", medium: "medium", low: "low" },
   statuses: { pending: "pending", processing: "processing", completed: "completed", failed: "failed" },
+  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+    const detail = [
+      downloading.length ? `downloading now: ${downloading.join(", ")}` : "",
+      failed.length ? `download failed: ${failed.join(", ")}` : "",
+      never.length ? `never downloaded: ${never.join(", ")}` : "",
+    ].filter(Boolean);
+    const head = all ? "No sanctions data has been downloaded yet" : `${missing} of ${total} lists have no data yet`;
+    return `${head} (${detail.join("; ")}). Searches cannot check these lists until they are downloaded (duecheck datasets download --all).`;
+  },
   search: {
     linksInvalid: (value) => `--links must be a whole number, got '${value}'`,
     insufficientCredits: (cost) =>
@@ -26,7 +35,6 @@ export const en: CliText = {
     failed: "FAILED",
     meta: (id, when, credits) => `Search ${id}, ${when}, ${credits} ${credits === 1 ? "credit" : "credits"}`,
     sanctionsHeader: (searched, matched) => `Sanctions lists: ${searched} searched, ${matched} with a match`,
-    mediaHeader: (count) => `PEP and adverse media: ${count} ${count === 1 ? "item" : "items"}`,
     failedSources: "Sources that could not be checked",
   },
   history: {

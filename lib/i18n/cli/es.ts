@@ -5,6 +5,15 @@ export const es: CliText = {
   noAdmin: "Todavía no hay ningún administrador: indique --user EMAIL",
   levels: { critical: "crítico", high: "alto", medium: "medio", low: "bajo" },
   statuses: { pending: "pendiente", processing: "en curso", completed: "completada", failed: "fallida" },
+  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+    const detail = [
+      downloading.length ? `descargándose ahora: ${downloading.join(", ")}` : "",
+      failed.length ? `descarga fallida: ${failed.join(", ")}` : "",
+      never.length ? `nunca descargadas: ${never.join(", ")}` : "",
+    ].filter(Boolean);
+    const head = all ? "Todavía no se ha descargado ningún dato de sanciones" : `${missing} de ${total} listas todavía no tienen datos`;
+    return `${head} (${detail.join("; ")}). Las búsquedas no pueden consultar estas listas hasta que se descarguen (duecheck datasets download --all).`;
+  },
   search: {
     linksInvalid: (value) => `--links debe ser un número entero, se recibió '${value}'`,
     insufficientCredits: (cost) =>
@@ -26,7 +35,6 @@ export const es: CliText = {
     failed: "FALLIDA",
     meta: (id, when, credits) => `Búsqueda ${id}, ${when}, ${credits} ${credits === 1 ? "crédito" : "créditos"}`,
     sanctionsHeader: (searched, matched) => `Listas de sanciones: ${searched} consultadas, ${matched} con coincidencia`,
-    mediaHeader: (count) => `PEP y medios adversos: ${count} ${count === 1 ? "elemento" : "elementos"}`,
     failedSources: "Fuentes que no se pudieron consultar",
   },
   history: {

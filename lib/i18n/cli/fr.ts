@@ -5,6 +5,15 @@ export const fr: CliText = {
   noAdmin: "Il n’y a pas encore d’administrateur : indiquez --user EMAIL",
   levels: { critical: "critique", high: "élevé", medium: "moyen", low: "faible" },
   statuses: { pending: "en attente", processing: "en cours", completed: "terminée", failed: "échouée" },
+  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+    const detail = [
+      downloading.length ? `téléchargement en cours : ${downloading.join(", ")}` : "",
+      failed.length ? `échec du téléchargement : ${failed.join(", ")}` : "",
+      never.length ? `jamais téléchargées : ${never.join(", ")}` : "",
+    ].filter(Boolean);
+    const head = all ? "Aucune donnée de sanctions n’a encore été téléchargée" : `${missing} listes sur ${total} n’ont pas encore de données`;
+    return `${head} (${detail.join(" ; ")}). Les recherches ne peuvent pas consulter ces listes avant leur téléchargement (duecheck datasets download --all).`;
+  },
   search: {
     linksInvalid: (value) => `--links doit être un nombre entier, reçu « ${value} »`,
     insufficientCredits: (cost) =>
@@ -26,7 +35,6 @@ export const fr: CliText = {
     failed: "ÉCHEC",
     meta: (id, when, credits) => `Recherche ${id}, ${when}, ${credits} ${credits <= 1 ? "crédit" : "crédits"}`,
     sanctionsHeader: (searched, matched) => `Listes de sanctions : ${searched} consultées, ${matched} avec correspondance`,
-    mediaHeader: (count) => `PPE et médias défavorables : ${count} ${count <= 1 ? "élément" : "éléments"}`,
     failedSources: "Sources qui n’ont pas pu être consultées",
   },
   history: {

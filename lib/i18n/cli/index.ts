@@ -6,6 +6,7 @@ import { fr } from "./fr.ts";
 import type { CliText } from "./types.ts";
 
 export type { CliText } from "./types.ts";
+export { listsMissingNotice } from "./lists-notice.ts";
 
 /** The CLI prints in the languages of the reports. */
 export const CLI_LANGUAGES = REPORT_LANGUAGES;

@@ -13,6 +13,8 @@ export interface CliText {
   /** One-word risk levels, for columns. */
   levels: Record<Level, string>;
   statuses: Record<SearchStatus, string>;
+  /** Lists a search cannot check yet, by why (each a list of names; empty when none). */
+  listsMissing: (facts: { all: boolean; missing: number; total: number; downloading: string[]; failed: string[]; never: string[] }) => string;
   search: {
     linksInvalid: (value: string) => string;
     insufficientCredits: (cost: number) => string;
@@ -27,7 +29,6 @@ export interface CliText {
     failed: string;
     meta: (id: string, when: string, credits: number) => string;
     sanctionsHeader: (searched: number, matched: number) => string;
-    mediaHeader: (count: number) => string;
     failedSources: string;
   };
   history: {

@@ -1,0 +1,19 @@
+import { unavailableLists, type ListState } from "../../sanctions/availability.ts";
+import type { CliText } from "./types.ts";
+
+/** The CLI's notice, in its language, when some lists have no data yet; null when every list can be searched. */
+export function listsMissingNotice(t: CliText, lists: ListState[]): string | null {
+  const missing = unavailableLists(lists);
+  if (missing.length === 0) return null;
+  const names = (...statuses: ListState["last_download_status"][]) =>
+    missing.filter((l) => statuses.includes(l.last_download_status)).map((l) => l.source_name);
+  return t.listsMissing({
+    all: missing.length === lists.length,
+    missing: missing.length,
+    total: lists.length,
+    downloading: names("downloading"),
+    failed: names("failed"),
+    // a list whose last download succeeded but has no current version is, for a search, never downloaded
+    never: names(null, "success"),
+  });
+}
