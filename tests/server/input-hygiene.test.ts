@@ -27,7 +27,8 @@ const BAD_CHARACTERS: [string, string][] = [
 const CHARACTER_MESSAGE = /must not contain control characters or unpaired surrogates/;
 /** Longer than any field's maximum, well inside the 64 KB body limit. */
 const OVERLONG = "a".repeat(5000);
-const LENGTH_MESSAGE = /at most \d+|two-letter/;
+/** "<field> must be at most N characters", or the message of a fixed-form field (a country code, a 2FA code). */
+const LENGTH_MESSAGE = /at most \d+|two-letter|6-digit verification code/;
 
 /**
  * A valid body of every route that reads JSON, and which of its string fields are free text (the others are enum

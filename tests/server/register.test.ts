@@ -66,7 +66,7 @@ describe("POST /api/auth/register", () => {
     [{ fullName: "  " }, "Full name is required"],
     [{ company: undefined }, "Company is required"],
     [{ position: "" }, "Position is required"],
-    [{ password: 12345678 }, "Password is required"],
+    [{ password: 12345678 }, "Password must be a string"],
   ])("validates %p", async (override, message) => {
     const res = await http.post("/api/auth/register", validRegistration(override));
     expect(res.status).toBe(400);
