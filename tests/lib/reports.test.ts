@@ -381,6 +381,48 @@ describe("Excel report", () => {
     expect(field(wb.getWorksheet("Zusammenfassung")!, "Risikostufe")).toBe("Kritisches Risiko");
   });
 
+  test("dates are date cells with a date format, not ISO text", async () => {
+    const wb = await workbook(
+      await buildSearchXlsx(
+        petrovReport("de", (r) => {
+          // as stored by a real screening: list versions and GDELT articles carry full ISO times
+          r.results.sanctionsList[0].lastUpdated = "2024-05-01T06:00:12.000Z";
+          r.results.adverseMedia[0].date = "2024-03-02T08:15:00.000Z";
+          r.results.datasetsUsed[0].versionDate = "2024-05-01T06:00:12.000Z";
+        }),
+      ),
+    );
+    const dateCell = (cell: ExcelJS.Cell) => ({ value: cell.value, numFmt: cell.numFmt });
+    const fieldCell = (ws: ExcelJS.Worksheet, label: string) => {
+      let found: ExcelJS.Cell | undefined;
+      ws.eachRow((row) => {
+        if (row.getCell(1).value === label) found ??= row.getCell(2);
+      });
+      return found!;
+    };
+    const summary = wb.getWorksheet("Zusammenfassung")!;
+    const withTime = 'yyyy-mm-dd hh:mm "UTC"';
+    expect(dateCell(fieldCell(summary, "Suchdatum"))).toEqual({ value: new Date("2024-05-02T09:14:00Z"), numFmt: withTime });
+    expect(dateCell(fieldCell(summary, "Erstellt"))).toEqual({ value: new Date("2024-05-02T09:15:30Z"), numFmt: withTime });
+    const sanctions = wb.getWorksheet("Sanktionen")!;
+    expect(sanctions.getRow(1).getCell(4).value).toBe("Zuletzt aktualisiert");
+    expect(dateCell(sanctions.getRow(2).getCell(4))).toEqual({ value: new Date("2024-05-01T06:00:12Z"), numFmt: withTime });
+    // a day without a time stays a day
+    expect(dateCell(sanctions.getRow(4).getCell(4))).toEqual({ value: new Date("2024-04-28T00:00:00Z"), numFmt: "yyyy-mm-dd" });
+    const media = wb.getWorksheet("Medien")!;
+    expect(dateCell(media.getRow(2).getCell(4))).toEqual({ value: new Date("2024-03-02T08:15:00Z"), numFmt: withTime });
+    const sources = wb.getWorksheet("Quellen")!;
+    const versionDates: ExcelJS.Cell[] = [];
+    sources.eachRow((row) => {
+      if (row.getCell(1).value === "OFAC SDN List" && row.getCell(3).value instanceof Date) versionDates.push(row.getCell(3));
+    });
+    expect(versionDates.map(dateCell)).toEqual([{ value: new Date("2024-05-01T06:00:12Z"), numFmt: withTime }]);
+    // no cell anywhere holds an ISO date as text
+    for (const ws of wb.worksheets) {
+      ws.eachRow((row) => row.eachCell((cell) => expect(typeof cell.value === "string" && /^\d{4}-\d{2}-\d{2}/.test(cell.value)).toBe(false)));
+    }
+  });
+
   test("characters XML cannot hold do not break the file", async () => {
     const wb = await workbook(await buildSearchXlsx(petrovReport("en", (r) => (r.results.adverseMedia[0].title = "Bad\u0000title\u0007here"))));
     expect(wb.getWorksheet("Media")!.getRow(2).getCell(1).value).toBe("Badtitlehere");

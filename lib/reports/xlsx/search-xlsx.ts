@@ -1,7 +1,6 @@
 import ExcelJS from "exceljs";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
-import { formatDateTime } from "../format.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 
@@ -43,18 +42,20 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   const field = (label: string, value: Value) => {
     const row = ws.addRow([label, cellValue(value)]);
     row.getCell(1).font = { bold: true };
-    row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    dateFormat(row.getCell(2), value instanceof Date);
+    // left, like the texts above and below (Excel right-aligns numbers and dates)
+    row.getCell(2).alignment = { wrapText: true, vertical: "top", horizontal: "left" };
     if (value && typeof value === "object" && "hyperlink" in value) row.getCell(2).font = { color: { argb: LINK }, underline: true };
     return row;
   };
   field(labels.searchTerm, search.searchTerm);
   field(labels.entityType, labels.entity[search.entityType]);
-  field(labels.searchDate, formatDateTime(search.createdAt, language));
+  field(labels.searchDate, moment(search.createdAt));
   field(labels.requestedBy, `${report.user.fullName} <${report.user.email}>`);
   field(labels.searchId, search.id);
   field(labels.mediaLanguage, formatLanguage(search.language, language));
   if (search.country) field(labels.country, formatCountry(search.country, language));
-  field(labels.generatedAt, formatDateTime(report.generatedAt, language));
+  field(labels.generatedAt, moment(report.generatedAt));
   ws.addRow([]);
 
   const risk = field(labels.riskLevel, labels.risk[results.risk.level]);
@@ -210,7 +211,7 @@ function addRow(ws: ExcelJS.Worksheet, values: Value[]): ExcelJS.Row {
   row.alignment = { vertical: "top", wrapText: true };
   row.eachCell((cell) => {
     if (cell.value && typeof cell.value === "object" && "hyperlink" in cell.value) cell.font = { color: { argb: LINK }, underline: true };
-    if (cell.value instanceof Date) cell.numFmt = "yyyy-mm-dd";
+    dateFormat(cell);
   });
   return row;
 }
@@ -227,10 +228,30 @@ function link(url: string | null | undefined): Value {
   return /^https?:\/\//i.test(url) ? { text: url, hyperlink: url } : url;
 }
 
-/** A yyyy-mm-dd day as a date cell; any other text as it is. */
+/** An ISO 8601 day or time as a date cell, so Excel sorts and filters it; any other text as it is. */
 function day(value: string | null | undefined): Value {
   if (!value) return null;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : value;
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
+  // a time without a zone is taken as UTC, like every stored time
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : /T[\d:.]+$/.test(value) ? `${value}Z` : value);
+  return Number.isNaN(date.getTime()) ? value : date;
+}
+
+/** A point in time (search date, generation time): always shown with its time of day. */
+function moment(value: Date | string): Value {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : date;
+}
+
+/**
+ * Excel dates have no time zone: cells hold UTC, and a time of day says so in its format. A value at midnight
+ * UTC is a day (list versions and articles often carry no time) unless `withTime`.
+ */
+function dateFormat(cell: ExcelJS.Cell, withTime = false) {
+  if (!(cell.value instanceof Date)) return;
+  const d = cell.value;
+  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
+  cell.numFmt = midnight && !withTime ? "yyyy-mm-dd" : 'yyyy-mm-dd hh:mm "UTC"';
 }
 
 /** Characters XML cannot hold would corrupt the file. */
