@@ -278,6 +278,14 @@ describe("exports", () => {
     expect(text).toContain("Rustam Karimov charged with money laundering");
     expect(text).toContain("Ana Lyst");
     expect(text).toMatch(/Critical|High/);
+    // dates are date cells Excel can sort and filter, not the ISO text the search stores
+    const article = workbook.getWorksheet("Media")!.getRow(2);
+    expect([article.getCell(1).value, article.getCell(4).value, article.getCell(4).numFmt]).toEqual([
+      "Rustam Karimov charged with money laundering",
+      new Date("2025-03-01T10:00:00Z"),
+      'yyyy-mm-dd hh:mm "UTC"',
+    ]);
+    expect(workbook.getWorksheet("Sanctions")!.getRow(2).getCell(4).value).toBeInstanceOf(Date);
   });
 
   test("a search that has not completed has no report yet: 409", async () => {
