@@ -45,3 +45,14 @@ export const analysisResults = pgTable("analysis_results", {
   entityRole: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many searches each user has, kept by triggers on searches (migration 0005), so the history's total is one
+ * row read however long the history grows.
+ */
+export const searchCounts = pgTable("search_counts", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  count: integer().notNull().default(0),
+});

@@ -169,9 +169,15 @@ export async function listSearches(db: Db, userId: string, request: SearchListRe
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
-    db.$count(s, where),
+    request.q ? db.$count(s, where) : countSearches(db, userId),
   ]);
   return toPage(rows, request.limit, total, (row) => row);
+}
+
+/** All the user's searches, from the count the database keeps (data/schema/searches.ts, searchCounts). */
+async function countSearches(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ count: schema.searchCounts.count }).from(schema.searchCounts).where(eq(schema.searchCounts.userId, userId));
+  return row?.count ?? 0;
 }
 
 /** Deletes the user's search (its ledger entry stays, without the link); 404 as getSearch. */

@@ -133,6 +133,18 @@ describe("GET /api/searches", () => {
     expect((await fresh.get("/api/searches")).json).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 
+  test("the total follows deletes, and the filtered total agrees with the unfiltered one", async () => {
+    const before = (await owner.get("/api/searches?limit=1")).json;
+    const newest = before.items[0];
+    expect((await owner.request("DELETE", `/api/searches/${newest.id}`)).status).toBe(200);
+    const after = (await owner.get("/api/searches?limit=1")).json;
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items[0].id).not.toBe(newest.id);
+    // Every term ("Subject n", "Newer n") contains an e: the filter's own count sees the same searches.
+    expect((await owner.get("/api/searches?q=E&limit=1")).json.total).toBe(after.total);
+    expect((await owner.get("/api/searches?limit=1")).json.total).toBe((await expectedOrder("searches", ownerId)).length);
+  });
+
   test("bad limit, cursor or q: 400 with the reason; signed out: 401", async () => {
     for (const [query, error] of [
       ["limit=0", "limit must be at least 1"],
