@@ -108,7 +108,13 @@ describe("workers", () => {
       const results = row.results as SearchResults;
       // (This database has no PEP list: that is a failed source of its own.)
       expect(results.sources.filter((x) => x.status === "failed" && x.kind === "sanctions")).toEqual([
-        { source: "OFAC Specially Designated Nationals (SDN) List", kind: "sanctions", status: "failed", error: "The list index could not be built: Sanctions index worker failed" },
+        {
+          source: "OFAC Specially Designated Nationals (SDN) List",
+          kind: "sanctions",
+          status: "failed",
+          error: "The list index could not be built: Sanctions index worker failed",
+          errorCode: "index_failed",
+        },
       ]);
       expect(results.clean).toBe(false);
       const [job] = (await jobsOf(s.database, SEARCH_QUEUE)).filter((j) => j.id === search.id);
