@@ -14,7 +14,7 @@ import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { type GdeltArticle, type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, submitCredentials, waitForPath } from "./support/browser.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 /** How long the GDELT stand-in takes to answer: long enough to see the searching view, well under the timeout. */
@@ -324,4 +324,37 @@ describe("search screen", () => {
       await other.context.close();
     }
   });
+
+  // Last: it removes every list.
+  test("nothing could be checked: the failed search names every source and why, in the interface language", async () => {
+    await app.db.delete(schema.sanctionsDatasets);
+    gdelt.mode = "error";
+    google.mode = "hang";
+    const german = await newPage(browser);
+    try {
+      await page.goto(`${app.url}/`);
+      await runSearch(page, "Jane Example");
+      const failed = page.getByTestId("search-failed");
+      await expectVisible(failed.getByText("Search failed. Please try again."), RESULT_TIMEOUT_MS);
+      await expectVisible(failed.getByText(/None of the sources could be checked:/));
+      await expectVisible(failed.getByText(/Sanctions lists \(sanctions list\): no sanctions list is configured/));
+      await expectVisible(failed.getByText(/GDELT \(news source\): the service answered with an error \(HTTP 500\)/));
+      await expectVisible(failed.getByText(/Google News \(news source\): no answer within 5 s/));
+      expect(await failed.textContent()).not.toContain("Nothing could be checked");
+
+      // klara chose German above: her search reads German
+      await submitCredentials(german.page, app.url, "klara@example.com", "Screening-2024!");
+      await waitForPath(german.page, "/");
+      await german.page.getByLabel("Name der Person oder des Unternehmens").fill("Jane Example");
+      await german.page.getByRole("button", { name: "Due-Diligence-Prüfung starten" }).click();
+      const germanFailed = german.page.getByTestId("search-failed");
+      await expectVisible(germanFailed.getByText("Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut."), RESULT_TIMEOUT_MS);
+      await expectVisible(germanFailed.getByText(/Keine der Quellen konnte geprüft werden:/));
+      await expectVisible(germanFailed.getByText(/Sanktionslisten \(Sanktionsliste\): keine Sanktionsliste eingerichtet/));
+    } finally {
+      gdelt.mode = "normal";
+      google.mode = "normal";
+      await german.context.close();
+    }
+  }, SEARCH_TEST_TIMEOUT_MS);
 });
