@@ -169,9 +169,12 @@ export const searchResultsSchema = z.object({
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 
-/** True when at least one news provider answered; false when every one failed or none is configured. */
-export function mediaChecked(results: Pick<SearchResults, "sources">): boolean {
-  return results.sources.some((s) => s.kind === "media" && s.status === "ok");
+/**
+ * False when no news provider answered (every one failed, or none is configured): nothing is known about adverse
+ * media then, and an empty adverseMedia means unknown, not none.
+ */
+export function mediaChecked(results: Pick<SearchResults, "sources" | "adverseMedia">): boolean {
+  return results.adverseMedia.length > 0 || results.sources.some((s) => s.kind === "media" && s.status === "ok");
 }
 
 /** 'PEP Status Detected': a PEP list names the subject, or an article is about the subject as a PEP. */

@@ -1,5 +1,5 @@
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
-import { failedSources, RISK_LEVELS, type MediaItem, type PepListing, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
+import { failedSources, mediaChecked, RISK_LEVELS, type MediaItem, type PepListing, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
 
 /** A match at or above this score is critical on its own, without an agreeing birth date or nationality. */
 export const STRONG_MATCH_SCORE = 0.95;
@@ -54,7 +54,7 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const failed = failedSources(input);
   if (failed.length > 0) {
     const listUnchecked = failed.some((s) => s.kind === "sanctions" || s.kind === "pep");
-    const mediaUnchecked = !input.sources.some((s) => s.kind === "media" && s.status === "ok");
+    const mediaUnchecked = !mediaChecked(input);
     // A classifier that failed alone left the built-in one to classify: the media were still checked.
     const level = listUnchecked || mediaUnchecked ? "medium" : "low";
     reasons.push({ code: "source_failed", level, params: { count: failed.length } });

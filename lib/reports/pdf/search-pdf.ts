@@ -201,7 +201,7 @@ function pep({ w, report, labels, language }: Context) {
 
 function media({ w, report, labels, language }: Context) {
   const items = orderedMedia(report.results.adverseMedia);
-  if (!alerts(report.results).mediaChecked && items.length === 0) {
+  if (!alerts(report.results).mediaChecked) {
     w.heading(labels.adverseMediaCount);
     w.text(labels.mediaNotChecked, { color: COLORS.red });
     return;

@@ -167,7 +167,7 @@ function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Re
   for (const item of orderedMedia(report.results.adverseMedia)) {
     addRow(ws, [item.title, labels.categories[item.category], item.isNegative ? labels.yes : labels.no, day(item.date), item.source, item.summary, link(item.url)]);
   }
-  if (!alerts(report.results).mediaChecked && report.results.adverseMedia.length === 0) addRow(ws, [labels.mediaNotChecked]);
+  if (!alerts(report.results).mediaChecked) addRow(ws, [labels.mediaNotChecked]);
 }
 
 function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {

@@ -11,7 +11,7 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
   const paragraphs: string[] = [];
 
   const datasets = f.sanctions.datasetsSearched.length;
-  const intro = book.intro({ name: f.subject.name, entity: f.subject.entityType, datasets: f.datasetsSearched, articles: f.media.checked || f.media.articlesReviewed > 0 ? f.media.articlesReviewed : null, level: book.level[f.risk.level] });
+  const intro = book.intro({ name: f.subject.name, entity: f.subject.entityType, datasets: f.datasetsSearched, articles: f.media.checked ? f.media.articlesReviewed : null, level: book.level[f.risk.level] });
   // The reasons that set the level; the others (and the failed sources) are told in their own paragraphs.
   const reasons = f.risk.reasons.filter((r) => r.level === f.risk.level && r.code !== "no_findings" && r.code !== "source_failed").map((r) => book.reason(r, fmt));
   paragraphs.push([intro, ...reasons].join(" "));
@@ -40,7 +40,7 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
   paragraphs.push(f.pep.length === 0 ? book.pepNone : book.pepFound(f.pep.map((p) => `${p.name}, ${p.dataset}`).join("; ")));
 
   const media = f.media;
-  if (!media.checked && media.articlesReviewed === 0) paragraphs.push(book.mediaUnchecked);
+  if (!media.checked) paragraphs.push(book.mediaUnchecked);
   else if (media.articlesReviewed === 0 && media.negativeCount === 0) paragraphs.push(book.mediaNone);
   else if (media.negativeCount === 0) paragraphs.push(book.mediaClean(media.articlesReviewed));
   else {

@@ -22,11 +22,11 @@ export function MediaSection({ items, checked }: { items: MediaItem[]; checked: 
       <AccordionTrigger className="text-base">
         <span className="flex items-center gap-2">
           <NewspaperIcon className="size-4 shrink-0 text-primary" aria-hidden />
-          {!checked && items.length === 0 ? t("search.mediaSectionNotChecked") : t("search.mediaSection", { count: items.length })}
+          {!checked ? t("search.mediaSectionNotChecked") : t("search.mediaSection", { count: items.length })}
         </span>
       </AccordionTrigger>
       <AccordionContent>
-        {!checked && sorted.length === 0 ? (
+        {!checked ? (
           <div className="grid gap-1" data-testid="media-not-checked">
             <p className="font-medium text-destructive">{t("search.mediaNotChecked")}</p>
             <p className="text-muted-foreground">{t("search.mediaNotCheckedDescription")}</p>

@@ -42,7 +42,7 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
   const pepCount = results?.pepListings.length ?? 0;
   const mediaCount = results?.adverseMedia.length ?? 0;
   // No news provider answered: the media counter shows '–' and the section says so, never "0" or "none found".
-  const mediaUnchecked = !!results && !mediaChecked(results) && mediaCount === 0;
+  const mediaUnchecked = !!results && !mediaChecked(results);
   const summary =
     results && search.aiSummary
       ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language)
