@@ -8,8 +8,10 @@ import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/dataset
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
+import type { CliText } from "../../lib/i18n/cli/index.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
@@ -23,14 +25,18 @@ const withDatasets = <T,>(work: (db: Db) => Promise<T>) =>
 
 const CLI = { kind: "cli" } as const;
 
-function describeResult(id: string, result: DownloadResult): string {
+function describeResult(t: CliText, id: string, result: DownloadResult, imported = false): string {
   if (result.status === "not_modified") {
-    const v = result.version;
-    return `${id}: not modified; the current version${v ? ` (${v.version_date}, ${v.entity_count} entities)` : ""} stays`;
+    const v = result.version ? { date: result.version.version_date, entities: result.version.entity_count } : undefined;
+    return imported ? t.datasets.identical(id, v) : t.datasets.notModified(id, v);
   }
   const v = result.version;
-  return `${id}: new current version ${v.version_date} with ${v.entity_count} entities (${formatBytes(v.file_size)})`;
+  return t.datasets.newVersion(id, v.version_date, v.entity_count, formatBytes(v.file_size));
 }
+
+/** Adds --language (English unless asked: these commands are about no one user). */
+const languageOption = (command: Command) => withLanguageOption(command, "language of the output: en, de, es or fr (default en)");
+type WithLanguage = { language?: string };
 
 /** `sdn.csv=https://...` names a file; a plain URL keeps the name of the file in its position (see --help). */
 function parseUrlArgument(arg: string) {
@@ -41,45 +47,45 @@ function parseUrlArgument(arg: string) {
 export function registerDatasets(program: Command) {
   const datasets = program.command("datasets").description("Sanctions and PEP datasets: list, download, import, mirrors");
 
-  datasets
-    .command("list")
+  languageOption(datasets.command("list"))
     .description("Every dataset with its last download and current version")
     .option("--json", "print as JSON (the shape of GET /api/sanctions/datasets)")
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: { json?: boolean } & WithLanguage) => {
+      const { t } = words(askedLanguage(options.language));
       const rows = await withDatasets(listDatasets);
       if (options.json) return printJson(rows);
       printView(
         <Table
           rows={rows}
-          empty="No datasets."
+          empty={t.datasets.none}
           columns={[
-            { header: "ID", value: (d) => d.id },
-            { header: "TYPE", value: (d) => d.dataset_type },
-            { header: "FORMAT", value: (d) => d.format },
-            { header: "AUTO", value: (d) => (d.auto_download ? `every ${d.download_frequency}h` : "off") },
-            { header: "STATUS", value: (d) => d.last_download_status ?? "never downloaded" },
-            { header: "LAST DOWNLOAD", value: (d) => d.last_download_at?.slice(0, 16).replace("T", " ") ?? "-" },
+            { header: t.datasets.columns.id, value: (d) => d.id },
+            { header: t.datasets.columns.type, value: (d) => t.datasets.types[d.dataset_type] },
+            { header: t.datasets.columns.format, value: (d) => d.format },
+            { header: t.datasets.columns.auto, value: (d) => (d.auto_download ? t.datasets.every(d.download_frequency) : t.datasets.off) },
+            { header: t.datasets.columns.status, value: (d) => t.datasets.statuses[d.last_download_status ?? "never"] },
+            { header: t.datasets.columns.lastDownload, value: (d) => d.last_download_at?.slice(0, 16).replace("T", " ") ?? "-" },
             // After a failed attempt the current version is still the one searched.
-            { header: "IN USE", value: (d) => d.recent_versions.find((v) => v.is_current)?.version_date.slice(0, 16).replace("T", " ") ?? "none" },
-            { header: "SIZE", value: (d) => (d.last_download_size === null ? "-" : formatBytes(d.last_download_size)) },
-            { header: "ENTITIES", value: (d) => String(d.recent_versions.find((v) => v.is_current)?.entity_count ?? "-") },
-            { header: "VERSIONS", value: (d) => String(d.recent_versions.length) },
-            { header: "ERROR", value: (d) => (d.last_download_status === "failed" ? (d.last_download_error ?? "") : "") },
+            { header: t.datasets.columns.inUse, value: (d) => d.recent_versions.find((v) => v.is_current)?.version_date.slice(0, 16).replace("T", " ") ?? t.datasets.noVersion },
+            { header: t.datasets.columns.size, value: (d) => (d.last_download_size === null ? "-" : formatBytes(d.last_download_size)) },
+            { header: t.datasets.columns.entities, value: (d) => String(d.recent_versions.find((v) => v.is_current)?.entity_count ?? "-") },
+            { header: t.datasets.columns.versions, value: (d) => String(d.recent_versions.length) },
+            { header: t.datasets.columns.error, value: (d) => (d.last_download_status === "failed" ? (d.last_download_error ?? "") : "") },
           ]}
         />,
       );
     });
 
-  datasets
-    .command("download")
+  languageOption(datasets.command("download"))
     .description("Download a dataset now (or every dataset with --all); an unchanged source is 'not modified'")
     .argument("[id]", "dataset id, as in `datasets list`")
     .option("--all", "download every dataset; exits 1 if any failed")
     .option("--json", "print the result as JSON, without progress")
-    .action(async (id: string | undefined, options: { all?: boolean; json?: boolean }) => {
-      if (!id === !options.all) failWith("Give a dataset id or --all (not both)");
+    .action(async (id: string | undefined, options: { all?: boolean; json?: boolean } & WithLanguage) => {
+      const { t } = words(askedLanguage(options.language));
+      if (!id === !options.all) failWith(t.datasets.idOrAll);
       const settings = loadDatasetSettings();
-      const progress = progressReporter(!options.json);
+      const progress = progressReporter(!options.json, t);
       try {
         await withDatasets(async (db) => {
           if (options.all) {
@@ -87,8 +93,8 @@ export function registerDatasets(program: Command) {
             progress.done();
             if (options.json) printJson(result);
             else {
-              for (const r of result.results) console.log(r.status === "failed" ? `${r.id}: failed: ${r.error}` : `${r.id}: ${r.status}`);
-              console.log(`${result.summary.successful} successful, ${result.summary.failed} failed`);
+              for (const r of result.results) console.log(r.status === "failed" ? t.datasets.failedLine(r.id, r.error ?? "") : `${r.id}: ${t.datasets.results[r.status]}`);
+              console.log(t.datasets.summary(result.summary.successful, result.summary.failed));
             }
             if (result.summary.failed > 0) process.exitCode = 1;
             return;
@@ -97,31 +103,30 @@ export function registerDatasets(program: Command) {
           const result = await downloadDataset(db, dataset.id, { settings, actor: CLI, onProgress: (p) => progress.update(dataset.id, p) });
           progress.done();
           if (options.json) printJson(result);
-          else console.log(describeResult(dataset.id, result));
+          else console.log(describeResult(t, dataset.id, result));
         });
       } catch (error) {
         progress.done();
-        if (error instanceof DownloadFailedError) failWith(`Download of ${error.datasetId} failed: ${error.message}`);
+        if (error instanceof DownloadFailedError) failWith(t.datasets.downloadFailed(error.datasetId, error.message));
         throw error;
       }
     });
 
-  datasets
-    .command("import")
+  languageOption(datasets.command("import"))
     .description("Import local files as a new version (for installs without internet access); a folder means all its files")
     .argument("<id>", "dataset id")
     .argument("<paths...>", "files or folders, named as the source publishes them (sdn.csv, consolidated.xml, ...)")
     .option("--json", "print the result as JSON")
-    .action(async (id: string, paths: string[], options: { json?: boolean }) => {
+    .action(async (id: string, paths: string[], options: { json?: boolean } & WithLanguage) => {
+      const { t } = words(askedLanguage(options.language));
       const files = readImportFiles(paths);
       const settings = loadDatasetSettings();
       const result = await withDatasets((db) => importDatasetFiles(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs }));
       if (options.json) printJson(result);
-      else console.log(describeResult(id, result).replace(": not modified;", ": identical to the current version;"));
+      else console.log(describeResult(t, id, result, true));
     });
 
-  datasets
-    .command("add")
+  languageOption(datasets.command("add"))
     .description("Add a custom dataset, e.g. any OpenSanctions collection (it is downloaded with the others)")
     .argument("<name>", "the dataset's name, shown as its source; its id is made from it")
     .requiredOption("--type <type>", "sanctions or pep")
@@ -134,8 +139,9 @@ export function registerDatasets(program: Command) {
     .action(
       async (
         name: string,
-        options: { type: string; format: string; url: string[]; description?: string; frequency?: string; auto: boolean; json?: boolean },
+        options: { type: string; format: string; url: string[]; description?: string; frequency?: string; auto: boolean; json?: boolean } & WithLanguage,
       ) => {
+        const { t } = words(askedLanguage(options.language));
         const parsed = addDatasetSchema.safeParse({
           name,
           type: options.type,
@@ -158,12 +164,11 @@ export function registerDatasets(program: Command) {
           return datasetView(db, row.id);
         });
         if (options.json) return printJson(view);
-        console.log(`Added ${view.dataset_type} dataset ${view.id} (${view.format}); download it with: duecheck datasets download ${view.id}`);
+        console.log(t.datasets.added(t.datasets.types[view.dataset_type], view.id, view.format));
       },
     );
 
-  datasets
-    .command("set-url")
+  languageOption(datasets.command("set-url"))
     .description("Point a dataset at other URLs, e.g. a mirror on an air-gapped network")
     .argument("<id>", "dataset id")
     .argument(
@@ -171,7 +176,8 @@ export function registerDatasets(program: Command) {
       "one URL per file, as NAME=URL or just URL; a plain URL keeps the file name of its position when the number of files is unchanged (the order of `datasets list --json`), otherwise takes the URL's last path segment",
     )
     .option("--json", "print the dataset as JSON")
-    .action(async (id: string, urls: string[], options: { json?: boolean }) => {
+    .action(async (id: string, urls: string[], options: { json?: boolean } & WithLanguage) => {
+      const { t } = words(askedLanguage(options.language));
       const parsed = updateDatasetSchema.safeParse({ urls: urls.map(parseUrlArgument) });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const view = await withDatasets(async (db) => {
@@ -187,7 +193,7 @@ export function registerDatasets(program: Command) {
         return datasetView(db, id);
       });
       if (options.json) return printJson(view);
-      console.log(`${view.id} now downloads from:`);
+      console.log(t.datasets.urlsNow(view.id));
       for (const file of view.urls) console.log(`  ${file.name}  ${file.url}`);
     });
 }

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { unavailableListsNotice } from "../../lib/sanctions/availability.ts";
+import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { NoSanctionsDataError, resolveDatasets, searchSnapshot } from "../../lib/sanctions/search.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 
@@ -16,15 +17,16 @@ interface SearchOptions {
   limit?: string;
   json?: boolean;
   file?: string;
+  language?: string;
 }
 
 /** The non-blank lines of a terms file, in order. */
-function readTerms(path: string): string[] {
+function readTerms(path: string, { t }: Words): string[] {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch {
-    failWith(`Cannot read ${path}`);
+    failWith(t.sanctions.cannotRead(path));
   }
   return text
     .split(/\r?\n/)
@@ -35,8 +37,7 @@ function readTerms(path: string): string[] {
 export function registerSanctions(program: Command) {
   const sanctions = program.command("sanctions").description("Screen names against the current sanctions and PEP lists");
 
-  sanctions
-    .command("search")
+  withLanguageOption(sanctions.command("search"), "language of the output: en, de, es or fr (default en)")
     .description("Search the current versions of the lists; --file answers one term a line, as JSON lines")
     .argument("[term]", "a person's or company's name")
     .option("--type <type>", "person or company")
@@ -45,20 +46,22 @@ export function registerSanctions(program: Command) {
     .option("--file <path>", 'a file of terms, one a line; prints one {"term", "found", "results"} line each, in order')
     .option("--json", "print the answer as JSON")
     .action(async (term: string | undefined, options: SearchOptions) => {
-      if (!term === !options.file) failWith("Give a term or --file (not both)");
-      const terms = options.file ? readTerms(options.file) : [term!];
-      const checked = terms.map((t) => {
-        const parsed = searchQuerySchema.safeParse({ term: t, type: options.type, limit: options.limit });
-        if (!parsed.success) failWith(options.file ? `${t}: ${parsed.error.issues[0].message}` : parsed.error.issues[0].message);
+      const shown = words(askedLanguage(options.language));
+      const { t } = shown;
+      if (!term === !options.file) failWith(t.sanctions.termOrFile);
+      const terms = options.file ? readTerms(options.file, shown) : [term!];
+      const checked = terms.map((line) => {
+        const parsed = searchQuerySchema.safeParse({ term: line, type: options.type, limit: options.limit });
+        if (!parsed.success) failWith(options.file ? `${line}: ${parsed.error.issues[0].message}` : parsed.error.issues[0].message);
         return parsed.data;
       });
-      if (options.file && checked.length === 0) failWith(`${options.file} has no terms`);
+      if (options.file && checked.length === 0) failWith(t.sanctions.noTerms(options.file));
 
       await withDatabase(async ({ db }) => {
         await seedDatasets(db);
         try {
           const datasets = await resolveDatasets(db, options.dataset);
-          const notice = options.file || options.json ? null : unavailableListsNotice(datasets.states);
+          const notice = options.file || options.json ? null : listsMissingNotice(t, datasets.states);
           if (notice) console.log(notice);
           // One index for every term: built once from the current versions in the database.
           const snapshot = await new SanctionsIndexCache(db).current();
@@ -71,21 +74,21 @@ export function registerSanctions(program: Command) {
           }
           const answer = await searchSnapshot(snapshot, datasets, checked[0]);
           if (options.json) return printJson(answer);
-          console.log(`${answer.found ? "MATCH" : "No match"} for "${checked[0].term}" in ${answer.searched.join(", ")}`);
+          console.log(t.sanctions.answer(answer.found, checked[0].term, answer.searched.join(", ")));
           if (answer.results.length === 0) return;
           printView(
             <Table
               rows={answer.results}
               empty=""
               columns={[
-                { header: "SCORE", value: (r) => `${Math.round(r.score * 100)}%` },
-                { header: "MATCH", value: (r) => (r.match ? "yes" : "no") },
-                { header: "NAME", value: (r) => r.name },
-                { header: "SCHEMA", value: (r) => r.schema },
-                { header: "MATCHED NAME", value: (r) => (r.matchedName === r.name ? "" : r.matchedName) },
-                { header: "BIRTH", value: (r) => r.birthDate.join("; ") },
-                { header: "NATIONALITY", value: (r) => r.nationality.join("; ") },
-                { header: "DATASETS", value: (r) => r.datasets.join(", ") },
+                { header: t.sanctions.columns.score, value: (r) => `${Math.round(r.score * 100)}%` },
+                { header: t.sanctions.columns.match, value: (r) => (r.match ? t.sanctions.yes : t.sanctions.no) },
+                { header: t.sanctions.columns.name, value: (r) => r.name },
+                { header: t.sanctions.columns.schema, value: (r) => r.schema },
+                { header: t.sanctions.columns.matchedName, value: (r) => (r.matchedName === r.name ? "" : r.matchedName) },
+                { header: t.sanctions.columns.birth, value: (r) => r.birthDate.join("; ") },
+                { header: t.sanctions.columns.nationality, value: (r) => r.nationality.join("; ") },
+                { header: t.sanctions.columns.datasets, value: (r) => r.datasets.join(", ") },
               ]}
             />,
           );

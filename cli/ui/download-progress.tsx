@@ -1,5 +1,6 @@
 import { render, Text } from "ink";
 import { useSyncExternalStore } from "react";
+import { cliText, type CliText } from "../../lib/i18n/cli/index.ts";
 import type { DownloadProgress } from "../../lib/sanctions/datasets/download.ts";
 
 export function formatBytes(bytes: number): string {
@@ -14,14 +15,14 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(2)} ${units[unit]}`;
 }
 
-function describe(datasetId: string, p: DownloadProgress): string {
+function describe(t: CliText, datasetId: string, p: DownloadProgress): string {
   switch (p.stage) {
     case "file":
-      return `${datasetId}: ${p.file} (file ${p.index + 1} of ${p.count})`;
+      return t.datasets.progressFile(datasetId, p.file, p.index + 1, p.count);
     case "bytes":
-      return `${datasetId}: ${p.file} ${formatBytes(p.received)}${p.total ? ` of ${formatBytes(p.total)}` : ""}`;
+      return t.datasets.progressBytes(datasetId, p.file, formatBytes(p.received), p.total ? formatBytes(p.total) : undefined);
     case "checking":
-      return `${datasetId}: checking ${p.files} files, ${formatBytes(p.bytes)}`;
+      return t.datasets.progressChecking(datasetId, p.files, formatBytes(p.bytes));
   }
 }
 
@@ -36,12 +37,12 @@ export interface ProgressReporter {
  * Download progress: in a terminal, one live line (which file, bytes so far) drawn by Ink; otherwise plain
  * lines, one per file and stage, and none for the byte counts.
  */
-export function progressReporter(enabled: boolean): ProgressReporter {
+export function progressReporter(enabled: boolean, t: CliText = cliText("en")): ProgressReporter {
   if (!enabled) return { update() {}, log: (line) => console.log(line), done() {} };
   if (!process.stdout.isTTY) {
     return {
       update: (id, p) => {
-        if (p.stage !== "bytes") console.log(describe(id, p));
+        if (p.stage !== "bytes") console.log(describe(t, id, p));
       },
       log: (line) => console.log(line),
       done() {},
@@ -61,7 +62,7 @@ export function progressReporter(enabled: boolean): ProgressReporter {
   // Ink keeps the live line below whatever console.log prints meanwhile.
   const view = render(<Live />);
   return {
-    update: (id, p) => set(describe(id, p)),
+    update: (id, p) => set(describe(t, id, p)),
     log: (line) => console.log(line),
     done: () => {
       set("");

@@ -37,28 +37,3 @@ export async function listStates(db: DbOrTx): Promise<ListState[]> {
 
 /** The lists a search cannot check: no version yet, whether one is downloading, failed or was never tried. */
 export const unavailableLists = (lists: ListState[]) => lists.filter((l) => l.version_date === null);
-
-/**
- * The CLI's notice (English, like the rest of its output) when some lists have no data: which are downloading,
- * which failed and which were never downloaded. Null when every list can be searched.
- */
-export function unavailableListsNotice(lists: ListState[]): string | null {
-  const missing = unavailableLists(lists);
-  if (missing.length === 0) return null;
-  const names = (status: ListState["last_download_status"]) =>
-    missing.filter((l) => l.last_download_status === status).map((l) => l.source_name);
-  const parts = [
-    [names("downloading"), "downloading now"],
-    [names("failed"), "download failed"],
-    [[...names(null), ...names("success")], "never downloaded"],
-  ] as const;
-  const detail = parts
-    .filter(([list]) => list.length > 0)
-    .map(([list, what]) => `${what}: ${list.join(", ")}`)
-    .join("; ");
-  const all = missing.length === lists.length;
-  return (
-    `${all ? "No sanctions data has been downloaded yet" : `${missing.length} of ${lists.length} lists have no data yet`} (${detail}). ` +
-    "Searches cannot check these lists until they are downloaded (duecheck datasets download --all)."
-  );
-}

@@ -172,6 +172,19 @@ describe("duecheck sanctions search", () => {
     expect(json.results[0]).toMatchObject({ id: "us_ofac_sdn:5001", name: "KARIMOV, Rustam Alievich", match: true, birthDate: ["1968-03-14"] });
   });
 
+  test("datasets and sanctions search print in --language, their errors too", async () => {
+    const list = await cli("datasets", "list", "--language", "de");
+    expect(list.stdout).toMatch(/ID\s+TYP\s+FORMAT\s+AUTOMATISCH\s+STATUS\s+LETZTER DOWNLOAD/);
+    expect(list.stdout).toMatch(/us_congress_peps\s+PEP\s+opensanctions_senzing\s+alle 6 h\s+erfolgreich/);
+    const fr = await cli("sanctions", "search", "Rustam Karimov", "--language", "fr");
+    expect(fr.stdout).toContain("CORRESPONDANCE pour « Rustam Karimov » dans us_ofac_sdn");
+    expect(fr.stdout).toMatch(/^\d listes sur 5 n’ont pas encore de données \(échec du téléchargement : .*OFAC Consolidated/m);
+    expect(fr.stdout).toMatch(/SCORE\s+CORRESPOND\s+NOM\s+NATURE/);
+    expect(fr.stdout).toMatch(/\d+%\s+oui\s+KARIMOV, Rustam Alievich\s+Person/);
+    const bad = await cli("datasets", "download", "--language", "es");
+    expect([bad.code, bad.stderr.trim()]).toEqual([1, "duecheck: Indique un id de conjunto de datos o --all (no ambos)"]);
+  });
+
   test("duecheck search says which lists it cannot check before it screens", async () => {
     const res = await cli("search", "Rustam Karimov");
     expect(res.code).toBe(0);

@@ -56,6 +56,49 @@ export interface CliText {
     amountInvalid: (value: string) => string;
     added: (amount: number, email: string, balance: number) => string;
   };
+  datasets: {
+    columns: {
+      id: string;
+      type: string;
+      format: string;
+      auto: string;
+      status: string;
+      lastDownload: string;
+      inUse: string;
+      size: string;
+      entities: string;
+      versions: string;
+      error: string;
+    };
+    types: Record<"sanctions" | "pep", string>;
+    every: (hours: number) => string;
+    off: string;
+    statuses: Record<"success" | "failed" | "downloading" | "never", string>;
+    results: Record<"success" | "not_modified" | "failed", string>;
+    none: string;
+    noVersion: string;
+    idOrAll: string;
+    failedLine: (id: string, error: string) => string;
+    summary: (successful: number, failed: number) => string;
+    notModified: (id: string, version?: { date: string; entities: number }) => string;
+    identical: (id: string, version?: { date: string; entities: number }) => string;
+    newVersion: (id: string, date: string, entities: number, size: string) => string;
+    downloadFailed: (id: string, message: string) => string;
+    added: (type: string, id: string, format: string) => string;
+    urlsNow: (id: string) => string;
+    progressFile: (id: string, file: string, index: number, count: number) => string;
+    progressBytes: (id: string, file: string, received: string, total?: string) => string;
+    progressChecking: (id: string, files: number, size: string) => string;
+  };
+  sanctions: {
+    termOrFile: string;
+    cannotRead: (path: string) => string;
+    noTerms: (path: string) => string;
+    answer: (found: boolean, term: string, lists: string) => string;
+    columns: { score: string; match: string; name: string; schema: string; matchedName: string; birth: string; nationality: string; datasets: string };
+    yes: string;
+    no: string;
+  };
   db: { migrated: (database: string) => string };
   serve: {
     running: (url: string) => string;
