@@ -1,5 +1,5 @@
 /**
- * How long a list download blocks the process's main thread (npm run bench:download-lag): downloads a real list
+ * How long a list download blocks the process's main thread (bun scripts/bench-download-lag.ts): downloads a real list
  * from ../shared/data through a loopback list server into a fresh PostgreSQL database (made for the run, dropped
  * after) several times, while a 5 ms timer measures the event loop's lag, as a server's requests would feel it.
  *

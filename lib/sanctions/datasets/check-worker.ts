@@ -20,7 +20,7 @@ export type CheckReply =
   | { type: "done"; count: number }
   | { type: "failed"; integrity: boolean; message: string };
 
-export const REPLY_BATCH = 1_000;
+const REPLY_BATCH = 1_000;
 
 declare const self: Worker;
 
