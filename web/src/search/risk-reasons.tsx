@@ -114,8 +114,8 @@ export function explainReason(t: TFunction, locale: ReportLanguage, reason: Risk
       };
     case "pep": {
       // reasons stored before PEP listings had their own shape carry title, source and date
-      const listed = p.listVersion ?? p.date;
-      if (listed) details.push(t("search.reason.listedOn", { date: formatDay(str(listed), locale) }));
+      if (p.listVersion) details.push(t("search.listVersion", { date: formatDay(str(p.listVersion), locale) }));
+      else if (p.date) details.push(t("search.reason.listedOn", { date: formatDay(str(p.date), locale) }));
       return { text: t("search.reason.pep", { name: str(p.name ?? p.title), dataset: str(p.dataset ?? p.source) }), details };
     }
     case "negative_media":
