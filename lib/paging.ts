@@ -7,6 +7,7 @@ import { desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
+import { text } from "./validation/text.ts";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -70,7 +71,7 @@ export const pageQuerySchema = z.object({
 });
 
 export const pageWithTermQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
+  q: text({ field: "q", max: 200 }).optional(),
 });
 
 /** The columns a list is ordered by. */
