@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { Page } from "../../../lib/paging.ts";
-import { apiRequest } from "./api";
+import { fetchQueryJson } from "./query-client";
 
 export type { Page };
 
@@ -17,12 +17,13 @@ export function usePagedList<T>(
 ) {
   const query = useInfiniteQuery({
     queryKey: [...queryKey, params],
-    queryFn: ({ pageParam }) => {
+    queryFn: ({ pageParam, signal }) => {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
       if (pageParam) search.set("cursor", pageParam);
       const query = search.toString();
-      return apiRequest<Page<T>>("GET", query ? `${path}?${query}` : path);
+      // As every query: a 401 ends the session in the app (query-client.ts), a newer filter aborts this request.
+      return fetchQueryJson<Page<T>>(query ? `${path}?${query}` : path, { on401: "throw", signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
