@@ -30,7 +30,7 @@ async function run(label: string, args: string[], env: Record<string, string>) {
   const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...flags], {
     cwd: ROOT,
     // Test servers never fetch the real lists from the internet on their own schedule.
-    env: { ...process.env, DUECHECK_DATASET_SCHEDULER: "0", ...env },
+    env: { ...process.env, DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_WEB_DIST: webDist, ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -76,7 +76,9 @@ async function makePgliteTemplate() {
 // Each run builds the web app into its own folder, so runs side by side never serve each other's half-built files.
 const webDist = mkdtempSync(join(tmpdir(), "dc-web-"));
 const browserTests = existsSync(join(ROOT, "tests/browser")) && BROWSER.length > 0;
-if (browserTests && (!only || only === "browser")) {
+// Server tests check that the app serves the web app, so they need the build as much as the browser tests.
+const serverTests = SUITES.some((p) => p.startsWith("tests/server")) && only !== "browser";
+if ((browserTests && (!only || only === "browser")) || serverTests) {
   console.log("Building the web app for the browser tests...");
   const build = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn"], {
     cwd: ROOT,
@@ -106,7 +108,6 @@ try {
     await run("Browser (Chromium, PGlite)", BROWSER, {
       DUECHECK_TEST_DB: "pglite",
       DUECHECK_TEST_PGLITE_TEMPLATE: template,
-      DUECHECK_WEB_DIST: webDist,
     });
   }
 } finally {
