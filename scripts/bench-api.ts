@@ -17,8 +17,7 @@ import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
-import { openDatabase, schema } from "../data/db.ts";
+import { schema } from "../data/db.ts";
 import { createApiKey } from "../lib/auth/api-keys.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
@@ -26,6 +25,7 @@ import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
 import { sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const { values: args } = parseArgs({
@@ -33,7 +33,6 @@ const { values: args } = parseArgs({
 });
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
-const ADMIN_URL = process.env.DUECHECK_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SHARED_SDN = join(ROOT, "..", "shared", "data", "us_ofac_sdn");
 const CREDITS_PER_CLIENT = 1000;
 
@@ -95,14 +94,9 @@ const model = Bun.serve({
 
 // --- the run's database, seeded with users, keys and a sanctions list ---
 const dbName = `duecheck_bench_${Date.now()}`;
-const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${dbName}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-
-const database = await openDatabase({ databaseUrl, dataDir: "/tmp", role: "cli" });
-const { db } = database;
+const bench = await createBenchDatabase(dbName);
+const { databaseUrl } = bench;
+const { db } = bench.database;
 await seedSystemSettings(db);
 await seedDatasets(db);
 await db.delete(schema.sanctionsDatasets).where(sql`${schema.sanctionsDatasets.id} <> 'us_ofac_sdn'`);
@@ -221,9 +215,7 @@ const otherFailures = [...statusCounts].filter(([s]) => s !== 200 && s !== 402 &
 
 server.kill("SIGTERM");
 await server.exited;
-await database.close();
-await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-await admin.end();
+await bench.drop();
 gdelt.stop(true);
 googleNews.stop(true);
 model.stop(true);

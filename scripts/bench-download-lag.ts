@@ -11,15 +11,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase, schema } from "../data/db.ts";
+import { schema } from "../data/db.ts";
 import { downloadDataset } from "../lib/sanctions/datasets/download.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
 import { ListServer } from "../tests/helpers/list-server.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 
 const { values } = parseArgs({ options: { dataset: { type: "string", default: "us_ofac_sdn" }, runs: { type: "string", default: "3" } } });
 const DATA = join(import.meta.dir, "..", "..", "shared", "data", values.dataset!);
-const ADMIN_URL = process.env.DUECHECK_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const name = `duecheck_bench_lag_${process.pid}`;
 
 /** Records every gap between 5 ms ticks beyond the 5 ms asked for. */
@@ -40,14 +39,10 @@ function lagMeter() {
   };
 }
 
-const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "/tmp", role: "cli" });
+const bench = await createBenchDatabase(name);
 const list = await ListServer.start();
 try {
-  const { db } = database;
+  const { db } = bench.database;
   await seedDatasets(db);
   const files = readdirSync(DATA).sort();
   await db
@@ -71,7 +66,5 @@ try {
   }
 } finally {
   await list.stop();
-  await database.close();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await bench.drop();
 }

@@ -15,12 +15,11 @@ import { sql } from "drizzle-orm";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import postgres from "postgres";
-import { openDatabase } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { encodeCursor } from "../lib/paging.ts";
 import { listSearches } from "../lib/screening/searches.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const { values: args } = parseArgs({
@@ -34,19 +33,14 @@ const { values: args } = parseArgs({
 const ROWS = Number(args.rows);
 const REQUESTS = Number(args.requests);
 const OTHER_USERS = 20;
-const ADMIN_URL = process.env.DUECHECK_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PASSWORD = "bench-password";
 const FILTER = "karimov";
 
 // --- the run's database ---
 const dbName = `duecheck_bench_history_${Date.now()}`;
-const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${dbName}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-const database = await openDatabase({ databaseUrl, dataDir: "/tmp", role: "cli" });
-const { db } = database;
+const bench = await createBenchDatabase(dbName);
+const { databaseUrl } = bench;
+const { db } = bench.database;
 
 let server: ReturnType<typeof Bun.spawn> | undefined;
 try {
@@ -165,8 +159,8 @@ Search history paging — ${figures.machine}
 } finally {
   server?.kill("SIGTERM");
   await server?.exited;
-  await database.close();
-  if (args.keep) console.log(`kept: ${databaseUrl}`);
-  else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  if (args.keep) {
+    await bench.close();
+    console.log(`kept: ${databaseUrl}`);
+  } else await bench.drop();
 }

@@ -5,7 +5,7 @@ import { creditReasons } from "../../lib/credits/descriptions.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 /** Elements sticking out of the viewport sideways, outside the table's own scroll region: what a phone would cut off. */
 async function overflowing(p: Page) {
@@ -113,16 +113,7 @@ describe("credit history", () => {
   });
 
   test("with German as profile language the page is in German", async () => {
-    const status = await page.evaluate(async () => {
-      const res = await fetch("/api/auth/update-languages", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "en" }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await setLanguages(page, "de", "en");
 
     await page.reload();
     await expectVisible(page.getByRole("heading", { name: "Credit-Verlauf", level: 1 }));
@@ -216,15 +207,7 @@ describe("a long ledger", () => {
   });
 
   test("in French the descriptions, the count and the profile's recent transactions are in French, and still fit", async () => {
-    const status = await phone.evaluate(async () => {
-      const res = await fetch("/api/auth/update-languages", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "fr", reportLanguage: "fr" }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await setLanguages(phone, "fr");
     await phone.goto(`${app.url}/credit-history`);
     await expectVisible(phone.getByText("71 transactions, les plus récentes en premier"));
     const descriptions = await rows().locator("td:nth-child(3)").allTextContents();

@@ -12,7 +12,7 @@ import { sanctionsService } from "../../server/sanctions/service.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
 const other = { email: "other@example.com", password: "Screening-2024!", fullName: "Otto Other" };
@@ -279,15 +279,7 @@ describe("a long history", () => {
   });
 
   test("in German: the delete confirmation and the count", async () => {
-    const status = await longPage.evaluate(async () => {
-      const res = await fetch("/api/auth/update-languages", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await setLanguages(longPage, "de");
     await longPage.goto(`${app.url}/history`);
     await expectVisible(longPage.getByText("75 Suchen"));
     await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();

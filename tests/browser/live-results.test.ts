@@ -10,7 +10,7 @@ import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const GDELT_DELAY_MS = 1500;
 const SEARCH_TEST_TIMEOUT_MS = 60_000;
@@ -100,15 +100,7 @@ describe("live results", () => {
   test("German: the same, with the interface in German", async () => {
     const { page } = await newPage(browser);
     await signIn(page, app.url, "live@example.com", "Screening-2024!");
-    const status = await page.evaluate(async () => {
-      const res = await fetch("/api/auth/update-languages", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await setLanguages(page, "de");
     await page.reload();
     await expectVisible(page.getByRole("heading", { name: "Due-Diligence-Suche" }));
     const de = (await import("../../web/src/i18n/de.json")).default as Record<string, string>;

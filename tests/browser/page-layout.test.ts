@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { DESKTOP, HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { DESKTOP, HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 /** Every screen of the sidebar shell, and an unknown path (the shell's not-found screen). */
 const ROUTES = ["/", "/history", "/sanctions", "/api-access", "/profile", "/credit-history", "/settings/2fa", "/no-such-screen"];
@@ -27,18 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 }, HOOK_TIMEOUT_MS);
-
-async function useGerman(page: Page) {
-  const status = await page.evaluate(async () => {
-    const res = await fetch("/api/auth/update-languages", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-    });
-    return res.status;
-  });
-  expect(status).toBe(200);
-}
 
 /** Width of the page container and of the screen's own top element inside it, once the screen's heading shows. */
 async function widths(page: Page, path: string) {
@@ -79,7 +67,7 @@ describe("signed in", () => {
   test("German: the same", async () => {
     const { page } = await newPage(browser, { viewport: DESKTOP });
     await signIn(page, app.url, user.email, user.password);
-    await useGerman(page);
+    await setLanguages(page, "de");
     await page.goto(`${app.url}/login`);
     await waitForPath(page, "/");
     await expectVisible(page.getByRole("heading", { name: de["search.title"] }));

@@ -10,7 +10,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "10000" };
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
@@ -141,14 +141,7 @@ describe("while a list downloads and after", () => {
 
 describe("in German", () => {
   test("the notice, the searched lists and the failed card's version in use are in German", async () => {
-    const status = await page.evaluate(() =>
-      fetch("/api/auth/update-languages", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-      }).then((r) => r.status),
-    );
-    expect(status).toBe(200);
+    await setLanguages(page, "de");
     await page.goto(`${app.url}/`);
     await expectVisible(notice(page).getByText("5 Listen haben noch keine Daten", { exact: true }));
     await expectVisible(notice(page).getByText(`Download fehlgeschlagen: ${UN_NAME}`, { exact: true }));

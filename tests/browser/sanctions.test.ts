@@ -14,7 +14,7 @@ import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../fixtures/sanctions/down
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 import { setEnv } from "../helpers/env.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
@@ -270,14 +270,7 @@ describe("sanctions data", () => {
   });
 
   test("in German the tabs read Datensätze and Suche", async () => {
-    const res = await page.evaluate(() =>
-      fetch("/api/auth/update-languages", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-      }).then((r) => r.status),
-    );
-    expect(res).toBe(200);
+    await setLanguages(page, "de");
     await page.reload();
     await expectVisible(page.getByRole("tab", { name: "Datensätze" }));
     await expectVisible(page.getByRole("tab", { name: "Suche" }));

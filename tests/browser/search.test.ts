@@ -14,7 +14,7 @@ import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { type GdeltArticle, type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, submitCredentials, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, submitCredentials, waitForPath } from "./support/browser.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 /** How long the GDELT stand-in takes to answer: long enough to see the searching view, well under the timeout. */
@@ -260,15 +260,7 @@ describe("search screen", () => {
     google.mode = "error";
     try {
       await signIn(other.page, app.url, "klara@example.com", "Screening-2024!");
-      const status = await other.page.evaluate(async () => {
-        const res = await fetch("/api/auth/update-languages", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ profileLanguage: "de", reportLanguage: "de" }),
-        });
-        return res.status;
-      });
-      expect(status).toBe(200);
+      await setLanguages(other.page, "de");
       await other.page.goto(`${app.url}/`);
       await other.page.getByLabel("Name der Person oder des Unternehmens").fill("Scott Franklin");
       await other.page.getByRole("button", { name: "Due-Diligence-Prüfung starten" }).click();

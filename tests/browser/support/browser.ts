@@ -1,3 +1,4 @@
+import { expect } from "bun:test";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** Headless Chromium as installed by the system package (apt-get install chromium). */
@@ -55,6 +56,19 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await submitCredentials(page, baseUrl, email, password);
   await waitForPath(page, "/");
   await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+}
+
+/** Sets the signed-in person's interface and report languages through the API, from inside the page (its session cookie). */
+export async function setLanguages(page: Page, profileLanguage: string, reportLanguage = profileLanguage) {
+  const status = await page.evaluate(async (body) => {
+    const res = await fetch("/api/auth/update-languages", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return res.status;
+  }, { profileLanguage, reportLanguage });
+  expect(status).toBe(200);
 }
 
 export async function cookie(context: BrowserContext, name: string) {
