@@ -93,7 +93,7 @@ export function registerSanctions(program: Command) {
             />,
           );
         } catch (error) {
-          if (error instanceof NoSanctionsDataError) failWith(error.message);
+          if (error instanceof NoSanctionsDataError) failWith(t.sanctions.noData(error.selection));
           throw error;
         }
       });

@@ -10,6 +10,8 @@ export class NoSanctionsDataError extends Error {
     message: string,
     /** The lists asked for, none of which has a version (some may be downloading). */
     readonly lists: ListState[],
+    /** What was asked for: "sanctions", "peps" or the dataset ids (so a caller can word it in its own language). */
+    readonly selection: string,
   ) {
     super(message);
   }
@@ -72,6 +74,7 @@ export async function searchSnapshot(
           ? "No PEP data has been downloaded yet"
           : `No data has been downloaded yet for ${label}`,
       lists,
+      label,
     );
   }
   const results = await snapshot.index.search(query.term, { type: query.type, datasets: available, limit: query.limit ?? 10 });

@@ -59,6 +59,10 @@ describe("duecheck datasets", () => {
       "No sanctions data has been downloaded yet (never downloaded: OFAC Specially Designated Nationals (SDN) List, ",
     );
     expect(res.stdout).toContain("Searches cannot check these lists until they are downloaded (duecheck datasets download --all).");
+    const de = await cli("sanctions", "search", "Rustam Karimov", "--language", "de");
+    expect([de.code, de.stderr.trim()]).toEqual([1, "duecheck: Es wurden noch keine Sanktionsdaten heruntergeladen"]);
+    const peps = await cli("sanctions", "search", "Scott Franklin", "--dataset", "peps", "--language", "fr");
+    expect([peps.code, peps.stderr.trim()]).toEqual([1, "duecheck: Aucune donnée PEP n’a encore été téléchargée"]);
   });
 
   test("set-url points a dataset at a mirror, keeping file names by position or taking NAME=URL", async () => {

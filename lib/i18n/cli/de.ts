@@ -101,6 +101,12 @@ export const de: CliText = {
     termOrFile: "Geben Sie einen Suchbegriff oder --file an (nicht beides)",
     cannotRead: (path) => `${path} kann nicht gelesen werden`,
     noTerms: (path) => `${path} enthält keine Suchbegriffe`,
+    noData: (selection) =>
+      selection === "sanctions"
+        ? "Es wurden noch keine Sanktionsdaten heruntergeladen"
+        : selection === "peps"
+          ? "Es wurden noch keine PEP-Daten heruntergeladen"
+          : `Für ${selection} wurden noch keine Daten heruntergeladen`,
     answer: (found, term, lists) => `${found ? "TREFFER" : "Kein Treffer"} für „${term}“ in ${lists}`,
     columns: { score: "ÜBEREINSTIMMUNG", match: "TREFFER", name: "NAME", schema: "ART", matchedName: "GEFUNDEN ALS", birth: "GEBURT", nationality: "STAATSANGEHÖRIGKEIT", datasets: "DATENSÄTZE" },
     yes: "ja",

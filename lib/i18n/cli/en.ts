@@ -100,6 +100,12 @@ export const en: CliText = {
     termOrFile: "Give a term or --file (not both)",
     cannotRead: (path) => `Cannot read ${path}`,
     noTerms: (path) => `${path} has no terms`,
+    noData: (selection) =>
+      selection === "sanctions"
+        ? "No sanctions data has been downloaded yet"
+        : selection === "peps"
+          ? "No PEP data has been downloaded yet"
+          : `No data has been downloaded yet for ${selection}`,
     answer: (found, term, lists) => `${found ? "MATCH" : "No match"} for "${term}" in ${lists}`,
     columns: { score: "SCORE", match: "MATCH", name: "NAME", schema: "SCHEMA", matchedName: "MATCHED NAME", birth: "BIRTH", nationality: "NATIONALITY", datasets: "DATASETS" },
     yes: "yes",

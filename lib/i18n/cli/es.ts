@@ -102,6 +102,12 @@ export const es: CliText = {
     termOrFile: "Indique un término o --file (no ambos)",
     cannotRead: (path) => `No se puede leer ${path}`,
     noTerms: (path) => `${path} no contiene términos`,
+    noData: (selection) =>
+      selection === "sanctions"
+        ? "Todavía no se han descargado datos de sanciones"
+        : selection === "peps"
+          ? "Todavía no se han descargado datos de PEP"
+          : `Todavía no se han descargado datos de ${selection}`,
     answer: (found, term, lists) => `${found ? "COINCIDENCIA" : "Sin coincidencia"} para «${term}» en ${lists}`,
     columns: { score: "PUNTUACIÓN", match: "COINCIDE", name: "NOMBRE", schema: "TIPO", matchedName: "ENCONTRADO COMO", birth: "NACIMIENTO", nationality: "NACIONALIDAD", datasets: "CONJUNTOS" },
     yes: "sí",

@@ -101,6 +101,12 @@ export const fr: CliText = {
     termOrFile: "Indiquez un terme ou --file (pas les deux)",
     cannotRead: (path) => `Impossible de lire ${path}`,
     noTerms: (path) => `${path} ne contient aucun terme`,
+    noData: (selection) =>
+      selection === "sanctions"
+        ? "Aucune donnée de sanctions n’a encore été téléchargée"
+        : selection === "peps"
+          ? "Aucune donnée PEP n’a encore été téléchargée"
+          : `Aucune donnée n’a encore été téléchargée pour ${selection}`,
     answer: (found, term, lists) => `${found ? "CORRESPONDANCE" : "Aucune correspondance"} pour « ${term} » dans ${lists}`,
     columns: { score: "SCORE", match: "CORRESPOND", name: "NOM", schema: "NATURE", matchedName: "TROUVÉ SOUS", birth: "NAISSANCE", nationality: "NATIONALITÉ", datasets: "JEUX DE DONNÉES" },
     yes: "oui",

@@ -94,6 +94,8 @@ export interface CliText {
     termOrFile: string;
     cannotRead: (path: string) => string;
     noTerms: (path: string) => string;
+    /** No list asked for has a version: "sanctions", "peps", or the dataset ids asked for. */
+    noData: (selection: string) => string;
     answer: (found: boolean, term: string, lists: string) => string;
     columns: { score: string; match: string; name: string; schema: string; matchedName: string; birth: string; nationality: string; datasets: string };
     yes: string;
