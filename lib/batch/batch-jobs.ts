@@ -6,6 +6,7 @@ import { isUuid } from "../ids.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearch, type ScreeningContext } from "../screening/searches.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
+import { claimPendingBatch } from "./pending-batch.ts";
 
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
 
@@ -16,7 +17,13 @@ export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
  */
 export async function createBatchJob(
   ctx: ScreeningContext,
-  input: { userId: string; name: string; entities: CreateSearchFields[] },
+  input: {
+    userId: string;
+    name: string;
+    entities: CreateSearchFields[];
+    /** A batch made without entities (POST /api/batch-jobs) that takes these; otherwise a new batch is made. */
+    batchId?: string;
+  },
 ) {
   const settings = await getSystemSettings(ctx.db);
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, input.userId));
@@ -29,10 +36,12 @@ export async function createBatchJob(
     );
   }
   const batch = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(schema.batchJobs)
-      .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
-      .returning();
+    const [row] = input.batchId
+      ? [await claimPendingBatch(tx as unknown as Db, input.userId, input.batchId)]
+      : await tx
+          .insert(schema.batchJobs)
+          .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
+          .returning();
     const inner: ScreeningContext = { db: tx as unknown as Db, queue: ctx.queue };
     for (const entity of input.entities) {
       await createSearch(inner, { userId: input.userId, ...entity, batchJobId: row.id });

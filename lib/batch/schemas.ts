@@ -1,0 +1,50 @@
+/**
+ * Request schemas of the batch calls (spec part 1 section 7): the two-step create of the web app (a batch, then its
+ * entities), the results filter. Only zod and the shared text rule are imported: the web bundle may include this file.
+ */
+import { z } from "zod";
+import { createSearchSchema } from "../screening/schemas.ts";
+import { text } from "../validation/text.ts";
+
+/** Rows of one batch from the web and the CLI (the public API keeps its own 1,000). */
+export const MAX_BATCH_ENTITIES = 100_000;
+/** A JSON body of 100,000 entities stays well under this; the other JSON routes keep 64 KB. */
+export const MAX_BATCH_ENTITIES_BODY_BYTES = 20 * 1024 * 1024;
+
+export const batchName = text({ field: "name", max: 200 }).min(1, "name is required");
+
+const totalEntities = z
+  .number({ error: "totalEntities must be a number" })
+  .int("totalEntities must be a whole number")
+  .min(1, "totalEntities must be at least 1")
+  .max(MAX_BATCH_ENTITIES, `totalEntities must be at most ${MAX_BATCH_ENTITIES.toLocaleString("en")}`);
+
+/**
+ * POST /api/batch-jobs. The spec's client sends status 'processing'; the batch is stored 'pending' all the same until
+ * its entities arrive, so a batch whose entities never came says so.
+ */
+export const newBatchSchema = z.strictObject(
+  {
+    name: batchName,
+    totalEntities,
+    status: z.enum(["pending", "processing"], { error: "status must be processing" }).optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
+);
+export type NewBatch = z.output<typeof newBatchSchema>;
+
+/** POST /api/batch-jobs/{id}/entities: every entity is a search request (the CSV rules' defaults apply). */
+export const batchEntitiesSchema = z.strictObject(
+  {
+    entities: z
+      .array(createSearchSchema, { error: "entities must be a list" })
+      .min(1, "entities must not be empty")
+      .max(MAX_BATCH_ENTITIES, `A batch can have at most ${MAX_BATCH_ENTITIES.toLocaleString("en")} entities`),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
+);
+
+export const RISK_LEVELS = ["critical", "high", "medium", "low"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const riskLevelFilter = z.enum(RISK_LEVELS, { error: `riskLevel must be one of ${RISK_LEVELS.join(", ")}` });
