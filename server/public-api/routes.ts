@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
-import { MAX_BATCH_CSV_BYTES, parseBatchCsv } from "../../lib/batch/csv.ts";
+import { assertCsvFileName, PUBLIC_API_BATCH_CSV_LIMITS, readBatchCsv } from "../../lib/batch/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createSearch, getSearch } from "../../lib/screening/searches.ts";
 import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
@@ -37,7 +37,7 @@ export const publicApiRoutes = new Hono<AppEnv>()
   /** multipart/form-data with a CSV `file` (columns Name and Type; spec part 1 CSV rules apply). */
   .post("/batch", async (c) => {
     const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_BATCH_CSV_BYTES + 64 * 1024) throw new AppError(413, "The CSV file is larger than 2 MB");
+    if (length > PUBLIC_API_BATCH_CSV_LIMITS.maxBytes + 64 * 1024) throw new AppError(413, "The CSV file is larger than 2 MB");
     let form: Record<string, string | File>;
     try {
       form = await c.req.parseBody();
@@ -46,9 +46,8 @@ export const publicApiRoutes = new Hono<AppEnv>()
     }
     const file = form.file;
     if (!(file instanceof File)) throw new AppError(400, "Send the CSV as multipart/form-data in a field named file");
-    if (!file.name.toLowerCase().endsWith(".csv")) throw new AppError(400, "Please upload a CSV file");
-    if (file.size > MAX_BATCH_CSV_BYTES) throw new AppError(413, "The CSV file is larger than 2 MB");
-    const entities = parseBatchCsv(await file.text());
+    assertCsvFileName(file.name);
+    const { entities } = await readBatchCsv(file, PUBLIC_API_BATCH_CSV_LIMITS);
     const given = typeof form.name === "string" ? parseWith(batchNameSchema, form.name) : "";
     const name = given || `API batch ${new Date().toISOString()}`;
     const { database } = c.get("ctx");
