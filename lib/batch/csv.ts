@@ -191,7 +191,7 @@ class CsvRowReader {
     this.rows++;
     const extra = record.slice(this.columns.count).some((cell) => cell !== "");
     if (extra) {
-      const separator = this.delimiter === "\t" ? "tabs" : `${this.delimiter === ";" ? "semicolons" : "commas"}`;
+      const separator = { ",": "commas", ";": "semicolons", "\t": "tabs" }[this.delimiter];
       throw new AppError(400, `Line ${line}: more values than the header has columns (put values with ${separator} in double quotes)`);
     }
     const cell = (index: number) => (index >= 0 ? (record[index] ?? "") : "");
@@ -221,6 +221,7 @@ class CsvRowReader {
     // combination (a file repeats a few), which makes a 100,000-row file several times faster to read.
     const checkedTerm = searchTerm.safeParse(term);
     if (!checkedTerm.success) throw new AppError(400, `Line ${line}: ${checkedTerm.error.issues[0].message}`);
+    // Valid values hold no NUL, so a key with one inside a value never matches a remembered (valid) one.
     const key = `${entityType}\u0000${language}\u0000${country}\u0000${numLinks}`;
     let options = this.checkedOptions.get(key);
     if (!options) {
@@ -258,11 +259,11 @@ class CsvRowReader {
 }
 
 function lineBreaks(record: string[]): number {
-  let count = 0;
+  let breaks = 0;
   for (const cell of record) {
-    if (cell.includes("\n") || cell.includes("\r")) count += cell.match(/\r\n|\r|\n/g)!.length;
+    if (cell.includes("\n") || cell.includes("\r")) breaks += cell.match(/\r\n|\r|\n/g)!.length;
   }
-  return count;
+  return breaks;
 }
 
 function headerColumns(header: string[], line: number): Columns {

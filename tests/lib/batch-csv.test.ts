@@ -143,6 +143,15 @@ describe("a bad file is refused whole, naming the line (the header is line 1) an
     for (const [csv, message] of cases) expect(await refusal(csv)).toEqual({ status: 400, message });
   });
 
+  test("rows repeating the same options are checked each: a later bad value in a familiar combination is still refused", async () => {
+    const csv = "name,type,country,numlinks\nA,person,DE,5\nB,Person,de,5\nC,person,DE,5\nD,person,DE,500\n";
+    expect(await refusal(csv)).toEqual({ status: 400, message: "Line 5: numLinks must be at most 50" });
+    expect(await refusal("name,type\nA,person\nB,person\nC\u0001,person\n")).toEqual({
+      status: 400,
+      message: "Line 4: Search term must not contain control characters or unpaired surrogates",
+    });
+  });
+
   test("the line stays the physical line after blank lines, CRLF and values spanning lines", async () => {
     const csv = 'name,type\r\n\r\n"Two\r\nlines",person\r\n\r\n"Three\nline\nvalue",company\r\nBad,robot\r\n';
     expect((await refusal(csv)).message).toBe("Line 9: Entity type must be person or company");
