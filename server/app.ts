@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
+import { batchRoutes } from "./batch/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
@@ -23,6 +24,7 @@ export function createApp(ctx: AppContext) {
     .route("/user/api-keys", apiKeyRoutes)
     .route("/sanctions", sanctionsRoutes)
     .route("/searches", searchRoutes)
+    .route("/batch-jobs", batchRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

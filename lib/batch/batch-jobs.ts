@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
-import { isUuid } from "../ids.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearch, type ScreeningContext } from "../screening/searches.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
+import { readBatch } from "./batch-read.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
 
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
@@ -64,33 +64,18 @@ export async function createBatchJob(
  * completed (failed when every one failed).
  */
 export async function getBatchJob(db: Db, userId: string, batchId: string) {
-  if (!isUuid(batchId)) throw new AppError(404, "Batch not found");
-  const [batch] = await db
-    .select()
-    .from(schema.batchJobs)
-    .where(and(eq(schema.batchJobs.id, batchId), eq(schema.batchJobs.userId, userId)));
-  if (!batch) throw new AppError(404, "Batch not found");
+  const batch = await readBatch(db, userId, batchId);
   const searches = await db
     .select({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status, riskLevel: schema.searches.riskLevel })
     .from(schema.searches)
     .where(eq(schema.searches.batchJobId, batchId));
-  const processed = searches.filter((s) => s.status === "completed").length;
-  const failed = searches.filter((s) => s.status === "failed").length;
-  const done = processed + failed === batch.totalEntities;
-  const status = done ? (processed === 0 ? "failed" : "completed") : "processing";
-  if (batch.processedEntities !== processed || batch.failedEntities !== failed || batch.status !== status) {
-    await db
-      .update(schema.batchJobs)
-      .set({ processedEntities: processed, failedEntities: failed, status, completedAt: done ? (batch.completedAt ?? new Date()) : null })
-      .where(eq(schema.batchJobs.id, batchId));
-  }
   return {
     id: batch.id,
     name: batch.name,
-    status,
+    status: batch.status,
     totalEntities: batch.totalEntities,
-    processedEntities: processed,
-    failedEntities: failed,
+    processedEntities: batch.processedEntities,
+    failedEntities: batch.failedEntities,
     createdAt: batch.createdAt.toISOString(),
     searches,
   };

@@ -78,12 +78,21 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     body: { searchTerm: "Jane Example", entityType: "company", language: "fr", country: "FR" },
     freeText: ["searchTerm", "country"],
   },
+  "POST /api/batch-jobs": { body: { name: "Batch 22.11.2026, 10:00:00", totalEntities: 2, status: "processing" }, freeText: ["name"] },
+  "POST /api/batch-jobs/:id/entities": {
+    body: { entities: [{ searchTerm: "Jane Example", entityType: "person", country: "DE" }, { searchTerm: "Acme Trading", entityType: "company" }] },
+    freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
+  },
 };
+
+/** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
+const BODY_LIMITS: Record<string, number> = { "POST /api/batch-jobs/:id/entities": 20 * 1024 * 1024 };
 
 /** Query parameters a route reads, with a valid value; each is also sent broken. */
 const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/sanctions/search": { term: "Jane Example", dataset: "sanctions" },
   "POST /api/v1/search": { wait: "0" },
+  "GET /api/batch-jobs/:id/results": { riskLevel: "high", limit: "10" },
 };
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */
@@ -230,7 +239,7 @@ describe("every JSON route refuses bad text with a 4xx JSON error and changes no
           await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
         }
       }
-      const tooLarge = await clientFor(route).request(route.split(" ")[0], path, JSON.stringify({ ...body, padding: "x".repeat(70_000) }), {
+      const tooLarge = await clientFor(route).request(route.split(" ")[0], path, JSON.stringify({ ...body, padding: "x".repeat((BODY_LIMITS[route] ?? 64 * 1024) + 6_000) }), {
         "content-type": "application/json",
       });
       expect({ route, status: tooLarge.status, error: typeof tooLarge.json?.error }).toEqual({ route, status: 413, error: "string" });

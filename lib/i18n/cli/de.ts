@@ -1,3 +1,4 @@
+import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 
 export const de: CliText = {
@@ -111,6 +112,44 @@ export const de: CliText = {
     columns: { score: "ÜBEREINSTIMMUNG", match: "TREFFER", name: "NAME", schema: "ART", matchedName: "GEFUNDEN ALS", birth: "GEBURT", nationality: "STAATSANGEHÖRIGKEIT", datasets: "DATENSÄTZE" },
     yes: "ja",
     no: "nein",
+  },
+  batch: {
+    cannotRead: (path) => `${path} kann nicht gelesen werden`,
+    notFound: (id) => `Kein Stapel ${id} dieses Benutzers`,
+    notCsv: "Bitte laden Sie eine CSV-Datei hoch (der Dateiname muss auf .csv enden)",
+    fileRefused: (path, reason) => `${path} wurde abgelehnt, nichts wurde berechnet: ${reason}`,
+    insufficientCredits: (rows, required, available) =>
+      `Nicht genügend Credits: Dieser Stapel mit ${rows} ${rows === 1 ? "Eintrag" : "Einträgen"} benötigt ${required} Credits, das Guthaben beträgt ${available}. Es wurde nichts berechnet.`,
+    started: (id, email, rows, credits) => `Stapel ${id} für ${email}: ${rows} ${rows === 1 ? "Eintrag" : "Einträge"} (${credits} Credits)`,
+    detached: (id) => `Verfolgen mit: duecheck batch show ${id}`,
+    waiting: "In der Warteschlange: Warten auf einen Worker",
+    progress: ({ done, total, failed, rate, etaSeconds }) =>
+      `${done}/${total} Zeilen · ${rate.toLocaleString("de", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} Zeilen/s · ${etaSeconds === undefined ? "Rest –" : `Rest ${duration(etaSeconds)}`} · ${failed} fehlgeschlagen`,
+    summary: (name, id, status) => `Stapel „${name}“ (${id}): ${status}`,
+    counts: (total, processed, failed) => `${total} ${total === 1 ? "Eintrag" : "Einträge"}: ${processed} geprüft, ${failed} fehlgeschlagen`,
+    risks: (counts) => `Risiko: ${counts}`,
+    failedRows: (failed) => `${failed} ${failed === 1 ? "Eintrag konnte" : "Einträge konnten"} nicht verarbeitet werden`,
+    columns: {
+      name: "NAME",
+      status: "STATUS",
+      entities: "EINTRÄGE",
+      processed: "VERARBEITET",
+      failed: "FEHLGESCHLAGEN",
+      created: "ERSTELLT",
+      completed: "ABGESCHLOSSEN",
+      id: "ID",
+      term: "BEGRIFF",
+      type: "TYP",
+      risk: "RISIKO",
+      sanctions: "SANKTIONSTREFFER",
+      media: "MEDIEN",
+      searchId: "SUCH-ID",
+    },
+    empty: "Noch keine Stapelaufträge. Starten Sie einen mit: duecheck batch run DATEI.csv",
+    noResults: "Keine Ergebnisse.",
+    more: (command) => `Weitere: ${command}`,
+    limitInvalid: (value) => `--limit muss eine ganze Zahl von 1 bis 100 sein, erhalten: '${value}'`,
+    cursorInvalid: (value) => `--cursor muss der Cursor einer vorherigen Seite sein, erhalten: '${value}'`,
   },
   db: { migrated: (database) => `Migrationen angewendet: ${database}` },
   serve: {

@@ -1,3 +1,4 @@
+import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 
 export const en: CliText = {
@@ -110,6 +111,44 @@ export const en: CliText = {
     columns: { score: "SCORE", match: "MATCH", name: "NAME", schema: "SCHEMA", matchedName: "MATCHED NAME", birth: "BIRTH", nationality: "NATIONALITY", datasets: "DATASETS" },
     yes: "yes",
     no: "no",
+  },
+  batch: {
+    cannotRead: (path) => `Cannot read ${path}`,
+    notFound: (id) => `No batch ${id} of this user`,
+    notCsv: "Please upload a CSV file (the file name must end in .csv)",
+    fileRefused: (path, reason) => `${path} was refused, nothing was charged: ${reason}`,
+    insufficientCredits: (rows, required, available) =>
+      `Insufficient credits: this batch of ${rows} ${rows === 1 ? "entity" : "entities"} needs ${required} credits, the balance is ${available}. Nothing was charged.`,
+    started: (id, email, rows, credits) => `Batch ${id} for ${email}: ${rows} ${rows === 1 ? "entity" : "entities"} (${credits} credits)`,
+    detached: (id) => `Follow it with: duecheck batch show ${id}`,
+    waiting: "Queued: waiting for a worker",
+    progress: ({ done, total, failed, rate, etaSeconds }) =>
+      `${done}/${total} rows · ${rate.toFixed(1)} rows/s · ${etaSeconds === undefined ? "eta –" : `eta ${duration(etaSeconds)}`} · ${failed} failed`,
+    summary: (name, id, status) => `Batch "${name}" (${id}): ${status}`,
+    counts: (total, processed, failed) => `${total} ${total === 1 ? "entity" : "entities"}: ${processed} screened, ${failed} failed`,
+    risks: (counts) => `Risk: ${counts}`,
+    failedRows: (failed) => `${failed} ${failed === 1 ? "entity" : "entities"} failed to process`,
+    columns: {
+      name: "NAME",
+      status: "STATUS",
+      entities: "ENTITIES",
+      processed: "PROCESSED",
+      failed: "FAILED",
+      created: "CREATED",
+      completed: "COMPLETED",
+      id: "ID",
+      term: "TERM",
+      type: "TYPE",
+      risk: "RISK",
+      sanctions: "SANCTIONS MATCHES",
+      media: "MEDIA",
+      searchId: "SEARCH ID",
+    },
+    empty: "No batch jobs yet. Run one with: duecheck batch run FILE.csv",
+    noResults: "No results.",
+    more: (command) => `More: ${command}`,
+    limitInvalid: (value) => `--limit must be a whole number from 1 to 100, got '${value}'`,
+    cursorInvalid: (value) => `--cursor must be the cursor a previous page printed, got '${value}'`,
   },
   db: { migrated: (database) => `Migrations applied: ${database}` },
   serve: {

@@ -1,3 +1,4 @@
+import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 
 export const es: CliText = {
@@ -112,6 +113,44 @@ export const es: CliText = {
     columns: { score: "PUNTUACIÓN", match: "COINCIDE", name: "NOMBRE", schema: "TIPO", matchedName: "ENCONTRADO COMO", birth: "NACIMIENTO", nationality: "NACIONALIDAD", datasets: "CONJUNTOS" },
     yes: "sí",
     no: "no",
+  },
+  batch: {
+    cannotRead: (path) => `No se puede leer ${path}`,
+    notFound: (id) => `No hay ningún lote ${id} de este usuario`,
+    notCsv: "Suba un archivo CSV (el nombre del archivo debe terminar en .csv)",
+    fileRefused: (path, reason) => `${path} fue rechazado, no se cobró nada: ${reason}`,
+    insufficientCredits: (rows, required, available) =>
+      `Créditos insuficientes: este lote de ${rows} ${rows === 1 ? "entidad" : "entidades"} necesita ${required} créditos y el saldo es ${available}. No se cobró nada.`,
+    started: (id, email, rows, credits) => `Lote ${id} para ${email}: ${rows} ${rows === 1 ? "entidad" : "entidades"} (${credits} créditos)`,
+    detached: (id) => `Sígalo con: duecheck batch show ${id}`,
+    waiting: "En cola: esperando a un worker",
+    progress: ({ done, total, failed, rate, etaSeconds }) =>
+      `${done}/${total} filas · ${rate.toLocaleString("es", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} filas/s · ${etaSeconds === undefined ? "restante –" : `restante ${duration(etaSeconds)}`} · ${failed} fallidas`,
+    summary: (name, id, status) => `Lote «${name}» (${id}): ${status}`,
+    counts: (total, processed, failed) => `${total} ${total === 1 ? "entidad" : "entidades"}: ${processed} analizadas, ${failed} fallidas`,
+    risks: (counts) => `Riesgo: ${counts}`,
+    failedRows: (failed) => `${failed} ${failed === 1 ? "entidad no se pudo procesar" : "entidades no se pudieron procesar"}`,
+    columns: {
+      name: "NOMBRE",
+      status: "ESTADO",
+      entities: "ENTIDADES",
+      processed: "PROCESADAS",
+      failed: "FALLIDAS",
+      created: "CREADO",
+      completed: "COMPLETADO",
+      id: "ID",
+      term: "TÉRMINO",
+      type: "TIPO",
+      risk: "RIESGO",
+      sanctions: "COINCIDENCIAS DE SANCIONES",
+      media: "MEDIOS",
+      searchId: "ID DE BÚSQUEDA",
+    },
+    empty: "Aún no hay lotes. Inicie uno con: duecheck batch run ARCHIVO.csv",
+    noResults: "Sin resultados.",
+    more: (command) => `Más: ${command}`,
+    limitInvalid: (value) => `--limit debe ser un número entero de 1 a 100, recibido: '${value}'`,
+    cursorInvalid: (value) => `--cursor debe ser el cursor que imprimió una página anterior, recibido: '${value}'`,
   },
   db: { migrated: (database) => `Migraciones aplicadas: ${database}` },
   serve: {

@@ -1,3 +1,4 @@
+import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 
 export const fr: CliText = {
@@ -111,6 +112,44 @@ export const fr: CliText = {
     columns: { score: "SCORE", match: "CORRESPOND", name: "NOM", schema: "NATURE", matchedName: "TROUVÉ SOUS", birth: "NAISSANCE", nationality: "NATIONALITÉ", datasets: "JEUX DE DONNÉES" },
     yes: "oui",
     no: "non",
+  },
+  batch: {
+    cannotRead: (path) => `Impossible de lire ${path}`,
+    notFound: (id) => `Aucun lot ${id} de cet utilisateur`,
+    notCsv: "Veuillez téléverser un fichier CSV (le nom du fichier doit se terminer par .csv)",
+    fileRefused: (path, reason) => `${path} a été refusé, rien n’a été débité : ${reason}`,
+    insufficientCredits: (rows, required, available) =>
+      `Crédits insuffisants : ce lot de ${rows} ${rows === 1 ? "entité" : "entités"} nécessite ${required} crédits, le solde est de ${available}. Rien n’a été débité.`,
+    started: (id, email, rows, credits) => `Lot ${id} pour ${email} : ${rows} ${rows === 1 ? "entité" : "entités"} (${credits} crédits)`,
+    detached: (id) => `Suivez-le avec : duecheck batch show ${id}`,
+    waiting: "En file d’attente : en attente d’un worker",
+    progress: ({ done, total, failed, rate, etaSeconds }) =>
+      `${done}/${total} lignes · ${rate.toLocaleString("fr", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} lignes/s · ${etaSeconds === undefined ? "reste –" : `reste ${duration(etaSeconds)}`} · ${failed} en échec`,
+    summary: (name, id, status) => `Lot « ${name} » (${id}) : ${status}`,
+    counts: (total, processed, failed) => `${total} ${total === 1 ? "entité" : "entités"} : ${processed} analysées, ${failed} en échec`,
+    risks: (counts) => `Risque : ${counts}`,
+    failedRows: (failed) => `${failed} ${failed === 1 ? "entité n’a pas pu être traitée" : "entités n’ont pas pu être traitées"}`,
+    columns: {
+      name: "NOM",
+      status: "STATUT",
+      entities: "ENTITÉS",
+      processed: "TRAITÉES",
+      failed: "EN ÉCHEC",
+      created: "CRÉÉ",
+      completed: "TERMINÉ",
+      id: "ID",
+      term: "TERME",
+      type: "TYPE",
+      risk: "RISQUE",
+      sanctions: "CORRESPONDANCES SANCTIONS",
+      media: "MÉDIAS",
+      searchId: "ID DE RECHERCHE",
+    },
+    empty: "Aucun lot pour l’instant. Lancez-en un avec : duecheck batch run FICHIER.csv",
+    noResults: "Aucun résultat.",
+    more: (command) => `Suite : ${command}`,
+    limitInvalid: (value) => `--limit doit être un nombre entier de 1 à 100, reçu : '${value}'`,
+    cursorInvalid: (value) => `--cursor doit être le curseur affiché par une page précédente, reçu : '${value}'`,
   },
   db: { migrated: (database) => `Migrations appliquées : ${database}` },
   serve: {

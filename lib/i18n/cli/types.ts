@@ -101,6 +101,43 @@ export interface CliText {
     yes: string;
     no: string;
   };
+  batch: {
+    cannotRead: (path: string) => string;
+    notCsv: string;
+    notFound: (id: string) => string;
+    /** The file was refused whole (the reason names the line); nothing was charged. */
+    fileRefused: (path: string, reason: string) => string;
+    insufficientCredits: (rows: number, required: number, available: number) => string;
+    started: (id: string, email: string, rows: number, credits: number) => string;
+    detached: (id: string) => string;
+    waiting: string;
+    progress: (p: { done: number; total: number; failed: number; rate: number; etaSeconds: number | undefined }) => string;
+    summary: (name: string, id: string, status: string) => string;
+    counts: (total: number, processed: number, failed: number) => string;
+    risks: (counts: string) => string;
+    failedRows: (failed: number) => string;
+    columns: {
+      name: string;
+      status: string;
+      entities: string;
+      processed: string;
+      failed: string;
+      created: string;
+      completed: string;
+      id: string;
+      term: string;
+      type: string;
+      risk: string;
+      sanctions: string;
+      media: string;
+      searchId: string;
+    };
+    empty: string;
+    noResults: string;
+    more: (command: string) => string;
+    limitInvalid: (value: string) => string;
+    cursorInvalid: (value: string) => string;
+  };
   db: { migrated: (database: string) => string };
   serve: {
     running: (url: string) => string;

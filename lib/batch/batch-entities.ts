@@ -1,0 +1,25 @@
+/** The second step of the spec's create: a pending batch takes its entities, all charged and queued together. */
+import { AppError } from "../errors.ts";
+import type { CreateSearchFields } from "../screening/schemas.ts";
+import type { ScreeningContext } from "../screening/searches.ts";
+import { createBatchJob } from "./batch-jobs.ts";
+import { checkPendingBatch } from "./pending-batch.ts";
+import { batchEntitiesSchema } from "./schemas.ts";
+
+/** The body's entities, each a valid search; the first bad one is named by its position ("Entity 3: ..."). */
+export function parseBatchEntities(body: unknown): CreateSearchFields[] {
+  const parsed = batchEntitiesSchema.safeParse(body);
+  if (parsed.success) return parsed.data.entities;
+  const issue = parsed.error.issues[0];
+  const [, index] = issue.path;
+  throw new AppError(400, typeof index === "number" ? `Entity ${index + 1}: ${issue.message}` : issue.message);
+}
+
+/**
+ * Charges and queues the entities of the user's pending batch: 404 when it is not the user's, 409 when it already
+ * has its entities, 400 when their number is not the one announced, 402 when the credits do not cover them all.
+ */
+export async function addBatchEntities(ctx: ScreeningContext, userId: string, batchId: string, entities: CreateSearchFields[]) {
+  const batch = await checkPendingBatch(ctx.db, userId, batchId, entities.length);
+  return createBatchJob(ctx, { userId, name: batch.name, entities, batchId: batch.id });
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading batches for their owner: the list (paged, newest first), one batch with its progress, and its results,
+ * one row per entity (paged, filtered by risk level).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { schema, type Db } from "../../data/db.ts";
+import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { findOwnBatch } from "./pending-batch.ts";
+import type { RiskLevel } from "./schemas.ts";
+
+type BatchRow = typeof schema.batchJobs.$inferSelect;
+
+/** A batch as the API and the CLI's --json show it. */
+export function batchView(batch: BatchRow) {
+  return {
+    id: batch.id,
+    name: batch.name,
+    status: batch.status,
+    totalEntities: batch.totalEntities,
+    processedEntities: batch.processedEntities,
+    failedEntities: batch.failedEntities,
+    createdAt: batch.createdAt.toISOString(),
+    completedAt: batch.completedAt?.toISOString() ?? null,
+  };
+}
+export type BatchView = ReturnType<typeof batchView>;
+
+/**
+ * The batch's counters from the states of its searches, written back when they changed: once every search has
+ * ended the batch is completed, or failed when not one search could be screened. A batch still waiting for its
+ * entities stays pending.
+ */
+export async function syncBatchProgress(db: Db, batch: BatchRow): Promise<BatchRow> {
+  if (batch.status === "pending") return batch;
+  const counts = await db
+    .select({ status: schema.searches.status, count: sql<number>`count(*)::int` })
+    .from(schema.searches)
+    .where(eq(schema.searches.batchJobId, batch.id))
+    .groupBy(schema.searches.status);
+  const count = (status: string) => counts.find((c) => c.status === status)?.count ?? 0;
+  const processed = count("completed");
+  const failed = count("failed");
+  const done = processed + failed >= batch.totalEntities;
+  const status = done ? (processed === 0 ? "failed" : "completed") : "processing";
+  if (batch.processedEntities === processed && batch.failedEntities === failed && batch.status === status) return batch;
+  const completedAt = done ? (batch.completedAt ?? new Date()) : null;
+  await db
+    .update(schema.batchJobs)
+    .set({ processedEntities: processed, failedEntities: failed, status, completedAt })
+    .where(eq(schema.batchJobs.id, batch.id));
+  return { ...batch, processedEntities: processed, failedEntities: failed, status, completedAt };
+}
+
+/** The user's batch with its progress; another user's, an unknown or a malformed id are 404. */
+export async function readBatch(db: Db, userId: string, batchId: string): Promise<BatchRow> {
+  return syncBatchProgress(db, await findOwnBatch(db, userId, batchId));
+}
+
+/** A page of the user's batches, newest first, each with its progress. */
+export async function listBatches(db: Db, userId: string, request: PageRequest): Promise<Page<BatchView>> {
+  const b = schema.batchJobs;
+  const keyset = { createdAt: b.createdAt, id: b.id };
+  const [rows, total] = await Promise.all([
+    db
+      .select({ batch: b, cursorKey: cursorKey(keyset), id: b.id })
+      .from(b)
+      .where(and(eq(b.userId, userId), afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    db.$count(b, eq(b.userId, userId)),
+  ]);
+  const page = toPage(rows, request.limit, total, (row) => row.batch);
+  const synced = [];
+  // Only unfinished batches are counted again; a finished one's counters are final.
+  for (const batch of page.items) synced.push(batch.status === "processing" ? await syncBatchProgress(db, batch) : batch);
+  return { ...page, items: synced.map(batchView) };
+}
+
+export interface BatchResultsRequest extends PageRequest {
+  riskLevel?: RiskLevel;
+}
+
+export interface BatchResultRow {
+  searchId: string;
+  searchTerm: string;
+  entityType: "person" | "company";
+  status: "pending" | "processing" | "completed" | "failed";
+  riskLevel: string | null;
+  /** Sanctions lists with a match. */
+  sanctionsMatches: number;
+  /** News articles found. */
+  mediaCount: number;
+}
+
+/** One row per entity of the user's batch, a page at a time (newest first, a stable order), optionally of one risk level. */
+export async function listBatchResults(db: Db, userId: string, batchId: string, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
+  const batch = await findOwnBatch(db, userId, batchId);
+  const s = schema.searches;
+  const keyset = { createdAt: s.createdAt, id: s.id };
+  const where = and(eq(s.batchJobId, batch.id), request.riskLevel ? eq(s.riskLevel, request.riskLevel) : undefined);
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: s.id,
+        searchTerm: s.searchTerm,
+        entityType: s.entityType,
+        status: s.status,
+        riskLevel: s.riskLevel,
+        sanctionsMatches: sql<number>`coalesce((select count(*)::int from jsonb_array_elements(${s.results}->'sanctionsList') e where (e->>'match')::boolean), 0)`,
+        mediaCount: sql<number>`coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)`,
+        cursorKey: cursorKey(keyset),
+      })
+      .from(s)
+      .where(and(where, afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    db.$count(s, where),
+  ]);
+  return toPage(rows, request.limit, total, ({ id, ...row }) => ({ searchId: id, ...row }));
+}
+
+/** How many of the batch's searches ended at each risk level (the summary of the CLI and the PDF). */
+export async function batchRiskCounts(db: Db, batchId: string): Promise<Partial<Record<RiskLevel, number>>> {
+  const rows = await db
+    .select({ riskLevel: schema.searches.riskLevel, count: sql<number>`count(*)::int` })
+    .from(schema.searches)
+    .where(and(eq(schema.searches.batchJobId, batchId), eq(schema.searches.status, "completed")))
+    .groupBy(schema.searches.riskLevel);
+  return Object.fromEntries(rows.filter((r) => r.riskLevel).map((r) => [r.riskLevel, r.count]));
+}

@@ -1,0 +1,49 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { addBatchEntities, parseBatchEntities } from "../../lib/batch/batch-entities.ts";
+import { batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
+import { createPendingBatch } from "../../lib/batch/pending-batch.ts";
+import { MAX_BATCH_ENTITIES_BODY_BYTES, newBatchSchema, riskLevelFilter } from "../../lib/batch/schemas.ts";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { screeningService } from "../screening/service.ts";
+import { parseWith, readJson } from "../validate.ts";
+
+const resultsQuerySchema = pageQuerySchema.extend({ riskLevel: riskLevelFilter.optional() });
+
+/** The web app's batch calls (spec part 1 section 7), for the signed-in owner only: another user's batch is 404. */
+export const batchRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+
+  .get("/", async (c) => {
+    const request = parseWith(pageQuerySchema, c.req.query());
+    return c.json(await listBatches(c.get("ctx").database.db, currentUser(c).id, request));
+  })
+
+  /** Step one: the batch, pending until its entities arrive. */
+  .post("/", async (c) => {
+    const input = await readJson(c, newBatchSchema);
+    const batch = await createPendingBatch(c.get("ctx").database.db, currentUser(c).id, input);
+    return c.json(batchView(batch), 201);
+  })
+
+  .get("/:id", async (c) => c.json(batchView(await readBatch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id")))))
+
+  /** Step two: every entity charged and queued in one transaction, or none. The body is read and checked before the batch. */
+  .post("/:id/entities", async (c) => {
+    const entities = parseBatchEntities(await readJson(c, z.looseObject({}), { maxBytes: MAX_BATCH_ENTITIES_BODY_BYTES }));
+    const { database } = c.get("ctx");
+    const { batch, creditsRequired } = await addBatchEntities(
+      { db: database.db, queue: screeningService(database).queue },
+      currentUser(c).id,
+      c.req.param("id"),
+      entities,
+    );
+    return c.json({ ...batchView(batch), creditsRequired });
+  })
+
+  .get("/:id/results", async (c) => {
+    const request = parseWith(resultsQuerySchema, c.req.query());
+    return c.json(await listBatchResults(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
+  });
