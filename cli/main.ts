@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { DataDirBusyError } from "../data/db.ts";
 import { AppError } from "../lib/errors.ts";
+import { registerBatch } from "./commands/batch.tsx";
 import { registerCredits } from "./commands/credits.ts";
 import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
@@ -26,6 +27,7 @@ registerDatasets(program);
 registerSanctions(program);
 registerSearch(program);
 registerHistory(program);
+registerBatch(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,250 @@
+import type { Command } from "commander";
+import { and, eq } from "drizzle-orm";
+import { Box, Text } from "ink";
+import { runningServer, schema, type Database } from "../../data/db.ts";
+import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch, type BatchResultRow, type BatchView } from "../../lib/batch/batch-read.ts";
+import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
+import { batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { decodeCursor, pageQuerySchema, type Page } from "../../lib/paging.ts";
+import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
+import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
+import { getSystemSetting } from "../../lib/settings/system-settings.ts";
+import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { batchProgress } from "../ui/batch-progress.tsx";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
+import { cliUser } from "./search.tsx";
+
+interface RunOptions {
+  user?: string;
+  name?: string;
+  detach?: boolean;
+  json?: boolean;
+  language?: string;
+}
+
+/** "Batch 2025-01-31 14:05", in local time like the web app's name. */
+function defaultName(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `Batch ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+/** The CSV, read as a stream with the web's rules and limits; a refused file names its line and nothing is charged. */
+async function readCsv(path: string, { t }: Words) {
+  try {
+    assertCsvFileName(path);
+  } catch {
+    failWith(t.batch.notCsv);
+  }
+  const file = Bun.file(path);
+  if (!(await file.exists())) failWith(t.batch.cannotRead(path));
+  try {
+    return (await readBatchCsv(file)).entities;
+  } catch (error) {
+    if (error instanceof AppError) failWith(t.batch.fileRefused(path, error.message));
+    throw error;
+  }
+}
+
+/**
+ * Who runs the batch's searches, as for `duecheck search`: a server's workers when a server holds the embedded
+ * database, this process when it holds the embedded database itself, and on PostgreSQL this process too if no
+ * worker has taken any of the batch's searches after a few polls.
+ */
+async function runOrWatch(database: Database, queue: JobQueue, batchId: string, userId: string, show: (c: { done: number; total: number; failed: number }) => void) {
+  const config = loadConfig();
+  const embedded = !config.databaseUrl;
+  const serverWorks = embedded && runningServer(config.dataDir) !== null;
+  let working = false;
+  const startWorking = () => {
+    working = true;
+    workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
+    queue.wake(SEARCH_QUEUE);
+  };
+  if (embedded && !serverWorks) startWorking();
+  const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;
+  const started = Date.now();
+  for (;;) {
+    const batch = await readBatch(database.db, userId, batchId);
+    const done = batch.processedEntities + batch.failedEntities;
+    show({ done, total: batch.totalEntities, failed: batch.failedEntities });
+    if (batch.status === "completed" || batch.status === "failed") return batch;
+    if (!working && !serverWorks && done === 0 && Date.now() - started > graceMs) {
+      const s = schema.searches;
+      const running = await database.db.$count(s, and(eq(s.batchJobId, batchId), eq(s.status, "processing")));
+      if (running === 0) startWorking();
+    }
+    await Bun.sleep(500);
+  }
+}
+
+function Summary({ batch, risks, words: { t } }: { batch: BatchView; risks: Partial<Record<string, number>>; words: Words }) {
+  const riskText = RISK_LEVELS.filter((level) => risks[level])
+    .map((level) => `${risks[level]} ${t.levels[level]}`)
+    .join(", ");
+  return (
+    <Box flexDirection="column">
+      <Text bold color={batch.status === "failed" ? "red" : batch.failedEntities ? "yellow" : "green"}>
+        {t.batch.summary(batch.name, batch.id, t.statuses[batch.status])}
+      </Text>
+      <Text>{`  ${t.batch.counts(batch.totalEntities, batch.processedEntities, batch.failedEntities)}`}</Text>
+      {riskText ? <Text>{`  ${t.batch.risks(riskText)}`}</Text> : null}
+      {batch.failedEntities ? <Text color="yellow">{`  ${t.batch.failedRows(batch.failedEntities)}`}</Text> : null}
+    </Box>
+  );
+}
+
+function limitOf(value: string, { t }: Words): number {
+  const parsed = pageQuerySchema.shape.limit.safeParse(value);
+  if (!parsed.success || !/^\d+$/.test(value)) failWith(t.batch.limitInvalid(value));
+  return parsed.data;
+}
+
+function cursorOf(value: string | undefined, { t }: Words) {
+  if (value === undefined) return undefined;
+  return decodeCursor(value) ?? failWith(t.batch.cursorInvalid(value));
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
+
+export function registerBatch(program: Command) {
+  const batch = program.command("batch").description("Batch screening: a CSV of names screened for one user, charged like the web's batches");
+
+  withLanguageOption(batch.command("run"))
+    .description("Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks), charge every row and screen them; shows progress until the batch ends")
+    .argument("<file>", "the CSV file (up to 100,000 rows or 20 MB)")
+    .option("--user <email>", "the account that screens and is charged (default: the first administrator, who is not charged)")
+    .option("--name <name>", "the batch's name (default: Batch and the local date and time)")
+    .option("--detach", "print the batch's id and return; the server's workers screen it")
+    .option("--json", "print the batch as JSON (the shape of GET /api/batch-jobs/{id}), without progress")
+    .action(async (path: string, options: RunOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const name = batchName.safeParse(options.name ?? defaultName());
+      if (!name.success) failWith(name.error.issues[0].message);
+      const entities = await readCsv(path, early);
+      const { finished, shown, risks } = await withDatabase(async (database) => {
+        const user = await cliUser(database.db, options.user, early);
+        const shown = words(asked, user);
+        await seedDatasets(database.db);
+        const queue = await openSearchQueue(database);
+        const progress = batchProgress(!options.json && !options.detach, shown.t);
+        try {
+          const { batch, creditsRequired } = await createBatchJob({ db: database.db, queue }, { userId: user.id, name: name.data, entities }).catch(async (error: unknown) => {
+            if (error instanceof AppError && error.status === 402) {
+              const cost = await getSystemSetting(database.db, "manualSearchCost");
+              const [now] = await database.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
+              failWith(shown.t.batch.insufficientCredits(entities.length, entities.length * cost, now.credits));
+            }
+            throw error;
+          });
+          if (!options.json) console.log(shown.t.batch.started(batch.id, user.email, entities.length, creditsRequired));
+          if (options.detach) {
+            if (!options.json) console.log(shown.t.batch.detached(batch.id));
+            return { finished: batch, shown, risks: null };
+          }
+          const finished = await runOrWatch(database, queue, batch.id, user.id, progress.update);
+          return { finished, shown, risks: await batchRiskCounts(database.db, batch.id) };
+        } finally {
+          progress.done();
+          await queue.stop();
+        }
+      });
+      if (options.json) printJson(batchView(finished));
+      else if (risks) printView(<Summary batch={batchView(finished)} risks={risks} words={shown} />);
+      if (finished.status === "failed" || finished.failedEntities > 0) process.exitCode = 1;
+    });
+
+  withLanguageOption(batch.command("list"))
+    .description("A user's batches, newest first, with their progress")
+    .option("--user <email>", "whose batches (default: the first administrator)")
+    .option("--limit <n>", "batches per page, 1 to 100", "50")
+    .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
+    .option("--json", "print as JSON (the shape of GET /api/batch-jobs: items, nextCursor, total)")
+    .action(async (options: { user?: string; limit: string; cursor?: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const limit = limitOf(options.limit, early);
+      const cursor = cursorOf(options.cursor, early);
+      const { page, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        return { page: await listBatches(db, user.id, { limit, cursor }), shown: words(asked, user) };
+      });
+      if (options.json) return printJson(page);
+      const { t } = shown;
+      printView(
+        <Table
+          rows={page.items}
+          empty={t.batch.empty}
+          columns={[
+            { header: t.batch.columns.name, value: (b) => b.name },
+            { header: t.batch.columns.status, value: (b) => t.statuses[b.status] },
+            { header: t.batch.columns.entities, value: (b) => String(b.totalEntities) },
+            { header: t.batch.columns.processed, value: (b) => String(b.processedEntities) },
+            { header: t.batch.columns.failed, value: (b) => String(b.failedEntities) },
+            { header: t.batch.columns.created, value: (b) => day(b.createdAt) },
+            { header: t.batch.columns.completed, value: (b) => day(b.completedAt) },
+            { header: t.batch.columns.id, value: (b) => b.id },
+          ]}
+        />,
+      );
+      if (page.nextCursor) console.log(t.batch.more(`duecheck batch list${options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`));
+    });
+
+  withLanguageOption(batch.command("show"))
+    .description("One batch: its progress, then one row per entity (term, type, status, risk, sanctions matches, media)")
+    .argument("<id>", "the batch's id")
+    .option("--user <email>", "whose batch (default: the first administrator)")
+    .option("--risk <level>", `only rows of this risk level: ${RISK_LEVELS.join(", ")}`)
+    .option("--limit <n>", "rows per page, 1 to 100", "50")
+    .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
+    .option("--json", "print as JSON: { batch, results: { items, nextCursor, total } }")
+    .action(async (id: string, options: { user?: string; risk?: string; limit: string; cursor?: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const limit = limitOf(options.limit, early);
+      const cursor = cursorOf(options.cursor, early);
+      const risk = options.risk === undefined ? undefined : riskLevelFilter.safeParse(options.risk.trim().toLowerCase());
+      if (risk && !risk.success) failWith(risk.error.issues[0].message);
+      const { found, results, risks, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        const found = await readBatch(db, user.id, id).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
+          throw error;
+        });
+        const results: Page<BatchResultRow> = await listBatchResults(db, user.id, id, { limit, cursor, riskLevel: risk?.data });
+        return { found, results, risks: await batchRiskCounts(db, found.id), shown };
+      });
+      if (options.json) return printJson({ batch: batchView(found), results });
+      const { t, labels } = shown;
+      printView(<Summary batch={batchView(found)} risks={risks} words={shown} />);
+      printView(
+        <Table
+          rows={results.items}
+          empty={t.batch.noResults}
+          columns={[
+            { header: t.batch.columns.term, value: (r) => r.searchTerm },
+            { header: t.batch.columns.type, value: (r) => labels.entity[r.entityType] },
+            { header: t.batch.columns.status, value: (r) => t.statuses[r.status] },
+            { header: t.batch.columns.risk, value: (r) => (r.riskLevel ? (t.levels[r.riskLevel as keyof typeof t.levels] ?? r.riskLevel) : "-") },
+            { header: t.batch.columns.sanctions, value: (r) => (r.status === "completed" ? String(r.sanctionsMatches) : "-") },
+            { header: t.batch.columns.media, value: (r) => (r.status === "completed" ? String(r.mediaCount) : "-") },
+            { header: t.batch.columns.searchId, value: (r) => r.searchId },
+          ]}
+        />,
+      );
+      if (results.nextCursor) {
+        const extra = `${options.user ? ` --user ${options.user}` : ""}${risk ? ` --risk ${risk.data}` : ""}`;
+        console.log(t.batch.more(`duecheck batch show ${id}${extra} --limit ${limit} --cursor ${results.nextCursor}`));
+      }
+    });
+}

@@ -1,0 +1,76 @@
+import { Box, render, Text } from "ink";
+import { useSyncExternalStore } from "react";
+import type { CliText } from "../../lib/i18n/cli/index.ts";
+
+export interface BatchCounts {
+  done: number;
+  total: number;
+  failed: number;
+}
+
+const BAR_WIDTH = 30;
+
+function Bar({ done, total }: { done: number; total: number }) {
+  const filled = total ? Math.round((done / total) * BAR_WIDTH) : 0;
+  return (
+    <Text>
+      <Text color="cyan">{"█".repeat(filled)}</Text>
+      <Text dimColor>{"░".repeat(BAR_WIDTH - filled)}</Text>
+    </Text>
+  );
+}
+
+/**
+ * A batch's progress: in a terminal an Ink bar with rows done, rows per second, the time left and the failed count;
+ * otherwise a plain line at most once a second when the count moved; nothing for --json. The rate is measured from
+ * the first update this process saw.
+ */
+export function batchProgress(enabled: boolean, t: CliText) {
+  const started = Date.now();
+  const startDone = { value: -1 };
+  const line = (c: BatchCounts) => {
+    if (startDone.value < 0) startDone.value = c.done;
+    const seconds = (Date.now() - started) / 1000;
+    const rate = seconds > 0 ? (c.done - startDone.value) / seconds : 0;
+    return t.batch.progress({ ...c, rate, etaSeconds: rate > 0 ? (c.total - c.done) / rate : undefined });
+  };
+  if (!enabled) return { update(_: BatchCounts) {}, done() {} };
+  if (!process.stdout.isTTY) {
+    let lastDone = -1;
+    let lastAt = 0;
+    return {
+      update(c: BatchCounts) {
+        const text = line(c);
+        if (c.done === lastDone || (Date.now() - lastAt < 1000 && c.done < c.total)) return;
+        [lastDone, lastAt] = [c.done, Date.now()];
+        console.log(text);
+      },
+      done() {},
+    };
+  }
+  let current: { counts: BatchCounts; text: string } | null = null;
+  const listeners = new Set<() => void>();
+  const store = { subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)), get: () => current };
+  const Live = () => {
+    const state = useSyncExternalStore(store.subscribe, store.get);
+    if (!state) return null;
+    return (
+      <Box gap={1}>
+        <Bar done={state.counts.done} total={state.counts.total} />
+        <Text color="cyan">{state.text}</Text>
+      </Box>
+    );
+  };
+  const view = render(<Live />);
+  return {
+    update(c: BatchCounts) {
+      current = { counts: c, text: line(c) };
+      listeners.forEach((l) => l());
+    },
+    done() {
+      current = null;
+      listeners.forEach((l) => l());
+      view.unmount();
+    },
+  };
+}
