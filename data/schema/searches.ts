@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { batchJobs } from "./batch.ts";
 import { entityType, jobStatus } from "./enums.ts";
@@ -29,7 +30,13 @@ export const searches = pgTable(
   },
   // The history's keyset order (lib/paging.ts), with the listed columns after it so that a page, its total and the
   // term filter are read from the index alone (index-only scans), never from the large rows with their results.
-  (t) => [index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel)],
+  // searches_batch: a batch's progress (counted by status) and its results page, without reading other searches.
+  (t) => [
+    index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel),
+    index("searches_batch")
+      .on(t.batchJobId, t.createdAt, t.id)
+      .where(sql`${t.batchJobId} is not null`),
+  ],
 );
 
 export const analysisResults = pgTable("analysis_results", {

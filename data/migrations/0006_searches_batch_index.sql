@@ -1,0 +1,1 @@
+CREATE INDEX "searches_batch" ON "searches" USING btree ("batch_job_id","created_at","id") WHERE "searches"."batch_job_id" is not null;
