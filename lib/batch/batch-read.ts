@@ -40,8 +40,10 @@ export async function syncBatchProgress(db: Db, batch: BatchRow): Promise<BatchR
   const count = (status: string) => counts.find((c) => c.status === status)?.count ?? 0;
   const processed = count("completed");
   const failed = count("failed");
-  const done = processed + failed >= batch.totalEntities;
-  const status = done ? (processed === 0 ? "failed" : "completed") : "processing";
+  // Its searches were written with the batch, in one transaction: once none is left to run, the batch has ended, even
+  // when some were deleted from the history since (they count neither as processed nor as failed).
+  const done = count("pending") + count("processing") === 0;
+  const status = done ? (processed === 0 && failed > 0 ? "failed" : "completed") : "processing";
   if (batch.processedEntities === processed && batch.failedEntities === failed && batch.status === status) return batch;
   const completedAt = done ? (batch.completedAt ?? new Date()) : null;
   await db

@@ -163,6 +163,11 @@ describe("the two-step create, progress and results", () => {
     expect([...first.json.items, ...second.json.items].map((r: { searchId: string }) => r.searchId).sort()).toEqual(
       results.json.items.map((r: { searchId: string }) => r.searchId).sort(),
     );
+
+    // A search deleted from the history leaves the batch: its counts follow the rows that are left.
+    expect((await analyst.request("DELETE", `/api/searches/${byTerm["Jane Example"].searchId}`)).status).toBe(200);
+    expect((await analyst.get(`/api/batch-jobs/${id}`)).json).toMatchObject({ status: "completed", totalEntities: 3, processedEntities: 2, failedEntities: 0 });
+    expect((await analyst.get(`/api/batch-jobs/${id}/results`)).json.total).toBe(2);
   });
 
   test("402 names the credits required and available; nothing is charged or queued and the batch keeps waiting", async () => {
