@@ -13,27 +13,19 @@
  *   The OFAC SDN list from ../shared/data is loaded when present, else the test fixture.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { existsSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { schema } from "../data/db.ts";
 import { createApiKey } from "../lib/auth/api-keys.ts";
-import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
-import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
-import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
-import { sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createBenchDatabase } from "./bench-database.ts";
+import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
 
-const ROOT = join(import.meta.dir, "..");
 const { values: args } = parseArgs({
   options: { clients: { type: "string", default: "50" }, seconds: { type: "string", default: "60" }, json: { type: "string" } },
 });
 const CLIENTS = Number(args.clients);
 const SECONDS = Number(args.seconds);
-const SHARED_SDN = join(ROOT, "..", "shared", "data", "us_ofac_sdn");
 const CREDITS_PER_CLIENT = 1000;
 
 const NAMES = [
@@ -41,76 +33,14 @@ const NAMES = [
   "Ana Lopez", "Viktor Bout", "Nordic Timber AB", "Chen Wei", "Ali Hassan", "Peter Novak",
 ];
 
-// --- loopback services: news providers and an OpenAI-compatible model, answering at once ---
-const articlesFor = (term: string) =>
-  [0, 1, 2].map((i) => ({
-    title: i === 0 ? `${term} charged with fraud in court` : `${term} attends trade conference ${i}`,
-    url: `https://news.example/${encodeURIComponent(term)}/${i}`,
-    seendate: "20260301T100000Z",
-    domain: "news.example",
-    language: "English",
-    sourcecountry: "United Kingdom",
-  }));
-const phrase = (q: string) => /"([^"]+)"/.exec(q)?.[1] ?? q;
-
-const gdelt = Bun.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  fetch: (req) => Response.json({ articles: articlesFor(phrase(new URL(req.url).searchParams.get("query") ?? "")) }),
-});
-const googleNews = Bun.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  fetch: () => new Response(`<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>`, { headers: { "content-type": "application/rss+xml" } }),
-});
-const model = Bun.serve({
-  hostname: "127.0.0.1",
-  port: 0,
-  async fetch(req) {
-    const body = (await req.json()) as { model: string; response_format?: { json_schema?: { name?: string } }; messages: { content: string }[] };
-    const name = body.response_format?.json_schema?.name;
-    const user = body.messages.at(-1)?.content ?? "";
-    const content =
-      name === "article_classification"
-        ? JSON.stringify({
-            articles: [...user.matchAll(/"id":\s*(\d+)/g)].map((m) => ({
-              id: Number(m[1]),
-              aboutSubject: true,
-              category: "others",
-              isNegative: false,
-            })),
-          })
-        : JSON.stringify({ summary: "The screening found the matches and articles listed in the findings; review them before onboarding." });
-    return Response.json({
-      id: "chatcmpl-bench",
-      object: "chat.completion",
-      created: Math.floor(Date.now() / 1000),
-      model: body.model,
-      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: "stop", logprobs: null }],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-    });
-  },
-});
+const services = startLoopbackServices();
 
 // --- the run's database, seeded with users, keys and a sanctions list ---
 const dbName = `duecheck_bench_${Date.now()}`;
 const bench = await createBenchDatabase(dbName);
 const { databaseUrl } = bench;
 const { db } = bench.database;
-await seedSystemSettings(db);
-await seedDatasets(db);
-await db.delete(schema.sanctionsDatasets).where(sql`${schema.sanctionsDatasets.id} <> 'us_ofac_sdn'`);
-const realList = existsSync(join(SHARED_SDN, "sdn.csv"));
-const listFiles = realList
-  ? readImportFiles([SHARED_SDN])
-  : Object.entries(sdnFiles()).map(([name, content]) => ({
-      name,
-      content: new TextEncoder().encode(content),
-      sourceUrl: null,
-      etag: null,
-      lastModified: null,
-    }));
-await importDatasetFiles(db, "us_ofac_sdn", listFiles, { actor: { kind: "system" }, timeoutMs: 60_000 });
+const list = await seedBenchLists(db);
 
 const clients: { userId: string; key: string }[] = [];
 for (let i = 0; i < CLIENTS; i++) {
@@ -120,32 +50,15 @@ for (let i = 0; i < CLIENTS; i++) {
 }
 
 // --- the app as its own process ---
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const server = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
-  env: {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    DUECHECK_DATA_DIR: `/tmp/${dbName}`,
-    DUECHECK_DATASET_SCHEDULER: "0",
-    DUECHECK_GDELT_URL: `http://127.0.0.1:${gdelt.port}/`,
-    DUECHECK_GOOGLE_NEWS_URL: `http://127.0.0.1:${googleNews.port}/`,
-    DUECHECK_GDELT_MIN_INTERVAL_MS: "0",
-    OPENAI_BASE_URL: `http://127.0.0.1:${model.port}/v1`,
-    OPENAI_API_KEY: "bench",
-    DUECHECK_JOB_POLL_SECONDS: "0.5",
-    DUECHECK_JOB_CONCURRENCY: process.env.DUECHECK_JOB_CONCURRENCY ?? "8",
-  },
-  stdout: "pipe",
-  stderr: "inherit",
+const server = await startServer({
+  DATABASE_URL: databaseUrl,
+  DUECHECK_DATA_DIR: `/tmp/${dbName}`,
+  DUECHECK_DATASET_SCHEDULER: "0",
+  ...services.env,
+  DUECHECK_JOB_POLL_SECONDS: "0.5",
+  DUECHECK_JOB_CONCURRENCY: process.env.DUECHECK_JOB_CONCURRENCY ?? "8",
 });
-const base = `http://127.0.0.1:${port}`;
-for (let tries = 0; ; tries++) {
-  try {
-    if ((await fetch(`${base}/api/v1/openapi.json`)).ok) break;
-  } catch {}
-  if (tries > 300) throw new Error("the server did not start");
-  await Bun.sleep(100);
-}
+const base = server.url;
 
 // --- load ---
 const latencies: number[] = [];
@@ -213,18 +126,15 @@ const ledgerTotals = new Map(ledger.map((l) => [l.userId, l.total]));
 const ledgerMismatches = users.filter((u) => (ledgerTotals.get(u.id) ?? 0) !== u.credits).length;
 const otherFailures = [...statusCounts].filter(([s]) => s !== 200 && s !== 402 && s !== 429).reduce((n, [, c]) => n + c, 0);
 
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 await bench.drop();
-gdelt.stop(true);
-googleNews.stop(true);
-model.stop(true);
+services.stop();
 
 const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const figures = {
-  machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
-  list: realList ? "OFAC SDN (real, ../shared/data)" : "OFAC SDN test fixture",
+  machine: machine(),
+  list: list.label,
   clients: CLIENTS,
   seconds: Math.round(loadSeconds),
   requests: [...statusCounts.values()].reduce((a, b) => a + b, 0),

@@ -3,7 +3,7 @@ import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
-import { createSearch, type ScreeningContext } from "../screening/searches.ts";
+import { createSearches, type ScreeningContext } from "../screening/searches.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import { readBatch } from "./batch-read.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
@@ -11,9 +11,9 @@ import { claimPendingBatch } from "./pending-batch.ts";
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
 
 /**
- * Screens every row of a batch. All or nothing: the batch, every search, its charge and its job are written in
- * one transaction, so a batch is either fully charged and queued or not at all (402 when the credits do not
- * cover every row).
+ * Screens every row of a batch. All or nothing: the batch, every search, its charge (one ledger entry per row)
+ * and its job are written in one transaction with multi-row inserts, so a batch is either fully charged and queued
+ * or not at all (402 when the credits do not cover every row). One audit record covers the batch.
  */
 export async function createBatchJob(
   ctx: ScreeningContext,
@@ -29,12 +29,7 @@ export async function createBatchJob(
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, input.userId));
   if (!user) throw new AppError(404, "User not found");
   const creditsRequired = user.role === "admin" ? 0 : input.entities.length * settings.manualSearchCost;
-  if (creditsRequired > user.credits) {
-    throw new AppError(
-      402,
-      `Insufficient credits: this batch of ${input.entities.length} needs ${creditsRequired} credits, the balance is ${user.credits}`,
-    );
-  }
+  if (creditsRequired > user.credits) throw insufficientCredits(input.entities.length, creditsRequired, user.credits);
   const batch = await ctx.db.transaction(async (tx) => {
     const [row] = input.batchId
       ? [await claimPendingBatch(tx as unknown as Db, input.userId, input.batchId)]
@@ -42,9 +37,15 @@ export async function createBatchJob(
           .insert(schema.batchJobs)
           .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
           .returning();
-    const inner: ScreeningContext = { db: tx as unknown as Db, queue: ctx.queue };
-    for (const entity of input.entities) {
-      await createSearch(inner, { userId: input.userId, ...entity, batchJobId: row.id });
+    try {
+      await createSearches({ db: tx as unknown as Db, queue: ctx.queue }, { userId: input.userId, entities: input.entities, batchJobId: row.id });
+    } catch (error) {
+      // The balance changed since it was read above.
+      if (error instanceof AppError && error.status === 402) {
+        const [now] = await ctx.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, input.userId));
+        throw insufficientCredits(input.entities.length, creditsRequired, now?.credits ?? 0);
+      }
+      throw error;
     }
     await recordAudit(tx, {
       action: "batch.created",
@@ -58,6 +59,9 @@ export async function createBatchJob(
   });
   return { batch, creditsRequired };
 }
+
+const insufficientCredits = (rows: number, required: number, balance: number) =>
+  new AppError(402, `Insufficient credits: this batch of ${rows} needs ${required} credits, the balance is ${balance}`);
 
 /**
  * The batch with its progress counted from its searches; when every search has ended the batch is marked

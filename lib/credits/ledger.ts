@@ -82,3 +82,69 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
     return { charged: true, balance: updated.credits, transactionId: row.id } as const;
   });
 }
+
+export interface SearchCharges {
+  userId: string;
+  type: "manual_search" | "automatic_search";
+  /** What each search costs (positive). */
+  cost: number;
+  searches: { searchId: string; searchTerm: string }[];
+}
+
+/**
+ * Charges many searches at once (a batch): one conditional balance update for them all and one ledger row per
+ * search, each with the balance after it, so a batch's charges read like the same searches charged one by one.
+ * All or none: too few credits for every search throws InsufficientCreditsError and changes nothing. Admins are
+ * not charged. Run it in the transaction that writes the searches.
+ */
+export async function chargeSearches(db: DbOrTx, charges: SearchCharges): Promise<CreditChangeResult> {
+  const { userId, type, cost, searches } = charges;
+  if (!Number.isSafeInteger(cost) || cost < 0) throw new AppError(400, "A search cost must be a whole number of at least 0");
+  const total = cost * searches.length;
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ role: schema.users.role, credits: schema.users.credits })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    if (!user) throw new AppError(404, "User not found");
+    if (user.role === "admin" || total === 0) return { charged: false, balance: user.credits } as const;
+
+    const [updated] = await tx
+      .update(schema.users)
+      .set({ credits: sql`${schema.users.credits} - ${total}`, updatedAt: sql`now()` })
+      .where(and(eq(schema.users.id, userId), gte(schema.users.credits, total)))
+      .returning({ credits: schema.users.credits });
+    if (!updated) {
+      const [current] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
+      throw new InsufficientCreditsError(current?.credits ?? 0, total);
+    }
+    const before = updated.credits + total;
+    const rows = searches.map((s, i) => {
+      const reason: CreditReason = { code: "search", params: { searchTerm: s.searchTerm } };
+      return {
+        userId,
+        type,
+        amount: -cost,
+        balance: before - cost * (i + 1),
+        description: englishDescription(type, reason),
+        descriptionCode: reason.code,
+        descriptionParams: reason.params,
+        searchId: s.searchId,
+        // One microsecond apart, so the ledger's (createdAt, id) order lists the batch's balances in the order they fell.
+        createdAt: sql`now() + ${`${i} microseconds`}::interval`,
+      };
+    });
+    let last = "";
+    for (let i = 0; i < rows.length; i += LEDGER_ROWS_PER_INSERT) {
+      const inserted = await tx
+        .insert(schema.creditTransactions)
+        .values(rows.slice(i, i + LEDGER_ROWS_PER_INSERT))
+        .returning({ id: schema.creditTransactions.id });
+      last = inserted.at(-1)?.id ?? last;
+    }
+    return { charged: true, balance: updated.credits, transactionId: last } as const;
+  });
+}
+
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 bound parameters. */
+const LEDGER_ROWS_PER_INSERT = 2000;

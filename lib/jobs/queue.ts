@@ -12,6 +12,8 @@ import { QueueWorker, type JobHandler } from "./worker.ts";
 
 export type { JobHandler, RunningJob } from "./worker.ts";
 
+const JOBS_PER_INSERT = 1000;
+
 export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
 export interface QueueOptions {
@@ -71,6 +73,27 @@ export class JobQueue {
       ...(options.tx ? { db: transactionSql(options.tx) as PgBoss.Db } : {}),
       ...(deadLetter ? { deadLetter } : {}),
     });
+  }
+
+  /**
+   * Queues many jobs with one statement per thousand (pg-boss's insert), in the caller's transaction when `tx` is
+   * given. Each job has its own id; a job whose id is already queued is left as it is (as send with an id).
+   */
+  async sendMany<T extends object>(name: string, jobs: { id: string; data: T }[], options: { tx?: DbOrTx } = {}): Promise<void> {
+    const deadLetter = this.deadLetters.get(name);
+    const db = options.tx ? { db: transactionSql(options.tx) as PgBoss.Db } : {};
+    for (let i = 0; i < jobs.length; i += JOBS_PER_INSERT) {
+      const chunk = jobs.slice(i, i + JOBS_PER_INSERT).map((job) => ({
+        id: job.id,
+        name,
+        data: job.data,
+        expireInSeconds: this.settings.expireSeconds,
+        retryLimit: this.settings.retryLimit,
+        retryDelay: this.settings.retryDelaySeconds,
+        ...(deadLetter ? { deadLetter } : {}),
+      }));
+      await this.boss.insert(chunk, db);
+    }
   }
 
   /** Runs the queue's jobs in this process (DUECHECK_JOB_CONCURRENCY at once unless given). */

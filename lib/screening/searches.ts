@@ -6,7 +6,7 @@ import { and, eq, ilike } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
-import { changeCredits, InsufficientCreditsError } from "../credits/ledger.ts";
+import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
@@ -122,6 +122,79 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
   });
   ctx.queue.wake(SEARCH_QUEUE);
   return search;
+}
+
+export interface CreateSearchesInput {
+  userId: string;
+  /** Each row as createSearch takes it; validated the same way. */
+  entities: Omit<CreateSearchInput, "userId" | "isAutomated" | "batchJobId">[];
+  batchJobId?: string;
+}
+
+/** Searches per multi-row insert: well under PostgreSQL's 65,535 bound parameters. */
+const SEARCHES_PER_INSERT = 1000;
+
+/**
+ * createSearch for many rows at once (a batch): the same searches, charges and jobs, written with multi-row inserts
+ * in one transaction (the caller's, when ctx.db is one). Each row is its own search with its own ledger entry and
+ * its own job (id = search id). All or nothing: an invalid row (400 naming it), too few credits for every row (402)
+ * or any failure writes nothing. Unlike createSearch, it records no audit entry per row: the caller records one for
+ * the whole set. Returns the searches' ids in the rows' order.
+ */
+export async function createSearches(ctx: ScreeningContext, input: CreateSearchesInput): Promise<string[]> {
+  const rows = input.entities.map((entity, i) => {
+    const parsed = createSearchSchema.safeParse({
+      searchTerm: entity.searchTerm,
+      entityType: entity.entityType,
+      language: entity.language,
+      country: entity.country,
+      numLinks: entity.numLinks,
+    });
+    if (!parsed.success) throw new AppError(400, `Row ${i + 1}: ${parsed.error.issues[0].message}`);
+    return parsed.data;
+  });
+  const ids = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
+      .from(schema.users)
+      .where(eq(schema.users.id, input.userId));
+    if (!user) throw new AppError(404, "User not found");
+    if (!user.isActive) throw new AppError(403, "This account is deactivated");
+    const settings = await getSystemSettings(tx);
+    const cost = settings.manualSearchCost;
+    const charge = user.role !== "admin" && cost > 0;
+
+    const created: { id: string; searchTerm: string }[] = [];
+    for (let i = 0; i < rows.length; i += SEARCHES_PER_INSERT) {
+      const values = rows.slice(i, i + SEARCHES_PER_INSERT).map((fields) => ({
+        userId: input.userId,
+        searchTerm: fields.searchTerm,
+        entityName: fields.searchTerm,
+        entityType: fields.entityType,
+        language: fields.language,
+        country: fields.country ?? null,
+        numLinks: fields.numLinks,
+        isAutomated: false,
+        creditsUsed: charge ? cost : 0,
+        batchJobId: input.batchJobId ?? null,
+      }));
+      created.push(...(await tx.insert(schema.searches).values(values).returning({ id: schema.searches.id, searchTerm: schema.searches.searchTerm })));
+    }
+    if (charge) {
+      try {
+        await chargeSearches(tx, { userId: input.userId, type: "manual_search", cost, searches: created.map((c) => ({ searchId: c.id, searchTerm: c.searchTerm })) });
+      } catch (error) {
+        if (error instanceof InsufficientCreditsError) {
+          throw new AppError(402, `Insufficient credits: ${error.required} credits are required for ${created.length} searches, ${error.balance} are available`);
+        }
+        throw error;
+      }
+    }
+    await ctx.queue.sendMany<SearchJobData>(SEARCH_QUEUE, created.map((c) => ({ id: c.id, data: { searchId: c.id } })), { tx });
+    return created.map((c) => c.id);
+  });
+  ctx.queue.wake(SEARCH_QUEUE);
+  return ids;
 }
 
 /** The user's own search; another user's, an unknown or a malformed id are all 404 'Search not found'. */
