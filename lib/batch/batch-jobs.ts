@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearches, type ScreeningContext } from "../screening/searches.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
-import { readBatch } from "./batch-read.ts";
+import { batchView, readBatch } from "./batch-read.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
 
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
@@ -73,14 +73,5 @@ export async function getBatchJob(db: Db, userId: string, batchId: string) {
     .select({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status, riskLevel: schema.searches.riskLevel })
     .from(schema.searches)
     .where(eq(schema.searches.batchJobId, batchId));
-  return {
-    id: batch.id,
-    name: batch.name,
-    status: batch.status,
-    totalEntities: batch.totalEntities,
-    processedEntities: batch.processedEntities,
-    failedEntities: batch.failedEntities,
-    createdAt: batch.createdAt.toISOString(),
-    searches,
-  };
+  return { ...batchView(batch), searches };
 }

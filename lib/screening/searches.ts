@@ -3,7 +3,7 @@
  * The server, the CLI, the public API and batch processing all create searches here.
  */
 import { and, eq, ilike } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { schema, type Db, type DbOrTx } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
@@ -46,28 +46,12 @@ const SEARCH_NOT_FOUND = "Search not found";
  * So a search exists exactly when it was charged and queued. Too few credits: 402.
  */
 export async function createSearch(ctx: ScreeningContext, input: CreateSearchInput): Promise<SearchRow> {
-  const parsed = createSearchSchema.safeParse({
-    searchTerm: input.searchTerm,
-    entityType: input.entityType,
-    language: input.language,
-    country: input.country,
-    numLinks: input.numLinks,
-  });
-  if (!parsed.success) throw new AppError(400, parsed.error.issues[0].message);
-  const fields = parsed.data;
+  const fields = searchFields(input);
   const isAutomated = input.isAutomated ?? false;
 
   const search = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
-      .from(schema.users)
-      .where(eq(schema.users.id, input.userId));
-    if (!user) throw new AppError(404, "User not found");
-    if (!user.isActive) throw new AppError(403, "This account is deactivated");
-    const settings = await getSystemSettings(tx);
-    const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
-    const charge = user.role !== "admin" && cost > 0;
-    if (charge && user.credits < cost) throw new AppError(402, insufficientCreditsMessage(cost));
+    const { cost, charge, credits } = await searchCharge(tx, input.userId, isAutomated);
+    if (charge && credits < cost) throw new AppError(402, insufficientCreditsMessage(cost));
 
     const [row] = await tx
       .insert(schema.searches)
@@ -142,27 +126,9 @@ const SEARCHES_PER_INSERT = 1000;
  * the whole set. Returns the searches' ids in the rows' order.
  */
 export async function createSearches(ctx: ScreeningContext, input: CreateSearchesInput): Promise<string[]> {
-  const rows = input.entities.map((entity, i) => {
-    const parsed = createSearchSchema.safeParse({
-      searchTerm: entity.searchTerm,
-      entityType: entity.entityType,
-      language: entity.language,
-      country: entity.country,
-      numLinks: entity.numLinks,
-    });
-    if (!parsed.success) throw new AppError(400, `Row ${i + 1}: ${parsed.error.issues[0].message}`);
-    return parsed.data;
-  });
+  const rows = input.entities.map((entity, i) => searchFields(entity, `Row ${i + 1}: `));
   const ids = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
-      .from(schema.users)
-      .where(eq(schema.users.id, input.userId));
-    if (!user) throw new AppError(404, "User not found");
-    if (!user.isActive) throw new AppError(403, "This account is deactivated");
-    const settings = await getSystemSettings(tx);
-    const cost = settings.manualSearchCost;
-    const charge = user.role !== "admin" && cost > 0;
+    const { cost, charge } = await searchCharge(tx, input.userId, false);
 
     const created: { id: string; searchTerm: string }[] = [];
     for (let i = 0; i < rows.length; i += SEARCHES_PER_INSERT) {
@@ -195,6 +161,32 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
   });
   ctx.queue.wake(SEARCH_QUEUE);
   return ids;
+}
+
+/** A search's fields validated as POST /api/searches validates them (400 with the message, after the prefix). */
+function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = "") {
+  const parsed = createSearchSchema.safeParse({
+    searchTerm: input.searchTerm,
+    entityType: input.entityType,
+    language: input.language,
+    country: input.country,
+    numLinks: input.numLinks,
+  });
+  if (!parsed.success) throw new AppError(400, `${errorPrefix}${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
+
+/** What each search of this user costs, read in the creating transaction; admins and a cost of 0 are not charged. */
+async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
+  const [user] = await tx
+    .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  if (!user) throw new AppError(404, "User not found");
+  if (!user.isActive) throw new AppError(403, "This account is deactivated");
+  const settings = await getSystemSettings(tx);
+  const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
+  return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };
 }
 
 /** The user's own search; another user's, an unknown or a malformed id are all 404 'Search not found'. */

@@ -47,6 +47,7 @@ export const batchStatusSchema = z.object({
   processedEntities: z.number().int(),
   failedEntities: z.number().int(),
   createdAt: z.string(),
+  completedAt: z.string().nullable(),
   searches: z.array(
     z.object({ id: z.uuid(), searchTerm: z.string(), status: z.string(), riskLevel: z.string().nullable() }),
   ),
