@@ -35,10 +35,16 @@ export async function startServeProcess(env: Record<string, string>) {
     if (done) throw new Error(`serve exited: ${output}${await new Response(proc.stderr).text()}`);
     output += new TextDecoder().decode(value);
   }
-  // Give the rest of the banner a moment to arrive.
-  await Bun.sleep(200);
-  const more = await Promise.race([reader.read(), Bun.sleep(300).then(() => null)]);
-  if (more && !more.done) output += new TextDecoder().decode(more.value);
+  // The rest of the banner (database, first admin) may come in several chunks: read until the output is quiet.
+  let pending = reader.read();
+  while (Date.now() < deadline) {
+    const more = await Promise.race([pending, Bun.sleep(500).then(() => null)]);
+    if (!more || more.done) break;
+    output += new TextDecoder().decode(more.value);
+    pending = reader.read();
+  }
+  // Releasing the reader rejects the read still waiting; the stream keeps its data for whoever reads next.
+  pending.catch(() => {});
   reader.releaseLock();
   return {
     proc,
