@@ -1,6 +1,45 @@
 import type { MediaCategory, RiskLevel, SourceStatus } from "../screening/results.ts";
 import type { ReportLanguage } from "../screening/summary/phrasebook.ts";
 
+/** The words of a batch's exports (CSV, Excel, the PDF summary); shared words come from ReportLabels itself. */
+export interface BatchLabels {
+  title: string;
+  name: string;
+  batchId: string;
+  owner: string;
+  statuses: Record<"pending" | "processing" | "completed" | "failed", string>;
+  createdAt: string;
+  completedAt: string;
+  totalEntities: string;
+  processed: string;
+  failed: string;
+  /** Rows not finished when the export was made. */
+  unfinished: string;
+  riskCounts: string;
+  /** Said on an export of a batch still running. */
+  stillRunning: string;
+  notCheckedTitle: string;
+  /** How many of the batch's entities a source could not be checked for. */
+  entitiesAffected: string;
+  attentionTitle: string;
+  attentionIntro: string;
+  attentionNone: string;
+  /** The attention table was cut: `count` is already formatted. */
+  more: (count: string) => string;
+  columns: {
+    sanctionsLists: string;
+    sanctionsNames: string;
+    mediaCount: string;
+    negativeMedia: string;
+    mediaChecked: string;
+    notChecked: string;
+    createdAt: string;
+    finishedAt: string;
+    notes: string;
+  };
+  resultsSheet: string;
+}
+
 /** The words of an exported search report. */
 export interface ReportLabels {
   title: string;
@@ -79,6 +118,7 @@ export interface ReportLabels {
   none: string;
   page: (n: number, total: number) => string;
   sheets: { summary: string; sanctions: string; pep: string; media: string; sources: string };
+  batch: BatchLabels;
 }
 
 const en: ReportLabels = {
@@ -154,6 +194,39 @@ const en: ReportLabels = {
   none: "None",
   page: (n, total) => `Page ${n} of ${total}`,
   sheets: { summary: "Summary", sanctions: "Sanctions", pep: "PEP", media: "Media", sources: "Sources" },
+  batch: {
+    title: "Batch Screening Summary",
+    name: "Batch",
+    batchId: "Batch ID",
+    owner: "Owner",
+    statuses: { pending: "Pending", processing: "Processing", completed: "Completed", failed: "Failed" },
+    createdAt: "Created",
+    completedAt: "Completed",
+    totalEntities: "Entities",
+    processed: "Screened",
+    failed: "Failed",
+    unfinished: "Not finished yet",
+    riskCounts: "Risk levels",
+    stillRunning: "This batch was still running when the export was made: entities not finished yet are listed as pending or processing.",
+    notCheckedTitle: "Sources That Could Not Be Checked",
+    entitiesAffected: "Entities affected",
+    attentionTitle: "Entities That Need Attention",
+    attentionIntro: "Critical and high risk first, then medium risk, then entities that could not be screened.",
+    attentionNone: "No entity needs attention: none is critical, high or medium risk, and none failed.",
+    more: (count) => `and ${count} more: see the CSV or Excel export`,
+    columns: {
+      sanctionsLists: "Sanctions lists matched",
+      sanctionsNames: "Matched listings",
+      mediaCount: "Adverse media articles",
+      negativeMedia: "Negative articles",
+      mediaChecked: "Adverse media checked",
+      notChecked: "Sources not checked",
+      createdAt: "Created",
+      finishedAt: "Finished",
+      notes: "Not checked or error",
+    },
+    resultsSheet: "Results",
+  },
 };
 
 const de: ReportLabels = {
@@ -229,6 +302,39 @@ const de: ReportLabels = {
   none: "Keine",
   page: (n, total) => `Seite ${n} von ${total}`,
   sheets: { summary: "Zusammenfassung", sanctions: "Sanktionen", pep: "PEP", media: "Medien", sources: "Quellen" },
+  batch: {
+    title: "Zusammenfassung der Stapelprüfung",
+    name: "Stapel",
+    batchId: "Stapel-ID",
+    owner: "Inhaber",
+    statuses: { pending: "Wartend", processing: "Läuft", completed: "Abgeschlossen", failed: "Fehlgeschlagen" },
+    createdAt: "Erstellt",
+    completedAt: "Abgeschlossen",
+    totalEntities: "Einträge",
+    processed: "Geprüft",
+    failed: "Fehlgeschlagen",
+    unfinished: "Noch nicht fertig",
+    riskCounts: "Risikostufen",
+    stillRunning: "Dieser Stapel lief noch, als der Export erstellt wurde: Noch nicht fertige Einträge sind als wartend oder laufend aufgeführt.",
+    notCheckedTitle: "Quellen, die nicht geprüft werden konnten",
+    entitiesAffected: "Betroffene Einträge",
+    attentionTitle: "Einträge, die Aufmerksamkeit erfordern",
+    attentionIntro: "Zuerst kritisches und hohes Risiko, dann mittleres Risiko, dann Einträge, die nicht geprüft werden konnten.",
+    attentionNone: "Kein Eintrag erfordert Aufmerksamkeit: Keiner hat ein kritisches, hohes oder mittleres Risiko, und keiner ist fehlgeschlagen.",
+    more: (count) => `und ${count} weitere: siehe den CSV- oder Excel-Export`,
+    columns: {
+      sanctionsLists: "Sanktionslisten mit Treffer",
+      sanctionsNames: "Gefundene Einträge",
+      mediaCount: "Medienberichte",
+      negativeMedia: "Negative Berichte",
+      mediaChecked: "Medien geprüft",
+      notChecked: "Nicht geprüfte Quellen",
+      createdAt: "Erstellt",
+      finishedAt: "Beendet",
+      notes: "Nicht geprüft oder Fehler",
+    },
+    resultsSheet: "Ergebnisse",
+  },
 };
 
 const es: ReportLabels = {
@@ -304,6 +410,39 @@ const es: ReportLabels = {
   none: "Ninguno",
   page: (n, total) => `Página ${n} de ${total}`,
   sheets: { summary: "Resumen", sanctions: "Sanciones", pep: "PEP", media: "Prensa", sources: "Fuentes" },
+  batch: {
+    title: "Resumen del lote de verificación",
+    name: "Lote",
+    batchId: "ID del lote",
+    owner: "Titular",
+    statuses: { pending: "Pendiente", processing: "En curso", completed: "Completado", failed: "Fallido" },
+    createdAt: "Creado",
+    completedAt: "Completado",
+    totalEntities: "Entidades",
+    processed: "Verificadas",
+    failed: "Fallidas",
+    unfinished: "Sin terminar",
+    riskCounts: "Niveles de riesgo",
+    stillRunning: "Este lote seguía en curso cuando se hizo la exportación: las entidades sin terminar figuran como pendientes o en curso.",
+    notCheckedTitle: "Fuentes que no pudieron consultarse",
+    entitiesAffected: "Entidades afectadas",
+    attentionTitle: "Entidades que requieren atención",
+    attentionIntro: "Primero riesgo crítico y alto, después riesgo medio y, por último, las entidades que no pudieron verificarse.",
+    attentionNone: "Ninguna entidad requiere atención: ninguna tiene riesgo crítico, alto o medio, y ninguna falló.",
+    more: (count) => `y ${count} más: consulte la exportación CSV o Excel`,
+    columns: {
+      sanctionsLists: "Listas de sanciones con coincidencia",
+      sanctionsNames: "Registros coincidentes",
+      mediaCount: "Artículos de prensa",
+      negativeMedia: "Artículos negativos",
+      mediaChecked: "Prensa consultada",
+      notChecked: "Fuentes sin consultar",
+      createdAt: "Creada",
+      finishedAt: "Terminada",
+      notes: "Sin consultar o error",
+    },
+    resultsSheet: "Resultados",
+  },
 };
 
 const fr: ReportLabels = {
@@ -379,6 +518,39 @@ const fr: ReportLabels = {
   none: "Aucune",
   page: (n, total) => `Page ${n} sur ${total}`,
   sheets: { summary: "Synthèse", sanctions: "Sanctions", pep: "PPE", media: "Médias", sources: "Sources" },
+  batch: {
+    title: "Synthèse du lot de vérification",
+    name: "Lot",
+    batchId: "ID du lot",
+    owner: "Titulaire",
+    statuses: { pending: "En attente", processing: "En cours", completed: "Terminé", failed: "Échec" },
+    createdAt: "Créé le",
+    completedAt: "Terminé le",
+    totalEntities: "Entités",
+    processed: "Vérifiées",
+    failed: "En échec",
+    unfinished: "Pas encore terminées",
+    riskCounts: "Niveaux de risque",
+    stillRunning: "Ce lot était encore en cours lors de l’export : les entités pas encore terminées figurent comme en attente ou en cours.",
+    notCheckedTitle: "Sources qui n’ont pas pu être consultées",
+    entitiesAffected: "Entités concernées",
+    attentionTitle: "Entités à examiner",
+    attentionIntro: "D’abord les risques critiques et élevés, puis les risques moyens, puis les entités qui n’ont pas pu être vérifiées.",
+    attentionNone: "Aucune entité à examiner : aucune n’a un risque critique, élevé ou moyen, et aucune n’a échoué.",
+    more: (count) => `et ${count} de plus : voir l’export CSV ou Excel`,
+    columns: {
+      sanctionsLists: "Listes de sanctions avec correspondance",
+      sanctionsNames: "Inscriptions correspondantes",
+      mediaCount: "Articles de presse",
+      negativeMedia: "Articles défavorables",
+      mediaChecked: "Médias consultés",
+      notChecked: "Sources non consultées",
+      createdAt: "Créée le",
+      finishedAt: "Terminée le",
+      notes: "Non consulté ou erreur",
+    },
+    resultsSheet: "Résultats",
+  },
 };
 
 const LABELS: Record<ReportLanguage, ReportLabels> = { en, de, es, fr };

@@ -1,4 +1,5 @@
 import { PDFString, rgb, type PDFDocument, type PDFPage, type RGB } from "pdf-lib";
+import type { RiskLevel } from "../../screening/results.ts";
 import { directionRuns } from "./bidi-runs.ts";
 import type { FontChain, ReportFonts, TextRun } from "./fonts.ts";
 
@@ -23,6 +24,8 @@ export const COLORS = {
   green: rgb(0.13, 0.55, 0.3),
   gray: rgb(0.55, 0.58, 0.62),
 };
+
+export const RISK_COLORS: Record<RiskLevel, RGB> = { critical: COLORS.red, high: COLORS.orange, medium: COLORS.amber, low: COLORS.green };
 
 export interface TextStyle {
   size?: number;
@@ -61,6 +64,16 @@ export class PdfWriter {
     this.page = this.doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     this.pages.push(this.page);
     this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  /** The navy band at the top of the first page: the title, a tagline under it and `right` at its right; the text starts below. */
+  titleBand(title: string, tagline: string, right: string) {
+    const band = 78;
+    this.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - band, width: PAGE_WIDTH, height: band, color: COLORS.navy });
+    this.drawLine(title, MARGIN, PAGE_HEIGHT - 38, { size: 19, bold: true, color: COLORS.white });
+    this.drawLine(tagline, MARGIN, PAGE_HEIGHT - 58, { size: 8.5, color: COLORS.rule });
+    this.drawLine(right, PAGE_WIDTH - MARGIN - this.width(right, 8), PAGE_HEIGHT - 58, { size: 8, color: COLORS.rule });
+    this.y = PAGE_HEIGHT - band - 22;
   }
 
   /** Starts a new page unless `height` still fits above the footer. */

@@ -1,13 +1,12 @@
-import { PDFDocument, type RGB } from "pdf-lib";
-import type { RiskLevel, SanctionsHit, SanctionsRow } from "../../screening/results.ts";
+import { PDFDocument } from "pdf-lib";
+import type { SanctionsHit, SanctionsRow } from "../../screening/results.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { embedReportFonts } from "./fonts.ts";
-import { COLORS, CONTENT_WIDTH, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, PdfWriter } from "./pdf-writer.ts";
+import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "./pdf-writer.ts";
 
-const RISK_COLORS: Record<RiskLevel, RGB> = { critical: COLORS.red, high: COLORS.orange, medium: COLORS.amber, low: COLORS.green };
 const ADVERSE_CATEGORIES = new Set(["negative", "criminal", "sanctions", "corruption"]);
 
 /** The PDF report of one search, in the report language. */
@@ -50,13 +49,7 @@ interface Context {
 }
 
 function header({ w, report, labels, language }: Context) {
-  const band = 78;
-  w.page.drawRectangle({ x: 0, y: PAGE_HEIGHT - band, width: PAGE_WIDTH, height: band, color: COLORS.navy });
-  w.drawLine(labels.title, MARGIN, PAGE_HEIGHT - 38, { size: 19, bold: true, color: COLORS.white });
-  w.drawLine(`duecheck · ${labels.confidential}`, MARGIN, PAGE_HEIGHT - 58, { size: 8.5, color: COLORS.rule });
-  const generated = `${labels.generatedAt}: ${formatDateTime(report.generatedAt, language)}`;
-  w.drawLine(generated, PAGE_WIDTH - MARGIN - w.width(generated, 8), PAGE_HEIGHT - 58, { size: 8, color: COLORS.rule });
-  w.y = PAGE_HEIGHT - band - 22;
+  w.titleBand(labels.title, `duecheck · ${labels.confidential}`, `${labels.generatedAt}: ${formatDateTime(report.generatedAt, language)}`);
 
   w.text(report.search.searchTerm, { size: 17, bold: true, lineGap: 0.25 });
   w.space(4);

@@ -3,13 +3,7 @@ import { describeListRow, describeMismatch, describeReason, describeSourceError,
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
-
-const NAVY = "FF172A4A";
-const LINK = "FF1A54B8";
-/** Excel refuses longer cell texts. */
-const MAX_CELL = 32_000;
-
-type Value = string | number | Date | null | { text: string; hyperlink: string };
+import { addField, addRow, clean, day, header, link, moment, NAVY, sheetName, table, type Value } from "./xlsx-cells.ts";
 
 /** The Excel workbook of one search: Summary, Sanctions, Media and Sources sheets, in the report language. */
 export async function buildSearchXlsx(stored: SearchReport): Promise<Uint8Array> {
@@ -39,15 +33,7 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   const title = ws.addRow([labels.title]);
   title.font = { bold: true, size: 16, color: { argb: NAVY } };
   ws.addRow([]);
-  const field = (label: string, value: Value) => {
-    const row = ws.addRow([label, cellValue(value)]);
-    row.getCell(1).font = { bold: true };
-    dateFormat(row.getCell(2), value instanceof Date);
-    // left, like the texts above and below (Excel right-aligns numbers and dates)
-    row.getCell(2).alignment = { wrapText: true, vertical: "top", horizontal: "left" };
-    if (value && typeof value === "object" && "hyperlink" in value) row.getCell(2).font = { color: { argb: LINK }, underline: true };
-    return row;
-  };
+  const field = (label: string, value: Value) => addField(ws, label, value);
   field(labels.searchTerm, search.searchTerm);
   field(labels.entityType, labels.entity[search.entityType]);
   field(labels.searchDate, moment(search.createdAt));
@@ -187,79 +173,4 @@ function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   title.font = { bold: true, size: 12, color: { argb: NAVY } };
   header(ws.addRow([labels.dataset, labels.type, labels.versionDate, labels.entities]));
   for (const d of report.results.datasetsUsed) addRow(ws, [d.name, labels.datasetType[d.type], day(d.versionDate), d.entityCount]);
-}
-
-/** A sheet with a styled, frozen and filterable header row. */
-function table(workbook: ExcelJS.Workbook, name: string, columns: [string, number][]): ExcelJS.Worksheet {
-  const ws = workbook.addWorksheet(sheetName(name), { views: [{ state: "frozen", ySplit: 1 }] });
-  ws.columns = columns.map(([headerText, width]) => ({ header: headerText, width }));
-  header(ws.getRow(1));
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-  return ws;
-}
-
-function header(row: ExcelJS.Row) {
-  row.font = { bold: true, color: { argb: "FFFFFFFF" } };
-  row.alignment = { vertical: "middle", wrapText: true };
-  row.eachCell((cell) => {
-    cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: NAVY } };
-  });
-}
-
-function addRow(ws: ExcelJS.Worksheet, values: Value[]): ExcelJS.Row {
-  const row = ws.addRow(values.map(cellValue));
-  row.alignment = { vertical: "top", wrapText: true };
-  row.eachCell((cell) => {
-    if (cell.value && typeof cell.value === "object" && "hyperlink" in cell.value) cell.font = { color: { argb: LINK }, underline: true };
-    dateFormat(cell);
-  });
-  return row;
-}
-
-function cellValue(value: Value): ExcelJS.CellValue {
-  if (typeof value === "string") return clean(value);
-  if (value && typeof value === "object" && "hyperlink" in value) return { text: clean(value.text), hyperlink: value.hyperlink };
-  return value;
-}
-
-/** Only http(s) links become hyperlinks; anything else stays text. */
-function link(url: string | null | undefined): Value {
-  if (!url) return null;
-  return /^https?:\/\//i.test(url) ? { text: url, hyperlink: url } : url;
-}
-
-/** An ISO 8601 day or time as a date cell, so Excel sorts and filters it; any other text as it is. */
-function day(value: string | null | undefined): Value {
-  if (!value) return null;
-  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return value;
-  // a time without a zone is taken as UTC, like every stored time
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : /T[\d:.]+$/.test(value) ? `${value}Z` : value);
-  return Number.isNaN(date.getTime()) ? value : date;
-}
-
-/** A point in time (search date, generation time): always shown with its time of day. */
-function moment(value: Date | string): Value {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : date;
-}
-
-/**
- * Excel dates have no time zone: cells hold UTC, and a time of day says so in its format. A value at midnight
- * UTC is a day (list versions and articles often carry no time) unless `withTime`.
- */
-function dateFormat(cell: ExcelJS.Cell, withTime = false) {
-  if (!(cell.value instanceof Date)) return;
-  const d = cell.value;
-  const midnight = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0;
-  cell.numFmt = midnight && !withTime ? "yyyy-mm-dd" : 'yyyy-mm-dd hh:mm "UTC"';
-}
-
-/** Characters XML cannot hold would corrupt the file. */
-function clean(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").slice(0, MAX_CELL);
-}
-
-/** Excel sheet names: at most 31 characters, none of []:*?/\ */
-function sheetName(name: string): string {
-  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31);
 }
