@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   assertCsvFileName,
   BATCH_CSV_LIMITS,
+  BatchCsvError,
   PUBLIC_API_BATCH_CSV_LIMITS,
   readBatchCsv,
   type BatchCsvLimits,
@@ -205,6 +206,41 @@ describe("a bad file is refused whole, naming the line (the header is line 1) an
     const { source, state } = endless("name,type\n", (i) => `Person ${i},${i === 250 ? "robot" : "person"}\n`);
     expect(await refusal(source)).toEqual({ status: 400, message: "Line 252: Entity type must be person or company" });
     expect(state.bytesRead).toBeLessThan(100_000);
+  });
+});
+
+describe("the refusal as data, for the web to word in its language", () => {
+  async function problem(source: BatchCsvSource, limits?: BatchCsvLimits) {
+    try {
+      await readBatchCsv(source, limits);
+    } catch (error) {
+      if (!(error instanceof BatchCsvError)) throw error;
+      return { line: error.line, problem: error.problem, message: error.message };
+    }
+    throw new Error("the file was accepted");
+  }
+
+  test("each refusal carries its code, its values and its line; the message is the same sentence", async () => {
+    expect(await problem("name;type\nA;robot\n")).toEqual({
+      line: 2,
+      problem: { code: "invalidValue", message: "Entity type must be person or company" },
+      message: "Line 2: Entity type must be person or company",
+    });
+    expect(await problem("name;type\nA;person;x\n")).toMatchObject({ line: 2, problem: { code: "extraValues", separator: "semicolons" } });
+    expect(await problem('name\n"A\n')).toMatchObject({ line: 2, problem: { code: "quoteNotClosed" } });
+    expect(await problem("Company\nA\n")).toMatchObject({ line: 1, problem: { code: "noNameColumn", found: "company" } });
+    expect(await problem("")).toEqual({ line: undefined, problem: { code: "empty" }, message: "The CSV file is empty" });
+    expect(await problem("name\nA\nB\n", { maxRows: 1, maxBytes: 100 })).toMatchObject({ line: 3, problem: { code: "tooManyRows", maxRows: 1 } });
+    expect(await problem("name\nA\nB\n", { maxRows: 10, maxBytes: 4 })).toMatchObject({ line: undefined, problem: { code: "tooLarge", maxBytes: 4 } });
+    expect(() => assertCsvFileName("list.txt")).toThrow(BatchCsvError);
+  });
+
+  test("a File as the browser hands it over reads like any other source", async () => {
+    const file = new File(["\uFEFFsearchTerm;entityType\r\n\"Smith, John\";person\r\nAcme;company\r\n"], "list.csv", { type: "text/csv" });
+    expect((await readBatchCsv(file)).entities).toEqual([
+      { searchTerm: "Smith, John", entityType: "person", language: "en", numLinks: 10 },
+      { searchTerm: "Acme", entityType: "company", language: "en", numLinks: 10 },
+    ]);
   });
 });
 
