@@ -31,6 +31,8 @@ export interface BatchLabels {
     sanctionsNames: string;
     mediaCount: string;
     negativeMedia: string;
+    /** A narrow column: articles, and the negative ones in brackets. */
+    mediaWithNegative: string;
     mediaChecked: string;
     notChecked: string;
     createdAt: string;
@@ -219,6 +221,7 @@ const en: ReportLabels = {
       sanctionsNames: "Matched listings",
       mediaCount: "Adverse media articles",
       negativeMedia: "Negative articles",
+      mediaWithNegative: "Media (negative)",
       mediaChecked: "Adverse media checked",
       notChecked: "Sources not checked",
       createdAt: "Created",
@@ -327,6 +330,7 @@ const de: ReportLabels = {
       sanctionsNames: "Gefundene Einträge",
       mediaCount: "Medienberichte",
       negativeMedia: "Negative Berichte",
+      mediaWithNegative: "Medien (negativ)",
       mediaChecked: "Medien geprüft",
       notChecked: "Nicht geprüfte Quellen",
       createdAt: "Erstellt",
@@ -435,6 +439,7 @@ const es: ReportLabels = {
       sanctionsNames: "Registros coincidentes",
       mediaCount: "Artículos de prensa",
       negativeMedia: "Artículos negativos",
+      mediaWithNegative: "Prensa (negativos)",
       mediaChecked: "Prensa consultada",
       notChecked: "Fuentes sin consultar",
       createdAt: "Creada",
@@ -543,6 +548,7 @@ const fr: ReportLabels = {
       sanctionsNames: "Inscriptions correspondantes",
       mediaCount: "Articles de presse",
       negativeMedia: "Articles défavorables",
+      mediaWithNegative: "Médias (négatifs)",
       mediaChecked: "Médias consultés",
       notChecked: "Sources non consultées",
       createdAt: "Créée le",

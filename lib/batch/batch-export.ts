@@ -1,0 +1,194 @@
+/**
+ * A batch's results as a file (CSV, Excel, the PDF summary) for its owner, shared by the HTTP route and the CLI. Rows
+ * are read a chunk at a time in the results' keyset order (the searches_batch index), each row's findings counted in
+ * the database from its stored results, so memory stays bounded whatever the batch's size. A batch still running can
+ * be exported: what has finished is shown, the rest is listed as pending or processing.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type Db } from "../../data/db.ts";
+import { afterCursor, cursorKey, newestFirst, type Cursor } from "../paging.ts";
+import { batchCsv } from "../reports/batch/batch-csv.ts";
+import { ATTENTION_GROUPS, buildBatchPdf, type BatchAttention } from "../reports/batch/batch-pdf.ts";
+import { batchFileName, type BatchReport, type BatchReportRow } from "../reports/batch/batch-report.ts";
+import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
+import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
+import { isReportLanguage, sourceName, type ReportLanguage } from "../screening/summary/phrasebook.ts";
+import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
+
+export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportFormatSchema = z.enum(EXPORT_FORMATS, { error: "format must be one of csv, xlsx or pdf" });
+export const exportQuerySchema = z.object({ format: exportFormatSchema });
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+};
+
+/** Rows read per query. */
+const CHUNK_ROWS = 1000;
+/** Entities listed in the PDF at most; every row is in the CSV and Excel files. */
+export const PDF_ATTENTION_CAP = 2000;
+
+export interface BatchExport {
+  fileName: string;
+  contentType: string;
+  /** Produced as it is read; an error while reading (the database gone) errors the stream. */
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface ExportOptions {
+  /** The words' language; default the owner's report language. */
+  language?: ReportLanguage;
+  /** The app's public address, for absolute links to each search. */
+  baseUrl?: string;
+  chunkRows?: number;
+  attentionCap?: number;
+}
+
+/** The user's batch as a file; another user's, an unknown or a malformed id are 404 before anything is written. */
+export async function exportBatch(db: Db, userId: string, batchId: string, format: ExportFormat, options: ExportOptions = {}): Promise<BatchExport> {
+  const batch = batchView(await readBatch(db, userId, batchId));
+  const u = schema.users;
+  const [owner] = await db.select({ fullName: u.fullName, email: u.email, reportLanguage: u.reportLanguage }).from(u).where(eq(u.id, userId));
+  const language = options.language ?? (isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : "en");
+  const report: BatchReport = {
+    batch,
+    owner: { fullName: owner.fullName, email: owner.email },
+    language,
+    riskCounts: await batchRiskCounts(db, batch.id),
+    generatedAt: new Date(),
+    baseUrl: options.baseUrl,
+  };
+  const file = { fileName: batchFileName(batch, format), contentType: CONTENT_TYPES[format] };
+  if (format === "pdf") {
+    const bytes = await buildBatchPdf(report, await readAttention(db, report, options.attentionCap ?? PDF_ATTENTION_CAP));
+    return { ...file, body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
+  }
+  const rows = allRows(db, batch.id, language, options.chunkRows ?? CHUNK_ROWS);
+  return { ...file, body: format === "csv" ? batchCsv(report, rows) : batchXlsx(report, rows) };
+}
+
+const s = schema.searches;
+const keyset = { createdAt: s.createdAt, id: s.id };
+const results = s.results;
+// Searches stored before pepListings existed keep their PEP listings among the media (readResults moves them).
+const hasPepListings = sql`(${results} -> 'pepListings') is not null`;
+const newsItems = (extra: SQL = sql`true`) =>
+  sql<number>`(select count(*)::int from jsonb_array_elements(coalesce(${results} -> 'adverseMedia', '[]'::jsonb)) m
+    where (${hasPepListings} or m ->> 'category' is distinct from 'PEP') and ${extra})`;
+
+/** One row per entity, with its findings counted from the stored results instead of reading them whole. */
+const rowFields = {
+  id: s.id,
+  searchTerm: s.searchTerm,
+  entityType: s.entityType,
+  country: s.country,
+  status: s.status,
+  riskLevel: s.riskLevel,
+  error: s.error,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  cursorKey: cursorKey(keyset),
+  hasResults: sql<boolean>`${results} is not null`,
+  matchedLists: sql<Pick<SanctionsRow, "hits" | "entityCount">[] | null>`jsonb_path_query_array(${results}, '$.sanctionsList[*] ? (@.match == true)')`,
+  pepListings: sql<number>`case when ${hasPepListings} then jsonb_array_length(${results} -> 'pepListings')
+    else (select count(*)::int from jsonb_array_elements(coalesce(${results} -> 'adverseMedia', '[]'::jsonb)) m where m ->> 'category' = 'PEP') end`,
+  media: newsItems(),
+  negativeMedia: newsItems(sql`m ->> 'isNegative' = 'true'`),
+  mediaAnswered: sql<boolean | null>`jsonb_path_exists(${results}, '$.sources[*] ? (@.kind == "media" && @.status == "ok")')`,
+  failedSources: sql<SourceStatus[] | null>`jsonb_path_query_array(${results}, '$.sources[*] ? (@.status == "failed" && @.kind != "summary")')`,
+};
+
+async function readRows(db: Db, batchId: string, where: SQL | undefined, limit: number, cursor?: Cursor) {
+  return db
+    .select(rowFields)
+    .from(s)
+    .where(and(eq(s.batchJobId, batchId), where, afterCursor(keyset, cursor)))
+    .orderBy(...newestFirst(keyset))
+    .limit(limit);
+}
+
+type StoredRow = Awaited<ReturnType<typeof readRows>>[number];
+
+function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
+  const completed = row.status === "completed" && row.hasResults;
+  const ended = row.status === "completed" || row.status === "failed";
+  // as the results screen words a list's matches: the matched hits come first in a row
+  const matchedNames = new Set((row.matchedLists ?? []).flatMap((list) => list.hits.slice(0, list.entityCount || 1).map((hit) => hit.name)));
+  return {
+    searchId: row.id,
+    searchTerm: row.searchTerm,
+    entityType: row.entityType,
+    country: row.country,
+    status: row.status,
+    riskLevel: completed ? (row.riskLevel as RiskLevel | null) : null,
+    findings: completed
+      ? {
+          sanctionsLists: row.matchedLists?.length ?? 0,
+          matchedNames: [...matchedNames],
+          pepListings: row.pepListings ?? 0,
+          media: row.media,
+          negativeMedia: row.negativeMedia,
+          mediaChecked: row.media > 0 || row.mediaAnswered === true,
+        }
+      : null,
+    notChecked: (row.failedSources ?? []).map((source) => sourceName(source, language)),
+    error: row.status === "failed" ? row.error : null,
+    createdAt: row.createdAt,
+    finishedAt: ended ? row.updatedAt : null,
+  };
+}
+
+/** Every row of the batch, a chunk at a time. */
+async function* allRows(db: Db, batchId: string, language: ReportLanguage, chunkRows: number): AsyncGenerator<BatchReportRow[]> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const rows = await readRows(db, batchId, undefined, chunkRows, cursor);
+    if (rows.length > 0) yield rows.map((row) => reportRow(row, language));
+    const last = rows.at(-1);
+    if (!last || rows.length < chunkRows) return;
+    cursor = { createdAt: last.cursorKey, id: last.id };
+  }
+}
+
+/** The PDF's entities that need attention, by group up to the cap, and the sources some rows could not check. */
+async function readAttention(db: Db, report: BatchReport, cap: number): Promise<BatchAttention> {
+  const batchId = report.batch.id;
+  const groups: BatchAttention["groups"] = [];
+  let room = cap;
+  for (const group of ATTENTION_GROUPS) {
+    const where = group === "failed" ? eq(s.status, "failed") : and(eq(s.status, "completed"), eq(s.riskLevel, group));
+    const total = group === "failed" ? await db.$count(s, and(eq(s.batchJobId, batchId), where)) : (report.riskCounts[group] ?? 0);
+    const rows = room > 0 && total > 0 ? await readRows(db, batchId, where, Math.min(room, total)) : [];
+    room -= rows.length;
+    groups.push({ group, total, rows: rows.map((row) => reportRow(row, report.language)) });
+  }
+  return { groups, notChecked: await sourcesNotChecked(db, batchId, report.language) };
+}
+
+/** Each source that could not be checked for some of the batch's rows, with how many, most first. */
+async function sourcesNotChecked(db: Db, batchId: string, language: ReportLanguage): Promise<BatchAttention["notChecked"]> {
+  const rows = await db
+    .select({
+      source: sql<string>`e ->> 'source'`,
+      kind: sql<SourceStatus["kind"]>`e ->> 'kind'`,
+      errorCode: sql<SourceStatus["errorCode"] | null>`e ->> 'errorCode'`,
+      entities: sql<number>`count(*)::int`,
+    })
+    .from(sql`${s} cross join lateral jsonb_array_elements(coalesce(${results} -> 'sources', '[]'::jsonb)) e`)
+    .where(and(eq(s.batchJobId, batchId), sql`e ->> 'status' = 'failed'`, sql`e ->> 'kind' <> 'summary'`))
+    .groupBy(sql`1, 2, 3`);
+  // a source failing for different reasons is one line; a row names a source once
+  const merged = new Map<string, BatchAttention["notChecked"][number]>();
+  for (const row of rows) {
+    const name = sourceName({ source: row.source, kind: row.kind, status: "failed", errorCode: row.errorCode ?? undefined }, language);
+    const key = `${row.kind}\u0000${name}`;
+    const seen = merged.get(key);
+    if (seen) seen.entities += row.entities;
+    else merged.set(key, { name, kind: row.kind, entities: row.entities });
+  }
+  return [...merged.values()].sort((a, b) => b.entities - a.entities || a.name.localeCompare(b.name));
+}
