@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { addBatchEntities, parseBatchEntities } from "../../lib/batch/batch-entities.ts";
+import { exportBatch, exportQuerySchema } from "../../lib/batch/batch-export.ts";
 import { batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { createPendingBatch } from "../../lib/batch/pending-batch.ts";
 import { MAX_BATCH_ENTITIES_BODY_BYTES, newBatchSchema, riskLevelFilter } from "../../lib/batch/schemas.ts";
@@ -46,4 +47,19 @@ export const batchRoutes = new Hono<AppEnv>()
   .get("/:id/results", async (c) => {
     const request = parseWith(resultsQuerySchema, c.req.query());
     return c.json(await listBatchResults(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
+  })
+
+  /** ?format=csv|xlsx|pdf: the results as a download, in the owner's report language; CSV and Excel are streamed. */
+  .get("/:id/export", async (c) => {
+    const { format } = parseWith(exportQuerySchema, c.req.query());
+    // Writing a large batch's file (the PDF before its first byte) can take longer than Bun's 10 s idle timeout.
+    c.env?.noTimeout?.(c.req.raw);
+    const file = await exportBatch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), format);
+    return new Response(file.body, {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
   });
