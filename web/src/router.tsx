@@ -4,6 +4,9 @@ import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
 import { TwoFactorPage } from "./auth/two-factor-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
+import { BatchPage } from "./batch/batch-page";
+import { BatchResultsPage } from "./batch/batch-results-page";
+import { validateBatchResultsSearch } from "./batch/results-search";
 import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage } from "./history/history-page";
 import { ProfilePage } from "./profile/profile-page";
@@ -47,6 +50,14 @@ const searchRoute = createRoute({
     return typeof view === "string" && view ? { view } : {};
   },
 });
+const batchRoute = createRoute({ getParentRoute: () => shellRoute, path: "/batch", component: BatchPage });
+/** A batch's results; ?riskLevel= keeps one risk level. */
+const batchResultsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/batch/$batchId",
+  component: BatchResultsPage,
+  validateSearch: validateBatchResultsSearch,
+});
 const historyRoute = createRoute({ getParentRoute: () => shellRoute, path: "/history", component: HistoryPage });
 const apiAccessRoute = createRoute({ getParentRoute: () => shellRoute, path: "/api-access", component: ApiAccessPage });
 const twoFactorRoute = createRoute({ getParentRoute: () => shellRoute, path: "/settings/2fa", component: TwoFactorPage });
@@ -62,7 +73,7 @@ const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/s
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute]),
+  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

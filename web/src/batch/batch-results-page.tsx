@@ -1,0 +1,135 @@
+import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
+import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { LoadMore } from "../components/load-more";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { QueryError } from "../lib/query-client";
+import { cn } from "../lib/utils";
+import { PageHeader } from "../shell/page-header";
+import { BatchDownloads } from "./batch-downloads";
+import { BatchProgress } from "./batch-progress";
+import { BatchResultsTable } from "./batch-results-table";
+import { BatchStatusBadge } from "./batch-status-badge";
+import { RiskFilter } from "./risk-filter";
+import type { RiskLevel } from "./types";
+import { useBatchJob } from "./use-batch-job";
+import { useBatchResults } from "./use-batch-results";
+
+const isNotFound = (error: unknown) => error instanceof QueryError && error.status === 404;
+
+/**
+ * /batch/{id}: the batch with its progress (live while it runs), its results one row per entity, filtered by risk
+ * (?riskLevel=), and its downloads. Another user's batch or an unknown id: 'Batch not found'.
+ */
+export function BatchResultsPage() {
+  const { t } = useTranslation();
+  const { dateTime, number } = useFormatters();
+  const navigate = useNavigate();
+  const { batchId } = useParams({ strict: false }) as { batchId: string };
+  const { riskLevel } = useSearch({ strict: false }) as { riskLevel?: RiskLevel };
+  const job = useBatchJob(batchId);
+  const results = useBatchResults(batchId, riskLevel, { enabled: true });
+  const batch = job.data;
+
+  if (isNotFound(job.error) || isNotFound(results.error)) return <BatchNotFound />;
+
+  const setRiskLevel = (next: RiskLevel | undefined) =>
+    void navigate({ to: "/batch/$batchId", params: { batchId }, search: next ? { riskLevel: next } : {}, replace: true });
+  const rows = results.items;
+
+  return (
+    <div className="grid w-full grid-cols-1 gap-6">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-2">
+          <Link to="/batch">
+            <ArrowLeftIcon aria-hidden />
+            {t("batch.backToBatches")}
+          </Link>
+        </Button>
+      </div>
+      {batch ? (
+        <PageHeader title={batch.name} description={t("batch.resultsDescription")}>
+          <BatchDownloads id={batchId} />
+        </PageHeader>
+      ) : (
+        <Skeleton className="h-12 w-full" />
+      )}
+      {job.isError && !batch && (
+        <p role="alert" className="text-sm text-destructive">
+          {t("batch.loadFailed")}
+        </p>
+      )}
+
+      {batch && (
+        <Card data-testid="batch-summary">
+          <CardContent className="grid gap-4">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+              <BatchStatusBadge status={batch.status} />
+              <span>
+                {t("batch.createdAt")} <time dateTime={batch.createdAt}>{dateTime(batch.createdAt)}</time>
+              </span>
+              {batch.completedAt && (
+                <span>
+                  {t("batch.completedAt")} <time dateTime={batch.completedAt}>{dateTime(batch.completedAt)}</time>
+                </span>
+              )}
+            </div>
+            <BatchProgress batch={batch} />
+          </CardContent>
+        </Card>
+      )}
+
+      <Card>
+        <CardHeader className="grid gap-3">
+          <CardTitle>{t("batch.resultsTitle")}</CardTitle>
+          <RiskFilter value={riskLevel} onChange={setRiskLevel} />
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {results.total !== undefined && (
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="batch-results-count">
+              {t(riskLevel ? "batch.resultsCountFiltered" : "batch.entityCount", { count: results.total, n: number(results.total) })}
+            </p>
+          )}
+          {results.isLoading && <Skeleton className="h-40 w-full" />}
+          {results.isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {t("batch.resultsLoadFailed")}
+            </p>
+          )}
+          {rows &&
+            (rows.length === 0 ? (
+              <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+                {t(riskLevel ? "batch.noResultsFiltered" : "batch.noResults")}
+              </p>
+            ) : (
+              <div className={cn("grid gap-3", results.isPlaceholderData && "opacity-60")} aria-busy={results.isPlaceholderData}>
+                <BatchResultsTable rows={rows} caption={t("batch.resultsTitle")} />
+                <LoadMore hasMore={!!results.hasNextPage} loading={results.isFetchingNextPage} loaded={rows.length} onLoad={() => void results.fetchNextPage()} />
+              </div>
+            ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function BatchNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex w-full flex-1 items-center justify-center py-12" data-testid="batch-not-found">
+      <Card className="w-full max-w-md">
+        <CardContent className="grid justify-items-center gap-4 text-center">
+          <FileQuestionIcon className="size-10 text-muted-foreground" aria-hidden />
+          <h1 className="text-2xl font-bold">{t("batch.notFound")}</h1>
+          <p className="text-sm text-muted-foreground">{t("batch.notFoundDescription")}</p>
+          <Button asChild>
+            <Link to="/batch">{t("batch.backToBatches")}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { RiskLevel } from "../../../lib/screening/results.ts";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table";
+import { useFormatters } from "../lib/format";
+import { RiskBadge } from "../search/risk-badge";
+import { BatchStatusBadge } from "./batch-status-badge";
+import type { BatchResultRow } from "./types";
+
+/** One row per entity: term (opening its search), type, status, risk, sanctions matches and media count. */
+export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; caption: string }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  return (
+    <Table data-testid="batch-results">
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{t("batch.column.term")}</TableHead>
+          <TableHead scope="col">{t("batch.column.type")}</TableHead>
+          <TableHead scope="col">{t("batch.column.status")}</TableHead>
+          <TableHead scope="col">{t("batch.column.risk")}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("batch.column.sanctionsMatches")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("batch.column.media")}
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.searchId} data-testid="batch-result-row">
+            <TableCell className="font-medium break-words">
+              <Link to="/" search={{ view: row.searchId }} className="underline-offset-4 hover:underline focus-visible:underline">
+                {row.searchTerm}
+              </Link>
+            </TableCell>
+            <TableCell>{row.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
+            <TableCell>
+              <BatchStatusBadge status={row.status} />
+            </TableCell>
+            <TableCell>
+              <RiskBadge level={row.riskLevel as RiskLevel | null} failed={row.status === "failed"} />
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="batch-result-matches">
+              {number(row.sanctionsMatches)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums" data-testid="batch-result-media">
+              {number(row.mediaCount)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "../components/ui/badge";
+import type { BadgeProps } from "../search/badge-props";
+import { BATCH_STATUS_KEYS, type BatchStatus } from "./types";
+
+const VARIANTS: Record<BatchStatus, BadgeProps["variant"]> = {
+  pending: "outline",
+  processing: "secondary",
+  completed: "success",
+  failed: "destructive",
+};
+
+/** Pending, Processing, Completed or Failed: of a batch, and of one of its rows. */
+export function BatchStatusBadge({ status }: { status: BatchStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={VARIANTS[status]} data-testid="batch-status" data-status={status}>
+      {t(BATCH_STATUS_KEYS[status])}
+    </Badge>
+  );
+}

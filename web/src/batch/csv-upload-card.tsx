@@ -1,0 +1,99 @@
+import { AlertCircleIcon, FileSpreadsheetIcon } from "lucide-react";
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Spinner } from "../components/ui/spinner";
+import { useCurrentBatchId } from "./current-batch-atom";
+import { useCsvProblemText } from "./csv-problem-text";
+import { EntityPreview } from "./entity-preview";
+import { StartBatch } from "./start-batch";
+import { useCsvFile } from "./use-csv-file";
+import { useStartBatch } from "./use-start-batch";
+
+/** 'Upload CSV': the file, read and checked in the browser, its preview, and the start button. */
+export function CsvUploadCard() {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { file, choose, clear } = useCsvFile();
+  const start = useStartBatch();
+  const [, setCurrentBatch] = useCurrentBatchId();
+  const problemText = useCsvProblemText();
+  const resetInput = () => {
+    if (input.current) input.current.value = "";
+  };
+
+  async function onFileChange(chosen: File | null) {
+    const taken = await choose(chosen);
+    // A refused file is let go (its reason stays shown), so choosing it again once corrected is a change the input reports.
+    if (!taken) resetInput();
+  }
+
+  function onStart() {
+    if (file.state !== "ready") return;
+    start.mutate(file.csv.entities, {
+      onSuccess: (batch) => {
+        setCurrentBatch(batch.id);
+        clear();
+        resetInput();
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <FileSpreadsheetIcon className="size-5 text-primary" aria-hidden />
+          {t("batch.uploadTitle")}
+        </CardTitle>
+        <CardDescription>{t("batch.uploadDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>{t("batch.fileLabel")}</Label>
+          <Input
+            id={inputId}
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={hintId}
+            disabled={start.isPending}
+            onChange={(event) => void onFileChange(event.target.files?.[0] ?? null)}
+          />
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {t("batch.formatHint")}
+          </p>
+        </div>
+
+        {file.state === "reading" && (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="batch-reading">
+            <Spinner />
+            {t("batch.reading", { file: file.fileName })}
+          </p>
+        )}
+        {file.state === "invalid" && (
+          <Alert variant="destructive" data-testid="batch-csv-error">
+            <AlertCircleIcon aria-hidden />
+            <AlertTitle>{t("batch.parseError")}</AlertTitle>
+            <AlertDescription>
+              <p>
+                <span className="font-medium">{file.fileName}</span>: {problemText(file.error)}
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
+        {file.state === "ready" && (
+          <>
+            <EntityPreview entities={file.csv.entities} fileName={file.fileName} />
+            <StartBatch rows={file.csv.entities.length} pending={start.isPending} onStart={onStart} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

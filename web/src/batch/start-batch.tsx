@@ -1,0 +1,42 @@
+import { AlertCircleIcon, PlayIcon } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { useFormatters } from "../lib/format";
+import { useSearchAllowance } from "../search/search-form";
+
+/**
+ * The start button with what the batch costs (every row a manual search) against the balance; disabled, saying
+ * why, when the balance does not cover it. Admins and unlimited accounts are not charged.
+ */
+export function StartBatch({ rows, pending, onStart }: { rows: number; pending: boolean; onStart: () => void }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const { cost, unlimited, balance } = useSearchAllowance();
+  const required = rows * cost;
+  const insufficient = !unlimited && balance < required;
+  const costId = useId();
+
+  return (
+    <div className="grid gap-3">
+      {insufficient && (
+        <Alert variant="destructive" data-testid="batch-insufficient-credits">
+          <AlertCircleIcon aria-hidden />
+          <AlertTitle>{t("batch.insufficientCredits")}</AlertTitle>
+          <AlertDescription>{t("batch.insufficientCreditsMessage", { required: number(required), balance: number(balance) })}</AlertDescription>
+        </Alert>
+      )}
+      <Button size="lg" disabled={pending || insufficient} aria-describedby={costId} onClick={onStart}>
+        {pending ? <Spinner /> : <PlayIcon aria-hidden />}
+        {pending ? t("batch.starting") : t("batch.start", { count: rows, n: number(rows) })}
+      </Button>
+      <p id={costId} className="text-center text-xs text-muted-foreground" data-testid="batch-cost">
+        {unlimited
+          ? t("batch.costUnlimited")
+          : t("batch.costLine", { count: rows, n: number(rows), cost: number(cost), required: number(required), balance: number(balance) })}
+      </p>
+    </div>
+  );
+}

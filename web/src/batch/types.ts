@@ -1,0 +1,24 @@
+import type { addBatchEntities } from "../../../lib/batch/batch-entities.ts";
+import type { BatchResultRow, BatchView } from "../../../lib/batch/batch-read.ts";
+import type { RiskLevel } from "../../../lib/batch/schemas.ts";
+
+export type { BatchResultRow, BatchView, RiskLevel };
+export { RISK_LEVELS } from "../../../lib/batch/schemas.ts";
+
+/** POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
+export type StartedBatch = BatchView & Pick<Awaited<ReturnType<typeof addBatchEntities>>, "creditsRequired">;
+
+export type BatchStatus = BatchView["status"];
+
+/** Polling interval of a running batch (spec part 1 section 9). */
+export const BATCH_POLL_MS = 3000;
+
+/** Only a processing batch changes by itself; a pending one waits for entities that will not come any more. */
+export const isBatchRunning = (batch: Pick<BatchView, "status"> | undefined) => batch?.status === "processing";
+
+export const BATCH_STATUS_KEYS: Record<BatchStatus, string> = {
+  pending: "batch.status.pending",
+  processing: "batch.status.processing",
+  completed: "batch.status.completed",
+  failed: "batch.status.failed",
+};

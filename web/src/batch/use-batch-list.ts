@@ -1,0 +1,22 @@
+import { useEffect } from "react";
+import { useCurrentUser } from "../auth/use-current-user";
+import { usePagedList } from "../lib/use-paged-list";
+import { BATCH_LIST_QUERY_KEY } from "./batch-queries";
+import { BATCH_POLL_MS, type BatchView, isBatchRunning } from "./types";
+
+/** Batches per page of the history. */
+export const BATCH_PAGE_SIZE = 20;
+
+/** GET /api/batch-jobs a page at a time, newest first; read again every 3 s while any batch shown is processing. */
+export function useBatchList() {
+  const { user } = useCurrentUser();
+  const list = usePagedList<BatchView>("/api/batch-jobs", BATCH_LIST_QUERY_KEY, { limit: BATCH_PAGE_SIZE }, { enabled: !!user });
+  const running = !!list.items?.some(isBatchRunning);
+  const { refetch } = list;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void refetch({ cancelRefetch: false }), BATCH_POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, refetch]);
+  return list;
+}

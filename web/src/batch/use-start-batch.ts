@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
+import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
+import { toast } from "../components/ui/use-toast";
+import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { useFormatters } from "../lib/format";
+import { BATCH_LIST_QUERY_KEY, batchQueryKey, batchUrl } from "./batch-queries";
+import type { BatchView, StartedBatch } from "./types";
+
+/** The server's 402 text: "Insufficient credits: this batch of 3 needs 30 credits, the balance is 0". */
+const INSUFFICIENT_CREDITS = /needs (\d+) credits, the balance is (-?\d+)/;
+
+/**
+ * The spec's two calls: POST /api/batch-jobs (named 'Batch ' and the local date and time), then its entities, which
+ * the server charges and queues together or not at all. Toasts of spec part 1 section 8; the server's reason is
+ * added to the failure toast.
+ */
+export function useStartBatch() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { number } = useFormatters();
+  return useMutation({
+    mutationFn: async (entities: CreateSearchFields[]) => {
+      const name = `Batch ${new Date().toLocaleString(i18n.language)}`;
+      const batch = await apiRequest<BatchView>("POST", "/api/batch-jobs", { name, totalEntities: entities.length, status: "processing" });
+      return apiRequest<StartedBatch>("POST", `${batchUrl(batch.id)}/entities`, { entities });
+    },
+    onSuccess: ({ creditsRequired: _, ...batch }) => {
+      queryClient.setQueryData(batchQueryKey(batch.id), batch);
+      toast({ title: t("batch.started"), description: t("batch.startedDescription", { count: batch.totalEntities, n: number(batch.totalEntities) }) });
+    },
+    onError: (error) => {
+      const server = serverErrorText(error);
+      const credits = server && INSUFFICIENT_CREDITS.exec(server);
+      const reason = credits
+        ? t("batch.insufficientCreditsMessage", { required: number(Number(credits[1])), balance: number(Number(credits[2])) })
+        : server && t(server);
+      toast({
+        variant: "destructive",
+        title: t("batch.errorTitle"),
+        description: reason ? `${t("batch.startFailed")}. ${reason}` : t("batch.startFailed"),
+      });
+    },
+    // Charged or not, what the server holds now is what the screen should show.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: BATCH_LIST_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
+    },
+  });
+}
