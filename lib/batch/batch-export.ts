@@ -14,7 +14,7 @@ import { batchFileName, type BatchReport, type BatchReportRow } from "../reports
 import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
 import { isReportLanguage, sourceName, type ReportLanguage } from "../screening/summary/phrasebook.ts";
-import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
+import { batchRiskCounts, batchView, readBatch, type BatchView } from "./batch-read.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -33,6 +33,7 @@ const CHUNK_ROWS = 1000;
 export const PDF_ATTENTION_CAP = 2000;
 
 export interface BatchExport {
+  batch: BatchView;
   fileName: string;
   contentType: string;
   /** Produced as it is read; an error while reading (the database gone) errors the stream. */
@@ -62,7 +63,7 @@ export async function exportBatch(db: Db, userId: string, batchId: string, forma
     generatedAt: new Date(),
     baseUrl: options.baseUrl,
   };
-  const file = { fileName: batchFileName(batch, format), contentType: CONTENT_TYPES[format] };
+  const file = { batch, fileName: batchFileName(batch, format), contentType: CONTENT_TYPES[format] };
   if (format === "pdf") {
     const bytes = await buildBatchPdf(report, await readAttention(db, report, options.attentionCap ?? PDF_ATTENTION_CAP));
     return { ...file, body: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };

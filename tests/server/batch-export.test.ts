@@ -78,7 +78,8 @@ function pdfText(bytes: Uint8Array): string {
   }
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The batch's creation day (UTC), which its file names carry. */
+let createdDay: string;
 
 beforeAll(async () => {
   gdelt = startGdeltServer(gdeltAnswer);
@@ -112,7 +113,7 @@ beforeAll(async () => {
     { searchTerm: "=1+2 Trading, Ltd", entityType: "company" },
     { searchTerm: "Jane Example" },
   ]);
-  await ended(analyst, batchId);
+  createdDay = (await ended(analyst, batchId)).createdAt.slice(0, 10);
 });
 afterAll(async () => {
   openGate();
@@ -126,7 +127,7 @@ describe("the owner downloads", () => {
     const res = await download(analyst, `/api/batch-jobs/${batchId}/export?format=csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${today()}.csv"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${createdDay}.csv"`);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { rows, byTerm } = csvRows(res.bytes);
@@ -144,7 +145,7 @@ describe("the owner downloads", () => {
     const res = await download(analyst, `/api/batch-jobs/${batchId}/export?format=xlsx`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${today()}.xlsx"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${createdDay}.xlsx"`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.bytes as unknown as ArrayBuffer);
     expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Summary", "Results"]);
@@ -159,7 +160,7 @@ describe("the owner downloads", () => {
     const res = await download(analyst, `/api/batch-jobs/${batchId}/export?format=pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${today()}.pdf"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-batch-quarterly-customers-${createdDay}.pdf"`);
     expect(text(res.bytes.slice(0, 5))).toBe("%PDF-");
     const pdf = pdfText(res.bytes);
     expect(pdf).toContain("Batch Screening Summary");

@@ -150,6 +150,9 @@ export const de: CliText = {
     more: (command) => `Weitere: ${command}`,
     limitInvalid: (value) => `--limit muss eine ganze Zahl von 1 bis 100 sein, erhalten: '${value}'`,
     cursorInvalid: (value) => `--cursor muss der Cursor einer vorherigen Seite sein, erhalten: '${value}'`,
+    formatInvalid: (value) => `--format muss csv, xlsx oder pdf sein, erhalten: '${value}'`,
+    exported: (name, path) => `Stapel „${name}“ exportiert nach ${path}`,
+    cannotWrite: (path, reason) => `${path} kann nicht geschrieben werden: ${reason}`,
   },
   db: { migrated: (database) => `Migrationen angewendet: ${database}` },
   serve: {

@@ -149,6 +149,9 @@ export const en: CliText = {
     more: (command) => `More: ${command}`,
     limitInvalid: (value) => `--limit must be a whole number from 1 to 100, got '${value}'`,
     cursorInvalid: (value) => `--cursor must be the cursor a previous page printed, got '${value}'`,
+    formatInvalid: (value) => `--format must be csv, xlsx or pdf, got '${value}'`,
+    exported: (name, path) => `Batch "${name}" exported to ${path}`,
+    cannotWrite: (path, reason) => `Cannot write ${path}: ${reason}`,
   },
   db: { migrated: (database) => `Migrations applied: ${database}` },
   serve: {

@@ -151,6 +151,9 @@ export const es: CliText = {
     more: (command) => `Más: ${command}`,
     limitInvalid: (value) => `--limit debe ser un número entero de 1 a 100, recibido: '${value}'`,
     cursorInvalid: (value) => `--cursor debe ser el cursor que imprimió una página anterior, recibido: '${value}'`,
+    formatInvalid: (value) => `--format debe ser csv, xlsx o pdf, recibido: '${value}'`,
+    exported: (name, path) => `Lote «${name}» exportado a ${path}`,
+    cannotWrite: (path, reason) => `No se puede escribir ${path}: ${reason}`,
   },
   db: { migrated: (database) => `Migraciones aplicadas: ${database}` },
   serve: {

@@ -150,6 +150,9 @@ export const fr: CliText = {
     more: (command) => `Suite : ${command}`,
     limitInvalid: (value) => `--limit doit être un nombre entier de 1 à 100, reçu : '${value}'`,
     cursorInvalid: (value) => `--cursor doit être le curseur affiché par une page précédente, reçu : '${value}'`,
+    formatInvalid: (value) => `--format doit être csv, xlsx ou pdf, reçu : '${value}'`,
+    exported: (name, path) => `Lot « ${name} » exporté vers ${path}`,
+    cannotWrite: (path, reason) => `Impossible d’écrire ${path} : ${reason}`,
   },
   db: { migrated: (database) => `Migrations appliquées : ${database}` },
   serve: {

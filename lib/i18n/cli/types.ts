@@ -137,6 +137,10 @@ export interface CliText {
     more: (command: string) => string;
     limitInvalid: (value: string) => string;
     cursorInvalid: (value: string) => string;
+    formatInvalid: (value: string) => string;
+    /** The export was written (the path is absolute). */
+    exported: (name: string, path: string) => string;
+    cannotWrite: (path: string, reason: string) => string;
   };
   db: { migrated: (database: string) => string };
   serve: {
