@@ -21,6 +21,7 @@ import { askedLanguage, withLanguageOption, words, type Words } from "../languag
 import { batchProgress } from "../ui/batch-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerBatchExport } from "./batch-export.ts";
 import { cliUser } from "./search.tsx";
 
 interface RunOptions {
@@ -117,6 +118,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : 
 
 export function registerBatch(program: Command) {
   const batch = program.command("batch").description("Batch screening: a CSV of names screened for one user, charged like the web's batches");
+  registerBatchExport(batch);
 
   withLanguageOption(batch.command("run"))
     .description("Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks), charge every row and screen them; shows progress until the batch ends")
