@@ -6,6 +6,9 @@
  * the risk filter and the downloads; a row that cannot be screened; a balance too low; another user's batch.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
@@ -332,6 +335,38 @@ describe("batch screening in the browser", () => {
       expect(await page.getByTestId("current-batch").count()).toBe(0);
     } finally {
       await context.close();
+    }
+  }, FLOW_TIMEOUT_MS);
+
+  test("the limit of 100,000 entities: such a file is read in the browser, one more row is refused naming its line", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "dc-batch-csv-"));
+    const { context, page } = await signedIn("bulk@example.com", 100, "de");
+    try {
+      await page.goto(`${app.url}/batch`);
+      const header = "searchTerm,entityType,country\n";
+      const rows = Array.from({ length: 100_001 }, (_, i) => `"Person ${i}, Jr",${i % 3 ? "person" : "company"},DE\n`);
+      // Files on disk: Playwright hands them over as a user's pick would, not through the page's script.
+      const tooMany = join(folder, "too-many.csv");
+      const full = join(folder, "full.csv");
+      writeFileSync(tooMany, header + rows.join(""));
+      writeFileSync(full, header + rows.slice(0, 100_000).join(""));
+
+      await fileInput(page, de).setInputFiles(tooMany);
+      await expectVisible(page.getByTestId("batch-csv-error"), 30_000);
+      const limit = tr(de, "batch.csv.tooManyRows", { max: (100_000).toLocaleString("de") });
+      expect(await page.getByTestId("batch-csv-error").textContent()).toContain(tr(de, "batch.csv.line", { line: (100_002).toLocaleString("de"), reason: limit }));
+
+      await fileInput(page, de).setInputFiles(full);
+      const preview = page.getByTestId("batch-preview");
+      await expectVisible(preview, 30_000);
+      expect(await preview.locator("tbody tr").count()).toBe(10);
+      await expectVisible(preview.getByText(tr(de, "batch.andMore", { count: 99_990, n: (99_990).toLocaleString("de") }), { exact: true }));
+      // 1,000,000 credits for 100 in the balance: the button is off and says why.
+      await expectVisible(page.getByTestId("batch-insufficient-credits"));
+      expect(await page.getByRole("button", { name: tr(de, "batch.start", { count: 100_000, n: (100_000).toLocaleString("de") }) }).isDisabled()).toBe(true);
+    } finally {
+      await context.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   }, FLOW_TIMEOUT_MS);
 
