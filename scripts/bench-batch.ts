@@ -4,8 +4,8 @@
  * For each process count: a PostgreSQL database made for the run (dropped after) with the OFAC SDN list, a user
  * with enough credits and `bin/duecheck serve` started that many times on the same DATABASE_URL (news providers
  * and the model on loopback servers that answer at once). A CSV of list names (a third, from the imported list)
- * and clean names is written and read back, the batch is created (charged and queued) in this process through
- * createBatchJob, and the servers' workers screen it. Measured: the time to create/charge/queue the batch, the time
+ * and clean names is written and read back, the batch is created (charged and queued) over HTTP on the first
+ * server with the web app's two calls, and the servers' workers screen it. Measured: the time to create/charge/queue the batch, the time
  * from creation to the last row finished, rows per second. Then the bookkeeping is checked: every row ended, each
  * charged exactly once, the balance equals its ledger, the batch counters equal the rows' states.
  *
@@ -17,15 +17,13 @@
  */
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { schema, type Db } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
-import { createBatchJob, getBatchJob } from "../lib/batch/batch-jobs.ts";
+import { getBatchJob } from "../lib/batch/batch-jobs.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
-import { loadJobSettings } from "../lib/jobs/settings.ts";
 import { createSearchSchema, type CreateSearchFields } from "../lib/screening/schemas.ts";
-import { openSearchQueue } from "../lib/screening/search-queue.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
@@ -36,7 +34,9 @@ const { values: args } = parseArgs({
 const ROWS = Number(args.rows);
 const PROCESS_COUNTS = args.processes.split(",").map(Number);
 const CONCURRENCY = process.env.DUECHECK_JOB_CONCURRENCY ?? "8";
-const TIMEOUT_MS = 30 * 60_000;
+const TIMEOUT_MS = 60 * 60_000;
+const BENCH_EMAIL = "batch@example.com";
+const BENCH_PASSWORD = "bench-password";
 
 const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
 const LAST = ["Schneider", "Dupont", "Lopez", "Novak", "Wei", "Larsen", "Kowalski", "Tanaka", "Moreau", "Haddad", "Ivanova", "Garcia", "Rossi", "Berg", "Sharma", "Mensah"];
@@ -67,6 +67,71 @@ function readBatchCsv(path: string): CreateSearchFields[] {
   return records.map((r) => createSearchSchema.parse({ searchTerm: r.name, entityType: r.type, country: r.country || undefined }));
 }
 
+/** CPU seconds (user + system) of a process, from /proc (clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of each PostgreSQL process of this machine, by pid. */
+function postgresCpuSeconds(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.set(Number(entry), cpuSecondsOf(Number(entry)));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** CPU the PostgreSQL processes used between two readings (a process that ended meanwhile is left out). */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Busy and total CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineCpuSeconds(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** Where the CPU went between two readings: the servers, PostgreSQL, this process (the loopback sources) and the machine. */
+function cpuReading(serverPids: number[]) {
+  return {
+    servers: serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgres: postgresCpuSeconds(),
+    bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    machine: machineCpuSeconds(),
+  };
+}
+
+/** Signs in as the bench user and makes the batch with the web app's two calls; answers its id. */
+async function createOverHttp(url: string, entities: CreateSearchFields[]): Promise<string> {
+  const headers = { "content-type": "application/json", origin: url };
+  const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ id: string }>;
+  };
+  const { id } = await call("/api/batch-jobs", { name: "bench", totalEntities: entities.length, status: "processing" });
+  await call(`/api/batch-jobs/${id}/entities`, { entities });
+  return id;
+}
+
 async function runOnce(processes: number) {
   const services = startLoopbackServices();
   const dbName = `duecheck_bench_batch_${Date.now()}`;
@@ -77,7 +142,7 @@ async function runOnce(processes: number) {
   try {
     const list = await seedBenchLists(db);
     const settings = await getSystemSettings(db);
-    const user = await createUser(db, { email: "batch@example.com", password: "bench-password", fullName: "Batch Bench" });
+    const user = await createUser(db, { email: BENCH_EMAIL, password: BENCH_PASSWORD, fullName: "Batch Bench" });
     const credits = ROWS * settings.manualSearchCost;
     await changeCredits(db, { userId: user.id, type: "admin_credit", amount: credits, description: "bench" });
     await writeBatchCsv(db, csvPath, ROWS);
@@ -97,26 +162,33 @@ async function runOnce(processes: number) {
     }
     const rss = () => servers.map((s) => Number(readFileSync(`/proc/${s.proc.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
     let peakRssMb = Math.max(...rss());
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, ...rss())), 100);
 
-    // This process only creates the batch: its queue runs no jobs.
-    const queue = await openSearchQueue(bench.database, { ...loadJobSettings(), concurrency: 0 });
+    // The batch is made as the web app makes it, over HTTP on the first server: the batch, then its entities.
     const started = performance.now();
-    const { batch } = await createBatchJob({ db, queue }, { userId: user.id, name: "bench", entities });
+    const batchId = await createOverHttp(servers[0].url, entities);
     const createSeconds = (performance.now() - started) / 1000;
+    const [batch] = await db.select().from(schema.batchJobs).where(eq(schema.batchJobs.id, batchId));
+    const cpuBefore = cpuReading(servers.map((s) => s.proc.pid));
 
     const s = schema.searches;
     const open = () => db.$count(s, and(eq(s.batchJobId, batch.id), inArray(s.status, ["pending", "processing"])));
     const deadline = Date.now() + TIMEOUT_MS;
-    while ((await open()) > 0 && Date.now() < deadline) {
-      peakRssMb = Math.max(peakRssMb, ...rss());
-      await Bun.sleep(250);
-    }
+    while ((await open()) > 0 && Date.now() < deadline) await Bun.sleep(250);
+    clearInterval(sampler);
     const [last] = await db
       .select({ at: sql<string>`max(${s.updatedAt})` })
       .from(s)
       .where(eq(s.batchJobId, batch.id));
     const lastRowSeconds = (new Date(last.at).getTime() - batch.createdAt.getTime()) / 1000;
-    await queue.stop();
+    const cpuAfter = cpuReading(servers.map((s) => s.proc.pid));
+    const round1 = (n: number) => Number(n.toFixed(1));
+    const cpu = {
+      serversSeconds: round1(cpuAfter.servers - cpuBefore.servers),
+      postgresSeconds: round1(postgresCpuBetween(cpuBefore.postgres, cpuAfter.postgres)),
+      loopbackSourcesSeconds: round1(cpuAfter.bench - cpuBefore.bench),
+      machineBusyPercent: Math.round((100 * (cpuAfter.machine.busy - cpuBefore.machine.busy)) / (cpuAfter.machine.total - cpuBefore.machine.total)),
+    };
 
     const states = await db.select({ status: s.status, n: sql<number>`count(*)::int` }).from(s).where(eq(s.batchJobId, batch.id)).groupBy(s.status);
     const count = (status: string) => states.find((r) => r.status === status)?.n ?? 0;
@@ -145,6 +217,7 @@ async function runOnce(processes: number) {
       completed: count("completed"),
       failed: count("failed"),
       peakServerRssMb: Math.round(peakRssMb),
+      cpu,
       checks,
     };
   } finally {
@@ -163,6 +236,9 @@ console.log(`\nBatch of ${ROWS} rows — ${figures.machine}; job concurrency ${C
 for (const r of runs) {
   console.log(`  ${r.processes} process${r.processes > 1 ? "es" : ""}: create/charge/queue ${r.createSeconds} s, last row after ${r.lastRowSeconds} s, ${r.rowsPerSecond} rows/s`);
   console.log(`    completed ${r.completed}, failed ${r.failed}, peak server RSS ${r.peakServerRssMb} MB; checks ${JSON.stringify(r.checks)}`);
+  console.log(
+    `    CPU while screening: servers ${r.cpu.serversSeconds} s, PostgreSQL ${r.cpu.postgresSeconds} s, loopback sources ${r.cpu.loopbackSourcesSeconds} s; machine ${r.cpu.machineBusyPercent}% busy`,
+  );
 }
 if (runs.length > 1) console.log(`  speed-up ${runs.at(-1)!.processes} / ${runs[0].processes} processes: ${(runs.at(-1)!.rowsPerSecond / runs[0].rowsPerSecond).toFixed(2)}×`);
 if (args.json) await Bun.write(args.json, JSON.stringify(figures, null, 2));

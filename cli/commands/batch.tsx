@@ -13,7 +13,7 @@ import { decodeCursor, pageQuerySchema, type Page } from "../../lib/paging.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
-import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
+import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -68,7 +68,7 @@ async function runOrWatch(database: Database, queue: JobQueue, batchId: string, 
   const startWorking = () => {
     working = true;
     workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
-    queue.wake(SEARCH_QUEUE);
+    queue.wake(SEARCH_CHUNK_QUEUE);
   };
   if (embedded && !serverWorks) startWorking();
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;

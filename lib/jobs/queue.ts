@@ -77,9 +77,10 @@ export class JobQueue {
 
   /**
    * Queues many jobs with one statement per thousand (pg-boss's insert), in the caller's transaction when `tx` is
-   * given. Each job has its own id; a job whose id is already queued is left as it is (as send with an id).
+   * given. Each job has its own id; a job whose id is already queued is left as it is (as send with an id). Jobs of
+   * higher priority are fetched first (default 0).
    */
-  async sendMany<T extends object>(name: string, jobs: { id: string; data: T }[], options: { tx?: DbOrTx } = {}): Promise<void> {
+  async sendMany<T extends object>(name: string, jobs: { id: string; data: T; priority?: number }[], options: { tx?: DbOrTx } = {}): Promise<void> {
     const deadLetter = this.deadLetters.get(name);
     const db = options.tx ? { db: transactionSql(options.tx) as PgBoss.Db } : {};
     for (let i = 0; i < jobs.length; i += JOBS_PER_INSERT) {
@@ -87,6 +88,7 @@ export class JobQueue {
         id: job.id,
         name,
         data: job.data,
+        ...(job.priority ? { priority: job.priority } : {}),
         expireInSeconds: this.settings.expireSeconds,
         retryLimit: this.settings.retryLimit,
         retryDelay: this.settings.retryDelaySeconds,

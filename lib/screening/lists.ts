@@ -43,15 +43,44 @@ interface Version {
   entityCount: number;
 }
 
+/** The lists as they stand when a set of searches is screened. */
+export interface ListsInUse {
+  datasets: DatasetRow[];
+  /** Null when there is no dataset, or when the index could not be built (then `indexError` says why). */
+  snapshot: IndexSnapshot | null;
+  indexError?: string;
+  versions: Map<string, Version>;
+}
+
 /**
- * With `retryable`, an index that cannot be built or searched throws, so the job is tried again; on the last attempt
- * (or without it) the lists concerned are recorded as failed sources instead.
+ * The datasets, the index of their current versions and those versions, read once for a set of searches (a batch
+ * chunk shares them among its rows). With `retryable`, an index that cannot be built throws, so the job is tried
+ * again; on the last attempt (or without it) the lists are recorded as failed sources.
  */
-export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSubject, options: { retryable?: boolean } = {}): Promise<ListScreening> {
+export async function openLists(db: DbOrTx, index: ListIndex, options: { retryable?: boolean } = {}): Promise<ListsInUse> {
   const datasets: DatasetRow[] = await db
     .select({ id: schema.sanctionsDatasets.id, sourceName: schema.sanctionsDatasets.sourceName, datasetType: schema.sanctionsDatasets.datasetType, urls: schema.sanctionsDatasets.urls })
     .from(schema.sanctionsDatasets)
     .orderBy(schema.sanctionsDatasets.id);
+  if (datasets.length === 0) return { datasets, snapshot: null, versions: new Map() };
+  let snapshot: IndexSnapshot;
+  try {
+    snapshot = await index.refresh();
+  } catch (error) {
+    if (options.retryable) throw error;
+    return { datasets, snapshot: null, indexError: message(error), versions: new Map() };
+  }
+  return { datasets, snapshot, versions: await versionsOf(db, snapshot) };
+}
+
+/** One search's screening against every list: openLists, then screenListsIn. */
+export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSubject, options: { retryable?: boolean } = {}): Promise<ListScreening> {
+  return screenListsIn(db, await openLists(db, index, options), subject, options);
+}
+
+/** With `retryable`, a list that cannot be searched throws (the job is tried again) instead of being a failed source. */
+export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: ListSubject, options: { retryable?: boolean } = {}): Promise<ListScreening> {
+  const { datasets, snapshot, versions } = lists;
   const out: ListScreening = { sanctionsList: [], pepListings: [], sources: [], datasetsUsed: [] };
 
   for (const type of ["sanctions", "pep"] as const) {
@@ -67,15 +96,10 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
   }
   if (datasets.length === 0) return out;
 
-  let snapshot: IndexSnapshot;
-  try {
-    snapshot = await index.refresh();
-  } catch (error) {
-    if (options.retryable) throw error;
-    for (const d of datasets) out.sources.push(failed(d, "index_failed", `The list index could not be built: ${message(error)}`));
+  if (!snapshot) {
+    for (const d of datasets) out.sources.push(failed(d, "index_failed", `The list index could not be built: ${lists.indexError ?? "unknown error"}`));
     return out;
   }
-  const versions = await versionsOf(db, snapshot);
 
   for (const dataset of datasets) {
     const version = versions.get(dataset.id);

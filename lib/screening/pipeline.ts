@@ -10,7 +10,7 @@ import { screenAdverseMedia } from "../media/adverse-media.ts";
 import { newsFailure } from "../media/search-news.ts";
 import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
-import { screenLists, type ListIndex } from "./lists.ts";
+import { openLists, screenListsIn, type ListIndex, type ListsInUse } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
 import { failedSources, searchResultsSchema, type MediaItem, type SearchResults, type SourceStatus } from "./results.ts";
 import { assessRisk } from "./risk.ts";
@@ -43,51 +43,89 @@ export type PipelineOutcome = "completed" | "failed" | "skipped";
 /** A search not finished yet. */
 const OPEN = ["pending", "processing"] as const;
 
-export async function runSearchPipeline(deps: PipelineDeps, searchId: string, options: PipelineOptions = {}): Promise<PipelineOutcome> {
-  const { db } = deps;
-  const [row] = await db
-    .select({ search: schema.searches, reportLanguage: schema.users.reportLanguage })
-    .from(schema.searches)
-    .innerJoin(schema.users, eq(schema.users.id, schema.searches.userId))
-    .where(eq(schema.searches.id, searchId));
-  if (!row || !(OPEN as readonly string[]).includes(row.search.status)) return "skipped";
-  const search = row.search;
+type SearchRow = typeof schema.searches.$inferSelect;
 
-  const started = await db
+/** A search this run moved to processing, with the language its owner's reports are written in. */
+export interface StartedSearch {
+  search: SearchRow;
+  reportLanguage: string;
+}
+
+/** What a run found for one search: written by finishSearches. */
+export interface SearchOutcome {
+  searchId: string;
+  status: "completed" | "failed";
+  error: string | null;
+  results: SearchResults;
+  riskLevel: string | null;
+  aiSummary: string | null;
+}
+
+/** One search, start to end: the pipeline of a search made by itself (a batch's rows run in chunks, see search-chunk.ts). */
+export async function runSearchPipeline(deps: PipelineDeps, searchId: string, options: PipelineOptions = {}): Promise<PipelineOutcome> {
+  const [started] = await startSearches(deps.db, [searchId]);
+  if (!started) return "skipped";
+  const lists = await openLists(deps.db, deps.lists, { retryable: options.retryable });
+  const outcome = await screenSearch(deps, lists, started, options);
+  options.onProgress?.("saving");
+  options.signal?.throwIfAborted();
+  const written = await finishSearches(deps.db, [outcome]);
+  return written.has(searchId) ? outcome.status : "skipped";
+}
+
+/** Moves the searches still open to processing, in one statement; the finished or deleted ones are left out. */
+export async function startSearches(db: Db, searchIds: readonly string[]): Promise<StartedSearch[]> {
+  if (searchIds.length === 0) return [];
+  const searches = await db
     .update(schema.searches)
     .set({ status: "processing", updatedAt: sql`now()` })
-    .where(and(eq(schema.searches.id, searchId), inArray(schema.searches.status, OPEN)))
-    .returning({ id: schema.searches.id });
-  if (started.length === 0) return "skipped";
+    .where(and(inArray(schema.searches.id, [...searchIds]), inArray(schema.searches.status, OPEN)))
+    .returning();
+  if (searches.length === 0) return [];
+  const owners = await db
+    .select({ id: schema.users.id, reportLanguage: schema.users.reportLanguage })
+    .from(schema.users)
+    .where(inArray(schema.users.id, [...new Set(searches.map((s) => s.userId))]));
+  const language = new Map(owners.map((o) => [o.id, o.reportLanguage]));
+  const order = new Map(searchIds.map((id, i) => [id, i]));
+  return searches
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map((search) => ({ search, reportLanguage: language.get(search.userId) ?? "en" }));
+}
 
+/**
+ * The screening of one started search against the lists in use: sanctions and PEP lists, adverse media, risk,
+ * summary. Nothing is written: the caller writes the outcome.
+ */
+export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { search, reportLanguage }: StartedSearch, options: PipelineOptions = {}): Promise<SearchOutcome> {
   const progress = options.onProgress ?? (() => {});
   const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country };
 
   progress("sanctions");
-  const lists = await screenLists(db, deps.lists, subject, { retryable: options.retryable });
+  const listed = await screenListsIn(deps.db, lists, subject, { retryable: options.retryable });
   options.signal?.throwIfAborted();
 
   progress("media");
   const media = await adverseMedia(deps, search, options.signal);
   options.signal?.throwIfAborted();
 
-  const sources: SourceStatus[] = [...lists.sources, ...media.sources];
+  const sources: SourceStatus[] = [...listed.sources, ...media.sources];
 
   progress("risk");
   const risk = assessRisk({
-    sanctionsList: lists.sanctionsList,
+    sanctionsList: listed.sanctionsList,
     adverseMedia: media.items,
-    pepListings: lists.pepListings,
+    pepListings: listed.pepListings,
     sources,
     subject: { entityType: search.entityType, nationality: search.country ?? undefined },
   });
   const findings = {
-    sanctionsList: lists.sanctionsList,
+    sanctionsList: listed.sanctionsList,
     adverseMedia: media.items,
-    pepListings: lists.pepListings,
+    pepListings: listed.pepListings,
     risk: { level: risk.level, reasons: risk.reasons },
     sources,
-    datasetsUsed: lists.datasetsUsed,
+    datasetsUsed: listed.datasetsUsed,
     clean: risk.clean,
   };
 
@@ -96,23 +134,17 @@ export async function runSearchPipeline(deps: PipelineDeps, searchId: string, op
     // For the API and logs; screens word the failure from results.sources.
     const error = `Nothing could be checked: ${failedSources({ sources }).map((s) => `${s.source}: ${s.error ?? "failed"}`).join("; ") || "no list and no news provider is configured"}`;
     const results = searchResultsSchema.parse({ ...findings, clean: false, summarySource: "built_in" });
-    progress("saving");
-    options.signal?.throwIfAborted();
-    return (await finish(db, searchId, { status: "failed", error, results, riskLevel: null, aiSummary: null })) ? "failed" : "skipped";
+    return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null };
   }
 
   progress("summary");
-  const language = isReportLanguage(row.reportLanguage) ? row.reportLanguage : "en";
+  const language = isReportLanguage(reportLanguage) ? reportLanguage : "en";
   const summary = await writeSummary({ subject: { name: search.searchTerm, entityType: search.entityType }, results: findings, language }, deps.model);
   if (summary.modelError && deps.model) {
     sources.push({ source: deps.model.model, kind: "summary", status: "failed", error: `${summary.modelError}; the built-in summary was used instead`, errorCode: "model_failed" });
   }
   const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
-
-  progress("saving");
-  options.signal?.throwIfAborted();
-  const written = await finish(db, searchId, { status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text });
-  return written ? "completed" : "skipped";
+  return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text };
 }
 
 async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$inferSelect, signal?: AbortSignal) {
@@ -134,30 +166,38 @@ async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$
   }
 }
 
-interface Outcome {
-  status: "completed" | "failed";
-  error: string | null;
-  results: SearchResults;
-  riskLevel: string | null;
-  aiSummary: string | null;
+/**
+ * The one write of searches' outcomes: one statement for all of them, each row written only while its search is
+ * open, so a retried or duplicated run never writes twice. Answers the ids written (not those finished or deleted
+ * meanwhile).
+ */
+export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[]): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  const s = schema.searches;
+  const rows = outcomes.map((o) => ({ id: o.searchId, status: o.status, error: o.error, results: o.results, risk_level: o.riskLevel, ai_summary: o.aiSummary }));
+  const written = await db
+    .update(s)
+    .set({
+      status: sql`v.status::job_status`,
+      error: sql`v.error`,
+      results: sql`v.results`,
+      riskLevel: sql`v.risk_level`,
+      aiSummary: sql`v.ai_summary`,
+      updatedAt: sql`now()`,
+    })
+    .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, status text, error text, results jsonb, risk_level text, ai_summary text)`)
+    .where(and(sql`${s.id} = v.id`, inArray(s.status, OPEN)))
+    .returning({ id: s.id });
+  return new Set(written.map((r) => r.id));
 }
 
-/** The one write of a search's outcome; false when the search was finished or deleted meanwhile. */
-async function finish(db: Db, searchId: string, outcome: Outcome): Promise<boolean> {
-  const rows = await db
-    .update(schema.searches)
-    .set({ ...outcome, updatedAt: sql`now()` })
-    .where(and(eq(schema.searches.id, searchId), inArray(schema.searches.status, OPEN)))
-    .returning({ id: schema.searches.id });
-  return rows.length > 0;
-}
-
-/** Marks a search failed that no attempt could finish (its job's retries are used up). */
-export async function markSearchFailed(db: Db, searchId: string, error: string): Promise<boolean> {
+/** Marks the searches failed that no attempt could finish (their job's retries are used up); answers the ids marked. */
+export async function markSearchesFailed(db: Db, searchIds: readonly string[], error: string): Promise<Set<string>> {
+  if (searchIds.length === 0) return new Set();
   const rows = await db
     .update(schema.searches)
     .set({ status: "failed", error, updatedAt: sql`now()` })
-    .where(and(eq(schema.searches.id, searchId), inArray(schema.searches.status, OPEN)))
+    .where(and(inArray(schema.searches.id, [...searchIds]), inArray(schema.searches.status, OPEN)))
     .returning({ id: schema.searches.id });
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.id));
 }

@@ -6,9 +6,17 @@ import type { Db } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { languageModelFromEnv } from "../llm/language-model.ts";
 import { createNewsProviders, loadNewsConfig } from "../media/news-config.ts";
-import { markSearchFailed, runSearchPipeline, type PipelineDeps, type PipelineStage } from "./pipeline.ts";
+import { markSearchesFailed, runSearchPipeline, type PipelineDeps, type PipelineStage } from "./pipeline.ts";
 import type { ListIndex } from "./lists.ts";
-import { FAILED_SEARCH_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
+import { runSearchChunk } from "./search-chunk.ts";
+import {
+  FAILED_SEARCH_CHUNK_QUEUE,
+  FAILED_SEARCH_QUEUE,
+  SEARCH_CHUNK_QUEUE,
+  SEARCH_QUEUE,
+  type SearchChunkJobData,
+  type SearchJobData,
+} from "./search-queue.ts";
 import { announceSearchEnded } from "./search-wait.ts";
 
 /** The pipeline's sources as the environment configures them (news providers, language model). */
@@ -17,6 +25,7 @@ export function pipelineDepsFromEnv(db: Db, lists: ListIndex, env: Record<string
 }
 
 export interface SearchWorkerOptions {
+  /** Searches this process screens at once on each queue (default: the job settings' concurrency). */
   concurrency?: number;
   /** Progress of the searches this process runs. */
   onProgress?: (searchId: string, stage: PipelineStage) => void;
@@ -24,8 +33,19 @@ export interface SearchWorkerOptions {
   onSettled?: (searchId: string) => void;
 }
 
-/** Runs search jobs, and the dead-letter jobs of searches that could not be finished, in this process. */
+/**
+ * Runs in this process the jobs of searches made by themselves, the chunks of batch rows, and the dead-letter jobs
+ * of both (their searches are marked failed).
+ */
 export function workSearches(queue: JobQueue, deps: PipelineDeps, options: SearchWorkerOptions = {}) {
+  const concurrency = options.concurrency ?? queue.settings.concurrency;
+  const settled = (searchIds: readonly string[]) => {
+    for (const searchId of searchIds) {
+      announceSearchEnded(searchId);
+      options.onSettled?.(searchId);
+    }
+  };
+
   queue.work<SearchJobData>(
     SEARCH_QUEUE,
     async (job) => {
@@ -35,21 +55,44 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
         retryable: job.attempt < job.attempts,
         onProgress: (stage) => options.onProgress?.(searchId, stage),
       });
-      announceSearchEnded(searchId);
-      options.onSettled?.(searchId);
+      settled([searchId]);
     },
-    { concurrency: options.concurrency },
+    { concurrency },
   );
+
+  // A chunk screens `concurrency` rows at once; a second chunk runs beside it, so the rows left at the end of one
+  // chunk do not keep the process idle.
+  const chunksAtOnce = Math.min(2, concurrency);
+  queue.work<SearchChunkJobData>(
+    SEARCH_CHUNK_QUEUE,
+    async (job) => {
+      await runSearchChunk(deps, job.data.searchIds, {
+        signal: job.signal,
+        retryable: job.attempt < job.attempts,
+        rowsAtOnce: concurrency,
+        onFinished: settled,
+      });
+    },
+    { concurrency: chunksAtOnce },
+  );
+
+  const failedConcurrency = Math.min(1, concurrency);
   queue.work<SearchJobData>(
     FAILED_SEARCH_QUEUE,
-    async (job) => {
-      const output = job.output as { message?: unknown; value?: { message?: unknown } } | null;
-      const last = output?.message ?? output?.value?.message;
-      const reason = typeof last === "string" && last ? ` (last error: ${last})` : "";
-      await markSearchFailed(deps.db, job.data.searchId, `The search could not be completed: every attempt failed${reason}. Please try again.`);
-      announceSearchEnded(job.data.searchId);
-      options.onSettled?.(job.data.searchId);
-    },
-    { concurrency: Math.min(1, options.concurrency ?? queue.settings.concurrency) },
+    async (job) => settled([...(await markSearchesFailed(deps.db, [job.data.searchId], everyAttemptFailed(job.output)))]),
+    { concurrency: failedConcurrency },
   );
+  queue.work<SearchChunkJobData>(
+    FAILED_SEARCH_CHUNK_QUEUE,
+    async (job) => settled([...(await markSearchesFailed(deps.db, job.data.searchIds, everyAttemptFailed(job.output)))]),
+    { concurrency: failedConcurrency },
+  );
+}
+
+/** The error of searches whose job used up its attempts, with the last attempt's error. */
+function everyAttemptFailed(output: unknown): string {
+  const out = output as { message?: unknown; value?: { message?: unknown } } | null;
+  const last = out?.message ?? out?.value?.message;
+  const reason = typeof last === "string" && last ? ` (last error: ${last})` : "";
+  return `The search could not be completed: every attempt failed${reason}. Please try again.`;
 }

@@ -13,7 +13,7 @@ import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page
 import type { JobQueue } from "../jobs/queue.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import { createSearchSchema } from "./schemas.ts";
-import { SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
+import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
 
 export type SearchRow = typeof schema.searches.$inferSelect;
 
@@ -119,9 +119,9 @@ export interface CreateSearchesInput {
 const SEARCHES_PER_INSERT = 1000;
 
 /**
- * createSearch for many rows at once (a batch): the same searches, charges and jobs, written with multi-row inserts
- * in one transaction (the caller's, when ctx.db is one). Each row is its own search with its own ledger entry and
- * its own job (id = search id). All or nothing: an invalid row (400 naming it), too few credits for every row (402)
+ * createSearch for many rows at once (a batch): the same searches and charges, written with multi-row inserts in
+ * one transaction (the caller's, when ctx.db is one), and queued in chunk jobs (search-chunk.ts). Each row is its own
+ * search with its own ledger entry and its own result. All or nothing: an invalid row (400 naming it), too few credits for every row (402)
  * or any failure writes nothing. Unlike createSearch, it records no audit entry per row: the caller records one for
  * the whole set. Returns the searches' ids in the rows' order.
  */
@@ -156,10 +156,10 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
         throw error;
       }
     }
-    await ctx.queue.sendMany<SearchJobData>(SEARCH_QUEUE, created.map((c) => ({ id: c.id, data: { searchId: c.id } })), { tx });
+    await queueSearchChunks(ctx.queue, tx, input.userId, created.map((c) => c.id));
     return created.map((c) => c.id);
   });
-  ctx.queue.wake(SEARCH_QUEUE);
+  ctx.queue.wake(SEARCH_CHUNK_QUEUE);
   return ids;
 }
 

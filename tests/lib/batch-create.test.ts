@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { AppError } from "../../lib/errors.ts";
-import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
+import { SEARCH_CHUNK_QUEUE, SEARCHES_PER_CHUNK } from "../../lib/screening/search-queue.ts";
 import type { CreateSearchFields } from "../../lib/screening/schemas.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
@@ -42,7 +42,7 @@ const chargesOf = (userId: string) =>
     .orderBy(asc(schema.creditTransactions.createdAt), asc(schema.creditTransactions.id));
 
 describe("createBatchJob", () => {
-  test("charges exactly rows × the manual cost, one ledger entry per row with the balance after it, and queues one job per row", async () => {
+  test("charges exactly rows × the manual cost, one ledger entry per row with the balance after it, and queues the rows in chunk jobs that hold each row once", async () => {
     const user = await newUser(2600);
     const { batch, creditsRequired } = await create(user.id, rows(250));
     expect(creditsRequired).toBe(2500);
@@ -62,8 +62,12 @@ describe("createBatchJob", () => {
     expect(charges.map((c) => c.balance)).toEqual(Array.from({ length: 250 }, (_, i) => 2600 - 10 * (i + 1)));
     expect(charges[0].description).toMatch(/^Manual search: Person \d+$/);
 
-    const jobs = new Map((await jobsOf(s.database, SEARCH_QUEUE)).map((j) => [j.id, j.state]));
-    expect(searches.every((r) => jobs.get(r.id) === "created")).toBe(true);
+    const chunks = (await jobsOf(s.database, SEARCH_CHUNK_QUEUE)).filter((j) => j.data.userId === user.id);
+    expect(chunks).toHaveLength(Math.ceil(250 / SEARCHES_PER_CHUNK));
+    expect(chunks.every((j) => j.state === "created" && (j.data.searchIds as string[]).length <= SEARCHES_PER_CHUNK)).toBe(true);
+    const queued = chunks.flatMap((j) => j.data.searchIds as string[]);
+    expect(queued).toHaveLength(250);
+    expect(new Set(queued)).toEqual(new Set(searches.map((r) => r.id)));
     const audit = await s.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "batch.created"), eq(schema.auditLog.targetId, batch.id)));
     expect(audit.map((a) => a.details)).toEqual([{ totalEntities: 250, creditsRequired: 2500 }]);
   });
@@ -79,7 +83,7 @@ describe("createBatchJob", () => {
 
   test("an invalid row refuses the whole batch: no batch, search, charge or job", async () => {
     const user = await newUser(1000);
-    const jobsBefore = (await jobsOf(s.database, SEARCH_QUEUE)).length;
+    const jobsBefore = (await jobsOf(s.database, SEARCH_CHUNK_QUEUE)).length;
     const entities = rows(20);
     entities[13] = { ...entities[13], country: "XX" };
     const refused = await refusal(create(user.id, entities));
@@ -89,7 +93,7 @@ describe("createBatchJob", () => {
     expect(await batchesOf(user.id)).toEqual([]);
     expect(await searchesOf(user.id)).toEqual([]);
     expect(await chargesOf(user.id)).toEqual([]);
-    expect((await jobsOf(s.database, SEARCH_QUEUE)).length).toBe(jobsBefore);
+    expect((await jobsOf(s.database, SEARCH_CHUNK_QUEUE)).length).toBe(jobsBefore);
   });
 
   test("admins are not charged: creditsRequired 0, no ledger entry, searches cost 0", async () => {
@@ -114,5 +118,22 @@ describe("createBatchJob", () => {
     } finally {
       await updateSystemSettings(s.db, { manualSearchCost: 10 });
     }
+  });
+
+  test("the workers take chunks in turns across users, while one user's batches run one after the other", async () => {
+    const [ana, ben] = [await newUser(10_000), await newUser(10_000)];
+    const first = await create(ana.id, rows(3 * SEARCHES_PER_CHUNK));
+    const other = await create(ben.id, rows(2 * SEARCHES_PER_CHUNK));
+    const second = await create(ana.id, rows(SEARCHES_PER_CHUNK));
+    const batchOf = new Map<string, string>();
+    for (const { batch } of [first, other, second]) {
+      for (const r of await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id))) batchOf.set(r.id, batch.id);
+    }
+    // The order the queue hands chunks out in (pg-boss fetches by priority, then age).
+    const order = (await jobsOf(s.database, SEARCH_CHUNK_QUEUE))
+      .filter((j) => j.state === "created" && (j.data.userId === ana.id || j.data.userId === ben.id))
+      .map((j) => batchOf.get((j.data.searchIds as string[])[0]));
+    const [a1, b, a2] = [first.batch.id, other.batch.id, second.batch.id];
+    expect(order).toEqual([a1, b, a1, b, a1, a2]);
   });
 });

@@ -149,8 +149,8 @@ export async function searchRow(db: Db, id: string) {
 
 /** Jobs of a queue in pg-boss's table, whatever their state. */
 export async function jobsOf(database: Database, queue: string) {
-  const { rows } = await database.executeSql(`select id, state, retry_count from pgboss.job where name = $1`, [queue]);
-  return rows as { id: string; state: string; retry_count: number }[];
+  const { rows } = await database.executeSql(`select id, state, retry_count, priority, data from pgboss.job where name = $1 order by priority desc, created_on, id`, [queue]);
+  return rows as { id: string; state: string; retry_count: number; priority: number; data: Record<string, unknown> }[];
 }
 
 /** Waits until the search is completed or failed. */

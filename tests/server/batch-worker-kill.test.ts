@@ -104,10 +104,10 @@ test("a batch whose server is killed mid-batch is finished by another process: e
   try {
     const client = new HttpClient(first.url);
     await client.signIn("analyst@example.com", "analyst-password");
-    // Some rows are done and both of the process's slots hang on a news request.
+    // Some rows are done and the rows the process screens at once hang on a news request.
     await waitFor("rows done and rows running", async () => {
       const now = await statuses(client);
-      return now.includes("completed") && now.filter((s) => s === "processing").length === 2 && hanging.length >= 2;
+      return now.includes("completed") && now.includes("processing") && hanging.length >= 2;
     });
     const before = await statuses(client);
     expect(before.filter((s) => s === "completed").length).toBeLessThan(ROWS);

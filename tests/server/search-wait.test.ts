@@ -5,7 +5,7 @@
  * every search is certainly still running when the wait starts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { markSearchFailed } from "../../lib/screening/pipeline.ts";
+import { markSearchesFailed } from "../../lib/screening/pipeline.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
@@ -94,7 +94,7 @@ describe("GET /api/searches/{id}?wait=", () => {
     const id = await startSearch("Cross Process");
     const answer = analyst.get(`/api/searches/${id}?wait=30`);
     await Bun.sleep(300);
-    expect(await markSearchFailed(app.db, id, "ended elsewhere")).toBe(true);
+    expect((await markSearchesFailed(app.db, [id], "ended elsewhere")).has(id)).toBe(true);
     const res = await answer;
     expect([res.status, res.json.status, res.json.error]).toEqual([200, "failed", "ended elsewhere"]);
     held.get("Cross Process")!();
