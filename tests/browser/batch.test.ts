@@ -37,9 +37,16 @@ function tr(dict: Dictionary, key: string, params: Record<string, string | numbe
 const BATCH_END_TIMEOUT_MS = 45_000;
 const FLOW_TIMEOUT_MS = 120_000;
 
-/** GDELT on loopback: one article about Rustam Karimov, and a 500 for "Broken Subject" (with no list data, that row fails). */
-function gdeltAnswer(url: URL): Response {
+/** How long GDELT takes for "Slow Subject": its batch is still processing after a reload. */
+const SLOW_ANSWER_MS = 5000;
+
+/**
+ * GDELT on loopback: one article about Rustam Karimov, a 500 for "Broken Subject" (with no list data, that row fails)
+ * and a slow answer for "Slow Subject".
+ */
+async function gdeltAnswer(url: URL): Promise<Response> {
   const phrase = quotedPhrase(url.searchParams.get("query") ?? "");
+  if (phrase === "Slow Subject") await Bun.sleep(SLOW_ANSWER_MS);
   if (phrase === "Broken Subject") return new Response("<html><h1>500 Internal Server Error</h1></html>", { status: 500, headers: { "content-type": "text/html" } });
   if (phrase !== "Rustam Karimov") return Response.json({});
   return Response.json({
@@ -83,7 +90,7 @@ beforeAll(async () => {
     ...SCREENING_TEST_ENV,
     DUECHECK_NEWS_PROVIDERS: "gdelt",
     DUECHECK_GDELT_URL: gdelt.url,
-    DUECHECK_NEWS_TIMEOUT_MS: "2000",
+    DUECHECK_NEWS_TIMEOUT_MS: "8000",
     DUECHECK_INDEX_REFRESH_MS: "200",
   });
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
@@ -274,27 +281,44 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
 
 describe("batch screening in the browser", () => {
   test(
-    "a row that cannot be screened counts as failed: the toast, the card and the history say so",
+    "a reload shows the batch still processing; its results update live; a row that cannot be screened counts as failed",
     async () => {
       const { context, page } = await signedIn("failing@example.com", 100);
       try {
         await page.goto(`${app.url}/batch`);
-        await upload(page, en, "two.csv", "name\nJane Example\nBroken Subject\n");
-        await page.getByRole("button", { name: tr(en, "batch.start", { count: 2, n: 2 }) }).click();
-        await waitForEnd(page, en);
-        await expectVisible(toast(page, tr(en, "batch.rowsFailed", { count: 1 })));
+        await upload(page, en, "three.csv", "name\nJane Example\nBroken Subject\nSlow Subject\n");
+        await page.getByRole("button", { name: tr(en, "batch.start", { count: 3, n: 3 }) }).click();
+        await expectVisible(toast(page, tr(en, "batch.started")));
+
+        // After a reload the card shows the newest batch still processing.
+        await page.reload();
         const card = page.getByTestId("current-batch");
-        expect(await card.getByTestId("batch-processed").textContent()).toBe("1");
-        expect(await card.getByTestId("batch-failed").textContent()).toBe("1");
+        await expectVisible(card.getByTestId("batch-status").filter({ hasText: tr(en, "batch.status.processing") }));
+        await card.getByRole("link", { name: tr(en, "batch.viewResults") }).click();
+        await page.waitForURL((url) => /^\/batch\/[0-9a-f-]{36}$/.test(url.pathname));
+
+        // The results screen follows the batch to its end without a reload, rows included.
+        const summary = page.getByTestId("batch-summary");
+        await expectVisible(summary.getByTestId("batch-status").filter({ hasText: tr(en, "batch.status.processing") }));
+        await expectVisible(summary.getByRole("progressbar"));
+        const slow = page.getByTestId("batch-result-row").filter({ hasText: "Slow Subject" });
+        await expectVisible(slow);
+        await expectVisible(summary.getByTestId("batch-status").filter({ hasText: tr(en, "batch.status.completed") }), BATCH_END_TIMEOUT_MS);
+        await expectVisible(toast(page, tr(en, "batch.rowsFailed", { count: 1 })));
+        await expectVisible(slow.getByTestId("batch-status").filter({ hasText: tr(en, "batch.status.completed") }));
+        expect(await summary.getByTestId("batch-processed").textContent()).toBe("2");
+        expect(await summary.getByTestId("batch-failed").textContent()).toBe("1");
+        const broken = page.getByTestId("batch-result-row").filter({ hasText: "Broken Subject" });
+        expect(await broken.getByTestId("batch-status").textContent()).toBe(tr(en, "batch.status.failed"));
+        expect(await broken.getByTestId("risk-badge").textContent()).toBe(tr(en, "risk.failed"));
+
+        // Back on /batch: the card keeps the batch, now completed; the history row counts the failed row.
+        await page.getByRole("link", { name: tr(en, "batch.backToBatches") }).click();
+        await waitForPath(page, "/batch");
+        await expectVisible(card.getByTestId("batch-status").filter({ hasText: tr(en, "batch.status.completed") }));
         const item = page.getByTestId("batch-history-item");
         await expectVisible(item.getByTestId("batch-item-failed"));
         expect(await item.getByTestId("batch-item-failed").textContent()).toBe(tr(en, "batch.failedCount", { count: 1, n: 1 }));
-
-        await card.getByRole("link", { name: tr(en, "batch.viewResults") }).click();
-        const broken = page.getByTestId("batch-result-row").filter({ hasText: "Broken Subject" });
-        await expectVisible(broken);
-        expect(await broken.getByTestId("batch-status").textContent()).toBe(tr(en, "batch.status.failed"));
-        expect(await broken.getByTestId("risk-badge").textContent()).toBe(tr(en, "risk.failed"));
       } finally {
         await context.close();
       }
