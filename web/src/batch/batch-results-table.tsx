@@ -31,7 +31,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.searchId} data-testid="batch-result-row">
-            <TableCell className="font-medium break-words">
+            <TableCell className="min-w-40 font-medium wrap-anywhere">
               <Link to="/" search={{ view: row.searchId }} className="underline-offset-4 hover:underline focus-visible:underline">
                 {row.searchTerm}
               </Link>

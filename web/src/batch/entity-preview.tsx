@@ -33,7 +33,7 @@ export function EntityPreview({ entities, fileName }: { entities: CreateSearchFi
         <TableBody>
           {entities.slice(0, PREVIEW_ROWS).map((entity, index) => (
             <TableRow key={index}>
-              <TableCell className="font-medium break-words">{entity.searchTerm}</TableCell>
+              <TableCell className="min-w-40 font-medium wrap-anywhere">{entity.searchTerm}</TableCell>
               <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
               <TableCell>{t(`language.${entity.language}`)}</TableCell>
               <TableCell>{entity.country ?? <span aria-label={t("batch.noCountry")}>—</span>}</TableCell>
