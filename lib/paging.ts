@@ -1,9 +1,10 @@
 /**
- * Paging of every list that grows with use (searches, credit transactions): newest first, a keyset cursor on
+ * Paging of every list that grows with use (searches, credit transactions): newest first (a batch's rows: oldest
+ * first, the file's order), a keyset cursor on
  * (createdAt, id), an optional filter and the total count. A keyset cursor, unlike an offset, never repeats or
  * skips a row when new rows arrive between two pages. Each list needs an index on (owner, createdAt, id).
  */
-import { desc, sql, type SQL } from "drizzle-orm";
+import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
@@ -84,13 +85,19 @@ export interface Keyset {
 export const cursorKey = (keyset: Keyset) =>
   sql<string>`to_char(${keyset.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Rows after the cursor in newest-first order (undefined on the first page). */
-export function afterCursor(keyset: Keyset, cursor: Cursor | undefined): SQL | undefined {
+export type ListOrder = "newest" | "oldest";
+
+/** Rows after the cursor in newest-first order, or oldest-first (undefined on the first page). */
+export function afterCursor(keyset: Keyset, cursor: Cursor | undefined, order: ListOrder = "newest"): SQL | undefined {
   if (!cursor) return undefined;
-  return sql`(${keyset.createdAt}, ${keyset.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  return order === "newest"
+    ? sql`(${keyset.createdAt}, ${keyset.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+    : sql`(${keyset.createdAt}, ${keyset.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 export const newestFirst = (keyset: Keyset) => [desc(keyset.createdAt), desc(keyset.id)];
+/** A batch's rows in the order of its file: each row was created a microsecond after the one before. */
+export const oldestFirst = (keyset: Keyset) => [asc(keyset.createdAt), asc(keyset.id)];
 
 /** `%term%` for ILIKE, with the pattern characters of the term matched literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

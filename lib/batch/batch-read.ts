@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { schema, type Db } from "../../data/db.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, cursorKey, newestFirst, oldestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
 import { findOwnBatch } from "./pending-batch.ts";
 import type { RiskLevel } from "./schemas.ts";
 
@@ -94,7 +94,7 @@ export interface BatchResultRow {
   mediaCount: number;
 }
 
-/** One row per entity of the user's batch, a page at a time (newest first, a stable order), optionally of one risk level. */
+/** One row per entity of the user's batch, a page at a time in the file's order, optionally of one risk level. */
 export async function listBatchResults(db: Db, userId: string, batchId: string, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
   const batch = await findOwnBatch(db, userId, batchId);
   const s = schema.searches;
@@ -113,8 +113,8 @@ export async function listBatchResults(db: Db, userId: string, batchId: string, 
         cursorKey: cursorKey(keyset),
       })
       .from(s)
-      .where(and(where, afterCursor(keyset, request.cursor)))
-      .orderBy(...newestFirst(keyset))
+      .where(and(where, afterCursor(keyset, request.cursor, "oldest")))
+      .orderBy(...oldestFirst(keyset))
       .limit(request.limit + 1),
     db.$count(s, where),
   ]);

@@ -2,7 +2,7 @@
  * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
  * The server, the CLI, the public API and batch processing all create searches here.
  */
-import { and, eq, ilike } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import { schema, type Db, type DbOrTx } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
@@ -132,7 +132,7 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
 
     const created: { id: string; searchTerm: string }[] = [];
     for (let i = 0; i < rows.length; i += SEARCHES_PER_INSERT) {
-      const values = rows.slice(i, i + SEARCHES_PER_INSERT).map((fields) => ({
+      const values = rows.slice(i, i + SEARCHES_PER_INSERT).map((fields, j) => ({
         userId: input.userId,
         searchTerm: fields.searchTerm,
         entityName: fields.searchTerm,
@@ -143,6 +143,8 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
         isAutomated: false,
         creditsUsed: charge ? cost : 0,
         batchJobId: input.batchJobId ?? null,
+        // A microsecond apart, in the rows' order: a batch's results list them in the order of its file.
+        createdAt: sql`now() + ${i + j} * interval '1 microsecond'`,
       }));
       created.push(...(await tx.insert(schema.searches).values(values).returning({ id: schema.searches.id, searchTerm: schema.searches.searchTerm })));
     }

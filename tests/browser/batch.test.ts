@@ -18,7 +18,7 @@ import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
+import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
@@ -40,27 +40,10 @@ const FLOW_TIMEOUT_MS = 120_000;
 /** How long GDELT takes for "Slow Subject": its batch is still processing after a reload. */
 const SLOW_ANSWER_MS = 5000;
 
-/**
- * GDELT on loopback: one article about Rustam Karimov, a 500 for "Broken Subject" (with no list data, that row fails)
- * and a slow answer for "Slow Subject".
- */
+/** GDELT on loopback as the batch tests answer it, and slowly for "Slow Subject". */
 async function gdeltAnswer(url: URL): Promise<Response> {
-  const phrase = quotedPhrase(url.searchParams.get("query") ?? "");
-  if (phrase === "Slow Subject") await Bun.sleep(SLOW_ANSWER_MS);
-  if (phrase === "Broken Subject") return new Response("<html><h1>500 Internal Server Error</h1></html>", { status: 500, headers: { "content-type": "text/html" } });
-  if (phrase !== "Rustam Karimov") return Response.json({});
-  return Response.json({
-    articles: [
-      {
-        title: "Rustam Karimov charged with money laundering",
-        url: "https://news.example/karimov-charged",
-        seendate: "20250301T100000Z",
-        domain: "news.example",
-        language: "English",
-        sourcecountry: "United Kingdom",
-      },
-    ],
-  });
+  if (quotedPhrase(url.searchParams.get("query") ?? "") === "Slow Subject") await Bun.sleep(SLOW_ANSWER_MS);
+  return batchGdeltAnswer(url);
 }
 
 /** A spreadsheet's "CSV UTF-8 (semicolon)" export: BOM, CRLF, a quoted name holding a comma; 12 entities. */

@@ -187,3 +187,25 @@ export function startGoogleNewsServer(source: Record<string, GoogleNewsItem[]> |
     contentType: "application/xml; charset=utf-8",
   });
 }
+
+/**
+ * The GDELT answers the batch tests share: one article about Rustam Karimov, a 500 page for "Broken Subject" (with
+ * no list data, that row fails) and no article for anyone else.
+ */
+export function batchGdeltAnswer(url: URL): Response {
+  const phrase = quotedPhrase(url.searchParams.get("query") ?? "");
+  if (phrase === "Broken Subject") return new Response("<html><h1>500 Internal Server Error</h1></html>", { status: 500, headers: { "content-type": "text/html" } });
+  if (phrase !== "Rustam Karimov") return Response.json({});
+  return Response.json({
+    articles: [
+      {
+        title: "Rustam Karimov charged with money laundering",
+        url: "https://news.example/karimov-charged",
+        seendate: "20250301T100000Z",
+        domain: "news.example",
+        language: "English",
+        sourcecountry: "United Kingdom",
+      },
+    ],
+  });
+}

@@ -107,7 +107,7 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItem; d
         <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="font-semibold break-words">{search.searchTerm}</h2>
+              <h2 className="font-semibold wrap-anywhere">{search.searchTerm}</h2>
               <RiskBadge level={search.riskLevel} failed={search.status === "failed"} />
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
