@@ -103,13 +103,22 @@ const rowFields = {
   failedSources: sql<SourceStatus[] | null>`jsonb_path_query_array(${results}, '$.sources[*] ? (@.status == "failed" && @.kind != "summary")')`,
 };
 
+/**
+ * A chunk of rows in the order of the searches_batch index. A batch's rows are often newer than the table's statistics
+ * (PGlite never gathers them on its own): the planner then expects a handful of rows and reads and sorts every row left
+ * in the batch for each chunk, which made 100,000 rows take half a minute. Walking the index in order never does.
+ */
 async function readRows(db: Db, batchId: string, where: SQL | undefined, limit: number, cursor?: Cursor) {
-  return db
-    .select(rowFields)
-    .from(s)
-    .where(and(eq(s.batchJobId, batchId), where, afterCursor(keyset, cursor)))
-    .orderBy(...newestFirst(keyset))
-    .limit(limit);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    return tx
+      .select(rowFields)
+      .from(s)
+      .where(and(eq(s.batchJobId, batchId), where, afterCursor(keyset, cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(limit);
+  });
 }
 
 type StoredRow = Awaited<ReturnType<typeof readRows>>[number];
