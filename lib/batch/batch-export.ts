@@ -1,13 +1,13 @@
 /**
  * A batch's results as a file (CSV, Excel, the PDF summary) for its owner, shared by the HTTP route and the CLI. Rows
- * are read a chunk at a time in the results' keyset order (the searches_batch index), each row's findings counted in
- * the database from its stored results, so memory stays bounded whatever the batch's size. A batch still running can
- * be exported: what has finished is shown, the rest is listed as pending or processing.
+ * are read a chunk at a time in the file's order, as the results screen lists them (the searches_batch index), each
+ * row's findings counted in the database from its stored results, so memory stays bounded whatever the batch's size.
+ * A batch still running can be exported: what has finished is shown, the rest is listed as pending or processing.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Db } from "../../data/db.ts";
-import { afterCursor, cursorKey, newestFirst, type Cursor } from "../paging.ts";
+import { afterCursor, cursorKey, oldestFirst, type Cursor } from "../paging.ts";
 import { batchCsv } from "../reports/batch/batch-csv.ts";
 import { ATTENTION_GROUPS, buildBatchPdf, type BatchAttention } from "../reports/batch/batch-pdf.ts";
 import { batchFileName, type BatchReport, type BatchReportRow } from "../reports/batch/batch-report.ts";
@@ -115,8 +115,8 @@ async function readRows(db: Db, batchId: string, where: SQL | undefined, limit: 
     return tx
       .select(rowFields)
       .from(s)
-      .where(and(eq(s.batchJobId, batchId), where, afterCursor(keyset, cursor)))
-      .orderBy(...newestFirst(keyset))
+      .where(and(eq(s.batchJobId, batchId), where, afterCursor(keyset, cursor, "oldest")))
+      .orderBy(...oldestFirst(keyset))
       .limit(limit);
   });
 }
