@@ -3,6 +3,7 @@ import { findUserById } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
+import { fileSlug } from "../../lib/reports/file-name.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
@@ -21,15 +22,7 @@ const EXPORTS = {
 
 /** "duecheck-acme-trading-2025-01-31.pdf": letters, digits and dashes only, whatever the term holds. */
 export function exportFileName(search: Pick<SearchRow, "searchTerm" | "createdAt">, extension: string): string {
-  const slug = search.searchTerm
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/g, "");
-  return `duecheck-${slug || "search"}-${search.createdAt.toISOString().slice(0, 10)}.${extension}`;
+  return `duecheck-${fileSlug(search.searchTerm) || "search"}-${search.createdAt.toISOString().slice(0, 10)}.${extension}`;
 }
 
 async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPORTS) {
