@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { entityType, monitoringFrequency, monitoringStatus } from "./enums.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
@@ -20,9 +21,26 @@ export const monitoredEntities = pgTable(
     hasChanges: boolean().notNull().default(false),
     changesSummary: text(),
     lastSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),
+    /** The check before the last one: the report shows what changed between the two. */
+    previousSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),
+    /** The search's country, compared with listings' nationality as in a manual search. */
+    country: text(),
+    /** Where the entry came from: added by hand ("manual") or from a manual search ("search"). */
+    source: text().notNull().default("manual"),
+    sourceSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),
+    /** What the last check that found changes found, as facts a display words in its language. */
+    changes: jsonb(),
+    changedAt: timestamp({ withTimezone: true }),
+    /** "credits" while the owner cannot pay for a check: it is skipped, nothing is charged, until credits arrive. */
+    waitingFor: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId)],
+  // One entry per user, name (any case) and type; due checks are found by (status, nextCheck).
+  (t) => [
+    index().on(t.userId),
+    uniqueIndex("monitored_entities_subject").on(t.userId, sql`lower(${t.searchTerm})`, t.entityType),
+    index("monitored_entities_due").on(t.status, t.nextCheck),
+  ],
 );
 
 export const monitoringSchedules = pgTable("monitoring_schedules", {

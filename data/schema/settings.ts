@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 export const systemSettings = pgTable("system_settings", {
@@ -18,5 +18,28 @@ export const webhooks = pgTable("webhooks", {
   events: jsonb().notNull().default([]),
   enabled: boolean().notNull().default(true),
   secret: text(),
+  description: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One event sent (or being sent) to one webhook: its payload, attempts and the last answer. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    webhookId: uuid()
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    event: text().notNull(),
+    payload: jsonb().notNull(),
+    /** pending, delivered or failed (every attempt of the 24 hours failed). */
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    lastStatusCode: integer(),
+    lastError: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt, t.id)],
+);

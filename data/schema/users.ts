@@ -15,6 +15,8 @@ export const users = pgTable("users", {
   credits: integer().notNull().default(25),
   profileLanguage: text().notNull().default("en"),
   reportLanguage: text().notNull().default("en"),
+  /** Add the subject of each manual search to monitoring (daily), as the spec asks; a profile setting turns it off. */
+  autoMonitorSearches: boolean().notNull().default(true),
   /** Idle session lifetime in minutes; applies from the next login. */
   sessionDuration: integer().notNull().default(30),
   /** TOTP secret, AES-256-GCM encrypted with the instance key. */
