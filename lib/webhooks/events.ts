@@ -1,0 +1,40 @@
+/**
+ * Emitting an event: one delivery row per enabled webhook of the user that subscribes to the event, and one job per
+ * delivery. Pass the caller's transaction (as `db` or `tx`) so the deliveries exist exactly when its writes commit.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { WEBHOOK_DELIVERY_QUEUE, deliveryJobId, type DeliveryJobData } from "./delivery-queue.ts";
+import type { DeliveredEvent } from "./event-names.ts";
+
+export interface WebhookEventInput {
+  userId: string;
+  event: DeliveredEvent;
+  payload: Record<string, unknown>;
+  /** Only this webhook (the test event); otherwise every subscribed, enabled webhook of the user. */
+  webhookId?: string;
+  tx?: DbOrTx;
+}
+
+/** Queues the event's deliveries; answers their ids (none when no webhook wants it). */
+export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue, input: WebhookEventInput): Promise<string[]> {
+  const tx = input.tx ?? db;
+  const w = schema.webhooks;
+  const conditions = [eq(w.userId, input.userId), eq(w.enabled, true)];
+  if (input.webhookId) conditions.push(eq(w.id, input.webhookId));
+  else conditions.push(sql`${w.events} @> ${JSON.stringify([input.event])}::jsonb`);
+  const hooks = await tx.select({ id: w.id }).from(w).where(and(...conditions));
+  if (hooks.length === 0) return [];
+  const rows = await tx
+    .insert(schema.webhookDeliveries)
+    .values(hooks.map((h) => ({ webhookId: h.id, event: input.event, payload: input.payload })))
+    .returning({ id: schema.webhookDeliveries.id });
+  await queue.sendMany<DeliveryJobData>(
+    WEBHOOK_DELIVERY_QUEUE,
+    rows.map((r) => ({ id: deliveryJobId(r.id, 1), data: { deliveryId: r.id, attempt: 1 } })),
+    { tx },
+  );
+  queue.wake(WEBHOOK_DELIVERY_QUEUE);
+  return rows.map((r) => r.id);
+}
