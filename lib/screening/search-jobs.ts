@@ -18,6 +18,7 @@ import {
   type SearchJobData,
 } from "./search-queue.ts";
 import { announceSearchEnded } from "./search-wait.ts";
+import { emitSearchesEnded } from "../webhooks/search-events.ts";
 
 /** The pipeline's sources as the environment configures them (news providers, language model). */
 export function pipelineDepsFromEnv(db: Db, lists: ListIndex, env: Record<string, string | undefined> = process.env): PipelineDeps {
@@ -44,6 +45,8 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
       announceSearchEnded(searchId);
       options.onSettled?.(searchId);
     }
+    // Webhook events (search.completed, batch.completed once its last row ended); never holds up the job.
+    emitSearchesEnded(deps.db, queue, searchIds).catch((error) => console.error("[duecheck] webhook events:", error));
   };
 
   queue.work<SearchJobData>(

@@ -14,6 +14,7 @@ export const systemSettingsSchema = z.object({
   automatedSearchCost: z.number().int().min(0),
   initialCredits: z.number().int().min(0),
   creditPackages: z.array(creditPackageSchema),
+  webhooksAllowPrivateNetworks: z.boolean(),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -29,6 +30,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     { credits: 10000, price: 1299 },
     { credits: 100000, price: 9999 },
   ],
+  webhooksAllowPrivateNetworks: false,
 };
 
 const META: Record<keyof SystemSettings, { description: string; category: string }> = {
@@ -36,6 +38,10 @@ const META: Record<keyof SystemSettings, { description: string; category: string
   automatedSearchCost: { description: "Credits charged for an automatic (monitoring) check", category: "pricing" },
   initialCredits: { description: "Free credits given to a new user", category: "registration" },
   creditPackages: { description: "Credit packages offered for purchase (USD)", category: "pricing" },
+  webhooksAllowPrivateNetworks: {
+    description: "Deliver webhooks to private, loopback and link-local addresses (off: only public addresses)",
+    category: "webhooks",
+  },
 };
 
 /** Inserts the defaults that are missing; existing values are kept. */

@@ -2,6 +2,7 @@ import type { Database } from "../../data/db.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import type { SanctionsService } from "../sanctions/service.ts";
 
 /** What a server process keeps for screening: the job queue, on which it also runs search jobs. */
@@ -20,9 +21,11 @@ export async function startScreeningService(database: Database, sanctions: Sanct
   const deps = pipelineDepsFromEnv(database.db, sanctions.index);
   const queue = await openSearchQueue(database);
   workSearches(queue, deps);
+  const webhooks = await startWebhookDeliveries(database.db, queue);
   const service: ScreeningService = {
     queue,
     async stop() {
+      webhooks.stop();
       await queue.stop();
       services.delete(database);
     },
