@@ -9,6 +9,7 @@ import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
+import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
@@ -25,6 +26,7 @@ export function createApp(ctx: AppContext) {
     .route("/sanctions", sanctionsRoutes)
     .route("/searches", searchRoutes)
     .route("/batch-jobs", batchRoutes)
+    .route("/monitoring", monitoringRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

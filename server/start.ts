@@ -3,9 +3,11 @@ import { ensureFirstAdmin } from "../lib/auth/bootstrap-admin.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
 import type { AppConfig } from "../lib/config.ts";
+import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
+import { startMonitoringService } from "./monitoring/service.ts";
 import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
 import { startScreeningService, type ScreeningService } from "./screening/service.ts";
 
@@ -25,6 +27,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;
   let screening: ScreeningService | null = null;
+  let monitoring: MonitoringScheduler | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
@@ -33,6 +36,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const app = createApp({ database, config, instanceKey });
     sanctions = await startSanctionsService(database);
     screening = await startScreeningService(database, sanctions);
+    monitoring = startMonitoringService(database, screening);
 
     const server = Bun.serve({
       port: config.port,
@@ -58,12 +62,14 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await monitoring?.stop();
         await screening?.stop();
         await sanctions?.stop();
         await database.close();
       },
     };
   } catch (error) {
+    await monitoring?.stop();
     await screening?.stop();
     await sanctions?.stop();
     await database.close();

@@ -37,9 +37,12 @@ export function updateLanguages(db: DbOrTx, user: UserRow, input: { profileLangu
   return updateUser(db, user.id, input);
 }
 
-/** The new duration applies from the next sign-in: existing sessions keep the idle time they started with. */
-export function updateSessionDuration(db: DbOrTx, user: UserRow, sessionDuration: number) {
-  return updateUser(db, user.id, { sessionDuration });
+/**
+ * The new duration applies from the next sign-in: existing sessions keep the idle time they started with.
+ * autoMonitorSearches applies to the searches made from now on.
+ */
+export function updateSessionSettings(db: DbOrTx, user: UserRow, settings: { sessionDuration?: number; autoMonitorSearches?: boolean }) {
+  return updateUser(db, user.id, settings);
 }
 
 /** Other sessions of the user are ended: whoever knew the old password is signed out. */

@@ -85,14 +85,19 @@ export const updateProfileSchema = z.object({
 
 export const updateLanguagesSchema = z.object({ profileLanguage: language, reportLanguage: language });
 
-export const sessionSettingsSchema = z.object({
-  sessionDuration: z
-    .number({ error: "sessionDuration must be a whole number of minutes" })
-    .int("sessionDuration must be a whole number of minutes")
-    .refine((n) => (SESSION_DURATIONS as readonly number[]).includes(n), {
-      error: "Session duration must be 10, 30, 60 or 180 minutes",
-    }),
-});
+/** PUT /api/auth/profile: the session duration, whether manual searches join monitoring (auto-add), or both. */
+export const sessionSettingsSchema = z
+  .object({
+    sessionDuration: z
+      .number({ error: "sessionDuration must be a whole number of minutes" })
+      .int("sessionDuration must be a whole number of minutes")
+      .refine((n) => (SESSION_DURATIONS as readonly number[]).includes(n), {
+        error: "Session duration must be 10, 30, 60 or 180 minutes",
+      })
+      .optional(),
+    autoMonitorSearches: z.boolean({ error: "autoMonitorSearches must be true or false" }).optional(),
+  })
+  .refine((v) => v.sessionDuration !== undefined || v.autoMonitorSearches !== undefined, { error: "sessionDuration must be a whole number of minutes" });
 
 export const newPassword = password("New password")
   .min(8, "Password must be at least 8 characters")
@@ -135,6 +140,8 @@ export const publicUserSchema = z.object({
   profileLanguage: z.string(),
   reportLanguage: z.string(),
   sessionDuration: z.number().int(),
+  /** The subject of each manual search joins the user's monitoring (daily); on by default. */
+  autoMonitorSearches: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -24,6 +24,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     profileLanguage: u.profileLanguage,
     reportLanguage: u.reportLanguage,
     sessionDuration: u.sessionDuration,
+    autoMonitorSearches: u.autoMonitorSearches,
     lastLogin: u.lastLogin?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
   };

@@ -42,6 +42,28 @@ export interface BatchLabels {
   resultsSheet: string;
 }
 
+/** The words of a monitored entity's changes report (PDF). */
+export interface MonitoringLabels {
+  title: string;
+  entityId: string;
+  frequency: string;
+  frequencies: Record<"daily" | "weekly" | "monthly", string>;
+  checkedAt: string;
+  changedAt: string;
+  comparedWith: string;
+  riskBefore: string;
+  riskAfter: string;
+  addedMatches: string;
+  removedMatches: string;
+  newMedia: string;
+  notCheckedTitle: string;
+  notCheckedNote: string;
+  listedEntity: string;
+  noChanges: string;
+  trigger: string;
+  triggers: Record<"schedule" | "list_update" | "manual", string>;
+}
+
 /** The words of an exported search report. */
 export interface ReportLabels {
   title: string;
@@ -121,6 +143,7 @@ export interface ReportLabels {
   page: (n: number, total: number) => string;
   sheets: { summary: string; sanctions: string; pep: string; media: string; sources: string };
   batch: BatchLabels;
+  monitoring: MonitoringLabels;
 }
 
 const en: ReportLabels = {
@@ -229,6 +252,26 @@ const en: ReportLabels = {
       notes: "Not checked or error",
     },
     resultsSheet: "Results",
+  },
+  monitoring: {
+    title: "Monitoring: changes found",
+    entityId: "Monitored entity ID",
+    frequency: "Frequency",
+    frequencies: { daily: "Daily", weekly: "Weekly", monthly: "Monthly" },
+    checkedAt: "Checked",
+    changedAt: "Changes found",
+    comparedWith: "Compared with the check of",
+    riskBefore: "Risk level before",
+    riskAfter: "Risk level now",
+    addedMatches: "New sanctions matches",
+    removedMatches: "Sanctions matches no longer listed",
+    newMedia: "New negative or PEP findings",
+    notCheckedTitle: "Could not be checked",
+    notCheckedNote: "These sources did not answer in this check: they were not compared, and their previous findings are kept.",
+    listedEntity: "Listed entity ID",
+    noChanges: "No changes were found between the last two checks.",
+    trigger: "Checked because of",
+    triggers: { schedule: "the schedule", list_update: "a new version of a list", manual: "a request" },
   },
 };
 
@@ -339,6 +382,26 @@ const de: ReportLabels = {
     },
     resultsSheet: "Ergebnisse",
   },
+  monitoring: {
+    title: "Überwachung: gefundene Änderungen",
+    entityId: "ID des überwachten Eintrags",
+    frequency: "Häufigkeit",
+    frequencies: { daily: "Täglich", weekly: "Wöchentlich", monthly: "Monatlich" },
+    checkedAt: "Geprüft",
+    changedAt: "Änderungen gefunden",
+    comparedWith: "Verglichen mit der Prüfung vom",
+    riskBefore: "Risikostufe vorher",
+    riskAfter: "Risikostufe jetzt",
+    addedMatches: "Neue Sanktionstreffer",
+    removedMatches: "Nicht mehr gelistete Sanktionstreffer",
+    newMedia: "Neue negative oder PEP-Befunde",
+    notCheckedTitle: "Konnte nicht geprüft werden",
+    notCheckedNote: "Diese Quellen haben bei dieser Prüfung nicht geantwortet: Sie wurden nicht verglichen, ihre bisherigen Befunde bleiben erhalten.",
+    listedEntity: "ID des gelisteten Eintrags",
+    noChanges: "Zwischen den letzten beiden Prüfungen wurden keine Änderungen gefunden.",
+    trigger: "Geprüft wegen",
+    triggers: { schedule: "des Zeitplans", list_update: "einer neuen Version einer Liste", manual: "einer Anfrage" },
+  },
 };
 
 const es: ReportLabels = {
@@ -448,6 +511,26 @@ const es: ReportLabels = {
     },
     resultsSheet: "Resultados",
   },
+  monitoring: {
+    title: "Supervisión: cambios encontrados",
+    entityId: "ID de la entidad supervisada",
+    frequency: "Frecuencia",
+    frequencies: { daily: "Diaria", weekly: "Semanal", monthly: "Mensual" },
+    checkedAt: "Comprobado",
+    changedAt: "Cambios encontrados",
+    comparedWith: "Comparado con la comprobación del",
+    riskBefore: "Nivel de riesgo anterior",
+    riskAfter: "Nivel de riesgo actual",
+    addedMatches: "Nuevas coincidencias en listas de sanciones",
+    removedMatches: "Coincidencias de sanciones que ya no figuran",
+    newMedia: "Nuevos hallazgos negativos o PEP",
+    notCheckedTitle: "No se pudo comprobar",
+    notCheckedNote: "Estas fuentes no respondieron en esta comprobación: no se compararon y se conservan sus hallazgos anteriores.",
+    listedEntity: "ID de la entidad listada",
+    noChanges: "No se encontraron cambios entre las dos últimas comprobaciones.",
+    trigger: "Comprobado por",
+    triggers: { schedule: "la programación", list_update: "una nueva versión de una lista", manual: "una solicitud" },
+  },
 };
 
 const fr: ReportLabels = {
@@ -556,6 +639,26 @@ const fr: ReportLabels = {
       notes: "Non consulté ou erreur",
     },
     resultsSheet: "Résultats",
+  },
+  monitoring: {
+    title: "Surveillance : changements constatés",
+    entityId: "ID de l’entité surveillée",
+    frequency: "Fréquence",
+    frequencies: { daily: "Quotidienne", weekly: "Hebdomadaire", monthly: "Mensuelle" },
+    checkedAt: "Vérifié le",
+    changedAt: "Changements constatés le",
+    comparedWith: "Comparé à la vérification du",
+    riskBefore: "Niveau de risque avant",
+    riskAfter: "Niveau de risque actuel",
+    addedMatches: "Nouvelles correspondances sur les listes de sanctions",
+    removedMatches: "Correspondances de sanctions qui ne figurent plus sur les listes",
+    newMedia: "Nouveaux résultats négatifs ou PEP",
+    notCheckedTitle: "N’a pas pu être vérifié",
+    notCheckedNote: "Ces sources n’ont pas répondu lors de cette vérification : elles n’ont pas été comparées et leurs résultats précédents sont conservés.",
+    listedEntity: "ID de l’entité listée",
+    noChanges: "Aucun changement entre les deux dernières vérifications.",
+    trigger: "Vérifié en raison de",
+    triggers: { schedule: "la planification", list_update: "une nouvelle version d’une liste", manual: "une demande" },
   },
 };
 

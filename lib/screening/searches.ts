@@ -11,6 +11,7 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { autoMonitorSearch } from "../monitoring/auto-add.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import { createSearchSchema } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
@@ -83,6 +84,8 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
         throw error;
       }
     }
+    // A manual search's subject joins the owner's monitoring (lib/monitoring/auto-add.ts).
+    if (!isAutomated && !row.batchJobId) await autoMonitorSearch(tx, row);
     const queued = await ctx.queue.send<SearchJobData>(SEARCH_QUEUE, { searchId: row.id }, { id: row.id, tx });
     if (!queued) throw new Error(`The search could not be queued (is the ${SEARCH_QUEUE} queue defined?)`);
     await recordAudit(tx, {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { login } from "../../lib/auth/login.ts";
-import { changePassword, updateLanguages, updateProfile, updateSessionDuration } from "../../lib/auth/profile.ts";
+import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
 import {
   REGISTRATION_FORBIDDEN_FIELDS,
   changePasswordSchema,
@@ -110,8 +110,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .put("/profile", requireUser, async (c) => {
-    const { sessionDuration } = await readJson(c, sessionSettingsSchema);
-    const user = await updateSessionDuration(c.get("ctx").database.db, currentUser(c), sessionDuration);
+    const settings = await readJson(c, sessionSettingsSchema);
+    const user = await updateSessionSettings(c.get("ctx").database.db, currentUser(c), settings);
     return c.json({ success: true, user: toPublicUser(user) });
   })
 

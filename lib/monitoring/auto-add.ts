@@ -1,0 +1,19 @@
+/**
+ * Auto-add (spec part 2: "Entities are automatically added for daily screening after the user's first manual
+ * search"): the subject of a manual search joins its owner's monitoring as daily, in the search's transaction.
+ */
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../data/db.ts";
+
+/**
+ * Once per name (any case) and type: an entry already there is left as it is. The search itself is the entry's
+ * first check (its baseline; recorded when it ends), so the next check is a day later and nothing more is charged
+ * now. Not when the owner turned auto-add off (users.autoMonitorSearches).
+ */
+export async function autoMonitorSearch(tx: DbOrTx, search: { id: string; userId: string; searchTerm: string; entityType: "person" | "company"; country: string | null }) {
+  await tx.execute(sql`
+    insert into monitored_entities (user_id, search_term, entity_type, frequency, country, next_check, source, source_search_id, last_search_id)
+    select ${search.userId}, ${search.searchTerm}, ${search.entityType}, 'daily', ${search.country}, now() + interval '1 day', 'search', ${search.id}, ${search.id}
+    from users where id = ${search.userId} and auto_monitor_searches
+    on conflict do nothing`);
+}

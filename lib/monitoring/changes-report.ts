@@ -1,0 +1,34 @@
+/**
+ * Viewing a monitored entity's changes (the report page, its PDF, the CLI's `monitor changes`): the owner only, and
+ * viewing clears the entity's 'New' flag (hasChanges); the changes stay until a later check finds new ones.
+ */
+import { eq } from "drizzle-orm";
+import { schema, type Db } from "../../data/db.ts";
+import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
+import { fileSlug } from "../reports/file-name.ts";
+import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
+import { markChangesViewed, monitoredEntityView } from "./entities.ts";
+import type { MonitoredEntityView, MonitoringChanges } from "./schemas.ts";
+
+export interface EntityChanges {
+  entity: MonitoredEntityView;
+  changes: MonitoringChanges | null;
+}
+
+/** The page the web shows the changes on (POST /api/monitoring/entities/{id}/report answers it). */
+export const changesPageUrl = (id: string) => `/automatic-screening/${id}/changes`;
+
+/** The entity and what its last check that changed something found; marks them viewed. 404 as getMonitoredEntity. */
+export async function viewChanges(db: Db, userId: string, id: string): Promise<EntityChanges> {
+  const row = await markChangesViewed(db, userId, id);
+  return { entity: monitoredEntityView(row), changes: (row.changes as MonitoringChanges | null) ?? null };
+}
+
+/** The changes as a PDF in the owner's report language (or `language`); viewing it clears hasChanges too. */
+export async function changesPdf(db: Db, userId: string, id: string, language?: ReportLanguage, now = new Date()) {
+  const viewed = await viewChanges(db, userId, id);
+  const [owner] = await db.select({ fullName: schema.users.fullName, email: schema.users.email, reportLanguage: schema.users.reportLanguage }).from(schema.users).where(eq(schema.users.id, userId));
+  const shown = language ?? (isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : "en");
+  const body = await buildChangesPdf({ ...viewed, owner, language: shown, generatedAt: now });
+  return { body, fileName: `duecheck-monitoring-${fileSlug(viewed.entity.searchTerm) || "entity"}-${now.toISOString().slice(0, 10)}.pdf` };
+}
