@@ -31,11 +31,12 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     isNegative: true,
     ...m,
   }));
-  const sources: SourceStatus[] = [
-    ...DATASETS.map((d) => ({ source: d, kind: "sanctions" as const, status: "ok" as const })),
+  const all: SourceStatus[] = [
+    ...DATASETS.map((d): SourceStatus => ({ source: d, kind: "sanctions", status: "ok" })),
     { source: "Test News", kind: "media", status: "ok" },
-    ...failed.map((f) => ({ ...f, status: "failed" as const, error: "down", errorCode: "unreachable" as const })),
-  ].filter((s, i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
+    ...failed.map((f): SourceStatus => ({ ...f, status: "failed", error: "down", errorCode: "unreachable" })),
+  ];
+  const sources = all.filter((s, i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
   return {
     sanctionsList,
     adverseMedia,
