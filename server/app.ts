@@ -14,6 +14,7 @@ import { publicApiRoutes } from "./public-api/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 import { checkUrl } from "./validate.ts";
 
 export function createApp(ctx: AppContext) {
@@ -27,6 +28,7 @@ export function createApp(ctx: AppContext) {
     .route("/searches", searchRoutes)
     .route("/batch-jobs", batchRoutes)
     .route("/monitoring", monitoringRoutes)
+    .route("/webhooks", webhookRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

@@ -93,12 +93,14 @@ export async function createWebhook(db: DbOrTx, userId: string, request: CreateW
 }
 
 export async function listWebhooks(db: DbOrTx, userId: string): Promise<WebhookView[]> {
-  const d = schema.webhookDeliveries;
+  // Drizzle leaves columns unqualified inside sql``, so the correlated subqueries are written out.
+  const newest = (column: string) =>
+    sql.raw(`(select d.${column} from webhook_deliveries d where d.webhook_id = webhooks.id order by d.created_at desc, d.id desc limit 1)`);
   const rows = await db
     .select({
       webhook: schema.webhooks,
-      lastStatus: sql<string | null>`(select ${d.status} from ${d} where ${d.webhookId} = ${schema.webhooks.id} order by ${d.createdAt} desc, ${d.id} desc limit 1)`,
-      lastAt: sql<string | null>`(select ${d.createdAt} from ${d} where ${d.webhookId} = ${schema.webhooks.id} order by ${d.createdAt} desc, ${d.id} desc limit 1)`,
+      lastStatus: sql<string | null>`${newest("status")}`,
+      lastAt: sql<string | null>`${newest("created_at")}`,
     })
     .from(schema.webhooks)
     .where(eq(schema.webhooks.userId, userId))

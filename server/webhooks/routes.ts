@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import { createWebhookSchema, updateWebhookSchema } from "../../lib/webhooks/schemas.ts";
+import { sendTestEvent } from "../../lib/webhooks/test-event.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, updateWebhook } from "../../lib/webhooks/webhooks.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { screeningService } from "../screening/service.ts";
+import { parseWith, readJson } from "../validate.ts";
+
+/** The signed-in user's webhooks; another user's webhook is 404. The secret is answered whole by the creation only. */
+export const webhookRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await listWebhooks(c.get("ctx").database.db, currentUser(c).id)))
+  .post("/", async (c) => {
+    const request = await readJson(c, createWebhookSchema);
+    return c.json(await createWebhook(c.get("ctx").database.db, currentUser(c).id, request), 201);
+  })
+  .patch("/:id", async (c) => {
+    const request = await readJson(c, updateWebhookSchema);
+    return c.json(await updateWebhook(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
+  })
+  .delete("/:id", async (c) => {
+    await deleteWebhook(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    return c.json({ success: true });
+  })
+  .get("/:id/deliveries", async (c) => {
+    const request = parseWith(pageQuerySchema, c.req.query());
+    return c.json(await listDeliveries(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
+  })
+  .post("/:id/test", async (c) => {
+    const { database } = c.get("ctx");
+    return c.json(await sendTestEvent(database.db, screeningService(database).queue, currentUser(c).id, c.req.param("id")), 202);
+  });
