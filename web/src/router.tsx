@@ -9,6 +9,8 @@ import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
 import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage } from "./history/history-page";
+import { ChangesPage } from "./monitoring/changes-page";
+import { MonitoringPage } from "./monitoring/monitoring-page";
 import { ProfilePage } from "./profile/profile-page";
 import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
@@ -70,10 +72,18 @@ const creditHistoryRoute = createRoute({
 
 const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/sanctions", component: SanctionsPage });
 
+const monitoringRoute = createRoute({ getParentRoute: () => shellRoute, path: "/automatic-screening", component: MonitoringPage });
+/** What changed between a monitored entry's last two checks (the reportUrl of View Changes). */
+const monitoringChangesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/automatic-screening/$entityId/changes",
+  component: ChangesPage,
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute]),
+  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

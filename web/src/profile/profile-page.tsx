@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { CreditBalanceCard } from "../credits/credit-balance-card";
+import { AutoMonitorCard } from "../monitoring/auto-monitor-card";
 import { PageHeader } from "../shell/page-header";
 import { ChangePasswordCard } from "./change-password-card";
 import { LanguageSettingsCard } from "./language-settings-card";
@@ -35,7 +36,10 @@ export function ProfilePage() {
         </TabsList>
         <TabsContent value="profile" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:items-start">
           <CreditBalanceCard />
-          <ProfileInfoCard user={user} />
+          <div className="grid gap-6">
+            <ProfileInfoCard user={user} />
+            <AutoMonitorCard user={user} />
+          </div>
         </TabsContent>
         <TabsContent value="security" className="grid gap-6">
           <SessionSettingsCard user={user} />

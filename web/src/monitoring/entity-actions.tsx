@@ -1,0 +1,41 @@
+import { EyeIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { Spinner } from "../components/ui/spinner";
+import { IconAction } from "./icon-action";
+import { useSetEntityStatus, useViewChanges } from "./use-monitoring-mutations";
+
+/** View Changes (only with changes), Pause or Resume, and delete (which asks first). */
+export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityView; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const status = useSetEntityStatus();
+  const view = useViewChanges();
+  const name = entity.searchTerm;
+  const paused = entity.status === "paused";
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      {entity.hasChanges && (
+        <IconAction
+          label={t("monitoring.viewChangesLabel", { name })}
+          tooltip={t("monitoring.viewChanges")}
+          disabled={view.isPending}
+          className="border text-primary"
+          onClick={() => view.mutate(entity)}
+        >
+          {view.isPending ? <Spinner /> : <EyeIcon aria-hidden />}
+        </IconAction>
+      )}
+      <IconAction
+        label={paused ? t("monitoring.resumeLabel", { name }) : t("monitoring.pauseLabel", { name })}
+        tooltip={paused ? t("monitoring.resume") : t("monitoring.pause")}
+        disabled={status.isPending}
+        onClick={() => status.mutate({ entity, status: paused ? "active" : "paused" })}
+      >
+        {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
+      </IconAction>
+      <IconAction label={t("monitoring.removeLabel", { name })} tooltip={t("monitoring.remove")} className="hover:text-destructive" onClick={onRemove}>
+        <Trash2Icon aria-hidden />
+      </IconAction>
+    </div>
+  );
+}

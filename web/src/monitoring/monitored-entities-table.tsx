@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { Badge } from "../components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table";
+import { useFormatters } from "../lib/format";
+import { EntityActions } from "./entity-actions";
+import { EntityStatusBadge } from "./entity-status-badge";
+
+/** The spec's columns: Name/Company, Type, Frequency, Last Checked, Next Check, Changes, Status, Actions. */
+export function MonitoredEntitiesTable({ entities, onRemove }: { entities: MonitoredEntityView[]; onRemove: (entity: MonitoredEntityView) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Table data-testid="monitored-entities">
+      <caption className="sr-only">{t("monitoring.title")}</caption>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.name")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.type")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.frequency")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.lastChecked")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.nextCheck")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.changes")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.status")}</TableHead>
+          <TableHead scope="col" className="px-2 text-right">
+            {t("monitoring.column.actions")}
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entities.map((entity) => (
+          <TableRow key={entity.id} data-testid="monitored-entity">
+            <TableCell className="min-w-36">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium wrap-anywhere" data-testid="entity-name">
+                  {entity.searchTerm}
+                </span>
+                {entity.hasChanges && (
+                  <Badge variant="destructive" data-testid="entity-new">
+                    {t("monitoring.new")}
+                  </Badge>
+                )}
+              </div>
+              <div className="text-xs text-muted-foreground" data-testid="entity-source">
+                {entity.source === "search" ? t("monitoring.source.search") : t("monitoring.source.manual")}
+                {entity.country && ` · ${entity.country}`}
+              </div>
+            </TableCell>
+            <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
+            <TableCell>{t(`monitoring.frequency.${entity.frequency}`)}</TableCell>
+            <TableCell data-testid="entity-last-checked">{entity.lastChecked ? <When value={entity.lastChecked} /> : t("monitoring.notChecked")}</TableCell>
+            <TableCell data-testid="entity-next-check">{entity.status === "active" && entity.nextCheck ? <When value={entity.nextCheck} /> : "—"}</TableCell>
+            <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
+              {entity.hasChanges ? entity.changesSummary : null}
+            </TableCell>
+            <TableCell>
+              <EntityStatusBadge entity={entity} />
+            </TableCell>
+            <TableCell className="px-2 text-right">
+              <EntityActions entity={entity} onRemove={() => onRemove(entity)} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A day over its time, so the date columns stay narrow. */
+function When({ value }: { value: string }) {
+  const { date } = useFormatters();
+  const { i18n } = useTranslation();
+  const time = (v: string) => new Intl.DateTimeFormat(i18n.language, { timeStyle: "short" }).format(new Date(v));
+  return (
+    <time dateTime={value} className="grid whitespace-nowrap">
+      <span>{date(value)}</span>
+      <span className="text-xs text-muted-foreground">{time(value)}</span>
+    </time>
+  );
+}

@@ -1,0 +1,82 @@
+import { PlusIcon, RadarIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { LoadMore } from "../components/load-more";
+import { Button } from "../components/ui/button";
+import { Skeleton } from "../components/ui/skeleton";
+import { cn } from "../lib/utils";
+import { PageHeader } from "../shell/page-header";
+import { AddEntityDialog } from "./add-entity-dialog";
+import { MonitoredEntitiesTable } from "./monitored-entities-table";
+import { MonitoringTabs } from "./monitoring-tabs";
+import { RemoveEntityDialog } from "./remove-entity-dialog";
+import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entities";
+import { useRemoveEntity } from "./use-monitoring-mutations";
+
+/**
+ * /automatic-screening (spec part 2 sections 2 and 4): the monitored people and companies in three tabs (all, with
+ * changes, no changes) with their counts, a page at a time, the Add Entity dialog and the row actions.
+ */
+export function MonitoringPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<MonitoringTab>("all");
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<MonitoredEntityView | null>(null);
+  const list = useMonitoredEntities(tab);
+  const remove = useRemoveEntity();
+  const { items, counts, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  return (
+    <div className="grid w-full grid-cols-1 gap-6">
+      <PageHeader title={t("monitoring.title")} description={t("monitoring.description")}>
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden />
+          {t("monitoring.addEntity")}
+        </Button>
+      </PageHeader>
+
+      <MonitoringTabs value={tab} onChange={setTab} counts={counts} />
+
+      <section className="grid gap-3" aria-label={t("monitoring.title")}>
+        {isLoading && <Skeleton className="h-40 w-full" />}
+        {isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t("monitoring.loadFailed")}
+          </p>
+        )}
+        {items &&
+          (items.length === 0 ? (
+            <EmptyState tab={tab} />
+          ) : (
+            <div className={cn("grid gap-3", isPlaceholderData && "opacity-60")} aria-busy={isPlaceholderData}>
+              <MonitoredEntitiesTable entities={items} onRemove={setRemoving} />
+              <LoadMore hasMore={!!hasNextPage} loading={isFetchingNextPage} loaded={items.length} onLoad={() => void fetchNextPage()} />
+            </div>
+          ))}
+      </section>
+
+      <AddEntityDialog open={adding} onOpenChange={setAdding} />
+      <RemoveEntityDialog
+        entity={removing}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(entity) => {
+          setRemoving(null);
+          remove.mutate(entity);
+        }}
+      />
+    </div>
+  );
+}
+
+function EmptyState({ tab }: { tab: MonitoringTab }) {
+  const { t } = useTranslation();
+  const title = tab === "with" ? t("monitoring.emptyWith") : tab === "without" ? t("monitoring.emptyWithout") : t("monitoring.empty");
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-12 text-center" data-testid="monitoring-empty">
+      <RadarIcon className="size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      {tab === "all" && <p className="text-sm text-muted-foreground">{t("monitoring.emptyDescription")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import type { MonitoredEntityView, MonitoringStatus, NewMonitoredEntity } from "../../../lib/monitoring/schemas.ts";
+import { toast } from "../components/ui/use-toast";
+import i18n from "../i18n";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
+
+/** A failure toast: the server's own words when it sent some (translated when known), else the catalogue's text. */
+function failureToast(fallbackKey: string, error: unknown) {
+  const server = serverErrorText(error);
+  toast({ variant: "destructive", title: i18n.t("monitoring.errorTitle"), description: server ? i18n.t(server) : i18n.t(fallbackKey) });
+}
+
+/** Every tab and its counts are read again after a change. */
+function useRefreshList() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY });
+}
+
+/** POST /api/monitoring/entities: 'Entity Added', or the server's reason (already monitored, a blank name). */
+export function useAddEntity(onAdded: () => void) {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: (body: NewMonitoredEntity) => apiRequest<MonitoredEntityView>("POST", "/api/monitoring/entities", body),
+    onSuccess: async (entity) => {
+      toast({ title: i18n.t("monitoring.added"), description: i18n.t("monitoring.addedDescription", { name: entity.searchTerm }) });
+      onAdded();
+      await refresh();
+    },
+    onError: (error) => failureToast("monitoring.addFailed", error),
+  });
+}
+
+/** DELETE /api/monitoring/entities/{id}. */
+export function useRemoveEntity() {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: (entity: MonitoredEntityView) => apiRequest("DELETE", `/api/monitoring/entities/${entity.id}`),
+    onSuccess: async (_answer, entity) => {
+      toast({ title: i18n.t("monitoring.removed"), description: i18n.t("monitoring.removedDescription", { name: entity.searchTerm }) });
+      await refresh();
+    },
+    onError: (error) => failureToast("monitoring.removeFailed", error),
+  });
+}
+
+/** PUT /api/monitoring/entities/{id}/status: Pause or Resume. */
+export function useSetEntityStatus() {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: ({ entity, status }: { entity: MonitoredEntityView; status: MonitoringStatus }) =>
+      apiRequest<MonitoredEntityView>("PUT", `/api/monitoring/entities/${entity.id}/status`, { status }),
+    onSuccess: async (_answer, { entity, status }) => {
+      toast({
+        title: i18n.t("monitoring.statusUpdated"),
+        description: i18n.t(status === "paused" ? "monitoring.pausedDescription" : "monitoring.resumedDescription", { name: entity.searchTerm }),
+      });
+      await refresh();
+    },
+    onError: (error) => failureToast("monitoring.statusFailed", error),
+  });
+}
+
+/** View Changes (spec part 2 section 4): POST .../report, then to the reportUrl it answers; the 'New' mark is cleared. */
+export function useViewChanges() {
+  const refresh = useRefreshList();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (entity: MonitoredEntityView) => apiRequest<{ reportUrl: string }>("POST", `/api/monitoring/entities/${entity.id}/report`),
+    onSuccess: async ({ reportUrl }) => {
+      toast({ title: i18n.t("monitoring.reportGenerated"), description: i18n.t("monitoring.reportGeneratedDescription") });
+      await refresh();
+      await navigate({ href: reportUrl });
+    },
+    onError: (error) => failureToast("monitoring.reportFailed", error),
+  });
+}
