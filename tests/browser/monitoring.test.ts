@@ -271,7 +271,7 @@ describe("automatic screening", () => {
 
   test("German: the same screens in the interface language", () => monitoringFlow("de"), FLOW_TIMEOUT_MS);
 
-  test("an entry waiting for credits says so; an entry never changed, and another user's, on the changes page", async () => {
+  test("an entry waiting for credits says so; actions on an entry removed elsewhere fail with their toasts; the changes page of an entry never changed, and of another user's", async () => {
     const dict = DICTIONARIES.en;
     const { user, context, page } = await signedIn("credits@example.com", "en");
     try {
@@ -283,6 +283,30 @@ describe("automatic screening", () => {
       await page.goto(`${app.url}/automatic-screening`);
       const waiting = row(page, "Rosalind Kettleby");
       expect(await waiting.getByTestId("entity-status").textContent()).toBe(tr(dict, "monitoring.status.waitingForCredits"));
+
+      // An entry removed elsewhere while the list is open: each action's failure toast, and the list read again.
+      const failures: [string, (name: string) => Promise<void>, string][] = [
+        ["Gone Paused", (name) => row(page, name).getByRole("button", { name: tr(dict, "monitoring.pauseLabel", { name }) }).click(), tr(dict, "monitoring.statusFailed")],
+        ["Gone Viewed", (name) => row(page, name).getByRole("button", { name: tr(dict, "monitoring.viewChangesLabel", { name }) }).click(), tr(dict, "Monitored entity not found")],
+        [
+          "Gone Removed",
+          async (name) => {
+            await row(page, name).getByRole("button", { name: tr(dict, "monitoring.removeLabel", { name }) }).click();
+            await page.getByRole("alertdialog").getByRole("button", { name: tr(dict, "monitoring.remove"), exact: true }).click();
+          },
+          tr(dict, "monitoring.removeFailed"),
+        ],
+      ];
+      for (const [name, act, message] of failures) {
+        const { entity: gone } = await seedCheckedEntity(user.id, name, "en");
+        await page.reload();
+        await expectVisible(row(page, name));
+        await app.db.delete(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, gone.id));
+        await act(name);
+        await expectVisible(toast(page, message));
+        await expectHidden(row(page, name));
+        await waitForPath(page, "/automatic-screening");
+      }
 
       await page.goto(`${app.url}/automatic-screening/${quiet.id}/changes`);
       await expectVisible(page.getByText(tr(dict, "monitoring.noChangesYet"), { exact: true }));

@@ -3,13 +3,18 @@ import { useNavigate } from "@tanstack/react-router";
 import type { MonitoredEntityView, MonitoringStatus, NewMonitoredEntity } from "../../../lib/monitoring/schemas.ts";
 import { toast } from "../components/ui/use-toast";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { ApiError, apiRequest, serverErrorText } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
 
-/** A failure toast: the server's own words when it sent some (translated when known), else the catalogue's text. */
-function failureToast(fallbackKey: string, error: unknown) {
+/**
+ * A failure toast with the error catalogue's text (spec part 2 section 8); when the server refused the request for a
+ * reason the user can act on (a 4xx with its words: already monitored, a blank name), those words instead.
+ */
+function failureToast(fallbackKey: string, error: unknown, { serverReason }: { serverReason: boolean }) {
   const server = serverErrorText(error);
-  toast({ variant: "destructive", title: i18n.t("monitoring.errorTitle"), description: server ? i18n.t(server) : i18n.t(fallbackKey) });
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const description = serverReason && refused && server ? i18n.t(server) : i18n.t(fallbackKey);
+  toast({ variant: "destructive", title: i18n.t("monitoring.errorTitle"), description });
 }
 
 /** Every tab and its counts are read again after a change. */
@@ -28,7 +33,7 @@ export function useAddEntity(onAdded: () => void) {
       onAdded();
       await refresh();
     },
-    onError: (error) => failureToast("monitoring.addFailed", error),
+    onError: (error) => failureToast("monitoring.addFailed", error, { serverReason: true }),
   });
 }
 
@@ -41,7 +46,11 @@ export function useRemoveEntity() {
       toast({ title: i18n.t("monitoring.removed"), description: i18n.t("monitoring.removedDescription", { name: entity.searchTerm }) });
       await refresh();
     },
-    onError: (error) => failureToast("monitoring.removeFailed", error),
+    // A failure may mean the entry is gone (removed elsewhere): the list is read again either way.
+    onError: async (error) => {
+      failureToast("monitoring.removeFailed", error, { serverReason: false });
+      await refresh();
+    },
   });
 }
 
@@ -58,7 +67,10 @@ export function useSetEntityStatus() {
       });
       await refresh();
     },
-    onError: (error) => failureToast("monitoring.statusFailed", error),
+    onError: async (error) => {
+      failureToast("monitoring.statusFailed", error, { serverReason: false });
+      await refresh();
+    },
   });
 }
 
@@ -73,6 +85,9 @@ export function useViewChanges() {
       await refresh();
       await navigate({ href: reportUrl });
     },
-    onError: (error) => failureToast("monitoring.reportFailed", error),
+    onError: async (error) => {
+      failureToast("monitoring.reportFailed", error, { serverReason: true });
+      await refresh();
+    },
   });
 }
