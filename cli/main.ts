@@ -10,6 +10,7 @@ import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
 import { registerUsers } from "./commands/users.tsx";
+import { registerWebhooks } from "./commands/webhooks.tsx";
 import { CliError } from "./fail.ts";
 
 const program = new Command()
@@ -28,6 +29,7 @@ registerSanctions(program);
 registerSearch(program);
 registerHistory(program);
 registerBatch(program);
+registerWebhooks(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -13,6 +13,8 @@ import { decodeCursor, pageQuerySchema, type Page } from "../../lib/paging.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
+import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
@@ -69,6 +71,7 @@ async function runOrWatch(database: Database, queue: JobQueue, batchId: string, 
     working = true;
     workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
     queue.wake(SEARCH_CHUNK_QUEUE);
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
   };
   if (embedded && !serverWorks) startWorking();
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;
@@ -157,6 +160,7 @@ export function registerBatch(program: Command) {
           return { finished, shown, risks: await batchRiskCounts(database.db, batch.id) };
         } finally {
           progress.done();
+          await webhookEventsQueued();
           await queue.stop();
         }
       });

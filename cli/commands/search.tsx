@@ -16,6 +16,8 @@ import { formatPercent } from "../../lib/screening/display-format.ts";
 import { mediaChecked, readResults } from "../../lib/screening/results.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
+import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
 import { describeListRow, describeReason, describeSourceError, displayedSummary, sourceName } from "../../lib/screening/summary/index.ts";
@@ -101,6 +103,7 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
     };
     workSearches(queue, deps, { concurrency: 1, onProgress });
     queue.wake(SEARCH_QUEUE);
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
   };
   if (embedded && !serverWorks) startWorking();
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;
@@ -250,6 +253,7 @@ export function registerSearch(program: Command) {
           return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
         } finally {
           progress.done();
+          await webhookEventsQueued();
           await queue.stop();
         }
       });

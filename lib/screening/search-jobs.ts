@@ -18,7 +18,7 @@ import {
   type SearchJobData,
 } from "./search-queue.ts";
 import { announceSearchEnded } from "./search-wait.ts";
-import { emitSearchesEnded } from "../webhooks/search-events.ts";
+import { emitSearchesEndedLater } from "../webhooks/search-events.ts";
 
 /** The pipeline's sources as the environment configures them (news providers, language model). */
 export function pipelineDepsFromEnv(db: Db, lists: ListIndex, env: Record<string, string | undefined> = process.env): PipelineDeps {
@@ -46,7 +46,7 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
       options.onSettled?.(searchId);
     }
     // Webhook events (search.completed, batch.completed once its last row ended); never holds up the job.
-    emitSearchesEnded(deps.db, queue, searchIds).catch((error) => console.error("[duecheck] webhook events:", error));
+    emitSearchesEndedLater(deps.db, queue, searchIds);
   };
 
   queue.work<SearchJobData>(

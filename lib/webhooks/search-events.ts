@@ -10,6 +10,21 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { WebhookEvent } from "./event-names.ts";
 import { queueWebhookEvent } from "./events.ts";
 
+const inFlight = new Set<Promise<void>>();
+
+/** emitSearchesEnded without holding up the caller (the search worker); errors are logged. */
+export function emitSearchesEndedLater(db: Db, queue: JobQueue, searchIds: readonly string[]): void {
+  const emitting = emitSearchesEnded(db, queue, searchIds)
+    .catch((error) => console.error("[duecheck] webhook events:", error))
+    .finally(() => inFlight.delete(emitting));
+  inFlight.add(emitting);
+}
+
+/** Waits for the events still being queued: a process that exits (the CLI) calls this before stopping its queue. */
+export async function webhookEventsQueued(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
 export async function emitSearchesEnded(db: Db, queue: JobQueue, searchIds: readonly string[]): Promise<void> {
   if (searchIds.length === 0) return;
   const s = schema.searches;

@@ -1,5 +1,6 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
+import { de as webhooks } from "./webhooks/de.ts";
 
 export const de: CliText = {
   noUser: (email) => `Kein Benutzer mit der E-Mail-Adresse ${email}`,
@@ -165,4 +166,5 @@ export const de: CliText = {
     passwordFromEnv: "der Wert von DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
+  webhooks,
 };

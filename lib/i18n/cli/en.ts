@@ -1,5 +1,6 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
+import { en as webhooks } from "./webhooks/en.ts";
 
 export const en: CliText = {
   noUser: (email) => `No user with email ${email}`,
@@ -164,4 +165,5 @@ export const en: CliText = {
     passwordFromEnv: "the value of DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Sign in at ${url}/login, or create an account at ${url}/register.`,
   },
+  webhooks,
 };

@@ -1,5 +1,6 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
+import { es as webhooks } from "./webhooks/es.ts";
 
 export const es: CliText = {
   noUser: (email) => `No hay ningún usuario con el correo ${email}`,
@@ -166,4 +167,5 @@ export const es: CliText = {
     passwordFromEnv: "el valor de DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Inicie sesión en ${url}/login o cree una cuenta en ${url}/register.`,
   },
+  webhooks,
 };

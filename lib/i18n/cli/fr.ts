@@ -1,5 +1,6 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
+import { fr as webhooks } from "./webhooks/fr.ts";
 
 export const fr: CliText = {
   noUser: (email) => `Aucun utilisateur avec l’adresse ${email}`,
@@ -165,4 +166,5 @@ export const fr: CliText = {
     passwordFromEnv: "la valeur de DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Connectez-vous sur ${url}/login ou créez un compte sur ${url}/register.`,
   },
+  webhooks,
 };

@@ -1,4 +1,5 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
+import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
 type Level = "critical" | "high" | "medium" | "low";
@@ -153,4 +154,5 @@ export interface CliText {
     passwordFromEnv: string;
     signIn: (url: string) => string;
   };
+  webhooks: WebhookCliText;
 }

@@ -1,0 +1,129 @@
+import type { Command } from "commander";
+import { AppError } from "../../lib/errors.ts";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import { WEBHOOK_EVENTS } from "../../lib/webhooks/event-names.ts";
+import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
+import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
+import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { Table } from "../ui/table.tsx";
+import { printJson, printView } from "../ui/render.tsx";
+import { cliUser } from "./search.tsx";
+
+const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
+
+/** A 404 of lib becomes the CLI's own words. */
+const notFound = ({ t }: Words, id: string) => (error: unknown): never => {
+  if (error instanceof AppError && error.status === 404) failWith(t.webhooks.notFound(id));
+  throw error;
+};
+
+export function registerWebhooks(program: Command) {
+  const webhooks = program.command("webhooks").description("A user's webhooks: signed HTTP POSTs when a search, a batch or a monitored entity changes");
+
+  withLanguageOption(webhooks.command("list"))
+    .description("The user's webhooks: URL, events, enabled, last delivery")
+    .option("--user <email>", "whose webhooks (default: the first administrator)")
+    .option("--json", "print as JSON (the shape of GET /api/webhooks)")
+    .action(async (options: { user?: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const { list, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, words(asked));
+        return { list: await listWebhooks(db, user.id), shown: words(asked, user) };
+      });
+      if (options.json) return printJson(list);
+      const { t } = shown;
+      printView(
+        <Table
+          rows={list}
+          empty={t.webhooks.empty}
+          columns={[
+            { header: t.webhooks.columns.url, value: (w) => w.url },
+            { header: t.webhooks.columns.events, value: (w) => w.events.join(", ") },
+            { header: t.webhooks.columns.enabled, value: (w) => (w.enabled ? t.webhooks.yes : t.webhooks.no) },
+            { header: t.webhooks.columns.lastDelivery, value: (w) => (w.lastDelivery ? `${t.webhooks.statuses[w.lastDelivery.status]} ${time(w.lastDelivery.createdAt)}` : "-") },
+            { header: t.webhooks.columns.created, value: (w) => time(w.createdAt) },
+            { header: t.webhooks.columns.id, value: (w) => w.id },
+          ]}
+        />,
+      );
+    });
+
+  withLanguageOption(webhooks.command("add"))
+    .description("Register a URL (https, or http to localhost) for events; prints the signing secret once")
+    .argument("<url>", "where the events are POSTed")
+    .requiredOption("--events <list>", `comma-separated: ${WEBHOOK_EVENTS.join(", ")}`)
+    .option("--description <text>", "what the webhook is for")
+    .option("--user <email>", "whose webhook (default: the first administrator)")
+    .option("--json", "print the new webhook as JSON, with its secret")
+    .action(async (url: string, options: { events: string; description?: string; user?: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const events = options.events.split(",").map((e) => e.trim()).filter(Boolean);
+      if (events.some((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e)) || events.length === 0) {
+        failWith(words(asked).t.webhooks.eventsInvalid(options.events, WEBHOOK_EVENTS.join(", ")));
+      }
+      const parsed = createWebhookSchema.safeParse({ url, events, description: options.description });
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const { created, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, words(asked));
+        return { created: await createWebhook(db, user.id, parsed.data), shown: words(asked, user) };
+      });
+      if (options.json) return printJson(created);
+      const { t } = shown;
+      console.log(t.webhooks.created(created.id, created.url));
+      console.log(t.webhooks.secret(created.secret));
+      console.log(t.webhooks.secretOnce);
+    });
+
+  withLanguageOption(webhooks.command("remove"))
+    .description("Delete a webhook and its deliveries")
+    .argument("<id>", "the webhook's id")
+    .option("--user <email>", "whose webhook (default: the first administrator)")
+    .action(async (id: string, options: { user?: string; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const shown = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, words(asked));
+        const shown = words(asked, user);
+        await deleteWebhook(db, user.id, id).catch(notFound(shown, id));
+        return shown;
+      });
+      console.log(shown.t.webhooks.removed(id));
+    });
+
+  withLanguageOption(webhooks.command("deliveries"))
+    .description("A webhook's recent deliveries, newest first: event, status, attempts, last status code")
+    .argument("<id>", "the webhook's id")
+    .option("--user <email>", "whose webhook (default: the first administrator)")
+    .option("--limit <n>", "deliveries shown, 1 to 100", "50")
+    .option("--json", "print as JSON (the shape of GET /api/webhooks/{id}/deliveries)")
+    .action(async (id: string, options: { user?: string; limit: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const limit = pageQuerySchema.shape.limit.safeParse(options.limit);
+      if (!limit.success || !/^\d+$/.test(options.limit)) failWith(words(asked).t.batch.limitInvalid(options.limit));
+      const { hook, page, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, words(asked));
+        const shown = words(asked, user);
+        const hook = await findOwnWebhook(db, user.id, id).catch(notFound(shown, id));
+        return { hook, page: await listDeliveries(db, user.id, id, { limit: limit.data }), shown };
+      });
+      if (options.json) return printJson(page);
+      const { t } = shown;
+      console.log(t.webhooks.deliveriesTitle(hook.url, page.total));
+      printView(
+        <Table
+          rows={page.items}
+          empty={t.webhooks.noDeliveries}
+          columns={[
+            { header: t.webhooks.columns.time, value: (d) => time(d.createdAt) },
+            { header: t.webhooks.columns.event, value: (d) => d.event },
+            { header: t.webhooks.columns.status, value: (d) => t.webhooks.statuses[d.status] },
+            { header: t.webhooks.columns.attempts, value: (d) => String(d.attempts) },
+            { header: t.webhooks.columns.code, value: (d) => (d.lastStatusCode === null ? "-" : String(d.lastStatusCode)) },
+            { header: t.webhooks.columns.error, value: (d) => d.lastError ?? "" },
+            { header: t.webhooks.columns.id, value: (d) => d.id },
+          ]}
+        />,
+      );
+    });
+}
