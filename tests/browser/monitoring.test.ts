@@ -150,6 +150,8 @@ async function monitoringFlow(language: "en" | "de") {
     expect(await cells.nth(1).textContent()).toBe(tr(dict, "search.company"));
     expect(await cells.nth(2).textContent()).toBe(tr(dict, "monitoring.frequency.weekly"));
     expect(await added.getByTestId("entity-last-checked").textContent()).toBe(tr(dict, "monitoring.notChecked"));
+    // Its first check is due at once (at the server's next scan, off here).
+    expect(await added.getByTestId("entity-next-check").textContent()).toBe(tr(dict, "monitoring.dueNow"));
     expect(await added.getByTestId("entity-changes").textContent()).toBe("");
     expect(await added.getByTestId("entity-status").textContent()).toBe(tr(dict, "monitoring.status.active"));
     expect(await added.getByTestId("entity-new").count()).toBe(0);
@@ -186,7 +188,8 @@ async function monitoringFlow(language: "en" | "de") {
     await expectVisible(flagged.getByTestId("entity-new").getByText(tr(dict, "monitoring.new"), { exact: true }));
     expect(await flagged.getByTestId("entity-changes").textContent()).toBe(changesSummary(changes, language));
     expect(await flagged.getByTestId("entity-source").textContent()).toBe(tr(dict, "monitoring.source.search"));
-    expect(await flagged.getByTestId("entity-last-checked").textContent()).not.toBe(tr(dict, "monitoring.notChecked"));
+    expect(await flagged.getByTestId("entity-last-checked").locator("time").getAttribute("datetime")).toBe(entity.lastChecked!.toISOString());
+    expect(await flagged.getByTestId("entity-next-check").locator("time").getAttribute("datetime")).toBe(entity.nextCheck!.toISOString());
 
     await page.getByRole("tab", { name: new RegExp(`^${tr(dict, "monitoring.tabWith")}`) }).click();
     await expectHidden(row(page, "Brandmoor Shipping"));
@@ -283,6 +286,7 @@ describe("automatic screening", () => {
       await page.goto(`${app.url}/automatic-screening`);
       const waiting = row(page, "Rosalind Kettleby");
       expect(await waiting.getByTestId("entity-status").textContent()).toBe(tr(dict, "monitoring.status.waitingForCredits"));
+      expect(await waiting.getByTestId("entity-next-check").textContent()).toBe("—");
 
       // An entry removed elsewhere while the list is open: each action's failure toast, and the list read again.
       const failures: [string, (name: string) => Promise<void>, string][] = [

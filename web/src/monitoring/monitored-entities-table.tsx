@@ -5,6 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from ".
 import { useFormatters } from "../lib/format";
 import { EntityActions } from "./entity-actions";
 import { EntityStatusBadge } from "./entity-status-badge";
+import { isDue } from "./use-monitored-entities";
 
 /** The spec's columns: Name/Company, Type, Frequency, Last Checked, Next Check, Changes, Status, Actions. */
 export function MonitoredEntitiesTable({ entities, onRemove }: { entities: MonitoredEntityView[]; onRemove: (entity: MonitoredEntityView) => void }) {
@@ -48,7 +49,7 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
             <TableCell>{t(`monitoring.frequency.${entity.frequency}`)}</TableCell>
             <TableCell data-testid="entity-last-checked">{entity.lastChecked ? <When value={entity.lastChecked} /> : t("monitoring.notChecked")}</TableCell>
-            <TableCell data-testid="entity-next-check">{entity.status === "active" && entity.nextCheck ? <When value={entity.nextCheck} /> : "—"}</TableCell>
+            <TableCell data-testid="entity-next-check"><NextCheck entity={entity} /></TableCell>
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
               {entity.hasChanges ? entity.changesSummary : null}
             </TableCell>
@@ -76,4 +77,12 @@ function When({ value }: { value: string }) {
       <span className="text-xs text-muted-foreground">{time(value)}</span>
     </time>
   );
+}
+
+/** When the next check runs: 'Due now' once its time has come, nothing while paused or waiting for credits. */
+function NextCheck({ entity }: { entity: MonitoredEntityView }) {
+  const { t } = useTranslation();
+  if (entity.status !== "active" || entity.waitingFor || !entity.nextCheck) return "—";
+  if (isDue(entity)) return t("monitoring.dueNow");
+  return <When value={entity.nextCheck} />;
 }

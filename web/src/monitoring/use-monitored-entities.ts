@@ -1,4 +1,5 @@
-import type { InfiniteData } from "@tanstack/react-query";
+import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { MonitoredEntityView, MonitoringCounts } from "../../../lib/monitoring/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { type Page, usePagedList } from "../lib/use-paged-list";
@@ -14,7 +15,17 @@ export type MonitoringTab = "all" | "with" | "without";
 /** A page of the list also carries the tab counts, over all the user's entries. */
 export type MonitoringPage = Page<MonitoredEntityView> & { counts: MonitoringCounts };
 
-/** GET /api/monitoring/entities?changes= a page at a time; the counts of the three tabs come with every page. */
+/** How often the list is read again while an entry waits for its check: the check runs at the server's next scan. */
+const REFRESH_WHILE_DUE_MS = 15_000;
+
+/** Active, not held back for credits, and its check time has come: the server checks it at its next scan. */
+export const isDue = (entity: MonitoredEntityView, now = Date.now()) =>
+  entity.status === "active" && entity.waitingFor === null && !!entity.nextCheck && Date.parse(entity.nextCheck) <= now;
+
+/**
+ * GET /api/monitoring/entities?changes= a page at a time; the counts of the three tabs come with every page. Read
+ * again every 15 s while an entry on screen is due, so its check's outcome shows without a reload.
+ */
 export function useMonitoredEntities(tab: MonitoringTab) {
   const { user } = useCurrentUser();
   const list = usePagedList<MonitoredEntityView>(
@@ -23,6 +34,13 @@ export function useMonitoredEntities(tab: MonitoringTab) {
     { changes: tab, limit: MONITORING_PAGE_SIZE },
     { enabled: !!user },
   );
+  const queryClient = useQueryClient();
+  const anyDue = !!list.items?.some((entity) => isDue(entity));
+  useEffect(() => {
+    if (!anyDue) return;
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY }), REFRESH_WHILE_DUE_MS);
+    return () => clearInterval(timer);
+  }, [anyDue, queryClient]);
   const first = (list.data as InfiniteData<MonitoringPage> | undefined)?.pages[0];
   return { ...list, counts: first?.counts };
 }
