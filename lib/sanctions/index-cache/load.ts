@@ -66,7 +66,7 @@ export async function* loadEntityBatches(db: DbOrTx, versionIds: string[]): Asyn
 
 type IndexedRow = Omit<typeof schema.sanctionsEntities.$inferSelect, "versionId" | "programs" | "addresses" | "remarks">;
 
-function toEntity(r: IndexedRow): SanctionsEntity {
+export function toEntity(r: IndexedRow): SanctionsEntity {
   return {
     id: r.id,
     datasetId: r.datasetId,
