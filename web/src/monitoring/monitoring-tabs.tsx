@@ -19,12 +19,12 @@ export function MonitoringTabs({
   const n = (count: number | undefined) => (count === undefined ? "" : ` (${number(count)})`);
   return (
     <Tabs value={value} onValueChange={(next) => onChange(next as MonitoringTab)}>
-      <TabsList className="h-auto w-full flex-wrap sm:w-fit" aria-label={t("monitoring.tabsLabel")}>
-        <TabsTrigger value="all" data-testid="tab-all">
+      <TabsList className="grid h-auto w-full grid-cols-1 sm:flex sm:w-fit" aria-label={t("monitoring.tabsLabel")}>
+        <TabsTrigger value="all" className="h-8" data-testid="tab-all">
           {t("monitoring.tabAll")}
           {n(counts?.all)}
         </TabsTrigger>
-        <TabsTrigger value="with" data-testid="tab-with">
+        <TabsTrigger value="with" className="h-8" data-testid="tab-with">
           {t("monitoring.tabWith")}
           {n(counts?.withChanges)}
           {!!counts?.withChanges && (
@@ -35,7 +35,7 @@ export function MonitoringTabs({
             </span>
           )}
         </TabsTrigger>
-        <TabsTrigger value="without" data-testid="tab-without">
+        <TabsTrigger value="without" className="h-8" data-testid="tab-without">
           {t("monitoring.tabWithout")}
           {n(counts?.noChanges)}
         </TabsTrigger>
