@@ -33,6 +33,8 @@ export const monitoredEntities = pgTable(
     changedAt: timestamp({ withTimezone: true }),
     /** "credits" while the owner cannot pay for a check: it is skipped, nothing is charged, until credits arrive. */
     waitingFor: text(),
+    /** Why the next (or running) check was started early: "list_update" when a new list version matched the name. */
+    checkTrigger: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // One entry per user, name (any case) and type; due checks are found by (status, nextCheck).

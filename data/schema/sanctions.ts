@@ -64,6 +64,8 @@ export const sanctionsDatasetVersions = pgTable(
     /** download or import */
     origin: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When monitoring matched its names against what this version changed (once, by one process). */
+    monitoringMatchedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index().on(t.datasetId, t.versionDate),
