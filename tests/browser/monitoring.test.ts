@@ -188,6 +188,9 @@ async function monitoringFlow(language: "en" | "de") {
     await expectVisible(flagged.getByTestId("entity-new").getByText(tr(dict, "monitoring.new"), { exact: true }));
     expect(await flagged.getByTestId("entity-changes").textContent()).toBe(changesSummary(changes, language));
     expect(await flagged.getByTestId("entity-source").textContent()).toBe(tr(dict, "monitoring.source.search"));
+    // The name opens the latest check's search; an entry never checked has no link.
+    expect(await flagged.getByRole("link", { name: tr(dict, "monitoring.openLatestLabel", { name: "Kasimir Feldwebler" }) }).getAttribute("href")).toBe(`/?view=${changes.searchId}`);
+    expect(await added.getByRole("link").count()).toBe(0);
     expect(await flagged.getByTestId("entity-last-checked").locator("time").getAttribute("datetime")).toBe(entity.lastChecked!.toISOString());
     expect(await flagged.getByTestId("entity-next-check").locator("time").getAttribute("datetime")).toBe(entity.nextCheck!.toISOString());
 

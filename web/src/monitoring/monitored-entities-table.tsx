@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { Badge } from "../components/ui/badge";
@@ -33,7 +34,18 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell className="min-w-36">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium wrap-anywhere" data-testid="entity-name">
-                  {entity.searchTerm}
+                  {entity.lastSearchId ? (
+                    <Link
+                      to="/"
+                      search={{ view: entity.lastSearchId }}
+                      className="underline-offset-4 hover:underline focus-visible:underline"
+                      aria-label={t("monitoring.openLatestLabel", { name: entity.searchTerm })}
+                    >
+                      {entity.searchTerm}
+                    </Link>
+                  ) : (
+                    entity.searchTerm
+                  )}
                 </span>
                 {entity.hasChanges && (
                   <Badge variant="destructive" data-testid="entity-new">
