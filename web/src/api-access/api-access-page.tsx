@@ -1,11 +1,12 @@
-import { BookOpenIcon, KeyRoundIcon } from "lucide-react";
+import { BookOpenIcon, KeyRoundIcon, WebhookIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { PageHeader } from "../shell/page-header";
+import { WebhooksTab } from "../webhooks/webhooks-tab";
 import { ApiKeysTab } from "./api-keys-tab";
 import { DocumentationTab } from "./documentation-tab";
 
-/** /api-access (spec part 2 section 2): the user's API keys and the public API's documentation. */
+/** /api-access (spec part 2 section 2): the user's API keys, webhooks and the public API's documentation. */
 export function ApiAccessPage() {
   const { t } = useTranslation();
   return (
@@ -17,6 +18,10 @@ export function ApiAccessPage() {
             <KeyRoundIcon aria-hidden />
             {t("apiAccess.tabKeys")}
           </TabsTrigger>
+          <TabsTrigger value="webhooks">
+            <WebhookIcon aria-hidden />
+            {t("apiAccess.tabWebhooks")}
+          </TabsTrigger>
           <TabsTrigger value="docs">
             <BookOpenIcon aria-hidden />
             {t("apiAccess.tabDocs")}
@@ -24,6 +29,9 @@ export function ApiAccessPage() {
         </TabsList>
         <TabsContent value="keys">
           <ApiKeysTab />
+        </TabsContent>
+        <TabsContent value="webhooks">
+          <WebhooksTab />
         </TabsContent>
         <TabsContent value="docs">
           <DocumentationTab />

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { Page } from "../../../lib/paging.ts";
+import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
+import type { CreatedWebhook, DeliveryView, WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import { useCurrentUser } from "../auth/use-current-user";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest, serverErrorText } from "../lib/api";
+
+export const WEBHOOKS_QUERY_KEY = ["/api/webhooks"] as const;
+const DELIVERIES_SHOWN = 20;
+
+/** The user's webhooks; refreshed every 3 s while a delivery is still pending, so its outcome appears. */
+export function useWebhooks() {
+  const { user } = useCurrentUser();
+  return useQuery<WebhookView[]>({
+    queryKey: WEBHOOKS_QUERY_KEY,
+    enabled: !!user,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some((w) => w.lastDelivery?.status === "pending") ? 3000 : false),
+  });
+}
+
+/** The newest deliveries of one webhook, refreshed every 2 s while one is pending. */
+export function useDeliveries(webhookId: string | null) {
+  return useQuery<Page<DeliveryView>>({
+    queryKey: [`/api/webhooks/${webhookId}/deliveries?limit=${DELIVERIES_SHOWN}`],
+    enabled: !!webhookId,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "pending") ? 2000 : false),
+  });
+}
+
+/** A failure toast in the server's words when they have a translation, else the generic text. */
+function useFailureToast() {
+  const { t, i18n } = useTranslation();
+  return (fallback: string) => (error: unknown) => {
+    const text = serverErrorText(error);
+    toast({ variant: "destructive", title: t("webhooks.errorTitle"), description: text && i18n.exists(text) ? t(text) : t(fallback) });
+  };
+}
+
+export function useCreateWebhook() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  return useMutation({
+    mutationFn: (request: CreateWebhookRequest) => apiRequest<CreatedWebhook>("POST", "/api/webhooks", request),
+    onSuccess: () => toast({ title: t("webhooks.created"), description: t("webhooks.createdDescription") }),
+    onError: failed("webhooks.createFailed"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+  });
+}
+
+export function useSetWebhookEnabled() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      apiRequest<WebhookView>("PATCH", `/api/webhooks/${encodeURIComponent(id)}`, { enabled }),
+    onSuccess: (hook) => {
+      queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.map((w) => (w.id === hook.id ? hook : w)));
+      toast({ title: hook.enabled ? t("webhooks.enabledToast") : t("webhooks.disabledToast"), description: hook.url });
+    },
+    onError: failed("webhooks.updateFailed"),
+  });
+}
+
+export function useDeleteWebhook() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/webhooks/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.filter((w) => w.id !== id));
+      toast({ title: t("webhooks.deleted"), description: t("webhooks.deletedDescription") });
+    },
+    onError: failed("webhooks.deleteFailed"),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
+  });
+}
+
+export function useSendTestEvent() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const failed = useFailureToast();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ deliveryId: string }>("POST", `/api/webhooks/${encodeURIComponent(id)}/test`),
+    onSuccess: (_answer, id) => {
+      toast({ title: t("webhooks.testQueued"), description: t("webhooks.testQueuedDescription") });
+      void queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: [`/api/webhooks/${id}/deliveries?limit=${DELIVERIES_SHOWN}`] });
+    },
+    onError: failed("webhooks.testFailed"),
+  });
+}

@@ -1,0 +1,168 @@
+import { ListIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../components/ui/alert-dialog";
+import { Button } from "../components/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { useFormatters } from "../lib/format";
+import { CreateWebhookDialog } from "./create-webhook-dialog";
+import { DeliveriesDialog } from "./deliveries-dialog";
+import { DeliveryStatusBadge } from "./delivery-status-badge";
+import { EnabledSwitch } from "./enabled-switch";
+import { SignatureHelp } from "./signature-help";
+import { useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./use-webhooks";
+
+/** Webhooks tab of API Access: the list, add (secret shown once), enable/disable, deliveries, test event, delete. */
+export function WebhooksTab() {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useWebhooks();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<WebhookView | null>(null);
+  const [viewing, setViewing] = useState<WebhookView | null>(null);
+  const remove = useDeleteWebhook();
+  const titleId = useId();
+  const hooks = data ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle id={titleId}>{t("webhooks.title")}</CardTitle>
+          <CardDescription>{t("webhooks.description")}</CardDescription>
+          {hooks.length > 0 && (
+            <CardAction>
+              <Button onClick={() => setCreating(true)}>
+                <PlusIcon aria-hidden />
+                <span className="hidden sm:inline">{t("webhooks.add")}</span>
+                <span className="sr-only sm:hidden">{t("webhooks.add")}</span>
+              </Button>
+            </CardAction>
+          )}
+        </CardHeader>
+        <CardContent>
+          {isLoading && <Skeleton className="h-20 w-full" />}
+          {isError && (
+            <p role="alert" className="text-sm text-destructive">
+              {t("webhooks.loadFailed")}
+            </p>
+          )}
+          {data &&
+            (hooks.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center">
+                <WebhookIcon className="size-10 text-muted-foreground" aria-hidden />
+                <p className="font-medium">{t("webhooks.empty")}</p>
+                <p className="max-w-md text-sm text-muted-foreground">{t("webhooks.emptyDescription")}</p>
+                <Button onClick={() => setCreating(true)}>
+                  <PlusIcon aria-hidden />
+                  {t("webhooks.addFirst")}
+                </Button>
+              </div>
+            ) : (
+              <WebhookTable hooks={hooks} labelledBy={titleId} onDelete={setDeleting} onDeliveries={setViewing} />
+            ))}
+        </CardContent>
+      </Card>
+      <SignatureHelp />
+
+      <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
+      <DeliveriesDialog webhook={viewing} onClose={() => setViewing(null)} />
+      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("webhooks.deleteTitle")}</AlertDialogTitle>
+            <AlertDialogDescription className="break-all">{t("webhooks.deleteDescription", { url: deleting?.url ?? "" })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
+              {t("webhooks.delete")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelete: (hook: WebhookView) => void; onDeliveries: (hook: WebhookView) => void }) {
+  const { t } = useTranslation();
+  const { date } = useFormatters();
+  const setEnabled = useSetWebhookEnabled();
+  const sendTest = useSendTestEvent();
+  return (
+    <div role="region" aria-labelledby={props.labelledBy} tabIndex={0} className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+      <table className="w-full text-sm" data-testid="webhooks-table">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr className="border-b">
+            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnUrl")}</th>
+            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnEvents")}</th>
+            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnEnabled")}</th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">{t("webhooks.columnCreated")}</th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">{t("webhooks.columnLastDelivery")}</th>
+            <th scope="col" className="h-10 px-3 text-right font-medium">
+              <span className="sr-only">{t("webhooks.columnActions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.hooks.map((hook) => (
+            <tr key={hook.id} className="border-b align-top last:border-0" data-testid="webhook-row">
+              <td className="max-w-64 px-3 py-2.5">
+                <p className="font-medium break-all">{hook.url}</p>
+                {hook.description && <p className="text-xs break-words text-muted-foreground">{hook.description}</p>}
+                <code className="text-xs text-muted-foreground">{hook.secret}</code>
+              </td>
+              <td className="px-3 py-2.5">
+                <ul className="grid gap-0.5">
+                  {hook.events.map((event) => (
+                    <li key={event}>
+                      <code className="font-mono text-xs">{event}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td className="px-3 py-2.5">
+                <EnabledSwitch
+                  checked={hook.enabled}
+                  disabled={setEnabled.isPending}
+                  label={t("webhooks.enabledLabel", { url: hook.url })}
+                  onChange={(enabled) => setEnabled.mutate({ id: hook.id, enabled })}
+                />
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap">
+                <time dateTime={hook.createdAt}>{date(hook.createdAt)}</time>
+              </td>
+              <td className="px-3 py-2.5 whitespace-nowrap" data-testid="webhook-last-delivery">
+                {hook.lastDelivery ? <DeliveryStatusBadge status={hook.lastDelivery.status} /> : <span className="text-muted-foreground">{t("webhooks.noDeliveryYet")}</span>}
+              </td>
+              <td className="px-3 py-1.5">
+                <div className="flex justify-end gap-1">
+                  <Button variant="ghost" size="icon" aria-label={t("webhooks.sendTestLabel", { url: hook.url })} title={t("webhooks.sendTest")} disabled={!hook.enabled || sendTest.isPending} onClick={() => sendTest.mutate(hook.id)}>
+                    <SendIcon aria-hidden />
+                  </Button>
+                  <Button variant="ghost" size="icon" aria-label={t("webhooks.deliveriesLabel", { url: hook.url })} title={t("webhooks.deliveriesTitle")} onClick={() => props.onDeliveries(hook)}>
+                    <ListIcon aria-hidden />
+                  </Button>
+                  <Button variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive" aria-label={t("webhooks.deleteLabel", { url: hook.url })} onClick={() => props.onDelete(hook)}>
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
