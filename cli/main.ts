@@ -6,6 +6,7 @@ import { registerCredits } from "./commands/credits.ts";
 import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
 import { registerHistory } from "./commands/history.tsx";
+import { registerMonitor } from "./commands/monitor.tsx";
 import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
@@ -29,6 +30,7 @@ registerSanctions(program);
 registerSearch(program);
 registerHistory(program);
 registerBatch(program);
+registerMonitor(program);
 registerWebhooks(program);
 
 try {

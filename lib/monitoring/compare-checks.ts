@@ -46,10 +46,10 @@ function knownKeys(results: SearchResults): Set<string> {
 export function compareChecks(previous: SearchResults, current: SearchResults): ComparedChanges {
   const failed = failedSources(current);
   const failedNames = new Set(failed.map((s) => s.source));
-  // A list that failed now, or failed in the previous check, is compared with nothing: its matches did not change.
-  const skip = new Set([...failedNames, ...failedSources(previous).filter((s) => s.kind === "sanctions").map((s) => s.source)]);
-  const before = matches(previous, skip);
-  const after = matches(current, skip);
+  // A list that failed now is compared with nothing: its matches did not change. One that failed before (only ever in
+  // the first check, see due-checks.ts) and matches now is news to the user: an added match.
+  const before = matches(previous, failedNames);
+  const after = matches(current, failedNames);
   const addedMatches = [...after].filter(([key]) => !before.has(key)).map(([, match]) => match);
   const removedMatches = [...before].filter(([key]) => !after.has(key)).map(([, match]) => match);
 

@@ -1,5 +1,6 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
+import { de as monitor } from "./monitor/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 
 export const de: CliText = {
@@ -167,4 +168,5 @@ export const de: CliText = {
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
   webhooks,
+  monitor,
 };

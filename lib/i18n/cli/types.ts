@@ -1,4 +1,5 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
+import type { MonitorCliText } from "./monitor/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -155,4 +156,5 @@ export interface CliText {
     signIn: (url: string) => string;
   };
   webhooks: WebhookCliText;
+  monitor: MonitorCliText;
 }

@@ -1,0 +1,245 @@
+import type { Command } from "commander";
+import { inArray } from "drizzle-orm";
+import { runningServer, schema, type Database } from "../../data/db.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { describeChanges } from "../../lib/monitoring/change-phrases.ts";
+import { viewChanges } from "../../lib/monitoring/changes-report.ts";
+import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
+import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
+import { addMonitoredEntity, deleteMonitoredEntity, getMonitoredEntity, listMonitoredEntities, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
+import { monitoredEntitiesQuerySchema, newMonitoredEntitySchema, type MonitoredEntityView } from "../../lib/monitoring/schemas.ts";
+import { decodeCursor } from "../../lib/paging.ts";
+import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
+import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
+import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
+import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
+import { cliUser } from "./search.tsx";
+
+interface UserOptions {
+  user?: string;
+  json?: boolean;
+  language?: string;
+}
+
+const minute = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
+
+/** 404 of lib/monitoring as the CLI's own words. */
+function orNotFound<T>(work: Promise<T>, id: string, { t }: Words): Promise<T> {
+  return work.catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) failWith(t.monitor.notFound(id));
+    throw error;
+  });
+}
+
+function statusWord(entity: MonitoredEntityView, { t }: Words) {
+  return entity.status === "active" && entity.waitingFor === "credits" ? t.monitor.waitingForCredits : t.monitor.statuses[entity.status];
+}
+
+/**
+ * The checks' searches run by a server's workers when a server holds the embedded database; otherwise by this
+ * process (on PostgreSQL other processes may take some: any worker will do). Waits until every one has ended.
+ */
+async function workUntilEnded(database: Database, queue: JobQueue, searchIds: string[]) {
+  const config = loadConfig();
+  const serverWorks = !config.databaseUrl && runningServer(config.dataDir) !== null;
+  if (!serverWorks) {
+    workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
+    queue.wake(SEARCH_QUEUE);
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
+  }
+  for (;;) {
+    const rows = await database.db.select({ status: schema.searches.status }).from(schema.searches).where(inArray(schema.searches.id, searchIds));
+    if (rows.every((r) => r.status === "completed" || r.status === "failed")) return;
+    await Bun.sleep(250);
+  }
+}
+
+export function registerMonitor(program: Command) {
+  const monitor = program.command("monitor").description("Automatic screening: people and companies re-screened on a schedule, charged the automated search cost, with their changes");
+
+  withLanguageOption(monitor.command("add"))
+    .description("Monitor a person or company for a user; the first check runs at the next scan (of a server, or of `monitor run-due`)")
+    .argument("<name>", "the person's or company's name")
+    .option("--type <type>", "person or company", "person")
+    .option("--frequency <frequency>", "daily, weekly or monthly", "daily")
+    .option("--country <code>", "ISO 3166 country code, e.g. DE")
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .option("--json", "print the entity as JSON (the shape of POST /api/monitoring/entities)")
+    .action(async (name: string, options: UserOptions & { type: string; frequency: string; country?: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const parsed = newMonitoredEntitySchema.safeParse({ searchTerm: name, entityType: options.type, frequency: options.frequency, country: options.country });
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const { entity, shown, email } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        const row = await addMonitoredEntity(db, user.id, parsed.data).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 409) failWith(shown.t.monitor.already(parsed.data.searchTerm));
+          throw error;
+        });
+        return { entity: monitoredEntityView(row), shown, email: user.email };
+      });
+      if (options.json) return printJson(entity);
+      const { t, labels } = shown;
+      console.log(t.monitor.added(entity.searchTerm, labels.entity[entity.entityType], t.monitor.frequencies[entity.frequency], email, entity.id));
+    });
+
+  withLanguageOption(monitor.command("list"))
+    .description("A user's monitored entities, newest first, with their status, checks and changes")
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .option("--changes <which>", "all, with or without changes", "all")
+    .option("--limit <n>", "entities per page, 1 to 100", "50")
+    .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
+    .option("--json", "print as JSON (the shape of GET /api/monitoring/entities: items, nextCursor, total, counts)")
+    .action(async (options: UserOptions & { changes: string; limit: string; cursor?: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const changes = monitoredEntitiesQuerySchema.shape.changes.safeParse(options.changes.trim().toLowerCase());
+      if (!changes.success) failWith(early.t.monitor.changesInvalid(options.changes));
+      const limit = Number(options.limit);
+      if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 100) failWith(early.t.batch.limitInvalid(options.limit));
+      const { page, shown, email } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
+        return { page: await listMonitoredEntities(db, user.id, { changes: changes.data, limit, cursor }), shown: words(asked, user), email: user.email };
+      });
+      if (options.json) return printJson(page);
+      const { t, labels } = shown;
+      console.log(t.monitor.title(email, page.counts));
+      printView(
+        <Table
+          rows={page.items}
+          empty={t.monitor.empty}
+          columns={[
+            { header: t.monitor.columns.name, value: (e) => e.searchTerm },
+            { header: t.monitor.columns.type, value: (e) => labels.entity[e.entityType] },
+            { header: t.monitor.columns.frequency, value: (e) => t.monitor.frequencies[e.frequency] },
+            { header: t.monitor.columns.status, value: (e) => statusWord(e, shown) },
+            { header: t.monitor.columns.lastChecked, value: (e) => minute(e.lastChecked) },
+            { header: t.monitor.columns.nextCheck, value: (e) => (e.status === "active" ? minute(e.nextCheck) : "-") },
+            { header: t.monitor.columns.changes, value: (e) => (e.hasChanges ? t.monitor.newChanges : "-") },
+            { header: t.monitor.columns.source, value: (e) => t.monitor.sources[e.source] },
+            { header: t.monitor.columns.id, value: (e) => e.id },
+          ]}
+        />,
+      );
+      if (page.nextCursor) {
+        const extra = `${options.user ? ` --user ${options.user}` : ""}${changes.data !== "all" ? ` --changes ${changes.data}` : ""}`;
+        console.log(t.monitor.more(`duecheck monitor list${extra} --limit ${limit} --cursor ${page.nextCursor}`));
+      }
+    });
+
+  for (const [command, status] of [
+    ["pause", "paused"],
+    ["resume", "active"],
+  ] as const) {
+    withLanguageOption(monitor.command(command))
+      .description(status === "paused" ? "Stop checking an entity until it is resumed" : "Check a paused entity again")
+      .argument("<id>", "the monitored entity's id")
+      .option("--user <email>", "whose monitoring (default: the first administrator)")
+      .option("--json", "print the entity as JSON")
+      .action(async (id: string, options: UserOptions) => {
+        const asked = askedLanguage(options.language);
+        const early = words(asked);
+        const { entity, shown } = await withDatabase(async ({ db }) => {
+          const user = await cliUser(db, options.user, early);
+          const shown = words(asked, user);
+          return { entity: monitoredEntityView(await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
+        });
+        if (options.json) return printJson(entity);
+        console.log(status === "paused" ? shown.t.monitor.paused(entity.searchTerm) : shown.t.monitor.resumed(entity.searchTerm));
+      });
+  }
+
+  withLanguageOption(monitor.command("remove"))
+    .description("Stop monitoring an entity (its past checks stay in the history)")
+    .argument("<id>", "the monitored entity's id")
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .action(async (id: string, options: UserOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const { name, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        const entity = await orNotFound(getMonitoredEntity(db, user.id, id), id, shown);
+        await orNotFound(deleteMonitoredEntity(db, user.id, id), id, shown);
+        return { name: entity.searchTerm, shown };
+      });
+      console.log(shown.t.monitor.removed(name));
+    });
+
+  withLanguageOption(monitor.command("run-due"))
+    .description("Run the due checks of every user now (for deployments without a server running, e.g. from cron), then wait for them to finish")
+    .option("--json", "print { started, waitingForCredits, recorded, searchIds, checked } as JSON, where checked are the entities checked")
+    .action(async (options: { json?: boolean; language?: string }) => {
+      const shown = words(askedLanguage(options.language));
+      const { t } = shown;
+      const say = (line: string) => {
+        if (!options.json && line) console.log(line);
+      };
+      const result = await withDatabase(async (database) => {
+        await seedDatasets(database.db);
+        const queue = await openSearchQueue(database);
+        try {
+          const scan = await runDueChecks({ db: database.db, queue });
+          say(t.monitor.scanned(scan));
+          const checked: MonitoredEntityView[] = [];
+          if (scan.searchIds.length > 0) {
+            say(t.monitor.working(scan.searchIds.length));
+            await workUntilEnded(database, queue, scan.searchIds);
+            for (const searchId of scan.searchIds) await recordChecksOfSearch(database.db, searchId, { queue });
+            const m = schema.monitoredEntities;
+            const rows = await database.db.select().from(m).where(inArray(m.lastSearchId, scan.searchIds));
+            checked.push(...rows.map(monitoredEntityView));
+          }
+          return { ...scan, checked };
+        } finally {
+          await webhookEventsQueued();
+          await queue.stop();
+        }
+      });
+      if (options.json) return printJson(result);
+      if (result.searchIds.length === 0) return;
+      const changed = result.checked.filter((e) => e.hasChanges && e.changesSummary);
+      console.log(t.monitor.finished(result.checked.length, changed.length));
+      for (const e of changed) console.log(t.monitor.changedLine(e.searchTerm, e.changesSummary!, e.id));
+    });
+
+  withLanguageOption(monitor.command("changes"))
+    .description("What the last check that changed something found, compared with the check before; viewing clears the entity's 'New' flag")
+    .argument("<id>", "the monitored entity's id")
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .option("--json", "print { entity, changes } as JSON (the shape of GET /api/monitoring/entities/{id}/changes)")
+    .action(async (id: string, options: UserOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const { viewed, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        return { viewed: await orNotFound(viewChanges(db, user.id, id), id, shown), shown };
+      });
+      if (options.json) return printJson(viewed);
+      const { t, labels, language } = shown;
+      const { entity, changes } = viewed;
+      if (!changes) return console.log(t.monitor.noChanges(entity.searchTerm));
+      const lines = [t.monitor.changesTitle(entity.searchTerm, minute(changes.checkedAt)), ...describeChanges(changes, language).map((l) => `  ${l}`)];
+      const section = (title: string, items: string[]) => {
+        if (items.length) lines.push("", title, ...items.map((i) => `  - ${i}`));
+      };
+      section(t.monitor.addedMatches, changes.addedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId}, ${Math.round(x.score * 100)}%)`));
+      section(t.monitor.removedMatches, changes.removedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId})`));
+      section(t.monitor.newMedia, changes.newMedia.map((a) => `${a.title} [${labels.categories[a.category as keyof typeof labels.categories] ?? a.category}] ${a.source}${a.date ? `, ${a.date}` : ""} ${a.url}`.trim()));
+      section(t.monitor.notChecked, changes.notChecked);
+      lines.push("", t.monitor.comparedWith(changes.previousSearchId, changes.searchId));
+      console.log(lines.join("\n"));
+    });
+}

@@ -1,0 +1,32 @@
+import type { MonitorCliText } from "./types.ts";
+
+export const de: MonitorCliText = {
+  added: (name, type, frequency, email, id) => `${name} (${type}, ${frequency}) wird für ${email} überwacht: Die erste Prüfung läuft beim nächsten Durchlauf. ID: ${id}`,
+  already: (name) => `${name} wird bereits überwacht (gleicher Name und Typ)`,
+  notFound: (id) => `Kein überwachter Eintrag ${id} für diesen Benutzer`,
+  paused: (name) => `Pausiert: ${name} wird bis zur Fortsetzung nicht geprüft`,
+  resumed: (name) => `Fortgesetzt: ${name} wird wieder geprüft (eine inzwischen fällige Prüfung läuft beim nächsten Durchlauf)`,
+  removed: (name) => `${name} wird nicht mehr überwacht`,
+  changesInvalid: (value) => `--changes muss all, with oder without sein, erhalten: '${value}'`,
+  frequencies: { daily: "täglich", weekly: "wöchentlich", monthly: "monatlich" },
+  statuses: { active: "aktiv", paused: "pausiert" },
+  waitingForCredits: "pausiert: zu wenig Guthaben",
+  sources: { manual: "hinzugefügt", search: "aus einer Suche" },
+  columns: { name: "NAME", type: "TYP", frequency: "HÄUFIGKEIT", status: "STATUS", lastChecked: "ZULETZT GEPRÜFT", nextCheck: "NÄCHSTE PRÜFUNG", changes: "ÄNDERUNGEN", source: "HERKUNFT", id: "ID" },
+  newChanges: "NEU",
+  empty: "Keine überwachten Einträge.",
+  title: (email, c) => `Überwacht von ${email}: ${c.all} (${c.withChanges} mit Änderungen, ${c.noChanges} ohne)`,
+  more: (command) => `Weitere: ${command}`,
+  scanned: ({ started, waitingForCredits, recorded }) =>
+    `Fällige Prüfungen: ${started} gestartet, ${waitingForCredits} warten auf Guthaben (nichts berechnet), ${recorded} frühere Prüfungen erfasst`,
+  working: (count) => `Warte auf das Ende von ${count} ${count === 1 ? "Prüfung" : "Prüfungen"}...`,
+  finished: (checked, changed) => `${checked} ${checked === 1 ? "Prüfung" : "Prüfungen"} beendet, ${changed} mit Änderungen`,
+  changedLine: (name, summary, id) => `  ${name}: ${summary} (duecheck monitor changes ${id})`,
+  noChanges: (name) => `Für ${name} wurden noch keine Änderungen gefunden.`,
+  changesTitle: (name, checkedAt) => `Änderungen für ${name}, gefunden bei der Prüfung vom ${checkedAt}:`,
+  addedMatches: "Neue Sanktionstreffer:",
+  removedMatches: "Nicht mehr gelistete Sanktionstreffer:",
+  newMedia: "Neue negative oder PEP-Befunde:",
+  notChecked: "Konnte nicht geprüft werden (nicht verglichen; die bisherigen Befunde bleiben erhalten):",
+  comparedWith: (previous, current) => `Suche ${current}, verglichen mit Suche ${previous ?? "-"}`,
+};

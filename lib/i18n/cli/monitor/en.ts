@@ -1,0 +1,32 @@
+import type { MonitorCliText } from "./types.ts";
+
+export const en: MonitorCliText = {
+  added: (name, type, frequency, email, id) => `Monitoring ${name} (${type}, ${frequency}) for ${email}: the first check runs at the next scan. ID: ${id}`,
+  already: (name) => `${name} is already monitored (the same name and type)`,
+  notFound: (id) => `No monitored entity ${id} for this user`,
+  paused: (name) => `Paused: ${name} is not checked until resumed`,
+  resumed: (name) => `Resumed: ${name} is checked again (a check that fell due meanwhile runs at the next scan)`,
+  removed: (name) => `Removed ${name} from monitoring`,
+  changesInvalid: (value) => `--changes must be all, with or without, got '${value}'`,
+  frequencies: { daily: "daily", weekly: "weekly", monthly: "monthly" },
+  statuses: { active: "active", paused: "paused" },
+  waitingForCredits: "paused: insufficient credits",
+  sources: { manual: "added", search: "from a search" },
+  columns: { name: "NAME", type: "TYPE", frequency: "FREQUENCY", status: "STATUS", lastChecked: "LAST CHECKED", nextCheck: "NEXT CHECK", changes: "CHANGES", source: "SOURCE", id: "ID" },
+  newChanges: "NEW",
+  empty: "No monitored entities.",
+  title: (email, c) => `Monitored by ${email}: ${c.all} (${c.withChanges} with changes, ${c.noChanges} without)`,
+  more: (command) => `More: ${command}`,
+  scanned: ({ started, waitingForCredits, recorded }) =>
+    `Due checks: ${started} started, ${waitingForCredits} waiting for credits (nothing charged), ${recorded} earlier checks recorded`,
+  working: (count) => `Waiting for ${count} ${count === 1 ? "check" : "checks"} to finish...`,
+  finished: (checked, changed) => `${checked} ${checked === 1 ? "check" : "checks"} finished, ${changed} with changes`,
+  changedLine: (name, summary, id) => `  ${name}: ${summary} (duecheck monitor changes ${id})`,
+  noChanges: (name) => `No changes have been found for ${name} yet.`,
+  changesTitle: (name, checkedAt) => `Changes for ${name}, found by the check of ${checkedAt}:`,
+  addedMatches: "New sanctions matches:",
+  removedMatches: "Sanctions matches no longer listed:",
+  newMedia: "New negative or PEP findings:",
+  notChecked: "Could not be checked (not compared; the previous findings are kept):",
+  comparedWith: (previous, current) => `Search ${current}, compared with search ${previous ?? "-"}`,
+};

@@ -1,0 +1,32 @@
+import type { MonitorCliText } from "./types.ts";
+
+export const es: MonitorCliText = {
+  added: (name, type, frequency, email, id) => `Supervisando ${name} (${type}, ${frequency}) para ${email}: la primera comprobación se hará en la próxima revisión. ID: ${id}`,
+  already: (name) => `${name} ya está supervisado (mismo nombre y tipo)`,
+  notFound: (id) => `No hay ninguna entidad supervisada ${id} para este usuario`,
+  paused: (name) => `En pausa: ${name} no se comprueba hasta que se reanude`,
+  resumed: (name) => `Reanudado: ${name} vuelve a comprobarse (una comprobación pendiente se hará en la próxima revisión)`,
+  removed: (name) => `${name} ya no está supervisado`,
+  changesInvalid: (value) => `--changes debe ser all, with o without; se recibió '${value}'`,
+  frequencies: { daily: "diaria", weekly: "semanal", monthly: "mensual" },
+  statuses: { active: "activo", paused: "en pausa" },
+  waitingForCredits: "en pausa: créditos insuficientes",
+  sources: { manual: "añadido", search: "de una búsqueda" },
+  columns: { name: "NOMBRE", type: "TIPO", frequency: "FRECUENCIA", status: "ESTADO", lastChecked: "ÚLTIMA COMPROBACIÓN", nextCheck: "PRÓXIMA COMPROBACIÓN", changes: "CAMBIOS", source: "ORIGEN", id: "ID" },
+  newChanges: "NUEVO",
+  empty: "No hay entidades supervisadas.",
+  title: (email, c) => `Supervisadas por ${email}: ${c.all} (${c.withChanges} con cambios, ${c.noChanges} sin cambios)`,
+  more: (command) => `Más: ${command}`,
+  scanned: ({ started, waitingForCredits, recorded }) =>
+    `Comprobaciones pendientes: ${started} iniciadas, ${waitingForCredits} esperando créditos (sin cargo), ${recorded} comprobaciones anteriores registradas`,
+  working: (count) => `Esperando a que terminen ${count} ${count === 1 ? "comprobación" : "comprobaciones"}...`,
+  finished: (checked, changed) => `${checked} ${checked === 1 ? "comprobación terminada" : "comprobaciones terminadas"}, ${changed} con cambios`,
+  changedLine: (name, summary, id) => `  ${name}: ${summary} (duecheck monitor changes ${id})`,
+  noChanges: (name) => `Todavía no se han encontrado cambios para ${name}.`,
+  changesTitle: (name, checkedAt) => `Cambios de ${name}, encontrados en la comprobación del ${checkedAt}:`,
+  addedMatches: "Nuevas coincidencias en listas de sanciones:",
+  removedMatches: "Coincidencias de sanciones que ya no figuran:",
+  newMedia: "Nuevos hallazgos negativos o PEP:",
+  notChecked: "No se pudo comprobar (no comparado; se conservan los hallazgos anteriores):",
+  comparedWith: (previous, current) => `Búsqueda ${current}, comparada con la búsqueda ${previous ?? "-"}`,
+};

@@ -1,0 +1,32 @@
+import type { MonitorCliText } from "./types.ts";
+
+export const fr: MonitorCliText = {
+  added: (name, type, frequency, email, id) => `Surveillance de ${name} (${type}, ${frequency}) pour ${email} : la première vérification a lieu au prochain passage. ID : ${id}`,
+  already: (name) => `${name} est déjà surveillé (même nom et même type)`,
+  notFound: (id) => `Aucune entité surveillée ${id} pour cet utilisateur`,
+  paused: (name) => `En pause : ${name} n’est plus vérifié jusqu’à la reprise`,
+  resumed: (name) => `Repris : ${name} est de nouveau vérifié (une vérification arrivée à échéance entre-temps a lieu au prochain passage)`,
+  removed: (name) => `${name} n’est plus surveillé`,
+  changesInvalid: (value) => `--changes doit valoir all, with ou without, reçu « ${value} »`,
+  frequencies: { daily: "quotidienne", weekly: "hebdomadaire", monthly: "mensuelle" },
+  statuses: { active: "active", paused: "en pause" },
+  waitingForCredits: "en pause : crédits insuffisants",
+  sources: { manual: "ajoutée", search: "d’une recherche" },
+  columns: { name: "NOM", type: "TYPE", frequency: "FRÉQUENCE", status: "STATUT", lastChecked: "DERNIÈRE VÉRIFICATION", nextCheck: "PROCHAINE VÉRIFICATION", changes: "CHANGEMENTS", source: "ORIGINE", id: "ID" },
+  newChanges: "NOUVEAU",
+  empty: "Aucune entité surveillée.",
+  title: (email, c) => `Surveillées par ${email} : ${c.all} (${c.withChanges} avec changements, ${c.noChanges} sans)`,
+  more: (command) => `Suite : ${command}`,
+  scanned: ({ started, waitingForCredits, recorded }) =>
+    `Vérifications dues : ${started} lancées, ${waitingForCredits} en attente de crédits (rien de débité), ${recorded} vérifications précédentes enregistrées`,
+  working: (count) => `En attente de la fin de ${count} ${count === 1 ? "vérification" : "vérifications"}...`,
+  finished: (checked, changed) => `${checked} ${checked === 1 ? "vérification terminée" : "vérifications terminées"}, ${changed} avec changements`,
+  changedLine: (name, summary, id) => `  ${name} : ${summary} (duecheck monitor changes ${id})`,
+  noChanges: (name) => `Aucun changement n’a encore été constaté pour ${name}.`,
+  changesTitle: (name, checkedAt) => `Changements pour ${name}, constatés lors de la vérification du ${checkedAt} :`,
+  addedMatches: "Nouvelles correspondances sur les listes de sanctions :",
+  removedMatches: "Correspondances de sanctions qui ne figurent plus sur les listes :",
+  newMedia: "Nouveaux résultats négatifs ou PEP :",
+  notChecked: "N’a pas pu être vérifié (non comparé ; les résultats précédents sont conservés) :",
+  comparedWith: (previous, current) => `Recherche ${current}, comparée à la recherche ${previous ?? "-"}`,
+};

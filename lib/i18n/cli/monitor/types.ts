@@ -1,0 +1,30 @@
+/** The words of `duecheck monitor`. */
+export interface MonitorCliText {
+  added: (name: string, type: string, frequency: string, email: string, id: string) => string;
+  already: (name: string) => string;
+  notFound: (id: string) => string;
+  paused: (name: string) => string;
+  resumed: (name: string) => string;
+  removed: (name: string) => string;
+  changesInvalid: (value: string) => string;
+  frequencies: Record<"daily" | "weekly" | "monthly", string>;
+  statuses: Record<"active" | "paused", string>;
+  waitingForCredits: string;
+  sources: Record<"manual" | "search", string>;
+  columns: { name: string; type: string; frequency: string; status: string; lastChecked: string; nextCheck: string; changes: string; source: string; id: string };
+  newChanges: string;
+  empty: string;
+  title: (email: string, counts: { all: number; withChanges: number; noChanges: number }) => string;
+  more: (command: string) => string;
+  scanned: (p: { started: number; waitingForCredits: number; recorded: number }) => string;
+  working: (count: number) => string;
+  finished: (checked: number, changed: number) => string;
+  changedLine: (name: string, summary: string, id: string) => string;
+  noChanges: (name: string) => string;
+  changesTitle: (name: string, checkedAt: string) => string;
+  addedMatches: string;
+  removedMatches: string;
+  newMedia: string;
+  notChecked: string;
+  comparedWith: (searchId: string | null, current: string) => string;
+}

@@ -1,0 +1,132 @@
+/**
+ * `duecheck monitor add | list | run-due | changes | pause | resume | remove` as separate processes on a database no
+ * server holds: run-due screens the due checks itself, and a list that gained a version between two checks shows as
+ * a new sanctions match (in English, and in German with --language de).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { openDatabase, schema, type Db } from "../../data/db.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser } from "../helpers/app.ts";
+import { runCli } from "../helpers/cli.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
+import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+
+let gdelt: NewsServer;
+let testDatabase: TestDatabase;
+let env: Record<string, string>;
+const USER = ["--user", "analyst@example.com"];
+
+/** The database opened only while the callback runs: an embedded folder takes one process at a time. */
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const entity = (term: string) => withDb(async (db) => (await db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.searchTerm, term)))[0]);
+const balance = () => withDb(async (db) => (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, "analyst@example.com")))[0].credits);
+
+beforeAll(async () => {
+  gdelt = startGdeltServer(() => Response.json({}));
+  testDatabase = await createTestDatabase();
+  env = { ...testDatabase.env, ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "gdelt", DUECHECK_GDELT_URL: gdelt.url, DUECHECK_NEWS_TIMEOUT_MS: "5000" };
+  await withDb(async (db) => {
+    await seedSystemSettings(db);
+    await seedDatasets(db);
+    // OFAC is the only list, and has no version yet: the first checks cannot check it.
+    await keepOnlyDatasets(db, ["us_ofac_sdn"]);
+    await createUser(db, { email: "analyst@example.com", password: "analyst-password", credits: 100 });
+  });
+});
+afterAll(async () => {
+  gdelt.stop();
+  await testDatabase.drop();
+});
+
+describe("duecheck monitor", () => {
+  test("add: the entity, due at once; bad input and the same name again refused with exit 1", async () => {
+    const added = await runCli(["monitor", "add", "Rustam Karimov", "--country", "uz", ...USER], env);
+    expect(added.stderr).toBe("");
+    expect(added.code).toBe(0);
+    const row = await entity("Rustam Karimov");
+    expect(added.stdout.trim()).toBe(`Monitoring Rustam Karimov (Person, daily) for analyst@example.com: the first check runs at the next scan. ID: ${row.id}`);
+    expect(row).toMatchObject({ country: "UZ", frequency: "daily", status: "active", source: "manual" });
+
+    const json = await runCli(["monitor", "add", "Acme Trading Ltd", "--type", "company", "--frequency", "weekly", "--json", ...USER], env);
+    expect(JSON.parse(json.stdout)).toMatchObject({ searchTerm: "Acme Trading Ltd", entityType: "company", frequency: "weekly", status: "active", hasChanges: false });
+
+    const again = await runCli(["monitor", "add", "rustam KARIMOV", ...USER], env);
+    expect([again.code, again.stderr.trim()]).toEqual([1, "duecheck: rustam KARIMOV is already monitored (the same name and type)"]);
+    const empty = await runCli(["monitor", "add", " ", ...USER], env);
+    expect([empty.code, empty.stderr.trim()]).toEqual([1, "duecheck: Please enter a name or company to monitor."]);
+    const frequency = await runCli(["monitor", "add", "X Y", "--frequency", "hourly", ...USER], env);
+    expect([frequency.code, frequency.stderr.trim()]).toEqual([1, "duecheck: frequency must be daily, weekly or monthly"]);
+  });
+
+  test("run-due screens the due checks here and waits for them; a list's new version then shows as a change", async () => {
+    const first = await runCli(["monitor", "run-due"], env);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain("Due checks: 2 started, 0 waiting for credits (nothing charged), 0 earlier checks recorded");
+    expect(first.stdout).toContain("2 checks finished, 0 with changes");
+    expect(await balance()).toBe(98);
+    const baseline = await entity("Rustam Karimov");
+    expect(baseline.lastChecked).not.toBeNull();
+    expect(baseline.hasChanges).toBe(false);
+
+    // Nothing is due now.
+    const idle = await runCli(["monitor", "run-due", "--json"], env);
+    expect(JSON.parse(idle.stdout)).toEqual({ started: 0, waitingForCredits: 0, recorded: 0, searchIds: [], checked: [] });
+
+    // OFAC gets its first version; Karimov's next check falls due.
+    await withDb(async (db) => {
+      await importSdn(db);
+      await db.update(schema.monitoredEntities).set({ nextCheck: new Date(Date.now() - 1000) }).where(eq(schema.monitoredEntities.id, baseline.id));
+    });
+    const second = await runCli(["monitor", "run-due"], env);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("1 check finished, 1 with changes");
+    // The lists the CLI seeds but that were never downloaded cannot be checked: named, and not a change.
+    expect(second.stdout).toMatch(new RegExp(`  Rustam Karimov: 1 new sanctions match; risk level changed from medium to critical; could not be checked: .*UN Security Council.* \\(duecheck monitor changes ${baseline.id}\\)`));
+    expect(await balance()).toBe(97);
+
+    const list = await runCli(["monitor", "list", "--changes", "with", ...USER], env);
+    expect(list.stdout).toContain("Monitored by analyst@example.com: 2 (1 with changes, 1 without)");
+    expect(list.stdout).toMatch(/Rustam Karimov\s+Person\s+daily\s+active\s+.*NEW\s+added\s+[0-9a-f-]{36}/);
+    expect(list.stdout).not.toContain("Acme Trading Ltd");
+  });
+
+  test("changes: the changes in words (German with --language de), and viewing clears 'New'", async () => {
+    const row = await entity("Rustam Karimov");
+    const german = await runCli(["monitor", "changes", row.id, "--language", "de", ...USER], env);
+    expect(german.code).toBe(0);
+    expect(german.stdout).toContain("Änderungen für Rustam Karimov, gefunden bei der Prüfung vom");
+    expect(german.stdout).toContain("  1 neuer Sanktionstreffer");
+    expect(german.stdout).toContain("Neue Sanktionstreffer:");
+    expect(german.stdout).toMatch(/- KARIMOV, Rustam Alievich \(OFAC[^,]*, [^,]+, \d+%\)/);
+    expect((await entity("Rustam Karimov")).hasChanges).toBe(false);
+
+    const json = JSON.parse((await runCli(["monitor", "changes", row.id, "--json", ...USER], env)).stdout);
+    expect(json.entity).toMatchObject({ id: row.id, hasChanges: false });
+    expect(json.changes.addedMatches.map((m: { datasetId: string }) => m.datasetId)).toEqual(["us_ofac_sdn"]);
+  });
+
+  test("pause, resume and remove; an unknown id is exit 1", async () => {
+    const row = await entity("Acme Trading Ltd");
+    expect((await runCli(["monitor", "pause", row.id, ...USER], env)).stdout.trim()).toBe("Paused: Acme Trading Ltd is not checked until resumed");
+    expect((await entity("Acme Trading Ltd")).status).toBe("paused");
+    expect((await runCli(["monitor", "resume", row.id, ...USER], env)).code).toBe(0);
+    expect((await entity("Acme Trading Ltd")).status).toBe("active");
+    expect((await runCli(["monitor", "remove", row.id, ...USER], env)).stdout.trim()).toBe("Removed Acme Trading Ltd from monitoring");
+    expect(await entity("Acme Trading Ltd")).toBeUndefined();
+    const unknown = await runCli(["monitor", "remove", row.id, ...USER], env);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([1, `duecheck: No monitored entity ${row.id} for this user`]);
+  });
+});
