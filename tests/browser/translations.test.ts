@@ -11,6 +11,7 @@ import {
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
 import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
+import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
@@ -64,6 +65,7 @@ describe("translations", () => {
       [changePasswordFormSchema, { currentPassword: "x", newPassword: "Aa1!aaaa", confirmPassword: "other" }],
       [verifyTwoFactorSchema, { code: "12" }],
       [disableTwoFactorSchema, { password: "", code: "" }],
+      [newMonitoredEntitySchema, { searchTerm: " ", country: "x" }],
       // Pasted control characters and over-long values (lib/validation/text.ts), as the forms and the server word them.
       [registerSchema, { fullName: "\u0001", email: "\u0001", phoneNumber: "\u0001", company: "\u0001", position: "\u0001", password: "\u0001" }],
       [registerSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG, password: LONG }],
