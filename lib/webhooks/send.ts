@@ -56,7 +56,9 @@ export async function sendDelivery(request: SendRequest): Promise<SendOutcome> {
       }
     }
   }
-  return post(url, addresses[0], request);
+  // IPv4 first, as most receivers listen on it (localhost often resolves to ::1 first).
+  const pinned = addresses.find((a) => a.family === 4) ?? addresses[0];
+  return post(url, pinned, request);
 }
 
 function post(url: URL, pinned: Address, request: SendRequest): Promise<SendOutcome> {

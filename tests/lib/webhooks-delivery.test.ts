@@ -85,6 +85,17 @@ describe("delivery", () => {
     await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
   });
 
+  test("a host name is resolved and the address checked is the one connected to, with the URL's host in Host", async () => {
+    const url = receiver.url.replace("127.0.0.1", "localhost");
+    const hook = await createWebhook(s.db, userId, { url, events: ["monitoring.changed"] });
+    const before = receiver.received.length;
+    const [id] = await emit();
+    await waitForDelivery(id, (r) => r.status === "delivered");
+    const request = receiver.received.slice(before).find((r) => r.headers["duecheck-delivery"] === id)!;
+    expect(request.headers.host).toBe(new URL(url).host);
+    await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
+  });
+
   test("a 500 is recorded and retried once its backoff has passed; the 200 that follows delivers it", async () => {
     const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
     const before = receiver.received.length;
