@@ -133,6 +133,29 @@ describe("delivery", () => {
     await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
   });
 
+  test("a redirect is not followed: it is a failed attempt naming where it led", async () => {
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    receiver.answers.push(302);
+    const [id] = await emit();
+    const row = await waitForDelivery(id, (r) => r.attempts === 1 && r.lastStatusCode !== null);
+    expect(row).toMatchObject({ status: "pending", lastStatusCode: 302 });
+    expect(row.lastError).toStartWith("HTTP 302 (redirect to ? not followed)");
+    await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
+  });
+
+  test("a delivery whose first job never ran is queued by the sweep a minute after the event", async () => {
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    // Written without its job, as by a process whose queue did not know the webhook queue.
+    const [row] = await s.db.insert(schema.webhookDeliveries).values({ webhookId: hook.id, event: "monitoring.changed", payload: {} }).returning();
+    now = new Date(row.createdAt.getTime() + 59_000);
+    expect(await queueDueRetries(s.db, s.queue, policy)).toBe(0);
+    now = new Date(row.createdAt.getTime() + 61_000);
+    expect(await queueDueRetries(s.db, s.queue, policy)).toBe(1);
+    expect(await waitForDelivery(row.id, (r) => r.status === "delivered")).toMatchObject({ attempts: 1, lastStatusCode: 200 });
+    now = new Date();
+    await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
+  });
+
   test("with private networks not allowed, a loopback URL is refused before connecting, saying why", async () => {
     const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
     await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: false });
