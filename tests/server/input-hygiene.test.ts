@@ -83,6 +83,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     body: { entities: [{ searchTerm: "Jane Example", entityType: "person", country: "DE" }, { searchTerm: "Acme Trading", entityType: "company" }] },
     freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
   },
+  "POST /api/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
+  "PUT /api/monitoring/entities/:id/status": { body: { status: "paused" }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -93,6 +95,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/sanctions/search": { term: "Jane Example", dataset: "sanctions" },
   "POST /api/v1/search": { wait: "0" },
   "GET /api/batch-jobs/:id/results": { riskLevel: "high", limit: "10" },
+  "GET /api/monitoring/entities": { changes: "with", q: "Jane", limit: "10" },
 };
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */
