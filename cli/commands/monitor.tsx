@@ -178,8 +178,8 @@ export function registerMonitor(program: Command) {
     });
 
   withLanguageOption(monitor.command("run-due"))
-    .description("Run the due checks of every user now (for deployments without a server running, e.g. from cron), then wait for them to finish")
-    .option("--json", "print { started, waitingForCredits, recorded, searchIds, checked } as JSON, where checked are the entities checked")
+    .description("Run the due checks of every user now, and those a new list version asks for (for deployments without a server running, e.g. from cron), then wait for them to finish")
+    .option("--json", "print { listUpdateFlagged, started, waitingForCredits, recorded, searchIds, checked } as JSON, where checked are the entities checked")
     .action(async (options: { json?: boolean; language?: string }) => {
       const shown = words(askedLanguage(options.language));
       const { t } = shown;
@@ -191,6 +191,7 @@ export function registerMonitor(program: Command) {
         const queue = await openSearchQueue(database);
         try {
           const scan = await runDueChecks({ db: database.db, queue });
+          if (scan.listUpdateFlagged > 0) say(t.monitor.listUpdates(scan.listUpdateFlagged));
           say(t.monitor.scanned(scan));
           const checked: MonitoredEntityView[] = [];
           if (scan.searchIds.length > 0) {

@@ -57,7 +57,8 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
         const compared = compareChecks(previous, current);
         if (hasRealChanges(compared)) {
           const { riskChanged: _, ...facts } = compared;
-          changes = { checkedAt: search.updatedAt.toISOString(), previousSearchId: entity.previousSearchId, searchId, ...facts, trigger: "schedule" };
+          const trigger = entity.checkTrigger === "list_update" ? "list_update" : "schedule";
+          changes = { checkedAt: search.updatedAt.toISOString(), previousSearchId: entity.previousSearchId, searchId, ...facts, trigger };
         }
       }
     }
@@ -71,7 +72,8 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
     }
     const [row] = await tx
       .update(m)
-      .set({ lastChecked, ...flagged })
+      // The check a list update asked for (list-updates.ts) is done: the next one runs on schedule.
+      .set({ lastChecked, checkTrigger: null, ...flagged })
       .where(eq(m.id, entityId))
       .returning();
     if (changes && options.queue) {

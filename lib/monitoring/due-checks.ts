@@ -12,6 +12,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { SEARCH_QUEUE } from "../screening/search-queue.ts";
 import { createSearch } from "../screening/searches.ts";
 import { recordEndedChecks, type RecordOptions } from "./check-result.ts";
+import { matchListUpdate, unmatchedVersions } from "./list-updates.ts";
 import { nextCheckAfter } from "./schedule.ts";
 import type { MonitoringFrequency } from "./schemas.ts";
 
@@ -29,6 +30,8 @@ export const DUE_PER_PASS = 500;
 const CLAIMS_AT_ONCE = 4;
 
 export interface ScanOutcome {
+  /** Entities a new list version newly matched, made due at once by this scan (before it claimed the due checks). */
+  listUpdateFlagged: number;
   /** Checks this scan claimed and started (their searches are queued). */
   started: number;
   /** Entities whose owner cannot pay: still due, retried at every scan, nothing charged. */
@@ -91,13 +94,22 @@ export async function claimCheck(ctx: MonitoringContext, entity: DueEntity, now:
   }
 }
 
+/** Matches the current versions no process has matched yet (list-updates.ts); answers the entities made due. */
+export async function matchListUpdates(db: Db, clock: Clock): Promise<number> {
+  let flagged = 0;
+  for (const versionId of await unmatchedVersions(db)) flagged += (await matchListUpdate(db, versionId, clock))?.flagged.length ?? 0;
+  return flagged;
+}
+
 /**
- * One scan: records checks whose search ended, then claims every due check (DUE_PER_PASS at a time, until none is
+ * One scan: matches new list versions (their newly matching entities become due), records checks whose search ended, then claims every due check (DUE_PER_PASS at a time, until none is
  * left). Safe to run in many processes at once.
  */
 export async function runDueChecks(ctx: MonitoringContext, options: RecordOptions = {}): Promise<ScanOutcome> {
   const clock = ctx.clock ?? systemClock;
-  const outcome: ScanOutcome = { started: 0, waitingForCredits: 0, recorded: await recordEndedChecks(ctx.db, { clock, queue: ctx.queue, ...options }), searchIds: [] };
+  const listUpdateFlagged = await matchListUpdates(ctx.db, clock);
+  const recorded = await recordEndedChecks(ctx.db, { clock, queue: ctx.queue, ...options });
+  const outcome: ScanOutcome = { listUpdateFlagged, started: 0, waitingForCredits: 0, recorded, searchIds: [] };
   const now = clock.now();
   let after: { nextCheck: Date; dueKey: string; id: string } | undefined;
   for (;;) {

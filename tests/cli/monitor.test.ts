@@ -83,15 +83,13 @@ describe("duecheck monitor", () => {
 
     // Nothing is due now.
     const idle = await runCli(["monitor", "run-due", "--json"], env);
-    expect(JSON.parse(idle.stdout)).toEqual({ started: 0, waitingForCredits: 0, recorded: 0, searchIds: [], checked: [] });
+    expect(JSON.parse(idle.stdout)).toEqual({ listUpdateFlagged: 0, started: 0, waitingForCredits: 0, recorded: 0, searchIds: [], checked: [] });
 
-    // OFAC gets its first version; Karimov's next check falls due.
-    await withDb(async (db) => {
-      await importSdn(db);
-      await db.update(schema.monitoredEntities).set({ nextCheck: new Date(Date.now() - 1000) }).where(eq(schema.monitoredEntities.id, baseline.id));
-    });
+    // OFAC gets its first version: Karimov newly matches it, so his check runs now, not at its time tomorrow.
+    await withDb((db) => importSdn(db));
     const second = await runCli(["monitor", "run-due"], env);
     expect(second.code).toBe(0);
+    expect(second.stdout).toContain("A new list version matches 1 monitored name: checked now");
     expect(second.stdout).toContain("1 check finished, 1 with changes");
     // The lists the CLI seeds but that were never downloaded cannot be checked: named, and not a change.
     expect(second.stdout).toMatch(new RegExp(`  Rustam Karimov: 1 new sanctions match; risk level changed from medium to critical; could not be checked: .*UN Security Council.* \\(duecheck monitor changes ${baseline.id}\\)`));
@@ -116,6 +114,7 @@ describe("duecheck monitor", () => {
     const json = JSON.parse((await runCli(["monitor", "changes", row.id, "--json", ...USER], env)).stdout);
     expect(json.entity).toMatchObject({ id: row.id, hasChanges: false });
     expect(json.changes.addedMatches.map((m: { datasetId: string }) => m.datasetId)).toEqual(["us_ofac_sdn"]);
+    expect(json.changes.trigger).toBe("list_update");
   });
 
   test("pause, resume and remove; an unknown id is exit 1", async () => {

@@ -17,6 +17,7 @@ export const de: MonitorCliText = {
   empty: "Keine überwachten Einträge.",
   title: (email, c) => `Überwacht von ${email}: ${c.all} (${c.withChanges} mit Änderungen, ${c.noChanges} ohne)`,
   more: (command) => `Weitere: ${command}`,
+  listUpdates: (count) => `Eine neue Listenversion trifft ${count} ${count === 1 ? "überwachten Namen" : "überwachte Namen"}: jetzt geprüft`,
   scanned: ({ started, waitingForCredits, recorded }) =>
     `Fällige Prüfungen: ${started} gestartet, ${waitingForCredits} warten auf Guthaben (nichts berechnet), ${recorded} frühere Prüfungen erfasst`,
   working: (count) => `Warte auf das Ende von ${count} ${count === 1 ? "Prüfung" : "Prüfungen"}...`,

@@ -17,6 +17,7 @@ export const en: MonitorCliText = {
   empty: "No monitored entities.",
   title: (email, c) => `Monitored by ${email}: ${c.all} (${c.withChanges} with changes, ${c.noChanges} without)`,
   more: (command) => `More: ${command}`,
+  listUpdates: (count) => `A new list version matches ${count} monitored ${count === 1 ? "name" : "names"}: checked now`,
   scanned: ({ started, waitingForCredits, recorded }) =>
     `Due checks: ${started} started, ${waitingForCredits} waiting for credits (nothing charged), ${recorded} earlier checks recorded`,
   working: (count) => `Waiting for ${count} ${count === 1 ? "check" : "checks"} to finish...`,

@@ -17,6 +17,7 @@ export const es: MonitorCliText = {
   empty: "No hay entidades supervisadas.",
   title: (email, c) => `Supervisadas por ${email}: ${c.all} (${c.withChanges} con cambios, ${c.noChanges} sin cambios)`,
   more: (command) => `Más: ${command}`,
+  listUpdates: (count) => `Una nueva versión de una lista coincide con ${count} ${count === 1 ? "nombre supervisado" : "nombres supervisados"}: se comprueban ahora`,
   scanned: ({ started, waitingForCredits, recorded }) =>
     `Comprobaciones pendientes: ${started} iniciadas, ${waitingForCredits} esperando créditos (sin cargo), ${recorded} comprobaciones anteriores registradas`,
   working: (count) => `Esperando a que terminen ${count} ${count === 1 ? "comprobación" : "comprobaciones"}...`,

@@ -17,6 +17,7 @@ export const fr: MonitorCliText = {
   empty: "Aucune entité surveillée.",
   title: (email, c) => `Surveillées par ${email} : ${c.all} (${c.withChanges} avec changements, ${c.noChanges} sans)`,
   more: (command) => `Suite : ${command}`,
+  listUpdates: (count) => `Une nouvelle version d’une liste correspond à ${count} ${count === 1 ? "nom surveillé" : "noms surveillés"} : vérifiés maintenant`,
   scanned: ({ started, waitingForCredits, recorded }) =>
     `Vérifications dues : ${started} lancées, ${waitingForCredits} en attente de crédits (rien de débité), ${recorded} vérifications précédentes enregistrées`,
   working: (count) => `En attente de la fin de ${count} ${count === 1 ? "vérification" : "vérifications"}...`,

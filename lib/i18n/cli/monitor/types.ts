@@ -16,6 +16,8 @@ export interface MonitorCliText {
   empty: string;
   title: (email: string, counts: { all: number; withChanges: number; noChanges: number }) => string;
   more: (command: string) => string;
+  /** Entities a new list version newly matched, made due by this scan. */
+  listUpdates: (count: number) => string;
   scanned: (p: { started: number; waitingForCredits: number; recorded: number }) => string;
   working: (count: number) => string;
   finished: (checked: number, changed: number) => string;
