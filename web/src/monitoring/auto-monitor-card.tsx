@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Label } from "../components/ui/label";
 import { toast } from "../components/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
-import { Switch } from "./switch";
+import { Switch } from "../components/ui/switch";
 
 /** PUT /api/auth/profile {autoMonitorSearches}, saved as soon as the switch moves. */
 function useUpdateAutoMonitor() {

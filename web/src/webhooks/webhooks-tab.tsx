@@ -15,11 +15,11 @@ import {
 import { Button } from "../components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
+import { Switch } from "../components/ui/switch";
 import { useFormatters } from "../lib/format";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
-import { EnabledSwitch } from "./enabled-switch";
 import { SignatureHelp } from "./signature-help";
 import { useDeleteWebhook, useSendTestEvent, useSetWebhookEnabled, useWebhooks } from "./use-webhooks";
 
@@ -133,11 +133,11 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
                 </ul>
               </td>
               <td className="px-3 py-2.5">
-                <EnabledSwitch
+                <Switch
                   checked={hook.enabled}
                   disabled={setEnabled.isPending}
-                  label={t("webhooks.enabledLabel", { url: hook.url })}
-                  onChange={(enabled) => setEnabled.mutate({ id: hook.id, enabled })}
+                  aria-label={t("webhooks.enabledLabel", { url: hook.url })}
+                  onCheckedChange={(enabled) => setEnabled.mutate({ id: hook.id, enabled })}
                 />
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap">

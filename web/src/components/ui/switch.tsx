@@ -1,6 +1,6 @@
 import { Switch as SwitchPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../lib/utils";
+import { cn } from "../../lib/utils";
 
 /** shadcn's switch on Radix (a button with role switch: Space toggles it). */
 export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
