@@ -15,6 +15,7 @@ import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
+import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
@@ -190,6 +191,8 @@ export function registerMonitor(program: Command) {
         await seedDatasets(database.db);
         const queue = await openSearchQueue(database);
         try {
+          // Checks that change something queue the monitoring.changed webhook event.
+          await defineWebhookQueue(queue);
           const scan = await runDueChecks({ db: database.db, queue });
           if (scan.listUpdateFlagged > 0) say(t.monitor.listUpdates(scan.listUpdateFlagged));
           say(t.monitor.scanned(scan));

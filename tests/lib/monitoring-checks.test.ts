@@ -11,6 +11,8 @@ import { addMonitoredEntity, markChangesViewed } from "../../lib/monitoring/enti
 import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
+import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
+import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
 import { createUser } from "../helpers/app.ts";
 import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
@@ -152,15 +154,19 @@ describe("the end of a check", () => {
     await s.db.update(schema.users).set({ reportLanguage: "de" }).where(eq(schema.users.id, user.id));
     const clock = manualClock(T0);
     const entity = await add(user.id, "Changing Person", clock);
+    // The owner's webhook for monitoring.changed gets one delivery per check that changed something.
+    await defineWebhookQueue(s.queue);
+    const hook = await createWebhook(s.db, user.id, { url: "https://hooks.example/duecheck", events: ["monitoring.changed"] });
+    const deliveries = () => s.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, hook.id));
     const check = async (input: ResultsInput) => {
       await runDueChecks({ db: s.db, queue: s.queue, clock });
       const searchId = (await entityRow(entity.id)).lastSearchId!;
       await finish(searchId, input);
       clock.advance(DAY);
-      const recorded = await recordChecksOfSearch(s.db, searchId, { clock });
+      const recorded = await recordChecksOfSearch(s.db, searchId, { clock, queue: s.queue });
       expect(recorded.length).toBe(1);
       // Recorded once: a second call (the scan after the worker) does nothing.
-      expect(await recordChecksOfSearch(s.db, searchId, { clock })).toEqual([]);
+      expect(await recordChecksOfSearch(s.db, searchId, { clock, queue: s.queue })).toEqual([]);
       return { searchId, row: await entityRow(entity.id) };
     };
 
@@ -179,6 +185,9 @@ describe("the end of a check", () => {
       "1 neuer Sanktionstreffer; Risikostufe von niedrig auf kritisch geändert; 1 neuer negativer oder PEP-Befund in Medien und PEP-Listen",
     );
     expect(second.row.changedAt).toEqual(clock.now());
+    const [delivery] = await deliveries();
+    expect(delivery).toMatchObject({ event: "monitoring.changed", status: "pending" });
+    expect(delivery.payload).toMatchObject({ entity: { id: entity.id, hasChanges: true }, changes: { searchId: second.searchId } });
 
     // Viewed; then OFAC cannot be checked: no change, the flag stays off.
     await markChangesViewed(s.db, user.id, entity.id);
@@ -190,6 +199,7 @@ describe("the end of a check", () => {
     const fourth = await check({ matches: [["us_ofac_sdn", "ofac-1", "Changing PERSON"]], media: [{ url: "https://n.example/fraud" }], level: "critical" });
     expect(fourth.row.previousSearchId).toBe(second.searchId);
     expect(fourth.row.hasChanges).toBe(false);
+    expect((await deliveries()).length).toBe(1);
   });
 
   test("a server's scheduler records the check as soon as its worker ends the search", async () => {
