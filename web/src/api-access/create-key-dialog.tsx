@@ -1,14 +1,12 @@
-import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription } from "../components/ui/alert";
+import { ShownOnceSecret } from "../components/shown-once-secret";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
-import { toast } from "../components/ui/use-toast";
-import { type CreatedApiKey, copyText, useCreateApiKey } from "./use-api-keys";
+import { type CreatedApiKey, useCreateApiKey } from "./use-api-keys";
 
 const NAME_REQUIRED = "Please enter a name for your API key.";
 
@@ -22,10 +20,8 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [copied, setCopied] = useState(false);
   const nameId = useId();
   const errorId = useId();
-  const keyId = useId();
 
   function close(next: boolean) {
     if (next) return onOpenChange(true);
@@ -35,7 +31,6 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
       setCreated(null);
       setName("");
       setNameError(null);
-      setCopied(false);
       create.reset();
     }, 200);
   }
@@ -50,15 +45,7 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
     create.mutate(trimmed, { onSuccess: (answer) => setCreated(answer) });
   }
 
-  async function copy() {
-    if (!created) return;
-    if (await copyText(created.key)) {
-      setCopied(true);
-      toast({ title: t("apiAccess.copied"), description: t("apiAccess.copiedDescription") });
-    } else {
-      toast({ variant: "destructive", title: t("apiAccess.errorTitle"), description: t("apiAccess.copyFailed") });
-    }
-  }
+
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -73,27 +60,17 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
               <DialogTitle>{t("apiAccess.createdTitle")}</DialogTitle>
               <DialogDescription>{t("apiAccess.createdDescription", { name: created.name })}</DialogDescription>
             </DialogHeader>
-            <Alert variant="warning">
-              <AlertTriangleIcon aria-hidden />
-              <AlertDescription className="text-foreground">{t("apiAccess.shownOnce")}</AlertDescription>
-            </Alert>
-            <div className="grid gap-2">
-              <Label htmlFor={keyId}>{t("apiAccess.yourKey")}</Label>
-              <div className="flex gap-2">
-                <Input
-                  id={keyId}
-                  readOnly
-                  value={created.key}
-                  className="font-mono text-xs"
-                  onFocus={(event) => event.currentTarget.select()}
-                  data-testid="new-api-key"
-                />
-                <Button type="button" variant="outline" onClick={copy} className="shrink-0">
-                  {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-                  {t("apiAccess.copy")}
-                </Button>
-              </div>
-            </div>
+            <ShownOnceSecret
+              value={created.key}
+              testId="new-api-key"
+              words={{
+                warning: t("apiAccess.shownOnce"),
+                label: t("apiAccess.yourKey"),
+                copy: t("apiAccess.copy"),
+                copied: { title: t("apiAccess.copied"), description: t("apiAccess.copiedDescription") },
+                copyFailed: { title: t("apiAccess.errorTitle"), description: t("apiAccess.copyFailed") },
+              }}
+            />
             <DialogFooter>
               <Button type="button" onClick={() => close(false)}>
                 {t("apiAccess.done")}

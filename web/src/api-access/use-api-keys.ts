@@ -65,29 +65,3 @@ export function useDeleteApiKey() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
   });
 }
-
-/** Copies text to the clipboard; falls back to a selected textarea where the Clipboard API is unavailable. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the fallback
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}

@@ -1,18 +1,15 @@
-import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../lib/webhooks/event-names.ts";
 import { createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
 import type { CreatedWebhook } from "../../../lib/webhooks/webhooks.ts";
-import { copyText } from "../api-access/use-api-keys";
-import { Alert, AlertDescription } from "../components/ui/alert";
+import { ShownOnceSecret } from "../components/shown-once-secret";
 import { Button } from "../components/ui/button";
 import { Checkbox } from "../components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
-import { toast } from "../components/ui/use-toast";
 import { useCreateWebhook } from "./use-webhooks";
 
 /**
@@ -27,11 +24,9 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
   const [description, setDescription] = useState("");
   const [problem, setProblem] = useState<{ field: "url" | "events" | "description"; message: string } | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [copied, setCopied] = useState(false);
   const urlId = useId();
   const descriptionId = useId();
   const errorId = useId();
-  const secretId = useId();
 
   function close(next: boolean) {
     if (next) return onOpenChange(true);
@@ -42,7 +37,6 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
       setEvents([]);
       setDescription("");
       setProblem(null);
-      setCopied(false);
       create.reset();
     }, 200);
   }
@@ -59,15 +53,7 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
     create.mutate(parsed.data, { onSuccess: setCreated });
   }
 
-  async function copy() {
-    if (!created) return;
-    if (await copyText(created.secret)) {
-      setCopied(true);
-      toast({ title: t("webhooks.copied"), description: t("webhooks.copiedDescription") });
-    } else {
-      toast({ variant: "destructive", title: t("webhooks.errorTitle"), description: t("webhooks.copyFailed") });
-    }
-  }
+
 
   const message = problem && (i18n.exists(problem.message) ? t(problem.message) : problem.message);
   const toggle = (name: WebhookEvent, on: boolean) => {
@@ -84,27 +70,17 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
               <DialogTitle>{t("webhooks.secretTitle")}</DialogTitle>
               <DialogDescription>{t("webhooks.secretDescription", { url: created.url })}</DialogDescription>
             </DialogHeader>
-            <Alert variant="warning">
-              <AlertTriangleIcon aria-hidden />
-              <AlertDescription className="text-foreground">{t("webhooks.shownOnce")}</AlertDescription>
-            </Alert>
-            <div className="grid gap-2">
-              <Label htmlFor={secretId}>{t("webhooks.secretLabel")}</Label>
-              <div className="flex gap-2">
-                <Input
-                  id={secretId}
-                  readOnly
-                  value={created.secret}
-                  className="font-mono text-xs"
-                  onFocus={(event) => event.currentTarget.select()}
-                  data-testid="new-webhook-secret"
-                />
-                <Button type="button" variant="outline" onClick={copy} className="shrink-0">
-                  {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-                  {t("webhooks.copy")}
-                </Button>
-              </div>
-            </div>
+            <ShownOnceSecret
+              value={created.secret}
+              testId="new-webhook-secret"
+              words={{
+                warning: t("webhooks.shownOnce"),
+                label: t("webhooks.secretLabel"),
+                copy: t("webhooks.copy"),
+                copied: { title: t("webhooks.copied"), description: t("webhooks.copiedDescription") },
+                copyFailed: { title: t("webhooks.errorTitle"), description: t("webhooks.copyFailed") },
+              }}
+            />
             <DialogFooter>
               <Button type="button" onClick={() => close(false)}>
                 {t("webhooks.done")}
