@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
@@ -41,5 +42,11 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt, t.id)],
+  (t) => [
+    index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt, t.id),
+    // The retry sweep of every process reads the pending deliveries by their last attempt.
+    index("webhook_deliveries_pending")
+      .on(t.lastAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

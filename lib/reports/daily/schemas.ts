@@ -1,0 +1,86 @@
+/**
+ * The daily activity report (spec part 1: Reports screen, section 3 "Daily report", section 7 report calls): the
+ * request schemas and the report as the API, the web, the CLI and the exports see it. Only zod is imported: the web
+ * bundle includes this file.
+ */
+import { z } from "zod";
+
+export const REPORT_RISK_LEVELS = ["critical", "high", "medium", "low"] as const;
+
+/** A calendar day, yyyy-MM-dd. */
+export const reportDate = z
+  .string({ error: "date must be a day as yyyy-MM-dd" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be a day as yyyy-MM-dd")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "date must be a real day");
+
+/** GET /api/reports/daily?date= and the export's date. */
+export const dailyReportQuerySchema = z.object({ date: reportDate });
+/** POST /api/reports/generate: the spec's client sends an ISO date-time; its day (UTC) is meant, or a plain day. */
+export const generateReportSchema = z.object({
+  date: z.union([reportDate, z.iso.datetime({ offset: true }).transform((iso) => new Date(iso).toISOString().slice(0, 10))], {
+    error: "date must be a day as yyyy-MM-dd or an ISO date-time",
+  }),
+});
+export const dailyExportQuerySchema = dailyReportQuerySchema.extend({
+  format: z.enum(["pdf", "xlsx"], { error: "format must be pdf or xlsx" }).default("pdf"),
+});
+
+/** One search of the day in the Search Details tab. */
+export interface ReportSearch {
+  id: string;
+  searchTerm: string;
+  entityType: "person" | "company";
+  riskLevel: string | null;
+  aiSummary: string | null;
+  createdAt: string;
+  isAutomated: boolean;
+}
+
+export interface DailyReportView {
+  reportDate: string;
+  /** "organisation": every user's activity (admins); "user": the signed-in user's own. */
+  scope: "organisation" | "user";
+  status: "pending" | "completed" | "failed";
+  generatedAt: string | null;
+  totalSearches: number;
+  manualSearches: number;
+  automatedSearches: number;
+  totalCreditsUsed: number;
+  uniqueUsers: number;
+  /** Searches of the day at critical or high risk. */
+  highRiskFindings: number;
+  searchDetails: {
+    byEntityType: { person: number; company: number };
+    byRiskLevel: { critical: number; high: number; medium: number; low: number };
+    /** Searches per hour of the day (0-23, in the report timezone), for the chart. */
+    byHour: number[];
+    /** The day's latest searches (at most SEARCHES_IN_REPORT); all of them: GET /api/reports/daily/searches. */
+    searches: ReportSearch[];
+  };
+  statistics: {
+    /** Completed searches in percent of the searches that ended (0-100). */
+    successRate: number;
+    /** The hour (0-23) with the most searches, or null on a day without any. */
+    peakHour: number | null;
+    averageSearchesPerUser: number;
+    topSearchTerms: { term: string; count: number }[];
+    /** Searches with at least one sanctions match. */
+    sanctionsHits: number;
+    /** Searches with at least one negative article. */
+    adverseMediaHits: number;
+  };
+}
+
+/** The searches kept inside a stored report; the rest are paged from the searches themselves. */
+export const SEARCHES_IN_REPORT = 200;
+
+/** A row of the table of daily rows and of the trend chart (GET /api/reports/daily/recent?days=30). */
+export interface DailyRow {
+  reportDate: string;
+  totalSearches: number;
+  manualSearches: number;
+  automatedSearches: number;
+  totalCreditsUsed: number;
+  uniqueUsers: number;
+  highRiskFindings: number;
+}
