@@ -11,7 +11,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { DESKTOP, HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 /** Every screen of the sidebar shell, and an unknown path (the shell's not-found screen). */
-const ROUTES = ["/", "/batch", "/history", "/sanctions", "/automatic-screening", "/api-access", "/profile", "/credit-history", "/settings/2fa", "/no-such-screen"];
+const ROUTES = ["/", "/batch", "/history", "/reports", "/sanctions", "/automatic-screening", "/api-access", "/profile", "/credit-history", "/settings/2fa", "/no-such-screen"];
 
 const user = { email: "layout@example.com", password: "Layout-2024!" };
 

@@ -39,7 +39,7 @@ describe("shell", () => {
 
   test("the sidebar lists only built screens and highlights the active one", async () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["New Search", "Batch Processing", "Search History", "Sanctions Data", "Automatic Screening", "API Access"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["New Search", "Batch Processing", "Search History", "Reports", "Sanctions Data", "Automatic Screening", "API Access"]);
     expect(await nav.getByRole("link", { name: "New Search" }).getAttribute("aria-current")).toBe("page");
     await expectHidden(page.getByText("Administration"));
   });

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, Outlet } from "@tanstack/react-router";
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
@@ -12,6 +12,7 @@ import { HistoryPage } from "./history/history-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
 import { ProfilePage } from "./profile/profile-page";
+import { validateReportsSearch } from "./reports/report-date";
 import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
 import { AppLayout } from "./shell/app-layout";
@@ -70,6 +71,17 @@ const creditHistoryRoute = createRoute({
   component: CreditHistoryPage,
 });
 
+/**
+ * The daily activity report; ?date=yyyy-MM-dd keeps the chosen day across a reload (default yesterday). Loaded on
+ * first visit: its charts (Recharts) stay out of the main bundle.
+ */
+const reportsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/reports",
+  component: lazyRouteComponent(() => import("./reports/reports-page"), "ReportsPage"),
+  validateSearch: validateReportsSearch,
+});
+
 const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/sanctions", component: SanctionsPage });
 
 const monitoringRoute = createRoute({ getParentRoute: () => shellRoute, path: "/automatic-screening", component: MonitoringPage });
@@ -83,7 +95,7 @@ const monitoringChangesRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
+  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

@@ -1,0 +1,39 @@
+import { FileSpreadsheetIcon, FileTextIcon, RefreshCwIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
+import { Button } from "../components/ui/button";
+import { Spinner } from "../components/ui/spinner";
+import { reportExportUrl } from "./use-daily-report";
+
+/**
+ * The header's actions for the day's report: a completed report has Export PDF, Export Excel (opened in a new tab,
+ * spec part 1 section 7) and Regenerate; a failed one has Regenerate.
+ */
+export function ReportActions({ report, generating, onGenerate }: { report: DailyReportView | null | undefined; generating: boolean; onGenerate: () => void }) {
+  const { t } = useTranslation();
+  if (report?.status !== "completed" && report?.status !== "failed") return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {report.status === "completed" && (
+        <>
+          <Button variant="outline" asChild>
+            <a href={reportExportUrl(report.reportDate, "pdf")} target="_blank" rel="noopener">
+              <FileTextIcon aria-hidden />
+              {t("reports.exportPdf")}
+            </a>
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={reportExportUrl(report.reportDate, "xlsx")} target="_blank" rel="noopener">
+              <FileSpreadsheetIcon aria-hidden />
+              {t("reports.exportExcel")}
+            </a>
+          </Button>
+        </>
+      )}
+      <Button variant="outline" onClick={onGenerate} disabled={generating}>
+        {generating ? <Spinner /> : <RefreshCwIcon aria-hidden />}
+        {t("reports.regenerate")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { ActivityIcon, CoinsIcon, type LucideIcon, SearchIcon, ShieldAlertIcon, UsersIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useFormatters } from "../lib/format";
+
+/** Total Searches (manual versus automated), Credits Used, Active Users, High Risk Findings. */
+export function ReportCards({ report }: { report: DailyReportView }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        testId="card-total-searches"
+        icon={SearchIcon}
+        title={t("reports.totalSearches")}
+        value={number(report.totalSearches)}
+        note={t("reports.manualVsAutomated", { manual: number(report.manualSearches), automated: number(report.automatedSearches) })}
+      />
+      <StatCard testId="card-credits" icon={CoinsIcon} title={t("reports.creditsUsed")} value={number(report.totalCreditsUsed)} note={t("reports.creditsNote")} />
+      <StatCard testId="card-users" icon={UsersIcon} title={t("reports.activeUsers")} value={number(report.uniqueUsers)} note={t("reports.activeUsersNote")} />
+      <StatCard
+        testId="card-high-risk"
+        icon={report.highRiskFindings > 0 ? ShieldAlertIcon : ActivityIcon}
+        title={t("reports.highRiskFindings")}
+        value={number(report.highRiskFindings)}
+        note={t("reports.highRiskNote")}
+      />
+    </div>
+  );
+}
+
+function StatCard({ testId, icon: Icon, title, value, note }: { testId: string; icon: LucideIcon; title: string; value: string; note: string }) {
+  return (
+    <Card className="gap-2" data-testid={testId}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="text-2xl font-bold tabular-nums" data-testid="card-value">
+          {value}
+        </p>
+        <p className="text-xs text-muted-foreground" data-testid="card-note">
+          {note}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
