@@ -48,6 +48,9 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
       .where(and(eq(v.id, versionId), isNull(v.monitoringMatchedAt)))
       .returning({ id: v.id });
     if (claimed.length === 0) return null;
+    const [version] = await tx.select({ createdAt: v.createdAt }).from(v).where(eq(v.id, versionId));
+    // A check started after the version was stored already screened it (or will: the index follows within seconds).
+    const checkedBefore = sql`(${m.lastSearchId} is null or exists (select 1 from ${schema.searches} s where s.id = ${m.lastSearchId} and s.created_at < ${version.createdAt.toISOString()}::timestamptz))`;
     const outcome: ListUpdateOutcome = { versionId, changedEntities: changed.length, namesMatched: 0, flagged: [] };
     if (changed.length === 0) return outcome;
 
@@ -56,7 +59,7 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
       const names = await tx
         .select({ id: m.id, term: m.searchTerm, entityType: m.entityType, lastSearchId: m.lastSearchId })
         .from(m)
-        .where(and(eq(m.status, "active"), after ? gt(m.id, after) : undefined))
+        .where(and(eq(m.status, "active"), checkedBefore, after ? gt(m.id, after) : undefined))
         .orderBy(asc(m.id))
         .limit(NAMES_PER_PASS);
       outcome.namesMatched += names.length;

@@ -6,15 +6,17 @@ import { manualClock } from "../../lib/clock.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
-import { runDueChecks, type ScanOutcome } from "../../lib/monitoring/due-checks.ts";
+import { matchListUpdates, runDueChecks, type ScanOutcome } from "../../lib/monitoring/due-checks.ts";
 import { addMonitoredEntity, markChangesViewed } from "../../lib/monitoring/entities.ts";
 import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
+import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
 import { createUser } from "../helpers/app.ts";
+import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
 import {
   balanceOf,
@@ -225,6 +227,33 @@ describe("the end of a check", () => {
       await scheduler.stop();
       await worker.stop();
     }
+  });
+});
+
+describe("a list update", () => {
+  test("an entity whose last check predates the new version and lacks its match is made due now; one checked since is left alone", async () => {
+    const user = await createUser(s.db, { email: "listupdate@example.com", password: "password-1", credits: 10 });
+    const other = await createUser(s.db, { email: "listupdate2@example.com", password: "password-1", credits: 10 });
+    const clock = manualClock(new Date());
+    const checkedAt = async (userId: string, at: Date) => {
+      const [search] = await s.db
+        .insert(schema.searches)
+        .values({ userId, searchTerm: "Maria Quorvath", status: "completed", results: checkResults(), isAutomated: true, createdAt: at, updatedAt: at })
+        .returning();
+      const entity = await add(userId, "Maria Quorvath", manualClock(new Date(Date.now() + 7 * DAY)));
+      await s.db.update(m).set({ lastSearchId: search.id, lastChecked: at }).where(eq(m.id, entity.id));
+      return entity.id;
+    };
+    const before = await checkedAt(user.id, new Date(Date.now() - DAY));
+    const files = Object.entries(sdnFilesWith([{ id: 7001, name: "QUORVATH, Maria", type: "individual", program: "SDGT" }])).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+    expect((await importDatasetFiles(s.db, "us_ofac_sdn", files, { actor: { kind: "system" }, timeoutMs: 10_000 })).status).toBe("success");
+    const after = await checkedAt(other.id, new Date(Date.now() + 1000));
+
+    expect(await matchListUpdates(s.db, clock)).toBe(1);
+    expect(await entityRow(before)).toMatchObject({ checkTrigger: "list_update", nextCheck: clock.now() });
+    expect((await entityRow(after)).checkTrigger).toBeNull();
+    // Matched once: a second scan finds nothing new.
+    expect(await matchListUpdates(s.db, clock)).toBe(0);
   });
 });
 
