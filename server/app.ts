@@ -11,6 +11,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
+import { reportRoutes } from "./reports/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
@@ -29,6 +30,7 @@ export function createApp(ctx: AppContext) {
     .route("/batch-jobs", batchRoutes)
     .route("/monitoring", monitoringRoutes)
     .route("/webhooks", webhookRoutes)
+    .route("/reports", reportRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

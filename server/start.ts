@@ -8,6 +8,8 @@ import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
+import { startDailyReportService } from "./reports/service.ts";
+import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
 import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
 import { startScreeningService, type ScreeningService } from "./screening/service.ts";
 
@@ -28,6 +30,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   let sanctions: SanctionsService | null = null;
   let screening: ScreeningService | null = null;
   let monitoring: MonitoringScheduler | null = null;
+  let dailyReports: DailyReportScheduler | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
@@ -37,6 +40,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     sanctions = await startSanctionsService(database);
     screening = await startScreeningService(database, sanctions);
     monitoring = startMonitoringService(database, screening);
+    dailyReports = startDailyReportService(database);
 
     const server = Bun.serve({
       port: config.port,
@@ -62,6 +66,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await dailyReports?.stop();
         await monitoring?.stop();
         await screening?.stop();
         await sanctions?.stop();
@@ -69,6 +74,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       },
     };
   } catch (error) {
+    await dailyReports?.stop();
     await monitoring?.stop();
     await screening?.stop();
     await sanctions?.stop();

@@ -42,6 +42,48 @@ export interface BatchLabels {
   resultsSheet: string;
 }
 
+/** The words of the daily activity report's exports (PDF, Excel). */
+export interface DailyLabels {
+  title: string;
+  reportDate: string;
+  scope: string;
+  scopes: { organisation: string; user: string };
+  timeZone: string;
+  status: string;
+  statuses: Record<"pending" | "completed" | "failed", string>;
+  totalSearches: string;
+  manualSearches: string;
+  automatedSearches: string;
+  creditsUsed: string;
+  uniqueUsers: string;
+  highRiskFindings: string;
+  riskDistribution: string;
+  searchesByHour: string;
+  byEntityType: string;
+  byRiskLevel: string;
+  statistics: string;
+  successRate: string;
+  peakHour: string;
+  averagePerUser: string;
+  sanctionsHits: string;
+  adverseMediaHits: string;
+  topTerms: string;
+  term: string;
+  count: string;
+  searchesTitle: string;
+  mode: string;
+  manual: string;
+  automated: string;
+  time: string;
+  noSearches: string;
+  /** The report keeps the latest searches only: `count` (formatted) is how many of the day's it holds. */
+  latestOnly: (count: string) => string;
+  figure: string;
+  value: string;
+  hour: string;
+  sheets: { overview: string; searchDetails: string; statistics: string; dailyRows: string };
+}
+
 /** The words of a monitored entity's changes report (PDF). */
 export interface MonitoringLabels {
   title: string;
@@ -144,6 +186,7 @@ export interface ReportLabels {
   sheets: { summary: string; sanctions: string; pep: string; media: string; sources: string };
   batch: BatchLabels;
   monitoring: MonitoringLabels;
+  daily: DailyLabels;
 }
 
 const en: ReportLabels = {
@@ -272,6 +315,45 @@ const en: ReportLabels = {
     noChanges: "No changes were found between the last two checks.",
     trigger: "Checked because of",
     triggers: { schedule: "the schedule", list_update: "a new version of a list", manual: "a request" },
+  },
+  daily: {
+    title: "Daily Activity Report",
+    reportDate: "Report date",
+    scope: "Scope",
+    scopes: { organisation: "Whole organisation", user: "Own activity" },
+    timeZone: "Time zone",
+    status: "Status",
+    statuses: { pending: "Being generated", completed: "Completed", failed: "Failed" },
+    totalSearches: "Total searches",
+    manualSearches: "Manual searches",
+    automatedSearches: "Automated searches",
+    creditsUsed: "Credits used",
+    uniqueUsers: "Unique users",
+    highRiskFindings: "High-risk findings",
+    riskDistribution: "Risk distribution",
+    searchesByHour: "Searches by hour of the day",
+    byEntityType: "Searches by entity type",
+    byRiskLevel: "Searches by risk level",
+    statistics: "Statistics",
+    successRate: "Success rate",
+    peakHour: "Peak hour",
+    averagePerUser: "Average searches per user",
+    sanctionsHits: "Sanctions hits",
+    adverseMediaHits: "Adverse media hits",
+    topTerms: "Top search terms",
+    term: "Term",
+    count: "Searches",
+    searchesTitle: "Searches of the day",
+    mode: "Mode",
+    manual: "Manual",
+    automated: "Automated",
+    time: "Time",
+    noSearches: "No searches on this day.",
+    latestOnly: (count) => `The latest ${count} searches of the day; the app lists all of them.`,
+    figure: "Figure",
+    value: "Value",
+    hour: "Hour",
+    sheets: { overview: "Overview", searchDetails: "Search Details", statistics: "Statistics", dailyRows: "Daily Rows" },
   },
 };
 
@@ -402,6 +484,45 @@ const de: ReportLabels = {
     trigger: "Geprüft wegen",
     triggers: { schedule: "des Zeitplans", list_update: "einer neuen Version einer Liste", manual: "einer Anfrage" },
   },
+  daily: {
+    title: "Täglicher Aktivitätsbericht",
+    reportDate: "Berichtsdatum",
+    scope: "Umfang",
+    scopes: { organisation: "Gesamte Organisation", user: "Eigene Aktivität" },
+    timeZone: "Zeitzone",
+    status: "Status",
+    statuses: { pending: "Wird erstellt", completed: "Abgeschlossen", failed: "Fehlgeschlagen" },
+    totalSearches: "Suchen gesamt",
+    manualSearches: "Manuelle Suchen",
+    automatedSearches: "Automatische Suchen",
+    creditsUsed: "Verbrauchte Credits",
+    uniqueUsers: "Aktive Benutzer",
+    highRiskFindings: "Funde mit hohem Risiko",
+    riskDistribution: "Risikoverteilung",
+    searchesByHour: "Suchen nach Tageszeit",
+    byEntityType: "Suchen nach Entitätstyp",
+    byRiskLevel: "Suchen nach Risikostufe",
+    statistics: "Statistiken",
+    successRate: "Erfolgsquote",
+    peakHour: "Spitzenstunde",
+    averagePerUser: "Durchschnittliche Suchen pro Benutzer",
+    sanctionsHits: "Sanktionstreffer",
+    adverseMediaHits: "Negative Medienberichte",
+    topTerms: "Häufigste Suchbegriffe",
+    term: "Begriff",
+    count: "Suchen",
+    searchesTitle: "Suchen des Tages",
+    mode: "Art",
+    manual: "Manuell",
+    automated: "Automatisch",
+    time: "Uhrzeit",
+    noSearches: "An diesem Tag gab es keine Suchen.",
+    latestOnly: (count) => `Die letzten ${count} Suchen des Tages; die App zeigt alle.`,
+    figure: "Kennzahl",
+    value: "Wert",
+    hour: "Stunde",
+    sheets: { overview: "Übersicht", searchDetails: "Suchdetails", statistics: "Statistiken", dailyRows: "Tageswerte" },
+  },
 };
 
 const es: ReportLabels = {
@@ -531,6 +652,45 @@ const es: ReportLabels = {
     trigger: "Comprobado por",
     triggers: { schedule: "la programación", list_update: "una nueva versión de una lista", manual: "una solicitud" },
   },
+  daily: {
+    title: "Informe diario de actividad",
+    reportDate: "Fecha del informe",
+    scope: "Alcance",
+    scopes: { organisation: "Toda la organización", user: "Actividad propia" },
+    timeZone: "Zona horaria",
+    status: "Estado",
+    statuses: { pending: "Generándose", completed: "Completado", failed: "Fallido" },
+    totalSearches: "Búsquedas totales",
+    manualSearches: "Búsquedas manuales",
+    automatedSearches: "Búsquedas automáticas",
+    creditsUsed: "Créditos usados",
+    uniqueUsers: "Usuarios únicos",
+    highRiskFindings: "Hallazgos de alto riesgo",
+    riskDistribution: "Distribución del riesgo",
+    searchesByHour: "Búsquedas por hora del día",
+    byEntityType: "Búsquedas por tipo de entidad",
+    byRiskLevel: "Búsquedas por nivel de riesgo",
+    statistics: "Estadísticas",
+    successRate: "Tasa de éxito",
+    peakHour: "Hora punta",
+    averagePerUser: "Búsquedas medias por usuario",
+    sanctionsHits: "Coincidencias en sanciones",
+    adverseMediaHits: "Noticias negativas",
+    topTerms: "Términos más buscados",
+    term: "Término",
+    count: "Búsquedas",
+    searchesTitle: "Búsquedas del día",
+    mode: "Modo",
+    manual: "Manual",
+    automated: "Automática",
+    time: "Hora",
+    noSearches: "No hubo búsquedas este día.",
+    latestOnly: (count) => `Las últimas ${count} búsquedas del día; la aplicación las muestra todas.`,
+    figure: "Indicador",
+    value: "Valor",
+    hour: "Hora",
+    sheets: { overview: "Resumen", searchDetails: "Detalle de búsquedas", statistics: "Estadísticas", dailyRows: "Filas diarias" },
+  },
 };
 
 const fr: ReportLabels = {
@@ -659,6 +819,45 @@ const fr: ReportLabels = {
     noChanges: "Aucun changement entre les deux dernières vérifications.",
     trigger: "Vérifié en raison de",
     triggers: { schedule: "la planification", list_update: "une nouvelle version d’une liste", manual: "une demande" },
+  },
+  daily: {
+    title: "Rapport d’activité quotidien",
+    reportDate: "Date du rapport",
+    scope: "Périmètre",
+    scopes: { organisation: "Toute l’organisation", user: "Activité personnelle" },
+    timeZone: "Fuseau horaire",
+    status: "Statut",
+    statuses: { pending: "En cours de génération", completed: "Terminé", failed: "Échec" },
+    totalSearches: "Recherches totales",
+    manualSearches: "Recherches manuelles",
+    automatedSearches: "Recherches automatiques",
+    creditsUsed: "Crédits utilisés",
+    uniqueUsers: "Utilisateurs uniques",
+    highRiskFindings: "Résultats à risque élevé",
+    riskDistribution: "Répartition des risques",
+    searchesByHour: "Recherches par heure de la journée",
+    byEntityType: "Recherches par type d’entité",
+    byRiskLevel: "Recherches par niveau de risque",
+    statistics: "Statistiques",
+    successRate: "Taux de réussite",
+    peakHour: "Heure de pointe",
+    averagePerUser: "Recherches moyennes par utilisateur",
+    sanctionsHits: "Correspondances de sanctions",
+    adverseMediaHits: "Médias défavorables",
+    topTerms: "Termes les plus recherchés",
+    term: "Terme",
+    count: "Recherches",
+    searchesTitle: "Recherches du jour",
+    mode: "Mode",
+    manual: "Manuelle",
+    automated: "Automatique",
+    time: "Heure",
+    noSearches: "Aucune recherche ce jour-là.",
+    latestOnly: (count) => `Les ${count} dernières recherches du jour ; l’application les affiche toutes.`,
+    figure: "Indicateur",
+    value: "Valeur",
+    hour: "Heure",
+    sheets: { overview: "Vue d’ensemble", searchDetails: "Détail des recherches", statistics: "Statistiques", dailyRows: "Lignes quotidiennes" },
   },
 };
 

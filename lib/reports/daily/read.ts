@@ -1,0 +1,98 @@
+/** Stored daily reports as the API, the CLI and the exports read them. */
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { schema, type Db } from "../../../data/db.ts";
+import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../../paging.ts";
+import { reportSearch } from "./compute.ts";
+import type { DailyReportView, DailyRow, ReportSearch } from "./schemas.ts";
+import { searchesOfDay, type ReportScope } from "./scope.ts";
+import { reportTimeZone } from "./settings.ts";
+
+export type DailyReportRow = typeof schema.dailyReports.$inferSelect;
+
+const EMPTY_DETAILS: DailyReportView["searchDetails"] = {
+  byEntityType: { person: 0, company: 0 },
+  byRiskLevel: { critical: 0, high: 0, medium: 0, low: 0 },
+  byHour: Array.from({ length: 24 }, () => 0),
+  searches: [],
+};
+const EMPTY_STATISTICS: DailyReportView["statistics"] = {
+  successRate: 0,
+  peakHour: null,
+  averageSearchesPerUser: 0,
+  topSearchTerms: [],
+  sanctionsHits: 0,
+  adverseMediaHits: 0,
+};
+
+export function reportView(row: DailyReportRow): DailyReportView {
+  return {
+    reportDate: row.reportDate,
+    scope: row.userId ? "user" : "organisation",
+    status: row.status,
+    generatedAt: row.generatedAt?.toISOString() ?? null,
+    totalSearches: row.totalSearches,
+    manualSearches: row.manualSearches,
+    automatedSearches: row.automatedSearches,
+    totalCreditsUsed: row.totalCreditsUsed,
+    uniqueUsers: row.uniqueUsers,
+    highRiskFindings: row.highRiskFindings,
+    searchDetails: (row.searchDetails as DailyReportView["searchDetails"] | null) ?? EMPTY_DETAILS,
+    statistics: (row.statistics as DailyReportView["statistics"] | null) ?? EMPTY_STATISTICS,
+  };
+}
+
+const scopeIs = (scope: ReportScope) => (scope.userId ? eq(schema.dailyReports.userId, scope.userId) : isNull(schema.dailyReports.userId));
+
+/** The stored report of the day and scope, in any status; null when none was made. */
+export async function readDailyReport(db: Db, date: string, scope: ReportScope): Promise<DailyReportView | null> {
+  const r = schema.dailyReports;
+  const [row] = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.reportDate, date), scopeIs(scope)));
+  return row ? reportView(row) : null;
+}
+
+/** The scope's completed reports of the last `days` days up to `today`, newest first (the table and the trend). */
+export async function recentDailyRows(db: Db, scope: ReportScope, days: number, today: string): Promise<DailyRow[]> {
+  const r = schema.dailyReports;
+  return db
+    .select({
+      reportDate: r.reportDate,
+      totalSearches: r.totalSearches,
+      manualSearches: r.manualSearches,
+      automatedSearches: r.automatedSearches,
+      totalCreditsUsed: r.totalCreditsUsed,
+      uniqueUsers: r.uniqueUsers,
+      highRiskFindings: r.highRiskFindings,
+    })
+    .from(r)
+    .where(and(scopeIs(scope), eq(r.status, "completed"), gte(r.reportDate, sql`${today}::date - ${days - 1}::int`), sql`${r.reportDate} <= ${today}::date`))
+    .orderBy(desc(r.reportDate));
+}
+
+/** Every search of the day and scope, a page at a time, newest first (the Search Details tab beyond the report's own). */
+export async function listReportSearches(db: Db, date: string, scope: ReportScope, request: PageRequest, timeZone = reportTimeZone()): Promise<Page<ReportSearch>> {
+  const s = schema.searches;
+  const keyset = { createdAt: s.createdAt, id: s.id };
+  const where = searchesOfDay(date, scope, timeZone);
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: s.id,
+        searchTerm: s.searchTerm,
+        entityType: s.entityType,
+        riskLevel: s.riskLevel,
+        aiSummary: s.aiSummary,
+        createdAt: s.createdAt,
+        isAutomated: s.isAutomated,
+        cursorKey: cursorKey(keyset),
+      })
+      .from(s)
+      .where(and(where, afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    db.$count(s, where),
+  ]);
+  return toPage(rows, request.limit, total, reportSearch);
+}

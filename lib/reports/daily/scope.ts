@@ -1,0 +1,35 @@
+/** Whose activity a daily report covers, and the SQL that picks the day's searches and ledger rows of it. */
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { schema } from "../../../data/db.ts";
+
+/** userId null: the whole organisation (admins); else that user's own activity. */
+export interface ReportScope {
+  userId: string | null;
+}
+
+export const ORGANISATION: ReportScope = { userId: null };
+
+/** The first moment of the day in the zone, and of the next day. */
+export function dayBounds(date: string, timeZone: string): { start: SQL; end: SQL } {
+  return {
+    start: sql`((${date}::date)::timestamp at time zone ${timeZone})`,
+    end: sql`((${date}::date + 1)::timestamp at time zone ${timeZone})`,
+  };
+}
+
+export function searchesOfDay(date: string, scope: ReportScope, timeZone: string): SQL {
+  const s = schema.searches;
+  const { start, end } = dayBounds(date, timeZone);
+  return and(gte(s.createdAt, start), lt(s.createdAt, end), scope.userId ? eq(s.userId, scope.userId) : undefined)!;
+}
+
+export function searchChargesOfDay(date: string, scope: ReportScope, timeZone: string): SQL {
+  const t = schema.creditTransactions;
+  const { start, end } = dayBounds(date, timeZone);
+  return and(
+    inArray(t.type, ["manual_search", "automatic_search"]),
+    gte(t.createdAt, start),
+    lt(t.createdAt, end),
+    scope.userId ? eq(t.userId, scope.userId) : undefined,
+  )!;
+}
