@@ -1,0 +1,105 @@
+/**
+ * The 01:00 run of the daily reports on a real database with two server "processes" (two schedulers, on PostgreSQL
+ * each with its own connection pool): time moves through a manual clock; each report of the day is generated exactly
+ * once; a run missed while no server was up is caught up at start; an early report is replaced by the full day's.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { openDatabase, schema, type Database } from "../../data/db.ts";
+import { manualClock } from "../../lib/clock.ts";
+import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
+import { startDailyReportScheduler } from "../../lib/reports/daily/scheduler.ts";
+import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
+import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { createUser } from "../helpers/app.ts";
+import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
+import { DAY, seedDay, ZONE } from "./daily-report-fixtures.ts";
+
+let testDatabase: TestDatabase;
+let first: Database;
+let second: Database;
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  first = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  // PGlite: one process per folder; its second "process" shares the database
+  second = TEST_DB === "postgres" ? await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" }) : first;
+  await seedSystemSettings(first.db);
+  alice = (await createUser(first.db, { email: "alice@example.com", password: "alice-password" })).id;
+  bob = (await createUser(first.db, { email: "bob@example.com", password: "bob-password" })).id;
+  await seedDay(first.db, { alice, bob });
+});
+afterAll(async () => {
+  if (second !== first) await second?.close();
+  await first?.close();
+  await testDatabase?.drop();
+});
+
+const reportsOf = (date: string) =>
+  first.db
+    .select({ userId: schema.dailyReports.userId, status: schema.dailyReports.status, total: schema.dailyReports.totalSearches, generatedAt: schema.dailyReports.generatedAt })
+    .from(schema.dailyReports)
+    .where(eq(schema.dailyReports.reportDate, date));
+
+test("at 01:00 in the report timezone the previous day's reports are generated exactly once by two processes", async () => {
+  // 00:50 in Berlin on the 11th: the 10th is not due yet (its run is at 01:00)
+  const clock = manualClock("2026-03-10T23:50:00Z");
+  const schedulers = [first, second].map((d) => startDailyReportScheduler({ db: d.db, clock, timeZone: ZONE }, { checkSeconds: 0 }));
+  try {
+    await Promise.all(schedulers.map((s) => s.tick()));
+    expect(await reportsOf(DAY)).toEqual([]);
+
+    clock.set("2026-03-11T00:00:30Z");
+    const outcomes = await Promise.all(schedulers.map((s) => s.tick()));
+    const generated = outcomes.reduce((sum, o) => sum + (o?.generated ?? 0), 0);
+    expect(generated).toBe(3);
+    const reports = await reportsOf(DAY);
+    expect(reports).toHaveLength(3);
+    const byScope = new Map(reports.map((r) => [r.userId, r]));
+    expect(byScope.get(null)).toMatchObject({ status: "completed", total: 5, generatedAt: new Date("2026-03-11T00:00:30Z") });
+    expect(byScope.get(alice)).toMatchObject({ status: "completed", total: 3 });
+    expect(byScope.get(bob)).toMatchObject({ status: "completed", total: 2 });
+
+    // later checks of the same day do nothing
+    clock.advance(60_000);
+    expect(await Promise.all(schedulers.map((s) => s.tick()))).toEqual([null, null]);
+    expect((await reportsOf(DAY)).map((r) => r.generatedAt?.toISOString())).toEqual(Array(3).fill("2026-03-11T00:00:30.000Z"));
+  } finally {
+    await Promise.all(schedulers.map((s) => s.stop()));
+  }
+});
+
+test("a run missed while no server was up is caught up at start", async () => {
+  // two days later at noon: the 12th's run was missed (no report of the 12th); started with a real interval
+  const clock = manualClock("2026-03-13T11:00:00Z");
+  const scheduler = startDailyReportScheduler({ db: first.db, clock, timeZone: ZONE }, { checkSeconds: 3600 });
+  try {
+    await scheduler.tick();
+    const reports = await reportsOf("2026-03-12");
+    expect(reports).toEqual([{ userId: null, status: "completed", total: 0, generatedAt: new Date("2026-03-13T11:00:00Z") }]);
+  } finally {
+    await scheduler.stop();
+  }
+});
+
+test("a report generated before its day ended is replaced by the full day's at 01:00", async () => {
+  await first.db.insert(schema.searches).values({ userId: bob, searchTerm: "Evening Search", status: "completed", riskLevel: "low", createdAt: new Date("2026-03-14T19:00:00Z") });
+  // generated at 12:00 on the 14th (Berlin), before the evening's search
+  await generateDailyReport(first.db, { date: "2026-03-14", scope: ORGANISATION, timeZone: ZONE, now: new Date("2026-03-14T11:00:00Z") });
+  const clock = manualClock("2026-03-15T00:10:00Z");
+  const scheduler = startDailyReportScheduler({ db: first.db, clock, timeZone: ZONE }, { checkSeconds: 0 });
+  try {
+    expect(await scheduler.tick()).toEqual({ date: "2026-03-14", generated: 2, failed: 0 });
+    const [organisation] = await first.db
+      .select()
+      .from(schema.dailyReports)
+      .where(and(eq(schema.dailyReports.reportDate, "2026-03-14"), eq(schema.dailyReports.status, "completed")))
+      .orderBy(schema.dailyReports.userId);
+    expect(organisation).toBeDefined();
+    expect((await reportsOf("2026-03-14")).map((r) => [r.userId, r.total]).sort()).toEqual([[bob, 1], [null, 1]].sort());
+  } finally {
+    await scheduler.stop();
+  }
+});
