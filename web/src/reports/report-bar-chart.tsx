@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from "../components/ui/chart";
 import { useFormatters } from "../lib/format";
@@ -46,7 +46,8 @@ export function ReportBarChart({
     ...series.map((s) => [s.key, { label: s.label, theme: s.color }] as const),
     ...Object.entries(colors).map(([key, c]) => [key, { label: c.label, theme: c.color }] as const),
   ]);
-  const rows = data.map((datum) => ({ label: datum.label, ...datum.values, fill: datum.colorKey && `var(--color-${datum.colorKey})` }));
+  // A row's own fill colours its bar (Recharts reads it from the data); rows without one keep the series colour.
+  const rows = data.map((datum) => ({ label: datum.label, ...datum.values, ...(datum.colorKey ? { fill: `var(--color-${datum.colorKey})` } : {}) }));
   const last = series.length - 1;
 
   return (
@@ -69,10 +70,9 @@ export function ReportBarChart({
                 fill={`var(--color-${s.key})`}
                 stackId={stacked ? "stack" : undefined}
                 radius={!stacked || index === last ? [4, 4, 0, 0] : 0}
+                maxBarSize={48}
                 isAnimationActive={false}
-              >
-                {rows.map((row) => row.fill && <Cell key={row.label} fill={row.fill} />)}
-              </Bar>
+              />
             ))}
           </BarChart>
         </ChartContainer>
