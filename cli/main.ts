@@ -7,6 +7,7 @@ import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
 import { registerHistory } from "./commands/history.tsx";
 import { registerMonitor } from "./commands/monitor.tsx";
+import { registerReports } from "./commands/reports.tsx";
 import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
@@ -32,6 +33,7 @@ registerHistory(program);
 registerBatch(program);
 registerMonitor(program);
 registerWebhooks(program);
+registerReports(program);
 
 try {
   await program.parseAsync(process.argv);

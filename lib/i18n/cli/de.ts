@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { de as monitor } from "./monitor/de.ts";
+import { de as reports } from "./reports/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 
 export const de: CliText = {
@@ -168,5 +169,6 @@ export const de: CliText = {
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
   webhooks,
+  reports,
   monitor,
 };

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { en as monitor } from "./monitor/en.ts";
+import { en as reports } from "./reports/en.ts";
 import { en as webhooks } from "./webhooks/en.ts";
 
 export const en: CliText = {
@@ -167,5 +168,6 @@ export const en: CliText = {
     signIn: (url) => `Sign in at ${url}/login, or create an account at ${url}/register.`,
   },
   webhooks,
+  reports,
   monitor,
 };

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { es as monitor } from "./monitor/es.ts";
+import { es as reports } from "./reports/es.ts";
 import { es as webhooks } from "./webhooks/es.ts";
 
 export const es: CliText = {
@@ -169,5 +170,6 @@ export const es: CliText = {
     signIn: (url) => `Inicie sesión en ${url}/login o cree una cuenta en ${url}/register.`,
   },
   webhooks,
+  reports,
   monitor,
 };

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { fr as monitor } from "./monitor/fr.ts";
+import { fr as reports } from "./reports/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 
 export const fr: CliText = {
@@ -168,5 +169,6 @@ export const fr: CliText = {
     signIn: (url) => `Connectez-vous sur ${url}/login ou créez un compte sur ${url}/register.`,
   },
   webhooks,
+  reports,
   monitor,
 };

@@ -1,5 +1,6 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
+import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -156,5 +157,6 @@ export interface CliText {
     signIn: (url: string) => string;
   };
   webhooks: WebhookCliText;
+  reports: ReportsCliText;
   monitor: MonitorCliText;
 }
