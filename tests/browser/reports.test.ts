@@ -237,6 +237,7 @@ async function adminFlow(language: Language) {
     const summary = viktor.locator("p.line-clamp-2");
     expect(await summary.evaluate((p) => p.scrollHeight > p.clientHeight)).toBe(true);
     expect(await items.nth(3).getByTestId("risk-badge").textContent()).toBe(tr(dict, "risk.critical"));
+    expect(await items.nth(0).getByTestId("risk-badge").textContent()).toBe(tr(dict, "reports.notRated"));
 
     // Statistics: the ranked terms, and the sanctions and adverse media hits.
     await page.getByRole("tab", { name: tr(dict, "reports.tabStatistics") }).click();
@@ -256,6 +257,8 @@ async function adminFlow(language: Language) {
     expect((await table.locator("thead th").allTextContents()).map(plain)).toEqual(
       ["date", "totalSearches", "manualSearches", "automatedSearches", "creditsUsed", "uniqueUsers", "highRiskFindings"].map((key) => tr(dict, `reports.column.${key}`)),
     );
+    // The wide table scrolls inside its frame: the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     const seededRow = table.getByTestId("daily-row").filter({ hasText: format.day(seeded) });
     expect((await seededRow.locator("th, td").allTextContents()).map(plain)).toEqual([plain(format.day(seeded)), "5", "4", "1", "41", "2", "2"]);
     // The other language's flow may have made reports too: this flow's two days, newest first.

@@ -35,7 +35,7 @@ export function DailyRows() {
   }
   const oldestFirst = [...rows].reverse();
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <ReportBarChart
         testId="trend-chart"
         title={t("reports.dailyTrend")}

@@ -18,8 +18,8 @@ export function OverviewTab({ report }: { report: DailyReportView }) {
   const count = { key: "count", label: t("reports.searches"), color: CHART_COLORS.manual };
 
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Card className="gap-4" data-testid="entity-types">
           <CardHeader>
             <CardTitle>{t("reports.entityTypes")}</CardTitle>
@@ -48,7 +48,7 @@ export function OverviewTab({ report }: { report: DailyReportView }) {
           </CardContent>
         </Card>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ReportBarChart
           testId="risk-chart"
           title={t("reports.riskDistribution")}

@@ -9,7 +9,7 @@ export function ReportCards({ report }: { report: DailyReportView }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         testId="card-total-searches"
         icon={SearchIcon}

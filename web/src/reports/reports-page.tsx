@@ -59,7 +59,7 @@ export function ReportsPage() {
         )}
       </div>
 
-      <section className="grid gap-6" aria-labelledby="report-heading" aria-busy={query.isFetching}>
+      <section className="grid grid-cols-1 gap-6" aria-labelledby="report-heading" aria-busy={query.isFetching}>
         {query.isLoading && <Skeleton className="h-40 w-full" />}
         {query.isError && (
           <p role="alert" className="text-sm text-destructive">

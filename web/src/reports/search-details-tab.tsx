@@ -42,7 +42,7 @@ export function SearchDetailsTab({ date }: { date: string }) {
     );
   }
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       {total !== undefined && <p className="text-sm text-muted-foreground">{t("reports.searchCount", { count: total, formatted: number(total) })}</p>}
       <ul className="grid max-h-[36rem] gap-2 overflow-y-auto rounded-md border p-2" aria-label={t("reports.tabDetails")} data-testid="report-searches">
         {items.map((search) => (
@@ -67,7 +67,14 @@ function SearchItem({ search }: { search: ReportSearch }) {
         </span>
         <Badge variant="outline">{search.entityType === "company" ? t("search.company") : t("search.person")}</Badge>
         {search.isAutomated && <Badge variant="secondary">{t("reports.automated")}</Badge>}
-        <RiskBadge level={isRiskLevel(search.riskLevel) ? search.riskLevel : null} />
+        {isRiskLevel(search.riskLevel) ? (
+          <RiskBadge level={search.riskLevel} />
+        ) : (
+          // A search of a past day without a level failed or never finished: not 'Pending'.
+          <Badge variant="outline" data-testid="risk-badge">
+            {t("reports.notRated")}
+          </Badge>
+        )}
         <time dateTime={search.createdAt} className="ml-auto text-xs text-muted-foreground tabular-nums">
           {time(search.createdAt)}
         </time>

@@ -10,7 +10,7 @@ export function StatisticsTab({ report }: { report: DailyReportView }) {
   const { number } = useFormatters();
   const { topSearchTerms, sanctionsHits, adverseMediaHits } = report.statistics;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
       <Card className="gap-4" data-testid="top-terms">
         <CardHeader>
           <CardTitle>{t("reports.topTerms")}</CardTitle>
