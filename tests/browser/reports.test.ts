@@ -336,4 +336,33 @@ describe("reports", () => {
       await context.close();
     }
   });
+
+  test("a pending report offers Generate Report Now; a failed one Try Again and Regenerate, and no exports", async () => {
+    const dict = DICTIONARIES.en;
+    const { seeded, empty } = DAYS.en;
+    // What the scheduler leaves: a report still being made, and one whose generation failed.
+    await app.db.insert(schema.dailyReports).values([
+      { reportDate: empty, userId: bruno.id, status: "pending" },
+      { reportDate: seeded, userId: bruno.id, status: "failed" },
+    ]);
+    const { context, page } = await signedIn(bruno.email, PASSWORD, "en");
+    try {
+      await page.goto(`${app.url}/reports?date=${empty}`);
+      await expectVisible(page.getByText(tr(dict, "reports.missing"), { exact: true }));
+      await expectVisible(page.getByRole("button", { name: tr(dict, "reports.generateNow") }));
+      expect(await page.getByRole("button", { name: tr(dict, "reports.regenerate") }).count()).toBe(0);
+
+      await page.getByLabel(tr(dict, "reports.dateLabel")).fill(seeded);
+      await expectVisible(page.getByText(tr(dict, "reports.failed"), { exact: true }));
+      await expectVisible(page.getByRole("button", { name: tr(dict, "reports.regenerate") }));
+      expect(await page.getByRole("link", { name: tr(dict, "reports.exportPdf") }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: tr(dict, "reports.exportExcel") }).count()).toBe(0);
+      await page.getByRole("button", { name: tr(dict, "reports.tryAgain") }).click();
+      await expectCard(page, "card-total-searches", "2", tr(dict, "reports.manualVsAutomated", { manual: 2, automated: 0 }));
+      await expectCard(page, "card-credits", "20");
+      await expectVisible(page.getByRole("link", { name: tr(dict, "reports.exportPdf") }));
+    } finally {
+      await context.close();
+    }
+  });
 });
