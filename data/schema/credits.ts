@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { creditTransactionType } from "./enums.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
@@ -22,8 +23,44 @@ export const creditTransactions = pgTable(
     descriptionParams: jsonb().$type<Record<string, string>>(),
     /** Who made the change when it was not the user (an admin, the CLI). */
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The purchase a credit_purchase or credit_refund entry belongs to. */
+    purchaseId: uuid().references(() => purchases.id, { onDelete: "set null" }),
+    /**
+     * The outside event the entry answers (a PaymentIntent id for a purchase, a refund id for a refund): unique, so
+     * an event delivered many times changes the balance once.
+     */
+    externalRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The credit history's keyset order (lib/paging.ts).
-  (t) => [index().on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index().on(t.userId, t.createdAt, t.id),
+    uniqueIndex("credit_transactions_external_ref")
+      .on(t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
+  ],
+);
+
+/** A purchase of a credit package by card (Stripe): what was bought, for how much, and how the payment ended. */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Kept when the user is deleted: a payment stays on record. */
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    credits: integer().notNull(),
+    /** In the currency's minor unit (cents). */
+    amount: integer().notNull(),
+    currency: text().notNull().default("usd"),
+    paymentIntentId: text().notNull().unique(),
+    /** pending, succeeded, failed, canceled, refunded, partially_refunded */
+    status: text().notNull().default("pending"),
+    receiptUrl: text(),
+    /** Credits taken back by refunds so far. */
+    refundedCredits: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("purchases_user").on(t.userId, t.createdAt, t.id), index("purchases_created").on(t.createdAt)],
 );

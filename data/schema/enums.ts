@@ -10,6 +10,7 @@ export const creditTransactionType = pgEnum("credit_transaction_type", [
   "credit_purchase",
   "credit_bonus",
   "admin_credit",
+  "credit_refund",
 ]);
 export const monitoringFrequency = pgEnum("monitoring_frequency", ["daily", "weekly", "monthly"]);
 export const monitoringStatus = pgEnum("monitoring_status", ["active", "paused"]);

@@ -149,7 +149,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const creditTransactionSchema = z.object({
   id: z.string(),
-  type: z.enum(["manual_search", "automatic_search", "credit_purchase", "credit_bonus", "admin_credit"]),
+  type: z.enum(["manual_search", "automatic_search", "credit_purchase", "credit_bonus", "admin_credit", "credit_refund"]),
   amount: z.number().int(),
   balance: z.number().int(),
   description: z.string().nullable(),

@@ -12,7 +12,7 @@ export type CreditTransactionView = CreditBalance["transactions"][number];
 const t = schema.creditTransactions;
 const keyset = { createdAt: t.createdAt, id: t.id };
 
-function transactionView(row: Omit<CreditTransactionRow, "userId" | "searchId" | "createdBy">): CreditTransactionView {
+function transactionView(row: Omit<CreditTransactionRow, "userId" | "searchId" | "createdBy" | "purchaseId" | "externalRef">): CreditTransactionView {
   return {
     id: row.id,
     type: row.type,

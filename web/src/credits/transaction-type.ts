@@ -9,4 +9,5 @@ export const TRANSACTION_TYPE_KEYS: Record<TransactionType, string> = {
   credit_purchase: "credits.type.credit_purchase",
   credit_bonus: "credits.type.credit_bonus",
   admin_credit: "credits.type.admin_credit",
+  credit_refund: "credits.type.credit_refund",
 };
