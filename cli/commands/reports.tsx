@@ -54,40 +54,42 @@ function scopeName({ labels }: Words, report: Pick<DailyReportView, "scope">, em
   return report.scope === "user" && email ? `${labels.daily.scopes.user}: ${email}` : labels.daily.scopes.organisation;
 }
 
+function dayCommand(command: Command): Command {
+  return withLanguageOption(command)
+    .option("--date <day>", "the day, yyyy-MM-dd (default: yesterday in DUECHECK_REPORT_TIMEZONE)")
+    .option("--user <email>", "that user's own report (default: the organisation's)");
+}
+
+/** The day of --date in the scope of --user, and what `work` made of it, with the words to print it in. */
+async function onDay<T>(options: DayOptions, work: (db: Db, date: string, scope: ReportScope, timeZone: string) => Promise<T>) {
+  const asked = askedLanguage(options.language);
+  const timeZone = zone();
+  const date = dayOf(options.date, words(asked), timeZone);
+  const { report, shown } = await withDatabase(async ({ db }) => {
+    const { scope, shown } = await scopeAndReader(db, options, asked);
+    return { report: await work(db, date, scope, timeZone), shown };
+  });
+  return { date, timeZone, report, shown };
+}
+
 export function registerReports(program: Command) {
   const reports = program.command("reports").description("Daily activity reports: the organisation's (default) or a user's own (--user)");
 
-  withLanguageOption(reports.command("daily"))
+  dayCommand(reports.command("daily"))
     .description("Print a day's stored report")
-    .option("--date <day>", "the day, yyyy-MM-dd (default: yesterday in DUECHECK_REPORT_TIMEZONE)")
-    .option("--user <email>", "that user's own report (default: the organisation's)")
     .option("--json", "print as JSON (the shape of GET /api/reports/daily)")
     .action(async (options: DayOptions & { json?: boolean }) => {
-      const asked = askedLanguage(options.language);
-      const timeZone = zone();
-      const date = dayOf(options.date, words(asked), timeZone);
-      const { report, shown } = await withDatabase(async ({ db }) => {
-        const { scope, shown } = await scopeAndReader(db, options, asked);
-        return { report: await readDailyReport(db, date, scope), shown };
-      });
+      const { date, timeZone, report, shown } = await onDay(options, (db, date, scope) => readDailyReport(db, date, scope));
       if (!report) failWith(shown.t.reports.notFound(date));
       if (options.json) return printJson(report);
       console.log(describe(report, shown, timeZone, options.user));
     });
 
-  withLanguageOption(reports.command("generate"))
+  dayCommand(reports.command("generate"))
     .description("Generate (or regenerate) a day's report now")
-    .option("--date <day>", "the day, yyyy-MM-dd (default: yesterday in DUECHECK_REPORT_TIMEZONE)")
-    .option("--user <email>", "that user's own report (default: the organisation's)")
     .option("--json", "print the report as JSON")
     .action(async (options: DayOptions & { json?: boolean }) => {
-      const asked = askedLanguage(options.language);
-      const timeZone = zone();
-      const date = dayOf(options.date, words(asked), timeZone);
-      const { report, shown } = await withDatabase(async ({ db }) => {
-        const { scope, shown } = await scopeAndReader(db, options, asked);
-        return { report: await generateDailyReport(db, { date, scope, timeZone }), shown };
-      });
+      const { date, timeZone, report, shown } = await onDay(options, (db, date, scope, timeZone) => generateDailyReport(db, { date, scope, timeZone }));
       if (options.json) return printJson(report);
       console.log(shown.t.reports.generated(date, scopeName(shown, report, options.user)));
       console.log(describe(report, shown, timeZone, options.user));

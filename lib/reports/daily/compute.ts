@@ -51,15 +51,7 @@ export async function computeDailyReport(db: DbOrTx, date: string, scope: Report
       .orderBy(sql`count(*) desc`, sql`lower(${s.searchTerm})`)
       .limit(TOP_TERMS),
     db
-      .select({
-        id: s.id,
-        searchTerm: s.searchTerm,
-        entityType: s.entityType,
-        riskLevel: s.riskLevel,
-        aiSummary: s.aiSummary,
-        createdAt: s.createdAt,
-        isAutomated: s.isAutomated,
-      })
+      .select(reportSearchColumns())
       .from(s)
       .where(where)
       .orderBy(desc(s.createdAt), desc(s.id))
@@ -96,6 +88,12 @@ export async function computeDailyReport(db: DbOrTx, date: string, scope: Report
       adverseMediaHits: c.adverseMediaHits,
     },
   };
+}
+
+/** The columns of a ReportSearch. */
+export function reportSearchColumns() {
+  const s = schema.searches;
+  return { id: s.id, searchTerm: s.searchTerm, entityType: s.entityType, riskLevel: s.riskLevel, aiSummary: s.aiSummary, createdAt: s.createdAt, isAutomated: s.isAutomated };
 }
 
 export function reportSearch(row: Omit<ReportSearch, "createdAt"> & { createdAt: Date | string }): ReportSearch {

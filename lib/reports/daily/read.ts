@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../../paging.ts";
-import { reportSearch } from "./compute.ts";
+import { reportSearch, reportSearchColumns } from "./compute.ts";
 import type { DailyReportView, DailyRow, ReportSearch } from "./schemas.ts";
 import { searchesOfDay, type ReportScope } from "./scope.ts";
 import { reportTimeZone } from "./settings.ts";
@@ -78,16 +78,7 @@ export async function listReportSearches(db: Db, date: string, scope: ReportScop
   const where = searchesOfDay(date, scope, timeZone);
   const [rows, total] = await Promise.all([
     db
-      .select({
-        id: s.id,
-        searchTerm: s.searchTerm,
-        entityType: s.entityType,
-        riskLevel: s.riskLevel,
-        aiSummary: s.aiSummary,
-        createdAt: s.createdAt,
-        isAutomated: s.isAutomated,
-        cursorKey: cursorKey(keyset),
-      })
+      .select({ ...reportSearchColumns(), cursorKey: cursorKey(keyset) })
       .from(s)
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
