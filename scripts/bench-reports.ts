@@ -8,6 +8,8 @@
  *
  *   --users N      users (default 500)
  *   --searches N   searches on the day (default 100000)
+ *   --history N    also copy the day's searches to each of the N days before it (default 0): the report reads one
+ *                  day of a longer history
  *   --json PATH    also write the figures as JSON
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
@@ -21,11 +23,12 @@ import { ORGANISATION } from "../lib/reports/daily/scope.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine } from "./bench-services.ts";
 
-const { values: args } = parseArgs({ options: { users: { type: "string", default: "500" }, searches: { type: "string", default: "100000" }, json: { type: "string" } } });
+const { values: args } = parseArgs({ options: { users: { type: "string", default: "500" }, searches: { type: "string", default: "100000" }, history: { type: "string", default: "0" }, json: { type: "string" } } });
 const USERS = Number(args.users);
 const SEARCHES = Number(args.searches);
 const DAY = "2026-03-10";
 const ZONE = "UTC";
+const HISTORY = Number(args.history);
 const CHUNK = 1000;
 const TARGET = { seconds: 10, megabytes: 500 };
 
@@ -108,6 +111,12 @@ try {
     .values(Array.from({ length: USERS }, (_, u) => ({ email: `user${u}@bench.example`, password: "not-a-hash", fullName: `Bench User ${u}` })))
     .returning({ id: schema.users.id });
   await seed(db, users.map((u) => u.id));
+  if (HISTORY > 0) {
+    await db.execute(sql`
+      insert into searches (user_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
+      select user_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at - g * interval '1 day', updated_at - g * interval '1 day'
+      from searches, generate_series(1, ${HISTORY}::int) g`);
+  }
   await db.execute(sql`analyze`);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   Bun.gc(true);
@@ -123,6 +132,7 @@ try {
     machine: machine(),
     users: USERS,
     searches: SEARCHES,
+    historyDays: HISTORY,
     seedSeconds: Number(seedSeconds.toFixed(1)),
     organisationReport: { seconds: Number(organisation.seconds.toFixed(2)), peakRssMb: Math.round(organisation.peakMb) },
     scheduledRun: { reports: scheduled.result.generated, seconds: Number(scheduled.seconds.toFixed(2)), peakRssMb: Math.round(scheduled.peakMb) },
@@ -130,7 +140,7 @@ try {
     target: TARGET,
   };
   console.log(`machine: ${figures.machine}`);
-  console.log(`seeded ${USERS} users and ${SEARCHES.toLocaleString("en")} searches on ${DAY} in ${figures.seedSeconds} s`);
+  console.log(`seeded ${USERS} users and ${SEARCHES.toLocaleString("en")} searches on ${DAY}${HISTORY ? ` (and on each of the ${HISTORY} days before)` : ""} in ${figures.seedSeconds} s`);
   console.log(`organisation report: ${figures.organisationReport.seconds} s, peak RSS ${figures.organisationReport.peakRssMb} MB`);
   console.log(`scheduled run of the day (${USERS} users' own reports; the organisation's was made above): ${figures.scheduledRun.seconds} s, peak RSS ${figures.scheduledRun.peakRssMb} MB`);
   console.log(`report: ${report.statistics.sanctionsHits} sanctions hits, ${report.statistics.adverseMediaHits} adverse media hits, success rate ${report.statistics.successRate} %, peak hour ${report.statistics.peakHour}, ${report.totalCreditsUsed} credits`);
