@@ -264,7 +264,10 @@ async function adminFlow(language: Language) {
     // The other language's flow may have made reports too: this flow's two days, newest first.
     const mine = [plain(format.day(seeded)), plain(format.day(empty))];
     expect((await table.getByTestId("daily-row").locator("th").allTextContents()).map(plain).filter((day) => mine.includes(day))).toEqual(mine);
-    const trend = await chartRows(await expectChart(page, tr(dict, "reports.dailyTrend")));
+    const trendChart = await expectChart(page, tr(dict, "reports.dailyTrend"));
+    const legend = trendChart.locator(".recharts-legend-wrapper");
+    expect((await legend.locator("[data-slot=chart-legend-item]").allTextContents()).map(plain)).toEqual([tr(dict, "reports.column.manualSearches"), tr(dict, "reports.column.automatedSearches")]);
+    const trend = await chartRows(trendChart);
     const shortDays = [empty, seeded].map((day) => plain(format.shortDay(day)));
     expect(trend.filter(([label]) => shortDays.includes(label))).toEqual([
       [shortDays[0], "0", "0"],

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { type ChartConfig, ChartContainer, ChartTooltip, ChartTooltipContent } from "../components/ui/chart";
+import { type ChartConfig, ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent } from "../components/ui/chart";
 import { useFormatters } from "../lib/format";
+import { cn } from "../lib/utils";
 
 /** The field of a chart row that names its bar (the x axis). */
 const CATEGORY = "label";
@@ -57,12 +58,13 @@ export function ReportBarChart({
         {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
       <CardContent>
-        <ChartContainer config={config} className="aspect-auto h-56 w-full" aria-hidden data-testid="chart">
+        <ChartContainer config={config} className={cn("aspect-auto w-full", series.length > 1 ? "h-64" : "h-56")} aria-hidden data-testid="chart">
           <BarChart data={rows} accessibilityLayer={false} margin={{ left: 0, right: 8, top: 8 }}>
             <CartesianGrid vertical={false} />
             <XAxis dataKey={CATEGORY} tickLine={false} axisLine={false} tickMargin={8} minTickGap={8} />
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={40} tickFormatter={(v: number) => number(v)} />
             <ChartTooltip cursor content={<ChartTooltipContent valueFormatter={(v) => (typeof v === "number" ? number(v) : v)} />} />
+            {series.length > 1 && <ChartLegend itemSorter={null} content={<ChartLegendContent />} />}
             {series.map((s, index) => (
               <Bar
                 key={s.key}

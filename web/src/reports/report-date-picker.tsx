@@ -14,7 +14,7 @@ export function ReportDatePicker({ value, onChange }: { value: string; onChange:
       <Input
         id={id}
         type="date"
-        className="w-44"
+        className="w-44 dark:[color-scheme:dark]"
         value={value}
         max={localDay(new Date())}
         required

@@ -116,3 +116,24 @@ export function ChartTooltipContent({
     </div>
   );
 }
+
+export const ChartLegend = RechartsPrimitive.Legend;
+
+/** The legend: each series' colour and label. */
+export function ChartLegendContent({ payload, className }: { payload?: readonly { value?: unknown; dataKey?: unknown; color?: string }[]; className?: string }) {
+  const { config } = useChart();
+  if (!payload?.length) return null;
+  return (
+    <div className={cn("flex items-center justify-center gap-4 pt-3", className)}>
+      {payload.map((item) => {
+        const key = String(item.dataKey ?? item.value);
+        return (
+          <div key={key} data-slot="chart-legend-item" className="flex items-center gap-1.5">
+            <div className="size-2 shrink-0 rounded-[2px]" style={{ backgroundColor: item.color }} />
+            {config[key]?.label ?? String(item.value)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
