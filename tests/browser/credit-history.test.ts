@@ -52,11 +52,12 @@ const dataRows = () => table().locator("tbody tr");
 const cells = (row: ReturnType<Page["locator"]>) => row.locator("td").allTextContents();
 
 describe("credit history", () => {
-  test("the profile has no 'Buy Credits' button until the billing screen exists", async () => {
+  test("the profile's credit card offers 'Buy Credits' (to /buy-credits) beside the full history", async () => {
     await page.goto(`${app.url}/profile`);
-    await expectVisible(page.getByRole("link", { name: "View full history" }));
-    expect(await page.getByRole("link", { name: "Buy Credits" }).count()).toBe(0);
-    expect(await page.getByRole("button", { name: "Buy Credits" }).count()).toBe(0);
+    const historyLink = page.getByRole("link", { name: "View full history" });
+    await expectVisible(historyLink);
+    const card = page.locator("[data-slot=card]").filter({ has: historyLink });
+    expect(await card.getByRole("link", { name: "Buy Credits" }).getAttribute("href")).toBe("/buy-credits");
   });
 
   test("'View full history' opens every transaction, newest first, with signs and balances", async () => {

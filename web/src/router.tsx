@@ -7,6 +7,7 @@ import { ApiAccessPage } from "./api-access/api-access-page";
 import { BatchPage } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
+import { validateBuyCreditsSearch } from "./billing/buy-credits-search";
 import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage } from "./history/history-page";
 import { ChangesPage } from "./monitoring/changes-page";
@@ -70,6 +71,13 @@ const creditHistoryRoute = createRoute({
   path: "/credit-history",
   component: CreditHistoryPage,
 });
+/** Buying credits with Stripe's Payment Element; loaded on first visit, so Stripe's packages stay out of the main bundle. */
+const buyCreditsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/buy-credits",
+  component: lazyRouteComponent(() => import("./billing/buy-credits-page"), "BuyCreditsPage"),
+  validateSearch: validateBuyCreditsSearch,
+});
 
 /**
  * The daily activity report; ?date=yyyy-MM-dd keeps the chosen day across a reload (default yesterday). Loaded on
@@ -95,7 +103,7 @@ const monitoringChangesRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
+  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, buyCreditsRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

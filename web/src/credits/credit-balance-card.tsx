@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CoinsIcon, HistoryIcon } from "lucide-react";
+import { CoinsIcon, CreditCardIcon, HistoryIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
@@ -46,7 +46,12 @@ export function CreditBalanceCard() {
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
-        {/* The 'Buy Credits' button (t("credits.buy"), to /buy-credits) appears with the billing screen. */}
+        <Button asChild>
+          <Link to="/buy-credits">
+            <CreditCardIcon aria-hidden />
+            {t("credits.buy")}
+          </Link>
+        </Button>
         <Button asChild variant="outline">
           <Link to="/credit-history">
             <HistoryIcon aria-hidden />

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { PurchasesCard } from "../billing/purchases-card";
 import { LoadMore } from "../components/load-more";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -136,6 +137,8 @@ export function CreditHistoryPage() {
             ))}
         </CardContent>
       </Card>
+
+      <PurchasesCard />
     </div>
   );
 }

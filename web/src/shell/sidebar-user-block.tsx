@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { LogOutIcon, ShieldCheckIcon, UserPenIcon } from "lucide-react";
+import { CreditCardIcon, LogOutIcon, ShieldCheckIcon, UserPenIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useLogout } from "../auth/use-logout";
@@ -37,6 +37,14 @@ export function SidebarUserBlock({ user }: { user: PublicUser }) {
         <SidebarCreditSummary user={user} />
       </div>
       <SidebarMenu>
+        <SidebarMenuItem>
+          <SidebarMenuButton asChild tooltip={t("credits.buy")}>
+            <Link to="/buy-credits" onClick={closeOnMobile}>
+              <CreditCardIcon aria-hidden />
+              <span>{t("credits.buy")}</span>
+            </Link>
+          </SidebarMenuButton>
+        </SidebarMenuItem>
         <SidebarMenuItem>
           <SidebarMenuButton asChild tooltip={t("nav.editProfile")}>
             <Link to="/profile" onClick={closeOnMobile}>

@@ -1,0 +1,14 @@
+import { AlertTriangleIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Alert, AlertDescription } from "../components/ui/alert";
+
+/** The spec's inline message when Stripe is not set up (part 2 section 8): no form, nothing else. */
+export function NotConfiguredMessage() {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning" data-testid="payment-not-configured">
+      <AlertTriangleIcon aria-hidden />
+      <AlertDescription>{t("billing.notConfigured")}</AlertDescription>
+    </Alert>
+  );
+}
