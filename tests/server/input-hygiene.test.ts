@@ -85,6 +85,9 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   },
   "POST /api/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
   "PUT /api/monitoring/entities/:id/status": { body: { status: "paused" }, freeText: [] },
+  "POST /api/webhooks": { body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" }, freeText: ["description"] },
+  "PATCH /api/webhooks/:id": { body: { enabled: false, events: ["batch.completed"], description: "Case system" }, freeText: ["description"] },
+  "POST /api/reports/generate": { body: { date: "2026-11-20" }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
