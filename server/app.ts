@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
+import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billing/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
@@ -24,6 +25,8 @@ export function createApp(ctx: AppContext) {
     .use(loadSession)
     .route("/auth", authRoutes)
     .route("/credits", creditRoutes)
+    .route("/credits", paymentIntentRoutes)
+    .route("/billing", billingRoutes)
     .route("/user/api-keys", apiKeyRoutes)
     .route("/sanctions", sanctionsRoutes)
     .route("/searches", searchRoutes)
@@ -55,6 +58,8 @@ export function createApp(ctx: AppContext) {
   app.use("/api/*", checkUrl);
   // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API.
   app.route("/api/v1", publicApiRoutes);
+  // Stripe's webhook: authenticated by its signature, not a session; mounted before the cookie API.
+  app.route("/api/billing/webhook", stripeWebhookRoutes);
   app.route("/api", api);
   app.all("/api/*", apiNotFound);
   serveWebApp(app);

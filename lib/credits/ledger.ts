@@ -18,12 +18,31 @@ export interface CreditChange {
   reason?: CreditReason;
   searchId?: string;
   createdBy?: string;
+  /** The purchase a credit_purchase entry belongs to. */
+  purchaseId?: string;
+  /**
+   * The outside event the change answers (a PaymentIntent id): the ledger's unique index on it makes the change
+   * happen once however often it is asked for; a repeat answers `alreadyApplied` and changes nothing.
+   */
+  externalRef?: string;
 }
 
 export type CreditChangeResult =
   | { charged: true; balance: number; transactionId: string }
   /** Admins are never charged for searches. */
-  | { charged: false; balance: number };
+  | { charged: false; balance: number; alreadyApplied?: false }
+  /** An entry with the same externalRef exists: nothing changed. */
+  | { charged: false; balance: number; alreadyApplied: true };
+
+/** Thrown inside a change's transaction to roll back its balance update when its externalRef is taken. */
+class AlreadyApplied extends Error {}
+
+const externalRefTaken = { target: schema.creditTransactions.externalRef, where: sql`${schema.creditTransactions.externalRef} is not null` };
+
+async function currentBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [current] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
+  return current?.credits ?? 0;
+}
 
 export class InsufficientCreditsError extends AppError {
   constructor(readonly balance: number, readonly required: number) {
@@ -44,6 +63,16 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
     throw new AppError(400, isDebit ? "A search charge must be negative" : "A credit must be positive");
   }
 
+  try {
+    return await applyChange(db, change, isDebit);
+  } catch (error) {
+    if (error instanceof AlreadyApplied) return { charged: false, balance: await currentBalance(db, userId), alreadyApplied: true };
+    throw error;
+  }
+}
+
+async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): Promise<CreditChangeResult> {
+  const { userId, type, amount } = change;
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ role: schema.users.role, credits: schema.users.credits })
@@ -77,10 +106,74 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
         descriptionParams: change.reason && "params" in change.reason ? change.reason.params : undefined,
         searchId: change.searchId,
         createdBy: change.createdBy,
+        purchaseId: change.purchaseId,
+        externalRef: change.externalRef,
       })
+      .onConflictDoNothing(externalRefTaken)
       .returning({ id: schema.creditTransactions.id });
+    if (!row) throw new AlreadyApplied();
     return { charged: true, balance: updated.credits, transactionId: row.id } as const;
   });
+}
+
+export interface CreditTakeBack {
+  userId: string;
+  /** Credits to take back (positive). */
+  credits: number;
+  purchaseId: string;
+  /** The refund's id: the same refund takes credits back once. */
+  externalRef: string;
+  /** English, e.g. "Refund of 500 credits". The entry's description adds how many were not recovered. */
+  description: string;
+}
+
+export type CreditTakeBackResult =
+  | { applied: true; balance: number; taken: number; notRecovered: number; transactionId: string }
+  | { applied: false; balance: number };
+
+/**
+ * A refund takes credits back (a credit_refund entry), never below zero: when some were already spent it takes what
+ * is left (possibly nothing: an entry of 0 still records the refund once) and reports the rest as not recovered.
+ * Admins are charged like anyone here. Once per externalRef, decided by the ledger's unique index.
+ */
+export async function takeBackCredits(db: DbOrTx, takeBack: CreditTakeBack): Promise<CreditTakeBackResult> {
+  const { userId, credits } = takeBack;
+  if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError(400, "Credits to take back must be a whole number of at least 0");
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ credits: schema.users.credits })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId))
+        .for("update");
+      if (!user) throw new AppError(404, "User not found");
+      const taken = Math.min(user.credits, credits);
+      const [updated] = await tx
+        .update(schema.users)
+        .set({ credits: sql`${schema.users.credits} - ${taken}`, updatedAt: sql`now()` })
+        .where(eq(schema.users.id, userId))
+        .returning({ credits: schema.users.credits });
+      const notRecovered = credits - taken;
+      const [row] = await tx
+        .insert(schema.creditTransactions)
+        .values({
+          userId,
+          type: "credit_refund",
+          amount: -taken,
+          balance: updated.credits,
+          description: notRecovered ? `${takeBack.description} (${notRecovered} already spent, not recovered)` : takeBack.description,
+          purchaseId: takeBack.purchaseId,
+          externalRef: takeBack.externalRef,
+        })
+        .onConflictDoNothing(externalRefTaken)
+        .returning({ id: schema.creditTransactions.id });
+      if (!row) throw new AlreadyApplied();
+      return { applied: true, balance: updated.credits, taken, notRecovered, transactionId: row.id } as const;
+    });
+  } catch (error) {
+    if (error instanceof AlreadyApplied) return { applied: false, balance: await currentBalance(db, userId) };
+    throw error;
+  }
 }
 
 export interface SearchCharges {

@@ -1,0 +1,103 @@
+import { Hono, type Context } from "hono";
+import { loadBillingConfig, stripeClient, type BillingConfig } from "../../lib/billing/config.ts";
+import { listCreditPackages } from "../../lib/billing/packages.ts";
+import {
+  confirmPayment,
+  createPaymentIntent,
+  handleStripeWebhook,
+  PaymentProviderError,
+  WebhookSignatureError,
+} from "../../lib/billing/payments.ts";
+import { listPurchases } from "../../lib/billing/purchases.ts";
+import {
+  confirmPaymentRequestSchema,
+  createPaymentIntentRequestSchema,
+  PAYMENT_NOT_CONFIGURED_MESSAGE,
+  type BillingConfigView,
+} from "../../lib/billing/schemas.ts";
+import { AppError } from "../../lib/errors.ts";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { parseWith, readJson } from "../validate.ts";
+
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/** Read per request, so a key set (or removed) in the environment applies without a restart of the routes. */
+const billingConfig = (): BillingConfig | null => loadBillingConfig(process.env);
+
+class NotConfigured extends Error {}
+
+function configured(): BillingConfig {
+  const config = billingConfig();
+  if (!config) throw new NotConfigured();
+  return config;
+}
+
+/** Billing's own failures: not configured 503 (the spec's message), Stripe unreachable or refusing 502. */
+async function answering(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof NotConfigured) return c.json({ error: PAYMENT_NOT_CONFIGURED_MESSAGE }, 503);
+    if (error instanceof PaymentProviderError) return c.json({ error: error.message }, 502);
+    throw error;
+  }
+}
+
+/** POST /api/credits/create-payment-intent: mounted beside the credit calls, signed-in users only. */
+export const paymentIntentRoutes = new Hono<AppEnv>().use(requireUser).post("/create-payment-intent", (c) =>
+  answering(c, async () => {
+    const config = configured();
+    const request = await readJson(c, createPaymentIntentRequestSchema);
+    const db = c.get("ctx").database.db;
+    return c.json(await createPaymentIntent(db, stripeClient(config), config, currentUser(c).id, request));
+  }),
+);
+
+/** /api/billing: configuration, packages, the user's purchases and the browser's confirmation. */
+export const billingRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/config", (c) => {
+    const config = billingConfig();
+    const view: BillingConfigView = config ? { configured: true, publishableKey: config.publishableKey } : { configured: false };
+    return c.json(view);
+  })
+  .get("/packages", async (c) => c.json({ packages: await listCreditPackages(c.get("ctx").database.db) }))
+  .get("/purchases", async (c) => {
+    const request = parseWith(pageQuerySchema, c.req.query());
+    return c.json(await listPurchases(c.get("ctx").database.db, { ...request, userId: currentUser(c).id }));
+  })
+  .post("/confirm", (c) =>
+    answering(c, async () => {
+      const config = configured();
+      const { paymentIntentId } = await readJson(c, confirmPaymentRequestSchema);
+      const db = c.get("ctx").database.db;
+      return c.json(await confirmPayment(db, stripeClient(config), currentUser(c).id, paymentIntentId));
+    }),
+  );
+
+/**
+ * POST /api/billing/webhook, called by Stripe: no session and no same-origin check (mounted before them); the raw
+ * body's Stripe-Signature is the only authority. A bad or old signature answers 400 and changes nothing.
+ */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", (c) =>
+  answering(c, async () => {
+    const config = configured();
+    if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new AppError(413, "Request body is too large");
+    const payload = await c.req.text();
+    try {
+      const outcome = await handleStripeWebhook(
+        c.get("ctx").database.db,
+        stripeClient(config),
+        config,
+        payload,
+        c.req.header("stripe-signature"),
+      );
+      return c.json({ received: true, handled: outcome.handled });
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) return c.json({ error: `Webhook refused: ${error.message}` }, 400);
+      throw error;
+    }
+  }),
+);
