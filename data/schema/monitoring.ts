@@ -40,6 +40,9 @@ export const monitoredEntities = pgTable(
   // One entry per user, name (any case) and type; due checks are found by (status, nextCheck).
   (t) => [
     index().on(t.userId),
+    // The list's keyset paging, and the check whose search just ended (also what deleting a search looks up).
+    index("monitored_entities_list").on(t.userId, t.createdAt, t.id),
+    index("monitored_entities_last_search").on(t.lastSearchId),
     uniqueIndex("monitored_entities_subject").on(t.userId, sql`lower(${t.searchTerm})`, t.entityType),
     index("monitored_entities_due").on(t.status, t.nextCheck),
   ],

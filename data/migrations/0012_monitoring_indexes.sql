@@ -1,0 +1,2 @@
+CREATE INDEX "monitored_entities_list" ON "monitored_entities" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "monitored_entities_last_search" ON "monitored_entities" USING btree ("last_search_id");
