@@ -7,7 +7,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { openDatabase, schema, type Database } from "../../data/db.ts";
 import { manualClock } from "../../lib/clock.ts";
+import { computeDailyReport } from "../../lib/reports/daily/compute.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
+import { readDailyReport } from "../../lib/reports/daily/read.ts";
 import { startDailyReportScheduler } from "../../lib/reports/daily/scheduler.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
@@ -61,6 +63,13 @@ test("at 01:00 in the report timezone the previous day's reports are generated e
     expect(byScope.get(null)).toMatchObject({ status: "completed", total: 5, generatedAt: new Date("2026-03-11T00:00:30Z") });
     expect(byScope.get(alice)).toMatchObject({ status: "completed", total: 3 });
     expect(byScope.get(bob)).toMatchObject({ status: "completed", total: 2 });
+
+    // each user's report from the grouped pass has every figure of the report made for that user alone
+    for (const userId of [alice, bob]) {
+      const stored = await readDailyReport(first.db, DAY, { userId });
+      expect(stored).toMatchObject({ status: "completed", scope: "user" });
+      expect(stored).toMatchObject(await computeDailyReport(first.db, DAY, { userId }, ZONE));
+    }
 
     // later checks of the same day do nothing
     clock.advance(60_000);

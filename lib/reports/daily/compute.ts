@@ -1,9 +1,10 @@
 /**
  * Every figure of a daily report, aggregated in SQL from the day's searches and the credit ledger: a handful of
  * grouped queries, never the day's rows themselves (100,000 searches stay in the database), plus the latest
- * SEARCHES_IN_REPORT searches for the Search Details tab.
+ * SEARCHES_IN_REPORT searches for the Search Details tab. The same queries grouped by user make every user's own
+ * report of the day in one pass (the scheduled run).
  */
-import { desc, sql } from "drizzle-orm";
+import { and, desc, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../../data/db.ts";
 import { SEARCHES_IN_REPORT, type DailyReportView, type ReportSearch } from "./schemas.ts";
 import { searchChargesOfDay, searchesOfDay, type ReportScope } from "./scope.ts";
@@ -12,16 +13,54 @@ export type ReportFigures = Omit<DailyReportView, "reportDate" | "scope" | "stat
 
 const TOP_TERMS = 10;
 
+/** The figures of one scope's report. */
 export async function computeDailyReport(db: DbOrTx, date: string, scope: ReportScope, timeZone: string): Promise<ReportFigures> {
+  const figures = await computeFigures(db, date, timeZone, { scope });
+  return figures.get(null) ?? emptyFigures();
+}
+
+/** The figures of each of these users' own reports of the day, in one pass. */
+export async function computeUserReports(db: DbOrTx, date: string, timeZone: string, userIds: string[]): Promise<Map<string, ReportFigures>> {
+  const figures = userIds.length ? await computeFigures(db, date, timeZone, { userIds }) : new Map();
+  return new Map(userIds.map((id) => [id, figures.get(id) ?? emptyFigures()]));
+}
+
+/** Keyed by user with `userIds`, else one entry under null. */
+async function computeFigures(db: DbOrTx, date: string, timeZone: string, of: { scope: ReportScope } | { userIds: string[] }): Promise<Map<string | null, ReportFigures>> {
   const s = schema.searches;
   const t = schema.creditTransactions;
-  const where = searchesOfDay(date, scope, timeZone);
+  const perUser = "userIds" in of;
+  const where = perUser ? and(searchesOfDay(date, { userId: null }, timeZone), inArray(s.userId, of.userIds))! : searchesOfDay(date, of.scope, timeZone);
+  const charges = perUser ? and(searchChargesOfDay(date, { userId: null }, timeZone), inArray(t.userId, of.userIds))! : searchChargesOfDay(date, of.scope, timeZone);
+  const key = perUser ? sql<string | null>`${s.userId}` : sql<string | null>`null::uuid`;
+  const groups = (...more: SQL[]) => (perUser ? [s.userId as unknown as SQL, ...more] : more);
   const sanctionsHit = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${s.results}->'sanctionsList') = 'array' then ${s.results}->'sanctionsList' else '[]'::jsonb end) e where (e->>'match')::boolean)`;
   const negativeMedia = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${s.results}->'adverseMedia') = 'array' then ${s.results}->'adverseMedia' else '[]'::jsonb end) e where (e->>'isNegative')::boolean)`;
-  const count = (filter: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${filter}))::int`;
+  const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
+  const hour = sql<number>`extract(hour from ${s.createdAt} at time zone ${timeZone})::int`;
+  const partition = perUser ? sql`partition by ${s.userId}` : sql``;
+
+  const termsRanked = db
+    .select({
+      key: key.as("key"),
+      term: sql<string>`mode() within group (order by ${s.searchTerm})`.as("term"),
+      count: sql<number>`count(*)::int`.as("count"),
+      rank: sql<number>`row_number() over (${partition} order by count(*) desc, lower(${s.searchTerm}))`.as("rank"),
+    })
+    .from(s)
+    .where(where)
+    .groupBy(...groups(sql`lower(${s.searchTerm})`))
+    .as("terms_ranked");
+  const latestRanked = db
+    .select({ ...reportSearchColumns(), key: key.as("key"), rank: sql<number>`row_number() over (${partition} order by ${s.createdAt} desc, ${s.id} desc)`.as("rank") })
+    .from(s)
+    .where(where)
+    .as("latest_ranked");
+
   const [totals, hours, terms, latest, credits] = await Promise.all([
     db
       .select({
+        key,
         total: sql<number>`count(*)::int`,
         automated: count(sql`${s.isAutomated}`),
         users: sql<number>`count(distinct ${s.userId})::int`,
@@ -37,56 +76,89 @@ export async function computeDailyReport(db: DbOrTx, date: string, scope: Report
         adverseMediaHits: count(negativeMedia),
       })
       .from(s)
-      .where(where),
+      .where(where)
+      .groupBy(...groups()),
     db
-      .select({ hour: sql<number>`extract(hour from ${s.createdAt} at time zone ${timeZone})::int`, count: sql<number>`count(*)::int` })
+      .select({ key, hour, count: sql<number>`count(*)::int` })
       .from(s)
       .where(where)
-      .groupBy(sql`1`),
+      // by position: the hour's expression carries the time zone as a parameter, which GROUP BY would not match
+      .groupBy(...(perUser ? [sql`1`, sql`2`] : [sql`2`])),
     db
-      .select({ term: sql<string>`mode() within group (order by ${s.searchTerm})`, count: sql<number>`count(*)::int` })
-      .from(s)
-      .where(where)
-      .groupBy(sql`lower(${s.searchTerm})`)
-      .orderBy(sql`count(*) desc`, sql`lower(${s.searchTerm})`)
-      .limit(TOP_TERMS),
+      .select({ key: termsRanked.key, term: termsRanked.term, count: termsRanked.count })
+      .from(termsRanked)
+      .where(lte(termsRanked.rank, TOP_TERMS))
+      .orderBy(termsRanked.rank),
+    perUser
+      ? db
+          .select({
+            key: latestRanked.key,
+            id: latestRanked.id,
+            searchTerm: latestRanked.searchTerm,
+            entityType: latestRanked.entityType,
+            riskLevel: latestRanked.riskLevel,
+            aiSummary: latestRanked.aiSummary,
+            createdAt: latestRanked.createdAt,
+            isAutomated: latestRanked.isAutomated,
+          })
+          .from(latestRanked)
+          .where(lte(latestRanked.rank, SEARCHES_IN_REPORT))
+          .orderBy(latestRanked.rank)
+      : db
+          .select({ key, ...reportSearchColumns() })
+          .from(s)
+          .where(where)
+          .orderBy(desc(s.createdAt), desc(s.id))
+          .limit(SEARCHES_IN_REPORT),
     db
-      .select(reportSearchColumns())
-      .from(s)
-      .where(where)
-      .orderBy(desc(s.createdAt), desc(s.id))
-      .limit(SEARCHES_IN_REPORT),
-    db
-      .select({ spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
+      .select({ key: perUser ? sql<string | null>`${t.userId}` : sql<string | null>`null::uuid`, spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
       .from(t)
-      .where(searchChargesOfDay(date, scope, timeZone)),
+      .where(charges)
+      .groupBy(...(perUser ? [t.userId as unknown as SQL] : [])),
   ]);
-  const c = totals[0];
-  const byHour = Array.from({ length: 24 }, () => 0);
-  for (const { hour, count } of hours) byHour[hour] = count;
-  const peak = Math.max(...byHour);
-  const ended = c.completed + c.failed;
-  return {
-    totalSearches: c.total,
-    manualSearches: c.total - c.automated,
-    automatedSearches: c.automated,
-    totalCreditsUsed: credits[0]?.spent ?? 0,
-    uniqueUsers: c.users,
-    highRiskFindings: c.critical + c.high,
-    searchDetails: {
-      byEntityType: { person: c.person, company: c.company },
-      byRiskLevel: { critical: c.critical, high: c.high, medium: c.medium, low: c.low },
-      byHour,
-      searches: latest.map(reportSearch),
-    },
-    statistics: {
+
+  const figures = new Map<string | null, ReportFigures>();
+  const of_ = (k: string | null) => figures.get(k) ?? figures.set(k, emptyFigures()).get(k)!;
+  for (const c of totals) {
+    const f = of_(c.key);
+    const ended = c.completed + c.failed;
+    Object.assign(f, {
+      totalSearches: c.total,
+      manualSearches: c.total - c.automated,
+      automatedSearches: c.automated,
+      uniqueUsers: c.users,
+      highRiskFindings: c.critical + c.high,
+    });
+    f.searchDetails.byEntityType = { person: c.person, company: c.company };
+    f.searchDetails.byRiskLevel = { critical: c.critical, high: c.high, medium: c.medium, low: c.low };
+    Object.assign(f.statistics, {
       successRate: ended === 0 ? 0 : round((c.completed / ended) * 100, 1),
-      peakHour: c.total === 0 ? null : byHour.indexOf(peak),
       averageSearchesPerUser: c.users === 0 ? 0 : round(c.total / c.users, 2),
-      topSearchTerms: terms.map(({ term, count }) => ({ term, count })),
       sanctionsHits: c.sanctionsHits,
       adverseMediaHits: c.adverseMediaHits,
-    },
+    });
+  }
+  for (const h of hours) of_(h.key).searchDetails.byHour[h.hour] = h.count;
+  for (const term of terms) of_(term.key).statistics.topSearchTerms.push({ term: term.term, count: term.count });
+  for (const { key: k, ...search } of latest) of_(k).searchDetails.searches.push(reportSearch(search));
+  for (const c of credits) of_(c.key).totalCreditsUsed = c.spent;
+  for (const f of figures.values()) {
+    const byHour = f.searchDetails.byHour;
+    f.statistics.peakHour = f.totalSearches === 0 ? null : byHour.indexOf(Math.max(...byHour));
+  }
+  return figures;
+}
+
+export function emptyFigures(): ReportFigures {
+  return {
+    totalSearches: 0,
+    manualSearches: 0,
+    automatedSearches: 0,
+    totalCreditsUsed: 0,
+    uniqueUsers: 0,
+    highRiskFindings: 0,
+    searchDetails: { byEntityType: { person: 0, company: 0 }, byRiskLevel: { critical: 0, high: 0, medium: 0, low: 0 }, byHour: Array.from({ length: 24 }, () => 0), searches: [] },
+    statistics: { successRate: 0, peakHour: null, averageSearchesPerUser: 0, topSearchTerms: [], sanctionsHits: 0, adverseMediaHits: 0 },
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../../data/db.ts";
-import { computeDailyReport } from "./compute.ts";
+import { computeDailyReport, type ReportFigures } from "./compute.ts";
 import { reportView, type DailyReportRow } from "./read.ts";
 import type { DailyReportView } from "./schemas.ts";
 import type { ReportScope } from "./scope.ts";
@@ -26,12 +26,21 @@ export async function generateDailyReport(db: DbOrTx, options: GenerateOptions):
   try {
     figures = await computeDailyReport(db, date, scope, timeZone);
   } catch (error) {
-    await upsert(db, { reportDate: date, userId: scope.userId, status: "failed", generatedAt: options.now ?? new Date() }).catch(() => {});
+    await storeFailure(db, date, scope.userId, options.now ?? new Date()).catch(() => {});
     throw error;
   }
+  return reportView(await storeReport(db, date, scope.userId, figures, options.now ?? new Date()));
+}
+
+/** Writes the figures as the completed report of the day and scope (userId null: the organisation's). */
+export async function storeReport(db: DbOrTx, date: string, userId: string | null, figures: ReportFigures, now: Date): Promise<DailyReportRow> {
   const { searchDetails, statistics, ...counts } = figures;
-  const row = await upsert(db, { reportDate: date, userId: scope.userId, ...counts, searchDetails, statistics, status: "completed", generatedAt: options.now ?? new Date() });
-  return reportView(row);
+  return upsert(db, { reportDate: date, userId, ...counts, searchDetails, statistics, status: "completed", generatedAt: now });
+}
+
+/** Records the report of the day and scope as failed. */
+export async function storeFailure(db: DbOrTx, date: string, userId: string | null, now: Date): Promise<void> {
+  await upsert(db, { reportDate: date, userId, status: "failed", generatedAt: now });
 }
 
 type NewReport = typeof schema.dailyReports.$inferInsert;

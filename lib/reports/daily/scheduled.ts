@@ -6,10 +6,13 @@
  */
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../data/db.ts";
-import { generateDailyReport } from "./generate.ts";
-import { dayBounds } from "./scope.ts";
+import { computeUserReports } from "./compute.ts";
+import { generateDailyReport, storeFailure, storeReport } from "./generate.ts";
+import { dayBounds, ORGANISATION } from "./scope.ts";
 
 const STALE_CLAIM_MS = 10 * 60_000;
+/** Users whose reports one grouped pass computes (bounds the memory of a pass: each holds up to SEARCHES_IN_REPORT searches). */
+const USERS_PER_PASS = 100;
 
 export interface ScheduledOutcome {
   date: string;
@@ -20,18 +23,36 @@ export interface ScheduledOutcome {
 
 export async function runScheduledDay(db: Db, date: string, timeZone: string, now: Date, log: (message: string, error: unknown) => void): Promise<ScheduledOutcome> {
   const claimed = await claimDay(db, date, timeZone, now);
-  let generated = 0;
-  let failed = 0;
-  for (const userId of claimed) {
+  const outcome = { date, generated: 0, failed: 0 };
+  const failed = async (userIds: (string | null)[], error: unknown) => {
+    outcome.failed += userIds.length;
+    log(`daily reports of ${date} (${userIds.map((id) => id ?? "organisation").join(", ")}) failed:`, error);
+    for (const userId of userIds) await storeFailure(db, date, userId, now).catch(() => {});
+  };
+  if (claimed.includes(null)) {
     try {
-      await generateDailyReport(db, { date, scope: { userId }, timeZone, now });
-      generated++;
+      await generateDailyReport(db, { date, scope: ORGANISATION, timeZone, now });
+      outcome.generated++;
     } catch (error) {
-      failed++;
-      log(`daily report of ${date} (${userId ?? "organisation"}) failed:`, error);
+      await failed([null], error);
     }
   }
-  return { date, generated, failed };
+  const userIds = claimed.filter((id): id is string => id !== null);
+  // every user's own report from one grouped pass, a slice of users at a time
+  for (let from = 0; from < userIds.length; from += USERS_PER_PASS) {
+    const slice = userIds.slice(from, from + USERS_PER_PASS);
+    try {
+      const figures = await computeUserReports(db, date, timeZone, slice);
+      // one commit for the slice, not one per report
+      await db.transaction(async (tx) => {
+        for (const [userId, userFigures] of figures) await storeReport(tx, date, userId, userFigures, now);
+      });
+      outcome.generated += slice.length;
+    } catch (error) {
+      await failed(slice, error);
+    }
+  }
+  return outcome;
 }
 
 /**
