@@ -29,8 +29,16 @@ async function run(label: string, args: string[], env: Record<string, string>) {
   console.log(`\n=== ${label} ===`);
   const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...flags], {
     cwd: ROOT,
-    // Test servers never fetch the real lists from the internet on their own schedule.
-    env: { ...process.env, DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_WEB_DIST: webDist, ...env },
+    // Test servers never fetch the real lists from the internet on their own schedule, and run monitoring scans and
+    // daily reports only when a test asks (it drives them with its own clock): no scan outlives the test that started it.
+    env: {
+      ...process.env,
+      DUECHECK_DATASET_SCHEDULER: "0",
+      DUECHECK_MONITORING_SCAN_SECONDS: "0",
+      DUECHECK_REPORT_CHECK_SECONDS: "0",
+      DUECHECK_WEB_DIST: webDist,
+      ...env,
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
