@@ -3,6 +3,7 @@
  * entity id, hits of matching rows only), the risk level, and new negative or PEP media and PEP listings (by URL).
  * A source that failed in this check is not a change: nothing of it is compared, it is listed in notChecked.
  */
+import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
 import { failedSources, type SearchResults } from "../screening/results.ts";
 import type { MonitoredArticle, MonitoredMatch, MonitoringChanges } from "./schemas.ts";
 
@@ -15,7 +16,9 @@ function matches(results: SearchResults, skip: Set<string>): Map<string, Monitor
   const found = new Map<string, MonitoredMatch>();
   for (const row of results.sanctionsList) {
     if (!row.match || skip.has(row.source)) continue;
+    // A matching row also shows its near misses (under the threshold): they are not matches.
     for (const hit of row.hits) {
+      if (hit.score < DEFAULT_MATCH_THRESHOLD) continue;
       found.set(`${row.datasetId}\u0000${hit.entityId}`, { datasetId: row.datasetId, datasetName: row.source, entityId: hit.entityId, name: hit.name, score: hit.score });
     }
   }

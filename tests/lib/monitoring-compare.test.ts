@@ -21,6 +21,10 @@ describe("comparing two checks", () => {
     const unmatched = checkResults({ matches: [["us_ofac_sdn", "ofac-9", "Someone"]] });
     unmatched.sanctionsList[0].match = false;
     expect(compareChecks(checkResults(), unmatched).addedMatches).toEqual([]);
+    // A matching row also lists near misses (under the threshold): one appearing is not a new match.
+    const withNearMiss = checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"], ["us_ofac_sdn", "ofac-3", "Rustam KARIMOVA"]] });
+    withNearMiss.sanctionsList[0].hits[1].score = 0.78;
+    expect(compareChecks(checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"]] }), withNearMiss).addedMatches).toEqual([]);
   });
 
   test("new negative or PEP media by URL, PEP listings too; a known URL, a positive article or the same results are no change", () => {
