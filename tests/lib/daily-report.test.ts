@@ -92,9 +92,12 @@ describe("the organisation's report", () => {
     expect(report.statistics).toEqual({ successRate: 0, peakHour: null, averageSearchesPerUser: 0, topSearchTerms: [], sanctionsHits: 0, adverseMediaHits: 0 });
   });
 
-  test("a failure is recorded as failed and thrown", async () => {
-    await expect(generateDailyReport(database.db, { date: "2026-03-02", scope: ORGANISATION, timeZone: "Mars/Olympus_Mons" })).rejects.toThrow();
-    expect((await readDailyReport(database.db, "2026-03-02", ORGANISATION))?.status).toBe("failed");
+  test("a failure is recorded as failed, without the figures of an earlier report, and thrown", async () => {
+    await generateDailyReport(database.db, { date: DAY, scope: { userId: bob }, timeZone: ZONE });
+    await expect(generateDailyReport(database.db, { date: DAY, scope: { userId: bob }, timeZone: "Mars/Olympus_Mons" })).rejects.toThrow();
+    const failed = await readDailyReport(database.db, DAY, { userId: bob });
+    expect(failed).toMatchObject({ status: "failed", totalSearches: 0, highRiskFindings: 0 });
+    expect(failed?.searchDetails.searches).toEqual([]);
   });
 });
 

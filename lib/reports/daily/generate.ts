@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../../data/db.ts";
-import { computeDailyReport, type ReportFigures } from "./compute.ts";
+import { computeDailyReport, emptyFigures, type ReportFigures } from "./compute.ts";
 import { reportView, type DailyReportRow } from "./read.ts";
 import type { DailyReportView } from "./schemas.ts";
 import type { ReportScope } from "./scope.ts";
@@ -40,7 +40,8 @@ export async function storeReport(db: DbOrTx, date: string, userId: string | nul
 
 /** Records the report of the day and scope as failed. */
 export async function storeFailure(db: DbOrTx, date: string, userId: string | null, now: Date): Promise<void> {
-  await upsert(db, { reportDate: date, userId, status: "failed", generatedAt: now });
+  const { searchDetails: _, statistics: __, ...zeros } = emptyFigures();
+  await upsert(db, { reportDate: date, userId, ...zeros, status: "failed", generatedAt: now });
 }
 
 type NewReport = typeof schema.dailyReports.$inferInsert;
@@ -53,7 +54,7 @@ async function upsert(db: DbOrTx, values: NewReport): Promise<DailyReportRow> {
     .values(values)
     .onConflictDoUpdate({
       target: [r.reportDate, r.userId],
-      // a failure keeps the figures of an earlier completed report out of sight: the row says failed
+      // a failure replaces the figures of an earlier report: the row says failed, with no figures
       set: { ...changes, searchDetails: values.searchDetails ?? sql`null`, statistics: values.statistics ?? sql`null` },
     })
     .returning();

@@ -2,27 +2,12 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { schema, type Db } from "../../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../../paging.ts";
-import { reportSearch, reportSearchColumns } from "./compute.ts";
+import { emptyFigures, reportSearch, reportSearchColumns } from "./compute.ts";
 import type { DailyReportView, DailyRow, ReportSearch } from "./schemas.ts";
 import { searchesOfDay, type ReportScope } from "./scope.ts";
 import { reportTimeZone } from "./settings.ts";
 
 export type DailyReportRow = typeof schema.dailyReports.$inferSelect;
-
-const EMPTY_DETAILS: DailyReportView["searchDetails"] = {
-  byEntityType: { person: 0, company: 0 },
-  byRiskLevel: { critical: 0, high: 0, medium: 0, low: 0 },
-  byHour: Array.from({ length: 24 }, () => 0),
-  searches: [],
-};
-const EMPTY_STATISTICS: DailyReportView["statistics"] = {
-  successRate: 0,
-  peakHour: null,
-  averageSearchesPerUser: 0,
-  topSearchTerms: [],
-  sanctionsHits: 0,
-  adverseMediaHits: 0,
-};
 
 export function reportView(row: DailyReportRow): DailyReportView {
   return {
@@ -36,8 +21,9 @@ export function reportView(row: DailyReportRow): DailyReportView {
     totalCreditsUsed: row.totalCreditsUsed,
     uniqueUsers: row.uniqueUsers,
     highRiskFindings: row.highRiskFindings,
-    searchDetails: (row.searchDetails as DailyReportView["searchDetails"] | null) ?? EMPTY_DETAILS,
-    statistics: (row.statistics as DailyReportView["statistics"] | null) ?? EMPTY_STATISTICS,
+    // a failed (or pending) report stores no figures
+    searchDetails: (row.searchDetails as DailyReportView["searchDetails"] | null) ?? emptyFigures().searchDetails,
+    statistics: (row.statistics as DailyReportView["statistics"] | null) ?? emptyFigures().statistics,
   };
 }
 
