@@ -66,5 +66,10 @@ export const reportRoutes = new Hono<AppEnv>()
   .post("/generate", async (c) => {
     const { date } = await readJson(c, generateReportSchema);
     refuseFuture(date, reportTimeZone());
-    return c.json(await generateDailyReport(c.get("ctx").database.db, { date, scope: scopeOf(currentUser(c)) }));
+    try {
+      return c.json(await generateDailyReport(c.get("ctx").database.db, { date, scope: scopeOf(currentUser(c)) }));
+    } catch (error) {
+      console.error(`[duecheck] daily report of ${date} failed:`, error);
+      throw new AppError(500, "The report could not be generated; the failure is recorded, try again");
+    }
   });
