@@ -8,7 +8,7 @@ import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
-import { startDailyReportService } from "./reports/service.ts";
+import { dailyReportSettings, startDailyReportService } from "./reports/service.ts";
 import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
 import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
 import { startScreeningService, type ScreeningService } from "./screening/service.ts";
@@ -26,6 +26,7 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 /** Opens the database (migrating it), seeds what an empty install needs, and serves API and web app. */
 export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const reportSettings = dailyReportSettings();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;
   let screening: ScreeningService | null = null;
@@ -40,7 +41,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     sanctions = await startSanctionsService(database);
     screening = await startScreeningService(database, sanctions);
     monitoring = startMonitoringService(database, screening);
-    dailyReports = startDailyReportService(database);
+    dailyReports = startDailyReportService(database, reportSettings);
 
     const server = Bun.serve({
       port: config.port,

@@ -124,3 +124,15 @@ describe("a user's own report", () => {
     expect(second.nextCursor).toBeNull();
   });
 });
+
+describe("settings", () => {
+  test("DUECHECK_REPORT_TIMEZONE: an IANA name, default UTC; anything else is refused naming it", async () => {
+    const { reportCheckSeconds, reportTimeZone } = await import("../../lib/reports/daily/settings.ts");
+    expect(reportTimeZone({})).toBe("UTC");
+    expect(reportTimeZone({ DUECHECK_REPORT_TIMEZONE: "America/New_York" })).toBe("America/New_York");
+    expect(() => reportTimeZone({ DUECHECK_REPORT_TIMEZONE: "Berlin Time" })).toThrow("DUECHECK_REPORT_TIMEZONE must be an IANA time zone");
+    expect(reportCheckSeconds({})).toBe(60);
+    expect(reportCheckSeconds({ DUECHECK_REPORT_CHECK_SECONDS: "0" })).toBe(0);
+    expect(() => reportCheckSeconds({ DUECHECK_REPORT_CHECK_SECONDS: "soon" })).toThrow("DUECHECK_REPORT_CHECK_SECONDS must be a number");
+  });
+});
