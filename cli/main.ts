@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { DataDirBusyError } from "../data/db.ts";
 import { AppError } from "../lib/errors.ts";
 import { registerBatch } from "./commands/batch.tsx";
+import { registerBilling } from "./commands/billing.tsx";
 import { registerCredits } from "./commands/credits.ts";
 import { registerDatasets } from "./commands/datasets.tsx";
 import { registerDb } from "./commands/db.ts";
@@ -34,6 +35,7 @@ registerBatch(program);
 registerMonitor(program);
 registerWebhooks(program);
 registerReports(program);
+registerBilling(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { fr as monitor } from "./monitor/fr.ts";
+import { fr as billing } from "./billing/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 
@@ -171,4 +172,5 @@ export const fr: CliText = {
   webhooks,
   reports,
   monitor,
+  billing,
 };

@@ -1,5 +1,6 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
+import type { BillingCliText } from "./billing/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
@@ -159,4 +160,5 @@ export interface CliText {
   webhooks: WebhookCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
+  billing: BillingCliText;
 }
