@@ -48,8 +48,10 @@ export function createApp(ctx: AppContext) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", "data:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Stripe.js and its Payment Element (only /buy-credits loads them), as Stripe's CSP guide lists them.
+        scriptSrc: ["'self'", "https://js.stripe.com", "https://*.js.stripe.com"],
+        frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
         frameAncestors: ["'none'"],
       },
     }),
