@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sum } from "drizzle-orm";
 import type Stripe from "stripe";
 import { openDatabase, schema, type Database } from "../../data/db.ts";
-import { stripeClient, type BillingConfig } from "../../lib/billing/config.ts";
+import { loadBillingConfig, stripeClient, stripeConnection, type BillingConfig } from "../../lib/billing/config.ts";
 import { confirmPayment, createPaymentIntent, handleStripeWebhook } from "../../lib/billing/payments.ts";
 import { purchaseByPaymentIntent } from "../../lib/billing/purchases.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
@@ -54,6 +54,14 @@ const newUser = async (credits = 25) => {
 };
 
 describe("billing: buying credits", () => {
+  test("configuration: no secret key is 'not configured'; STRIPE_API_URL becomes the SDK's host, port and protocol", () => {
+    expect(loadBillingConfig({ STRIPE_PUBLISHABLE_KEY: "pk_test_x" })).toBeNull();
+    expect(loadBillingConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toEqual({ secretKey: "sk_test_x", publishableKey: "", webhookSecret: null, apiUrl: "https://api.stripe.com" });
+    expect(stripeConnection("https://api.stripe.com")).toEqual({ host: "api.stripe.com", port: 443, protocol: "https" });
+    expect(stripeConnection("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
+    expect(() => loadBillingConfig({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_URL: "ftp://stripe" })).toThrow("STRIPE_API_URL");
+  });
+
   test("the price comes from the settings: a PaymentIntent of $109.00 for 500 credits, with metadata and an idempotency key, and a pending purchase", async () => {
     const user = await newUser();
     const answer = await createPaymentIntent(db(), stripe, config, user.id, { credits: 500 });
