@@ -35,6 +35,8 @@ export const creditTransactions = pgTable(
   // The credit history's keyset order (lib/paging.ts).
   (t) => [
     index().on(t.userId, t.createdAt, t.id),
+    // A day's entries of everyone (the organisation's daily report).
+    index("credit_transactions_created").on(t.createdAt),
     uniqueIndex("credit_transactions_external_ref")
       .on(t.externalRef)
       .where(sql`${t.externalRef} is not null`),
