@@ -42,8 +42,13 @@ export function PaymentForm({ intent, onOutcome }: { intent: CreatePaymentIntent
       });
       if (error) {
         // Incomplete or invalid card details: the user corrects them in the form; anything else ends the attempt.
-        if (error.type === "validation_error") setFieldError(error.message);
-        else onOutcome({ kind: "failed", message: error.message });
+        if (error.type === "validation_error") {
+          setFieldError(error.message);
+          return;
+        }
+        // The server records the declined attempt in the purchases too (Stripe's own event may come later or never).
+        if (error.payment_intent) await confirmPurchase.mutateAsync({ paymentIntentId: error.payment_intent.id }).catch(() => undefined);
+        onOutcome({ kind: "failed", message: error.message });
         return;
       }
       if (paymentIntent.status !== "succeeded") {
