@@ -169,6 +169,22 @@ describe("with Stripe", () => {
     await expectVisible(page.getByTestId("credit-history-table").getByText("Credit purchase"));
   });
 
+  test("when Stripe refuses the server's call, the payment form says 'Failed to initialize payment' and offers a retry", async () => {
+    useStripeEnv({ ...stripeEnv, STRIPE_SECRET_KEY: "sk_test_revoked" });
+    try {
+      await page.goto(`${app.url}/buy-credits`);
+      const panel = page.getByRole("alert").filter({ hasText: "Failed to initialize payment" });
+      await expectVisible(panel);
+      expect(await cardNumber().count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Pay/ }).count()).toBe(0);
+    } finally {
+      useStripeEnv(stripeEnv);
+    }
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expectVisible(cardNumber());
+    await expectVisible(page.getByRole("button", { name: "Pay $109.00" }));
+  });
+
   test("in French: the packages, prices with a decimal comma, and a paid package", async () => {
     await setLanguages(page, "fr");
     await page.goto(`${app.url}/buy-credits`);

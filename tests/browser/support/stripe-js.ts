@@ -45,6 +45,7 @@ const STRIPE_JS = `(() => {
                 label.textContent = "Card number";
                 input = document.createElement("input");
                 input.autocomplete = "cc-number";
+                input.style.cssText = "display:block;width:100%;margin-top:4px;padding:8px;border:1px solid #d4d4d8;border-radius:6px";
                 label.append(input);
                 node.replaceChildren(label);
                 setTimeout(() => (handlers.ready || []).forEach((h) => h({ elementType: "payment" })));
