@@ -12,7 +12,9 @@ import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { createApp } from "../../server/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { setEnv } from "../helpers/env.ts";
 import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
 
 /** Values no field accepts, each with what it is. */
 const BAD_CHARACTERS: [string, string][] = [
@@ -88,6 +90,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/webhooks": { body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" }, freeText: ["description"] },
   "PATCH /api/webhooks/:id": { body: { enabled: false, events: ["batch.completed"], description: "Case system" }, freeText: ["description"] },
   "POST /api/reports/generate": { body: { date: "2026-11-20" }, freeText: [] },
+  "POST /api/credits/create-payment-intent": { body: { credits: 500, amount: 4500 }, freeText: [] },
+  "POST /api/billing/confirm": { body: { paymentIntentId: "pi_3PqRsTuVwXyZ" }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -177,7 +181,13 @@ function stringPaths(value: unknown, prefix = ""): string[] {
   return [];
 }
 
+let stripe: StripeStandIn;
+let restoreEnv: () => void = () => {};
+
 beforeAll(async () => {
+  // Card payments configured (against a Stripe stand-in), so the payment calls read their bodies.
+  stripe = startStripeServer();
+  restoreEnv = setEnv({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: "pk_test_hygiene", STRIPE_WEBHOOK_SECRET: "whsec_hygiene", STRIPE_API_URL: stripe.url });
   app = await startApp();
   const integratorUser = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", credits: 100 });
   integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration")).key;
@@ -196,6 +206,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.stop();
+  restoreEnv();
+  stripe.stop();
 });
 
 describe("every JSON route refuses bad text with a 4xx JSON error and changes nothing", () => {
