@@ -185,6 +185,21 @@ describe("with Stripe", () => {
     await expectVisible(page.getByRole("button", { name: "Pay $109.00" }));
   });
 
+  test("back from a payment method's redirect, the page confirms the PaymentIntent Stripe names and shows the outcome", async () => {
+    await page.goto(`${app.url}/buy-credits`);
+    await packageRadio(page, /^100 credits/).click();
+    await expectVisible(page.getByRole("button", { name: "Pay $29.00" }));
+    const intent = [...stripe.intents.values()].at(-1) as { id: string; client_secret: string; amount: number };
+    expect(intent.amount).toBe(2900);
+    // What Stripe does while the browser is at the bank's page, then its return URL.
+    stripe.succeed(intent.id);
+    await page.goto(`${app.url}/buy-credits?payment_intent=${intent.id}&payment_intent_client_secret=${intent.client_secret}&redirect_status=succeeded`);
+    await expectVisible(outcome().getByText("Payment successful"));
+    expect(await outcome().textContent()).toContain("100 credits were added to your account.");
+    // The return parameters are spent: a reload shows the packages again.
+    await page.waitForURL((url) => url.pathname === "/buy-credits" && url.search === "");
+  });
+
   test("in French: the packages, prices with a decimal comma, and a paid package", async () => {
     await setLanguages(page, "fr");
     await page.goto(`${app.url}/buy-credits`);
