@@ -53,7 +53,7 @@ export function registerBilling(program: Command) {
       if (!limit.success || !/^\d+$/.test(options.limit)) failWith(words(asked).t.batch.limitInvalid(options.limit));
       const { page, shown } = await withDatabase(async ({ db }) => {
         const user = options.user ? await cliUser(db, options.user, words(asked)) : null;
-        return { page: await listPurchases(db, { limit: limit.data, userId: user?.id }), shown: words(asked, user) };
+        return { page: await listPurchases(db, { limit: limit.data, userId: user?.id, includePending: true }), shown: words(asked, user) };
       });
       if (options.json) return printJson(page);
       const { t } = shown;

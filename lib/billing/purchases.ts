@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { schema, type DbOrTx } from "../../data/db.ts";
 import { changeCredits, takeBackCredits } from "../credits/ledger.ts";
@@ -195,13 +195,18 @@ export async function applyChargeRefunded(db: DbOrTx, stripe: Stripe | null, cha
 export interface PurchaseListRequest extends PageRequest {
   /** One user's purchases; all users' when absent (the CLI's overview). */
   userId?: string;
+  /**
+   * Also purchases still pending: a PaymentIntent is made as soon as a package is shown, so most pending ones were
+   * never paid for. The user's list leaves them out; the CLI's overview shows them.
+   */
+  includePending?: boolean;
 }
 
 export type PurchaseListItem = PurchaseView & { userEmail: string | null };
 
 /** Purchases newest first, paged, with the buyer's email. */
 export async function listPurchases(db: DbOrTx, request: PurchaseListRequest): Promise<Page<PurchaseListItem>> {
-  const where = request.userId ? eq(p.userId, request.userId) : undefined;
+  const where = and(request.userId ? eq(p.userId, request.userId) : undefined, request.includePending ? undefined : ne(p.status, "pending"));
   const rows = await db
     .select({
       id: p.id,

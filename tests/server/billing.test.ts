@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from "../../lib/billing/schemas.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
@@ -117,14 +117,26 @@ describe("billing over HTTP", () => {
     }
   });
 
-  test("purchases: own only, newest first, paged, with receipts", async () => {
+  test("purchases: own only, newest first, paged, with receipts; a payment only started is not listed", async () => {
+    // Showing a package makes a PaymentIntent (a pending purchase): not a purchase until it is paid or fails.
+    const restore = configure();
+    try {
+      expect((await alice.post("/api/credits/create-payment-intent", { credits: 100 })).status).toBe(200);
+    } finally {
+      restore();
+    }
+    // The first payment of 500 was declined (as payment_intent.payment_failed records it): a purchase, listed.
+    await app.db
+      .update(schema.purchases)
+      .set({ status: "failed" })
+      .where(and(eq(schema.purchases.userId, aliceId), eq(schema.purchases.credits, 500)));
     const purchases = await alice.get("/api/billing/purchases?limit=1");
     expect(purchases.status).toBe(200);
     expect(purchases.json.total).toBe(2);
     expect(purchases.json.items[0]).toMatchObject({ credits: 1000, amount: 19900, status: "succeeded" });
     expect(purchases.json.items[0].receiptUrl).toStartWith("https://pay.stripe.com/receipts/");
     const next = await alice.get(`/api/billing/purchases?limit=1&cursor=${purchases.json.nextCursor}`);
-    expect(next.json.items.map((p: { credits: number; status: string }) => [p.credits, p.status])).toEqual([[500, "pending"]]);
+    expect(next.json.items.map((p: { credits: number; status: string }) => [p.credits, p.status])).toEqual([[500, "failed"]]);
     expect(next.json.nextCursor).toBeNull();
     expect((await bob.get("/api/billing/purchases")).json).toEqual({ items: [], nextCursor: null, total: 0 });
     expect((await new HttpClient(app.url).get("/api/billing/purchases")).status).toBe(401);
