@@ -1,0 +1,104 @@
+/**
+ * The admin area's calls (spec part 2: /admin/dashboard, /admin/users, /admin/activity, /admin/settings; section 7
+ * Admin): request schemas and the views the API, the web and the CLI share. Only zod and shared schemas are
+ * imported: the web bundle includes this file.
+ */
+import { z } from "zod";
+import { text } from "../validation/text.ts";
+
+const unknownField = { error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined) };
+
+/** GET /api/admin/stats (admin stats of spec part 2 section 3). */
+export interface AdminStats {
+  totalUsers: number;
+  /** Users who signed in or searched today. */
+  activeUsers: number;
+  totalSearches: number;
+  searchesToday: number;
+  totalCreditsUsed: number;
+  creditsUsedToday: number;
+  /** Succeeded purchases, in USD (refunds taken off). */
+  totalRevenue: number;
+  revenueToday: number;
+  recentSearches: { id: string; searchTerm: string; userEmail: string; createdAt: string; riskLevel: string | null }[];
+  recentPurchases: { userEmail: string | null; createdAt: string; amount: number; price: number }[];
+}
+
+/** A user as the admin's table shows it (GET /api/admin/users, paged with lib/paging.ts, filter q on the server too). */
+export interface AdminUserView {
+  id: string;
+  email: string;
+  fullName: string;
+  company: string | null;
+  position: string | null;
+  role: "user" | "admin";
+  credits: number;
+  isActive: boolean;
+  lastLogin: string | null;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+}
+
+/** PUT /api/admin/users/{id}: the spec's user object (fullName, company, position, role). */
+export const adminUserUpdateSchema = z.strictObject(
+  {
+    fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
+    company: text({ field: "company", max: 200 }).min(1, "company is required"),
+    position: text({ field: "position", max: 200 }).min(1, "position is required"),
+    role: z.enum(["user", "admin"], { error: "role must be user or admin" }),
+  },
+  unknownField,
+);
+
+/** POST /api/admin/users/{id}/credits. */
+export const adminCreditsSchema = z.strictObject(
+  {
+    amount: z
+      .number({ error: "amount must be a number" })
+      .int("amount must be a whole number")
+      .min(1, "amount must be at least 1")
+      .max(1_000_000, "amount must be at most 1,000,000"),
+    description: text({ field: "description", max: 500 }).optional(),
+  },
+  unknownField,
+);
+
+/** GET /api/admin/searches?q=&range=all|today|week|month&cursor=&limit= */
+export const adminSearchesQuerySchema = z.object({
+  q: text({ field: "q", max: 200 }).optional(),
+  range: z.enum(["all", "today", "week", "month"], { error: "range must be all, today, week or month" }).default("all"),
+});
+
+/** An admin search record (spec part 2 section 3). */
+export interface AdminSearchRecord {
+  id: string;
+  createdAt: string;
+  userEmail: string;
+  userName: string;
+  searchTerm: string;
+  isAutomated: boolean;
+  creditsUsed: number;
+  riskLevel: string | null;
+  sanctionsCount: number;
+  mediaCount: number;
+}
+
+/** GET /api/admin/transactions?q=&type=&cursor=&limit= (q filters on the user's email or name). */
+export const adminTransactionsQuerySchema = z.object({
+  q: text({ field: "q", max: 200 }).optional(),
+  type: z
+    .enum(["manual_search", "automatic_search", "credit_purchase", "credit_bonus", "admin_credit", "credit_refund"], { error: "type is not a transaction type" })
+    .optional(),
+});
+
+/** An admin transaction (spec part 2 section 3). */
+export interface AdminTransaction {
+  id: string;
+  createdAt: string;
+  userEmail: string;
+  userName: string;
+  type: string;
+  amount: number;
+  balance: number;
+  description: string | null;
+}
