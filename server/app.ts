@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { adminRoutes } from "./admin/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billing/routes.ts";
@@ -34,6 +35,7 @@ export function createApp(ctx: AppContext) {
     .route("/monitoring", monitoringRoutes)
     .route("/webhooks", webhookRoutes)
     .route("/reports", reportRoutes)
+    .route("/admin", adminRoutes)
     .notFound(apiNotFound);
 
   const app = new Hono<AppEnv>();

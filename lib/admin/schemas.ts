@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { text } from "../validation/text.ts";
+import { systemSettingsSchema } from "./settings-schema.ts";
 
 const unknownField = { error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined) };
 
@@ -102,3 +103,11 @@ export interface AdminTransaction {
   balance: number;
   description: string | null;
 }
+
+/**
+ * GET/POST /api/admin/settings: the spec's payload plus registrationOpen. POST takes the whole payload; the rules
+ * (whole numbers, costs 0 to 1,000, positive package credits and prices, at most one popular) are the settings' own.
+ */
+export const adminSettingsSchema = systemSettingsSchema.omit({ webhooksAllowPrivateNetworks: true }).strict();
+
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;

@@ -1,22 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { schema, type DbOrTx } from "../../data/db.ts";
+import { systemSettingsSchema } from "../admin/settings-schema.ts";
 
-export const creditPackageSchema = z.object({
-  credits: z.number().int().positive(),
-  price: z.number().nonnegative(),
-  popular: z.boolean().optional(),
-  description: z.string().optional(),
-});
+export { creditPackageSchema, systemSettingsSchema } from "../admin/settings-schema.ts";
 
-export const systemSettingsSchema = z.object({
-  manualSearchCost: z.number().int().min(0),
-  automatedSearchCost: z.number().int().min(0),
-  initialCredits: z.number().int().min(0),
-  creditPackages: z.array(creditPackageSchema),
-  webhooksAllowPrivateNetworks: z.boolean(),
-});
-export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+export type { SystemSettings } from "../admin/settings-schema.ts";
+import type { SystemSettings } from "../admin/settings-schema.ts";
 
 export const DEFAULT_SETTINGS: SystemSettings = {
   manualSearchCost: 10,
@@ -31,6 +20,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     { credits: 100000, price: 9999 },
   ],
   webhooksAllowPrivateNetworks: false,
+  registrationOpen: true,
 };
 
 const META: Record<keyof SystemSettings, { description: string; category: string }> = {
@@ -42,6 +32,7 @@ const META: Record<keyof SystemSettings, { description: string; category: string
     description: "Deliver webhooks to private, loopback and link-local addresses (off: only public addresses)",
     category: "webhooks",
   },
+  registrationOpen: { description: "Anyone may create an account at /register (off: only admins and the CLI create accounts)", category: "registration" },
 };
 
 /** Inserts the defaults that are missing; existing values are kept. */

@@ -18,6 +18,7 @@ import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "..
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { AppError } from "../../lib/errors.ts";
+import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
@@ -36,9 +37,10 @@ const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", async (c) => {
+    const { db } = c.get("ctx").database;
+    if (!(await getSystemSetting(db, "registrationOpen"))) throw new AppError(403, "Registration is closed");
     const raw = await readJson(c, registrationBody);
     const input = parseWith(registerSchema, raw);
-    const { db } = c.get("ctx").database;
     const user = await createUser(db, input);
     await recordAudit(db, {
       action: "user.registered",

@@ -1,0 +1,119 @@
+import { and, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { schema, type Db } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import type { SearchRow } from "../screening/searches.ts";
+import type { AdminActor } from "./users.ts";
+import type { AdminSearchRecord, AdminTransaction, adminSearchesQuerySchema, adminTransactionsQuerySchema } from "./schemas.ts";
+import { startOfUtcDay } from "./stats.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** today: since midnight UTC; week and month: the last 7 and 30 days. */
+export function rangeStart(range: "all" | "today" | "week" | "month", now: Date): Date | undefined {
+  if (range === "today") return startOfUtcDay(now);
+  if (range === "week") return new Date(now.getTime() - 7 * DAY);
+  if (range === "month") return new Date(now.getTime() - 30 * DAY);
+  return undefined;
+}
+
+type SearchesRequest = PageRequest & z.infer<typeof adminSearchesQuerySchema> & { userEmail?: string; since?: Date };
+
+/** Everyone's searches, newest first; q on the term, the user's email or name. */
+export async function listAdminSearches(db: Db, request: SearchesRequest, now = new Date()): Promise<Page<AdminSearchRecord>> {
+  const s = schema.searches;
+  const u = schema.users;
+  const keyset = { createdAt: s.createdAt, id: s.id };
+  const q = request.q?.trim();
+  const start = [rangeStart(request.range, now), request.since].filter((d): d is Date => !!d).sort((a, b) => b.getTime() - a.getTime())[0];
+  const where = and(
+    q ? or(ilike(s.searchTerm, containsPattern(q)), ilike(u.email, containsPattern(q)), ilike(u.fullName, containsPattern(q))) : undefined,
+    start ? gte(s.createdAt, start) : undefined,
+    request.userEmail ? eq(u.email, request.userEmail.trim().toLowerCase()) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: s.id,
+        createdAt: s.createdAt,
+        userEmail: u.email,
+        userName: u.fullName,
+        searchTerm: s.searchTerm,
+        isAutomated: s.isAutomated,
+        creditsUsed: s.creditsUsed,
+        riskLevel: s.riskLevel,
+        sanctionsCount: sql<number>`coalesce((select count(*)::int from jsonb_array_elements(${s.results}->'sanctionsList') e where (e->>'match')::boolean), 0)`,
+        mediaCount: sql<number>`coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)`,
+        cursorKey: cursorKey(keyset),
+      })
+      .from(s)
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(and(where, afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    countJoined(db, s, where, !!(q || request.userEmail)),
+  ]);
+  return toPage(rows, request.limit, total, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The total of a filtered list; the users join only when the filter reads the user. */
+async function countJoined(db: Db, table: typeof schema.searches | typeof schema.creditTransactions, where: SQL | undefined, needsUser: boolean) {
+  const query = db.select({ total: sql<number>`count(*)::int` }).from(table);
+  return needsUser ? query.innerJoin(schema.users, eq(schema.users.id, table.userId)).where(where) : query.where(where);
+}
+
+type TransactionsRequest = PageRequest & z.infer<typeof adminTransactionsQuerySchema> & { userEmail?: string };
+
+/** Everyone's credit transactions, newest first; q on the user's email or name. */
+export async function listAdminTransactions(db: Db, request: TransactionsRequest): Promise<Page<AdminTransaction>> {
+  const t = schema.creditTransactions;
+  const u = schema.users;
+  const keyset = { createdAt: t.createdAt, id: t.id };
+  const q = request.q?.trim();
+  const where = and(
+    q ? or(ilike(u.email, containsPattern(q)), ilike(u.fullName, containsPattern(q))) : undefined,
+    request.type ? eq(t.type, request.type) : undefined,
+    request.userEmail ? eq(u.email, request.userEmail.trim().toLowerCase()) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: t.id,
+        createdAt: t.createdAt,
+        userEmail: u.email,
+        userName: u.fullName,
+        type: t.type,
+        amount: t.amount,
+        balance: t.balance,
+        description: t.description,
+        cursorKey: cursorKey(keyset),
+      })
+      .from(t)
+      .innerJoin(u, eq(u.id, t.userId))
+      .where(and(where, afterCursor(keyset, request.cursor)))
+      .orderBy(...newestFirst(keyset))
+      .limit(request.limit + 1),
+    countJoined(db, t, where, !!(q || request.userEmail)),
+  ]);
+  return toPage(rows, request.limit, total, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Any user's search, for an admin's read-only view; the access is audited (search.viewed_by_admin). */
+export async function viewSearchAsAdmin(db: Db, actor: AdminActor, id: string): Promise<SearchRow> {
+  if (!isUuid(id)) throw new AppError(404, "Search not found");
+  const [row] = await db.select().from(schema.searches).where(eq(schema.searches.id, id));
+  if (!row) throw new AppError(404, "Search not found");
+  await recordAudit(db, {
+    action: "search.viewed_by_admin",
+    actorKind: actor.kind,
+    actorUserId: actor.userId ?? null,
+    ipAddress: actor.ipAddress ?? null,
+    targetType: "search",
+    targetId: row.id,
+    details: { ownerId: row.userId, searchTerm: row.searchTerm },
+  });
+  return row;
+}

@@ -1,0 +1,31 @@
+/** The system settings' rules (pure zod: the web bundle includes this file through lib/admin/schemas.ts). */
+import { z } from "zod";
+import { text } from "../validation/text.ts";
+
+const whole = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
+const cost = (field: string) => whole(field).min(0, `${field} must be at least 0`).max(1000, `${field} must be at most 1,000`);
+
+export const creditPackageSchema = z.object({
+  credits: whole("credits").positive("A package's credits must be positive").max(10_000_000, "A package's credits must be at most 10,000,000"),
+  price: z
+    .number({ error: "price must be a number" })
+    .positive("A package's price must be positive")
+    .max(1_000_000, "A package's price must be at most 1,000,000")
+    .refine((price) => Math.abs(Math.round(price * 100) - price * 100) < 1e-6, "A package's price must be in whole cents"),
+  popular: z.boolean({ error: "popular must be true or false" }).optional(),
+  description: text({ field: "description", max: 200 }).optional(),
+});
+
+export const systemSettingsSchema = z.object({
+  manualSearchCost: cost("manualSearchCost"),
+  automatedSearchCost: cost("automatedSearchCost"),
+  initialCredits: whole("initialCredits").min(0, "initialCredits must be at least 0").max(1_000_000, "initialCredits must be at most 1,000,000"),
+  creditPackages: z
+    .array(creditPackageSchema, { error: "creditPackages must be a list" })
+    .max(20, "At most 20 credit packages")
+    .refine((packages) => packages.filter((p) => p.popular).length <= 1, "At most one credit package can be marked popular"),
+  webhooksAllowPrivateNetworks: z.boolean(),
+  /** Off: POST /api/auth/register answers 403 'Registration is closed' (admins and the CLI still create accounts). */
+  registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;

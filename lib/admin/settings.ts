@@ -1,0 +1,33 @@
+import type { Db } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { getSystemSettings, updateSystemSettings, type SystemSettings } from "../settings/system-settings.ts";
+import type { AdminSettings } from "./schemas.ts";
+import type { AdminActor } from "./users.ts";
+
+export function adminSettingsView(settings: SystemSettings): AdminSettings {
+  const { webhooksAllowPrivateNetworks: _, ...view } = settings;
+  return view;
+}
+
+export async function getAdminSettings(db: Db): Promise<AdminSettings> {
+  return adminSettingsView(await getSystemSettings(db));
+}
+
+/** Saves the given settings (already validated) and records what changed; the next search or registration reads them. */
+export async function saveSettings(db: Db, actor: AdminActor, values: Partial<SystemSettings>): Promise<SystemSettings> {
+  return db.transaction(async (tx) => {
+    const before = await getSystemSettings(tx);
+    await updateSystemSettings(tx, values, actor.userId ?? undefined);
+    const after = await getSystemSettings(tx);
+    const changed = (Object.keys(values) as (keyof SystemSettings)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    await recordAudit(tx, {
+      action: "admin.settings_updated",
+      actorKind: actor.kind,
+      actorUserId: actor.userId ?? null,
+      ipAddress: actor.ipAddress ?? null,
+      targetType: "system_settings",
+      details: { before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) },
+    });
+    return after;
+  });
+}

@@ -1,0 +1,44 @@
+import { Hono, type Context } from "hono";
+import { addAdminCredits, getAdminUser, listAdminUsers, setUserActive, updateAdminUser, type AdminActor } from "../../lib/admin/users.ts";
+import { listAdminSearches, listAdminTransactions, viewSearchAsAdmin } from "../../lib/admin/activity.ts";
+import { adminCreditsSchema, adminSearchesQuerySchema, adminSettingsSchema, adminTransactionsQuerySchema, adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
+import { adminSettingsView, getAdminSettings, saveSettings } from "../../lib/admin/settings.ts";
+import { adminStats } from "../../lib/admin/stats.ts";
+import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
+import { searchDetailView } from "../../lib/screening/views.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireAdmin } from "../middleware/session.ts";
+import { parseWith, readJson } from "../validate.ts";
+
+const actorOf = (c: Context<AppEnv>): AdminActor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
+const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+
+/** /api/admin/*: every route answers 401 without a session and 403 for a non-admin (one middleware). */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get("/stats", async (c) => c.json(await adminStats(db(c))))
+
+  .get("/users", async (c) => c.json(await listAdminUsers(db(c), parseWith(pageWithTermQuerySchema, c.req.query()))))
+  .get("/users/:id", async (c) => c.json(await getAdminUser(db(c), c.req.param("id"))))
+  .put("/users/:id", async (c) => {
+    const input = await readJson(c, adminUserUpdateSchema);
+    return c.json({ user: await updateAdminUser(db(c), actorOf(c), c.req.param("id"), input) });
+  })
+  .post("/users/:id/toggle", async (c) => c.json({ user: await setUserActive(db(c), actorOf(c), c.req.param("id")) }))
+  .post("/users/:id/credits", async (c) => {
+    const input = await readJson(c, adminCreditsSchema);
+    return c.json(await addAdminCredits(db(c), actorOf(c), c.req.param("id"), input));
+  })
+
+  .get("/searches", async (c) => c.json(await listAdminSearches(db(c), parseWith(pageQuerySchema.extend(adminSearchesQuerySchema.shape), c.req.query()))))
+  /** Any user's search, read-only, as GET /api/searches/{id} answers it; audited. */
+  .get("/searches/:id", async (c) => c.json(searchDetailView(await viewSearchAsAdmin(db(c), actorOf(c), c.req.param("id")))))
+  .get("/transactions", async (c) =>
+    c.json(await listAdminTransactions(db(c), parseWith(pageQuerySchema.extend(adminTransactionsQuerySchema.shape), c.req.query()))),
+  )
+
+  .get("/settings", async (c) => c.json(await getAdminSettings(db(c))))
+  .post("/settings", async (c) => {
+    const input = await readJson(c, adminSettingsSchema);
+    return c.json(adminSettingsView(await saveSettings(db(c), actorOf(c), input)));
+  });
