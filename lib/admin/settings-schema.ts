@@ -22,6 +22,7 @@ export const systemSettingsSchema = z.object({
   initialCredits: whole("initialCredits").min(0, "initialCredits must be at least 0").max(1_000_000, "initialCredits must be at most 1,000,000"),
   creditPackages: z
     .array(creditPackageSchema, { error: "creditPackages must be a list" })
+    .min(1, "At least one credit package")
     .max(20, "At most 20 credit packages")
     .refine((packages) => packages.filter((p) => p.popular).length <= 1, "At most one credit package can be marked popular"),
   webhooksAllowPrivateNetworks: z.boolean(),

@@ -240,6 +240,7 @@ describe("settings", () => {
       [{ ...valid, manualSearchCost: 1.5 }, "manualSearchCost must be a whole number"],
       [{ ...valid, automatedSearchCost: 1001 }, "automatedSearchCost must be at most 1,000"],
       [{ ...valid, manualSearchCost: -1 }, "manualSearchCost must be at least 0"],
+      [{ ...valid, creditPackages: [] }, "At least one credit package"],
       [{ ...valid, creditPackages: [{ credits: 0, price: 5 }] }, "A package's credits must be positive"],
       [{ ...valid, creditPackages: [{ credits: 10, price: 0 }] }, "A package's price must be positive"],
       [{ ...valid, creditPackages: [{ credits: 10, price: 5, popular: true }, { credits: 20, price: 9, popular: true }] }, "At most one credit package can be marked popular"],
