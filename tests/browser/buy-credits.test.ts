@@ -5,7 +5,9 @@
  * Stripe.js (js.stripe.com) is the stand-in of support/stripe-js.ts, served in place of the real script.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { desc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
+import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
@@ -127,6 +129,14 @@ describe("with Stripe", () => {
     expect(await outcome().getAttribute("data-outcome")).toBe("failed");
     await expectVisible(outcome().getByText("Your card was declined."));
     expect(await page.getByTestId("sidebar-credits").textContent()).toContain(String(welcomeCredits));
+    // The decline was reported to the server before the failure showed: the purchase is recorded as failed.
+    const [purchase] = await app.db
+      .select({ status: schema.purchases.status })
+      .from(schema.purchases)
+      .where(eq(schema.purchases.credits, 1000))
+      .orderBy(desc(schema.purchases.createdAt))
+      .limit(1);
+    expect(purchase?.status).toBe("failed");
   });
 
   test("paying 1,000 credits shows the success state with the new balance, and the sidebar shows it too", async () => {
@@ -158,12 +168,14 @@ describe("with Stripe", () => {
     const rows = page.getByTestId("purchases-table").locator("tbody tr");
     await expectVisible(rows.first());
     const paid = rows.filter({ hasText: "Paid" });
+    await expectVisible(paid.first());
     expect(await paid.count()).toBe(1);
     expect((await paid.locator("td").allTextContents()).slice(1, 4)).toEqual(["1,000", "$199.00", "Paid"]);
     const receipt = paid.getByRole("link", { name: /^Receipt/ });
     expect(await receipt.getAttribute("href")).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\/payment\/ch_/);
     // The declined attempt is listed as failed, without a receipt.
     const declined = rows.filter({ hasText: "Failed" });
+    await expectVisible(declined.first());
     expect((await declined.locator("td").allTextContents()).slice(1, 4)).toEqual(["1,000", "$199.00", "Failed"]);
     expect(await declined.getByRole("link").count()).toBe(0);
     await expectVisible(page.getByTestId("credit-history-table").getByText("Credit purchase"));
