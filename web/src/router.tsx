@@ -3,6 +3,10 @@ import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
 import { TwoFactorPage } from "./auth/two-factor-page";
+import { AdminActivityPage } from "./admin/activity-page";
+import { AdminDashboardPage } from "./admin/dashboard-page";
+import { AdminSettingsPage } from "./admin/settings-page";
+import { AdminUsersPage } from "./admin/users-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
 import { BatchPage } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
@@ -100,10 +104,17 @@ const monitoringChangesRoute = createRoute({
   component: ChangesPage,
 });
 
+/** The Administration screens: admins only (others see a 'not allowed' state; the server answers them 403). */
+const adminDashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/dashboard", component: AdminDashboardPage });
+const adminUsersRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/users", component: AdminUsersPage });
+const adminActivityRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/activity", component: AdminActivityPage });
+const adminSettingsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/settings", component: AdminSettingsPage });
+const adminRoutes = [adminDashboardRoute, adminUsersRoute, adminActivityRoute, adminSettingsRoute];
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, buyCreditsRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute]),
+  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, buyCreditsRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute, ...adminRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

@@ -1,8 +1,19 @@
-import { ChartColumnIcon, DatabaseIcon, HistoryIcon, KeyRoundIcon, LayersIcon, type LucideIcon, RadarIcon, SearchIcon } from "lucide-react";
+import { ActivityIcon, ChartColumnIcon, DatabaseIcon, HistoryIcon, KeyRoundIcon, LayersIcon, LayoutDashboardIcon, type LucideIcon, RadarIcon, SearchIcon, SettingsIcon, UsersIcon } from "lucide-react";
 
 export type NavItem = {
   /** Route path; also used to highlight the active item. */
-  to: "/" | "/batch" | "/history" | "/reports" | "/sanctions" | "/automatic-screening" | "/api-access";
+  to:
+    | "/"
+    | "/batch"
+    | "/history"
+    | "/reports"
+    | "/sanctions"
+    | "/automatic-screening"
+    | "/api-access"
+    | "/admin/dashboard"
+    | "/admin/users"
+    | "/admin/activity"
+    | "/admin/settings";
   labelKey: string;
   icon: LucideIcon;
 };
@@ -18,11 +29,13 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon },
 ];
 
-/**
- * Administration menu, admin role only. Empty until the admin screens exist; the group is hidden while empty.
- * Planned: /admin/dashboard, /admin/users, /admin/activity, /admin/settings.
- */
-export const ADMIN_NAV_ITEMS: NavItem[] = [];
+/** Administration menu, admin role only (spec part 1 section 2). */
+export const ADMIN_NAV_ITEMS: NavItem[] = [
+  { to: "/admin/dashboard", labelKey: "nav.adminDashboard", icon: LayoutDashboardIcon },
+  { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },
+  { to: "/admin/activity", labelKey: "nav.adminActivity", icon: ActivityIcon },
+  { to: "/admin/settings", labelKey: "nav.adminSettings", icon: SettingsIcon },
+];
 
 export function isNavItemActive(itemPath: string, pathname: string) {
   if (itemPath === "/") return pathname === "/";

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { PageHeader } from "../shell/page-header";
+import { AdminOnly } from "./admin-only";
+import { SearchActivityTab } from "./search-activity-tab";
+import { TransactionsTab } from "./transactions-tab";
+
+/** /admin/activity (spec part 2 section 2): Search Activity and Credit Transactions, each paged on the server. */
+export function AdminActivityPage() {
+  const { t } = useTranslation();
+  return (
+    <AdminOnly>
+      <div className="grid w-full grid-cols-1 gap-6">
+        <PageHeader title={t("admin.activity.title")} description={t("admin.activity.description")} />
+        <Tabs defaultValue="searches" className="gap-4">
+          <TabsList>
+            <TabsTrigger value="searches">{t("admin.activity.searchesTab")}</TabsTrigger>
+            <TabsTrigger value="transactions">{t("admin.activity.transactionsTab")}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="searches">
+            <SearchActivityTab />
+          </TabsContent>
+          <TabsContent value="transactions">
+            <TransactionsTab />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,68 @@
+import { SaveIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminSettings } from "../../../lib/admin/schemas.ts";
+import { Button } from "../components/ui/button";
+import { Skeleton } from "../components/ui/skeleton";
+import { Spinner } from "../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { PageHeader } from "../shell/page-header";
+import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
+import { PackagesTab } from "./settings-packages-tab";
+import { PricingTab, RegistrationTab } from "./settings-tabs";
+import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
+
+/** /admin/settings (spec part 2 section 2): Search Pricing, Credit Packages and Registration, one Save Changes. */
+export function AdminSettingsPage() {
+  return (
+    <AdminOnly>
+      <Settings />
+    </AdminOnly>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation();
+  const settings = useAdminSettings();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<AdminSettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data);
+  }, [settings.data]);
+  if (isForbidden(settings.error)) return <NotAllowed />;
+
+  return (
+    <div className="grid w-full grid-cols-1 gap-6">
+      <PageHeader title={t("admin.settings.title")} description={t("admin.settings.description")}>
+        <Button onClick={() => draft && save.mutate(draft)} disabled={!draft || save.isPending}>
+          {save.isPending ? <Spinner /> : <SaveIcon aria-hidden />}
+          {t("admin.settings.save")}
+        </Button>
+      </PageHeader>
+      {settings.isLoading && <Skeleton className="h-40 w-full" />}
+      {settings.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          {t("admin.loadFailed")}
+        </p>
+      )}
+      {draft && (
+        <Tabs defaultValue="pricing" className="gap-4">
+          <TabsList>
+            <TabsTrigger value="pricing">{t("admin.settings.pricingTab")}</TabsTrigger>
+            <TabsTrigger value="packages">{t("admin.settings.packagesTab")}</TabsTrigger>
+            <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="pricing">
+            <PricingTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="packages">
+            <PackagesTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="registration">
+            <RegistrationTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import type { z } from "zod";
+import type { adminCreditsSchema, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
+import { toast } from "../components/ui/use-toast";
+import i18n from "../i18n";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { usePagedList } from "../lib/use-paged-list";
+import { ADMIN_QUERY_KEY } from "./use-admin-stats";
+
+const USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, "users"] as const;
+const USERS_PAGE_SIZE = 50;
+
+/**
+ * GET /api/admin/users filtered on the server (q on email, name and company): the spec's client-side filter would
+ * need every account in the browser, which stops being quick with thousands of users.
+ */
+export function useAdminUsers(q: string) {
+  return usePagedList<AdminUserView>("/api/admin/users", USERS_QUERY_KEY, { q: q.trim() || undefined, limit: USERS_PAGE_SIZE });
+}
+
+/** The catalogue's failure text (spec part 2 section 8) as the title, the server's reason (e.g. the last admin rule) under it. */
+function failureToast(titleKey: string, error: unknown) {
+  toast({ variant: "destructive", title: i18n.t(titleKey), description: serverErrorText(error) });
+}
+
+/** Every admin list and the dashboard figures are read again after a change. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+}
+
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+/** PUT /api/admin/users/{id}: 'User Updated', or 'Failed to update user'. */
+export function useUpdateUser(onDone: () => void) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ user, body }: { user: AdminUserView; body: AdminUserUpdate }) => apiRequest<AdminUserView>("PUT", `/api/admin/users/${user.id}`, body),
+    onSuccess: async (_answer, { body }) => {
+      toast({ title: i18n.t("admin.users.updated"), description: i18n.t("admin.users.updatedDescription", { name: body.fullName }) });
+      onDone();
+      await refresh();
+    },
+    onError: (error) => failureToast("admin.users.updateFailed", error),
+  });
+}
+
+/** POST /api/admin/users/{id}/credits: 'Credits Added', or 'Failed to add credits'. */
+export function useAddCredits(onDone: () => void) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ user, body }: { user: AdminUserView; body: z.infer<typeof adminCreditsSchema> }) =>
+      apiRequest("POST", `/api/admin/users/${user.id}/credits`, body),
+    onSuccess: async (_answer, { user, body }) => {
+      toast({
+        title: i18n.t("admin.users.creditsAdded"),
+        description: i18n.t("admin.users.creditsAddedDescription", { count: body.amount, value: new Intl.NumberFormat(i18n.language).format(body.amount), email: user.email }),
+      });
+      onDone();
+      await refresh();
+    },
+    onError: (error) => failureToast("admin.users.addCreditsFailed", error),
+  });
+}
+
+/** POST /api/admin/users/{id}/toggle: activate or deactivate; 'Failed to toggle user status' with the server's reason. */
+export function useToggleUser() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (user: AdminUserView) => apiRequest("POST", `/api/admin/users/${user.id}/toggle`),
+    onSuccess: async (_answer, user) => {
+      toast({
+        title: i18n.t("admin.users.statusUpdated"),
+        description: i18n.t(user.isActive ? "admin.users.deactivatedDescription" : "admin.users.activatedDescription", { email: user.email }),
+      });
+      await refresh();
+    },
+    onError: async (error) => {
+      failureToast("admin.users.toggleFailed", error);
+      await refresh();
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { SearchIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import { Input } from "../components/ui/input";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useFormatters } from "../lib/format";
+import { PageHeader } from "../shell/page-header";
+import { AddCreditsDialog } from "./add-credits-dialog";
+import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
+import { EditUserDialog } from "./edit-user-dialog";
+import { PagedListState } from "./list-state";
+import { useAdminUsers } from "./use-admin-users";
+import { UsersTable } from "./users-table";
+
+/** /admin/users (spec part 2 section 2): the search box, the users table, the edit and add-credits dialogs. */
+export function AdminUsersPage() {
+  return (
+    <AdminOnly>
+      <Users />
+    </AdminOnly>
+  );
+}
+
+function Users() {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const [filter, setFilter] = useState("");
+  const q = useDebouncedValue(filter);
+  const list = useAdminUsers(q);
+  const [editing, setEditing] = useState<AdminUserView | null>(null);
+  const [crediting, setCrediting] = useState<AdminUserView | null>(null);
+  const searchId = useId();
+  if (isForbidden(list.error)) return <NotAllowed />;
+  const { items, total } = list;
+
+  return (
+    <div className="grid w-full grid-cols-1 gap-6">
+      <PageHeader title={t("admin.users.title")} description={t("admin.users.description")} />
+      <div className="relative max-w-md">
+        <label htmlFor={searchId} className="sr-only">
+          {t("admin.users.searchLabel")}
+        </label>
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input id={searchId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t("admin.users.searchPlaceholder")} className="pl-8" />
+      </div>
+      <section className="grid gap-3" aria-label={t("admin.users.title")}>
+        {items && total !== undefined && (
+          <p className="text-sm text-muted-foreground" data-testid="users-count">
+            {t("admin.users.count", { count: total, value: number(total) })}
+          </p>
+        )}
+        <PagedListState list={{ ...list, hasNextPage: !!list.hasNextPage }} empty={t("admin.users.empty")}>
+          <UsersTable users={items ?? []} onEdit={setEditing} onAddCredits={setCrediting} />
+        </PagedListState>
+      </section>
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <AddCreditsDialog user={crediting} onClose={() => setCrediting(null)} />
+    </div>
+  );
+}
