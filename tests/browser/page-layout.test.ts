@@ -13,6 +13,9 @@ import { DESKTOP, HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLan
 /** Every screen of the sidebar shell, and an unknown path (the shell's not-found screen). */
 const ROUTES = ["/", "/batch", "/history", "/reports", "/sanctions", "/automatic-screening", "/api-access", "/profile", "/credit-history", "/settings/2fa", "/no-such-screen"];
 
+/** The Administration screens, measured as the admin sees them. */
+const ADMIN_ROUTES = ["/admin/dashboard", "/admin/users", "/admin/activity", "/admin/settings"];
+
 const user = { email: "layout@example.com", password: "Layout-2024!" };
 
 let app: TestApp;
@@ -39,13 +42,13 @@ async function widths(page: Page, path: string) {
   }));
 }
 
-async function expectOneWidth(page: Page) {
+async function expectOneWidth(page: Page, routes = ROUTES) {
   const measured: Record<string, { container: number; screen: number }> = {};
-  for (const path of ROUTES) measured[path] = await widths(page, path);
+  for (const path of ["/", ...routes]) measured[path] = await widths(page, path);
   const first = measured["/"].container;
   // 1280 px less the sidebar and the padding: the column is as wide as the window allows.
   expect(first).toBeGreaterThan(900);
-  for (const path of ROUTES) {
+  for (const path of routes) {
     expect({ path, width: measured[path].container }).toEqual({ path, width: first });
     // The not-found card is a centred message, not a screen column.
     if (path !== "/no-such-screen") expect({ path, width: measured[path].screen }).toEqual({ path, width: first });
@@ -72,6 +75,13 @@ describe("signed in", () => {
     await waitForPath(page, "/");
     await expectVisible(page.getByRole("heading", { name: de["search.title"] }));
     await expectOneWidth(page);
+    await page.context().close();
+  }, 60_000);
+
+  test("an administrator's screens have the same width too", async () => {
+    const { page } = await newPage(browser, { viewport: DESKTOP });
+    await signIn(page, app.url, "admin@test.local", "Admin-password-1");
+    await expectOneWidth(page, ADMIN_ROUTES);
     await page.context().close();
   }, 60_000);
 
