@@ -1,6 +1,8 @@
 import { Command, CommanderError } from "commander";
 import { DataDirBusyError } from "../data/db.ts";
 import { AppError } from "../lib/errors.ts";
+import { registerAdmin } from "./commands/admin.tsx";
+import { registerAudit } from "./commands/audit.tsx";
 import { registerBatch } from "./commands/batch.tsx";
 import { registerBilling } from "./commands/billing.tsx";
 import { registerCredits } from "./commands/credits.ts";
@@ -12,6 +14,7 @@ import { registerReports } from "./commands/reports.tsx";
 import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
+import { registerSettings } from "./commands/settings.tsx";
 import { registerUsers } from "./commands/users.tsx";
 import { registerWebhooks } from "./commands/webhooks.tsx";
 import { CliError } from "./fail.ts";
@@ -36,6 +39,9 @@ registerMonitor(program);
 registerWebhooks(program);
 registerReports(program);
 registerBilling(program);
+registerAdmin(program);
+registerSettings(program);
+registerAudit(program);
 
 try {
   await program.parseAsync(process.argv);

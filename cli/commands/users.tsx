@@ -8,7 +8,10 @@ import { withDatabase } from "../database.ts";
 import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words } from "../language.ts";
+import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
+import { adminUserView, setUserActive, updateAdminUser, type AdminActor } from "../../lib/admin/users.ts";
+import { cliUser } from "./search.tsx";
 
 const cliUserSchema = registerSchema.pick({ email: true, password: true, fullName: true });
 
@@ -60,5 +63,90 @@ export function registerUsers(program: Command) {
           ]}
         />,
       );
+    });
+
+  registerUserAdministration(users);
+}
+
+const CLI: AdminActor = { kind: "cli" };
+
+/** users show|edit|activate|deactivate|set-role: the admin screen's user actions, as the system (audited, actor "cli"). */
+function registerUserAdministration(users: Command) {
+  withLanguageOption(users.command("show"))
+    .description("One account: profile, role, credits, status, 2FA, last sign-in")
+    .argument("<email>", "the account's email")
+    .option("--json", "print as JSON (the shape of an item of GET /api/admin/users)")
+    .action(async (email: string, options: { json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const user = await withDatabase(({ db }) => cliUser(db, email, words(asked)));
+      const view = adminUserView(user);
+      if (options.json) return printJson(view);
+      const { t } = words(asked, user);
+      const rows: [string, string][] = [
+        [t.users.columns.email, view.email],
+        [t.users.columns.name, view.fullName],
+        [t.admin.fields.company, view.company ?? "-"],
+        [t.admin.fields.position, view.position ?? "-"],
+        [t.users.columns.role, t.users.roles[view.role]],
+        [t.users.columns.credits, view.role === "admin" ? t.users.unlimited : String(view.credits)],
+        [t.users.columns.status, view.isActive ? t.users.active : t.users.inactive],
+        [t.users.columns.twoFactor, view.twoFactorEnabled ? t.users.on : t.users.off],
+        [t.users.columns.lastLogin, view.lastLogin?.slice(0, 16).replace("T", " ") ?? t.users.never],
+        [t.admin.fields.createdAt, view.createdAt.slice(0, 16).replace("T", " ")],
+      ];
+      const width = Math.max(...rows.map(([label]) => label.length));
+      for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+    });
+
+  withLanguageOption(users.command("edit"))
+    .description("Change an account's name, company or position")
+    .argument("<email>", "the account's email")
+    .option("--name <name>", "full name")
+    .option("--company <company>", "company")
+    .option("--position <position>", "position")
+    .action(async (email: string, options: { name?: string; company?: string; position?: string; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      if (options.name === undefined && options.company === undefined && options.position === undefined) failWith(words(asked).t.admin.nothingToEdit);
+      const user = await withDatabase(async ({ db }) => {
+        const found = await cliUser(db, email, words(asked));
+        const input = adminUserUpdateSchema.partial().safeParse({ fullName: options.name, company: options.company, position: options.position });
+        if (!input.success) failWith(input.error.issues[0].message);
+        await updateAdminUser(db, CLI, found.id, input.data);
+        return found;
+      });
+      console.log(words(asked, user).t.admin.userUpdated(user.email));
+    });
+
+  for (const active of [true, false]) {
+    withLanguageOption(users.command(active ? "activate" : "deactivate"))
+      .description(active ? "Let an account sign in again" : "Stop an account: its sessions end and its API keys stop working at once")
+      .argument("<email>", "the account's email")
+      .action(async (email: string, options: { language?: string }) => {
+        const asked = askedLanguage(options.language);
+        const user = await withDatabase(async ({ db }) => {
+          const found = await cliUser(db, email, words(asked));
+          await setUserActive(db, CLI, found.id, active);
+          return found;
+        });
+        const { t } = words(asked, user);
+        console.log(active ? t.admin.activated(user.email) : t.admin.deactivated(user.email));
+      });
+  }
+
+  withLanguageOption(users.command("set-role"))
+    .description("Make an account an admin or a user (the last active admin keeps the role)")
+    .argument("<email>", "the account's email")
+    .argument("<role>", "admin or user")
+    .action(async (email: string, role: string, options: { language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const parsed = adminUserUpdateSchema.shape.role.safeParse(role);
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const user = await withDatabase(async ({ db }) => {
+        const found = await cliUser(db, email, words(asked));
+        await updateAdminUser(db, CLI, found.id, { role: parsed.data });
+        return found;
+      });
+      const { t }: Pick<Words, "t"> = words(asked, user);
+      console.log(t.admin.roleSet(user.email, t.users.roles[parsed.data]));
     });
 }

@@ -84,10 +84,11 @@ const audit = (actor: AdminActor, action: string, targetId: string, details: Rec
   details,
 });
 
-export async function updateAdminUser(db: Db, actor: AdminActor, id: string, input: z.infer<typeof adminUserUpdateSchema>): Promise<AdminUserView> {
+/** Changes the fields given (the API sends all four; the CLI one or more). */
+export async function updateAdminUser(db: Db, actor: AdminActor, id: string, input: Partial<z.infer<typeof adminUserUpdateSchema>>): Promise<AdminUserView> {
   return db.transaction(async (tx) => {
     const before = await findUser(tx, id, true);
-    await keepAnActiveAdmin(tx, before, input.role === "admin");
+    await keepAnActiveAdmin(tx, before, (input.role ?? before.role) === "admin");
     const [after] = await tx
       .update(schema.users)
       .set({ fullName: input.fullName, company: input.company, position: input.position, role: input.role, updatedAt: sql`now()` })
@@ -114,11 +115,6 @@ export async function setUserActive(db: Db, actor: AdminActor, id: string, activ
     await recordAudit(tx, audit(actor, isActive ? "admin.user_activated" : "admin.user_deactivated", id, { before: { isActive: before.isActive }, after: { isActive } }));
     return adminUserView(after);
   });
-}
-
-export async function setUserRole(db: Db, actor: AdminActor, id: string, role: "user" | "admin"): Promise<AdminUserView> {
-  const user = await findUser(db, id);
-  return updateAdminUser(db, actor, id, { fullName: user.fullName, company: user.company ?? "", position: user.position ?? "", role });
 }
 
 export async function addAdminCredits(db: Db, actor: AdminActor, id: string, input: z.infer<typeof adminCreditsSchema>) {

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { de as monitor } from "./monitor/de.ts";
+import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
 import { de as reports } from "./reports/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
@@ -173,4 +174,5 @@ export const de: CliText = {
   reports,
   monitor,
   billing,
+  admin,
 };

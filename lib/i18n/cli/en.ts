@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { en as monitor } from "./monitor/en.ts";
+import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
 import { en as reports } from "./reports/en.ts";
 import { en as webhooks } from "./webhooks/en.ts";
@@ -172,4 +173,5 @@ export const en: CliText = {
   reports,
   monitor,
   billing,
+  admin,
 };

@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { es as monitor } from "./monitor/es.ts";
+import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
 import { es as reports } from "./reports/es.ts";
 import { es as webhooks } from "./webhooks/es.ts";
@@ -174,4 +175,5 @@ export const es: CliText = {
   reports,
   monitor,
   billing,
+  admin,
 };

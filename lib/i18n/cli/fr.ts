@@ -1,6 +1,7 @@
 import { duration } from "./duration.ts";
 import type { CliText } from "./types.ts";
 import { fr as monitor } from "./monitor/fr.ts";
+import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
@@ -173,4 +174,5 @@ export const fr: CliText = {
   reports,
   monitor,
   billing,
+  admin,
 };

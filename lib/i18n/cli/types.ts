@@ -1,5 +1,6 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
+import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
@@ -161,4 +162,5 @@ export interface CliText {
   reports: ReportsCliText;
   monitor: MonitorCliText;
   billing: BillingCliText;
+  admin: AdminCliText;
 }

@@ -1,0 +1,20 @@
+import { pageQuerySchema } from "../../lib/paging.ts";
+import { failWith } from "../fail.ts";
+import type { Words } from "../language.ts";
+
+/** --since: a date or a time. */
+export function parseSince(value: string | undefined, { t }: Pick<Words, "t">): Date | undefined {
+  if (value === undefined) return undefined;
+  const moment = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(moment.getTime())) failWith(t.admin.sinceInvalid(value));
+  return moment;
+}
+
+/** --limit: 1 to 100. */
+export function parseLimit(value: string, { t }: Pick<Words, "t">): number {
+  const limit = pageQuerySchema.shape.limit.safeParse(value);
+  if (!limit.success || !/^\d+$/.test(value)) failWith(t.batch.limitInvalid(value));
+  return limit.data;
+}
+
+export const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");

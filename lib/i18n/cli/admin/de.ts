@@ -1,0 +1,37 @@
+import type { AdminCliText } from "./types.ts";
+
+export const de: AdminCliText = {
+  statsTitle: "Administration: heute ist der UTC-Tag",
+  stats: {
+    totalUsers: "Benutzer",
+    activeUsers: "Heute aktiv",
+    totalSearches: "Suchen",
+    searchesToday: "Suchen heute",
+    totalCreditsUsed: "Verbrauchte Credits",
+    creditsUsedToday: "Heute verbrauchte Credits",
+    totalRevenue: "Umsatz (USD)",
+    revenueToday: "Umsatz heute (USD)",
+  },
+  searchesTitle: (total) => `Suchen (${total})`,
+  transactionsTitle: (total) => `Guthabenbuchungen (${total})`,
+  auditTitle: (shown) => `Prüfprotokoll, neueste zuerst (${shown} angezeigt)`,
+  noSearches: "Keine Suchen.",
+  noTransactions: "Keine Guthabenbuchungen.",
+  noEntries: "Keine Einträge im Prüfprotokoll.",
+  yes: "ja",
+  no: "nein",
+  columns: {
+    time: "ZEIT", user: "BENUTZER", term: "SUCHBEGRIFF", credits: "CREDITS", risk: "RISIKO", sanctions: "SANKTIONEN", media: "MEDIEN",
+    automated: "AUTOMATISCH", type: "ART", amount: "BETRAG", balance: "SALDO", description: "BESCHREIBUNG", actor: "AKTEUR", action: "AKTION", target: "ZIEL", details: "DETAILS",
+  },
+  fields: { company: "Unternehmen", position: "Position", createdAt: "Erstellt" },
+  system: "System",
+  userUpdated: (email) => `${email} aktualisiert.`,
+  activated: (email) => `${email} aktiviert.`,
+  deactivated: (email) => `${email} deaktiviert: Die Sitzungen sind beendet und die API-Schlüssel funktionieren nicht mehr.`,
+  roleSet: (email, role) => `${email} ist jetzt ${role}.`,
+  nothingToEdit: "Geben Sie mindestens eine der Optionen --name, --company, --position an",
+  settingSaved: (key) => `${key} gespeichert.`,
+  unknownSetting: (key, keys) => `Unbekannte Einstellung '${key}'; Einstellungen: ${keys}`,
+  sinceInvalid: (value) => `--since muss ein Datum wie 2025-01-31 oder 2025-01-31T12:00:00Z sein, erhalten: '${value}'`,
+};

@@ -1,0 +1,37 @@
+import type { AdminCliText } from "./types.ts";
+
+export const en: AdminCliText = {
+  statsTitle: "Administration: today is the UTC day",
+  stats: {
+    totalUsers: "Users",
+    activeUsers: "Active today",
+    totalSearches: "Searches",
+    searchesToday: "Searches today",
+    totalCreditsUsed: "Credits used",
+    creditsUsedToday: "Credits used today",
+    totalRevenue: "Revenue (USD)",
+    revenueToday: "Revenue today (USD)",
+  },
+  searchesTitle: (total) => `Searches (${total})`,
+  transactionsTitle: (total) => `Credit transactions (${total})`,
+  auditTitle: (shown) => `Audit log, newest first (${shown} shown)`,
+  noSearches: "No searches.",
+  noTransactions: "No credit transactions.",
+  noEntries: "No audit entries.",
+  yes: "yes",
+  no: "no",
+  columns: {
+    time: "TIME", user: "USER", term: "SEARCH TERM", automated: "AUTOMATED", credits: "CREDITS", risk: "RISK", sanctions: "SANCTIONS", media: "MEDIA",
+    type: "TYPE", amount: "AMOUNT", balance: "BALANCE", description: "DESCRIPTION", actor: "ACTOR", action: "ACTION", target: "TARGET", details: "DETAILS",
+  },
+  fields: { company: "Company", position: "Position", createdAt: "Created" },
+  system: "system",
+  userUpdated: (email) => `Updated ${email}.`,
+  activated: (email) => `Activated ${email}.`,
+  deactivated: (email) => `Deactivated ${email}: their sessions have ended and their API keys no longer work.`,
+  roleSet: (email, role) => `${email} is now ${role}.`,
+  nothingToEdit: "Give at least one of --name, --company, --position",
+  settingSaved: (key) => `Saved ${key}.`,
+  unknownSetting: (key, keys) => `Unknown setting '${key}'; settings: ${keys}`,
+  sinceInvalid: (value) => `--since must be a date such as 2025-01-31 or 2025-01-31T12:00:00Z, got '${value}'`,
+};

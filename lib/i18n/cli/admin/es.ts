@@ -1,0 +1,37 @@
+import type { AdminCliText } from "./types.ts";
+
+export const es: AdminCliText = {
+  statsTitle: "Administración: hoy es el día UTC",
+  stats: {
+    totalUsers: "Usuarios",
+    activeUsers: "Activos hoy",
+    totalSearches: "Búsquedas",
+    searchesToday: "Búsquedas hoy",
+    totalCreditsUsed: "Créditos usados",
+    creditsUsedToday: "Créditos usados hoy",
+    totalRevenue: "Ingresos (USD)",
+    revenueToday: "Ingresos hoy (USD)",
+  },
+  searchesTitle: (total) => `Búsquedas (${total})`,
+  transactionsTitle: (total) => `Transacciones de créditos (${total})`,
+  auditTitle: (shown) => `Registro de auditoría, lo más reciente primero (${shown} mostrados)`,
+  noSearches: "No hay búsquedas.",
+  noTransactions: "No hay transacciones de créditos.",
+  noEntries: "No hay entradas de auditoría.",
+  yes: "sí",
+  no: "no",
+  columns: {
+    time: "FECHA", user: "USUARIO", term: "TÉRMINO", automated: "AUTOMÁTICA", credits: "CRÉDITOS", risk: "RIESGO", sanctions: "SANCIONES", media: "MEDIOS",
+    type: "TIPO", amount: "IMPORTE", balance: "SALDO", description: "DESCRIPCIÓN", actor: "ACTOR", action: "ACCIÓN", target: "OBJETO", details: "DETALLES",
+  },
+  fields: { company: "Empresa", position: "Cargo", createdAt: "Creado" },
+  system: "sistema",
+  userUpdated: (email) => `${email} actualizado.`,
+  activated: (email) => `${email} activado.`,
+  deactivated: (email) => `${email} desactivado: sus sesiones han terminado y sus claves de API ya no funcionan.`,
+  roleSet: (email, role) => `${email} ahora es ${role}.`,
+  nothingToEdit: "Indique al menos una de las opciones --name, --company, --position",
+  settingSaved: (key) => `${key} guardado.`,
+  unknownSetting: (key, keys) => `Ajuste desconocido '${key}'; ajustes: ${keys}`,
+  sinceInvalid: (value) => `--since debe ser una fecha como 2025-01-31 o 2025-01-31T12:00:00Z, se recibió '${value}'`,
+};

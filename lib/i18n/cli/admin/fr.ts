@@ -1,0 +1,37 @@
+import type { AdminCliText } from "./types.ts";
+
+export const fr: AdminCliText = {
+  statsTitle: "Administration : aujourd'hui est le jour UTC",
+  stats: {
+    totalUsers: "Utilisateurs",
+    activeUsers: "Actifs aujourd'hui",
+    totalSearches: "Recherches",
+    searchesToday: "Recherches aujourd'hui",
+    totalCreditsUsed: "Crédits utilisés",
+    creditsUsedToday: "Crédits utilisés aujourd'hui",
+    totalRevenue: "Chiffre d'affaires (USD)",
+    revenueToday: "Chiffre d'affaires aujourd'hui (USD)",
+  },
+  searchesTitle: (total) => `Recherches (${total})`,
+  transactionsTitle: (total) => `Transactions de crédits (${total})`,
+  auditTitle: (shown) => `Journal d'audit, le plus récent d'abord (${shown} affichées)`,
+  noSearches: "Aucune recherche.",
+  noTransactions: "Aucune transaction de crédits.",
+  noEntries: "Aucune entrée d'audit.",
+  yes: "oui",
+  no: "non",
+  columns: {
+    time: "DATE", user: "UTILISATEUR", term: "TERME", automated: "AUTOMATIQUE", credits: "CRÉDITS", risk: "RISQUE", sanctions: "SANCTIONS", media: "MÉDIAS",
+    type: "TYPE", amount: "MONTANT", balance: "SOLDE", description: "DESCRIPTION", actor: "ACTEUR", action: "ACTION", target: "CIBLE", details: "DÉTAILS",
+  },
+  fields: { company: "Entreprise", position: "Poste", createdAt: "Créé" },
+  system: "système",
+  userUpdated: (email) => `${email} mis à jour.`,
+  activated: (email) => `${email} activé.`,
+  deactivated: (email) => `${email} désactivé : ses sessions sont terminées et ses clés d'API ne fonctionnent plus.`,
+  roleSet: (email, role) => `${email} est maintenant ${role}.`,
+  nothingToEdit: "Indiquez au moins une des options --name, --company, --position",
+  settingSaved: (key) => `${key} enregistré.`,
+  unknownSetting: (key, keys) => `Paramètre inconnu '${key}' ; paramètres : ${keys}`,
+  sinceInvalid: (value) => `--since doit être une date comme 2025-01-31 ou 2025-01-31T12:00:00Z, reçu '${value}'`,
+};
