@@ -120,7 +120,7 @@ for (const language of LANGUAGES) {
       const card = async (id: string) => {
         const element = page.getByTestId(id);
         await expectVisible(element);
-        return [plain(await element.getByTestId("stat-value").textContent()), plain(await element.getByTestId("stat-today").textContent())];
+        return [plain(await element.getByTestId("stat-value").textContent()), plain(await element.getByTestId("stat-note").textContent())];
       };
       // The admin and Rosa (both signed in today; she searched today too) are active; five accounts in all.
       expect(await card("stat-users")).toEqual(["5", t("admin.dashboard.activeToday", { count: 2, value: 2 })]);

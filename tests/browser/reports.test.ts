@@ -116,8 +116,8 @@ const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 async function expectCard(page: Page, testId: string, value: string, note?: string) {
   const card = page.getByTestId(testId);
   await expectVisible(card);
-  expect(plain(await card.getByTestId("card-value").textContent())).toBe(value);
-  if (note !== undefined) expect(plain(await card.getByTestId("card-note").textContent())).toBe(plain(note));
+  expect(plain(await card.getByTestId("stat-value").textContent())).toBe(value);
+  if (note !== undefined) expect(plain(await card.getByTestId("stat-note").textContent())).toBe(plain(note));
 }
 
 /** The colours the bars of a chart are painted in. */

@@ -8,7 +8,7 @@ import { PageHeader } from "../shell/page-header";
 import { useUsd } from "./admin-format";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { RecentPurchases, RecentSearches } from "./recent-lists";
-import { AdminStatCard } from "./stat-card";
+import { StatCard } from "../components/stat-card";
 import { useAdminStats } from "./use-admin-stats";
 
 /** /admin/dashboard (spec part 2 section 2): the four figures, quick actions, recent searches and purchases. */
@@ -40,33 +40,33 @@ function Dashboard() {
       {data && (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <AdminStatCard
+            <StatCard
               testId="stat-users"
               icon={UsersIcon}
               title={t("admin.dashboard.totalUsers")}
               value={number(data.totalUsers)}
-              today={t("admin.dashboard.activeToday", { count: data.activeUsers, value: number(data.activeUsers) })}
+              note={t("admin.dashboard.activeToday", { count: data.activeUsers, value: number(data.activeUsers) })}
             />
-            <AdminStatCard
+            <StatCard
               testId="stat-searches"
               icon={SearchIcon}
               title={t("admin.dashboard.totalSearches")}
               value={number(data.totalSearches)}
-              today={t("admin.dashboard.today", { value: number(data.searchesToday) })}
+              note={t("admin.dashboard.today", { value: number(data.searchesToday) })}
             />
-            <AdminStatCard
+            <StatCard
               testId="stat-credits"
               icon={CoinsIcon}
               title={t("admin.dashboard.creditsConsumed")}
               value={number(data.totalCreditsUsed)}
-              today={t("admin.dashboard.today", { value: number(data.creditsUsedToday) })}
+              note={t("admin.dashboard.today", { value: number(data.creditsUsedToday) })}
             />
-            <AdminStatCard
+            <StatCard
               testId="stat-revenue"
               icon={DollarSignIcon}
               title={t("admin.dashboard.revenue")}
               value={usd(data.totalRevenue)}
-              today={t("admin.dashboard.today", { value: usd(data.revenueToday) })}
+              note={t("admin.dashboard.today", { value: usd(data.revenueToday) })}
             />
           </div>
           <QuickActions />

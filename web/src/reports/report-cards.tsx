@@ -1,7 +1,7 @@
-import { ActivityIcon, CoinsIcon, type LucideIcon, SearchIcon, ShieldAlertIcon, UsersIcon } from "lucide-react";
+import { ActivityIcon, CoinsIcon, SearchIcon, ShieldAlertIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { StatCard } from "../components/stat-card";
 import { useFormatters } from "../lib/format";
 
 /** Total Searches (manual versus automated), Credits Used, Active Users, High Risk Findings. */
@@ -30,21 +30,3 @@ export function ReportCards({ report }: { report: DailyReportView }) {
   );
 }
 
-function StatCard({ testId, icon: Icon, title, value, note }: { testId: string; icon: LucideIcon; title: string; value: string; note: string }) {
-  return (
-    <Card className="gap-2" data-testid={testId}>
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle className="text-sm font-medium">{title}</CardTitle>
-        <Icon className="size-4 text-muted-foreground" aria-hidden />
-      </CardHeader>
-      <CardContent className="grid gap-1">
-        <p className="text-2xl font-bold tabular-nums" data-testid="card-value">
-          {value}
-        </p>
-        <p className="text-xs text-muted-foreground" data-testid="card-note">
-          {note}
-        </p>
-      </CardContent>
-    </Card>
-  );
-}

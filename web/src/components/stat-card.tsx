@@ -1,8 +1,8 @@
 import type { LucideIcon } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "./ui/card";
 
-/** A dashboard figure: its title, the total, and today's part under it. */
-export function AdminStatCard({ testId, icon: Icon, title, value, today }: { testId: string; icon: LucideIcon; title: string; value: string; today: string }) {
+/** A figure on a dashboard or report: its title and icon, the value, and a note under it (today's part, a split). */
+export function StatCard({ testId, icon: Icon, title, value, note }: { testId: string; icon: LucideIcon; title: string; value: string; note: string }) {
   return (
     <Card className="gap-2" data-testid={testId}>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -13,8 +13,8 @@ export function AdminStatCard({ testId, icon: Icon, title, value, today }: { tes
         <p className="text-2xl font-bold tabular-nums" data-testid="stat-value">
           {value}
         </p>
-        <p className="text-xs text-muted-foreground" data-testid="stat-today">
-          {today}
+        <p className="text-xs text-muted-foreground" data-testid="stat-note">
+          {note}
         </p>
       </CardContent>
     </Card>
