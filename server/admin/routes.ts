@@ -22,9 +22,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/users/:id", async (c) => c.json(await getAdminUser(db(c), c.req.param("id"))))
   .put("/users/:id", async (c) => {
     const input = await readJson(c, adminUserUpdateSchema);
-    return c.json({ user: await updateAdminUser(db(c), actorOf(c), c.req.param("id"), input) });
+    return c.json(await updateAdminUser(db(c), actorOf(c), c.req.param("id"), input));
   })
-  .post("/users/:id/toggle", async (c) => c.json({ user: await setUserActive(db(c), actorOf(c), c.req.param("id")) }))
+  .post("/users/:id/toggle", async (c) => c.json(await setUserActive(db(c), actorOf(c), c.req.param("id"))))
   .post("/users/:id/credits", async (c) => {
     const input = await readJson(c, adminCreditsSchema);
     return c.json(await addAdminCredits(db(c), actorOf(c), c.req.param("id"), input));
