@@ -42,6 +42,7 @@ describe("duecheck users (administration)", () => {
     const bad = await cli("users", "set-role", "ann@example.com", "owner");
     expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: "duecheck: role must be user or admin" });
     expect((await cli("users", "edit", "ann@example.com")).code).toBe(1);
+    expect((await cli("users", "edit", "ann@example.com", "--name", "Eve\u0001Control")).stderr.trim()).toBe("duecheck: fullName must not contain control characters or unpaired surrogates");
     expect((await cli("users", "show", "nobody@example.com")).stderr).toContain("No user with email nobody@example.com");
   });
 
