@@ -13,6 +13,7 @@ import en from "../../web/src/i18n/en.json";
 import es from "../../web/src/i18n/es.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
+import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
         status: "completed",
         riskLevel: "high",
         creditsUsed: 10,
-        results: { sanctionsList: [{ source: "OFAC SDN List", match: true }, { source: "EU", match: false }], adverseMedia: [{ title: "a" }, { title: "b" }] },
+        results: checkResults({ matches: [["us_ofac_sdn", "ofac-1", "PETROV, Viktor"]], media: [{}, {}], level: "high" }),
       },
       { userId: bruno.id, searchTerm: "Petrova Holdings", entityType: "company", status: "completed", isAutomated: true, creditsUsed: 1, createdAt: new Date(Date.now() - 10 * DAY_MS) },
     ])
@@ -273,6 +274,17 @@ for (const language of LANGUAGES) {
       const open = rows.first().getByRole("link", { name: t("admin.activity.openLabel", { term: "Viktor Petrov" }) });
       expect(await open.getAttribute("href")).toBe(`/?view=${viktorSearchId}`);
       expect(await open.getAttribute("target")).toBe("_blank");
+      // The link opens Rosa's search for the admin (read-only, through the admin call), and the access is audited.
+      const viewer = await page.context().newPage();
+      try {
+        await viewer.goto(new URL(`/?view=${viktorSearchId}`, app.url).href);
+        await expectVisible(viewer.getByText("Viktor Petrov").first());
+        await expectHidden(viewer.getByTestId("search-load-error"));
+      } finally {
+        await viewer.close();
+      }
+      const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, viktorSearchId));
+      expect(audit.some((row) => row.action === "search.viewed_by_admin")).toBe(true);
 
       await page.getByLabel(t("admin.activity.range"), { exact: true }).click();
       await page.getByRole("option", { name: t("admin.activity.range.week") }).click();

@@ -86,6 +86,12 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
   },
   "POST /api/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
+  "PUT /api/admin/users/:id": { body: { fullName: "Ada Admin", company: "Duecheck", position: "Admin", role: "user" }, freeText: ["fullName", "company", "position"] },
+  "POST /api/admin/users/:id/credits": { body: { amount: 5, description: "Pilot project" }, freeText: ["description"] },
+  "POST /api/admin/settings": {
+    body: { manualSearchCost: 10, automatedSearchCost: 1, initialCredits: 25, creditPackages: [{ credits: 100, price: 29, popular: true, description: "Starter" }], registrationOpen: true },
+    freeText: ["creditPackages.0.description"],
+  },
   "PUT /api/monitoring/entities/:id/status": { body: { status: "paused" }, freeText: [] },
   "POST /api/webhooks": { body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" }, freeText: ["description"] },
   "PATCH /api/webhooks/:id": { body: { enabled: false, events: ["batch.completed"], description: "Case system" }, freeText: ["description"] },

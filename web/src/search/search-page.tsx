@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef, useState } from "react";
-import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { Spinner } from "../components/ui/spinner";
 import { useLiveQuery } from "../lib/use-live-query";
@@ -80,7 +80,8 @@ function NewSearch() {
 
 function HistoricalSearch({ id }: { id: string }) {
   const navigate = useNavigate();
-  const search = useSearchDetail(id, { poll: false });
+  const { user } = useCurrentUser();
+  const search = useSearchDetail(id, { poll: false, asAdmin: user?.role === "admin" });
   const startOver = () => void navigate({ to: "/", search: {} });
 
   if (search.isPending) {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "../components/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { apiRequest } from "../lib/api";
+import { ApiError, apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
 import { type EntityType, isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
 
@@ -17,15 +17,28 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  * GET /api/searches/{id}. A running search is polled every 2 s until it is completed or failed; a historical
  * search (poll false, the view parameter) is read once and never polled.
  */
-export function useSearchDetail(id: string | undefined, { poll }: { poll: boolean }) {
+export function useSearchDetail(id: string | undefined, { poll, asAdmin = false }: { poll: boolean; asAdmin?: boolean }) {
   return useQuery<SearchDetail>({
     queryKey: searchQueryKey(id ?? ""),
     enabled: !!id,
+    // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
+    // admin call when the owner's call answers 404.
+    ...(asAdmin ? { queryFn: () => readSearchAsAdmin(id ?? "") } : {}),
     staleTime: 0,
     // A running search survives a brief network hiccup; a historical one fails at once to the load-error view.
     retry: poll ? 2 : false,
     refetchInterval: (query) => (poll && !isFinished(query.state.data?.status) && !query.state.error ? SEARCH_POLL_MS : false),
   });
+}
+
+async function readSearchAsAdmin(id: string): Promise<SearchDetail> {
+  const path = encodeURIComponent(id);
+  try {
+    return await apiRequest<SearchDetail>("GET", `/api/searches/${path}`);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return apiRequest<SearchDetail>("GET", `/api/admin/searches/${path}`);
+  }
 }
 
 /** The server's 402 text: "You need at least {n} credits to perform a search. ..." */
