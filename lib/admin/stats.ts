@@ -22,7 +22,8 @@ export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> 
     db
       .select({
         total: sql<number>`count(*)::int`,
-        active: sql<number>`count(*) filter (where ${u.lastLogin} >= ${today} or exists (select 1 from ${s} where ${s.userId} = ${u.id} and ${s.createdAt} >= ${today}))::int`,
+        // The subquery names no outer column: drizzle leaves columns of a one-table select unqualified.
+        active: sql<number>`count(*) filter (where ${u.lastLogin} >= ${today} or ${u.id} in (select ${s.userId} from ${s} where ${s.createdAt} >= ${today}))::int`,
       })
       .from(u),
     db.select({ total: sql<number>`count(*)::int`, today: sql<number>`count(*) filter (where ${s.createdAt} >= ${today})::int` }).from(s),

@@ -205,18 +205,27 @@ describe("stats", () => {
       { userId: bob.id, credits: 100, amount: 2900, paymentIntentId: "pi_c", status: "pending" },
     ]);
     await app.db.insert(schema.creditTransactions).values({ userId: alice.id, type: "manual_search", amount: -10, balance: 55 });
+    // Carol never signed in but her monitoring check ran today: she is active today.
+    const carol = await createUser(app.db, { email: "carol@example.com", password: "carol-password-1" });
+    const earlyToday = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:01Z`);
+    await app.db.insert(schema.searches).values({ userId: carol.id, searchTerm: "Carol Check", status: "completed", isAutomated: true, createdAt: earlyToday });
     const res = await admin.get("/api/admin/stats");
     expect(res.status).toBe(200);
     const searches = await app.db.$count(schema.searches);
     expect(res.json).toMatchObject({
-      totalUsers: 4,
+      totalUsers: 5,
       totalSearches: searches,
       totalCreditsUsed: 10,
       creditsUsedToday: 10,
       totalRevenue: 29 + 54.5,
       revenueToday: 29,
     });
-    expect(res.json.activeUsers).toBeGreaterThanOrEqual(2);
+    const midnight = new Date(new Date().toISOString().slice(0, 10));
+    const searchedToday = new Set((await app.db.select({ userId: schema.searches.userId, createdAt: schema.searches.createdAt }).from(schema.searches)).filter((r) => r.createdAt >= midnight).map((r) => r.userId));
+    const users = await app.db.select({ id: schema.users.id, lastLogin: schema.users.lastLogin }).from(schema.users);
+    const active = users.filter((u) => (u.lastLogin && u.lastLogin >= midnight) || searchedToday.has(u.id));
+    expect(active.map((u) => u.id)).toContain(carol.id);
+    expect(res.json.activeUsers).toBe(active.length);
     expect(res.json.recentSearches[0]).toMatchObject({ searchTerm: "Private Matter", userEmail: "alice@example.com", riskLevel: "high" });
     expect(res.json.recentPurchases.map((p: { amount: number; price: number }) => [p.amount, p.price]).sort()).toEqual([[100, 29], [500, 109]]);
   });
