@@ -1,16 +1,7 @@
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { Button } from "../components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
@@ -73,20 +64,14 @@ export function ApiKeysTab() {
 
       <CreateKeyDialog open={creating} onOpenChange={setCreating} />
 
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("apiAccess.deleteTitle")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("apiAccess.deleteDescription", { name: deleting?.name ?? "" })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
-              {t("apiAccess.delete")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        title={t("apiAccess.deleteTitle")}
+        description={(key) => t("apiAccess.deleteDescription", { name: key.name })}
+        confirmLabel={t("apiAccess.delete")}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(key) => remove.mutate(key.id)}
+      />
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import { RiskBadge } from "../search/risk-badge";
 import type { SearchListItem } from "../search/types";
 import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
-import { DeleteSearchDialog } from "./delete-search-dialog";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { useSearchHistory } from "./use-search-history";
 
 /**
@@ -85,8 +85,11 @@ export function HistoryPage() {
           </>
         ))}
 
-      <DeleteSearchDialog
-        search={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title={t("history.deleteTitle")}
+        description={(search) => t("history.deleteDescription", { term: search.searchTerm })}
+        confirmLabel={t("history.delete")}
         onCancel={() => setDeleting(null)}
         onConfirm={(search) => {
           setDeleting(null);

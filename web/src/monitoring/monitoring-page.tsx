@@ -10,7 +10,7 @@ import { PageHeader } from "../shell/page-header";
 import { AddEntityDialog } from "./add-entity-dialog";
 import { MonitoredEntitiesTable } from "./monitored-entities-table";
 import { MonitoringTabs } from "./monitoring-tabs";
-import { RemoveEntityDialog } from "./remove-entity-dialog";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entities";
 import { useRemoveEntity } from "./use-monitoring-mutations";
 
@@ -57,8 +57,11 @@ export function MonitoringPage() {
       </section>
 
       <AddEntityDialog open={adding} onOpenChange={setAdding} />
-      <RemoveEntityDialog
-        entity={removing}
+      <ConfirmDeleteDialog
+        item={removing}
+        title={t("monitoring.removeTitle")}
+        description={(entity) => t("monitoring.removeDescription", { name: entity.searchTerm })}
+        confirmLabel={t("monitoring.remove")}
         onCancel={() => setRemoving(null)}
         onConfirm={(entity) => {
           setRemoving(null);

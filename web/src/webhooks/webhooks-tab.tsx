@@ -2,16 +2,7 @@ import { ListIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-re
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../components/ui/alert-dialog";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { Button } from "../components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
@@ -77,20 +68,14 @@ export function WebhooksTab() {
 
       <CreateWebhookDialog open={creating} onOpenChange={setCreating} />
       <DeliveriesDialog webhook={viewing} onClose={() => setViewing(null)} />
-      <AlertDialog open={!!deleting} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("webhooks.deleteTitle")}</AlertDialogTitle>
-            <AlertDialogDescription className="break-all">{t("webhooks.deleteDescription", { url: deleting?.url ?? "" })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
-              {t("webhooks.delete")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={deleting}
+        title={t("webhooks.deleteTitle")}
+        description={(hook) => t("webhooks.deleteDescription", { url: hook.url })}
+        confirmLabel={t("webhooks.delete")}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(hook) => remove.mutate(hook.id)}
+      />
     </div>
   );
 }
