@@ -14,7 +14,7 @@ import es from "../../web/src/i18n/es.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "es";
@@ -74,20 +74,10 @@ afterAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 /** Signs in and switches the interface language. */
-async function signedIn(email: string, password: string, language: Language) {
-  const { context, page } = await newPage(browser);
-  await signIn(page, app.url, email, password);
-  if (language !== "en") {
-    await setLanguages(page, language);
-    await page.reload();
-    await expectVisible(page.getByRole("heading", { name: tr(DICTIONARIES[language], "search.title") }));
-  }
-  return { context, page };
-}
+const signedIn = (email: string, password: string, language: Language) =>
+  signedInPage(browser, app.url, email, password, { code: language, words: DICTIONARIES[language] });
 
-/** Text with every kind of space as one plain space (Spanish money uses no-break spaces). */
-const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
-const usd = (language: Language, value: number) => plain(new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(value));
+const usd = (language: Language, value: number) => plainText(new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(value));
 const toast = (page: Page, text: string) => page.locator("[data-state=open]").filter({ hasText: text });
 const userRow = (page: Page, email: string) => page.locator(`[data-testid=admin-user-row][data-email="${email}"]`);
 
@@ -121,13 +111,13 @@ for (const language of LANGUAGES) {
       const card = async (id: string) => {
         const element = page.getByTestId(id);
         await expectVisible(element);
-        return [plain(await element.getByTestId("stat-value").textContent()), plain(await element.getByTestId("stat-note").textContent())];
+        return [plainText(await element.getByTestId("stat-value").textContent()), plainText(await element.getByTestId("stat-note").textContent())];
       };
       // The admin and Rosa (both signed in today; she searched today too) are active; five accounts in all.
       expect(await card("stat-users")).toEqual(["5", t("admin.dashboard.activeToday", { count: 2, value: 2 })]);
       expect(await card("stat-searches")).toEqual(["2", t("admin.dashboard.today", { value: 1 })]);
       expect(await card("stat-credits")).toEqual(["11", t("admin.dashboard.today", { value: 10 })]);
-      expect(await card("stat-revenue")).toEqual([usd(language, 109), plain(t("admin.dashboard.today", { value: usd(language, 109) }))]);
+      expect(await card("stat-revenue")).toEqual([usd(language, 109), plainText(t("admin.dashboard.today", { value: usd(language, 109) }))]);
 
       const actions = page.getByRole("navigation", { name: t("admin.dashboard.quickActions") });
       expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
@@ -145,8 +135,8 @@ for (const language of LANGUAGES) {
       const purchase = page.getByTestId("recent-purchase");
       expect(await purchase.count()).toBe(1);
       expect(await purchase.textContent()).toContain("rosa@example.com");
-      expect(plain(await purchase.getByTestId("purchase-credits").textContent())).toBe(t("admin.dashboard.plusCredits", { value: 500 }));
-      expect(plain(await purchase.getByTestId("purchase-price").textContent())).toBe(usd(language, 109));
+      expect(plainText(await purchase.getByTestId("purchase-credits").textContent())).toBe(t("admin.dashboard.plusCredits", { value: 500 }));
+      expect(plainText(await purchase.getByTestId("purchase-price").textContent())).toBe(usd(language, 109));
     });
 
     test("users: the table, the search box (on the server), and 'Never' for an account never signed in", async () => {

@@ -13,7 +13,7 @@ import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "fr";
@@ -99,25 +99,15 @@ async function seedDay(day: string) {
 }
 
 /** Signs in (the admin, or an ordinary user) and switches to the language. */
-async function signedIn(email: string, password: string, language: Language) {
-  const { context, page } = await newPage(browser);
-  await signIn(page, app.url, email, password);
-  if (language !== "en") {
-    await setLanguages(page, language);
-    await page.reload();
-    await expectVisible(page.getByRole("heading", { name: tr(DICTIONARIES[language], "search.title") }));
-  }
-  return { context, page };
-}
+const signedIn = (email: string, password: string, language: Language) =>
+  signedInPage(browser, app.url, email, password, { code: language, words: DICTIONARIES[language] });
 
-/** Text with every kind of space as one plain space (French numbers use narrow no-break spaces). */
-const plain = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 
 async function expectCard(page: Page, testId: string, value: string, note?: string) {
   const card = page.getByTestId(testId);
   await expectVisible(card);
-  expect(plain(await card.getByTestId("stat-value").textContent())).toBe(value);
-  if (note !== undefined) expect(plain(await card.getByTestId("stat-note").textContent())).toBe(plain(note));
+  expect(plainText(await card.getByTestId("stat-value").textContent())).toBe(value);
+  if (note !== undefined) expect(plainText(await card.getByTestId("stat-note").textContent())).toBe(plainText(note));
 }
 
 /** The colours the bars of a chart are painted in. */
@@ -138,7 +128,7 @@ async function expectChart(page: Page, name: string): Promise<Locator> {
 
 /** The text alternative's rows: the label, then a value per series. */
 const chartRows = async (region: Locator) =>
-  (await region.locator("table tbody tr").evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? "")))).map((cells) => cells.map(plain));
+  (await region.locator("table tbody tr").evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? "")))).map((cells) => cells.map(plainText));
 
 async function adminFlow(language: Language) {
   const dict = DICTIONARIES[language];
@@ -175,12 +165,12 @@ async function adminFlow(language: Language) {
     });
     const datePicker = page.getByLabel(tr(dict, "reports.dateLabel"));
     expect(await datePicker.inputValue()).toBe(yesterday);
-    expect(plain(await page.getByTestId("report-for").textContent())).toBe(plain(tr(dict, "reports.reportFor", { date: format.day(yesterday) })));
+    expect(plainText(await page.getByTestId("report-for").textContent())).toBe(plainText(tr(dict, "reports.reportFor", { date: format.day(yesterday) })));
 
     // A day without a report, chosen with the date picker: 'Generate Report Now' makes a completed, empty report.
     await datePicker.fill(empty);
     await page.waitForURL((url) => url.searchParams.get("date") === empty);
-    expect(plain(await page.getByTestId("report-for").textContent())).toBe(plain(tr(dict, "reports.reportFor", { date: format.day(empty) })));
+    expect(plainText(await page.getByTestId("report-for").textContent())).toBe(plainText(tr(dict, "reports.reportFor", { date: format.day(empty) })));
     await expectVisible(page.getByText(tr(dict, "reports.missing"), { exact: true }));
     expect(await page.getByRole("link", { name: tr(dict, "reports.exportPdf") }).count()).toBe(0);
     await page.getByRole("button", { name: tr(dict, "reports.generateNow") }).click();
@@ -206,11 +196,11 @@ async function adminFlow(language: Language) {
 
     // Overview: persons and companies, the key figures, and the two charts.
     expect(await page.getByRole("tab", { name: tr(dict, "reports.tabOverview") }).getAttribute("aria-selected")).toBe("true");
-    expect(plain(await page.getByTestId("persons").locator("dd").textContent())).toBe("3");
-    expect(plain(await page.getByTestId("companies").locator("dd").textContent())).toBe("2");
-    expect(plain(await page.getByTestId("success-rate").locator("dd").textContent())).toBe(plain(format.percent(0.8)));
-    expect(plain(await page.getByTestId("peak-hour").locator("dd").textContent())).toBe(plain(format.hour(14)));
-    expect(plain(await page.getByTestId("average-per-user").locator("dd").textContent())).toBe(plain(format.decimal(2.5)));
+    expect(plainText(await page.getByTestId("persons").locator("dd").textContent())).toBe("3");
+    expect(plainText(await page.getByTestId("companies").locator("dd").textContent())).toBe("2");
+    expect(plainText(await page.getByTestId("success-rate").locator("dd").textContent())).toBe(plainText(format.percent(0.8)));
+    expect(plainText(await page.getByTestId("peak-hour").locator("dd").textContent())).toBe(plainText(format.hour(14)));
+    expect(plainText(await page.getByTestId("average-per-user").locator("dd").textContent())).toBe(plainText(format.decimal(2.5)));
     const risk = await expectChart(page, tr(dict, "reports.riskDistribution"));
     expect(await chartRows(risk)).toEqual([
       [tr(dict, "risk.critical"), "1"],
@@ -221,8 +211,8 @@ async function adminFlow(language: Language) {
     const byHour = await chartRows(await expectChart(page, tr(dict, "reports.byHour")));
     expect(byHour).toHaveLength(24);
     expect(byHour.filter(([, count]) => count !== "0")).toEqual([
-      [plain(format.hour(9)), "2"],
-      [plain(format.hour(14)), "3"],
+      [plainText(format.hour(9)), "2"],
+      [plainText(format.hour(14)), "3"],
     ]);
 
     // Search Details: every search of the day, newest first, with its type, risk level and summary.
@@ -243,32 +233,32 @@ async function adminFlow(language: Language) {
     await page.getByRole("tab", { name: tr(dict, "reports.tabStatistics") }).click();
     const terms = page.getByTestId("top-term");
     await expectVisible(terms.first());
-    expect((await terms.allTextContents()).map(plain)).toEqual([
-      plain(`1Viktor Petrov${tr(dict, "reports.termCount_other", { formatted: 2 })}`),
-      plain(`2Anna Schmidt${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
-      plain(`3Globex Ltd${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
-      plain(`4Petrova Holdings${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
+    expect((await terms.allTextContents()).map(plainText)).toEqual([
+      plainText(`1Viktor Petrov${tr(dict, "reports.termCount_other", { formatted: 2 })}`),
+      plainText(`2Anna Schmidt${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
+      plainText(`3Globex Ltd${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
+      plainText(`4Petrova Holdings${tr(dict, "reports.termCount_one", { formatted: 1 })}`),
     ]);
-    expect(plain(await page.getByTestId("sanctions-hits").locator("dd").textContent())).toBe("1");
-    expect(plain(await page.getByTestId("adverse-media-hits").locator("dd").textContent())).toBe("1");
+    expect(plainText(await page.getByTestId("sanctions-hits").locator("dd").textContent())).toBe("1");
+    expect(plainText(await page.getByTestId("adverse-media-hits").locator("dd").textContent())).toBe("1");
 
     // The table of daily rows (the two reports made here, newest first) and the daily trend.
     const table = page.getByRole("table", { name: tr(dict, "reports.dailyRows") });
-    expect((await table.locator("thead th").allTextContents()).map(plain)).toEqual(
+    expect((await table.locator("thead th").allTextContents()).map(plainText)).toEqual(
       ["date", "totalSearches", "manualSearches", "automatedSearches", "creditsUsed", "uniqueUsers", "highRiskFindings"].map((key) => tr(dict, `reports.column.${key}`)),
     );
     // The wide table scrolls inside its frame: the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     const seededRow = table.getByTestId("daily-row").filter({ hasText: format.day(seeded) });
-    expect((await seededRow.locator("th, td").allTextContents()).map(plain)).toEqual([plain(format.day(seeded)), "5", "4", "1", "41", "2", "2"]);
+    expect((await seededRow.locator("th, td").allTextContents()).map(plainText)).toEqual([plainText(format.day(seeded)), "5", "4", "1", "41", "2", "2"]);
     // The other language's flow may have made reports too: this flow's two days, newest first.
-    const mine = [plain(format.day(seeded)), plain(format.day(empty))];
-    expect((await table.getByTestId("daily-row").locator("th").allTextContents()).map(plain).filter((day) => mine.includes(day))).toEqual(mine);
+    const mine = [plainText(format.day(seeded)), plainText(format.day(empty))];
+    expect((await table.getByTestId("daily-row").locator("th").allTextContents()).map(plainText).filter((day) => mine.includes(day))).toEqual(mine);
     const trendChart = await expectChart(page, tr(dict, "reports.dailyTrend"));
     const legend = trendChart.locator(".recharts-legend-wrapper");
-    expect((await legend.locator("[data-slot=chart-legend-item]").allTextContents()).map(plain)).toEqual([tr(dict, "reports.column.manualSearches"), tr(dict, "reports.column.automatedSearches")]);
+    expect((await legend.locator("[data-slot=chart-legend-item]").allTextContents()).map(plainText)).toEqual([tr(dict, "reports.column.manualSearches"), tr(dict, "reports.column.automatedSearches")]);
     const trend = await chartRows(trendChart);
-    const shortDays = [empty, seeded].map((day) => plain(format.shortDay(day)));
+    const shortDays = [empty, seeded].map((day) => plainText(format.shortDay(day)));
     expect(trend.filter(([label]) => shortDays.includes(label))).toEqual([
       [shortDays[0], "0", "0"],
       [shortDays[1], "4", "1"],
@@ -332,7 +322,7 @@ describe("reports", () => {
       expect(await page.getByTestId("report-search-term").allTextContents()).toEqual(["Anna Schmidt", "Petrova Holdings", "Viktor Petrov"]);
       const rows = page.getByRole("table", { name: tr(dict, "reports.dailyRows") }).getByTestId("daily-row");
       expect(await rows.count()).toBe(1);
-      expect((await rows.first().locator("td").allTextContents()).map(plain)).toEqual(["3", "2", "1", "21", "1", "2"]);
+      expect((await rows.first().locator("td").allTextContents()).map(plainText)).toEqual(["3", "2", "1", "21", "1", "2"]);
       const [stored] = await app.db.select().from(schema.dailyReports).where(eq(schema.dailyReports.userId, rosa.id));
       expect(stored).toMatchObject({ reportDate: day, status: "completed", totalSearches: 3 });
     } finally {

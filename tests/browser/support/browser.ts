@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { type Dictionary, tr } from "./translate.ts";
 
 /** Headless Chromium as installed by the system package (apt-get install chromium). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -77,3 +78,21 @@ export async function cookie(context: BrowserContext, name: string) {
 
 /** Starting the app (fresh database) and Chromium takes longer than bun's 5 s default for hooks. */
 export const HOOK_TIMEOUT_MS = 60_000;
+
+/**
+ * A new page signed in as this person; given another language and its words, the interface is switched to it (the
+ * search screen's title in that language is awaited).
+ */
+export async function signedInPage(browser: Browser, baseUrl: string, email: string, password: string, language?: { code: string; words: Dictionary }) {
+  const { context, page } = await newPage(browser);
+  await signIn(page, baseUrl, email, password);
+  if (language && language.code !== "en") {
+    await setLanguages(page, language.code);
+    await page.reload();
+    await expectVisible(page.getByRole("heading", { name: tr(language.words, "search.title") }));
+  }
+  return { context, page };
+}
+
+/** Text with every kind of space as one plain space (French and Spanish numbers use no-break spaces). */
+export const plainText = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
