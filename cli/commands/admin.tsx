@@ -7,7 +7,7 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { parseLimit, parseSince, shortTime } from "./admin-options.ts";
+import { minute, parseLimit, parseSince } from "../options.ts";
 import { cliUser } from "./search.tsx";
 
 export function registerAdmin(program: Command) {
@@ -49,7 +49,7 @@ export function registerAdmin(program: Command) {
           rows={page.items}
           empty={t.admin.noSearches}
           columns={[
-            { header: t.admin.columns.time, value: (s) => shortTime(s.createdAt) },
+            { header: t.admin.columns.time, value: (s) => minute(s.createdAt) },
             { header: t.admin.columns.user, value: (s) => s.userEmail },
             { header: t.admin.columns.term, value: (s) => s.searchTerm },
             { header: t.admin.columns.automated, value: (s) => (s.isAutomated ? t.admin.yes : t.admin.no) },
@@ -85,7 +85,7 @@ export function registerAdmin(program: Command) {
           rows={page.items}
           empty={t.admin.noTransactions}
           columns={[
-            { header: t.admin.columns.time, value: (r) => shortTime(r.createdAt) },
+            { header: t.admin.columns.time, value: (r) => minute(r.createdAt) },
             { header: t.admin.columns.user, value: (r) => r.userEmail },
             { header: t.admin.columns.type, value: (r) => r.type },
             { header: t.admin.columns.amount, value: (r) => (r.amount > 0 ? `+${r.amount}` : String(r.amount)) },

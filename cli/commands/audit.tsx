@@ -4,7 +4,7 @@ import { withDatabase } from "../database.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { parseLimit, parseSince, shortTime } from "./admin-options.ts";
+import { minute, parseLimit, parseSince } from "../options.ts";
 import { cliUser } from "./search.tsx";
 
 export function registerAudit(program: Command) {
@@ -30,7 +30,7 @@ export function registerAudit(program: Command) {
           rows={entries}
           empty={t.admin.noEntries}
           columns={[
-            { header: t.admin.columns.time, value: (e) => shortTime(e.at) },
+            { header: t.admin.columns.time, value: (e) => minute(e.at) },
             { header: t.admin.columns.actor, value: (e) => e.actorEmail ?? (e.actorKind === "cli" || e.actorKind === "system" ? t.admin.system : e.actorKind) },
             { header: t.admin.columns.action, value: (e) => e.action },
             { header: t.admin.columns.target, value: (e) => [e.targetType, e.targetEmail ?? e.targetId].filter(Boolean).join(" ") },

@@ -9,7 +9,7 @@ import { batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
-import { decodeCursor, pageQuerySchema, type Page } from "../../lib/paging.ts";
+import { decodeCursor, type Page } from "../../lib/paging.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
@@ -19,6 +19,7 @@ import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { minute, parseLimit } from "../options.ts";
 import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { batchProgress } from "../ui/batch-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
@@ -106,18 +107,12 @@ function Summary({ batch, risks, words: { t } }: { batch: BatchView; risks: Part
   );
 }
 
-function limitOf(value: string, { t }: Words): number {
-  const parsed = pageQuerySchema.shape.limit.safeParse(value);
-  if (!parsed.success || !/^\d+$/.test(value)) failWith(t.batch.limitInvalid(value));
-  return parsed.data;
-}
 
 function cursorOf(value: string | undefined, { t }: Words) {
   if (value === undefined) return undefined;
   return decodeCursor(value) ?? failWith(t.batch.cursorInvalid(value));
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
 
 export function registerBatch(program: Command) {
   const batch = program.command("batch").description("Batch screening: a CSV of names screened for one user, charged like the web's batches");
@@ -178,7 +173,7 @@ export function registerBatch(program: Command) {
     .action(async (options: { user?: string; limit: string; cursor?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
-      const limit = limitOf(options.limit, early);
+      const limit = parseLimit(options.limit, early);
       const cursor = cursorOf(options.cursor, early);
       const { page, shown } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, early);
@@ -196,8 +191,8 @@ export function registerBatch(program: Command) {
             { header: t.batch.columns.entities, value: (b) => String(b.totalEntities) },
             { header: t.batch.columns.processed, value: (b) => String(b.processedEntities) },
             { header: t.batch.columns.failed, value: (b) => String(b.failedEntities) },
-            { header: t.batch.columns.created, value: (b) => day(b.createdAt) },
-            { header: t.batch.columns.completed, value: (b) => day(b.completedAt) },
+            { header: t.batch.columns.created, value: (b) => minute(b.createdAt) },
+            { header: t.batch.columns.completed, value: (b) => minute(b.completedAt) },
             { header: t.batch.columns.id, value: (b) => b.id },
           ]}
         />,
@@ -216,7 +211,7 @@ export function registerBatch(program: Command) {
     .action(async (id: string, options: { user?: string; risk?: string; limit: string; cursor?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
-      const limit = limitOf(options.limit, early);
+      const limit = parseLimit(options.limit, early);
       const cursor = cursorOf(options.cursor, early);
       const risk = options.risk === undefined ? undefined : riskLevelFilter.safeParse(options.risk.trim().toLowerCase());
       if (risk && !risk.success) failWith(risk.error.issues[0].message);

@@ -2,9 +2,8 @@ import type { Command } from "commander";
 import { loadBillingConfig } from "../../lib/billing/config.ts";
 import { listCreditPackages } from "../../lib/billing/packages.ts";
 import { listPurchases } from "../../lib/billing/purchases.ts";
-import { pageQuerySchema } from "../../lib/paging.ts";
 import { withDatabase } from "../database.ts";
-import { failWith } from "../fail.ts";
+import { parseLimit } from "../options.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
@@ -49,11 +48,10 @@ export function registerBilling(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/billing/purchases, with userEmail)")
     .action(async (options: { user?: string; limit: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const limit = pageQuerySchema.shape.limit.safeParse(options.limit);
-      if (!limit.success || !/^\d+$/.test(options.limit)) failWith(words(asked).t.batch.limitInvalid(options.limit));
+      const limit = parseLimit(options.limit, words(asked));
       const { page, shown } = await withDatabase(async ({ db }) => {
         const user = options.user ? await cliUser(db, options.user, words(asked)) : null;
-        return { page: await listPurchases(db, { limit: limit.data, userId: user?.id, includePending: true }), shown: words(asked, user) };
+        return { page: await listPurchases(db, { limit, userId: user?.id, includePending: true }), shown: words(asked, user) };
       });
       if (options.json) return printJson(page);
       const { t } = shown;

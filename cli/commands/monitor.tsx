@@ -20,6 +20,7 @@ import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { minute, parseLimit } from "../options.ts";
 import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
@@ -31,7 +32,6 @@ interface UserOptions {
   language?: string;
 }
 
-const minute = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
 
 /** 404 of lib/monitoring as the CLI's own words. */
 function orNotFound<T>(work: Promise<T>, id: string, { t }: Words): Promise<T> {
@@ -106,8 +106,7 @@ export function registerMonitor(program: Command) {
       const early = words(asked);
       const changes = monitoredEntitiesQuerySchema.shape.changes.safeParse(options.changes.trim().toLowerCase());
       if (!changes.success) failWith(early.t.monitor.changesInvalid(options.changes));
-      const limit = Number(options.limit);
-      if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 100) failWith(early.t.batch.limitInvalid(options.limit));
+      const limit = parseLimit(options.limit, early);
       const { page, shown, email } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, early);
         const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));

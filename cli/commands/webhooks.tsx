@@ -1,17 +1,16 @@
 import type { Command } from "commander";
 import { AppError } from "../../lib/errors.ts";
-import { pageQuerySchema } from "../../lib/paging.ts";
 import { WEBHOOK_EVENTS } from "../../lib/webhooks/event-names.ts";
 import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
 import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { minute, parseLimit } from "../options.ts";
 import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { cliUser } from "./search.tsx";
 
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
 
 /** A 404 of lib becomes the CLI's own words. */
 const notFound = ({ t }: Words, id: string) => (error: unknown): never => {
@@ -42,8 +41,8 @@ export function registerWebhooks(program: Command) {
             { header: t.webhooks.columns.url, value: (w) => w.url },
             { header: t.webhooks.columns.events, value: (w) => w.events.join(", ") },
             { header: t.webhooks.columns.enabled, value: (w) => (w.enabled ? t.webhooks.yes : t.webhooks.no) },
-            { header: t.webhooks.columns.lastDelivery, value: (w) => (w.lastDelivery ? `${t.webhooks.statuses[w.lastDelivery.status]} ${time(w.lastDelivery.createdAt)}` : "-") },
-            { header: t.webhooks.columns.created, value: (w) => time(w.createdAt) },
+            { header: t.webhooks.columns.lastDelivery, value: (w) => (w.lastDelivery ? `${t.webhooks.statuses[w.lastDelivery.status]} ${minute(w.lastDelivery.createdAt)}` : "-") },
+            { header: t.webhooks.columns.created, value: (w) => minute(w.createdAt) },
             { header: t.webhooks.columns.id, value: (w) => w.id },
           ]}
         />,
@@ -99,13 +98,12 @@ export function registerWebhooks(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/webhooks/{id}/deliveries)")
     .action(async (id: string, options: { user?: string; limit: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const limit = pageQuerySchema.shape.limit.safeParse(options.limit);
-      if (!limit.success || !/^\d+$/.test(options.limit)) failWith(words(asked).t.batch.limitInvalid(options.limit));
+      const limit = parseLimit(options.limit, words(asked));
       const { hook, page, shown } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, words(asked));
         const shown = words(asked, user);
         const hook = await findOwnWebhook(db, user.id, id).catch(notFound(shown, id));
-        return { hook, page: await listDeliveries(db, user.id, id, { limit: limit.data }), shown };
+        return { hook, page: await listDeliveries(db, user.id, id, { limit }), shown };
       });
       if (options.json) return printJson(page);
       const { t } = shown;
@@ -115,7 +113,7 @@ export function registerWebhooks(program: Command) {
           rows={page.items}
           empty={t.webhooks.noDeliveries}
           columns={[
-            { header: t.webhooks.columns.time, value: (d) => time(d.createdAt) },
+            { header: t.webhooks.columns.time, value: (d) => minute(d.createdAt) },
             { header: t.webhooks.columns.event, value: (d) => d.event },
             { header: t.webhooks.columns.status, value: (d) => t.webhooks.statuses[d.status] },
             { header: t.webhooks.columns.attempts, value: (d) => String(d.attempts) },

@@ -1,6 +1,7 @@
-import { pageQuerySchema } from "../../lib/paging.ts";
-import { failWith } from "../fail.ts";
-import type { Words } from "../language.ts";
+/** Options and values shared by the CLI's commands. */
+import { pageQuerySchema } from "../lib/paging.ts";
+import { failWith } from "./fail.ts";
+import type { Words } from "./language.ts";
 
 /** --since: a date or a time. */
 export function parseSince(value: string | undefined, { t }: Pick<Words, "t">): Date | undefined {
@@ -17,4 +18,5 @@ export function parseLimit(value: string, { t }: Pick<Words, "t">): number {
   return limit.data;
 }
 
-export const shortTime = (iso: string) => iso.slice(0, 16).replace("T", " ");
+/** A stored time to the minute, as tables print it (UTC); "-" when there is none. */
+export const minute = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "-");
