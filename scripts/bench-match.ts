@@ -18,6 +18,7 @@ import Fuse from "fuse.js";
 import type { DatasetFile, EntitySchema, SanctionsEntity } from "../lib/sanctions/entity.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "../lib/sanctions/matcher/index.ts";
 import { parseDatasetFiles, type DatasetFormat } from "../lib/sanctions/parsers/index.ts";
+import { printPeerReport, runPeerSuites } from "./bench-match-peers.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const LISTS: { id: string; format: DatasetFormat }[] = [
@@ -36,6 +37,9 @@ const { values: args } = parseArgs({
     "no-synthetic": { type: "boolean", default: false },
     data: { type: "string", default: resolve(ROOT, "../shared/data") },
     eval: { type: "string", default: resolve(ROOT, "../shared/eval/dev.jsonl") },
+    peers: { type: "string", default: resolve(ROOT, "../shared/eval/peers") },
+    "peers-only": { type: "boolean", default: false },
+    failures: { type: "string" },
   },
 });
 
@@ -244,6 +248,20 @@ function main() {
   evaluate(queries, matcherSearcher(index));
   const outcomes = evaluate(queries, matcherSearcher(index));
   const matcher = summarize(outcomes);
+  const peers = runPeerSuites(args.peers!, index, SanctionsIndex.build, DEFAULT_MATCH_THRESHOLD);
+  if (args["peers-only"]) {
+    console.log(`Dev set: recall ${matcher.recallOverall}%, false positives ${matcher.falsePositiveRate}%, p50 ${matcher.p50Ms} ms, p99 ${matcher.p99Ms} ms`);
+    if (peers) printPeerReport(peers);
+    const failing = outcomes.filter((o) => !o.pass);
+    if (args.failures) {
+      const lines = [
+        ...failing.map((o) => `dev\t${o.query.kind}\t${o.query.term} => ${o.query.expect ?? "(clean)"} | top: ${o.top.join("; ")}`),
+        ...(peers?.failures ?? []).map((f) => `${f.suite}\t${f.kind}\t${f.detail}`),
+      ];
+      writeFileSync(args.failures, `${lines.join("\n")}\n`);
+    }
+    return;
+  }
 
   const fuseQueries = args["fuse-all"] ? queries : sample(queries, Number(args["fuse-queries"]));
   started = performance.now();
@@ -284,6 +302,7 @@ function main() {
     matcher,
     fuse: { buildMs: fuseBuildMs, ...fuseSummary, matcherP50MsOnSameQueries: matcherOnSample.p50Ms, speedup },
     synthetic,
+    peers: peers ? { ...peers, failures: peers.failures.length } : null,
   };
 
   console.log(`\nImport (parse)\n${table([["list", "entities", "names", "ms"], ...imports.map((i) => [i.dataset, i.entities, i.names, i.ms]), ["total", entities.length, index.nameCount, importTotalMs]])}`);
@@ -298,6 +317,7 @@ function main() {
     ])}`,
   );
   console.log(`Speed-up over the fuse.js scan (p50 on the same ${fuseQueries.length} queries): ${speedup}x (matcher p50 ${matcherOnSample.p50Ms} ms)`);
+  if (peers) printPeerReport(peers);
   if (synthetic) {
     console.log(
       `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB, heap ${synthetic.heapMb} MB; dev queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,

@@ -212,6 +212,12 @@ describe("options and results", () => {
       birthDate: ["1974"],
       datasets: ["test_list"],
       sourceUrl: null,
+      explanation: {
+        parts: [
+          { query: "Noor", listed: "Noor", how: "exact", similarity: 1 },
+          { query: "AHMED", listed: "AHMED", how: "exact", similarity: 1 },
+        ],
+      },
     });
     expect(top("Saddam Hussein AL-TIKRITI")).toMatchObject({ matchedName: "AL-TIKRITI, Saddam Hussein", sourceUrl: "https://example.org/entries/1" });
   });

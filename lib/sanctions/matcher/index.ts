@@ -3,4 +3,6 @@
  * See sanctions-index.ts for the design and score.ts for the scoring.
  */
 export { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
-export type { MatchOptions, MatchResult } from "./types.ts";
+export { type CompareDecision, type CompareOptions, compareNames, guessType, type NameComparison } from "./compare.ts";
+export type { MatchExplanation, MatchOptions, MatchResult, NamePart, NamePartMatch } from "./types.ts";
+export { NAME_PART_MATCHES } from "./types.ts";

@@ -21,6 +21,8 @@ import {
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
 export interface Token {
+  /** The word as the name writes it (its transliteration when one written word gave several tokens), for explanations. */
+  text: string;
   /** The index key: latinKey of the ASCII word, or the consonant skeleton of an Arabic-script word. */
   key: string;
   skeleton: string;
@@ -42,6 +44,7 @@ const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/gu;
 const HANGUL = /\p{Script=Hangul}/u;
 const MARKS = /\p{M}/gu;
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 const APOSTROPHES = /['`\u2018\u2019\u02BB\u02BC\u02BF\u02BE\u00B4]/g;
 
 export function reorderLastFirst(name: string): string {
@@ -54,6 +57,8 @@ export function reorderLastFirst(name: string): string {
 
 interface Word {
   text: string;
+  /** As written (see Token.text). */
+  source: string;
   abjad: boolean;
   /** Followed directly by "." (an initial or an abbreviation). */
   dotted: boolean;
@@ -63,7 +68,7 @@ interface Word {
 
 function arabicWords(chunk: string, out: Word[]): void {
   const word = chunk.normalize("NFKD").replace(MARKS, "").replace(/[\u0640\s]/g, "");
-  const push = (text: string) => out.push({ text, abjad: true, dotted: false, hyphened: false });
+  const push = (text: string) => out.push({ text, source: text, abjad: true, dotted: false, hyphened: false });
   // "عبدالله" is "عبد" + "ال" + "له": split the article where it is written joined.
   let rest = word;
   if (rest.startsWith("عبدال") && rest.length > 6) {
@@ -111,8 +116,14 @@ function latinWords(chunk: string): Word[] {
       cur += c;
       continue;
     }
-    if (cur) out.push({ text: cur, abjad: false, dotted: c === ".", hyphened: c === "-" });
+    if (cur) out.push({ text: cur, source: cur, abjad: false, dotted: c === ".", hyphened: c === "-" });
     cur = "";
+  }
+  if (out.length === 1) out[0].source = chunk.replace(EDGE_PUNCTUATION, "") || out[0].text;
+  else {
+    // One written character a token (金正恩: kim jong un).
+    const characters = [...chunk.matchAll(SYLLABIC)].map((m) => m[0]);
+    if (characters.length === out.length) out.forEach((w, i) => (w.source = characters[i]));
   }
   return out;
 }
@@ -126,6 +137,7 @@ function joinInitials(words: Word[]): Word[] {
     const last = out[out.length - 1];
     if (letter && inRun && last.dotted) {
       last.text += w.text;
+      last.source = last.text.toUpperCase();
       last.dotted = w.dotted;
       last.hyphened = w.hyphened;
       continue;
@@ -146,7 +158,8 @@ function canonicalPhrases(words: Word[]): Word[] {
       out.push(words[i++]);
       continue;
     }
-    for (const text of phrase.canonical) out.push({ text, abjad: false, dotted: false, hyphened: false });
+    const source = words.slice(i, i + phrase.length).map((w) => w.source).join(" ");
+    for (const text of phrase.canonical) out.push({ text, source, abjad: false, dotted: false, hyphened: false });
     i += phrase.length;
   }
   return out;
@@ -188,7 +201,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const article = w.text === "ال";
       const skeleton = article ? ARABIC_ARTICLE : arabicSkeleton(w.text);
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
-      if (skeleton) tokens.push({ key: skeleton, skeleton, abjad: true, cls });
+      if (skeleton) tokens.push({ text: w.source, key: skeleton, skeleton, abjad: true, cls });
       continue;
     }
     const word = w.text;
@@ -198,7 +211,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const k = latinKey(word);
       return { key: k, skeleton: latinSkeleton(k) };
     });
-    tokens.push({ key, skeleton, abjad: false, cls });
+    tokens.push({ text: w.source, key, skeleton, abjad: false, cls });
   }
   return tokens;
 }

@@ -3,7 +3,7 @@
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
 import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon.ts";
-import { isArabicArticle, tokenize } from "./normalize.ts";
+import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { SIMILARITY_FLOOR, type Vocabulary } from "./vocabulary.ts";
 
@@ -20,7 +20,7 @@ export interface QueryUnit {
 }
 
 export interface PreparedQuery {
-  tokens: { key: string; skeleton: string; abjad: boolean; cls: TokenClass; weight: number }[];
+  tokens: (Token & { weight: number })[];
   units: QueryUnit[];
   totalWeight: number;
   /** totalWeight without the tokens a name may leave unmatched at no cost (see score.ts). */
@@ -78,7 +78,13 @@ export function compoundFloor(skeletons: boolean): number {
   return skeletons ? SIMILARITY_FLOOR : COMPOUND_FLOOR;
 }
 
-export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number): PreparedQuery | null {
+/** Where a query token's rarity is read: the index's own vocabulary, or the real lists' when two names are compared. */
+export interface WeightSource {
+  vocab: Vocabulary;
+  documents: number;
+}
+
+export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number, weights?: WeightSource): PreparedQuery | null {
   const raw = tokenize(term, kind).slice(0, 32);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
@@ -98,8 +104,12 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
 
   const tokens = raw.map((t, i) => {
     let df = 0;
-    for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
-    return { ...t, weight: idf(Math.min(df, documents), documents) * CLASS_WEIGHT[t.cls] };
+    if (weights) {
+      const similar = weights.vocab.lookup(t.key, t.skeleton, t.abjad);
+      for (let k = 0; k < similar.ids.length; k++) if (similar.sims[k] >= SAME_NAME) df += weights.vocab.df[similar.ids[k]];
+    } else for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
+    const total = weights?.documents ?? documents;
+    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] };
   });
   for (const u of units) u.weight = tokens[u.first].weight;
 

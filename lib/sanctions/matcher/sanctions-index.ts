@@ -11,9 +11,10 @@ import type { SanctionsEntity } from "../entity.ts";
 import type { NameKind } from "./lexicon.ts";
 import { TokenClass } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
-import { idf, prepareQuery, type PreparedQuery, type QueryUnit } from "./query.ts";
-import { bestScoreFrom, scoreName } from "./score.ts";
-import type { MatchOptions, MatchResult } from "./types.ts";
+import { idf, prepareQuery, type PreparedQuery, type QueryUnit, type WeightSource } from "./query.ts";
+import { explainAlignment } from "./explain.ts";
+import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
+import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.8;
@@ -73,7 +74,10 @@ export class SanctionsIndex {
   private readonly unitStamp: Int32Array;
   private serial = 0;
 
-  private constructor(entities: SanctionsEntity[], threshold: number) {
+  /** Set when the token weights come from another index (see compare). */
+  private readonly weights?: WeightSource;
+
+  private constructor(entities: SanctionsEntity[], threshold: number, weightsFrom?: SanctionsIndex) {
     this.entities = entities;
     this.threshold = threshold;
     this.vocab = new Vocabulary();
@@ -123,7 +127,13 @@ export class SanctionsIndex {
 
     const names = this.nameEntity.length;
     this.idfs = new Float32Array(this.vocab.size);
-    for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
+    if (weightsFrom) {
+      this.weights = { vocab: weightsFrom.vocab, documents: weightsFrom.nameCount };
+      for (let v = 0; v < this.vocab.size; v++) {
+        const other = weightsFrom.vocab.id(this.vocab.keys[v], this.vocab.abjad[v] === 1);
+        this.idfs[v] = idf(other === undefined ? 0 : weightsFrom.vocab.df[other], weightsFrom.nameCount);
+      }
+    } else for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
 
     ({ start: this.postingStart, names: this.postingNames } = postingLists(this.vocab.df, this.nameStart, this.nameTokens));
 
@@ -133,8 +143,9 @@ export class SanctionsIndex {
     this.unitStamp = new Int32Array(names);
   }
 
-  static build(entities: SanctionsEntity[], options?: { threshold?: number }): SanctionsIndex {
-    return new SanctionsIndex(entities, options?.threshold ?? DEFAULT_MATCH_THRESHOLD);
+  /** With `weightsFrom`, name parts weigh their rarity in that index (the real lists) instead of in these entities. */
+  static build(entities: SanctionsEntity[], options?: { threshold?: number; weightsFrom?: SanctionsIndex }): SanctionsIndex {
+    return new SanctionsIndex(entities, options?.threshold ?? DEFAULT_MATCH_THRESHOLD, options?.weightsFrom);
   }
 
   /** Number of entities. */
@@ -153,7 +164,7 @@ export class SanctionsIndex {
     const kind: NameKind = options.type ?? "any";
     const names = this.nameEntity.length;
     if (limit === 0 || names === 0) return [];
-    const query = prepareQuery(term, kind, this.vocab, names);
+    const query = prepareQuery(term, kind, this.vocab, names, this.weights);
     if (!query) return [];
 
     const touched = this.accumulate(query, this.nameFilter(kind, options.datasets), threshold);
@@ -173,9 +184,20 @@ export class SanctionsIndex {
         best.set(e, { score, name: n });
       }
     }
-    const minScore = threshold * MIN_SCORE_SHARE;
+    const minScore = options.minScore ?? threshold * MIN_SCORE_SHARE;
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
-    return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold));
+    return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
+  }
+
+  /** The alignment behind a name's score, scored again with the pairs kept (only for the results returned). */
+  private explain(query: PreparedQuery, n: number, compoundCache: Map<string, number>): MatchExplanation {
+    const chosen: Pair[] = [];
+    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: this.nameStart[n], end: this.nameStart[n + 1] };
+    scoreName(query, this.vocab, this.idfs, tokens, compoundCache, chosen);
+    const entity = this.entities[this.nameEntity[n]];
+    const alias = this.nameAlias[n];
+    const listed = tokenize(alias < 0 ? entity.name : entity.aliases[alias].name, this.entityKind[this.nameEntity[n]] === PERSON ? "person" : "company");
+    return explainAlignment(query.tokens, listed, chosen);
   }
 
   /** Whether a name's entity is of the asked type and in one of the asked datasets. */
@@ -276,7 +298,7 @@ export class SanctionsIndex {
     return touched.filter((n) => bin(n) >= cut);
   }
 
-  private result(e: number, n: number, score: number, threshold: number): MatchResult {
+  private result(e: number, n: number, score: number, threshold: number, explanation: MatchExplanation): MatchResult {
     const entity = this.entities[e];
     const alias = this.nameAlias[n];
     const rounded = Math.round(score * 1000) / 1000;
@@ -292,6 +314,7 @@ export class SanctionsIndex {
       birthDate: [...entity.birthDates],
       datasets: [entity.datasetId],
       sourceUrl: entity.sourceUrl,
+      explanation,
     };
   }
 }

@@ -26,7 +26,7 @@ const nameWeights = new Float64Array(MAX_TOKENS);
 const usedQuery = new Uint8Array(MAX_TOKENS);
 const usedName = new Uint8Array(MAX_TOKENS);
 
-interface Pair {
+export interface Pair {
   sim: number;
   /** The order of the greedy alignment: sim, less 1 for a lone particle on either side. */
   rank: number;
@@ -65,7 +65,15 @@ export function bestScoreFrom(queryShare: number, words: number): number {
   return words >= 2 ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
 }
 
-export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Array, name: NameTokens, compoundCache: Map<string, number>): number {
+/** With `chosen`, the aligned pairs are pushed there (for the explanation of a result). */
+export function scoreName(
+  q: PreparedQuery,
+  vocab: Vocabulary,
+  idfs: Float32Array,
+  name: NameTokens,
+  compoundCache: Map<string, number>,
+  chosen?: Pair[],
+): number {
   const k = Math.min(name.end - name.start, MAX_TOKENS);
   let nameTotal = 0;
   for (let j = 0; j < k; j++) {
@@ -141,6 +149,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
     for (let i = p.qFirst; i <= p.qLast && free; i++) if (usedQuery[i]) free = false;
     for (let j = p.nFirst; j <= p.nLast && free; j++) if (usedName[j]) free = false;
     if (!free) continue;
+    chosen?.push(p);
     for (let i = p.qFirst; i <= p.qLast; i++) {
       usedQuery[i] = 1;
       queryMatched += p.sim * q.tokens[i].weight;

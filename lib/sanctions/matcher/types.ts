@@ -7,6 +7,8 @@ export interface MatchOptions {
   limit?: number;
   /** Overrides the index's threshold for the match flag. */
   threshold?: number;
+  /** Results scoring under this are left out; default 60% of the threshold. */
+  minScore?: number;
 }
 
 export interface MatchResult {
@@ -24,4 +26,32 @@ export interface MatchResult {
   birthDate: string[];
   datasets: string[];
   sourceUrl: string | null;
+  /** Which parts of the name matched and how. */
+  explanation: MatchExplanation;
+}
+
+/**
+ * How a part of the searched name met a part of the listed name:
+ * exact (the same word), spelling (a letter or two apart, or the same word spelt another way: Andrei/Andrey),
+ * phonetic (sounds alike: Mohammed/Muhamad, Schwartz/Schwarz), transliteration (written in another script),
+ * initial (a letter for a given name), joined (several searched words written as one in the listing),
+ * split (one searched word written as several in the listing), missing (a searched word not in the listing),
+ * extra (a listed word not in the search).
+ */
+export const NAME_PART_MATCHES = ["exact", "spelling", "phonetic", "transliteration", "initial", "joined", "split", "missing", "extra"] as const;
+export type NamePartMatch = (typeof NAME_PART_MATCHES)[number];
+
+export interface NamePart {
+  /** The searched word(s); null for a listed word the search does not have. */
+  query: string | null;
+  /** The listed word(s); null for a searched word the listing does not have. */
+  listed: string | null;
+  how: NamePartMatch;
+  /** 0..1, rounded to two places. */
+  similarity: number;
+}
+
+export interface MatchExplanation {
+  /** In the order of the searched name, then the listed words left over. */
+  parts: NamePart[];
 }

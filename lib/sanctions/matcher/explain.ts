@@ -1,0 +1,62 @@
+/**
+ * Turns the alignment the scorer chose (score.ts) into words an analyst reads: which part of the searched name met
+ * which part of the listed name, and how.
+ */
+import { TokenClass } from "./lexicon.ts";
+import type { Token } from "./normalize.ts";
+import type { Pair } from "./score.ts";
+import type { MatchExplanation, NamePart, NamePartMatch } from "./types.ts";
+
+const LATIN_OR_DIGITS = /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]*$/u;
+
+function script(text: string): "latin" | "other" {
+  return LATIN_OR_DIGITS.test(text) ? "latin" : "other";
+}
+
+const plain = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+function how(query: Token[], listed: Token[], sim: number): NamePartMatch {
+  if (query.length > 1) return "joined";
+  if (listed.length > 1) return "split";
+  const [q] = query;
+  const [n] = listed;
+  if (script(q.text) !== script(n.text)) return "transliteration";
+  if (plain(q.text) === plain(n.text)) return "exact";
+  if (q.key.length === 1 || n.key.length === 1) return "initial";
+  if (q.abjad || n.abjad) return "transliteration";
+  if (q.key === n.key || sim >= 0.9) return "spelling";
+  if (q.skeleton === n.skeleton) return "phonetic";
+  return sim >= 0.8 ? "spelling" : "phonetic";
+}
+
+const words = (tokens: Token[]) => tokens.map((t) => t.text).join(" ");
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** `query` and `listed` are the tokens the scorer saw, in its order; `pairs` what it aligned. */
+export function explainAlignment(query: Token[], listed: Token[], pairs: readonly Pair[]): MatchExplanation {
+  const parts: { at: number; part: NamePart }[] = [];
+  const queryUsed = new Set<number>();
+  const listedUsed = new Set<number>();
+  for (const p of pairs) {
+    const q = query.slice(p.qFirst, p.qLast + 1);
+    const n = listed.slice(p.nFirst, p.nLast + 1);
+    for (let i = p.qFirst; i <= p.qLast; i++) queryUsed.add(i);
+    for (let j = p.nFirst; j <= p.nLast; j++) listedUsed.add(j);
+    parts.push({ at: p.qFirst, part: { query: words(q), listed: words(n), how: how(q, n, p.sim), similarity: round(p.sim) } });
+  }
+  query.forEach((t, i) => {
+    if (!queryUsed.has(i)) parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });
+  });
+  parts.sort((a, b) => a.at - b.at);
+  const extra: NamePart[] = [];
+  listed.forEach((t, j) => {
+    // A listed legal form or particle the search leaves out says nothing about the match.
+    if (!listedUsed.has(j) && t.cls === TokenClass.Name) extra.push({ query: null, listed: t.text, how: "extra", similarity: 0 });
+  });
+  return { parts: [...parts.map((p) => p.part), ...extra] };
+}
