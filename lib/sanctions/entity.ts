@@ -8,6 +8,18 @@ export type EntitySchema = (typeof ENTITY_SCHEMAS)[number];
 /** How an alternative name relates to the entity: OFAC aka/fka/nka, UN/EU "good"/"low" quality, original script. */
 export type AliasKind = "aka" | "fka" | "nka" | "weak" | "original_script";
 
+/** Identifiers a search can carry and a listing can publish; an equal one is decisive. */
+export const IDENTIFIER_KINDS = ["passport", "national_id", "tax_id", "imo", "lei", "crypto_wallet"] as const;
+export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
+
+export interface EntityIdentifier {
+  kind: IdentifierKind;
+  /** As published ("C 1234567", "IMO 9187629", "0x7F36...", "5493001KJTIIGC8Y1R12"). */
+  value: string;
+  /** Issuing country as the publisher gives it, when it does. */
+  country?: string;
+}
+
 export interface EntityAlias {
   name: string;
   kind: AliasKind;
@@ -26,6 +38,8 @@ export interface SanctionsEntity {
   nationalities: string[];
   /** As published: "1956", "1956-03-04", "circa 1960", "1960 to 1962". */
   birthDates: string[];
+  /** Passports, national ids, tax ids, IMO numbers, LEIs and wallet addresses the listing publishes; absent when none. */
+  identifiers?: EntityIdentifier[];
   programs: string[];
   addresses: string[];
   remarks: string | null;

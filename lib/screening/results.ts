@@ -3,6 +3,8 @@
  * exports and the public API share. Only zod is imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import { NAME_PART_MATCHES } from "../sanctions/matcher/types.ts";
+import { IDENTIFIER_KINDS } from "./schemas.ts";
 
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export const riskLevelSchema = z.enum(RISK_LEVELS);
@@ -23,6 +25,27 @@ export const mismatchSchema = z.discriminatedUnion("kind", [
 ]);
 export type Mismatch = z.infer<typeof mismatchSchema>;
 
+/** Which part of the screened name met which part of the listed name, and how (see lib/sanctions/matcher/types.ts). */
+export const namePartSchema = z.object({
+  query: z.string().nullable(),
+  listed: z.string().nullable(),
+  how: z.enum(NAME_PART_MATCHES),
+  similarity: z.number().min(0).max(1),
+});
+export type NamePartView = z.infer<typeof namePartSchema>;
+
+/** What the search's details (query by example) say of a listing. */
+export const matchEvidenceSchema = z.object({
+  /** A searched identifier the listing also carries: decisive, the listing matches whatever the name score. */
+  identifier: z.object({ kind: z.enum(IDENTIFIER_KINDS), value: z.string() }).optional(),
+  /** The searched birth date against the listed ones; "differs" only when every listed date clearly conflicts. */
+  birthDate: z.enum(["agrees", "differs"]).optional(),
+  nationality: z.enum(["agrees", "differs"]).optional(),
+  /** The name alone reaches the threshold but a conflicting birth date keeps the listing a near miss. */
+  nameMatchesBirthDateDiffers: z.boolean().optional(),
+});
+export type MatchEvidence = z.infer<typeof matchEvidenceSchema>;
+
 /** One listed entity that matched the screened name in a dataset. */
 export const sanctionsHitSchema = z.object({
   entityId: z.string(),
@@ -38,6 +61,10 @@ export const sanctionsHitSchema = z.object({
   differences: z.array(z.string()),
   /** The same as facts; absent in searches stored before it existed. */
   mismatches: z.array(mismatchSchema).optional(),
+  /** Which name parts matched and how; absent in searches stored before it existed. */
+  explanation: z.array(namePartSchema).optional(),
+  /** Present when the search carried details (birth date, nationality, identifiers). */
+  evidence: matchEvidenceSchema.optional(),
 });
 export type SanctionsHit = z.infer<typeof sanctionsHitSchema>;
 
@@ -91,6 +118,8 @@ export const pepListingSchema = z.object({
   nationality: z.array(z.string()).default([]),
   birthDate: z.array(z.string()).default([]),
   mismatches: z.array(mismatchSchema).default([]),
+  explanation: z.array(namePartSchema).optional(),
+  evidence: matchEvidenceSchema.optional(),
 });
 export type PepListing = z.infer<typeof pepListingSchema>;
 

@@ -3,6 +3,7 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
+import { IDENTIFIER_KINDS } from "../sanctions/entity.ts";
 import { text } from "../validation/text.ts";
 
 export const SEARCH_LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -29,6 +30,36 @@ export const countryCode = text({ field: "Country", max: 2, tooLong: "Country mu
 
 export const searchTerm = text({ field: "Search term", max: MAX_SEARCH_TERM_LENGTH }).min(1, "Search term is required");
 
+export { IDENTIFIER_KINDS };
+export const MAX_SEARCH_IDENTIFIERS = 10;
+
+/**
+ * Query by example: what else the analyst knows of the subject. An identifier equal to a listing's is decisive; a birth
+ * date or nationality that agrees strengthens a name match, a birth date that clearly differs makes it a near miss.
+ */
+export const searchDetailsSchema = z.strictObject(
+  {
+    /** A year (1956) or a full date (1956-03-04). */
+    birthDate: z
+      .string({ error: "Birth date must be a year (1956) or a date (1956-03-04)" })
+      .trim()
+      .regex(/^\d{4}(-\d{2}-\d{2})?$/, "Birth date must be a year (1956) or a date (1956-03-04)")
+      .optional(),
+    nationality: countryCode.optional(),
+    identifiers: z
+      .array(
+        z.strictObject({
+          kind: z.enum(IDENTIFIER_KINDS, { error: `Identifier kind must be one of ${IDENTIFIER_KINDS.join(", ")}` }),
+          value: text({ field: "Identifier", max: 120 }).min(1, "Identifier is required"),
+        }),
+      )
+      .max(MAX_SEARCH_IDENTIFIERS, `At most ${MAX_SEARCH_IDENTIFIERS} identifiers`)
+      .optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field in details: ${issue.keys.join(", ")}` : undefined) },
+);
+export type SearchDetails = z.output<typeof searchDetailsSchema>;
+
 export const createSearchSchema = z.strictObject(
   {
     searchTerm,
@@ -43,6 +74,7 @@ export const createSearchSchema = z.strictObject(
       .min(1, "numLinks must be at least 1")
       .max(MAX_NUM_LINKS, `numLinks must be at most ${MAX_NUM_LINKS}`)
       .default(DEFAULT_NUM_LINKS),
+    details: searchDetailsSchema.optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
 );
