@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /** Signed-in sessions. The id is the SHA-256 of the cookie token; the token itself is never stored. */
@@ -54,6 +54,43 @@ export const apiKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],
+);
+
+/**
+ * Short-lived tokens a host application's backend asks for with its API key (POST /api/v1/embed-tokens) and hands to
+ * the embedded screening components in a browser: bound to the key's owner, scoped, stored hashed.
+ */
+export const embedTokens = pgTable(
+  "embed_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The key that asked for it; a deleted key takes its tokens with it. */
+    apiKeyId: uuid()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    scopes: jsonb().$type<string[]>().notNull().default([]),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId), index().on(t.expiresAt)],
+);
+
+/** Browser origins allowed to call the public API with a user's embed tokens (CORS), one row each. */
+export const embedOrigins = pgTable(
+  "embed_origins",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** scheme://host[:port], lower-cased, no path. */
+    origin: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.origin] }), index().on(t.origin)],
 );
 
 /** Fixed-window counters shared by every server process (login throttling, API rate limits). */

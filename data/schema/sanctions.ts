@@ -107,6 +107,8 @@ export const sanctionsEntities = pgTable(
     aliases: jsonb().$type<{ name: string; kind: string }[]>().notNull().default([]),
     nationalities: jsonb().$type<string[]>().notNull().default([]),
     birthDates: jsonb().$type<string[]>().notNull().default([]),
+    /** [{ kind, value, country? }]: passports, national ids, tax ids, IMO numbers, LEIs, wallet addresses. */
+    identifiers: jsonb().$type<{ kind: string; value: string; country?: string }[]>().notNull().default([]),
     programs: jsonb().$type<string[]>().notNull().default([]),
     addresses: jsonb().$type<string[]>().notNull().default([]),
     remarks: text(),

@@ -17,6 +17,8 @@ export const searches = pgTable(
     status: jobStatus().notNull().default("pending"),
     language: text().notNull().default("en"),
     country: text(),
+    /** Query by example: { birthDate?, nationality?, identifiers? } (lib/screening/schemas.ts searchDetailsSchema). */
+    details: jsonb().$type<{ birthDate?: string; nationality?: string; identifiers?: { kind: string; value: string }[] }>(),
     numLinks: integer().notNull().default(10),
     riskLevel: text(),
     aiSummary: text(),

@@ -17,8 +17,13 @@ export interface MatchResult {
   schema: string;
   /** 0..1 */
   score: number;
-  /** score >= threshold */
+  /** score >= threshold, unless the result is partial */
   match: boolean;
+  /**
+   * The query names only part of what identifies the listed name (a lone surname such as "Maduro", an underspecified
+   * "Khamis Al"): ranked among the results, shown as a partial match, never a Match on the name alone.
+   */
+  partial?: boolean;
   /** The primary name or alias that matched, as published. */
   matchedName: string;
   aliases: string[];
