@@ -44,6 +44,7 @@ export async function entitiesChangedIn(db: DbOrTx, versionId: string): Promise<
       aliases: e.aliases,
       nationalities: e.nationalities,
       birthDates: e.birthDates,
+      identifiers: e.identifiers,
       listedOn: e.listedOn,
       sourceUrl: e.sourceUrl,
     })

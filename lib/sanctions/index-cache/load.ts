@@ -47,6 +47,7 @@ export async function* loadEntityBatches(db: DbOrTx, versionIds: string[]): Asyn
           aliases: t.aliases,
           nationalities: t.nationalities,
           birthDates: t.birthDates,
+          identifiers: t.identifiers,
           listedOn: t.listedOn,
           sourceUrl: t.sourceUrl,
         })
@@ -76,6 +77,7 @@ export function toEntity(r: IndexedRow): SanctionsEntity {
     aliases: r.aliases as SanctionsEntity["aliases"],
     nationalities: r.nationalities,
     birthDates: r.birthDates,
+    ...(r.identifiers.length ? { identifiers: r.identifiers as SanctionsEntity["identifiers"] } : {}),
     programs: [],
     addresses: [],
     remarks: null,
