@@ -134,7 +134,7 @@ export function runPeerSuites(dir: string, index: SanctionsIndex, build: typeof 
     const negatives = outcomes.filter((o) => !cases.get(o.id)!.expected_match);
     const kinds: Record<string, { passed: number; total: number; percent: number }> = {};
     // Kinds as the issue counts them: "joined_split_plus_spelling" is a joined/split case too.
-    const kindOf = (k: string) => k.replace(/_plus_spelling$/, "").replace(/^cross_script_.*/, "cross_script");
+    const kindOf = (k: string) => k.replace(/_plus_spelling$/, "").replace(/^missing_or_extra$/, "missing_or_extra_tokens").replace(/^cross_script_.*/, "cross_script");
     for (const o of outcomes) {
       const k = kindOf(o.kind);
       kinds[k] ??= { passed: 0, total: 0, percent: 0 };

@@ -20,7 +20,7 @@ describe("deletion index", () => {
   const index = new DeletionIndex(words, 3);
   const found = (s: string, neighbours = true) => {
     const ids = new Set<number>();
-    index.candidates(s, (id) => ids.add(id), neighbours);
+    index.candidates(s, (id) => ids.add(id), neighbours ? 1 : 0);
     return ids;
   };
 

@@ -18,13 +18,26 @@ function hash(s: string, skip: number): number {
   return h >>> 1;
 }
 
-/** Hashes of s (first) and of its one-deletion variants. */
-function variantHashes(s: string, withDeletions: boolean): number[] {
+/** Hashes of s (first), of its one-deletion variants and, with depth 2, of its two-deletion variants. */
+function variantHashes(s: string, depth: number): number[] {
   const out = [hash(s, -1)];
-  if (withDeletions) {
-    for (let i = 0; i < s.length; i++) {
-      if (i > 0 && s[i] === s[i - 1]) continue; // deleting either letter of a pair gives the same string
-      out.push(hash(s, i));
+  if (depth === 0) return out;
+  const ones: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && s[i] === s[i - 1]) continue; // deleting either letter of a pair gives the same string
+    out.push(hash(s, i));
+    if (depth > 1) ones.push(s.slice(0, i) + s.slice(i + 1));
+  }
+  if (depth > 1) {
+    const seen = new Set<string>();
+    for (const one of ones) {
+      for (let i = 0; i < one.length; i++) {
+        if (i > 0 && one[i] === one[i - 1]) continue;
+        const two = one.slice(0, i) + one.slice(i + 1);
+        if (seen.has(two)) continue;
+        seen.add(two);
+        out.push(hash(two, -1));
+      }
     }
   }
   return out;
@@ -38,20 +51,23 @@ export class DeletionIndex {
   /** 1 where the entry is the indexed string itself, 0 for one of its deletion variants. */
   private readonly own: Uint8Array;
   private readonly minDeletionLength: number;
+  private readonly minTwoDeletionLength: number;
 
   /**
-   * strings[id] is indexed with its deletion variants when it has at least minDeletionLength
-   * characters, and only as itself otherwise (empty strings are skipped).
+   * strings[id] is indexed with its one-deletion variants when it has at least minDeletionLength
+   * characters, also with its two-deletion variants from minTwoDeletionLength, and only as itself
+   * otherwise (empty strings are skipped). Two strings of that length two edits apart share a variant.
    */
-  constructor(strings: string[], minDeletionLength: number) {
+  constructor(strings: string[], minDeletionLength: number, minTwoDeletionLength = Infinity) {
     if (strings.length >= ID_LIMIT) throw new Error(`DeletionIndex holds at most ${ID_LIMIT - 1} strings`);
     this.minDeletionLength = minDeletionLength;
+    this.minTwoDeletionLength = minTwoDeletionLength;
     // (hash, variant flag, id) packed into one float64 (31 + 1 + 21 bits), so one native sort orders them.
     const packed: number[] = [];
     for (let id = 0; id < strings.length; id++) {
       const s = strings[id];
       if (!s) continue;
-      variantHashes(s, s.length >= minDeletionLength).forEach((h, k) => packed.push((h * 2 + (k === 0 ? 0 : 1)) * ID_LIMIT + id));
+      variantHashes(s, this.depth(s, 2)).forEach((h, k) => packed.push((h * 2 + (k === 0 ? 0 : 1)) * ID_LIMIT + id));
     }
     const sorted = Float64Array.from(packed).sort();
     this.hashes = new Uint32Array(sorted.length);
@@ -65,13 +81,18 @@ export class DeletionIndex {
     }
   }
 
+  private depth(s: string, most: number): number {
+    return s.length >= this.minTwoDeletionLength ? Math.min(most, 2) : s.length >= this.minDeletionLength ? Math.min(most, 1) : 0;
+  }
+
   /**
-   * Calls visit for each id whose string may be within one edit of s, or, without neighbours, may
-   * equal s. Ids may repeat.
+   * Calls visit for each id whose string may be within `edits` edits of s (two only for strings of
+   * minTwoDeletionLength or more). Ids may repeat.
    */
-  candidates(s: string, visit: (id: number) => void, neighbours = true): void {
+  candidates(s: string, visit: (id: number) => void, edits = 1): void {
     if (!s) return;
-    for (const h of variantHashes(s, neighbours && s.length >= this.minDeletionLength)) {
+    const depth = this.depth(s, edits);
+    for (const h of variantHashes(s, depth)) {
       let lo = 0;
       let hi = this.hashes.length;
       while (lo < hi) {
@@ -80,7 +101,7 @@ export class DeletionIndex {
         else hi = mid;
       }
       for (let i = lo; i < this.hashes.length && this.hashes[i] === h; i++) {
-        if (neighbours || this.own[i]) visit(this.ids[i]);
+        if (depth > 0 || this.own[i]) visit(this.ids[i]);
       }
     }
   }

@@ -23,6 +23,8 @@ import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 export interface Token {
   /** The word as the name writes it (its transliteration when one written word gave several tokens), for explanations. */
   text: string;
+  /** The ASCII word before phonetic folding; the skeleton for Arabic script (see vocabulary.ts Spelling). */
+  raw: string;
   /** The index key: latinKey of the ASCII word, or the consonant skeleton of an Arabic-script word. */
   key: string;
   skeleton: string;
@@ -201,7 +203,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const article = w.text === "ال";
       const skeleton = article ? ARABIC_ARTICLE : arabicSkeleton(w.text);
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
-      if (skeleton) tokens.push({ text: w.source, key: skeleton, skeleton, abjad: true, cls });
+      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls });
       continue;
     }
     const word = w.text;
@@ -211,7 +213,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const k = latinKey(word);
       return { key: k, skeleton: latinSkeleton(k) };
     });
-    tokens.push({ text: w.source, key, skeleton, abjad: false, cls });
+    tokens.push({ text: w.source, raw: word, key, skeleton, abjad: false, cls });
   }
   return tokens;
 }

@@ -4,19 +4,57 @@
  */
 import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
-import { joinKeys, joinSkeletons } from "./phonetic.ts";
-import { SIMILARITY_FLOOR, type Vocabulary } from "./vocabulary.ts";
+import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
+import { SIMILARITY_FLOOR, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
 
 export interface QueryUnit {
   /** First and last query token covered. */
   first: number;
   last: number;
   key: string;
+  raw: string;
   skeleton: string;
   abjad: boolean;
   weight: number;
   /** Vocabulary id -> similarity, for every vocabulary token at or above the similarity floor. */
   sims: Map<number, number>;
+  /**
+   * Vocabulary tokens that only help find candidates: the parts of a word written joined that the listed name
+   * writes apart (VladimirPutin: vladimir, putin). The scorer compares the word with the listed words joined.
+   */
+  reach?: Map<number, number>;
+}
+
+/** Joined words this long or longer are split to find the listed names that write them apart. */
+const SPLIT_LENGTH = 6;
+/** A word with a vocabulary token this similar is taken as written. */
+const KNOWN_WORD = 0.9;
+/** A part of a split word must be found this close (a letter off in a long part). */
+const SPLIT_PART_FLOOR = 0.85;
+
+/** The vocabulary tokens of both parts, for every way of cutting `key` in two where both parts are known words. */
+function splitReach(key: string, raw: string, vocab: Vocabulary): Map<number, number> | undefined {
+  if (key.length < SPLIT_LENGTH || raw.length < SPLIT_LENGTH) return undefined;
+  const reach = new Map<number, number>();
+  const none: VocabularyMatches = { ids: [], sims: [] };
+  const part = (text: string): VocabularyMatches => {
+    const key = latinKey(text);
+    const id = vocab.id(key, false);
+    if (id !== undefined) return { ids: [id], sims: [1] };
+    return text.length < 5 ? none : vocab.lookup({ key, raw: text, skeleton: latinSkeleton(key), abjad: false }, 1);
+  };
+  for (let i = 2; i <= raw.length - 2; i++) {
+    const left = part(raw.slice(0, i));
+    if (!left.sims.some((s) => s >= SPLIT_PART_FLOOR)) continue;
+    const right = part(raw.slice(i));
+    if (!right.sims.some((s) => s >= SPLIT_PART_FLOOR)) continue;
+    for (const found of [left, right]) {
+      found.ids.forEach((id, k) => {
+        if (found.sims[k] >= SPLIT_PART_FLOOR) reach.set(id, Math.max(reach.get(id) ?? 0, found.sims[k]));
+      });
+    }
+  }
+  return reach.size ? reach : undefined;
 }
 
 export interface PreparedQuery {
@@ -88,8 +126,8 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   const raw = tokenize(term, kind).slice(0, 32);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
-  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean) => {
-    const { ids, sims } = vocab.lookup(key, skeleton, abjad);
+  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string) => {
+    const { ids, sims } = vocab.lookup({ key, raw, skeleton, abjad });
     const map = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
       const compound = first !== last;
@@ -98,14 +136,17 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       const other = skeletons ? vocab.skeletons[ids[i]].length : vocab.keys[ids[i]].length;
       if (!compound || (sims[i] >= compoundFloor(skeletons) && compoundLengthFits(other, length, skeletons))) map.set(ids[i], sims[i]);
     }
-    units.push({ first, last, key, skeleton, abjad, weight: 0, sims: map });
+    // A word the lists know as it is written is not split.
+    const known = sims.some((sim) => sim >= KNOWN_WORD);
+    const reach = first === last && !abjad && !known ? splitReach(key, raw, vocab) : undefined;
+    units.push({ first, last, key, raw, skeleton, abjad, weight: 0, sims: map, ...(reach ? { reach } : {}) });
   };
-  for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad);
+  for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad, raw[i].raw);
 
   const tokens = raw.map((t, i) => {
     let df = 0;
     if (weights) {
-      const similar = weights.vocab.lookup(t.key, t.skeleton, t.abjad);
+      const similar = weights.vocab.lookup(t);
       for (let k = 0; k < similar.ids.length; k++) if (similar.sims[k] >= SAME_NAME) df += weights.vocab.df[similar.ids[k]];
     } else for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
     const total = weights?.documents ?? documents;
@@ -120,7 +161,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     (first, last) => {
       const part = raw.slice(first, last + 1);
       const abjad = part.some((t) => t.abjad);
-      addUnit(first, last, joinKeys(part.map((t) => t.key)), joinSkeletons(part.map((t) => t.skeleton)), abjad);
+      addUnit(first, last, joinKeys(part.map((t) => t.key)), joinSkeletons(part.map((t) => t.skeleton)), abjad, joinKeys(part.map((t) => t.raw)));
       const u = units[units.length - 1];
       for (let i = first; i <= last; i++) u.weight += tokens[i].weight;
     },

@@ -13,6 +13,8 @@ import { TokenClass } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, prepareQuery, type PreparedQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { explainAlignment } from "./explain.ts";
+import { hasDetails, weighEvidence, type MatchEvidence } from "./evidence.ts";
+import { IdentifierIndex } from "./identifier-index.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -66,6 +68,10 @@ export class SanctionsIndex {
   private readonly nameClasses: Uint8Array;
   private readonly postingStart: Int32Array;
   private readonly postingNames: Int32Array;
+  /** An entity's names are nameEntity positions entityNameStart[e] .. entityNameStart[e + 1]. */
+  private readonly entityNameStart: Int32Array;
+  /** Listed identifiers → entities (query by example). */
+  private readonly identifiers = new IdentifierIndex();
 
   // Per-query scratch, reused across queries (a search runs to completion before the next one starts).
   private readonly accumulated: Float32Array;
@@ -98,6 +104,7 @@ export class SanctionsIndex {
       let code = this.datasetCodes.get(entity.datasetId);
       if (code === undefined) this.datasetCodes.set(entity.datasetId, (code = this.datasetCodes.size));
       this.entityDataset[e] = code;
+      this.identifiers.add(e, entity.identifiers);
 
       const seen = new Set<string>();
       for (let a = -1; a < entity.aliases.length; a++) {
@@ -108,7 +115,7 @@ export class SanctionsIndex {
         if (tokens.length === 0) continue;
         const distinct = new Set<number>();
         for (const t of tokens) {
-          const id = this.vocab.add(t.key, t.skeleton, t.abjad);
+          const id = this.vocab.add(t.key, t.skeleton, t.abjad, t.raw);
           tokenIds.push(id);
           tokenClasses.push(t.cls);
           if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
@@ -124,6 +131,10 @@ export class SanctionsIndex {
     this.nameStart = Int32Array.from(nameStart);
     this.nameTokens = Int32Array.from(tokenIds);
     this.nameClasses = Uint8Array.from(tokenClasses);
+    // Names were added entity by entity: counting them per entity gives each entity's range.
+    this.entityNameStart = new Int32Array(entities.length + 1);
+    for (const e of nameEntity) this.entityNameStart[e + 1]++;
+    for (let e = 0; e < entities.length; e++) this.entityNameStart[e + 1] += this.entityNameStart[e];
 
     const names = this.nameEntity.length;
     this.idfs = new Float32Array(this.vocab.size);
@@ -185,6 +196,32 @@ export class SanctionsIndex {
       }
     }
     const minScore = options.minScore ?? threshold * MIN_SCORE_SHARE;
+    if (hasDetails(options.details)) {
+      // Query by example: listings carrying a searched identifier join the results whatever their names scored; the
+      // details then weigh on every score (evidence.ts), and the results are ranked again.
+      const byIdentifier = this.identifiers.lookup(options.details.identifiers ?? []);
+      const accepts = this.nameFilter(kind, options.datasets);
+      for (const e of byIdentifier.keys()) {
+        if (best.has(e)) continue;
+        const first = this.entityNameStart[e];
+        const end = this.entityNameStart[e + 1];
+        if (first >= end || !accepts(first)) continue;
+        let top = { score: -1, name: first };
+        for (let n = first; n < end; n++) {
+          tokens.start = this.nameStart[n];
+          tokens.end = this.nameStart[n + 1];
+          const score = scoreName(query, this.vocab, this.idfs, tokens, compoundCache);
+          if (score > top.score) top = { score, name: n };
+        }
+        best.set(e, top);
+      }
+      const weighed = [...best].map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
+      return weighed
+        .filter((w) => w.score >= minScore || w.evidence.identifier)
+        .sort((x, y) => y.score - x.score || Number(!!y.evidence.identifier) - Number(!!x.evidence.identifier) || x.e - y.e)
+        .slice(0, limit)
+        .map((w) => this.result(w.e, w.name, w.score, threshold, this.explain(query, w.name, compoundCache), w));
+    }
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
     return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
   }
@@ -237,9 +274,11 @@ export class SanctionsIndex {
       .map((unit) => {
         let postings = 0;
         let best = 0;
-        for (const [id, sim] of unit.sims) {
-          postings += this.postingStart[id + 1] - this.postingStart[id];
-          best = Math.max(best, sim);
+        for (const sims of unit.reach ? [unit.sims, unit.reach] : [unit.sims]) {
+          for (const [id, sim] of sims) {
+            postings += this.postingStart[id + 1] - this.postingStart[id];
+            best = Math.max(best, sim);
+          }
         }
         return { unit, postings, most: best * unit.weight };
       })
@@ -261,7 +300,7 @@ export class SanctionsIndex {
   /** Adds one unit's contributions over its posting lists; new names only when `addNames`. */
   private walk(unit: QueryUnit, querySerial: number, accepts: (n: number) => boolean, touched: number[], addNames: boolean): void {
     const unitSerial = ++this.serial;
-    for (const [id, sim] of unit.sims) {
+    for (const [id, sim] of unit.reach ? [...unit.sims, ...unit.reach] : unit.sims) {
       const contribution = sim * unit.weight;
       for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
         const n = this.postingNames[p];
@@ -298,16 +337,17 @@ export class SanctionsIndex {
     return touched.filter((n) => bin(n) >= cut);
   }
 
-  private result(e: number, n: number, score: number, threshold: number, explanation: MatchExplanation): MatchResult {
+  /** With `weighed`, the score and match flag are those the search's details gave (evidence.ts). */
+  private result(e: number, n: number, score: number, threshold: number, explanation: MatchExplanation, weighed?: { score: number; match: boolean; evidence: MatchEvidence }): MatchResult {
     const entity = this.entities[e];
     const alias = this.nameAlias[n];
-    const rounded = Math.round(score * 1000) / 1000;
+    const rounded = weighed ? weighed.score : Math.round(score * 1000) / 1000;
     return {
       id: entity.id,
       name: entity.name,
       schema: entity.schema,
       score: rounded,
-      match: rounded >= threshold,
+      match: weighed ? weighed.match : rounded >= threshold,
       matchedName: alias < 0 ? entity.name : entity.aliases[alias].name,
       aliases: entity.aliases.map((a) => a.name),
       nationality: [...entity.nationalities],
@@ -315,6 +355,7 @@ export class SanctionsIndex {
       datasets: [entity.datasetId],
       sourceUrl: entity.sourceUrl,
       explanation,
+      ...(weighed ? { evidence: weighed.evidence } : {}),
     };
   }
 }

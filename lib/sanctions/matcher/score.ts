@@ -106,6 +106,7 @@ export function scoreName(
     }
     const firstId = name.ids[name.start + a];
     let key: string | undefined;
+    let raw: string | undefined;
     let skeleton: string | undefined;
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
@@ -118,8 +119,9 @@ export function scoreName(
       let sim = compoundCache.get(cacheKey);
       if (sim === undefined) {
         key ??= joinKeys(runOf(vocab.keys, name, a, b));
+        raw ??= joinKeys(runOf(vocab.raws, name, a, b));
         skeleton ??= joinSkeletons(runOf(vocab.skeletons, name, a, b));
-        sim = pairSimilarity(t.key, t.skeleton, t.abjad, key, skeleton, abjad);
+        sim = pairSimilarity(t, { key, raw, skeleton, abjad });
         compoundCache.set(cacheKey, sim);
       }
       if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });

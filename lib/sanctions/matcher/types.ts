@@ -1,3 +1,5 @@
+import type { MatchDetails, MatchEvidence } from "./evidence.ts";
+
 export interface MatchOptions {
   /** Person queries match only people; company queries match organizations, vessels and aircraft. */
   type?: "person" | "company";
@@ -9,6 +11,8 @@ export interface MatchOptions {
   threshold?: number;
   /** Results scoring under this are left out; default 60% of the threshold. */
   minScore?: number;
+  /** Query by example: what else is known of the subject (evidence.ts weighs it). */
+  details?: MatchDetails;
 }
 
 export interface MatchResult {
@@ -33,6 +37,8 @@ export interface MatchResult {
   sourceUrl: string | null;
   /** Which parts of the name matched and how. */
   explanation: MatchExplanation;
+  /** What the search's details say of this listing; present only when the search carried details. */
+  evidence?: MatchEvidence;
 }
 
 /**

@@ -17,6 +17,20 @@ export const SIMILARITY_FLOOR = 0.7;
 /** Skeletons lose the vowels, so a skeleton match is worth less than a full-spelling match. */
 export const SKELETON_DISCOUNT = 0.9;
 
+/** A token as the matcher compares it: its folded key, its spelling before folding, its consonant skeleton. */
+export interface Spelling {
+  key: string;
+  /** The ASCII word before phonetic folding (Mertz, where the key is merts); the skeleton for Arabic script. */
+  raw: string;
+  skeleton: string;
+  abjad: boolean;
+}
+
+/** Tokens this long and longer are looked up two edits away as well as one (Selenskyj / Zelenskyy). */
+export const TWO_EDIT_LENGTH = 6;
+
+const CLOSE_ENOUGH = 0.9;
+
 export interface VocabularyMatches {
   ids: number[];
   sims: number[];
@@ -25,6 +39,8 @@ export interface VocabularyMatches {
 export class Vocabulary {
   readonly keys: string[] = [];
   readonly skeletons: string[] = [];
+  /** The first spelling seen of each key (see Spelling.raw). */
+  readonly raws: string[] = [];
   private readonly abjadFlags: number[] = [];
   private readonly byKey = new Map<string, number>();
   private dfCounts: number[] = [];
@@ -46,7 +62,7 @@ export class Vocabulary {
     return this.byKey.get(Vocabulary.mapKey(key, abjad));
   }
 
-  add(key: string, skeleton: string, abjad: boolean): number {
+  add(key: string, skeleton: string, abjad: boolean, raw = key): number {
     const mk = Vocabulary.mapKey(key, abjad);
     let id = this.byKey.get(mk);
     if (id === undefined) {
@@ -54,6 +70,7 @@ export class Vocabulary {
       this.byKey.set(mk, id);
       this.keys.push(key);
       this.skeletons.push(skeleton);
+      this.raws.push(raw);
       this.abjadFlags.push(abjad ? 1 : 0);
       this.dfCounts.push(0);
     }
@@ -71,13 +88,18 @@ export class Vocabulary {
     this.dfCounts = [];
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
-    this.byKey1 = new DeletionIndex(this.keys.map((k, id) => (this.abjad[id] ? "" : k)), 3);
+    this.byKey1 = new DeletionIndex(this.keys.map((k, id) => (this.abjad[id] ? "" : k)), 3, TWO_EDIT_LENGTH);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
     this.bySkeleton1 = new DeletionIndex(this.skeletons, 3);
   }
 
+  spelling(id: number): Spelling {
+    return { key: this.keys[id], raw: this.raws[id], skeleton: this.skeletons[id], abjad: this.abjad[id] === 1 };
+  }
+
   /** Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). */
-  lookup(key: string, skeleton: string, abjad: boolean): VocabularyMatches {
+  lookup(token: Spelling, edits = 2): VocabularyMatches {
+    const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
     const exact = this.id(key, abjad);
     if (exact !== undefined) (found.ids.push(exact), found.sims.push(1));
@@ -86,24 +108,36 @@ export class Vocabulary {
     const check = (id: number) => {
       if (seen.has(id)) return;
       seen.add(id);
-      const sim = pairSimilarity(key, skeleton, abjad, this.keys[id], this.skeletons[id], this.abjad[id] === 1);
+      const sim = pairSimilarity(token, this.spelling(id));
       if (sim >= SIMILARITY_FLOOR) (found.ids.push(id), found.sims.push(sim));
     };
     if (abjad) {
       this.bySkeleton1.candidates(skeleton, check);
     } else {
-      this.byKey1.candidates(key, check);
+      this.byKey1.candidates(key, check, 1);
+      // Two edits away only for a word with no close spelling one edit away: most words have one, and the
+      // two-edit neighbourhood is large.
+      if (edits > 1 && !found.sims.some((sim) => sim >= CLOSE_ENOUGH)) this.byKey1.candidates(key, check, 2);
+      // Folding can turn one typo into two edits (Mertz: merts, Merz: merz): the spelling is looked up too.
+      if (raw !== key) this.byKey1.candidates(raw, check, 1);
       // Same consonants, other vowels (Muhammad/Mohamed); for a Latin token, one changed consonant
       // on top of that adds many candidates and hardly a match.
-      this.bySkeleton1.candidates(skeleton, check, false);
+      this.bySkeleton1.candidates(skeleton, check, 0);
     }
     return found;
   }
 }
 
-/** Similarity of two tokens; when either is Arabic script, on consonant skeletons only. */
-export function pairSimilarity(keyA: string, skelA: string, abjadA: boolean, keyB: string, skelB: string, abjadB: boolean): number {
-  if (!abjadA && !abjadB) return tokenSimilarity(keyA, keyB, SIMILARITY_FLOOR);
-  if (abjadA && abjadB) return tokenSimilarity(skelA, skelB, SIMILARITY_FLOOR, true);
-  return tokenSimilarity(skelA, skelB, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+/**
+ * Similarity of two tokens: the better of their folded keys and their spellings; when either is Arabic script, on
+ * consonant skeletons only.
+ */
+export function pairSimilarity(a: Spelling, b: Spelling): number {
+  if (!a.abjad && !b.abjad) {
+    const folded = tokenSimilarity(a.key, b.key, SIMILARITY_FLOOR);
+    if (folded === 1 || (a.raw === a.key && b.raw === b.key)) return folded;
+    return Math.max(folded, tokenSimilarity(a.raw, b.raw, SIMILARITY_FLOOR));
+  }
+  if (a.abjad && b.abjad) return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR, true);
+  return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
 }
