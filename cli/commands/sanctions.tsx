@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
+import { describeExplanation } from "../../lib/reports/explanation.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -10,6 +11,7 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerSanctionsCompare } from "./sanctions-compare.tsx";
 
 interface SearchOptions {
   type?: string;
@@ -47,7 +49,7 @@ export function registerSanctions(program: Command) {
     .option("--json", "print the answer as JSON")
     .action(async (term: string | undefined, options: SearchOptions) => {
       const shown = words(askedLanguage(options.language));
-      const { t } = shown;
+      const { t, language } = shown;
       if (!term === !options.file) failWith(t.sanctions.termOrFile);
       const terms = options.file ? readTerms(options.file, shown) : [term!];
       const checked = terms.map((line) => {
@@ -82,13 +84,14 @@ export function registerSanctions(program: Command) {
               empty=""
               columns={[
                 { header: t.sanctions.columns.score, value: (r) => `${Math.round(r.score * 100)}%` },
-                { header: t.sanctions.columns.match, value: (r) => (r.match ? t.sanctions.yes : t.sanctions.no) },
+                { header: t.sanctions.columns.match, value: (r) => (r.partial ? t.matching.partial : r.match ? t.sanctions.yes : t.sanctions.no) },
                 { header: t.sanctions.columns.name, value: (r) => r.name },
                 { header: t.sanctions.columns.schema, value: (r) => r.schema },
                 { header: t.sanctions.columns.matchedName, value: (r) => (r.matchedName === r.name ? "" : r.matchedName) },
                 { header: t.sanctions.columns.birth, value: (r) => r.birthDate.join("; ") },
                 { header: t.sanctions.columns.nationality, value: (r) => r.nationality.join("; ") },
                 { header: t.sanctions.columns.datasets, value: (r) => r.datasets.join(", ") },
+                { header: t.matching.columns.why, value: (r) => describeExplanation(r.explanation?.parts, language) },
               ]}
             />,
           );
@@ -98,4 +101,6 @@ export function registerSanctions(program: Command) {
         }
       });
     });
+
+  registerSanctionsCompare(sanctions);
 }

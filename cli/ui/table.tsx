@@ -10,7 +10,8 @@ export function Table<Row>({ rows, columns, empty }: { rows: Row[]; columns: Col
   if (rows.length === 0) return <Text dimColor>{empty}</Text>;
   const cells = rows.map((row) => columns.map((c) => c.value(row)));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i].length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join("  ");
+  // The last column is not padded: trailing spaces would wrap a wide row into an empty line.
+  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join("  ");
   return (
     <Box flexDirection="column">
       <Text bold>{line(columns.map((c) => c.header))}</Text>

@@ -6,6 +6,7 @@ import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset 
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanctions/datasets/download.ts";
 import { addDatasetSchema, searchQuerySchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
 import { NoSanctionsDataError, searchSanctions } from "../../lib/sanctions/search.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
@@ -101,4 +102,11 @@ export const sanctionsRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
+  })
+
+  /** Two names scored against each other, weighed by the imported lists: score, decision and which parts matched how. */
+  .post("/compare", requireUser, async (c) => {
+    const request = await readJson(c, compareRequestSchema);
+    const { database } = c.get("ctx");
+    return c.json(await comparePair(await sanctionsService(database).index.current(), request));
   });

@@ -68,6 +68,10 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     },
     freeText: ["name", "urls.0.name", "urls.0.url", "description"],
   },
+  "POST /api/sanctions/compare": {
+    body: { query: "Jane Example", candidate: "EXAMPLE, Jane", type: "person" },
+    freeText: ["query", "candidate"],
+  },
   "PATCH /api/sanctions/datasets/:id": {
     body: { url: "https://lists.example/sdn.csv", auto_download: false },
     freeText: ["url"],

@@ -4,6 +4,7 @@ import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
+import type { MatchingCliText } from "./matching/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
 type Level = "critical" | "high" | "medium" | "low";
@@ -159,6 +160,7 @@ export interface CliText {
     signIn: (url: string) => string;
   };
   webhooks: WebhookCliText;
+  matching: MatchingCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
   billing: BillingCliText;

@@ -1,14 +1,20 @@
 import type { SanctionsEntity } from "../entity.ts";
-import { SanctionsIndex, type MatchOptions, type MatchResult } from "../matcher/index.ts";
+import { compareNames, SanctionsIndex, type MatchOptions, type MatchResult, type NameComparison } from "../matcher/index.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A built index, wherever it lives. */
 export interface SearchableIndex {
   search(term: string, options: MatchOptions): Promise<MatchResult[]>;
+  /** Two names scored against each other, their parts weighed by their rarity in this index's lists. */
+  compare(query: string, candidate: string, options: PairOptions): Promise<NameComparison>;
   /** Set when the index can no longer answer (its worker died); the cache then builds a new one. */
   readonly broken: boolean;
   /** Called once it is replaced; searches already started still get their answer. */
   dispose(): void;
+}
+
+export interface PairOptions {
+  type?: "person" | "company";
 }
 
 export type IndexBuilder = (batches: AsyncIterable<SanctionsEntity[]>, threshold?: number) => Promise<SearchableIndex>;
@@ -18,7 +24,12 @@ export const buildInProcess: IndexBuilder = async (batches, threshold) => {
   const entities: SanctionsEntity[] = [];
   for await (const batch of batches) entities.push(...batch);
   const index = SanctionsIndex.build(entities, { threshold });
-  return { search: async (term, options) => index.search(term, options), broken: false, dispose() {} };
+  return {
+    search: async (term, options) => index.search(term, options),
+    compare: async (query, candidate, options) => compareNames(query, candidate, { type: options.type, threshold, weights: index }),
+    broken: false,
+    dispose() {},
+  };
 };
 
 /** In a worker thread of its own: for the server, whose requests must not wait while an index is built. */
@@ -75,6 +86,10 @@ class WorkerIndex implements SearchableIndex {
 
   search(term: string, options: MatchOptions) {
     return this.call({ type: "search", term, options }) as Promise<MatchResult[]>;
+  }
+
+  compare(query: string, candidate: string, options: PairOptions) {
+    return this.call({ type: "compare", query, candidate, options }) as Promise<NameComparison>;
   }
 
   dispose() {

@@ -1,19 +1,22 @@
 /**
  * The worker thread that holds a server's sanctions index: building one takes seconds of CPU for the real lists,
- * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search.
+ * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search, compare (two names, weighed by the index's lists).
  */
 import type { SanctionsEntity } from "../entity.ts";
-import { SanctionsIndex, type MatchOptions } from "../matcher/index.ts";
+import { compareNames, SanctionsIndex, type MatchOptions } from "../matcher/index.ts";
+import type { PairOptions } from "./searchable.ts";
 
 export type WorkerRequest =
   | { id: number; type: "add"; entities: string }
   | { id: number; type: "build"; threshold?: number }
-  | { id: number; type: "search"; term: string; options: MatchOptions };
+  | { id: number; type: "search"; term: string; options: MatchOptions }
+  | { id: number; type: "compare"; query: string; candidate: string; options: PairOptions };
 
 export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
 
 declare const self: Worker;
 let index: SanctionsIndex | null = null;
+let threshold: number | undefined;
 let entities: SanctionsEntity[] = [];
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
@@ -23,9 +26,14 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       for (const entity of JSON.parse(request.entities) as SanctionsEntity[]) entities.push(entity);
       self.postMessage({ id: request.id, ok: true, value: entities.length } satisfies WorkerReply);
     } else if (request.type === "build") {
-      index = SanctionsIndex.build(entities, { threshold: request.threshold });
+      threshold = request.threshold;
+      index = SanctionsIndex.build(entities, { threshold });
       entities = [];
       self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
+    } else if (request.type === "compare") {
+      if (!index) throw new Error("The index is not built yet");
+      const value = compareNames(request.query, request.candidate, { type: request.options.type, threshold, weights: index });
+      self.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply);
     } else {
       if (!index) throw new Error("The index is not built yet");
       self.postMessage({ id: request.id, ok: true, value: index.search(request.term, request.options) } satisfies WorkerReply);
