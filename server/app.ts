@@ -7,6 +7,8 @@ import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billi
 import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
+import { embedCors } from "./embed/cors.ts";
+import { embedOriginRoutes } from "./embed/origin-routes.ts";
 import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
@@ -34,6 +36,7 @@ export function createApp(ctx: AppContext) {
     .route("/batch-jobs", batchRoutes)
     .route("/monitoring", monitoringRoutes)
     .route("/webhooks", webhookRoutes)
+    .route("/embed", embedOriginRoutes)
     .route("/reports", reportRoutes)
     .route("/admin", adminRoutes)
     .notFound(apiNotFound);
@@ -60,7 +63,8 @@ export function createApp(ctx: AppContext) {
   );
   app.use(clientInfo);
   app.use("/api/*", checkUrl);
-  // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API.
+  // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API. CORS for embed tokens only.
+  app.use("/api/v1/*", embedCors);
   app.route("/api/v1", publicApiRoutes);
   // Stripe's webhook: authenticated by its signature, not a session; mounted before the cookie API.
   app.route("/api/billing/webhook", stripeWebhookRoutes);

@@ -1,6 +1,7 @@
 import type { Database } from "../data/db.ts";
 import type { UserRow } from "../lib/auth/sessions.ts";
 import type { AppConfig } from "../lib/config.ts";
+import type { VerifiedEmbedToken } from "../lib/embed/tokens.ts";
 
 /** What every route can reach: the database, the configuration and the key that seals stored secrets. */
 export interface AppContext {
@@ -20,6 +21,10 @@ export interface AppEnv {
     /** Set when the request carries a valid session cookie. */
     user?: UserRow;
     sessionId?: string;
+    /** /api/v1: the API key that authenticated the call (a key's own call, not an embed token's). */
+    apiKeyId?: string;
+    /** /api/v1: the embed token that authenticated the call; its origin was checked against the owner's list. */
+    embedToken?: VerifiedEmbedToken;
     clientIp: string | null;
     secureRequest: boolean;
   };

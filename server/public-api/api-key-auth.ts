@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { consumeApiKeyQuota, RateLimitExceededError, type RateLimitState } from "../../lib/ratelimit/api-key-limits.ts";
 import type { AppEnv } from "../context.ts";
@@ -10,16 +10,22 @@ function setRateLimitHeaders(headers: { header(name: string, value: string): voi
   headers.header("RateLimit-Policy", state.policy);
 }
 
-/** Bearer API key: the key's owner becomes the user of the request, and the call counts against the key's limits. */
-export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { db } = c.get("ctx").database;
-  const { keyId, user } = await authenticateApiKey(db, c.req.header("authorization"));
+/** Counts the call against the key's limits (an embed token's calls count against the key it came from). */
+export async function consumeQuota(c: Context<AppEnv>, keyId: string) {
   try {
-    setRateLimitHeaders(c, await consumeApiKeyQuota(db, keyId));
+    setRateLimitHeaders(c, await consumeApiKeyQuota(c.get("ctx").database.db, keyId));
   } catch (error) {
     if (error instanceof RateLimitExceededError) setRateLimitHeaders(c, error.state);
     throw error;
   }
+}
+
+/** Bearer API key: the key's owner becomes the user of the request, and the call counts against the key's limits. */
+export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db } = c.get("ctx").database;
+  const { keyId, user } = await authenticateApiKey(db, c.req.header("authorization"));
+  await consumeQuota(c, keyId);
   c.set("user", user);
+  c.set("apiKeyId", keyId);
   await next();
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createdEmbedTokenSchema, createEmbedTokenSchema, EMBED_TOKEN_TTL } from "../../lib/embed/schemas.ts";
 import { API_KEY_LIMITS } from "../../lib/ratelimit/api-key-limits.ts";
 import {
   batchAcceptedSchema,
@@ -24,8 +25,9 @@ const errors = (codes: number[]) =>
       {
         description: {
           400: "Invalid parameters",
-          401: "Missing or invalid API key",
+          401: "Missing or invalid API key, or an unknown or expired embed token",
           402: "Insufficient credits",
+          403: "An embed token on a call that needs an API key, or from an origin its owner does not allow",
           404: "Not found, or not yours",
           413: "File too large",
           429: "Rate limit exceeded (see Retry-After)",
@@ -52,11 +54,15 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: "duecheck public API",
       version: "1.0.0",
-      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.`,
+      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.\n\nEmbedded components in a browser never get the key: your backend asks POST /embed-tokens for a short-lived embed token (\`dce_...\`) and hands it to the page, which sends it the same way (\`Authorization: Bearer <embed token>\`) to the screening calls POST /search and GET /search/{searchId} only. Searches are charged to the key's owner and count against the key's rate limits. Browsers may call from the origins listed under API Access, Embedding (CORS).`,
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ bearerAuth: [] }],
-    components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key (dck_...)" } } },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key (dck_...), or on the screening calls an embed token (dce_...)" },
+      },
+    },
     paths: {
       "/search": {
         post: {
@@ -66,7 +72,7 @@ export function openApiDocument(serverUrl: string) {
           requestBody: { required: true, content: json(publicSearchRequestSchema, "input") },
           responses: {
             "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
-            ...errors([400, 401, 402, 429, 500]),
+            ...errors([400, 401, 402, 403, 429, 500]),
           },
         },
       },
@@ -76,7 +82,18 @@ export function openApiDocument(serverUrl: string) {
           parameters: [idParam("searchId")],
           responses: {
             "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
-            ...errors([401, 404, 429, 500]),
+            ...errors([401, 403, 404, 429, 500]),
+          },
+        },
+      },
+      "/embed-tokens": {
+        post: {
+          summary: "An embed token for a browser",
+          description: `With an API key only. A token for the embedded screening components: bound to the key's owner, scoped to screening calls, valid for \`ttlSeconds\` (default ${EMBED_TOKEN_TTL.defaultSeconds}, from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}). The token is in this answer only. Ask for a new one when it expires (401).`,
+          requestBody: { required: false, content: json(createEmbedTokenSchema, "input") },
+          responses: {
+            "201": { description: "The token", headers: rateLimitHeaders, content: json(createdEmbedTokenSchema) },
+            ...errors([400, 401, 403, 429, 500]),
           },
         },
       },
@@ -98,7 +115,7 @@ export function openApiDocument(serverUrl: string) {
           },
           responses: {
             "200": { description: "The batch was accepted", headers: rateLimitHeaders, content: json(batchAcceptedSchema) },
-            ...errors([400, 401, 402, 413, 429, 500]),
+            ...errors([400, 401, 402, 403, 413, 429, 500]),
           },
         },
       },
@@ -108,7 +125,7 @@ export function openApiDocument(serverUrl: string) {
           parameters: [idParam("batchId")],
           responses: {
             "200": { description: "The batch", headers: rateLimitHeaders, content: json(batchStatusSchema) },
-            ...errors([401, 404, 429, 500]),
+            ...errors([401, 403, 404, 429, 500]),
           },
         },
       },

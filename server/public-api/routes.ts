@@ -8,14 +8,17 @@ import type { AppEnv } from "../context.ts";
 import { currentUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
 import { parseWith, readJson } from "../validate.ts";
-import { apiKeyAuth } from "./api-key-auth.ts";
+import { publicApiAuth } from "../embed/bearer-auth.ts";
+import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { batchNameSchema, publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()
   .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
-  .use(apiKeyAuth)
+  // An API key, or an embed token on the screening calls only (server/embed/bearer-auth.ts).
+  .use(publicApiAuth)
+  .route("/embed-tokens", embedTokenRoutes)
 
   /** Starts a search and, unless ?wait=0, answers when it has ended (at most `wait` seconds, default 30). */
   .post("/search", async (c) => {

@@ -102,6 +102,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/reports/generate": { body: { date: "2026-11-20" }, freeText: [] },
   "POST /api/credits/create-payment-intent": { body: { credits: 500, amount: 4500 }, freeText: [] },
   "POST /api/billing/confirm": { body: { paymentIntentId: "pi_3PqRsTuVwXyZ" }, freeText: [] },
+  "POST /api/v1/embed-tokens": { body: { ttlSeconds: 600, scopes: ["screening"] }, freeText: [] },
+  "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -113,6 +115,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "POST /api/v1/search": { wait: "0" },
   "GET /api/batch-jobs/:id/results": { riskLevel: "high", limit: "10" },
   "GET /api/monitoring/entities": { changes: "with", q: "Jane", limit: "10" },
+  "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
 };
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */
@@ -133,6 +136,7 @@ let app: TestApp;
 let admin: HttpClient;
 let integrator: HttpClient;
 let integratorKey: string;
+let embedIntegrator: HttpClient;
 let routes: string[];
 
 /** Row count and content hash of every table (and the job queue): what "nothing reached the database" means. */
@@ -155,6 +159,8 @@ async function databaseState(): Promise<Record<string, string>> {
 }
 
 function clientFor(route: string) {
+  // Each /api/v1 route probed with a key of its own: one key's 100 calls a minute do not cover two routes' probes.
+  if (route.split(" ")[1] === "/api/v1/embed-tokens") return embedIntegrator;
   return route.split(" ")[1].startsWith("/api/v1/") ? integrator : admin;
 }
 
@@ -202,6 +208,7 @@ beforeAll(async () => {
   const integratorUser = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", credits: 100 });
   integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration")).key;
   integrator = new HttpClient(app.url, { authorization: `Bearer ${integratorKey}` });
+  embedIntegrator = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, "Embedding")).key}` });
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
   const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });

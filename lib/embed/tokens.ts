@@ -1,0 +1,90 @@
+/**
+ * Embed tokens: what a host application's backend hands to the embedded screening components instead of its API key.
+ * Random, stored as SHA-256 like API keys, bound to the key's owner and the key (whose rate limits they use), scoped,
+ * and short-lived.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "../../data/db.ts";
+import type { UserRow } from "../auth/sessions.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import { systemClock, type Clock } from "../clock.ts";
+import { AppError } from "../errors.ts";
+import { EMBED_SCOPES, EMBED_TOKEN_TTL, type CreatedEmbedToken, type EmbedScope } from "./schemas.ts";
+
+/** Embed tokens start with this, API keys with "dck_": one Authorization header takes either. */
+export const EMBED_TOKEN_PREFIX = "dce_";
+
+/** How long an expired token is kept (so it still reads "expired" rather than unknown) before it is deleted. */
+const KEEP_EXPIRED_MS = 60 * 60 * 1000;
+
+export const isEmbedToken = (bearer: string) => bearer.startsWith(EMBED_TOKEN_PREFIX);
+
+export interface CreateEmbedTokenInput {
+  userId: string;
+  apiKeyId: string;
+  ttlSeconds?: number;
+  scopes?: EmbedScope[];
+}
+
+/**
+ * Creates a token for the key's owner; the token is in this answer only. Tokens that expired over an hour ago (any
+ * user's) are deleted here, so the table holds at most about an hour and a half of tokens without a scheduler.
+ */
+export async function createEmbedToken(db: DbOrTx, input: CreateEmbedTokenInput, clock: Clock = systemClock): Promise<CreatedEmbedToken> {
+  const ttlSeconds = input.ttlSeconds ?? EMBED_TOKEN_TTL.defaultSeconds;
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < EMBED_TOKEN_TTL.minSeconds || ttlSeconds > EMBED_TOKEN_TTL.maxSeconds) {
+    throw new AppError(400, `ttlSeconds must be from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}`);
+  }
+  const scopes = [...new Set(input.scopes ?? EMBED_SCOPES)];
+  const now = clock.now();
+  await deleteExpiredEmbedTokens(db, now);
+  const token = EMBED_TOKEN_PREFIX + generateToken(20);
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
+  await db.insert(schema.embedTokens).values({
+    userId: input.userId,
+    apiKeyId: input.apiKeyId,
+    tokenHash: hashToken(token),
+    scopes,
+    expiresAt,
+    createdAt: now,
+  });
+  return { token, expiresAt: expiresAt.toISOString(), scopes };
+}
+
+export async function deleteExpiredEmbedTokens(db: DbOrTx, now: Date = new Date()) {
+  await db.delete(schema.embedTokens).where(lt(schema.embedTokens.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
+}
+
+export interface VerifiedEmbedToken {
+  tokenId: string;
+  user: UserRow;
+  /** The key the token came from: its rate limits apply. */
+  apiKeyId: string;
+  scopes: EmbedScope[];
+  expiresAt: Date;
+}
+
+/**
+ * The owner of a bearer embed token allowed `scope` (null: any scope; the caller decides), counting the use on the key it came from. An unknown token, a
+ * deactivated owner, an expired token or one without the scope are each refused with 401 and a message saying which
+ * (a caller learns nothing about other tokens: only its own token's state).
+ */
+export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedScope | null, clock: Clock = systemClock): Promise<VerifiedEmbedToken> {
+  const [row] = await db
+    .select({ token: schema.embedTokens, user: schema.users })
+    .from(schema.embedTokens)
+    .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
+    .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
+  if (!row || !row.user.isActive) throw new AppError(401, "Invalid embed token");
+  const now = clock.now();
+  if (row.token.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");
+  }
+  const scopes = row.token.scopes.filter((s): s is EmbedScope => (EMBED_SCOPES as readonly string[]).includes(s));
+  if (scope && !scopes.includes(scope)) throw new AppError(401, `The embed token does not allow ${scope} calls`);
+  await db
+    .update(schema.apiKeys)
+    .set({ usageCount: sql`${schema.apiKeys.usageCount} + 1`, lastUsed: now })
+    .where(and(eq(schema.apiKeys.id, row.token.apiKeyId), eq(schema.apiKeys.userId, row.user.id)));
+  return { tokenId: row.token.id, user: row.user, apiKeyId: row.token.apiKeyId, scopes, expiresAt: row.token.expiresAt };
+}
