@@ -20,14 +20,14 @@ const plain = (text: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, "");
 
-function how(query: Token[], listed: Token[], sim: number): NamePartMatch {
+function how(query: Token[], listed: Token[], sim: number, initial: boolean): NamePartMatch {
+  if (initial) return "initial";
   if (query.length > 1) return "joined";
   if (listed.length > 1) return "split";
   const [q] = query;
   const [n] = listed;
   if (script(q.text) !== script(n.text)) return "transliteration";
-  if (plain(q.text) === plain(n.text)) return "exact";
-  if (q.key.length === 1 || n.key.length === 1) return "initial";
+  if (plain(q.text) === plain(n.text) || (/^\d+$/.test(q.key) && q.key === n.key)) return "exact";
   if (q.abjad || n.abjad) return "transliteration";
   if (q.key === n.key || sim >= 0.9) return "spelling";
   if (q.skeleton === n.skeleton) return "phonetic";
@@ -47,7 +47,7 @@ export function explainAlignment(query: Token[], listed: Token[], pairs: readonl
     const n = listed.slice(p.nFirst, p.nLast + 1);
     for (let i = p.qFirst; i <= p.qLast; i++) queryUsed.add(i);
     for (let j = p.nFirst; j <= p.nLast; j++) listedUsed.add(j);
-    parts.push({ at: p.qFirst, part: { query: words(q), listed: words(n), how: how(q, n, p.sim), similarity: round(p.sim) } });
+    parts.push({ at: p.qFirst, part: { query: words(q), listed: words(n), how: how(q, n, p.sim, p.initial === true), similarity: round(p.sim) } });
   }
   query.forEach((t, i) => {
     if (!queryUsed.has(i)) parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });

@@ -18,6 +18,7 @@ import {
   type NameKind,
   TokenClass,
 } from "./lexicon.ts";
+import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
 export interface Token {
@@ -123,9 +124,11 @@ function latinWords(chunk: string): Word[] {
   }
   if (out.length === 1) out[0].source = chunk.replace(EDGE_PUNCTUATION, "") || out[0].text;
   else {
-    // One written character a token (金正恩: kim jong un).
+    // One written character a token (金正恩: kim jong un), or the pieces between punctuation (Jean-Claude).
     const characters = [...chunk.matchAll(SYLLABIC)].map((m) => m[0]);
+    const pieces = chunk.split(/[^\p{L}\p{N}\p{M}'`\u2018\u2019\u02BB\u02BC]+/u).filter(Boolean);
     if (characters.length === out.length) out.forEach((w, i) => (w.source = characters[i]));
+    else if (pieces.length === out.length) out.forEach((w, i) => (w.source = pieces[i]));
   }
   return out;
 }
@@ -146,6 +149,24 @@ function joinInitials(words: Word[]): Word[] {
     }
     out.push({ ...w });
     inRun = letter;
+  }
+  return out;
+}
+
+/** Number words and ordinals to digits (numbers.ts): "forty four" and "44th" become "44". */
+function numbersAsDigits(words: Word[]): Word[] {
+  const texts = words.map((w) => (w.abjad ? "" : w.text));
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; ) {
+    const number = readNumber(texts, i);
+    if (!number) {
+      out.push(words[i++]);
+      continue;
+    }
+    const last = words[i + number.length - 1];
+    const source = words.slice(i, i + number.length).map((w) => w.source).join(" ");
+    out.push({ text: String(number.value), source, abjad: false, dotted: last.dotted, hyphened: last.hyphened });
+    i += number.length;
   }
   return out;
 }
@@ -192,7 +213,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
     else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
   }
-  words = joinInitials(words); // copies, so cached words are never changed below
+  words = numbersAsDigits(joinInitials(words)); // copies, so cached words are never changed below
   if (kind !== "person") {
     for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
     words = canonicalPhrases(words);

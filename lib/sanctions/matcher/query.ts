@@ -25,6 +25,9 @@ export interface QueryUnit {
   reach?: Map<number, number>;
 }
 
+/** The share of a word's weight an initial keeps. */
+const INITIAL_WEIGHT = 0.5;
+
 /** Joined words this long or longer are split to find the listed names that write them apart. */
 const SPLIT_LENGTH = 6;
 /** A word with a vocabulary token this similar is taken as written. */
@@ -150,7 +153,9 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       for (let k = 0; k < similar.ids.length; k++) if (similar.sims[k] >= SAME_NAME) df += weights.vocab.df[similar.ids[k]];
     } else for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
     const total = weights?.documents ?? documents;
-    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] };
+    // An initial says less than the word it stands for, however rare the letter is as a word of its own.
+    const initial = !t.abjad && t.raw.length === 1 ? INITIAL_WEIGHT : 1;
+    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial };
   });
   for (const u of units) u.weight = tokens[u.first].weight;
 

@@ -34,6 +34,8 @@ export interface Pair {
   qLast: number;
   nFirst: number;
   nLast: number;
+  /** Set for an initial against the word(s) it may stand for. */
+  initial?: boolean;
 }
 
 export interface NameTokens {
@@ -63,6 +65,49 @@ function compoundCacheKey(i: number, name: NameTokens, a: number, b: number): st
 export function bestScoreFrom(queryShare: number, words: number): number {
   const share = Math.min(1, queryShare);
   return words >= 2 ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
+}
+
+/** What an initial is worth against the word it may stand for (V. / Vladimir, JC / Jean-Claude). */
+export const INITIAL_SIMILARITY = 0.85;
+/** Initials written together stand for at most this many words (U.S., J.-C., PLA). */
+const MAX_INITIALS = 4;
+
+const isLetter = (c: string | undefined) => c !== undefined && c >= "a" && c <= "z";
+
+/**
+ * Initials on either side: a one-letter word against a word of the other side starting with it, and a short word of
+ * initials (jc, us) against as many words of the other side starting with those letters in order.
+ */
+function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, pairs: Pair[]): void {
+  const nameRaw = (j: number) => vocab.raws[name.ids[name.start + j]];
+  const nameIsWord = (j: number) => name.classes[name.start + j] === TokenClass.Name && vocab.abjad[name.ids[name.start + j]] === 0;
+  for (let i = 0; i < q.tokens.length; i++) {
+    const t = q.tokens[i];
+    if (t.abjad || t.cls !== TokenClass.Name) continue;
+    const letters = t.raw;
+    if (letters.length === 1) {
+      if (!isLetter(letters)) continue;
+      for (let j = 0; j < k; j++) {
+        const word = nameRaw(j);
+        if (nameIsWord(j) && word.length > 1 && word[0] === letters) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+      }
+    } else if (letters.length <= MAX_INITIALS && [...letters].every(isLetter)) {
+      for (let j = 0; j + letters.length <= k; j++) {
+        let spelt = true;
+        for (let m = 0; m < letters.length && spelt; m++) spelt = nameIsWord(j + m) && nameRaw(j + m)[0] === letters[m] && nameRaw(j + m).length > 1;
+        if (spelt) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j + letters.length - 1, initial: true });
+      }
+    }
+  }
+  // A listed initial against a searched word.
+  for (let j = 0; j < k; j++) {
+    const letter = nameRaw(j);
+    if (letter.length !== 1 || !isLetter(letter) || !nameIsWord(j)) continue;
+    for (let i = 0; i < q.tokens.length; i++) {
+      const t = q.tokens[i];
+      if (!t.abjad && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+    }
+  }
 }
 
 /** With `chosen`, the aligned pairs are pushed there (for the explanation of a result). */
@@ -127,6 +172,7 @@ export function scoreName(
       if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });
     }
   });
+  initialPairs(q, vocab, name, k, pairs);
   if (pairs.length === 0) return 0;
   for (const p of pairs) {
     const queryParticle = p.qFirst === p.qLast && q.tokens[p.qFirst].cls === TokenClass.Particle;
