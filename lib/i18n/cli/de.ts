@@ -5,6 +5,7 @@ import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
 import { de as reports } from "./reports/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
+import { de as embed } from "./embed/de.ts";
 import { de as matching } from "./matching/de.ts";
 
 export const de: CliText = {
@@ -172,6 +173,7 @@ export const de: CliText = {
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
   webhooks,
+  embed,
   matching,
   reports,
   monitor,

@@ -5,6 +5,7 @@ import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
 import { en as reports } from "./reports/en.ts";
 import { en as webhooks } from "./webhooks/en.ts";
+import { en as embed } from "./embed/en.ts";
 import { en as matching } from "./matching/en.ts";
 
 export const en: CliText = {
@@ -171,6 +172,7 @@ export const en: CliText = {
     signIn: (url) => `Sign in at ${url}/login, or create an account at ${url}/register.`,
   },
   webhooks,
+  embed,
   matching,
   reports,
   monitor,

@@ -5,6 +5,7 @@ import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
 import { es as reports } from "./reports/es.ts";
 import { es as webhooks } from "./webhooks/es.ts";
+import { es as embed } from "./embed/es.ts";
 import { es as matching } from "./matching/es.ts";
 
 export const es: CliText = {
@@ -173,6 +174,7 @@ export const es: CliText = {
     signIn: (url) => `Inicie sesión en ${url}/login o cree una cuenta en ${url}/register.`,
   },
   webhooks,
+  embed,
   matching,
   reports,
   monitor,

@@ -5,6 +5,7 @@ import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
+import { fr as embed } from "./embed/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 
 export const fr: CliText = {
@@ -172,6 +173,7 @@ export const fr: CliText = {
     signIn: (url) => `Connectez-vous sur ${url}/login ou créez un compte sur ${url}/register.`,
   },
   webhooks,
+  embed,
   matching,
   reports,
   monitor,

@@ -4,6 +4,7 @@ import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
+import type { EmbedCliText } from "./embed/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -160,6 +161,7 @@ export interface CliText {
     signIn: (url: string) => string;
   };
   webhooks: WebhookCliText;
+  embed: EmbedCliText;
   matching: MatchingCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
