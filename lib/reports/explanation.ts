@@ -5,14 +5,17 @@
  */
 import type { IdentifierKind } from "../sanctions/entity.ts";
 import type { NamePartMatch } from "../sanctions/matcher/types.ts";
+import { formatPercent } from "../screening/display-format.ts";
 import type { MatchEvidence, NamePartView } from "../screening/results.ts";
 import type { ReportLanguage } from "../screening/summary/phrasebook.ts";
 
 export interface ExplanationLabels {
   /** The heading of the explanation ("Why it matched"). */
   title: string;
-  /** The heading of the evidence ("Details"). */
+  /** The heading of the evidence ("Details compared"). */
   evidenceTitle: string;
+  /** The search's identifiers (query by example), in the report's header. */
+  identifiers: string;
   how: Record<NamePartMatch, string>;
   identifierKinds: Record<IdentifierKind, string>;
   identifierMatches: (kind: string, value: string) => string;
@@ -24,6 +27,7 @@ export interface ExplanationLabels {
 const en: ExplanationLabels = {
   title: "Why it matched",
   evidenceTitle: "Details compared",
+  identifiers: "Identifiers",
   how: {
     exact: "exact",
     spelling: "spelling variant",
@@ -45,6 +49,7 @@ const en: ExplanationLabels = {
 const de: ExplanationLabels = {
   title: "Warum es übereinstimmt",
   evidenceTitle: "Verglichene Angaben",
+  identifiers: "Kennungen",
   how: {
     exact: "exakt",
     spelling: "Schreibvariante",
@@ -73,6 +78,7 @@ const de: ExplanationLabels = {
 const es: ExplanationLabels = {
   title: "Por qué coincide",
   evidenceTitle: "Datos comparados",
+  identifiers: "Identificadores",
   how: {
     exact: "exacta",
     spelling: "variante ortográfica",
@@ -101,6 +107,7 @@ const es: ExplanationLabels = {
 const fr: ExplanationLabels = {
   title: "Pourquoi cela correspond",
   evidenceTitle: "Données comparées",
+  identifiers: "Identifiants",
   how: {
     exact: "identique",
     spelling: "variante orthographique",
@@ -132,20 +139,27 @@ export function explanationLabels(language: ReportLanguage): ExplanationLabels {
   return LABELS[language];
 }
 
-const percent = (similarity: number) => `${Math.round(similarity * 100)}%`;
+/** French sets a space before a colon. */
+const colon = (language: ReportLanguage) => (language === "fr" ? " : " : ": ");
 
 /** "Holdings → Holding: spelling variant (88%)", "Selenskyj: not in the listing", "Vladimirovich: not in the search". */
 export function describeNamePart(part: NamePartView, language: ReportLanguage): string {
   const how = LABELS[language].how[part.how];
-  if (part.how === "missing") return `${part.query ?? ""}: ${how}`;
-  if (part.how === "extra") return `${part.listed ?? ""}: ${how}`;
+  const c = colon(language);
+  if (part.how === "missing") return `${part.query ?? ""}${c}${how}`;
+  if (part.how === "extra") return `${part.listed ?? ""}${c}${how}`;
   const pair = part.query === part.listed ? part.query : `${part.query} → ${part.listed}`;
-  return part.how === "exact" || part.similarity >= 1 ? `${pair}: ${how}` : `${pair}: ${how} (${percent(part.similarity)})`;
+  return part.how === "exact" || part.similarity >= 1 ? `${pair}${c}${how}` : `${pair}${c}${how} (${formatPercent(part.similarity, language)})`;
 }
 
 /** The whole explanation on one line, parts separated by "; " (empty when there is none). */
 export function describeExplanation(parts: readonly NamePartView[] | undefined, language: ReportLanguage): string {
   return (parts ?? []).map((part) => describeNamePart(part, language)).join("; ");
+}
+
+/** The search's identifiers: "passport C1234567, LEI 5493001KJTIIGC8Y1R12". */
+export function describeIdentifiers(identifiers: readonly { kind: IdentifierKind; value: string }[] | undefined, language: ReportLanguage): string {
+  return (identifiers ?? []).map((id) => `${LABELS[language].identifierKinds[id.kind]} ${id.value}`).join(", ");
 }
 
 /** The evidence labels, decisive first: "identifier matches: passport C1234567", "name matches, birth date differs", ... */

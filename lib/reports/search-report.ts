@@ -1,4 +1,5 @@
 import { mediaChecked, pepDetected, readResults, type MediaItem, type SanctionsRow, type SearchResults } from "../screening/results.ts";
+import type { SearchDetails } from "../screening/schemas.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
 
 /** One completed search, as exported to PDF and Excel. */
@@ -11,6 +12,8 @@ export interface SearchReport {
     /** The language the news was searched in. */
     language: string;
     country: string | null;
+    /** What else the analyst gave (query by example): birth date, nationality, identifiers. */
+    details?: SearchDetails | null;
   };
   user: { fullName: string; email: string };
   results: SearchResults;

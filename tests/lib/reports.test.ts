@@ -336,7 +336,7 @@ describe("Excel report", () => {
 
     const sanctions = wb.getWorksheet("Sanctions")!;
     expect(sanctions.getRow(1).values).toEqual([
-      undefined, "Source", "Match", "Details", "Last updated", "Matched entities", "Link", "Matched entity", "Matched as", "Score", "Programs", "Nationality", "Birth date", "Differences", "Matched entity — Link",
+      undefined, "Source", "Match", "Details", "Last updated", "Matched entities", "Link", "Matched entity", "Matched as", "Score", "Programs", "Nationality", "Birth date", "Differences", "Details compared", "Why it matched", "Matched entity — Link",
     ]);
     expect(sanctions.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sanctions.getColumn(1).width).toBe(30);
@@ -347,7 +347,7 @@ describe("Excel report", () => {
     expect(hit.getCell(7).value).toBe("Viktor Ivanovich PETROV");
     expect(hit.getCell(9).value).toBe(0.97);
     expect(hit.getCell(9).numFmt).toBe("0%");
-    expect(hit.getCell(14).value).toEqual({ text: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001", hyperlink: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001" });
+    expect(hit.getCell(16).value).toEqual({ text: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001", hyperlink: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001" });
     expect(sanctions.getRow(4).getCell(1).value).toBe("UN Security Council Consolidated List");
     expect(sanctions.getRow(4).getCell(2).value).toBe("No Match");
 
@@ -363,7 +363,7 @@ describe("Excel report", () => {
     expect(pep.getRow(1).getCell(1).value).toBe("Matched entity");
     const listing = pep.getRow(2);
     expect([1, 2, 3, 5, 6].map((c) => listing.getCell(c).value)).toEqual(["Viktor Petrov", 1, "Every Politician", "Russia", "Apr 12, 1965"]);
-    expect(listing.getCell(8).value).toEqual({ text: "https://pep.test/petrov", hyperlink: "https://pep.test/petrov" });
+    expect(listing.getCell(10).value).toEqual({ text: "https://pep.test/petrov", hyperlink: "https://pep.test/petrov" });
 
     const sources = wb.getWorksheet("Sources")!;
     const rows: unknown[][] = [];

@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import type { SanctionsHit, SanctionsRow } from "../../screening/results.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
+import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { embedReportFonts } from "./fonts.ts";
@@ -61,7 +62,28 @@ function header({ w, report, labels, language }: Context) {
     [labels.searchId, s.id],
     [labels.mediaLanguage, formatLanguage(s.language, language)],
     ...(s.country ? [[labels.country, formatCountry(s.country, language)] as [string, string]] : []),
+    ...searchDetailFields(report, labels, language),
   ]);
+}
+
+/** The search's details (query by example), as header fields. */
+function searchDetailFields(report: SearchReport, labels: ReportLabels, language: Context["language"]): [string, string][] {
+  const details = report.search.details;
+  if (!details) return [];
+  const fields: [string, string][] = [];
+  if (details.birthDate) fields.push([labels.birthDate, formatDay(details.birthDate, language)]);
+  if (details.nationality) fields.push([labels.nationality, formatCountry(details.nationality, language)]);
+  if (details.identifiers?.length) fields.push([explanationLabels(language).identifiers, describeIdentifiers(details.identifiers, language)]);
+  return fields;
+}
+
+/** Why a listing matched (its name parts) and what the search's details said of it. */
+function whyFacts(listing: Pick<SanctionsHit, "explanation" | "evidence">, language: Context["language"]): [string, string][] {
+  const words = explanationLabels(language);
+  return [
+    [words.evidenceTitle, describeEvidence(listing.evidence, language).join("; ")],
+    [words.title, describeExplanation(listing.explanation, language)],
+  ];
 }
 
 function riskPanel({ w, report, labels, language }: Context) {
@@ -156,6 +178,7 @@ function sanctionsHit(w: PdfWriter, hit: SanctionsHit, labels: ReportLabels, lan
     [labels.birthDate, hit.birthDate.map((d) => formatDay(d, language)).join(", ")],
     // hits stored before mismatches existed have their differences in English only
     [labels.differences, (hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences).join("; ")],
+    ...whyFacts(hit, language),
   ];
   for (const [label, value] of facts) {
     if (!value) continue;
@@ -185,6 +208,7 @@ function pep({ w, report, labels, language }: Context) {
       [labels.nationality, formatCountries(listing.nationality, language)],
       [labels.birthDate, listing.birthDate.map((d) => formatDay(d, language)).join(", ")],
       [labels.differences, listing.mismatches.map((m) => describeMismatch(m, language)).join("; ")],
+      ...whyFacts(listing, language),
     ];
     for (const [label, value] of facts) if (value) w.text(`${label}: ${value}`, { size: 8.5 });
     if (listing.url) w.text(listing.url, { size: 8, url: listing.url });

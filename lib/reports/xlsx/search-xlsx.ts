@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
+import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { addField, addRow, clean, day, header, link, moment, NAVY, sheetName, table, type Value } from "./xlsx-cells.ts";
@@ -41,6 +42,10 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   field(labels.searchId, search.id);
   field(labels.mediaLanguage, formatLanguage(search.language, language));
   if (search.country) field(labels.country, formatCountry(search.country, language));
+  const details = search.details;
+  if (details?.birthDate) field(labels.birthDate, formatDay(details.birthDate, language));
+  if (details?.nationality) field(labels.nationality, formatCountry(details.nationality, language));
+  if (details?.identifiers?.length) field(explanationLabels(language).identifiers, describeIdentifiers(details.identifiers, language));
   field(labels.generatedAt, moment(report.generatedAt));
   ws.addRow([]);
 
@@ -88,6 +93,8 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
     [labels.nationality, 16],
     [labels.birthDate, 16],
     [labels.differences, 40],
+    [explanationLabels(language).evidenceTitle, 34],
+    [explanationLabels(language).title, 60],
     [`${labels.matchedEntity} — ${labels.link}`, 40],
   ]);
   for (const row of orderedSanctions(report.results.sanctionsList)) {
@@ -105,6 +112,8 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
         hit.birthDate.map((d) => formatDay(d, language)).join(", "),
         // hits stored before mismatches existed have their differences in English only
         (hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences).join("; "),
+        describeEvidence(hit.evidence, language).join("; ") || null,
+        describeExplanation(hit.explanation, language) || null,
         link(hit.sourceUrl),
       ]);
       added.getCell(9).numFmt = "0%";
@@ -122,6 +131,8 @@ function pepSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Repo
     [labels.nationality, 18],
     [labels.birthDate, 16],
     [labels.differences, 40],
+    [explanationLabels(language).evidenceTitle, 34],
+    [explanationLabels(language).title, 60],
     [labels.link, 50],
   ]);
   for (const p of report.results.pepListings) {
@@ -133,6 +144,8 @@ function pepSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Repo
       formatCountries(p.nationality, language),
       p.birthDate.map((d) => formatDay(d, language)).join(", "),
       p.mismatches.map((m) => describeMismatch(m, language)).join("; "),
+      describeEvidence(p.evidence, language).join("; ") || null,
+      describeExplanation(p.explanation, language) || null,
       link(p.url),
     ]);
     added.getCell(2).numFmt = "0%";
