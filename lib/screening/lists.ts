@@ -7,8 +7,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../data/db.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
-import { countryKey } from "./risk.ts";
-import type { FactParams, Mismatch, PepListing, SanctionsHit, SanctionsRow, SourceErrorCode, SourceStatus, SearchResults } from "./results.ts";
+import { countryKey } from "../countries.ts";
+import type { FactParams, MatchEvidence, Mismatch, PepListing, SanctionsHit, SanctionsRow, SourceErrorCode, SourceStatus, SearchResults } from "./results.ts";
+import type { SearchDetails } from "./schemas.ts";
 
 /** What the pipeline needs of the sanctions index cache: the index of the current versions, rebuilt when they changed. */
 export interface ListIndex {
@@ -18,8 +19,10 @@ export interface ListIndex {
 export interface ListSubject {
   term: string;
   entityType: "person" | "company";
-  /** The search's country, compared with a listing's nationality. */
+  /** The search's country, compared with a listing's nationality when the details name none. */
   country?: string | null;
+  /** Query by example: birth date, nationality and identifiers, weighed by the matcher (matcher/evidence.ts). */
+  details?: SearchDetails | null;
 }
 
 export interface ListScreening {
@@ -109,7 +112,12 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
     }
     let results: MatchResult[];
     try {
-      results = await snapshot.index.search(subject.term, { type: subject.entityType, datasets: [dataset.id], limit: RESULTS_PER_LIST });
+      results = await snapshot.index.search(subject.term, {
+        type: subject.entityType,
+        datasets: [dataset.id],
+        limit: RESULTS_PER_LIST,
+        ...(subject.details ? { details: subject.details } : {}),
+      });
     } catch (error) {
       if (options.retryable) throw error;
       out.sources.push(failed(dataset, "list_search_failed", `The list could not be searched: ${message(error)}`));
@@ -128,7 +136,8 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       out.pepListings.push(...matches.map((m) => pepListing(m, dataset, version, subject)));
       continue;
     }
-    const nearMisses = results.filter((r) => !r.match && r.score >= NEAR_MISS_SCORE).slice(0, NEAR_MISSES);
+    // A name match kept under the threshold by a conflicting birth date is always shown (its name did match).
+    const nearMisses = results.filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers)).slice(0, NEAR_MISSES);
     const programs = await programsOf(db, version.id, [...matches, ...nearMisses].map((r) => r.id));
     const hits = [...matches, ...nearMisses].map((r) => toHit(r, programs.get(r.id) ?? [], subject));
     out.sanctionsList.push({
@@ -138,7 +147,7 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       details: describeRow(hits, matches.length, version),
       lastUpdated: version.versionDate.toISOString(),
       entityCount: matches.length,
-      url: hits.find((h) => h.score >= DEFAULT_MATCH_THRESHOLD)?.sourceUrl ?? listUrl(dataset),
+      url: hits.slice(0, matches.length).find((h) => h.sourceUrl)?.sourceUrl ?? listUrl(dataset),
       hits,
       listedEntities: version.entityCount,
     });
@@ -187,29 +196,56 @@ function toHit(r: MatchResult, programs: string[], subject: ListSubject): Sancti
     sourceUrl: r.sourceUrl,
     differences: differences(r, subject),
     mismatches: mismatches(r, subject),
+    explanation: r.explanation.parts,
+    ...(r.evidence ? { evidence: evidenceView(r.evidence) } : {}),
   };
 }
+
+/** The matcher's evidence as stored with a hit. */
+function evidenceView(e: NonNullable<MatchResult["evidence"]>): MatchEvidence {
+  return {
+    nameScore: e.nameScore,
+    ...(e.identifier ? { identifier: e.identifier } : {}),
+    ...(e.birthDate ? { birthDate: e.birthDate } : {}),
+    ...(e.nationality ? { nationality: e.nationality } : {}),
+    ...(e.nameMatchesBirthDateDiffers ? { nameMatchesBirthDateDiffers: true } : {}),
+  };
+}
+
+/** The score of the name alone: the details may have raised, capped or decided the score (evidence). */
+const nameScoreOf = (r: MatchResult) => Math.round((r.evidence?.nameScore ?? r.score) * 1000) / 1000;
+
+/** The nationality the listing is compared with: the details' one, else the search's country. */
+const searchedNationality = (subject: ListSubject) => subject.details?.nationality ?? subject.country ?? null;
 
 /** What does not agree between the screened subject and the listing, as facts a display words. */
 function mismatches(r: MatchResult, subject: ListSubject): Mismatch[] {
   const out: Mismatch[] = [];
-  if (r.score < 1) out.push({ kind: "name", score: Math.round(r.score * 1000) / 1000, ...(r.matchedName !== r.name ? { listedName: r.matchedName } : {}) });
-  if (subject.country && r.nationality.length > 0) {
-    const wanted = countryKey(subject.country);
-    if (!r.nationality.some((n) => countryKey(n) === wanted)) out.push({ kind: "nationality", listed: r.nationality, searched: subject.country });
+  const nameScore = nameScoreOf(r);
+  if (nameScore < 1) out.push({ kind: "name", score: nameScore, ...(r.matchedName !== r.name ? { listedName: r.matchedName } : {}) });
+  const nationality = searchedNationality(subject);
+  if (nationality && r.nationality.length > 0) {
+    const wanted = countryKey(nationality);
+    if (!r.nationality.some((n) => countryKey(n) === wanted)) out.push({ kind: "nationality", listed: r.nationality, searched: nationality });
   }
+  if (r.evidence?.birthDate === "differs" && subject.details?.birthDate) out.push({ kind: "birth_date", listed: r.birthDate, searched: subject.details.birthDate });
   return out;
 }
 
 /** What does not agree between the screened subject and the listing. */
 function differences(r: MatchResult, subject: ListSubject): string[] {
   const out: string[] = [];
-  if (r.score < 1) out.push(`name similarity ${percent(r.score)}${r.matchedName !== r.name ? ` (on the listed name '${r.matchedName}')` : ""}`);
-  if (subject.country && r.nationality.length > 0) {
-    const wanted = countryKey(subject.country);
+  const nameScore = nameScoreOf(r);
+  if (nameScore < 1) out.push(`name similarity ${percent(nameScore)}${r.matchedName !== r.name ? ` (on the listed name '${r.matchedName}')` : ""}`);
+  const nationality = searchedNationality(subject);
+  if (nationality && r.nationality.length > 0) {
+    const wanted = countryKey(nationality);
     if (!r.nationality.some((n) => countryKey(n) === wanted)) {
-      out.push(`nationality: listed ${r.nationality.join(", ")}, the search's country is ${countryName(subject.country)}`);
+      out.push(`nationality: listed ${r.nationality.join(", ")}, the ${subject.details?.nationality ? "searched nationality" : "search's country"} is ${countryName(nationality)}`);
     }
+  }
+  if (r.evidence?.birthDate === "differs" && subject.details?.birthDate) {
+    out.push(`${r.evidence.nameMatchesBirthDateDiffers ? "name matches, birth date differs" : "birth date differs"}: listed ${r.birthDate.join(", ")}, searched ${subject.details.birthDate}`);
   }
   return out;
 }
@@ -220,6 +256,7 @@ function describeRow(hits: SanctionsHit[], matches: number, version: Version): s
   const describe = (h: SanctionsHit) =>
     [
       `${h.name} (${h.schema}, ${percent(h.score)})`,
+      h.evidence?.identifier ? `identifier ${h.evidence.identifier.kind.replace("_", " ")} ${h.evidence.identifier.value} matches` : null,
       h.programs.length ? `programs: ${h.programs.join(", ")}` : null,
       h.nationality.length ? `nationality: ${h.nationality.join(", ")}` : null,
       h.birthDate.length ? `born: ${h.birthDate.join(", ")}` : null,
@@ -247,7 +284,9 @@ function pepListing(m: MatchResult, dataset: DatasetRow, version: Version, subje
     url: m.sourceUrl ?? listUrl(dataset),
     nationality: m.nationality,
     birthDate: m.birthDate,
-    mismatches: mismatches(m, subject).filter((x) => x.kind === "nationality"),
+    mismatches: mismatches(m, subject).filter((x) => x.kind !== "name"),
+    explanation: m.explanation.parts,
+    ...(m.evidence ? { evidence: evidenceView(m.evidence) } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { openLists, screenListsIn, type ListIndex, type ListsInUse } from "./lis
 import { modelArticleClassifier } from "./model-classifier.ts";
 import { failedSources, searchResultsSchema, type MediaItem, type SearchResults, type SourceStatus } from "./results.ts";
 import { assessRisk } from "./risk.ts";
+import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
 
 export interface PipelineDeps {
@@ -99,7 +100,8 @@ export async function startSearches(db: Db, searchIds: readonly string[]): Promi
  */
 export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { search, reportLanguage }: StartedSearch, options: PipelineOptions = {}): Promise<SearchOutcome> {
   const progress = options.onProgress ?? (() => {});
-  const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country };
+  const details = readSearchDetails(search.details);
+  const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country, details };
 
   progress("sanctions");
   const listed = await screenListsIn(deps.db, lists, subject, { retryable: options.retryable });
@@ -117,7 +119,7 @@ export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { sear
     adverseMedia: media.items,
     pepListings: listed.pepListings,
     sources,
-    subject: { entityType: search.entityType, nationality: search.country ?? undefined },
+    subject: { entityType: search.entityType, birthDate: details?.birthDate, nationality: details?.nationality ?? search.country ?? undefined },
   });
   const findings = {
     sanctionsList: listed.sanctionsList,

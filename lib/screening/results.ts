@@ -22,6 +22,8 @@ export type FactParams = z.infer<typeof factParamsSchema>;
 export const mismatchSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("name"), score: z.number(), listedName: z.string().optional() }),
   z.object({ kind: z.literal("nationality"), listed: z.array(z.string()), searched: z.string() }),
+  /** The searched birth date clearly differs from every listed one (query by example). */
+  z.object({ kind: z.literal("birth_date"), listed: z.array(z.string()), searched: z.string() }),
 ]);
 export type Mismatch = z.infer<typeof mismatchSchema>;
 
@@ -43,6 +45,11 @@ export const matchEvidenceSchema = z.object({
   nationality: z.enum(["agrees", "differs"]).optional(),
   /** The name alone reaches the threshold but a conflicting birth date keeps the listing a near miss. */
   nameMatchesBirthDateDiffers: z.boolean().optional(),
+  /**
+   * The name's own score; the hit's score is the one after the details were weighed (an identifier makes it 1, an
+   * agreeing birth date or nationality raises it a little, a conflicting birth date caps it under the threshold).
+   */
+  nameScore: z.number().min(0).max(1).optional(),
 });
 export type MatchEvidence = z.infer<typeof matchEvidenceSchema>;
 

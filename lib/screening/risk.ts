@@ -1,3 +1,4 @@
+import { countryKey } from "../countries.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
 import { failedSources, mediaChecked, RISK_LEVELS, type MediaItem, type PepListing, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
 
@@ -24,8 +25,11 @@ export interface RiskAssessment {
 
 type Params = RiskReason["params"];
 
+export { countryKey };
+
 /**
- * critical: a strong sanctions match (score >= 0.95, or a match with an agreeing birth date or nationality);
+ * critical: a strong sanctions match (score >= 0.95, a searched identifier the listing carries, or a match with an
+ * agreeing birth date or nationality);
  * high: any other sanctions match; medium: PEP or negative media, or a sanctions list, PEP list or every news
  * provider that could not be checked (unknown is not low); low otherwise. Hits under the threshold are listed as
  * possible matches without raising the level. Every source that could not be checked makes one reason.
@@ -80,12 +84,25 @@ function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInpu
   if (row.match && matches.length === 0) matches.push(byScore[0]);
 
   if (matches.length === 0) {
-    const best = byScore[0];
-    return { code: "sanctions_possible_match", level: "low", params: compact({ dataset: row.source, entityName: best.name, matchedName: best.matchedName, score: best.score, threshold }) };
+    // A name match kept under the threshold by its birth date says more than a name that almost matched.
+    const best = byScore.find((h) => h.evidence?.nameMatchesBirthDateDiffers) ?? byScore[0];
+    const birthDateDiffers = best.evidence?.nameMatchesBirthDateDiffers && subject.birthDate;
+    return {
+      code: "sanctions_possible_match",
+      level: "low",
+      params: compact({
+        dataset: row.source,
+        entityName: best.name,
+        matchedName: best.matchedName,
+        score: best.score,
+        threshold,
+        ...(birthDateDiffers ? { birthDateDiffers: 1, nameScore: best.evidence?.nameScore, birthDate: best.birthDate.join(", "), searchedBirthDate: subject.birthDate } : {}),
+      }),
+    };
   }
 
   const judged = matches.map((hit) => ({ hit, agreement: agreement(hit, subject) }));
-  const confirmed = judged.find((j) => j.hit.score >= STRONG_MATCH_SCORE || j.agreement.length > 0);
+  const confirmed = judged.find((j) => j.agreement.includes("identifier")) ?? judged.find((j) => j.hit.score >= STRONG_MATCH_SCORE || j.agreement.length > 0);
   const { hit, agreement: agreeing } = confirmed ?? judged[0];
   const params = compact({
     dataset: row.source,
@@ -96,6 +113,8 @@ function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInpu
     programs: hit.programs.join(", "),
     nationality: hit.nationality.join(", "),
     birthDate: hit.birthDate.join(", "),
+    identifierKind: hit.evidence?.identifier?.kind,
+    identifier: hit.evidence?.identifier?.value,
   });
   if (confirmed) {
     const basis = agreeing.length > 0 ? agreeing.join(", ") : "score";
@@ -104,10 +123,20 @@ function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInpu
   return { code: "sanctions_match", level: "high", params };
 }
 
-/** Which of the subject's known facts the listing agrees with: "birth_date", "nationality". */
+/**
+ * Which of the subject's known facts the listing agrees with: "identifier", "birth_date", "nationality". The matcher's
+ * evidence decides when the hit has it (query by example); otherwise the dates and countries are compared here.
+ */
 function agreement(hit: SanctionsHit, subject: RiskInput["subject"]): string[] {
   const agreeing: string[] = [];
-  if (subject.birthDate && hit.birthDate.some((d) => datesAgree(subject.birthDate!, d))) agreeing.push("birth_date");
+  if (hit.evidence) {
+    if (hit.evidence.identifier) agreeing.push("identifier");
+    if (hit.evidence.birthDate === "agrees") agreeing.push("birth_date");
+    if (hit.evidence.nationality === "agrees") agreeing.push("nationality");
+    if (hit.evidence.nationality || !subject.nationality) return agreeing;
+    // The details named no nationality: the search's country is compared below.
+  }
+  if (!hit.evidence && subject.birthDate && hit.birthDate.some((d) => datesAgree(subject.birthDate!, d))) agreeing.push("birth_date");
   if (subject.nationality) {
     const wanted = countryKey(subject.nationality);
     if (hit.nationality.some((n) => countryKey(n) === wanted)) agreeing.push("nationality");
@@ -123,20 +152,6 @@ export function datesAgree(a: string, b: string): boolean {
   return x.startsWith(y) || y.startsWith(x);
 }
 
-const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
-
-/** Compares "RU", "ru" and "Russia" as the same country. */
-export function countryKey(value: string): string {
-  const v = value.trim();
-  if (/^[a-z]{2}$/i.test(v)) {
-    try {
-      return (regionNames.of(v.toUpperCase()) ?? v).toLowerCase();
-    } catch {
-      return v.toLowerCase();
-    }
-  }
-  return v.toLowerCase();
-}
 
 function rank(level: RiskLevel): number {
   return RISK_LEVELS.indexOf(level);

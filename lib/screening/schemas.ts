@@ -3,7 +3,8 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
-import { IDENTIFIER_KINDS } from "../sanctions/entity.ts";
+import { IDENTIFIER_KINDS, type IdentifierKind } from "../sanctions/entity.ts";
+import { normalizeIdentifier } from "../sanctions/matcher/identifier-index.ts";
 import { text } from "../validation/text.ts";
 
 export const SEARCH_LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -17,21 +18,49 @@ const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none"
 const NOT_COUNTRIES = new Set(["ZZ", "EU", "EZ", "UN", "QO"]);
 
 /** An ISO 3166-1 alpha-2 code the platform knows as a region ("DE", "us"); stored upper-cased. */
-export const countryCode = text({ field: "Country", max: 2, tooLong: "Country must be a two-letter ISO 3166 code, such as DE or US" })
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "Country must be a two-letter ISO 3166 code, such as DE or US")
-  .refine((code) => {
-    try {
-      return !NOT_COUNTRIES.has(code) && regions.of(code) !== undefined;
-    } catch {
-      return false;
-    }
-  }, "Country must be a two-letter ISO 3166 code, such as DE or US");
+const isoCountry = (field: string) => {
+  const message = `${field} must be a two-letter ISO 3166 code, such as DE or US`;
+  return text({ field, max: 2, tooLong: message })
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, message)
+    .refine((code) => {
+      try {
+        return !NOT_COUNTRIES.has(code) && regions.of(code) !== undefined;
+      } catch {
+        return false;
+      }
+    }, message);
+};
+export const countryCode = isoCountry("Country");
 
 export const searchTerm = text({ field: "Search term", max: MAX_SEARCH_TERM_LENGTH }).min(1, "Search term is required");
 
 export { IDENTIFIER_KINDS };
 export const MAX_SEARCH_IDENTIFIERS = 10;
+/** Earliest birth year a search accepts. */
+export const MIN_BIRTH_YEAR = 1850;
+
+const BIRTH_DATE_MESSAGE = "Birth date must be a year (1956) or a date (1956-03-04)";
+
+/** A year or a real calendar day, from MIN_BIRTH_YEAR up to today. */
+function isBirthDate(value: string): boolean {
+  const [year, month, day] = value.split("-").map(Number);
+  const now = new Date();
+  if (year < MIN_BIRTH_YEAR || year > now.getUTCFullYear()) return false;
+  if (month === undefined) return true;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getTime() <= now.getTime();
+}
+
+/** Why an identifier can never match anything, by kind (normalizeIdentifier refuses it). */
+const IDENTIFIER_MESSAGES: Record<IdentifierKind, string> = {
+  passport: "Passport number must have at least 5 letters or digits, one of them a digit",
+  national_id: "National id must have at least 5 letters or digits, one of them a digit",
+  tax_id: "Tax id must have at least 5 letters or digits, one of them a digit",
+  imo: "IMO number must be 7 digits (IMO 1234567)",
+  lei: "LEI must be 20 letters and digits, ending in two digits",
+  crypto_wallet: "Crypto wallet address must be at least 20 characters",
+};
 
 /**
  * Query by example: what else the analyst knows of the subject. An identifier equal to a listing's is decisive; a birth
@@ -41,24 +70,65 @@ export const searchDetailsSchema = z.strictObject(
   {
     /** A year (1956) or a full date (1956-03-04). */
     birthDate: z
-      .string({ error: "Birth date must be a year (1956) or a date (1956-03-04)" })
+      .string({ error: BIRTH_DATE_MESSAGE })
       .trim()
-      .regex(/^\d{4}(-\d{2}-\d{2})?$/, "Birth date must be a year (1956) or a date (1956-03-04)")
+      .regex(/^\d{4}(-\d{2}-\d{2})?$/, BIRTH_DATE_MESSAGE)
+      .refine(isBirthDate, `Birth date must be a real date between ${MIN_BIRTH_YEAR} and today`)
       .optional(),
-    nationality: countryCode.optional(),
+    nationality: isoCountry("Nationality").optional(),
     identifiers: z
       .array(
-        z.strictObject({
-          kind: z.enum(IDENTIFIER_KINDS, { error: `Identifier kind must be one of ${IDENTIFIER_KINDS.join(", ")}` }),
-          value: text({ field: "Identifier", max: 120 }).min(1, "Identifier is required"),
-        }),
+        z
+          .strictObject(
+            {
+              kind: z.enum(IDENTIFIER_KINDS, { error: `Identifier kind must be one of ${IDENTIFIER_KINDS.join(", ")}` }),
+              value: text({ field: "Identifier", max: 120 }).min(1, "Identifier is required"),
+            },
+            {
+              error: (issue) =>
+                issue.code === "unrecognized_keys"
+                  ? `Unknown field in an identifier: ${issue.keys.join(", ")}`
+                  : issue.code === "invalid_type"
+                    ? "Each identifier must be an object with kind and value"
+                    : undefined,
+            },
+          )
+          .superRefine((identifier, ctx) => {
+            if (normalizeIdentifier(identifier.kind, identifier.value) === null) ctx.addIssue({ code: "custom", message: IDENTIFIER_MESSAGES[identifier.kind], path: ["value"] });
+          }),
+        { error: "identifiers must be a list of { kind, value }" },
       )
       .max(MAX_SEARCH_IDENTIFIERS, `At most ${MAX_SEARCH_IDENTIFIERS} identifiers`)
       .optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field in details: ${issue.keys.join(", ")}` : undefined) },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field in details: ${issue.keys.join(", ")}`
+        : issue.code === "invalid_type"
+          ? "details must be an object with birthDate, nationality or identifiers"
+          : undefined,
+  },
 );
 export type SearchDetails = z.output<typeof searchDetailsSchema>;
+
+/** Details worth storing: null when they carry nothing (no birth date, no nationality, no identifier). */
+export function storedSearchDetails(details: SearchDetails | undefined | null): SearchDetails | null {
+  if (!details) return null;
+  const kept: SearchDetails = {
+    ...(details.birthDate ? { birthDate: details.birthDate } : {}),
+    ...(details.nationality ? { nationality: details.nationality } : {}),
+    ...(details.identifiers?.length ? { identifiers: details.identifiers } : {}),
+  };
+  return Object.keys(kept).length > 0 ? kept : null;
+}
+
+/** A search's stored details (searches.details), or null when it has none or they no longer read as details. */
+export function readSearchDetails(raw: unknown): SearchDetails | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = searchDetailsSchema.safeParse(raw);
+  return parsed.success ? storedSearchDetails(parsed.data) : null;
+}
 
 export const createSearchSchema = z.strictObject(
   {
@@ -74,7 +144,16 @@ export const createSearchSchema = z.strictObject(
       .min(1, "numLinks must be at least 1")
       .max(MAX_NUM_LINKS, `numLinks must be at most ${MAX_NUM_LINKS}`)
       .default(DEFAULT_NUM_LINKS),
-    details: searchDetailsSchema.optional(),
+    /**
+     * Query by example: a listing carrying one of the identifiers matches whatever its name; an agreeing birth date or
+     * nationality strengthens a name match; a birth date that clearly differs keeps it a near miss.
+     */
+    details: searchDetailsSchema
+      .meta({
+        description:
+          "Query by example (optional): birthDate (1956 or 1956-03-04), nationality (ISO 3166 code) and identifiers ({ kind, value }: passport, national_id, tax_id, imo, lei, crypto_wallet). An identifier a listing carries makes it a match whatever its name; an agreeing birth date or nationality raises a name's score a little; a birth date that clearly differs keeps a name match a near miss.",
+      })
+      .optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
 );

@@ -13,7 +13,7 @@ import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page
 import type { JobQueue } from "../jobs/queue.ts";
 import { autoMonitorSearch } from "../monitoring/auto-add.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
-import { createSearchSchema } from "./schemas.ts";
+import { createSearchSchema, storedSearchDetails, type SearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
 
 export type SearchRow = typeof schema.searches.$inferSelect;
@@ -31,6 +31,8 @@ export interface CreateSearchInput {
   language?: string;
   country?: string;
   numLinks?: number;
+  /** Query by example: birth date, nationality, identifiers (validated with searchDetailsSchema). */
+  details?: SearchDetails;
   /** A monitoring re-check: charged the automated search cost. */
   isAutomated?: boolean;
   batchJobId?: string;
@@ -63,6 +65,7 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
         entityType: fields.entityType,
         language: fields.language,
         country: fields.country ?? null,
+        details: storedSearchDetails(fields.details),
         numLinks: fields.numLinks,
         isAutomated,
         creditsUsed: charge ? cost : 0,
@@ -99,6 +102,7 @@ export async function createSearch(ctx: ScreeningContext, input: CreateSearchInp
         entityType: row.entityType,
         language: row.language,
         country: row.country,
+        ...(row.details ? { details: row.details } : {}),
         numLinks: row.numLinks,
         creditsUsed: row.creditsUsed,
         isAutomated,
@@ -142,6 +146,7 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
         entityType: fields.entityType,
         language: fields.language,
         country: fields.country ?? null,
+        details: storedSearchDetails(fields.details),
         numLinks: fields.numLinks,
         isAutomated: false,
         creditsUsed: charge ? cost : 0,
@@ -176,6 +181,7 @@ function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = ""
     language: input.language,
     country: input.country,
     numLinks: input.numLinks,
+    details: input.details,
   });
   if (!parsed.success) throw new AppError(400, `${errorPrefix}${parsed.error.issues[0].message}`);
   return parsed.data;

@@ -1,5 +1,6 @@
 /** Searches as the HTTP API and the CLI's --json print them. */
 import { readResults } from "./results.ts";
+import { readSearchDetails } from "./schemas.ts";
 import type { SearchListItem, SearchRow } from "./searches.ts";
 
 export function searchListView(item: SearchListItem) {
@@ -27,6 +28,8 @@ export function searchDetailView(row: SearchRow) {
     updatedAt: row.updatedAt.toISOString(),
     language: row.language,
     country: row.country,
+    /** Query by example: what else the search said of its subject; null when nothing. */
+    details: readSearchDetails(row.details),
     numLinks: row.numLinks,
     isAutomated: row.isAutomated,
     creditsUsed: row.creditsUsed,

@@ -1,7 +1,7 @@
 /** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
 import { z } from "zod";
 import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../../lib/screening/results.ts";
-import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { createSearchSchema, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import { waitQuerySchema as waitQuerySchemaFor } from "../../lib/screening/search-wait.ts";
 import { text } from "../../lib/validation/text.ts";
 
@@ -16,6 +16,8 @@ export const publicSearchResultSchema = z.object({
   id: z.uuid(),
   searchTerm: z.string(),
   entityType: z.enum(["person", "company"]),
+  /** Query by example: the birth date, nationality and identifiers the search carried; null when none. */
+  details: searchDetailsSchema.nullable(),
   status: z.enum(["pending", "processing", "completed", "failed"]),
   riskLevel: riskLevelSchema.nullable(),
   riskReasons: z.array(riskReasonSchema),

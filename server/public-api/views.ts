@@ -1,4 +1,5 @@
 import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
+import { readSearchDetails } from "../../lib/screening/schemas.ts";
 import type { SearchRow } from "../../lib/screening/searches.ts";
 import type { z } from "zod";
 import type { publicSearchResultSchema } from "./schemas.ts";
@@ -9,6 +10,7 @@ export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchRes
     id: row.id,
     searchTerm: row.searchTerm,
     entityType: row.entityType,
+    details: readSearchDetails(row.details),
     status: row.status,
     riskLevel: (row.riskLevel as SearchResults["risk"]["level"] | null) ?? null,
     riskReasons: results?.risk.reasons ?? [],

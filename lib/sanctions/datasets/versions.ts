@@ -108,6 +108,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
           aliases: e.aliases,
           nationalities: e.nationalities,
           birthDates: e.birthDates,
+          identifiers: e.identifiers ?? [],
           programs: e.programs,
           addresses: e.addresses,
           remarks: e.remarks,

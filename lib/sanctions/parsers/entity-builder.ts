@@ -1,4 +1,4 @@
-import type { AliasKind, EntitySchema, SanctionsEntity } from "../entity.ts";
+import type { AliasKind, EntityIdentifier, EntitySchema, IdentifierKind, SanctionsEntity } from "../entity.ts";
 import { cleanText, isOriginalScript } from "./text.ts";
 
 export function newEntity(datasetId: string, sourceId: string, schema: EntitySchema, name: string): SanctionsEntity {
@@ -34,6 +34,22 @@ export function addAlias(entity: SanctionsEntity, name: unknown, kind: AliasKind
 export function addUnique(list: string[], value: unknown): void {
   const clean = cleanText(value);
   if (clean && !list.includes(clean)) list.push(clean);
+}
+
+/**
+ * Adds an identifier once (the same kind and value, ignoring case and spacing); an empty value is dropped. The
+ * entity's list exists only once it has one, as SanctionsEntity.identifiers says.
+ */
+export function addIdentifier(entity: SanctionsEntity, kind: IdentifierKind, value: unknown, country?: unknown): void {
+  const clean = cleanText(value);
+  if (!clean) return;
+  const key = (v: string) => v.toUpperCase().replace(/[\s\-./]+/g, "");
+  const list = (entity.identifiers ??= []);
+  if (list.some((i) => i.kind === kind && key(i.value) === key(clean))) return;
+  const issuer = cleanText(country);
+  const identifier: EntityIdentifier = { kind, value: clean };
+  if (issuer) identifier.country = issuer;
+  list.push(identifier);
 }
 
 /** Joins the non-empty parts of an address or a name. */

@@ -1,6 +1,6 @@
 import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
 import { assertColumnCount, readCsv, type CsvRow } from "./csv.ts";
-import { addAlias, addUnique, joinParts, newEntity } from "./entity-builder.ts";
+import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
 import { parseOfacRemarks } from "./ofac-remarks.ts";
 import { baseName, decodeLegacyText } from "./text.ts";
 
@@ -97,6 +97,7 @@ export function parseOfacCsv(datasetId: string, files: OfacFiles): SanctionsEnti
     for (const date of facts.birthDates) addUnique(entity.birthDates, date);
     for (const country of facts.nationalities) addUnique(entity.nationalities, country);
     for (const alias of facts.weakAliases) addAlias(entity, alias, "weak");
+    for (const id of facts.identifiers) addIdentifier(entity, id.kind, id.value, id.country);
   }
   return [...byId.values()];
 }

@@ -2,6 +2,9 @@ import type { Phrasebook } from "../phrasebook.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** The kinds of identifier a search can carry (query by example). */
+const IDENTIFIER_WORDS: Record<string, string> = { passport: "Reisepassnummer", national_id: "Ausweisnummer", tax_id: "Steuernummer", imo: "IMO-Nummer", lei: "LEI", crypto_wallet: "Wallet-Adresse" };
+
 export const de: Phrasebook = {
   englishName: "German",
   level: { critical: "kritisch", high: "hoch", medium: "mittel", low: "niedrig" },
@@ -92,7 +95,9 @@ export const de: Phrasebook = {
   mismatch: (m, f) =>
     m.kind === "name"
       ? `Namensähnlichkeit ${f.percent(m.score)}${m.listedName ? ` (beim gelisteten Namen ${de.quote(m.listedName)})` : ""}`
-      : `Staatsangehörigkeit: gelistet ${f.countries(m.listed)}, gesucht ${f.countries([m.searched])}`,
+      : m.kind === "birth_date"
+        ? `Geburtsdatum: gelistet ${m.listed.map((d) => f.day(d)).join(", ")}, gesucht ${f.day(m.searched)}`
+        : `Staatsangehörigkeit: gelistet ${f.countries(m.listed)}, gesucht ${f.countries([m.searched])}`,
   listNoMatch: ({ entities, version }) =>
     `Kein Treffer${entities ? ` unter ${entities} gelisteten Einträgen` : ""}${version ? ` (Listenstand ${version})` : ""}.`,
 
@@ -101,7 +106,7 @@ export const de: Phrasebook = {
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "nahezu exakte Namensübereinstimmung" : basis.split(", ").map((b) => (b === "birth_date" ? "Geburtsdatum stimmt überein" : "Staatsangehörigkeit stimmt überein")).join(" und ");
+        const why = basis === "score" ? "nahezu exakte Namensübereinstimmung" : basis.split(", ").map((b) => (b === "identifier" ? `der Eintrag führt die gesuchte ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "Kennung"} ${p.identifier}` : b === "birth_date" ? "Geburtsdatum stimmt überein" : "Staatsangehörigkeit stimmt überein")).join(" und ");
         return `Starker Sanktionstreffer: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}; ${why}).`;
       }
       case "sanctions_match":
@@ -109,6 +114,7 @@ export const de: Phrasebook = {
           ? `Sanktionstreffer: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`
           : `Sanktionstreffer in ${p.dataset}${p.details ? `: ${p.details}` : ""}.`;
       case "sanctions_possible_match":
+        if (p.birthDateDiffers) return `Name stimmt überein, Geburtsdatum weicht ab: ${p.entityName} in ${p.dataset} (Name ${f.percent(Number(p.nameScore ?? p.score))}; gelistet geboren ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, gesucht ${f.day(String(p.searchedBirthDate))}), unter der Schwelle gehalten.`;
         return `Möglicher Treffer unter der Schwelle: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Als politisch exponierte Person gelistet: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;

@@ -2,6 +2,9 @@ import type { Phrasebook } from "../phrasebook.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** The kinds of identifier a search can carry (query by example). */
+const IDENTIFIER_WORDS: Record<string, string> = { passport: "passport", national_id: "national id", tax_id: "tax id", imo: "IMO number", lei: "LEI", crypto_wallet: "wallet address" };
+
 export const en: Phrasebook = {
   englishName: "English",
   level: { critical: "critical", high: "high", medium: "medium", low: "low" },
@@ -89,7 +92,9 @@ export const en: Phrasebook = {
   mismatch: (m, f) =>
     m.kind === "name"
       ? `name similarity ${f.percent(m.score)}${m.listedName ? ` (on the listed name ${en.quote(m.listedName)})` : ""}`
-      : `nationality: listed ${f.countries(m.listed)}, searched ${f.countries([m.searched])}`,
+      : m.kind === "birth_date"
+        ? `birth date: listed ${m.listed.map((d) => f.day(d)).join(", ")}, searched ${f.day(m.searched)}`
+        : `nationality: listed ${f.countries(m.listed)}, searched ${f.countries([m.searched])}`,
   listNoMatch: ({ entities, version }) =>
     `No match${entities ? ` among ${entities} listed entities` : ""}${version ? ` (version of ${version})` : ""}.`,
 
@@ -98,7 +103,7 @@ export const en: Phrasebook = {
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "a near-exact name match" : basis.split(", ").map((b) => (b === "birth_date" ? "the birth date agrees" : "the nationality agrees")).join(" and ");
+        const why = basis === "score" ? "a near-exact name match" : basis.split(", ").map((b) => (b === "identifier" ? `the listing carries the searched ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "identifier"} ${p.identifier}` : b === "birth_date" ? "the birth date agrees" : "the nationality agrees")).join(" and ");
         return `Strong sanctions match: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}; ${why}).`;
       }
       case "sanctions_match":
@@ -106,6 +111,7 @@ export const en: Phrasebook = {
           ? `Sanctions match: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`
           : `Sanctions match in ${p.dataset}${p.details ? `: ${p.details}` : ""}.`;
       case "sanctions_possible_match":
+        if (p.birthDateDiffers) return `Name matches, birth date differs: ${p.entityName} in ${p.dataset} (name ${f.percent(Number(p.nameScore ?? p.score))}; listed born ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, searched ${f.day(String(p.searchedBirthDate))}), kept below the threshold.`;
         return `Possible match below the threshold: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Listed as a politically exposed person: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;

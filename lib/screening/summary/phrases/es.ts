@@ -2,6 +2,9 @@ import type { Phrasebook } from "../phrasebook.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** The kinds of identifier a search can carry (query by example). */
+const IDENTIFIER_WORDS: Record<string, string> = { passport: "pasaporte", national_id: "documento de identidad", tax_id: "número fiscal", imo: "número IMO", lei: "LEI", crypto_wallet: "monedero de criptomonedas" };
+
 export const es: Phrasebook = {
   englishName: "Spanish",
   level: { critical: "crítico", high: "alto", medium: "medio", low: "bajo" },
@@ -90,7 +93,9 @@ export const es: Phrasebook = {
   mismatch: (m, f) =>
     m.kind === "name"
       ? `similitud del nombre ${f.percent(m.score)}${m.listedName ? ` (con el nombre registrado ${es.quote(m.listedName)})` : ""}`
-      : `nacionalidad: registrada ${f.countries(m.listed)}, buscada ${f.countries([m.searched])}`,
+      : m.kind === "birth_date"
+        ? `fecha de nacimiento: registrada ${m.listed.map((d) => f.day(d)).join(", ")}, buscada ${f.day(m.searched)}`
+        : `nacionalidad: registrada ${f.countries(m.listed)}, buscada ${f.countries([m.searched])}`,
   listNoMatch: ({ entities, version }) =>
     `Sin coincidencia${entities ? ` entre ${entities} registros` : ""}${version ? ` (versión del ${version})` : ""}.`,
 
@@ -99,7 +104,7 @@ export const es: Phrasebook = {
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "coincidencia casi exacta del nombre" : basis.split(", ").map((b) => (b === "birth_date" ? "la fecha de nacimiento coincide" : "la nacionalidad coincide")).join(" y ");
+        const why = basis === "score" ? "coincidencia casi exacta del nombre" : basis.split(", ").map((b) => (b === "identifier" ? `el registro incluye el ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "identificador"} buscado ${p.identifier}` : b === "birth_date" ? "la fecha de nacimiento coincide" : "la nacionalidad coincide")).join(" y ");
         return `Coincidencia fuerte en sanciones: ${p.entityName} en ${p.dataset} (puntuación ${f.percent(Number(p.score))}; ${why}).`;
       }
       case "sanctions_match":
@@ -107,6 +112,7 @@ export const es: Phrasebook = {
           ? `Coincidencia en sanciones: ${p.entityName} en ${p.dataset} (puntuación ${f.percent(Number(p.score))}).`
           : `Coincidencia en sanciones en ${p.dataset}${p.details ? `: ${p.details}` : ""}.`;
       case "sanctions_possible_match":
+        if (p.birthDateDiffers) return `El nombre coincide, la fecha de nacimiento no: ${p.entityName} en ${p.dataset} (nombre ${f.percent(Number(p.nameScore ?? p.score))}; nacimiento registrado ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, buscado ${f.day(String(p.searchedBirthDate))}), se mantiene por debajo del umbral.`;
         return `Posible coincidencia por debajo del umbral: ${p.entityName} en ${p.dataset} (puntuación ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Registrado como persona del medio político (PEP): ${p.name ?? p.title} (${p.dataset ?? p.source}).`;

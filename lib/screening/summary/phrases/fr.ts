@@ -2,6 +2,9 @@ import type { Phrasebook } from "../phrasebook.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** The kinds of identifier a search can carry (query by example). */
+const IDENTIFIER_WORDS: Record<string, string> = { passport: "numéro de passeport", national_id: "numéro d'identité", tax_id: "numéro fiscal", imo: "numéro OMI", lei: "LEI", crypto_wallet: "portefeuille de cryptomonnaie" };
+
 export const fr: Phrasebook = {
   englishName: "French",
   level: { critical: "critique", high: "élevé", medium: "moyen", low: "faible" },
@@ -90,7 +93,9 @@ export const fr: Phrasebook = {
   mismatch: (m, f) =>
     m.kind === "name"
       ? `similarité du nom ${f.percent(m.score)}${m.listedName ? ` (sur le nom inscrit ${fr.quote(m.listedName)})` : ""}`
-      : `nationalité : inscrite ${f.countries(m.listed)}, recherchée ${f.countries([m.searched])}`,
+      : m.kind === "birth_date"
+        ? `date de naissance : inscrite ${m.listed.map((d) => f.day(d)).join(", ")}, recherchée ${f.day(m.searched)}`
+        : `nationalité : inscrite ${f.countries(m.listed)}, recherchée ${f.countries([m.searched])}`,
   listNoMatch: ({ entities, version }) =>
     `Aucune correspondance${entities ? ` parmi ${entities} inscriptions` : ""}${version ? ` (version du ${version})` : ""}.`,
 
@@ -99,7 +104,7 @@ export const fr: Phrasebook = {
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "nom quasi identique" : basis.split(", ").map((b) => (b === "birth_date" ? "la date de naissance concorde" : "la nationalité concorde")).join(" et ");
+        const why = basis === "score" ? "nom quasi identique" : basis.split(", ").map((b) => (b === "identifier" ? `l'inscription porte le ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "identifiant"} recherché ${p.identifier}` : b === "birth_date" ? "la date de naissance concorde" : "la nationalité concorde")).join(" et ");
         return `Correspondance forte sur une liste de sanctions : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))} ; ${why}).`;
       }
       case "sanctions_match":
@@ -107,6 +112,7 @@ export const fr: Phrasebook = {
           ? `Correspondance sur une liste de sanctions : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`
           : `Correspondance dans ${p.dataset}${p.details ? ` : ${p.details}` : ""}.`;
       case "sanctions_possible_match":
+        if (p.birthDateDiffers) return `Le nom correspond, la date de naissance diffère : ${p.entityName} dans ${p.dataset} (nom ${f.percent(Number(p.nameScore ?? p.score))} ; naissance inscrite ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, recherchée ${f.day(String(p.searchedBirthDate))}), maintenu sous le seuil.`;
         return `Correspondance possible sous le seuil : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Inscrit comme personne politiquement exposée : ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
