@@ -11,6 +11,7 @@ import {
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
 import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
+import { addEmbedOriginSchema } from "../../lib/embed/schemas.ts";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import de from "../../web/src/i18n/de.json";
@@ -79,6 +80,8 @@ describe("translations", () => {
       [disableTwoFactorSchema, { password: LONG, code: LONG }],
       [createApiKeySchema, { name: "\u0001" }],
       [createSearchSchema, { searchTerm: "\u0001" }],
+      ...["", "app.example.com", "https://u:p@app.example.com", "https://app.example.com/x", "https://*.example.com", "http://app.example.com", "\u0001", LONG + LONG]
+        .map((origin): [typeof addEmbedOriginSchema, unknown] => [addEmbedOriginSchema, { origin }]),
     ];
     const messages = new Set(invalid.flatMap(([schema, value]) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? []));
     expect(messages.size).toBeGreaterThan(15);

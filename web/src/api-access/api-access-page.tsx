@@ -1,12 +1,13 @@
-import { BookOpenIcon, KeyRoundIcon, WebhookIcon } from "lucide-react";
+import { AppWindowIcon, BookOpenIcon, KeyRoundIcon, WebhookIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { PageHeader } from "../shell/page-header";
 import { WebhooksTab } from "../webhooks/webhooks-tab";
 import { ApiKeysTab } from "./api-keys-tab";
 import { DocumentationTab } from "./documentation-tab";
+import { EmbeddingTab } from "./embedding-tab";
 
-/** /api-access (spec part 2 section 2): the user's API keys, webhooks and the public API's documentation. */
+/** /api-access (spec part 2 section 2): the user's API keys, webhooks, embedding (issue 14) and the public API's documentation. */
 export function ApiAccessPage() {
   const { t } = useTranslation();
   return (
@@ -22,6 +23,10 @@ export function ApiAccessPage() {
             <WebhookIcon aria-hidden />
             {t("apiAccess.tabWebhooks")}
           </TabsTrigger>
+          <TabsTrigger value="embed">
+            <AppWindowIcon aria-hidden />
+            {t("apiAccess.tabEmbed")}
+          </TabsTrigger>
           <TabsTrigger value="docs">
             <BookOpenIcon aria-hidden />
             {t("apiAccess.tabDocs")}
@@ -32,6 +37,9 @@ export function ApiAccessPage() {
         </TabsContent>
         <TabsContent value="webhooks">
           <WebhooksTab />
+        </TabsContent>
+        <TabsContent value="embed">
+          <EmbeddingTab />
         </TabsContent>
         <TabsContent value="docs">
           <DocumentationTab />

@@ -1,0 +1,140 @@
+import { GlobeIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { addEmbedOriginSchema, MAX_EMBED_ORIGINS, ORIGIN_EXAMPLE, type EmbedOriginView } from "../../../lib/embed/schemas.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Skeleton } from "../components/ui/skeleton";
+import { Spinner } from "../components/ui/spinner";
+import { serverErrorText } from "../lib/api";
+import { useFormatters } from "../lib/format";
+import { useAddEmbedOrigin, useEmbedOrigins, useRemoveEmbedOrigin } from "./use-embed-origins";
+
+/**
+ * Allowed origins for embed tokens: add one (checked with the server's schema first, a refusal shown under the field in
+ * the interface language), and remove one after asking.
+ */
+export function EmbedOriginsCard() {
+  const { t, i18n } = useTranslation();
+  const { date } = useFormatters();
+  const { data, isLoading, isError } = useEmbedOrigins();
+  const add = useAddEmbedOrigin();
+  const remove = useRemoveEmbedOrigin();
+  const [value, setValue] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<EmbedOriginView | null>(null);
+  const titleId = useId();
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const origins = data ?? [];
+  const words = (message: string) => (i18n.exists(message) ? t(message) : message);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = addEmbedOriginSchema.safeParse({ origin: value });
+    if (!parsed.success) return setProblem(parsed.error.issues[0].message);
+    add.mutate(parsed.data.origin, {
+      onSuccess: () => {
+        setValue("");
+        setProblem(null);
+      },
+      onError: (error) => setProblem(serverErrorText(error) ?? "embed.addFailed"),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>{t("embed.originsTitle")}</CardTitle>
+        <CardDescription>{t("embed.originsDescription", { max: MAX_EMBED_ORIGINS })}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form onSubmit={submit} noValidate className="grid gap-2">
+          <Label htmlFor={inputId}>{t("embed.originLabel")}</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id={inputId}
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setProblem(null);
+              }}
+              placeholder={ORIGIN_EXAMPLE}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={300}
+              aria-invalid={problem !== null}
+              aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+              className="font-mono"
+            />
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? <Spinner /> : <PlusIcon aria-hidden />}
+              {t("embed.add")}
+            </Button>
+          </div>
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {t("embed.originHint")}
+          </p>
+          {problem && (
+            <p id={errorId} role="alert" className="text-sm text-destructive" data-testid="embed-origin-error">
+              {words(problem)}
+            </p>
+          )}
+        </form>
+
+        {isLoading && <Skeleton className="h-16 w-full" />}
+        {isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t("embed.loadFailed")}
+          </p>
+        )}
+        {data &&
+          (origins.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+              <GlobeIcon className="size-8 text-muted-foreground" aria-hidden />
+              <p className="font-medium">{t("embed.empty")}</p>
+              <p className="max-w-md text-sm text-muted-foreground">{t("embed.emptyDescription")}</p>
+            </div>
+          ) : (
+            <ul aria-labelledby={titleId} className="divide-y rounded-md border" data-testid="embed-origins">
+              {origins.map((item) => (
+                <li key={item.origin} className="flex items-center justify-between gap-3 px-3 py-2" data-testid="embed-origin-row">
+                  <div className="grid min-w-0 gap-0.5">
+                    <code className="font-mono text-sm break-all">{item.origin}</code>
+                    <span className="text-xs text-muted-foreground">
+                      {t("embed.addedOn")} <time dateTime={item.createdAt}>{date(item.createdAt)}</time>
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="shrink-0 text-muted-foreground hover:text-destructive"
+                    aria-label={t("embed.removeLabel", { origin: item.origin })}
+                    onClick={() => setRemoving(item)}
+                  >
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </CardContent>
+
+      <ConfirmDeleteDialog
+        item={removing}
+        title={t("embed.removeTitle")}
+        description={(item) => t("embed.removeDescription", { origin: item.origin })}
+        confirmLabel={t("embed.remove")}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(item) => {
+          setRemoving(null);
+          remove.mutate(item.origin);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { EmbedOriginsCard } from "./embed-origins-card";
+import { EmbedTokenHelp } from "./embed-token-help";
+
+/** Embedding tab of API Access: the origins allowed to use embed tokens, and how a host application gets one. */
+export function EmbeddingTab() {
+  return (
+    <div className="grid gap-6">
+      <EmbedOriginsCard />
+      <EmbedTokenHelp />
+    </div>
+  );
+}

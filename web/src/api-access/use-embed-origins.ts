@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { EmbedOriginView } from "../../../lib/embed/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
+import { toast } from "../components/ui/use-toast";
+import { apiRequest } from "../lib/api";
+
+export const EMBED_ORIGINS_QUERY_KEY = ["/api/embed/origins"] as const;
+
+/** The signed-in user's allowed origins for embed tokens, oldest first. */
+export function useEmbedOrigins() {
+  const { user } = useCurrentUser();
+  return useQuery<EmbedOriginView[]>({ queryKey: EMBED_ORIGINS_QUERY_KEY, enabled: !!user, staleTime: 0 });
+}
+
+/** Adds an origin; the caller shows a refusal next to its field (the error's server text). */
+export function useAddEmbedOrigin() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (origin: string) => apiRequest<EmbedOriginView>("POST", "/api/embed/origins", { origin }),
+    onSuccess: (added) => toast({ title: t("embed.added"), description: t("embed.addedDescription", { origin: added.origin }) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMBED_ORIGINS_QUERY_KEY }),
+  });
+}
+
+export function useRemoveEmbedOrigin() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (origin: string) => apiRequest("DELETE", `/api/embed/origins?${new URLSearchParams({ origin })}`),
+    onSuccess: (_answer, origin) => {
+      queryClient.setQueryData<EmbedOriginView[]>(EMBED_ORIGINS_QUERY_KEY, (list) => list?.filter((o) => o.origin !== origin));
+      toast({ title: t("embed.removed"), description: t("embed.removedDescription", { origin }) });
+    },
+    onError: () => toast({ variant: "destructive", title: t("embed.errorTitle"), description: t("embed.removeFailed") }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMBED_ORIGINS_QUERY_KEY }),
+  });
+}
