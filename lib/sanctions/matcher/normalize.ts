@@ -18,6 +18,8 @@ import {
   type NameKind,
   TokenClass,
 } from "./lexicon.ts";
+import { hanKey, hangulKey, hangulReadings, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
+import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -29,9 +31,15 @@ export interface Token {
   /** The index key: latinKey of the ASCII word, or the consonant skeleton of an Arabic-script word. */
   key: string;
   skeleton: string;
-  /** Written in Arabic script: comparable on its skeleton only. */
+  /** Written in Arabic or Hebrew script: comparable on its skeleton only. */
   abjad: boolean;
   cls: TokenClass;
+  /** A Hangul syllable or Han character: compared on it with tokens of the same script (cjk.ts). */
+  native?: string;
+  /** Other spellings (cjk.ts) or, for a Hebrew word, other skeletons (hebrew.ts). */
+  readings?: string[];
+  /** Written in the same word as the token before it (the syllables of 성훈). */
+  inWord?: boolean;
 }
 
 /** The key (and skeleton) of the Arabic article ال written as a token of its own. */
@@ -44,8 +52,7 @@ export function isArabicArticle(key: string, abjad: boolean, cls: TokenClass): b
 /** bin, ibn, bint, ould: the Arabic-script forms of Latin particles. */
 const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد"]);
 const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/gu;
-const HANGUL = /\p{Script=Hangul}/u;
+const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/u;
 const MARKS = /\p{M}/gu;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 const APOSTROPHES = /['`\u2018\u2019\u02BB\u02BC\u02BF\u02BE\u00B4]/g;
@@ -67,6 +74,11 @@ interface Word {
   dotted: boolean;
   /** Followed directly by "-" (al-Tikriti). */
   hyphened: boolean;
+  native?: string;
+  readings?: string[];
+  inWord?: boolean;
+  /** A Hebrew word's skeleton (hebrew.ts); Arabic words get theirs from arabicSkeleton. */
+  skeleton?: string;
 }
 
 function arabicWords(chunk: string, out: Word[]): void {
@@ -85,29 +97,39 @@ function arabicWords(chunk: string, out: Word[]): void {
   if (rest) push(rest);
 }
 
-/**
- * any-ascii writes Hangul in the Revised Romanization (Gim Jeong Eun); the lists write Korean names as
- * the DPRK and McCune-Reischauer do (Kim Jong Un, Pak, Pyong, Ri): voiceless initials, an initial r,
- * o and u for eo and eu.
- */
-function romanizeHangul(syllable: string): string {
-  return anyAscii(syllable)
-    .toLowerCase()
-    .replace(/^g/, "k")
-    .replace(/^b/, "p")
-    .replace(/^d/, "t")
-    .replace(/^l/, "r")
-    .replace(/eo/g, "o")
-    .replace(/eu/g, "u");
+function hebrewWord(chunk: string, out: Word[]): void {
+  const [skeleton, ...readings] = hebrewSkeletons(chunk);
+  if (skeleton) out.push({ text: chunk, source: chunk, abjad: true, dotted: false, hyphened: false, skeleton, ...(readings.length ? { readings } : {}) });
 }
 
-function syllables(text: string): string {
-  return text.replace(SYLLABIC, (c) => ` ${HANGUL.test(c) ? romanizeHangul(c) : anyAscii(c)} `);
+/** Hangul syllables and Han characters one token each (cjk.ts), whatever else the chunk holds as Latin words. */
+function syllabicWords(chunk: string): Word[] {
+  const out: Word[] = [];
+  let rest = "";
+  let previousSyllabic = false;
+  const chars = [...chunk];
+  chars.forEach((c, i) => {
+    const hangul = isHangulSyllable(c);
+    if (!hangul && !isHan(c)) {
+      rest += c;
+      previousSyllabic = false;
+      return;
+    }
+    if (rest) out.push(...latinWords(rest));
+    rest = "";
+    const firstOfWord = !previousSyllabic;
+    const key = hangul ? hangulKey(c) : hanKey(c);
+    const readings = hangul ? hangulReadings(c).filter((r) => r !== key) : hanReadings(c, firstOfWord && i + 1 < chars.length);
+    out.push({ text: key, source: c, abjad: false, dotted: false, hyphened: false, native: c, ...(readings.length ? { readings } : {}), ...(firstOfWord ? {} : { inWord: true }) });
+    previousSyllabic = true;
+  });
+  if (rest) out.push(...latinWords(rest));
+  return out;
 }
 
 function latinWords(chunk: string): Word[] {
   const out: Word[] = [];
-  const ascii = anyAscii(syllables(chunk))
+  const ascii = anyAscii(chunk)
     .normalize("NFKD")
     .replace(MARKS, "")
     .toLowerCase()
@@ -124,11 +146,9 @@ function latinWords(chunk: string): Word[] {
   }
   if (out.length === 1) out[0].source = chunk.replace(EDGE_PUNCTUATION, "") || out[0].text;
   else {
-    // One written character a token (金正恩: kim jong un), or the pieces between punctuation (Jean-Claude).
-    const characters = [...chunk.matchAll(SYLLABIC)].map((m) => m[0]);
+    // The pieces between punctuation (Jean-Claude).
     const pieces = chunk.split(/[^\p{L}\p{N}\p{M}'`\u2018\u2019\u02BB\u02BC]+/u).filter(Boolean);
-    if (characters.length === out.length) out.forEach((w, i) => (w.source = characters[i]));
-    else if (pieces.length === out.length) out.forEach((w, i) => (w.source = pieces[i]));
+    if (pieces.length === out.length) out.forEach((w, i) => (w.source = pieces[i]));
   }
   return out;
 }
@@ -211,6 +231,8 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   for (const chunk of text.split(/\s+/)) {
     if (!chunk) continue;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
+    else if (HEBREW_WORD.test(chunk)) hebrewWord(chunk, words);
+    else if (SYLLABIC.test(chunk)) words.push(...syllabicWords(chunk));
     else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
   }
   words = numbersAsDigits(joinInitials(words)); // copies, so cached words are never changed below
@@ -222,9 +244,14 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   for (const w of words) {
     if (w.abjad) {
       const article = w.text === "ال";
-      const skeleton = article ? ARABIC_ARTICLE : arabicSkeleton(w.text);
+      const skeleton = w.skeleton ?? (article ? ARABIC_ARTICLE : arabicSkeleton(w.text));
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
-      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls });
+      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}) });
+      continue;
+    }
+    if (w.native) {
+      const skeleton = latinSkeleton(w.text);
+      tokens.push({ text: w.source, raw: w.text, key: w.text, skeleton, abjad: false, cls: TokenClass.Name, native: w.native, ...(w.readings ? { readings: w.readings } : {}), ...(w.inWord ? { inWord: true } : {}) });
       continue;
     }
     const word = w.text;

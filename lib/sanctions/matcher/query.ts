@@ -129,8 +129,8 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   const raw = tokenize(term, kind).slice(0, 32);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
-  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string) => {
-    const { ids, sims } = vocab.lookup({ key, raw, skeleton, abjad });
+  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Token) => {
+    const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad });
     const map = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
       const compound = first !== last;
@@ -144,7 +144,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     const reach = first === last && !abjad && !known ? splitReach(key, raw, vocab) : undefined;
     units.push({ first, last, key, raw, skeleton, abjad, weight: 0, sims: map, ...(reach ? { reach } : {}) });
   };
-  for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad, raw[i].raw);
+  for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad, raw[i].raw, raw[i]);
 
   const tokens = raw.map((t, i) => {
     let df = 0;
@@ -154,7 +154,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     } else for (const [id, sim] of units[i].sims) if (sim >= SAME_NAME) df += vocab.df[id];
     const total = weights?.documents ?? documents;
     // An initial says less than the word it stands for, however rare the letter is as a word of its own.
-    const initial = !t.abjad && t.raw.length === 1 ? INITIAL_WEIGHT : 1;
+    const initial = !t.abjad && !t.native && t.raw.length === 1 ? INITIAL_WEIGHT : 1;
     return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial };
   });
   for (const u of units) u.weight = tokens[u.first].weight;

@@ -115,7 +115,7 @@ export class SanctionsIndex {
         if (tokens.length === 0) continue;
         const distinct = new Set<number>();
         for (const t of tokens) {
-          const id = this.vocab.add(t.key, t.skeleton, t.abjad, t.raw);
+          const id = this.vocab.add(t.key, t.skeleton, t.abjad, t.raw, t.native, t.readings);
           tokenIds.push(id);
           tokenClasses.push(t.cls);
           if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));

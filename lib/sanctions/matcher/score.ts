@@ -80,10 +80,13 @@ const isLetter = (c: string | undefined) => c !== undefined && c >= "a" && c <= 
  */
 function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, pairs: Pair[]): void {
   const nameRaw = (j: number) => vocab.raws[name.ids[name.start + j]];
-  const nameIsWord = (j: number) => name.classes[name.start + j] === TokenClass.Name && vocab.abjad[name.ids[name.start + j]] === 0;
+  const nameIsWord = (j: number) => {
+    const id = name.ids[name.start + j];
+    return name.classes[name.start + j] === TokenClass.Name && vocab.abjad[id] === 0 && vocab.natives[id] === undefined;
+  };
   for (let i = 0; i < q.tokens.length; i++) {
     const t = q.tokens[i];
-    if (t.abjad || t.cls !== TokenClass.Name) continue;
+    if (t.abjad || t.native || t.cls !== TokenClass.Name) continue;
     const letters = t.raw;
     if (letters.length === 1) {
       if (!isLetter(letters)) continue;
@@ -105,7 +108,7 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
     if (letter.length !== 1 || !isLetter(letter) || !nameIsWord(j)) continue;
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
-      if (!t.abjad && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+      if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
     }
   }
 }

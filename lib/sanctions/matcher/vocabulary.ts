@@ -24,6 +24,10 @@ export interface Spelling {
   raw: string;
   skeleton: string;
   abjad: boolean;
+  /** A Hangul syllable or Han character (cjk.ts). */
+  native?: string;
+  /** Other spellings (cjk.ts), or other skeletons of a Hebrew word (hebrew.ts). */
+  readings?: string[];
 }
 
 /** Tokens this long and longer are looked up two edits away as well as one (Selenskyj / Zelenskyy). */
@@ -41,6 +45,10 @@ export class Vocabulary {
   readonly skeletons: string[] = [];
   /** The first spelling seen of each key (see Spelling.raw). */
   readonly raws: string[] = [];
+  /** Sparse: the character of Hangul and Han tokens. */
+  readonly natives: (string | undefined)[] = [];
+  /** Sparse: the other readings of a token (Spelling.readings). */
+  readonly readings: (string[] | undefined)[] = [];
   private readonly abjadFlags: number[] = [];
   private readonly byKey = new Map<string, number>();
   private dfCounts: number[] = [];
@@ -54,16 +62,16 @@ export class Vocabulary {
     return this.keys.length;
   }
 
-  private static mapKey(key: string, abjad: boolean): string {
-    return abjad ? `\u0001${key}` : key;
+  private static mapKey(key: string, abjad: boolean, native?: string): string {
+    return native ? `\u0002${native}` : abjad ? `\u0001${key}` : key;
   }
 
-  id(key: string, abjad: boolean): number | undefined {
-    return this.byKey.get(Vocabulary.mapKey(key, abjad));
+  id(key: string, abjad: boolean, native?: string): number | undefined {
+    return this.byKey.get(Vocabulary.mapKey(key, abjad, native));
   }
 
-  add(key: string, skeleton: string, abjad: boolean, raw = key): number {
-    const mk = Vocabulary.mapKey(key, abjad);
+  add(key: string, skeleton: string, abjad: boolean, raw = key, native?: string, readings?: string[]): number {
+    const mk = Vocabulary.mapKey(key, abjad, native);
     let id = this.byKey.get(mk);
     if (id === undefined) {
       id = this.keys.length;
@@ -71,6 +79,8 @@ export class Vocabulary {
       this.keys.push(key);
       this.skeletons.push(skeleton);
       this.raws.push(raw);
+      if (native) this.natives[id] = native;
+      if (readings) this.readings[id] = readings;
       this.abjadFlags.push(abjad ? 1 : 0);
       this.dfCounts.push(0);
     }
@@ -94,14 +104,14 @@ export class Vocabulary {
   }
 
   spelling(id: number): Spelling {
-    return { key: this.keys[id], raw: this.raws[id], skeleton: this.skeletons[id], abjad: this.abjad[id] === 1 };
+    return { key: this.keys[id], raw: this.raws[id], skeleton: this.skeletons[id], abjad: this.abjad[id] === 1, native: this.natives[id], readings: this.readings[id] };
   }
 
   /** Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). */
   lookup(token: Spelling, edits = 2): VocabularyMatches {
     const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
-    const exact = this.id(key, abjad);
+    const exact = this.id(key, abjad, token.native);
     if (exact !== undefined) (found.ids.push(exact), found.sims.push(1));
     const seen = new Set<number>();
     if (exact !== undefined) seen.add(exact);
@@ -113,6 +123,11 @@ export class Vocabulary {
     };
     if (abjad) {
       this.bySkeleton1.candidates(skeleton, check);
+      for (const other of token.readings ?? []) this.bySkeleton1.candidates(other, check);
+    } else if (token.native) {
+      // The same character, and the Latin tokens spelling one of its readings.
+      this.byKey1.candidates(key, check, 1);
+      for (const reading of token.readings ?? []) this.byKey1.candidates(reading, check, 0);
     } else {
       this.byKey1.candidates(key, check, 1);
       // Two edits away only for a word with no close spelling one edit away: most words have one, and the
@@ -133,6 +148,8 @@ export class Vocabulary {
  * consonant skeletons only.
  */
 export function pairSimilarity(a: Spelling, b: Spelling): number {
+  if (a.native || b.native) return syllableSimilarity(a, b);
+  if (a.readings || b.readings) return readingsSimilarity(a, b);
   if (!a.abjad && !b.abjad) {
     const folded = tokenSimilarity(a.key, b.key, SIMILARITY_FLOOR);
     if (folded === 1 || (a.raw === a.key && b.raw === b.key)) return folded;
@@ -140,4 +157,29 @@ export function pairSimilarity(a: Spelling, b: Spelling): number {
   }
   if (a.abjad && b.abjad) return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR, true);
   return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+}
+
+/** Syllables read the same are not the same name in their own script (정 and 종, 石 and 市): compared as written. */
+const SAME_READING_OTHER_CHARACTER = 0;
+/** A syllable spelt as one of its usual readings (박 / Park), rather than its key. */
+const READING = 0.95;
+
+function syllableSimilarity(a: Spelling, b: Spelling): number {
+  if (a.native && b.native) return a.native === b.native ? 1 : SAME_READING_OTHER_CHARACTER;
+  if (a.abjad || b.abjad) return 0;
+  const [syllable, latin] = a.native ? [a, b] : [b, a];
+  if (syllable.key === latin.key) return 1;
+  if (syllable.readings?.includes(latin.key) || syllable.readings?.includes(latin.raw)) return READING;
+  return tokenSimilarity(syllable.key, latin.key, SIMILARITY_FLOOR);
+}
+
+/** The best of a Hebrew word's skeletons against the other token. */
+function readingsSimilarity(a: Spelling, b: Spelling): number {
+  let best = 0;
+  for (const x of [a.skeleton, ...(a.abjad ? (a.readings ?? []) : [])]) {
+    for (const y of [b.skeleton, ...(b.abjad ? (b.readings ?? []) : [])]) {
+      best = Math.max(best, pairSimilarity({ ...a, skeleton: x, readings: undefined }, { ...b, skeleton: y, readings: undefined }));
+    }
+  }
+  return best;
 }
