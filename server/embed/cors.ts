@@ -21,7 +21,12 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  */
 export const embedCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   const origin = c.req.header("origin");
-  if (origin === undefined) return next();
+  if (origin === undefined) {
+    // A cache must not hand an answer made for no Origin (or another one) to a browser: every answer varies by Origin.
+    await next();
+    c.res.headers.append("Vary", "Origin");
+    return;
+  }
   const { db } = c.get("ctx").database;
   if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
     const headers = new Headers({ Vary: "Origin" });

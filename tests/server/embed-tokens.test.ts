@@ -277,6 +277,10 @@ describe("CORS", () => {
     const withKey = await v1("GET", "/search/00000000-0000-0000-0000-000000000000", keyA.key, { origin: HOST_A });
     expect(withKey.status).toBe(404);
     expect(withKey.headers.get("access-control-allow-origin")).toBeNull();
+    // A backend's call (no Origin) gets no grant either, and says its answer varies by Origin (for caches).
+    const backend = await v1("GET", "/search/00000000-0000-0000-0000-000000000000", keyA.key);
+    expect(backend.headers.get("access-control-allow-origin")).toBeNull();
+    expect(backend.headers.get("vary")).toContain("Origin");
   });
 
   test("the cookie API never answers with a CORS grant", async () => {
