@@ -13,7 +13,7 @@ import {
 import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
 import { addEmbedOriginSchema } from "../../lib/embed/schemas.ts";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
-import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { createSearchSchema, IDENTIFIER_KINDS } from "../../lib/screening/schemas.ts";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import es from "../../web/src/i18n/es.json";
@@ -80,6 +80,11 @@ describe("translations", () => {
       [disableTwoFactorSchema, { password: LONG, code: LONG }],
       [createApiKeySchema, { name: "\u0001" }],
       [createSearchSchema, { searchTerm: "\u0001" }],
+      // The "More details" section of the search form (query by example).
+      [createSearchSchema, { searchTerm: "x", details: { birthDate: "56", nationality: "XX", identifiers: [{ kind: "passport", value: " " }] } }],
+      [createSearchSchema, { searchTerm: "x", details: { identifiers: [{ kind: "passport", value: "\u0001" }, { kind: "lei", value: LONG }] } }],
+      [createSearchSchema, { searchTerm: "x", details: { identifiers: Array.from({ length: 11 }, () => ({ kind: "imo", value: "IMO 9187629" })) } }],
+      [createSearchSchema, { searchTerm: "x", details: { birthDate: "1800-02-30", identifiers: IDENTIFIER_KINDS.map((kind) => ({ kind, value: "x1" })) } }],
       ...["", "app.example.com", "https://u:p@app.example.com", "https://app.example.com/x", "https://*.example.com", "http://app.example.com", "\u0001", LONG + LONG]
         .map((origin): [typeof addEmbedOriginSchema, unknown] => [addEmbedOriginSchema, { origin }]),
     ];

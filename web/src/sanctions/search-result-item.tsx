@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
+import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";
 import type { SanctionsSearchResult } from "./types";
 
@@ -48,7 +49,7 @@ export function SearchResultItem({
       data-testid="sanctions-result"
       className={cn(
         "grid min-w-0 gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm",
-        result.match && "border-destructive/50",
+        result.match && !result.partial && "border-destructive/50",
       )}
     >
       <div className="flex items-start justify-between gap-3">
@@ -58,18 +59,24 @@ export function SearchResultItem({
           </h4>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{schemaKey ? t(schemaKey) : result.schema}</Badge>
-            {result.match && (
-              <Badge variant="destructive">
-                <CheckCircle2Icon aria-hidden />
-                {t("sanctions.match")}
+            {result.partial ? (
+              <Badge variant="warning" data-testid="partial-match">
+                {t("sanctions.partialMatch")}
               </Badge>
+            ) : (
+              result.match && (
+                <Badge variant="destructive">
+                  <CheckCircle2Icon aria-hidden />
+                  {t("sanctions.match")}
+                </Badge>
+              )
             )}
           </div>
         </div>
         <div className="shrink-0 text-right">
           <div className="text-xs text-muted-foreground">{t("sanctions.score")}</div>
           <div
-            className={cn("text-lg font-semibold tabular-nums", result.match ? "text-destructive" : "text-foreground")}
+            className={cn("text-lg font-semibold tabular-nums", result.match && !result.partial ? "text-destructive" : "text-foreground")}
             data-testid="sanctions-score"
           >
             {percent(result.score)}
@@ -83,6 +90,9 @@ export function SearchResultItem({
           <span className="font-medium [overflow-wrap:anywhere]">{matchedOther}</span>
         </p>
       )}
+
+      {result.partial && <p className="text-xs text-muted-foreground">{t("sanctions.partialMatchHint")}</p>}
+      <MatchExplanation parts={result.explanation?.parts} />
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {aliases.length > 0 && (

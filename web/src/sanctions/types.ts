@@ -1,4 +1,5 @@
 /** Shapes of the /api/sanctions answers (spec part 1 sections 3 and 7). */
+import type { MatchExplanation } from "../../../lib/sanctions/matcher/types.ts";
 
 export type DatasetType = "sanctions" | "pep";
 export type DownloadStatus = "success" | "failed" | "downloading";
@@ -66,6 +67,10 @@ export interface SanctionsSearchResult {
   birthDate?: string[] | null;
   datasets?: string[] | null;
   sourceUrl?: string | null;
+  /** The query names only part of the listed name (a lone surname): shown as a partial match, never a Match. */
+  partial?: boolean;
+  /** Which parts of the name matched and how. */
+  explanation?: MatchExplanation;
 }
 
 /** A list as the search answer and GET /api/sanctions/status describe it (lib/sanctions/availability.ts). */

@@ -5,6 +5,8 @@ import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "../components/ui/accordion";
 import { Badge } from "../components/ui/badge";
+import { MatchEvidence } from "./match-evidence";
+import { MatchExplanation } from "./match-explanation";
 import { useScreeningLanguage } from "./use-screening-language";
 
 export const PEP_SECTION = "pep";
@@ -51,6 +53,8 @@ function PepListingItem({ listing }: { listing: PepListing }) {
       {listing.matchedName && listing.matchedName !== listing.name && (
         <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: listing.matchedName })}</p>
       )}
+      <MatchEvidence evidence={listing.evidence} />
+      <MatchExplanation parts={listing.explanation} />
       {facts.length > 0 && <p className="text-xs text-muted-foreground">{facts.join(" · ")}</p>}
       {listing.mismatches.length > 0 && (
         <p className="text-xs break-words">{t("search.reason.differences", { value: listing.mismatches.map((m) => describeMismatch(m, language)).join("; ") })}</p>

@@ -19,6 +19,7 @@ import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
 import { useFormatters } from "../lib/format";
+import { SearchedDetails } from "./details/searched-details";
 import { HistoricalBanner } from "./historical-banner";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
 import { RiskBadge } from "./risk-badge";
@@ -77,6 +78,7 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
                 <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
                 <RiskBadge level={level} />
               </div>
+              <SearchedDetails details={search.details} />
             </div>
             <div className="flex flex-wrap gap-2">
               <ExportButton id={search.id} format="pdf" disabled={running} />

@@ -4,6 +4,9 @@ import { describeSourceError, sourceName, type ReportLanguage } from "../../../l
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../components/ui/badge";
+import { IDENTIFIER_KINDS } from "../../../lib/screening/schemas.ts";
+import type { IdentifierKind } from "../../../lib/sanctions/entity.ts";
+import { identifierKindLabel } from "./match-evidence";
 import { RiskBadge } from "./risk-badge";
 import { CATEGORY_LABEL_KEYS } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";
@@ -42,15 +45,24 @@ function categories(t: TFunction, value: string | number | undefined) {
     .join(", ");
 }
 
-/** What agreed with the listing: "birth_date, nationality" or "score". */
-function basis(t: TFunction, value: string | number | undefined) {
-  const parts = str(value)
+/** What agreed with the listing: "identifier, birth_date, nationality" or "score" (the identifier's kind and value in params). */
+function basis(t: TFunction, p: RiskReason["params"]) {
+  const identifier = () =>
+    t("search.reason.basisIdentifier", {
+      kind: isIdentifierKind(p.identifierKind) ? identifierKindLabel(t, p.identifierKind) : str(p.identifierKind),
+      value: str(p.identifier),
+    });
+  const parts = str(p.basis)
     .split(",")
     .map((b) => b.trim())
     .filter(Boolean)
-    .map((b) => (b === "birth_date" ? t("search.reason.basisBirthDate") : b === "nationality" ? t("search.reason.basisNationality") : t("search.reason.basisScore")));
+    .map((b) =>
+      b === "identifier" ? identifier() : b === "birth_date" ? t("search.reason.basisBirthDate") : b === "nationality" ? t("search.reason.basisNationality") : t("search.reason.basisScore"),
+    );
   return parts.join(", ");
 }
+
+const isIdentifierKind = (value: unknown): value is IdentifierKind => (IDENTIFIER_KINDS as readonly unknown[]).includes(value);
 
 /** A failed source as a person reads it: "GDELT (news source): the service could not be reached". */
 export function describeFailedSource(t: TFunction, language: ReportLanguage, source: SourceStatus) {
@@ -88,7 +100,7 @@ export function explainReason(t: TFunction, locale: ReportLanguage, reason: Risk
           dataset: str(p.dataset),
           entity: str(p.entityName),
           score: percent(p.score, locale),
-          basis: basis(t, p.basis),
+          basis: basis(t, p),
         }),
         details,
       };
@@ -103,6 +115,18 @@ export function explainReason(t: TFunction, locale: ReportLanguage, reason: Risk
         details,
       };
     case "sanctions_possible_match":
+      if (p.birthDateDiffers) {
+        return {
+          text: t("search.reason.nameMatchesBirthDateDiffers", {
+            dataset: str(p.dataset),
+            entity: str(p.entityName),
+            score: percent(p.nameScore ?? p.score, locale),
+            listed: days(p.birthDate, locale),
+            searched: formatDay(str(p.searchedBirthDate), locale),
+          }),
+          details,
+        };
+      }
       return {
         text: t("search.reason.sanctionsPossibleMatch", {
           dataset: str(p.dataset),

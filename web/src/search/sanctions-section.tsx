@@ -7,6 +7,8 @@ import { AccordionContent, AccordionItem, AccordionTrigger } from "../components
 import { Badge } from "../components/ui/badge";
 import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
+import { MatchEvidence } from "./match-evidence";
+import { MatchExplanation } from "./match-explanation";
 import { sortSanctionsRows } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";
 
@@ -97,6 +99,8 @@ function HitItem({ hit }: { hit: SanctionsHit }) {
       {hit.matchedName && hit.matchedName !== hit.name && (
         <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: hit.matchedName })}</p>
       )}
+      <MatchEvidence evidence={hit.evidence} />
+      <MatchExplanation parts={hit.explanation} />
       {hit.programs.length > 0 && (
         <div className="flex flex-wrap items-center gap-1 text-xs">
           <span className="text-muted-foreground">{t("search.programs")}</span>

@@ -1,8 +1,8 @@
 import { AlertCircleIcon, Building2Icon, SearchIcon, UserIcon } from "lucide-react";
 import type * as React from "react";
-import { type FormEvent, useId } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_SEARCH_TERM_LENGTH } from "../../../lib/screening/schemas.ts";
+import { MAX_SEARCH_TERM_LENGTH, type SearchDetails } from "../../../lib/screening/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
@@ -16,6 +16,8 @@ import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
 import { SanctionsDataNotice } from "../sanctions/list-states";
 import { PageHeader } from "../shell/page-header";
+import { type DetailsErrors, type DetailsValues, readDetails } from "./details/details-values";
+import { SearchDetailsSection } from "./details/search-details-section";
 import type { EntityType } from "./types";
 
 /** The spec's cost of a manual search, used until the balance call answers with the configured one. */
@@ -36,6 +38,7 @@ export function useSearchAllowance() {
 export interface SearchFormValues {
   term: string;
   entityType: EntityType;
+  details: DetailsValues;
 }
 
 /** 'Due Diligence Search': the term, Person or Company, and 'Run Due Diligence Check'. */
@@ -47,7 +50,8 @@ export function SearchForm({
 }: {
   values: SearchFormValues;
   onChange: (values: SearchFormValues) => void;
-  onSubmit: () => void;
+  /** With the details the "More details" section gave, checked by the request's schema. */
+  onSubmit: (details: SearchDetails | undefined) => void;
   pending: boolean;
 }) {
   const { t } = useTranslation();
@@ -57,11 +61,15 @@ export function SearchForm({
   const typeId = useId();
   const costId = useId();
   const blank = values.term.trim() === "";
+  const [detailErrors, setDetailErrors] = useState<DetailsErrors>({});
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || pending || insufficient) return;
-    onSubmit();
+    const { details, errors } = readDetails(values.details);
+    setDetailErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    onSubmit(details);
   }
 
   return (
@@ -102,6 +110,8 @@ export function SearchForm({
                 />
               </RadioGroup>
             </fieldset>
+
+            <SearchDetailsSection values={values.details} onChange={(details) => onChange({ ...values, details })} errors={detailErrors} />
 
             <SanctionsDataNotice />
 

@@ -7,6 +7,8 @@ import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { Spinner } from "../components/ui/spinner";
 import { useLiveQuery } from "../lib/use-live-query";
 import { ResultsView } from "./results-view";
+import type { SearchDetails } from "../../../lib/screening/schemas.ts";
+import { EMPTY_DETAILS } from "./details/details-values";
 import { SearchForm, type SearchFormValues } from "./search-form";
 import { FailedView, LoadErrorView, SearchingView } from "./status-views";
 import { newSearchRequestAtom } from "./new-search-atom";
@@ -28,7 +30,7 @@ export function SearchPage() {
   );
 }
 
-const EMPTY_FORM: SearchFormValues = { term: "", entityType: "person" };
+const EMPTY_FORM: SearchFormValues = { term: "", entityType: "person", details: EMPTY_DETAILS };
 const searchEnded = (search: SearchDetail | undefined) => isFinished(search?.status);
 
 function NewSearch() {
@@ -56,10 +58,10 @@ function NewSearch() {
     void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY });
   }, [active, status, queryClient]);
 
-  function start() {
+  function start(details: SearchDetails | undefined) {
     const searchTerm = form.term.trim();
     create.mutate(
-      { searchTerm, entityType: form.entityType },
+      { searchTerm, entityType: form.entityType, ...(details ? { details } : {}) },
       { onSuccess: ({ id }) => setActive({ id, term: searchTerm }) },
     );
   }

@@ -1,4 +1,5 @@
 import type { RiskLevel, SearchResults } from "../../../lib/screening/results.ts";
+import type { SearchDetails } from "../../../lib/screening/schemas.ts";
 
 export type EntityType = "person" | "company";
 export type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -19,6 +20,8 @@ export interface SearchDetail extends SearchListItem {
   aiSummary: string | null;
   error: string | null;
   results: SearchResults | null;
+  /** Query by example: what else the search said of its subject; null or absent when nothing. */
+  details?: SearchDetails | null;
 }
 
 export const ENTITY_TYPES: readonly EntityType[] = ["person", "company"];

@@ -4,7 +4,8 @@ import { toast } from "../components/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { ApiError, apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
-import { type EntityType, isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
+import type { CreateSearchRequest } from "../../../lib/screening/schemas.ts";
+import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
@@ -49,7 +50,7 @@ export function useCreateSearch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { searchTerm: string; entityType: EntityType }) => apiRequest<{ id: string }>("POST", "/api/searches", input),
+    mutationFn: (input: CreateSearchRequest) => apiRequest<{ id: string }>("POST", "/api/searches", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
     onError: (error) => {
       const status = (error as { status?: number }).status;

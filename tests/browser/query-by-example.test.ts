@@ -1,0 +1,155 @@
+/**
+ * Query by example and match explanations in Chromium, against the real server and pipeline with an imported OFAC SDN
+ * list whose Karimov carries a birth date and a passport (no news providers: media are simply not checked). The search
+ * form's "More details" section sends a birth date and an identifier; the result shows the evidence and which name
+ * parts matched how; a conflicting birth date makes the listing a near miss; the Sanctions Search tab explains too.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
+import { sanctionsService } from "../../server/sanctions/service.ts";
+import { BASE_ENTRIES, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, plainText, signIn } from "./support/browser.ts";
+
+const RESULT_TIMEOUT_MS = 30_000;
+const SEARCH_TEST_TIMEOUT_MS = 60_000;
+const PASSPORT = "AB1234567";
+const analyst = { email: "qbe.analyst@example.com", password: "Screening-2024!", fullName: "Quinn Example" };
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let restoreEnv: () => void = () => {};
+
+beforeAll(async () => {
+  restoreEnv = setEnv({ ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "none" });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  await createUser(app.db, { ...analyst, credits: 100 });
+  const entries = BASE_ENTRIES.map((e) => (e.id === 5001 ? { ...e, remarks: `DOB 14 Mar 1968; nationality Uzbekistan; Passport ${PASSPORT} (Uzbekistan).` } : e));
+  const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+  const imported = await importDatasetFiles(app.db, "us_ofac_sdn", files, { actor: { kind: "cli" }, timeoutMs: 10_000 });
+  expect(imported.status).toBe("success");
+  await sanctionsService(app.server.database).index.refresh();
+  ({ page } = await newPage(browser));
+  await signIn(page, app.url, analyst.email, analyst.password);
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  restoreEnv();
+}, HOOK_TIMEOUT_MS);
+
+const moreDetails = (p: Page) => p.getByRole("button", { name: /^More details/ });
+
+async function newSearch(p: Page) {
+  await p.goto(`${app.url}/`);
+  await expectVisible(p.getByRole("heading", { name: "Due Diligence Search" }));
+}
+
+/** The OFAC row's hit of the listed Karimov on the results page. */
+const karimovHit = (p: Page) => p.getByTestId("sanctions-hit").filter({ hasText: "KARIMOV, Rustam Alievich" });
+
+describe("query by example", () => {
+  test("More details is collapsed; its birth date and identifier rows are checked with the request's messages", async () => {
+    await newSearch(page);
+    const toggle = moreDetails(page);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByLabel("Birth date", { exact: true }).count()).toBe(0);
+    await toggle.press("Enter");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+
+    await page.getByLabel("Name of person or company").fill("Rustam Karimov");
+    await page.getByLabel("Birth date", { exact: true }).fill("68");
+    await page.getByRole("button", { name: "Add identifier" }).click();
+    await page.getByRole("button", { name: "Add identifier" }).click();
+    await page.getByLabel("Identifier 1", { exact: true }).fill("12");
+    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+    await expectVisible(page.getByText("Birth date must be a year (1956) or a date (1956-03-04)"));
+    await expectVisible(page.getByText("Passport number must have at least 5 letters or digits, one of them a digit"));
+    await expectVisible(page.getByText("Enter the identifier, or remove the row"));
+    expect(await page.getByLabel("Birth date", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    // Nothing was started.
+    await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
+
+    await page.getByRole("button", { name: "Remove identifier 2" }).click();
+    expect(await page.getByTestId("identifier-row").count()).toBe(1);
+    // Collapsing keeps what was typed, and says how many fields are filled.
+    await page.getByLabel("Birth date", { exact: true }).fill("1968");
+    await page.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
+    await moreDetails(page).click();
+    await expectVisible(page.getByRole("button", { name: "More details 2 given" }));
+  });
+
+  test("a birth date and a passport that the listing carries: the result shows the evidence and the explanation", async () => {
+    await newSearch(page);
+    await page.getByLabel("Name of person or company").fill("Rustam Karimov");
+    await moreDetails(page).click();
+    // a full date this time, and the nationality picked by name
+    await page.getByRole("radio", { name: "Full date" }).click();
+    await page.getByLabel("Birth date", { exact: true }).fill("1968-03-14");
+    await page.getByLabel("Nationality").click();
+    await page.getByRole("option", { name: "Uzbekistan" }).click();
+    await page.getByRole("button", { name: "Add identifier" }).click();
+    expect(plainText(await page.getByLabel("Kind of identifier 1").textContent())).toBe("Passport");
+    await page.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
+    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+
+    await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
+    await expectVisible(page.getByTestId("searched-details").getByText(`Searched with: born Mar 14, 1968 · Uzbekistan · Passport ${PASSPORT}`));
+    const hit = karimovHit(page);
+    await expectVisible(hit);
+    const evidence = hit.getByRole("list", { name: "Details compared" });
+    await expectVisible(evidence.getByText(`Identifier matches: Passport ${PASSPORT}`));
+    await expectVisible(evidence.getByText("Birth date agrees"));
+    await expectVisible(evidence.getByText("Nationality agrees"));
+    const why = hit.getByRole("list", { name: "Why it matched" });
+    expect((await why.getByRole("listitem").allTextContents()).map(plainText)).toEqual([
+      "Rustam · exact",
+      "Karimov → KARIMOV · exact",
+      "Alievich · not in the search",
+    ]);
+    // The risk reasons say the identifier decided it.
+    await expectVisible(page.getByText(`an identifier the listing carries (Passport ${PASSPORT})`, { exact: false }));
+
+    // The request carried the details, as the API stores them.
+    const stored = await page.evaluate(async () => {
+      const list = await (await fetch("/api/searches?limit=1")).json();
+      return (await fetch(`/api/searches/${list.items[0].id}`)).json();
+    });
+    expect(stored.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: PASSPORT }] });
+  }, SEARCH_TEST_TIMEOUT_MS);
+
+  test("a birth date that clearly differs: 'Name matches, birth date differs'", async () => {
+    await newSearch(page);
+    await page.getByLabel("Name of person or company").fill("Rustam Karimov");
+    await moreDetails(page).click();
+    await page.getByLabel("Birth date", { exact: true }).fill("1990");
+    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+    await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
+    // No list matched, so the sanctions section starts closed: the analyst opens it to see the near miss.
+    await page.getByRole("button", { name: /^Sanctions Database Search/ }).click();
+    const hit = karimovHit(page);
+    await expectVisible(hit.getByRole("list", { name: "Details compared" }).getByText("Name matches, birth date differs"));
+    await expectVisible(hit.getByRole("list", { name: "Why it matched" }));
+    await expectVisible(page.getByText(/^Name matches, birth date differs: KARIMOV, Rustam Alievich on OFAC .*listed born Mar 14, 1968, searched 1990\)/));
+  }, SEARCH_TEST_TIMEOUT_MS);
+});
+
+describe("Sanctions Search tab", () => {
+  test("each result explains which name parts matched how", async () => {
+    await page.goto(`${app.url}/sanctions`);
+    await page.getByRole("tab", { name: "Search" }).click();
+    await page.getByLabel("Name to search").fill("Rustam Karimow");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const result = page.getByTestId("sanctions-result").filter({ hasText: "KARIMOV, Rustam Alievich" });
+    await expectVisible(result);
+    const why = result.getByRole("list", { name: "Why it matched" });
+    await expectVisible(why);
+    const parts = (await why.getByRole("listitem").allTextContents()).map(plainText);
+    expect(parts[0]).toBe("Rustam · exact");
+    expect(parts[1]).toMatch(/^Karimow → KARIMOV · spelling variant( \(\d+%\))?$/);
+  });
+});
