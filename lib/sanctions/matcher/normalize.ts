@@ -18,6 +18,7 @@ import {
   type NameKind,
   TokenClass,
 } from "./lexicon.ts";
+import { arabicLetters, arabicVowels } from "./arabic.ts";
 import { hanKey, hangulKey, hangulReadings, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
 import { readNumber } from "./numbers.ts";
@@ -40,6 +41,9 @@ export interface Token {
   readings?: string[];
   /** Written in the same word as the token before it (the syllables of 성훈). */
   inWord?: boolean;
+  /** An Arabic-script word letter for letter, and the long vowels it writes (arabic.ts). */
+  letters?: string;
+  vowels?: string;
 }
 
 /** The key (and skeleton) of the Arabic article ال written as a token of its own. */
@@ -246,7 +250,8 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const article = w.text === "ال";
       const skeleton = w.skeleton ?? (article ? ARABIC_ARTICLE : arabicSkeleton(w.text));
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
-      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}) });
+      const arabic = w.skeleton === undefined ? { letters: arabicLetters(w.text), vowels: arabicVowels(w.text) } : {};
+      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}), ...arabic });
       continue;
     }
     if (w.native) {

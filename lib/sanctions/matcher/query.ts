@@ -2,10 +2,11 @@
  * A query prepared against one vocabulary: its tokens with weights, and the units (single tokens and
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
+import { SUN_LETTERS } from "./arabic.ts";
 import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
-import { SIMILARITY_FLOOR, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
+import { SIMILARITY_FLOOR, type Spelling, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
 
 export interface QueryUnit {
   /** First and last query token covered. */
@@ -88,7 +89,8 @@ export function compoundRuns(
   for (let i = 0; i + 1 < count; i++) {
     if (!joinable(i) || !joinable(i + 1)) continue;
     visit(i, i + 1);
-    if (i + 2 < count && classes[i + 1] === TokenClass.Particle && joinable(i + 2)) visit(i, i + 2);
+    // After an article any word joins: عبد ال له is Abdullah, though له alone says too little to join.
+    if (i + 2 < count && classes[i + 1] === TokenClass.Particle) visit(i, i + 2);
   }
 }
 
@@ -125,11 +127,26 @@ export interface WeightSource {
   documents: number;
 }
 
+/**
+ * The article written in Arabic script before a word starting with a sun letter is pronounced as that letter and
+ * Latin spellings often write it so (عبد الرحمن: Abdurrahman, Abdur Rahman): the joined skeleton without it.
+ */
+function assimilatedSkeleton(part: Token[]): string | undefined {
+  let changed = false;
+  const skeletons: string[] = [];
+  part.forEach((t, i) => {
+    const next = part[i + 1];
+    if (isArabicArticle(t.key, t.abjad, t.cls) && next && SUN_LETTERS.has(next.skeleton[0])) changed = true;
+    else skeletons.push(t.skeleton);
+  });
+  return changed ? joinSkeletons(skeletons) : undefined;
+}
+
 export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number, weights?: WeightSource): PreparedQuery | null {
   const raw = tokenize(term, kind).slice(0, 32);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
-  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Token) => {
+  const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Spelling) => {
     const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad });
     const map = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
@@ -166,7 +183,13 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     (first, last) => {
       const part = raw.slice(first, last + 1);
       const abjad = part.some((t) => t.abjad);
-      addUnit(first, last, joinKeys(part.map((t) => t.key)), joinSkeletons(part.map((t) => t.skeleton)), abjad, joinKeys(part.map((t) => t.raw)));
+      const key = joinKeys(part.map((t) => t.key));
+      const skeleton = joinSkeletons(part.map((t) => t.skeleton));
+      const letters = part.every((t) => t.letters !== undefined) ? part.map((t) => t.letters).join("") : undefined;
+      const assimilated = assimilatedSkeleton(part);
+      const spelling: Spelling | undefined =
+        letters === undefined && !assimilated ? undefined : { key, raw: key, skeleton, abjad, ...(letters === undefined ? {} : { letters }), ...(assimilated ? { readings: [assimilated] } : {}) };
+      addUnit(first, last, key, skeleton, abjad, joinKeys(part.map((t) => t.raw)), spelling);
       const u = units[units.length - 1];
       for (let i = first; i <= last; i++) u.weight += tokens[i].weight;
     },

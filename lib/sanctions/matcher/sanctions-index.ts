@@ -115,7 +115,7 @@ export class SanctionsIndex {
         if (tokens.length === 0) continue;
         const distinct = new Set<number>();
         for (const t of tokens) {
-          const id = this.vocab.add(t.key, t.skeleton, t.abjad, t.raw, t.native, t.readings);
+          const id = this.vocab.add(t);
           tokenIds.push(id);
           tokenClasses.push(t.cls);
           if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
@@ -141,7 +141,7 @@ export class SanctionsIndex {
     if (weightsFrom) {
       this.weights = { vocab: weightsFrom.vocab, documents: weightsFrom.nameCount };
       for (let v = 0; v < this.vocab.size; v++) {
-        const other = weightsFrom.vocab.id(this.vocab.keys[v], this.vocab.abjad[v] === 1);
+        const other = weightsFrom.vocab.idOf(this.vocab.spelling(v));
         this.idfs[v] = idf(other === undefined ? 0 : weightsFrom.vocab.df[other], weightsFrom.nameCount);
       }
     } else for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);

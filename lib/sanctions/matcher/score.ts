@@ -169,7 +169,12 @@ export function scoreName(
         key ??= joinKeys(runOf(vocab.keys, name, a, b));
         raw ??= joinKeys(runOf(vocab.raws, name, a, b));
         skeleton ??= joinSkeletons(runOf(vocab.skeletons, name, a, b));
-        sim = pairSimilarity(t, { key, raw, skeleton, abjad });
+        let letters: string | undefined = "";
+        for (let j = a; j <= b && letters !== undefined; j++) {
+          const part = vocab.letters[name.ids[name.start + j]];
+          letters = part === undefined ? undefined : letters + part;
+        }
+        sim = pairSimilarity(t, { key, raw, skeleton, abjad, ...(letters ? { letters } : {}) });
         compoundCache.set(cacheKey, sim);
       }
       if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });
@@ -223,10 +228,13 @@ export function scoreName(
     const id = name.ids[name.start + j];
     if (!usedName[j] && isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, name.classes[name.start + j])) nameTotal -= nameWeights[j];
   }
+  // A Korean or Chinese name is its syllables: one left over is another name, not an extra middle name.
+  let syllableLeft = false;
+  for (let i = 0; i < q.tokens.length; i++) if (!usedQuery[i] && q.tokens[i].native) syllableLeft = true;
   const queryShare = queryTotal > 0 ? queryMatched / queryTotal : 0;
   const nameShare = nameTotal > 0 ? nameMatched / nameTotal : 0;
   const score = queryShare * (NAME_COVERAGE_FLOOR + (1 - NAME_COVERAGE_FLOOR) * nameShare);
-  if (nameWordsMatched < 2) return score;
+  if (nameWordsMatched < 2 || syllableLeft) return score;
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;

@@ -9,6 +9,7 @@
  * within one edit of that skeleton, Latin transliterations included. Every candidate is then checked
  * with the weighted edit distance.
  */
+import { vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
 import { tokenSimilarity } from "./similarity.ts";
 
@@ -28,6 +29,9 @@ export interface Spelling {
   native?: string;
   /** Other spellings (cjk.ts), or other skeletons of a Hebrew word (hebrew.ts). */
   readings?: string[];
+  /** An Arabic-script word letter for letter, and its written long vowels (arabic.ts). */
+  letters?: string;
+  vowels?: string;
 }
 
 /** Tokens this long and longer are looked up two edits away as well as one (Selenskyj / Zelenskyy). */
@@ -49,6 +53,9 @@ export class Vocabulary {
   readonly natives: (string | undefined)[] = [];
   /** Sparse: the other readings of a token (Spelling.readings). */
   readonly readings: (string[] | undefined)[] = [];
+  /** Sparse: Arabic-script tokens' letters and long vowels (Spelling.letters, .vowels). */
+  readonly letters: (string | undefined)[] = [];
+  readonly vowels: (string | undefined)[] = [];
   private readonly abjadFlags: number[] = [];
   private readonly byKey = new Map<string, number>();
   private dfCounts: number[] = [];
@@ -62,16 +69,23 @@ export class Vocabulary {
     return this.keys.length;
   }
 
-  private static mapKey(key: string, abjad: boolean, native?: string): string {
-    return native ? `\u0002${native}` : abjad ? `\u0001${key}` : key;
+  /** Arabic-script tokens are told apart by their letters, Hangul and Han ones by their character. */
+  private static mapKey(s: Pick<Spelling, "key" | "abjad" | "native" | "letters">): string {
+    return s.native ? `\u0002${s.native}` : s.abjad ? `\u0001${s.letters ?? s.key}` : s.key;
   }
 
-  id(key: string, abjad: boolean, native?: string): number | undefined {
-    return this.byKey.get(Vocabulary.mapKey(key, abjad, native));
+  /** The id of a Latin key. */
+  id(key: string, abjad = false): number | undefined {
+    return this.byKey.get(Vocabulary.mapKey({ key, abjad }));
   }
 
-  add(key: string, skeleton: string, abjad: boolean, raw = key, native?: string, readings?: string[]): number {
-    const mk = Vocabulary.mapKey(key, abjad, native);
+  idOf(s: Pick<Spelling, "key" | "abjad" | "native" | "letters">): number | undefined {
+    return this.byKey.get(Vocabulary.mapKey(s));
+  }
+
+  add(s: Spelling): number {
+    const { key, skeleton, abjad, raw, native, readings } = s;
+    const mk = Vocabulary.mapKey(s);
     let id = this.byKey.get(mk);
     if (id === undefined) {
       id = this.keys.length;
@@ -81,6 +95,8 @@ export class Vocabulary {
       this.raws.push(raw);
       if (native) this.natives[id] = native;
       if (readings) this.readings[id] = readings;
+      if (s.letters !== undefined) this.letters[id] = s.letters;
+      if (s.vowels !== undefined) this.vowels[id] = s.vowels;
       this.abjadFlags.push(abjad ? 1 : 0);
       this.dfCounts.push(0);
     }
@@ -104,14 +120,23 @@ export class Vocabulary {
   }
 
   spelling(id: number): Spelling {
-    return { key: this.keys[id], raw: this.raws[id], skeleton: this.skeletons[id], abjad: this.abjad[id] === 1, native: this.natives[id], readings: this.readings[id] };
+    return {
+      key: this.keys[id],
+      raw: this.raws[id],
+      skeleton: this.skeletons[id],
+      abjad: this.abjad[id] === 1,
+      native: this.natives[id],
+      readings: this.readings[id],
+      letters: this.letters[id],
+      vowels: this.vowels[id],
+    };
   }
 
   /** Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). */
   lookup(token: Spelling, edits = 2): VocabularyMatches {
     const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
-    const exact = this.id(key, abjad, token.native);
+    const exact = this.idOf(token);
     if (exact !== undefined) (found.ids.push(exact), found.sims.push(1));
     const seen = new Set<number>();
     if (exact !== undefined) seen.add(exact);
@@ -155,8 +180,18 @@ export function pairSimilarity(a: Spelling, b: Spelling): number {
     if (folded === 1 || (a.raw === a.key && b.raw === b.key)) return folded;
     return Math.max(folded, tokenSimilarity(a.raw, b.raw, SIMILARITY_FLOOR));
   }
-  if (a.abjad && b.abjad) return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR, true);
-  return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+  if (a.abjad && b.abjad) {
+    // Two Arabic-script words as written; an Arabic-script and a Hebrew word on skeletons, as another script.
+    if (a.letters !== undefined && b.letters !== undefined) return tokenSimilarity(a.letters, b.letters, SIMILARITY_FLOOR);
+    if (a.letters === undefined && b.letters === undefined) return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR, true);
+    return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT ** 2, true) * SKELETON_DISCOUNT ** 2;
+  }
+  const skeletonSim = tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+  if (skeletonSim === 0) return 0;
+  const [abjad, latin] = a.abjad ? [a, b] : [b, a];
+  // Where the consonants agree, the written long vowels are what tells Hussein (حسین) from Hassan (حسن).
+  const sim = abjad.vowels && abjad.skeleton === latin.skeleton ? skeletonSim * vowelAgreement(abjad.vowels, latin.raw) : skeletonSim;
+  return sim >= SIMILARITY_FLOOR ? sim : 0;
 }
 
 /** Syllables read the same are not the same name in their own script (정 and 종, 石 and 市): compared as written. */
@@ -170,7 +205,8 @@ function syllableSimilarity(a: Spelling, b: Spelling): number {
   const [syllable, latin] = a.native ? [a, b] : [b, a];
   if (syllable.key === latin.key) return 1;
   if (syllable.readings?.includes(latin.key) || syllable.readings?.includes(latin.raw)) return READING;
-  return tokenSimilarity(syllable.key, latin.key, SIMILARITY_FLOOR);
+  // A syllable is spelt one of its readings or it is another syllable (Cheng is not Chen).
+  return 0;
 }
 
 /** The best of a Hebrew word's skeletons against the other token. */

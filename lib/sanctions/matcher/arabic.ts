@@ -1,0 +1,102 @@
+/**
+ * What an Arabic-script word says beyond its consonant skeleton (phonetic.ts), for stricter comparisons:
+ *
+ * - `arabicLetters`: the word letter for letter (variants of one letter made one), so two Arabic-script names are
+ *   compared as written (حسین and حسن differ by a letter) instead of on their skeletons (both hsn).
+ * - `arabicVowels`: the long vowels it writes after each consonant (ا a, و u, ي/ی i). A Latin spelling must have a
+ *   vowel of that kind in the same place: حسین is Hussein or Husayn, not Hassan; محمدی is Mohammadi, not Mohammed.
+ *   Short vowels are not written in Arabic script, so a Latin vowel where the word writes none costs nothing.
+ */
+
+const LETTERS: Record<string, string> = {
+  "ا": "a", "أ": "a", "إ": "a", "آ": "a", "ٱ": "a", "ب": "b", "پ": "p", "ت": "t", "ث": "c", "ج": "j", "چ": "C", "ح": "H",
+  "خ": "x", "د": "d", "ذ": "D", "ر": "r", "ز": "z", "ژ": "Z", "س": "s", "ش": "S", "ص": "K", "ض": "Q", "ط": "T", "ظ": "V",
+  "ع": "e", "غ": "g", "ف": "f", "ڤ": "v", "ق": "q", "ك": "k", "ک": "k", "گ": "G", "ل": "l", "م": "m", "ن": "n", "ه": "h",
+  "ە": "h", "ہ": "h", "ھ": "h", "ة": "h", "و": "w", "ؤ": "w", "ي": "y", "ی": "y", "ى": "y", "ئ": "y", "ۍ": "y", "ې": "y",
+  "ٹ": "T", "ڈ": "d", "ڑ": "r", "ں": "n", "ځ": "z", "څ": "s", "ډ": "d", "ړ": "r", "ږ": "Z", "ښ": "S", "ګ": "G", "ڼ": "n", "ټ": "T",
+};
+
+/** The word letter for letter (see above); hamza alone and unknown letters are left out. */
+export function arabicLetters(word: string): string {
+  let out = "";
+  for (const ch of word) out += LETTERS[ch] ?? "";
+  return out;
+}
+
+// Alif maksura ى is a final a in Arabic but written for a final i in Egypt and in Persian (باهاجى Bahaji).
+const VOWEL_LETTERS: Record<string, string> = { "ا": "a", "آ": "a", "ى": "y", "و": "u", "ي": "i", "ی": "i", "ې": "i" };
+const SILENT = new Set(["ء", "ئ", "ؤ", "ع", "ة", "أ", "إ"]);
+
+/**
+ * For each consonant of the word, the long vowel written after it ("-" for none): حسین "-i-", محمدی "---i".
+ * A waw or ya at the start of the word, or after a vowel letter, is a consonant (Walid, Yasin, Dawud).
+ */
+export function arabicVowels(word: string): string {
+  let out = "";
+  let previousVowel = true;
+  for (const ch of word) {
+    if (SILENT.has(ch)) continue;
+    const vowel = VOWEL_LETTERS[ch];
+    const consonantal = (ch === "و" || ch === "ي" || ch === "ی") && previousVowel;
+    if (vowel && !consonantal) {
+      if (out.length > 0 && out.endsWith("-")) out = `${out.slice(0, -1)}${vowel}`;
+      previousVowel = true;
+      continue;
+    }
+    if (!LETTERS[ch]) continue;
+    out += "-";
+    previousVowel = false;
+  }
+  return out;
+}
+
+const LATIN_VOWEL = /[aeiouy]/;
+
+const DIGRAPHS = new Set(["sh", "kh", "th", "dh", "gh", "ch", "zh", "ts"]);
+
+/**
+ * A Latin spelling cut at its consonants (a digraph or a doubled letter is one), each with the vowels that follow
+ * it: ehsan -> h "", s "a", n "".
+ */
+function latinVowelsAfterConsonants(latin: string): string[] {
+  const runs: string[] = [];
+  let i = 0;
+  while (i < latin.length && LATIN_VOWEL.test(latin[i])) i++; // a leading vowel is an alif or ayn, not counted
+  while (i < latin.length) {
+    const step = DIGRAPHS.has(latin.slice(i, i + 2)) ? 2 : 1;
+    const consonant = latin.slice(i, i + step);
+    i += step;
+    while (i < latin.length && latin[i] === consonant[consonant.length - 1]) i++;
+    let vowels = "";
+    while (i < latin.length && LATIN_VOWEL.test(latin[i])) vowels += latin[i++];
+    runs.push(vowels);
+  }
+  return runs;
+}
+
+/** Consonants the Arabic article assimilates to (ar-Rahman, ad-Din, as-Sayyid), as skeleton letters. */
+export const SUN_LETTERS = new Set(["t", "d", "r", "z", "s", "l", "n"]);
+
+const COMPATIBLE: Record<string, RegExp> = { a: /[ae]/, i: /[iey]/, u: /[uow]/, y: /[aeiy]/ };
+
+/**
+ * How well a Latin spelling agrees with the long vowels an Arabic-script word writes: 1 when it does (or when the two
+ * cannot be aligned consonant for consonant), less for each written long vowel the Latin spelling has not.
+ */
+/** What a written long vowel the Latin spelling lacks costs: ya and waw are surer signs than alif, often a hamza's seat. */
+const MISSING_VOWEL: Record<string, number> = { a: 0.85, i: 0.75, u: 0.75, y: 0.85 };
+
+export function vowelAgreement(vowels: string, latin: string, penalty = 0.75): number {
+  if (!vowels) return 1;
+  const runs = latinVowelsAfterConsonants(latin);
+  if (runs.length !== vowels.length) return 1;
+  let factor = 1;
+  for (let k = 0; k < vowels.length; k++) {
+    const wanted = vowels[k];
+    if (wanted === "-") continue;
+    if (!COMPATIBLE[wanted].test(runs[k])) factor *= MISSING_VOWEL[wanted];
+  }
+  // A Latin -i ending (the nisba of Mohammadi, Hasani) where the word writes no final ya.
+  if (vowels.endsWith("-") && /[iy]$/.test(latin) && !/[aeou][iy]$/.test(latin)) factor *= penalty;
+  return factor;
+}
