@@ -12,9 +12,9 @@ import { listStates } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
-import { formatPercent } from "../../lib/screening/display-format.ts";
-import { mediaChecked, readResults } from "../../lib/screening/results.ts";
-import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { formatCountry, formatDay, formatPercent } from "../../lib/screening/display-format.ts";
+import { mediaChecked, readResults, type SanctionsHit } from "../../lib/screening/results.ts";
+import { createSearchSchema, IDENTIFIER_KINDS, readSearchDetails } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
@@ -36,6 +36,34 @@ interface SearchOptions {
   links?: string;
   user?: string;
   json?: boolean;
+  birthDate?: string;
+  nationality?: string;
+  identifier: string[];
+}
+
+/** --identifier KIND:VALUE (national-id reads as national_id); the kind and value are then checked by the search schema. */
+function parseIdentifier(value: string, { t }: Words): { kind: string; value: string } {
+  const colon = value.indexOf(":");
+  const kind = colon > 0 ? value.slice(0, colon).trim().toLowerCase().replace(/-/g, "_") : "";
+  if (!kind || !value.slice(colon + 1).trim()) failWith(t.queryByExample.identifierInvalid(value, IDENTIFIER_KINDS.join(", ")));
+  return { kind, value: value.slice(colon + 1).trim() };
+}
+
+/** What a hit's evidence says, in words: an identifier that decided it, a birth date that kept it a near miss, ... */
+function evidenceWords(hit: SanctionsHit, searchedBirthDate: string | undefined, { t, language }: Words): string | null {
+  const e = hit.evidence;
+  if (!e) return null;
+  const q = t.queryByExample;
+  const days = (values: string[]) => values.map((d) => formatDay(d, language)).join(", ");
+  const why: string[] = [];
+  if (e.identifier) why.push(q.identifierMatches(q.kinds[e.identifier.kind], e.identifier.value));
+  if (e.birthDate === "differs" && searchedBirthDate) {
+    why.push((e.nameMatchesBirthDateDiffers ? q.nameMatchesBirthDateDiffers : q.birthDateDiffers)(days(hit.birthDate), formatDay(searchedBirthDate, language)));
+  } else if (e.birthDate === "agrees") why.push(q.birthDateAgrees);
+  if (e.nationality) why.push(e.nationality === "agrees" ? q.nationalityAgrees : q.nationalityDiffers);
+  if (why.length === 0) return null;
+  if (e.nameScore !== undefined && e.nameScore !== hit.score) why.push(q.nameScore(formatPercent(e.nameScore, language)));
+  return q.listing(hit.name, why.join("; "));
 }
 
 /** --user, or the first administrator (the oldest active admin account) when none is given. */
@@ -127,8 +155,18 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
 
 const LEVEL_COLOR = { critical: "red", high: "red", medium: "yellow", low: "green" } as const;
 
-function SearchResultView({ search, words: { t, labels, language } }: { search: SearchRow; words: Words }) {
+function SearchResultView({ search, words }: { search: SearchRow; words: Words }) {
+  const { t, labels, language } = words;
   const results = readResults(search.results);
+  const details = readSearchDetails(search.details);
+  const q = t.queryByExample;
+  const searchedFacts = details
+    ? [
+        details.birthDate ? q.born(formatDay(details.birthDate, language)) : null,
+        details.nationality ? q.nationality(formatCountry(details.nationality, language)) : null,
+        ...(details.identifiers ?? []).map((i) => `${q.kinds[i.kind]} ${i.value}`),
+      ].filter((x): x is string => !!x)
+    : [];
   const level = search.riskLevel as keyof typeof LEVEL_COLOR | null;
   const matches = results?.sanctionsList.filter((r) => r.match) ?? [];
   const failed = results?.sources.filter((s) => s.status === "failed") ?? [];
@@ -153,6 +191,7 @@ function SearchResultView({ search, words: { t, labels, language } }: { search: 
         {results?.clean ? <Text color="green">{`  ${labels.alertClean}`}</Text> : null}
       </Text>
       <Text dimColor>{t.search.meta(search.id, `${search.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`, search.creditsUsed)}</Text>
+      {searchedFacts.length ? <Text dimColor>{q.searched(searchedFacts.join(", "))}</Text> : null}
       {search.error ? <Text color="red">{search.error}</Text> : null}
       {results && search.status === "completed" ? (
         <>
@@ -168,7 +207,12 @@ function SearchResultView({ search, words: { t, labels, language } }: { search: 
           <Text> </Text>
           <Text bold>{t.search.sanctionsHeader(results.sanctionsList.length, matches.length)}</Text>
           {results.sanctionsList.map((row) => (
-            <Text key={row.datasetId} color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
+            <Box key={row.datasetId} flexDirection="column">
+              <Text color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
+              {row.hits.map((hit) => evidenceWords(hit, details?.birthDate, words)).filter(Boolean).map((line, i) => (
+                <Text key={i} color={row.match ? "red" : "yellow"}>{`  ${" ".repeat(width)}    ${line}`}</Text>
+              ))}
+            </Box>
           ))}
           <Text> </Text>
           <Text bold>{`${labels.pepTitle}: ${results.pepListings.length || labels.pepNone}`}</Text>
@@ -221,18 +265,31 @@ export function registerSearch(program: Command) {
     .option("--news-language <code>", "language of the news searched: en, de, es or fr (default: --language, else en)")
     .option("--country <code>", "ISO 3166 country code of the news searched, e.g. DE")
     .option("--links <n>", "news articles to list, 1 to 50 (default 10)")
+    .option("--birth-date <date>", "query by example: the subject's birth year (1968) or date (1968-03-14)")
+    .option("--nationality <code>", "query by example: the subject's nationality, an ISO 3166 code such as UZ")
+    .option(
+      "--identifier <kind:value>",
+      `query by example, repeatable: an identifier such as passport:FA1234567 (kinds: ${IDENTIFIER_KINDS.join(", ")}); a listing carrying it is a match whatever its name`,
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option("--user <email>", "the account that searches and is charged (default: the first administrator, who is not charged)")
     .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress")
     .action(async (name: string, options: SearchOptions) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
       if (options.links !== undefined && !/^\d+$/.test(options.links)) failWith(early.t.search.linksInvalid(options.links));
+      const identifiers = options.identifier.map((value) => parseIdentifier(value, early));
+      const asksDetails = options.birthDate !== undefined || options.nationality !== undefined || identifiers.length > 0;
       const parsed = createSearchSchema.safeParse({
         searchTerm: name,
         entityType: options.type,
         language: options.newsLanguage ?? asked,
         country: options.country,
         numLinks: options.links === undefined ? undefined : Number(options.links),
+        ...(asksDetails
+          ? { details: { birthDate: options.birthDate, nationality: options.nationality, ...(identifiers.length ? { identifiers } : {}) } }
+          : {}),
       });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const progress = progressLine(!options.json);

@@ -9,6 +9,7 @@ import { HttpClient } from "../helpers/http.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
+import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 /** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
@@ -203,5 +204,67 @@ describe("without a server", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("query by example: --birth-date, --nationality, --identifier", () => {
+  let app: TestApp;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    restoreEnv = setEnv(newsEnv);
+    app = await startApp();
+    await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
+    await importQueryByExampleList(app.db);
+    await createUser(app.db, { email: "example@example.com", password: "example-password", credits: 100 });
+    env = { ...app.env, ...newsEnv };
+  });
+  afterAll(async () => {
+    await app.stop();
+    restoreEnv();
+  });
+
+  test("a passport the listing carries makes it a match under another spelling; the details and the evidence are printed and in --json", async () => {
+    const args = ["search", "Rustem Karimow", "--user", "example@example.com", "--identifier", "passport:fa 123 4567", "--birth-date", "1968-03-14", "--nationality", "uz"];
+    const res = await runCli(args, env);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("Also searched: born Mar 14, 1968, nationality Uzbekistan, passport fa 123 4567");
+    expect(res.stdout).toContain("CRITICAL RISK");
+    expect(res.stdout).toMatch(/MATCH FOUND\s+OFAC Specially Designated Nationals \(SDN\) List: KARIMOV, Rustam Alievich \(100%\)/);
+    expect(res.stdout).toContain("KARIMOV, Rustam Alievich: the listing carries the searched passport FA1234567; birth date agrees; nationality agrees; name ");
+    expect(res.stdout).toContain("the listing carries the searched passport FA1234567");
+
+    const json = JSON.parse((await runCli([...args, "--json"], env)).stdout);
+    expect(json.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: "fa 123 4567" }] });
+    const hit = json.results.sanctionsList.find((row: { datasetId: string }) => row.datasetId === "us_ofac_sdn").hits[0];
+    expect(hit.evidence).toMatchObject({ identifier: { kind: "passport", value: "FA1234567" }, birthDate: "agrees", nationality: "agrees" });
+    expect(await balanceOf(app.db, "example@example.com")).toBe(80);
+  });
+
+  test("a birth date that clearly differs keeps the exact name a near miss, said in the user's language", async () => {
+    const res = await runCli(["search", "Tariq Mahmoud Hassan", "--user", "example@example.com", "--birth-date", "1950", "--language", "de"], env);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("Außerdem gesucht: geboren 1950");
+    expect(res.stdout).toContain("HASSAN, Tariq Mahmoud: Name stimmt überein, Geburtsdatum weicht ab (gelistet 20.09.1980, 1981, gesucht 1950): als Beinahe-Treffer geführt");
+    expect(res.stdout).toContain("Name stimmt überein, Geburtsdatum weicht ab: HASSAN, Tariq Mahmoud");
+    expect(res.stdout).not.toContain("TREFFER GEFUNDEN");
+  });
+
+  test("bad details are refused with exit 1 and the shared validation's message; nothing is charged", async () => {
+    const before = await balanceOf(app.db, "example@example.com");
+    for (const [args, message] of [
+      [["--identifier", "FA1234567"], "--identifier must be KIND:VALUE with KIND one of passport, national_id, tax_id, imo, lei, crypto_wallet, got 'FA1234567'"],
+      [["--identifier", "ssn:123-45-6789"], "Identifier kind must be one of passport, national_id, tax_id, imo, lei, crypto_wallet"],
+      [["--identifier", "imo:123"], "IMO number must be 7 digits (IMO 1234567)"],
+      [["--birth-date", "1968-02-30"], "Birth date must be a real date between 1850 and today"],
+      [["--birth-date", "March 1968"], "Birth date must be a year (1956) or a date (1956-03-04)"],
+      [["--nationality", "Uzbekistan"], "Nationality must be a two-letter ISO 3166 code, such as DE or US"],
+    ] as const) {
+      const res = await runCli(["search", "Rustam Karimov", "--user", "example@example.com", ...args], env);
+      expect([args.join(" "), res.code, res.stderr]).toEqual([args.join(" "), 1, `duecheck: ${message}\n`]);
+    }
+    const spanish = await runCli(["search", "Rustam Karimov", "--user", "example@example.com", "--identifier", "pasaporte", "--language", "es"], env);
+    expect(spanish.stderr).toBe("duecheck: --identifier debe ser TIPO:VALOR con TIPO uno de passport, national_id, tax_id, imo, lei, crypto_wallet; se recibió 'pasaporte'\n");
+    expect(await balanceOf(app.db, "example@example.com")).toBe(before);
   });
 });

@@ -7,6 +7,7 @@ import { de as reports } from "./reports/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as matching } from "./matching/de.ts";
+import { de as queryByExample } from "./query-by-example/de.ts";
 
 export const de: CliText = {
   noUser: (email) => `Kein Benutzer mit der E-Mail-Adresse ${email}`,
@@ -175,6 +176,7 @@ export const de: CliText = {
   webhooks,
   embed,
   matching,
+  queryByExample,
   reports,
   monitor,
   billing,

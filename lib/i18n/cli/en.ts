@@ -7,6 +7,7 @@ import { en as reports } from "./reports/en.ts";
 import { en as webhooks } from "./webhooks/en.ts";
 import { en as embed } from "./embed/en.ts";
 import { en as matching } from "./matching/en.ts";
+import { en as queryByExample } from "./query-by-example/en.ts";
 
 export const en: CliText = {
   noUser: (email) => `No user with email ${email}`,
@@ -174,6 +175,7 @@ export const en: CliText = {
   webhooks,
   embed,
   matching,
+  queryByExample,
   reports,
   monitor,
   billing,

@@ -7,6 +7,7 @@ import { es as reports } from "./reports/es.ts";
 import { es as webhooks } from "./webhooks/es.ts";
 import { es as embed } from "./embed/es.ts";
 import { es as matching } from "./matching/es.ts";
+import { es as queryByExample } from "./query-by-example/es.ts";
 
 export const es: CliText = {
   noUser: (email) => `No hay ningún usuario con el correo ${email}`,
@@ -176,6 +177,7 @@ export const es: CliText = {
   webhooks,
   embed,
   matching,
+  queryByExample,
   reports,
   monitor,
   billing,

@@ -7,6 +7,7 @@ import { fr as reports } from "./reports/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
+import { fr as queryByExample } from "./query-by-example/fr.ts";
 
 export const fr: CliText = {
   noUser: (email) => `Aucun utilisateur avec l’adresse ${email}`,
@@ -175,6 +176,7 @@ export const fr: CliText = {
   webhooks,
   embed,
   matching,
+  queryByExample,
   reports,
   monitor,
   billing,

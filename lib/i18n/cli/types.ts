@@ -6,6 +6,7 @@ import type { ReportsCliText } from "./reports/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
+import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
 type Level = "critical" | "high" | "medium" | "low";
@@ -163,6 +164,7 @@ export interface CliText {
   webhooks: WebhookCliText;
   embed: EmbedCliText;
   matching: MatchingCliText;
+  queryByExample: QueryByExampleCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
   billing: BillingCliText;

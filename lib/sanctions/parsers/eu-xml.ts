@@ -1,9 +1,24 @@
-import { DatasetFormatError, type DatasetFile, type SanctionsEntity } from "../entity.ts";
-import { addAlias, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
+import { DatasetFormatError, type DatasetFile, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { addAlias, addIdentifier, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
 import { cleanText, isoDay } from "./text.ts";
 import { children, readXml, text, type XmlNode } from "./xml.ts";
 
-const REPEATED = new Set(["sanctionEntity", "nameAlias", "citizenship", "birthdate", "address", "regulation", "remark"]);
+const REPEATED = new Set(["sanctionEntity", "nameAlias", "citizenship", "birthdate", "address", "regulation", "remark", "identification"]);
+
+/**
+ * identificationTypeCode (passport, id, ssn, fiscalcode, tax, imo, lei, ...) or, failing it, the description, as an
+ * identifier kind; null for documents a search cannot carry (registration numbers, driving licences, SWIFT codes).
+ */
+function identificationKind(code: string, description: string): IdentifierKind | null {
+  const c = code.toLowerCase();
+  const d = description.toLowerCase();
+  if (c === "imo" || /\bimo\b/.test(d)) return "imo";
+  if (c === "lei" || /\blei\b|legal entity identifier/.test(d)) return "lei";
+  if (c.includes("passport") || d.includes("passport")) return "passport";
+  if (c === "fiscalcode" || c === "tax" || c === "inn" || /\btax\b|fiscal|\binn\b/.test(d)) return "tax_id";
+  if (c === "id" || c === "ssn" || c === "nationalid" || /identi(ty|fication) (card|number)|national id|social security/.test(d)) return "national_id";
+  return null;
+}
 
 /** The EU writes "UNKNOWN" (with ISO code "00") where a country is not known. */
 function country(node: XmlNode): string {
@@ -46,6 +61,10 @@ function parseEntry(datasetId: string, entry: XmlNode): SanctionsEntity {
 
   for (const citizenship of children(entry, "citizenship")) addUnique(entity.nationalities, country(citizenship));
   for (const birth of children(entry, "birthdate")) addUnique(entity.birthDates, birthDate(birth));
+  for (const id of children(entry, "identification")) {
+    const kind = identificationKind(text(id, "@identificationTypeCode"), text(id, "@identificationTypeDescription"));
+    if (kind) addIdentifier(entity, kind, text(id, "@number") || text(id, "@latinNumber"), country(id));
+  }
   for (const address of children(entry, "address")) {
     const parts = ["@street", "@poBox", "@zipCode", "@city", "@place", "@region"].map((attr) => text(address, attr));
     addUnique(entity.addresses, joinParts([...parts, country(address)]));

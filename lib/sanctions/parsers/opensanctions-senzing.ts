@@ -1,5 +1,5 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
-import { addAlias, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
+import { DatasetFormatError, type DatasetFile, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { jsonLines, objects, type JsonRecord } from "./json-lines.ts";
 import { cleanText } from "./text.ts";
 
@@ -15,6 +15,36 @@ function fullName(name: JsonRecord): string {
   const whole = name.NAME_FULL ?? name.NAME_ORG;
   if (typeof whole === "string" && whole.trim()) return whole;
   return joinParts([name.NAME_PREFIX, name.NAME_FIRST, name.NAME_MIDDLE, name.NAME_LAST, name.NAME_SUFFIX], " ");
+}
+
+/** Senzing's identifier attributes, each with the attribute naming its issuing country. */
+const ID_ATTRIBUTES: [number: string, country: string, kind: IdentifierKind][] = [
+  ["PASSPORT_NUMBER", "PASSPORT_COUNTRY", "passport"],
+  ["NATIONAL_ID_NUMBER", "NATIONAL_ID_COUNTRY", "national_id"],
+  ["TAX_ID_NUMBER", "TAX_ID_COUNTRY", "tax_id"],
+  ["LEI_NUMBER", "", "lei"],
+  ["IMO_NUMBER", "", "imo"],
+];
+
+/** OTHER_ID_TYPE / TRUSTED_ID_TYPE values that are identifiers a search can carry (WIKIDATA, OPEN_SANCTIONS are not). */
+function otherIdKind(type: unknown): IdentifierKind | null {
+  const t = String(type ?? "").toUpperCase();
+  if (t.includes("IMO")) return "imo";
+  if (t.includes("LEI")) return "lei";
+  if (t === "INN" || t.includes("TAX")) return "tax_id";
+  if (t.includes("PASSPORT")) return "passport";
+  if (t.includes("CRYPTO") || t.includes("WALLET")) return "crypto_wallet";
+  return null;
+}
+
+function addIdentifiers(entity: SanctionsEntity, record: JsonRecord): void {
+  for (const entry of objects(record.IDENTIFIERS)) {
+    for (const [number, country, kind] of ID_ATTRIBUTES) if (entry[number] !== undefined) addIdentifier(entity, kind, entry[number], country ? entry[country] : undefined);
+    for (const prefix of ["OTHER_ID", "TRUSTED_ID"]) {
+      const kind = otherIdKind(entry[`${prefix}_TYPE`]);
+      if (kind) addIdentifier(entity, kind, entry[`${prefix}_NUMBER`], entry[`${prefix}_COUNTRY`]);
+    }
+  }
 }
 
 function address(entry: JsonRecord): string {
@@ -40,6 +70,7 @@ export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile):
     if (!settleNames(entity)) throw new DatasetFormatError(`${file.name} line ${line}: record ${recordId} has no name`);
 
     for (const date of objects(record.DATES)) addUnique(entity.birthDates, date.DATE_OF_BIRTH);
+    addIdentifiers(entity, record);
     const countries = objects(record.COUNTRIES);
     for (const country of countries) {
       addUnique(entity.nationalities, country.NATIONALITY);

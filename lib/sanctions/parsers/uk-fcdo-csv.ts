@@ -1,6 +1,6 @@
 import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
 import { assertColumnCount, readCsv, type CsvRow } from "./csv.ts";
-import { addAlias, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
+import { addAlias, addIdentifier, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
 import { cleanText, decodeLegacyText } from "./text.ts";
 
 /**
@@ -24,6 +24,10 @@ const COLUMNS = {
   listedOn: ["datedesignated", "listedon"],
   otherInformation: ["otherinformation"],
   flag: ["currentbelievedflagofship"],
+  passport: ["passportnumber"],
+  nationalId: ["nationalidentifiernumber", "nationalidentificationnumber"],
+  imo: ["imonumber"],
+  registration: ["businessregistrationnumbers"],
 } as const;
 type Column = keyof typeof COLUMNS;
 const ID_HEADINGS: readonly string[] = COLUMNS.id;
@@ -62,6 +66,10 @@ function ukDates(value: string): string[] {
   });
   return dates.length ? dates : value.trim() ? [value.trim()] : [];
 }
+
+/** In "Business registration number (s)": "(1) Tax Identification Number (INN): 7710137066 (2) LEI: 253400..." */
+const TAX_NUMBER = /(?:tax identification number|\bINN\b|\bTIN\b)[^:0-9]*:?\s*([0-9][0-9A-Z-]{4,})/gi;
+const LEI_NUMBER = /\bLEI\b[^:0-9A-Z]*:?\s*([0-9A-Z]{18}\d{2})\b/gi;
 
 /** "(1) Afghanistan (2) Pakistan" → both. */
 function splitNumbered(value: string): string[] {
@@ -102,6 +110,12 @@ export function parseUkFcdoCsv(datasetId: string, file: DatasetFile): SanctionsE
     for (const date of ukDates(cell(row, "dob"))) addUnique(entity.birthDates, date);
     for (const nationality of splitNumbered(cell(row, "nationality"))) addUnique(entity.nationalities, nationality);
     if (entity.schema === "Vessel") addUnique(entity.nationalities, cell(row, "flag"));
+    for (const number of splitNumbered(cell(row, "passport"))) addIdentifier(entity, "passport", number);
+    for (const number of splitNumbered(cell(row, "nationalId"))) addIdentifier(entity, "national_id", number);
+    for (const number of splitNumbered(cell(row, "imo"))) addIdentifier(entity, "imo", number.replace(/^IMO\s*/i, ""));
+    const registration = cell(row, "registration");
+    for (const match of registration.matchAll(TAX_NUMBER)) addIdentifier(entity, "tax_id", match[1]);
+    for (const match of registration.matchAll(LEI_NUMBER)) addIdentifier(entity, "lei", match[1]);
     addUnique(entity.programs, cell(row, "regime"));
     addUnique(entity.addresses, joinParts(ADDRESS_PARTS.map((column) => cell(row, column))));
     const listedOn = ukDates(cell(row, "listedOn")).find((date) => /^\d{4}-\d{2}-\d{2}$/.test(date));

@@ -1,11 +1,11 @@
-import { DatasetFormatError, type AliasKind, type DatasetFile, type SanctionsEntity } from "../entity.ts";
-import { addAlias, addUnique, joinParts, newEntity } from "./entity-builder.ts";
+import { DatasetFormatError, type AliasKind, type DatasetFile, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
 import { cleanText, isoDay } from "./text.ts";
 import { children, readXml, text, type XmlNode } from "./xml.ts";
 
 const REPEATED = new Set([
   "INDIVIDUAL", "ENTITY", "INDIVIDUAL_ALIAS", "ENTITY_ALIAS", "INDIVIDUAL_ADDRESS", "ENTITY_ADDRESS",
-  "INDIVIDUAL_DATE_OF_BIRTH", "NATIONALITY", "VALUE",
+  "INDIVIDUAL_DATE_OF_BIRTH", "NATIONALITY", "VALUE", "INDIVIDUAL_DOCUMENT",
 ]);
 
 const ALIAS_KINDS: Record<string, AliasKind> = { good: "aka", "a.k.a.": "aka", "": "aka", low: "weak", "f.k.a.": "fka" };
@@ -20,6 +20,30 @@ function birthDate(node: XmlNode): string {
   }
   if (!exact) return "";
   return type === "APPROXIMATELY" ? `circa ${exact}` : exact;
+}
+
+/** TYPE_OF_DOCUMENT (in English, Spanish or French) as an identifier kind; null for other documents. */
+function documentKind(type: string): IdentifierKind | null {
+  const t = type.toLowerCase();
+  if (/pass(port|eport)|pasaporte/.test(t)) return "passport";
+  if (/\btax\b|fiscal/.test(t)) return "tax_id";
+  if (/identi|\bid\b|ssn|social security|c[ée]dula|dni/.test(t)) return "national_id";
+  return null;
+}
+
+/** "Libyan passport number 347834, issued ...", "SSN 156-92-9858 (United States of America)": the number in a note. */
+const NUMBER_IN_NOTE = /(?:number|No\.?|SSN)\s*:?\s*([A-Z]{0,3}\s?[0-9][0-9A-Z\- ]{3,}[0-9A-Z])/i;
+/** "International Maritime Organization (IMO) Number: 1790183", "IMO 5434358". */
+const IMO_IN_TEXT = /\bIMO\)?\s*(?:Number|No\.?)?\s*:?\s*(\d{7})\b/g;
+
+function addDocuments(entity: SanctionsEntity, record: XmlNode): void {
+  for (const doc of children(record, "INDIVIDUAL_DOCUMENT")) {
+    const kind = documentKind(`${text(doc, "TYPE_OF_DOCUMENT")} ${text(doc, "TYPE_OF_DOCUMENT2")}`);
+    if (!kind) continue;
+    const number = cleanText(text(doc, "NUMBER")) || (NUMBER_IN_NOTE.exec(cleanText(text(doc, "NOTE")))?.[1] ?? "");
+    addIdentifier(entity, kind, number, text(doc, "ISSUING_COUNTRY") || text(doc, "COUNTRY_OF_ISSUE"));
+  }
+  for (const match of cleanText(text(record, "COMMENTS1")).matchAll(IMO_IN_TEXT)) addIdentifier(entity, "imo", match[1]);
 }
 
 function parseRecord(datasetId: string, record: XmlNode, kind: "INDIVIDUAL" | "ENTITY"): SanctionsEntity {
@@ -44,6 +68,7 @@ function parseRecord(datasetId: string, record: XmlNode, kind: "INDIVIDUAL" | "E
   for (const nationality of children(record, "NATIONALITY")) {
     for (const value of children(nationality, "VALUE")) addUnique(entity.nationalities, value["#text"]);
   }
+  addDocuments(entity, record);
   for (const address of children(record, `${kind}_ADDRESS`)) {
     const parts = ["STREET", "CITY", "STATE_PROVINCE", "ZIP_CODE", "COUNTRY"].map((tag) => text(address, tag));
     addUnique(entity.addresses, joinParts(parts));
