@@ -5,7 +5,7 @@ import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import { fileSlug } from "../../lib/reports/file-name.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
-import { createSearchSchema } from "../../lib/screening/schemas.ts";
+import { createSearchSchema, readSearchDetails } from "../../lib/screening/schemas.ts";
 import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
 import { isReportLanguage } from "../../lib/screening/summary/index.ts";
 import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
@@ -41,6 +41,7 @@ async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPORTS) {
       createdAt: search.createdAt,
       language: search.language,
       country: search.country,
+      details: readSearchDetails(search.details),
     },
     user: { fullName: owner.fullName, email: owner.email },
     results: search.results as SearchResults,

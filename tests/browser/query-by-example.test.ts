@@ -5,6 +5,7 @@
  * parts matched how; a conflicting birth date makes the listing a near miss; the Sanctions Search tab explains too.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
@@ -120,6 +121,20 @@ describe("query by example", () => {
       return (await fetch(`/api/searches/${list.items[0].id}`)).json();
     });
     expect(stored.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: PASSPORT }] });
+
+    // The Excel export says the same: the search's identifiers, and the hit's evidence and explanation.
+    const bytes = await page.evaluate(async (id: string) => Array.from(new Uint8Array(await (await fetch(`/api/searches/${id}/export/excel`)).arrayBuffer())), stored.id);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(bytes).buffer as ArrayBuffer);
+    const cells = (sheet: ExcelJS.Worksheet) => {
+      const values: string[] = [];
+      sheet.eachRow((row) => row.eachCell((cell) => values.push(String(cell.value))));
+      return values;
+    };
+    expect(cells(workbook.getWorksheet("Summary")!)).toContain(`passport ${PASSPORT}`);
+    const sanctions = cells(workbook.getWorksheet("Sanctions")!);
+    expect(sanctions).toContain(`identifier matches: passport ${PASSPORT}; birth date agrees; nationality agrees`);
+    expect(sanctions).toContain("Rustam: exact; Karimov → KARIMOV: exact; Alievich: not in the search");
   }, SEARCH_TEST_TIMEOUT_MS);
 
   test("a birth date that clearly differs: 'Name matches, birth date differs'", async () => {
