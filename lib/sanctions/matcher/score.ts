@@ -20,6 +20,9 @@ import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
 const NAME_COVERAGE_FLOOR = 0.75;
 const QUERY_COVERAGE_FLOOR = 0.6;
+const SYLLABIC_COVERAGE_FLOOR = 0.4;
+/** How much a substituted word (see scoreName) takes off, times its share of the name. */
+const SUBSTITUTION_PENALTY = 0.5;
 const MAX_TOKENS = 64;
 
 const nameWeights = new Float64Array(MAX_TOKENS);
@@ -182,6 +185,7 @@ export function scoreName(
   });
   initialPairs(q, vocab, name, k, pairs);
   if (pairs.length === 0) return 0;
+  patronymicConflicts(q, vocab, name, k, pairs);
   for (const p of pairs) {
     const queryParticle = p.qFirst === p.qLast && q.tokens[p.qFirst].cls === TokenClass.Particle;
     const nameParticle = p.nFirst === p.nLast && name.classes[name.start + p.nFirst] === TokenClass.Particle;
@@ -233,10 +237,61 @@ export function scoreName(
   for (let i = 0; i < q.tokens.length; i++) if (!usedQuery[i] && q.tokens[i].native) syllableLeft = true;
   const queryShare = queryTotal > 0 ? queryMatched / queryTotal : 0;
   const nameShare = nameTotal > 0 ? nameMatched / nameTotal : 0;
-  const score = queryShare * (NAME_COVERAGE_FLOOR + (1 - NAME_COVERAGE_FLOOR) * nameShare);
+
+  // Name words left over on both sides: a word in another's place (Habib ben Mohamed / Habib ben Ahmed, Con Traffic
+  // / Pro Traffic) says "another name" more than a word left out does.
+  let queryLeft = 0;
+  let nameLeft = 0;
+  for (let i = 0; i < q.tokens.length; i++) if (!usedQuery[i] && q.tokens[i].cls === TokenClass.Name) queryLeft += q.tokens[i].weight;
+  for (let j = 0; j < k; j++) if (!usedName[j] && name.classes[name.start + j] === TokenClass.Name) nameLeft += nameWeights[j];
+  const substituted = queryTotal > 0 && nameTotal > 0 ? Math.min(queryLeft / queryTotal, nameLeft / nameTotal) : 0;
+  const conflict = 1 - SUBSTITUTION_PENALTY * substituted;
+
+  // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
+  const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
+  const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
   if (nameWordsMatched < 2 || syllableLeft) return score;
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
-  return Math.max(score, nameSide * (QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * queryShare));
+  return Math.max(score, conflict * nameSide * (QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * queryShare));
+}
+
+/** Words that put a father's name after a person's own (Muhammad bin Salman). */
+const PATRONYMIC = new Set(["bin", "ibn", "ben", "bint", "binti", "bte", "ould", "wuld", "walad", "bn", "bnt", "vld"]);
+/** What a word matched to its father's name (or the other way round) is still worth. */
+const PATRONYMIC_CONFLICT = 0.4;
+
+/**
+ * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the
+ * grandfather's; -1 for a word in no chain.
+ */
+function chainPositions(count: number, isParticle: (i: number) => boolean, isWord: (i: number) => boolean): Int8Array {
+  const out = new Int8Array(count).fill(-1);
+  for (let i = 0; i < count; i++) {
+    if (!isWord(i)) continue;
+    if (i + 1 < count && isParticle(i + 1) && (i === 0 || !isParticle(i - 1))) out[i] = 0;
+    else if (i > 0 && isParticle(i - 1)) out[i] = Math.min(100, (i >= 2 && out[i - 2] >= 0 ? out[i - 2] : 0) + 1);
+  }
+  return out;
+}
+
+/** A person's own name aligned with the other's father's name (Salman bin Muhammad / Muhammad bin Salman) is another person. */
+function patronymicConflicts(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, pairs: Pair[]): void {
+  const queryParticle = (i: number) => q.tokens[i].cls === TokenClass.Particle && PATRONYMIC.has(q.tokens[i].raw);
+  const nameParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle && PATRONYMIC.has(vocab.raws[name.ids[name.start + j]]);
+  let any = false;
+  for (let i = 0; i < q.tokens.length && !any; i++) any = queryParticle(i);
+  if (!any) return;
+  any = false;
+  for (let j = 0; j < k && !any; j++) any = nameParticle(j);
+  if (!any) return;
+  const queryChain = chainPositions(q.tokens.length, queryParticle, (i) => q.tokens[i].cls === TokenClass.Name);
+  const nameChain = chainPositions(k, nameParticle, (j) => name.classes[name.start + j] === TokenClass.Name);
+  for (const p of pairs) {
+    if (p.qFirst !== p.qLast || p.nFirst !== p.nLast) continue;
+    const a = queryChain[p.qFirst];
+    const b = nameChain[p.nFirst];
+    if (a >= 0 && b >= 0 && a !== b) p.sim *= PATRONYMIC_CONFLICT;
+  }
 }

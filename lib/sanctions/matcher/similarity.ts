@@ -91,8 +91,20 @@ const SHORT_TOKEN_DISTANCE = 0.41; // one vowel (0.4), with room for float round
 const SHORT_SKELETON_DISTANCE = 0.61;
 
 /** 0..1; below `floor` the answer is 0. Skeletons (consonants only) are compared with `skeletons`. */
+/**
+ * Given names that differ only in a final a or o are a woman's and a man's (Antonia, Antonio; Maria, Mario): not
+ * spellings of one name.
+ */
+function genderedEndings(a: string, b: string): boolean {
+  if (a.length < 4 || a.length !== b.length) return false;
+  const x = a[a.length - 1];
+  const y = b[b.length - 1];
+  return x !== y && (x === "a" || x === "o") && (y === "a" || y === "o") && a.slice(0, -1) === b.slice(0, -1);
+}
+
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
+  if (!skeletons && genderedEndings(a, b)) return 0;
   const longer = Math.max(a.length, b.length);
   if (longer <= 2 || Math.abs(a.length - b.length) > longer / 2) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
