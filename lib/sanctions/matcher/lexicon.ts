@@ -55,6 +55,7 @@ const LEGAL_PHRASES: [string[], string][] = [
   [["sapi", "de", "cv"], "sapidecv"],
   [["s", "de", "rl"], "sderl"],
   [["sdn", "bhd"], "sdnbhd"],
+  [["sp", "z", "oo"], "spzoo"],
   [["sociedad", "anonima"], "sa"],
   [["societe", "anonyme"], "sa"],
 ];
@@ -64,7 +65,7 @@ const LEGAL_FORMS = new Set([
   "sa", "sas", "sarl", "sl", "srl", "spa", "sae", "sal", "sac", "saa", "sadecv", "sapidecv", "sderl", "ltda", "eirl",
   "gmbh", "ag", "kg", "ohg", "ges", "mbh", "bv", "nv", "ab", "oy", "oyj", "aps", "asa", "kft", "zrt", "doo", "dd", "sro", "as",
   "ooo", "oao", "zao", "pao", "ao", "tov", "pat", "prat", "chp", "tdv", "too", "jsc", "pjsc", "cjsc", "ojsc",
-  "fze", "fzco", "fzc", "fzllc", "fz", "dmcc", "wll", "est", "jv", "pllc", "kk", "gk", "ptdl",
+  "spzoo", "ano", "fze", "fzco", "fzc", "fzllc", "fz", "dmcc", "wll", "est", "jv", "pllc", "kk", "gk", "ptdl",
 ]);
 
 // Only titles that are hardly ever a name themselves (not Amir, Imam, Bishop, Major).

@@ -184,10 +184,11 @@ export class SanctionsIndex {
     // Score the candidates in full and keep each entity's best name.
     const best = new Map<number, { score: number; name: number }>();
     const compoundCache = new Map<string, number>();
-    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0 };
+    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0, company: false };
     for (const n of candidates) {
       tokens.start = this.nameStart[n];
       tokens.end = this.nameStart[n + 1];
+      tokens.company = this.entityKind[this.nameEntity[n]] === COMPANY;
       const score = scoreName(query, this.vocab, this.idfs, tokens, compoundCache);
       const e = this.nameEntity[n];
       const prev = best.get(e);
@@ -229,7 +230,8 @@ export class SanctionsIndex {
   /** The alignment behind a name's score, scored again with the pairs kept (only for the results returned). */
   private explain(query: PreparedQuery, n: number, compoundCache: Map<string, number>): MatchExplanation {
     const chosen: Pair[] = [];
-    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: this.nameStart[n], end: this.nameStart[n + 1] };
+    const company = this.entityKind[this.nameEntity[n]] === COMPANY;
+    const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: this.nameStart[n], end: this.nameStart[n + 1], company };
     scoreName(query, this.vocab, this.idfs, tokens, compoundCache, chosen);
     const entity = this.entities[this.nameEntity[n]];
     const alias = this.nameAlias[n];

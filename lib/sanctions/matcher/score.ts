@@ -21,6 +21,8 @@ import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 const NAME_COVERAGE_FLOOR = 0.75;
 const QUERY_COVERAGE_FLOOR = 0.6;
 const SYLLABIC_COVERAGE_FLOOR = 0.4;
+/** Banco Santander is not Banco Santander México: a company's rare words left out weigh. */
+const COMPANY_COVERAGE_FLOOR = 0.6;
 /** How much a substituted word (see scoreName) takes off, times its share of the name. */
 const SUBSTITUTION_PENALTY = 0.5;
 const MAX_TOKENS = 64;
@@ -46,6 +48,8 @@ export interface NameTokens {
   classes: Uint8Array;
   start: number;
   end: number;
+  /** An organization, vessel or aircraft: a listed word the query leaves out counts more than a middle name does. */
+  company: boolean;
 }
 
 function runOf(strings: string[], name: NameTokens, a: number, b: number): string[] {
@@ -248,7 +252,7 @@ export function scoreName(
   const conflict = 1 - SUBSTITUTION_PENALTY * substituted;
 
   // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
-  const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
+  const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
   const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
   if (nameWordsMatched < 2 || syllableLeft) return score;
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
