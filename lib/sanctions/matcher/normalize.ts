@@ -255,8 +255,8 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       continue;
     }
     if (w.native) {
-      const skeleton = latinSkeleton(w.text);
-      tokens.push({ text: w.source, raw: w.text, key: w.text, skeleton, abjad: false, cls: TokenClass.Name, native: w.native, ...(w.readings ? { readings: w.readings } : {}), ...(w.inWord ? { inWord: true } : {}) });
+      const key = latinKey(w.text);
+      tokens.push({ text: w.source, raw: w.text, key, skeleton: latinSkeleton(key), abjad: false, cls: TokenClass.Name, native: w.native, ...(w.readings ? { readings: w.readings } : {}), ...(w.inWord ? { inWord: true } : {}) });
       continue;
     }
     const word = w.text;

@@ -11,6 +11,7 @@
  */
 import { vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
+import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
 
 /** Token pairs below this similarity do not match at all. */
@@ -152,7 +153,7 @@ export class Vocabulary {
     } else if (token.native) {
       // The same character, and the Latin tokens spelling one of its readings.
       this.byKey1.candidates(key, check, 1);
-      for (const reading of token.readings ?? []) this.byKey1.candidates(reading, check, 0);
+      for (const reading of token.readings ?? []) this.byKey1.candidates(latinKey(reading), check, 0);
     } else {
       this.byKey1.candidates(key, check, 1);
       // Two edits away only for a word with no close spelling one edit away: most words have one, and the
@@ -203,8 +204,8 @@ function syllableSimilarity(a: Spelling, b: Spelling): number {
   if (a.native && b.native) return a.native === b.native ? 1 : SAME_READING_OTHER_CHARACTER;
   if (a.abjad || b.abjad) return 0;
   const [syllable, latin] = a.native ? [a, b] : [b, a];
-  if (syllable.key === latin.key) return 1;
-  if (syllable.readings?.includes(latin.key) || syllable.readings?.includes(latin.raw)) return READING;
+  if (syllable.key === latin.key || syllable.raw === latin.raw) return 1;
+  if (syllable.readings?.some((r) => r === latin.raw || latinKey(r) === latin.key)) return READING;
   // A syllable is spelt one of its readings or it is another syllable (Cheng is not Chen).
   return 0;
 }
