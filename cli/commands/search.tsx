@@ -14,7 +14,7 @@ import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import { formatCountry, formatDay, formatPercent } from "../../lib/screening/display-format.ts";
 import { mediaChecked, readResults, type SanctionsHit } from "../../lib/screening/results.ts";
-import { createSearchSchema, IDENTIFIER_KINDS, readSearchDetails } from "../../lib/screening/schemas.ts";
+import { createSearchSchema, detailsFromText, identifierFromText, IDENTIFIER_KINDS, readSearchDetails } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
@@ -41,16 +41,29 @@ interface SearchOptions {
   identifier: string[];
 }
 
-/** --identifier KIND:VALUE (national-id reads as national_id); the kind and value are then checked by the search schema. */
-function parseIdentifier(value: string, { t }: Words): { kind: string; value: string } {
-  const colon = value.indexOf(":");
-  const kind = colon > 0 ? value.slice(0, colon).trim().toLowerCase().replace(/-/g, "_") : "";
-  if (!kind || !value.slice(colon + 1).trim()) failWith(t.queryByExample.identifierInvalid(value, IDENTIFIER_KINDS.join(", ")));
-  return { kind, value: value.slice(colon + 1).trim() };
+/** Refuses an --identifier that is not written KIND:VALUE; the kind and value are then checked by the search schema. */
+export function checkIdentifierOptions(values: readonly string[], { t }: Words): void {
+  for (const value of values) {
+    const { kind, value: number } = identifierFromText(value);
+    if (!kind || !number) failWith(t.queryByExample.identifierInvalid(value, IDENTIFIER_KINDS.join(", ")));
+  }
+}
+
+/** --birth-date, --nationality and --identifier (repeatable), shared by duecheck search and duecheck sanctions search. */
+export function withDetailsOptions(command: Command): Command {
+  return command
+    .option("--birth-date <date>", "query by example: the subject's birth year (1968) or date (1968-03-14)")
+    .option("--nationality <code>", "query by example: the subject's nationality, an ISO 3166 code such as UZ")
+    .option(
+      "--identifier <kind:value>",
+      `query by example, repeatable: an identifier such as passport:FA1234567 (kinds: ${IDENTIFIER_KINDS.join(", ")}); a listing carrying it is a match whatever its name`,
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    );
 }
 
 /** What a hit's evidence says, in words: an identifier that decided it, a birth date that kept it a near miss, ... */
-function evidenceWords(hit: SanctionsHit, searchedBirthDate: string | undefined, { t, language }: Words): string | null {
+export function evidenceWords(hit: Pick<SanctionsHit, "evidence" | "birthDate" | "name" | "score">, searchedBirthDate: string | undefined, { t, language }: Words): string | null {
   const e = hit.evidence;
   if (!e) return null;
   const q = t.queryByExample;
@@ -265,57 +278,47 @@ export function registerSearch(program: Command) {
     .option("--news-language <code>", "language of the news searched: en, de, es or fr (default: --language, else en)")
     .option("--country <code>", "ISO 3166 country code of the news searched, e.g. DE")
     .option("--links <n>", "news articles to list, 1 to 50 (default 10)")
-    .option("--birth-date <date>", "query by example: the subject's birth year (1968) or date (1968-03-14)")
-    .option("--nationality <code>", "query by example: the subject's nationality, an ISO 3166 code such as UZ")
-    .option(
-      "--identifier <kind:value>",
-      `query by example, repeatable: an identifier such as passport:FA1234567 (kinds: ${IDENTIFIER_KINDS.join(", ")}); a listing carrying it is a match whatever its name`,
-      (value: string, previous: string[]) => [...previous, value],
-      [] as string[],
-    )
     .option("--user <email>", "the account that searches and is charged (default: the first administrator, who is not charged)")
-    .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress")
-    .action(async (name: string, options: SearchOptions) => {
-      const asked = askedLanguage(options.language);
-      const early = words(asked);
-      if (options.links !== undefined && !/^\d+$/.test(options.links)) failWith(early.t.search.linksInvalid(options.links));
-      const identifiers = options.identifier.map((value) => parseIdentifier(value, early));
-      const asksDetails = options.birthDate !== undefined || options.nationality !== undefined || identifiers.length > 0;
-      const parsed = createSearchSchema.safeParse({
-        searchTerm: name,
-        entityType: options.type,
-        language: options.newsLanguage ?? asked,
-        country: options.country,
-        numLinks: options.links === undefined ? undefined : Number(options.links),
-        ...(asksDetails
-          ? { details: { birthDate: options.birthDate, nationality: options.nationality, ...(identifiers.length ? { identifiers } : {}) } }
-          : {}),
-      });
-      if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const progress = progressLine(!options.json);
-      const { finished, shown } = await withDatabase(async (database) => {
-        const user = await cliUser(database.db, options.user, early);
-        const shown = words(asked, user);
-        await seedDatasets(database.db);
-        // Lists still downloading or missing are not checked: said before the search, as the web form does.
-        const notice = options.json ? null : listsMissingNotice(shown.t, await listStates(database.db));
-        if (notice) console.log(notice);
-        const queue = await openSearchQueue(database);
-        try {
-          const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data }).catch(async (error: unknown) => {
-            if (error instanceof AppError && error.status === 402) failWith(shown.t.search.insufficientCredits(await getSystemSetting(database.db, "manualSearchCost")));
-            throw error;
-          });
-          progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));
-          return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
-        } finally {
-          progress.done();
-          await webhookEventsQueued();
-          await queue.stop();
-        }
-      });
-      if (options.json) printJson(searchDetailView(finished));
-      else printView(<SearchResultView search={finished} words={shown} />);
-      if (finished.status === "failed") process.exitCode = 1;
+    .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress");
+  withDetailsOptions(command).action(async (name: string, options: SearchOptions) => {
+    const asked = askedLanguage(options.language);
+    const early = words(asked);
+    if (options.links !== undefined && !/^\d+$/.test(options.links)) failWith(early.t.search.linksInvalid(options.links));
+    checkIdentifierOptions(options.identifier, early);
+    const details = detailsFromText({ birthDate: options.birthDate, nationality: options.nationality, identifiers: options.identifier });
+    const parsed = createSearchSchema.safeParse({
+      searchTerm: name,
+      entityType: options.type,
+      language: options.newsLanguage ?? asked,
+      country: options.country,
+      numLinks: options.links === undefined ? undefined : Number(options.links),
+      ...(details ? { details } : {}),
     });
+    if (!parsed.success) failWith(parsed.error.issues[0].message);
+    const progress = progressLine(!options.json);
+    const { finished, shown } = await withDatabase(async (database) => {
+      const user = await cliUser(database.db, options.user, early);
+      const shown = words(asked, user);
+      await seedDatasets(database.db);
+      // Lists still downloading or missing are not checked: said before the search, as the web form does.
+      const notice = options.json ? null : listsMissingNotice(shown.t, await listStates(database.db));
+      if (notice) console.log(notice);
+      const queue = await openSearchQueue(database);
+      try {
+        const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data }).catch(async (error: unknown) => {
+          if (error instanceof AppError && error.status === 402) failWith(shown.t.search.insufficientCredits(await getSystemSetting(database.db, "manualSearchCost")));
+          throw error;
+        });
+        progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));
+        return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
+      } finally {
+        progress.done();
+        await webhookEventsQueued();
+        await queue.stop();
+      }
+    });
+    if (options.json) printJson(searchDetailView(finished));
+    else printView(<SearchResultView search={finished} words={shown} />);
+    if (finished.status === "failed") process.exitCode = 1;
+  });
 }

@@ -2,6 +2,7 @@ import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { listStates, type ListState } from "./availability.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
+import type { MatchDetails } from "./matcher/evidence.ts";
 import type { MatchResult } from "./matcher/index.ts";
 
 /** Nothing to search in: no list of the asked kind has ever been downloaded. Never to be read as "no match". */
@@ -24,6 +25,8 @@ export interface SanctionsQuery {
   term: string;
   type?: "person" | "company";
   limit?: number;
+  /** Query by example: a birth date, nationality and identifiers weighed by the matcher (matcher/evidence.ts). */
+  details?: MatchDetails;
 }
 
 export interface SanctionsAnswer {
@@ -77,7 +80,12 @@ export async function searchSnapshot(
       label,
     );
   }
-  const results = await snapshot.index.search(query.term, { type: query.type, datasets: available, limit: query.limit ?? 10 });
+  const results = await snapshot.index.search(query.term, {
+    type: query.type,
+    datasets: available,
+    limit: query.limit ?? 10,
+    ...(query.details ? { details: query.details } : {}),
+  });
   return { found: results.some((r) => r.match), results, searched: available, lists };
 }
 

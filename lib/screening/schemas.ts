@@ -112,6 +112,27 @@ export const searchDetailsSchema = z.strictObject(
 );
 export type SearchDetails = z.output<typeof searchDetailsSchema>;
 
+/** "passport:FA1234567" as { kind, value } ("national-id" reads as national_id); without a colon the kind is empty. */
+export function identifierFromText(text: string): { kind: string; value: string } {
+  const colon = text.indexOf(":");
+  if (colon <= 0) return { kind: "", value: text.trim() };
+  return { kind: text.slice(0, colon).trim().toLowerCase().replace(/-/g, "_"), value: text.slice(colon + 1).trim() };
+}
+
+/**
+ * A search's details from query parameters or command-line options (identifiers written KIND:VALUE), to be checked
+ * with searchDetailsSchema; undefined when none is given.
+ */
+export function detailsFromText(given: { birthDate?: string; nationality?: string; identifiers?: readonly string[] }): unknown {
+  const identifiers = (given.identifiers ?? []).map(identifierFromText);
+  if (given.birthDate === undefined && given.nationality === undefined && identifiers.length === 0) return undefined;
+  return {
+    ...(given.birthDate !== undefined ? { birthDate: given.birthDate } : {}),
+    ...(given.nationality !== undefined ? { nationality: given.nationality } : {}),
+    ...(identifiers.length ? { identifiers } : {}),
+  };
+}
+
 /** Details worth storing: null when they carry nothing (no birth date, no nationality, no identifier). */
 export function storedSearchDetails(details: SearchDetails | undefined | null): SearchDetails | null {
   if (!details) return null;

@@ -8,6 +8,7 @@ import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanc
 import { addDatasetSchema, searchQuerySchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
 import { NoSanctionsDataError, searchSanctions } from "../../lib/sanctions/search.ts";
+import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
@@ -90,11 +91,19 @@ export const sanctionsRoutes = new Hono<AppEnv>()
     return c.json(result);
   })
 
+  /** Query by example: birthDate, nationality and identifier=KIND:VALUE (repeatable) weigh on the results as on a search. */
   .get("/search", requireUser, async (c) => {
     const query = parseWith(searchQuerySchema, c.req.query());
+    const details = parseWith(
+      searchDetailsSchema.optional(),
+      detailsFromText({ birthDate: c.req.query("birthDate"), nationality: c.req.query("nationality"), identifiers: c.req.queries("identifier") }),
+    );
     const { database } = c.get("ctx");
     try {
-      const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), query);
+      const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), {
+        ...query,
+        ...(details ? { details } : {}),
+      });
       return c.json(answer);
     } catch (error) {
       if (error instanceof NoSanctionsDataError) {

@@ -250,6 +250,16 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
     expect(res.stdout).not.toContain("TREFFER GEFUNDEN");
   });
 
+  test("duecheck sanctions search takes the same flags and says what the details decided", async () => {
+    const res = await runCli(["sanctions", "search", "Some Other Ship", "--type", "company", "--identifier", "imo:IMO 9187629"], env);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("OCEAN SPIRIT: the listing carries the searched IMO number 9187629");
+    const json = JSON.parse((await runCli(["sanctions", "search", "Tariq Mahmoud Hassan", "--birth-date", "1950", "--json"], env)).stdout);
+    expect(json.results[0]).toMatchObject({ name: "HASSAN, Tariq Mahmoud", match: false, evidence: { nameMatchesBirthDateDiffers: true } });
+    const bad = await runCli(["sanctions", "search", "Karimov", "--nationality", "Uzbekistan"], env);
+    expect([bad.code, bad.stderr]).toEqual([1, "duecheck: Nationality must be a two-letter ISO 3166 code, such as DE or US\n"]);
+  });
+
   test("bad details are refused with exit 1 and the shared validation's message; nothing is charged", async () => {
     const before = await balanceOf(app.db, "example@example.com");
     for (const [args, message] of [

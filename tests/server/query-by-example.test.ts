@@ -150,6 +150,26 @@ describe("query by example over HTTP", () => {
     expect(request.properties.details.properties.identifiers.items.properties.kind.enum).toEqual(["passport", "national_id", "tax_id", "imo", "lei", "crypto_wallet"]);
   });
 
+  test("the Sanctions Search tab's call takes the same details as query parameters, free of charge", async () => {
+    const before = await credits();
+    const res = await analyst.get(`/api/sanctions/search?term=${encodeURIComponent("Rustem Karimow")}&type=person&identifier=passport:FA1234567&birthDate=1968`);
+    expect(res.status).toBe(200);
+    expect(res.json.found).toBe(true);
+    expect(res.json.results[0]).toMatchObject({ name: "KARIMOV, Rustam Alievich", match: true, score: 1, evidence: { identifier: { kind: "passport" }, birthDate: "agrees" } });
+    const differs = await analyst.get(`/api/sanctions/search?term=${encodeURIComponent("Tariq Mahmoud Hassan")}&birthDate=1950`);
+    expect(differs.json.results[0]).toMatchObject({ name: "HASSAN, Tariq Mahmoud", match: false, evidence: { nameMatchesBirthDateDiffers: true } });
+    for (const [query, message] of [
+      ["identifier=FA1234567", "Identifier kind must be one of passport, national_id, tax_id, imo, lei, crypto_wallet"],
+      ["identifier=imo:12", "IMO number must be 7 digits (IMO 1234567)"],
+      ["birthDate=1968-13-01", "Birth date must be a real date between 1850 and today"],
+      ["nationality=Uzbekistan", "Nationality must be a two-letter ISO 3166 code, such as DE or US"],
+    ]) {
+      const bad = await analyst.get(`/api/sanctions/search?term=Karimov&${query}`);
+      expect([query, bad.status, bad.json.error]).toEqual([query, 400, message]);
+    }
+    expect(await credits()).toBe(before);
+  });
+
   test("a search without details stores none and its hits carry no evidence", async () => {
     const search = await screened({ searchTerm: "Rustam Karimov", entityType: "person" });
     expect(search.details).toBeNull();
