@@ -14,7 +14,10 @@ import { sanctionsService } from "../../server/sanctions/service.ts";
 import { BASE_ENTRIES, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, plainText, signIn } from "./support/browser.ts";
+import de from "../../web/src/i18n/de.json";
+import es from "../../web/src/i18n/es.json";
+import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, plainText, signedInPage, signIn } from "./support/browser.ts";
+import { tr } from "./support/translate.ts";
 
 const RESULT_TIMEOUT_MS = 30_000;
 const SEARCH_TEST_TIMEOUT_MS = 60_000;
@@ -175,6 +178,32 @@ describe("Sanctions Search tab", () => {
     const parts = (await why.getByRole("listitem").allTextContents()).map(plainText);
     expect(parts[0]).toBe("Rustam · exact");
     expect(parts[1]).toMatch(/^Karimow → KARIMOV · spelling variant( \(\d+%\))?$/);
+  });
+
+  test.each([
+    ["de", de],
+    ["es", es],
+  ] as const)("in %s, the explanation and the More details section are in the interface language", async (code, words) => {
+    // Each language its own user: the language is the user's profile setting.
+    const user = { ...analyst, email: `qbe.${code}@example.com` };
+    await createUser(app.db, { ...user, credits: 100 });
+    const { context, page: translated } = await signedInPage(browser, app.url, user.email, user.password, { code, words });
+    try {
+      await translated.getByRole("button", { name: new RegExp(`^${tr(words, "search.details.title")}`) }).click();
+      await expectVisible(translated.getByRole("button", { name: tr(words, "search.details.addIdentifier") }));
+      await expectVisible(translated.getByText(tr(words, "search.details.description")));
+      await translated.goto(`${app.url}/sanctions`);
+      await translated.getByRole("tab", { name: tr(words, "sanctions.tabSearch") }).click();
+      await translated.getByLabel(tr(words, "sanctions.searchLabel")).fill("Rustam Karimov");
+      await translated.getByRole("button", { name: tr(words, "sanctions.searchButton"), exact: true }).click();
+      const why = translated.getByTestId("sanctions-result").getByRole("list", { name: tr(words, "match.why") });
+      await expectVisible(why);
+      const parts = (await why.getByRole("listitem").allTextContents()).map(plainText);
+      expect(parts[0]).toBe(`Rustam · ${tr(words, "match.how.exact")}`);
+      expect(parts.at(-1)).toBe(`Alievich · ${tr(words, "match.how.extra")}`);
+    } finally {
+      await context.close();
+    }
   });
 
   test.skipIf(!matcherMarksPartial)("a lone surname's results are labelled 'Partial match', not 'Match'", async () => {
