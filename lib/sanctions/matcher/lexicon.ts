@@ -129,3 +129,12 @@ export function classifyWord(word: string, kind: NameKind): TokenClass {
   if (kind !== "company" && HONORIFICS.has(word)) return TokenClass.Honorific;
   return TokenClass.Name;
 }
+
+const PATRONYMIC_ENDING = /(ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
+/** What a Russian or Ukrainian patronymic weighs of its rarity: often left out, it tells less than a given name. */
+export const PATRONYMIC_WEIGHT = 0.5;
+
+/** Viktorovich, Oleksandrovych, Aleksandrovna: the father's name East Slavic names carry between given and family name. */
+export function isPatronymic(raw: string): boolean {
+  return raw.length >= 8 && PATRONYMIC_ENDING.test(raw);
+}

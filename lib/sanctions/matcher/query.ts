@@ -3,7 +3,7 @@
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
 import { SUN_LETTERS } from "./arabic.ts";
-import { CLASS_WEIGHT, type NameKind, TokenClass } from "./lexicon.ts";
+import { CLASS_WEIGHT, isPatronymic, type NameKind, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
 import { SIMILARITY_FLOOR, type Spelling, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
@@ -172,7 +172,8 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     const total = weights?.documents ?? documents;
     // An initial says less than the word it stands for, however rare the letter is as a word of its own.
     const initial = !t.abjad && !t.native && t.raw.length === 1 ? INITIAL_WEIGHT : 1;
-    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial };
+    const patronymic = !t.abjad && isPatronymic(t.raw) ? PATRONYMIC_WEIGHT : 1;
+    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial * patronymic };
   });
   for (const u of units) u.weight = tokens[u.first].weight;
 

@@ -9,7 +9,7 @@
  */
 import type { SanctionsEntity } from "../entity.ts";
 import type { NameKind } from "./lexicon.ts";
-import { TokenClass } from "./lexicon.ts";
+import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, prepareQuery, type PreparedQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { explainAlignment } from "./explain.ts";
@@ -145,6 +145,7 @@ export class SanctionsIndex {
         this.idfs[v] = idf(other === undefined ? 0 : weightsFrom.vocab.df[other], weightsFrom.nameCount);
       }
     } else for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
+    for (let v = 0; v < this.vocab.size; v++) if (this.vocab.abjad[v] === 0 && isPatronymic(this.vocab.raws[v])) this.idfs[v] *= PATRONYMIC_WEIGHT;
 
     ({ start: this.postingStart, names: this.postingNames } = postingLists(this.vocab.df, this.nameStart, this.nameTokens));
 
