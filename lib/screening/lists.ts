@@ -137,7 +137,10 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       continue;
     }
     // A name match kept under the threshold by a conflicting birth date is always shown (its name did match).
-    const nearMisses = results.filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers)).slice(0, NEAR_MISSES);
+    const nearMisses = results
+      .filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers))
+      .sort((a, b) => Number(!!b.evidence?.nameMatchesBirthDateDiffers) - Number(!!a.evidence?.nameMatchesBirthDateDiffers))
+      .slice(0, NEAR_MISSES);
     const programs = await programsOf(db, version.id, [...matches, ...nearMisses].map((r) => r.id));
     const hits = [...matches, ...nearMisses].map((r) => toHit(r, programs.get(r.id) ?? [], subject));
     out.sanctionsList.push({
