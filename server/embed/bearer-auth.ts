@@ -14,6 +14,14 @@ import { apiKeyAuth, consumeQuota } from "../public-api/api-key-auth.ts";
 export const EMBED_TOKEN_ROUTES: Readonly<Record<string, EmbedScope>> = {
   "POST /api/v1/search": "screening",
   "GET /api/v1/search/:searchId": "screening",
+  "GET /api/v1/search/:searchId/export/:format": "screening",
+  "GET /api/v1/sanctions/search": "screening",
+  "POST /api/v1/batch": "screening",
+  "GET /api/v1/batch/:batchId": "screening",
+  "GET /api/v1/monitoring/entities": "screening",
+  "POST /api/v1/monitoring/entities": "screening",
+  "PUT /api/v1/monitoring/entities/:entityId/status": "screening",
+  "DELETE /api/v1/monitoring/entities/:entityId": "screening",
 };
 
 function scopeOfRoute(c: Context<AppEnv>): EmbedScope | null {
@@ -46,7 +54,7 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db } = c.get("ctx").database;
   const scope = scopeOfRoute(c);
   const token = await verifyEmbedToken(db, bearer, scope);
-  if (!scope) throw new AppError(403, "An embed token can only make screening calls (POST /search, GET /search/{searchId}); this call needs an API key");
+  if (!scope) throw new AppError(403, "An embed token can only make the embedded components' calls (searches, exports, the list search, batches, monitoring); this call needs an API key");
   const origin = c.req.header("origin");
   if (origin !== undefined && !isSameOrigin(c, origin) && !(await isOriginAllowed(db, origin, token.user.id))) {
     throw new AppError(403, "Calls from this origin are not allowed with this account's embed tokens: add the origin under API Access, Embedding");

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { isOriginAllowed } from "../../lib/embed/origins.ts";
 import type { AppEnv } from "../context.ts";
 
-const ALLOWED_METHODS = "GET, POST";
+const ALLOWED_METHODS = "GET, POST, PUT, DELETE";
 const ALLOWED_HEADERS = "Authorization, Content-Type";
 /** What the embedded components may read of an answer besides the simple headers. */
 const EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, Content-Disposition";

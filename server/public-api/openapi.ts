@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createdEmbedTokenSchema, createEmbedTokenSchema, EMBED_TOKEN_TTL } from "../../lib/embed/schemas.ts";
+import { monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { API_KEY_LIMITS } from "../../lib/ratelimit/api-key-limits.ts";
 import {
   batchAcceptedSchema,
@@ -54,13 +55,13 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: "duecheck public API",
       version: "1.0.0",
-      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.\n\nEmbedded components in a browser never get the key: your backend asks POST /embed-tokens for a short-lived embed token (\`dce_...\`) and hands it to the page, which sends it the same way (\`Authorization: Bearer <embed token>\`) to the screening calls POST /search and GET /search/{searchId} only. Searches are charged to the key's owner and count against the key's rate limits. Browsers may call from the origins listed under API Access, Embedding (CORS).`,
+      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.\n\nEmbedded components in a browser never get the key: your backend asks POST /embed-tokens for a short-lived embed token (\`dce_...\`) and hands it to the page, which sends it the same way (\`Authorization: Bearer <embed token>\`) to the calls the embedded components make (searches and their exports, the list search, batches, monitoring) only. Searches are charged to the key's owner and count against the key's rate limits. Browsers may call from the origins listed under API Access, Embedding (CORS).`,
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ bearerAuth: [] }],
     components: {
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "An API key (dck_...), or on the screening calls an embed token (dce_...)" },
+        bearerAuth: { type: "http", scheme: "bearer", description: "An API key (dck_...), or on the embedded components' calls an embed token (dce_...)" },
       },
     },
     paths: {
@@ -117,6 +118,68 @@ export function openApiDocument(serverUrl: string) {
             "200": { description: "The batch was accepted", headers: rateLimitHeaders, content: json(batchAcceptedSchema) },
             ...errors([400, 401, 402, 403, 413, 429, 500]),
           },
+        },
+      },
+      "/search/{searchId}/export/{format}": {
+        get: {
+          summary: "A completed search's report",
+          description: "The PDF (`pdf`) or Excel (`excel`) report, as a download (Content-Disposition). 409 until the search has completed.",
+          parameters: [idParam("searchId"), { name: "format", in: "path", required: true, schema: { type: "string", enum: ["pdf", "excel"] } }],
+          responses: {
+            "200": {
+              description: "The report file",
+              headers: rateLimitHeaders,
+              content: {
+                "application/pdf": { schema: { type: "string", format: "binary" } },
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } },
+              },
+            },
+            ...errors([400, 401, 403, 404, 429, 500]),
+            "409": { description: "The search has not completed (or failed)", content: json(errorSchema) },
+          },
+        },
+      },
+      "/sanctions/search": {
+        get: {
+          summary: "Search the sanctions and PEP lists by name",
+          description: "Free of charge. `dataset`: sanctions (default), peps or a dataset id (repeatable); `type`: person or company; `limit` 1-50; query by example: `birthDate`, `nationality`, `identifier` (KIND:VALUE, repeatable). 503 (with `lists`) when none of the lists has data.",
+          parameters: ["term", "dataset", "type", "limit", "birthDate", "nationality", "identifier"].map((name) => ({
+            name,
+            in: "query",
+            required: name === "term",
+            schema: { type: "string" },
+          })),
+          responses: {
+            "200": { description: "{ found, results, searched, lists }", headers: rateLimitHeaders },
+            ...errors([400, 401, 403, 404, 429, 500]),
+          },
+        },
+      },
+      "/monitoring/entities": {
+        get: {
+          summary: "Monitored entities",
+          description: "`{ items, nextCursor, total, counts }`, newest first; `changes` all, with or without; `q`, `limit`, `cursor`.",
+          responses: { "200": { description: "A page of monitored entities", headers: rateLimitHeaders }, ...errors([400, 401, 403, 429, 500]) },
+        },
+        post: {
+          summary: "Monitor a name",
+          requestBody: { required: true, content: json(newMonitoredEntitySchema, "input") },
+          responses: { "201": { description: "The monitored entity", headers: rateLimitHeaders }, ...errors([400, 401, 403, 429, 500]), "409": { description: "Already monitored", content: json(errorSchema) } },
+        },
+      },
+      "/monitoring/entities/{entityId}/status": {
+        put: {
+          summary: "Pause or resume monitoring",
+          parameters: [idParam("entityId")],
+          requestBody: { required: true, content: json(monitoringStatusSchema, "input") },
+          responses: { "200": { description: "The monitored entity", headers: rateLimitHeaders }, ...errors([400, 401, 403, 404, 429, 500]) },
+        },
+      },
+      "/monitoring/entities/{entityId}": {
+        delete: {
+          summary: "Stop monitoring (past checks stay in the history)",
+          parameters: [idParam("entityId")],
+          responses: { "200": { description: "{ success: true }", headers: rateLimitHeaders }, ...errors([401, 403, 404, 429, 500]) },
         },
       },
       "/batch/{batchId}": {

@@ -10,6 +10,7 @@ import { screeningService } from "../screening/service.ts";
 import { parseWith, readJson } from "../validate.ts";
 import { publicApiAuth } from "../embed/bearer-auth.ts";
 import { embedTokenRoutes } from "../embed/token-routes.ts";
+import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { batchNameSchema, publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
 import { publicSearchView } from "./views.ts";
@@ -61,4 +62,6 @@ export const publicApiRoutes = new Hono<AppEnv>()
     return c.json({ batchId: batch.id, totalEntities: batch.totalEntities, status: batch.status, creditsRequired });
   })
 
-  .get("/batch/:batchId", async (c) => c.json(await getBatchJob(c.get("ctx").database.db, currentUser(c).id, c.req.param("batchId"))));
+  .get("/batch/:batchId", async (c) => c.json(await getBatchJob(c.get("ctx").database.db, currentUser(c).id, c.req.param("batchId"))))
+
+  .route("/", embeddableRoutes);

@@ -10,6 +10,9 @@ export const publicSearchRequestSchema = createSearchSchema;
 /** The optional `name` form field of POST /api/v1/batch. */
 export const batchNameSchema = text({ field: "name", max: 200 });
 
+/** GET /api/v1/search/{searchId}/export/{format}. */
+export const exportFormatSchema = z.enum(["pdf", "excel"], { error: "format must be pdf or excel" });
+
 export const waitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 30 });
 
 export const publicSearchResultSchema = z.object({

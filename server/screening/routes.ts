@@ -25,10 +25,11 @@ export function exportFileName(search: Pick<SearchRow, "searchTerm" | "createdAt
   return `duecheck-${fileSlug(search.searchTerm) || "search"}-${search.createdAt.toISOString().slice(0, 10)}.${extension}`;
 }
 
-async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPORTS) {
+/** The report of one of the user's searches (also the public API's export, server/public-api/embed-routes.ts). */
+export async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPORTS, id: string = c.req.param("id")!) {
   const { db } = c.get("ctx").database;
   const user = currentUser(c);
-  const search = await getSearch(db, user.id, c.req.param("id")!);
+  const search = await getSearch(db, user.id, id);
   if (search.status !== "completed" || !search.results) {
     throw new AppError(409, search.status === "failed" ? "A failed search has no report" : "The search has not completed yet");
   }

@@ -200,7 +200,18 @@ describe("public API /api/v1", () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(["/batch", "/batch/{batchId}", "/embed-tokens", "/search", "/search/{searchId}"]);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/batch",
+      "/batch/{batchId}",
+      "/embed-tokens",
+      "/monitoring/entities",
+      "/monitoring/entities/{entityId}",
+      "/monitoring/entities/{entityId}/status",
+      "/sanctions/search",
+      "/search",
+      "/search/{searchId}",
+      "/search/{searchId}/export/{format}",
+    ]);
     expect(Object.keys(doc.paths["/search"].post.responses).sort()).toEqual(["200", "400", "401", "402", "403", "429", "500"]);
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe("bearer");
     const request = doc.paths["/search"].post.requestBody.content["application/json"].schema;
