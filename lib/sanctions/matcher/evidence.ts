@@ -40,6 +40,8 @@ export const BIRTH_DATE_BONUS = 0.05;
 export const BIRTH_YEAR_BONUS = 0.03;
 export const NATIONALITY_BONUS = 0.02;
 export const BIRTH_DATE_CONFLICT_MARGIN = 0.05;
+/** The most the details can add to a name's score. */
+export const MAX_EVIDENCE_BONUS = BIRTH_DATE_BONUS + NATIONALITY_BONUS;
 /** Years between a searched and a listed date from which they clearly differ. */
 const CONFLICT_YEARS = 2;
 /** How far "circa 1960" reaches either way. */

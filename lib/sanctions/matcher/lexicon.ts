@@ -39,6 +39,12 @@ const LEGAL_SYNONYMS: Record<string, string> = {
   companhia: "co",
   compagnie: "co",
   gesellschaft: "ges",
+  // Russian and Ukrainian abbreviations of the same forms.
+  oao: "ojsc",
+  zao: "cjsc",
+  pao: "pjsc",
+  ooo: "llc",
+  tov: "llc",
 };
 
 /** Multi-word legal forms (in canonical words, see canonicalLegalWord), replaced by one canonical token. */
@@ -56,6 +62,9 @@ const LEGAL_PHRASES: [string[], string][] = [
   [["s", "de", "rl"], "sderl"],
   [["sdn", "bhd"], "sdnbhd"],
   [["sp", "z", "oo"], "spzoo"],
+  [["ges", "mit", "beschrankter", "haftung"], "gmbh"],
+  [["societatea", "cu", "raspundere", "ltda"], "srl"],
+  [["societatea", "cu", "raspundere", "limitata"], "srl"],
   [["sociedad", "anonima"], "sa"],
   [["societe", "anonyme"], "sa"],
 ];

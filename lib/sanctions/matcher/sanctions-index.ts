@@ -13,7 +13,7 @@ import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, prepareQuery, type PreparedQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { explainAlignment } from "./explain.ts";
-import { hasDetails, weighEvidence, type MatchEvidence } from "./evidence.ts";
+import { hasDetails, MAX_EVIDENCE_BONUS, weighEvidence, type MatchEvidence } from "./evidence.ts";
 import { IdentifierIndex } from "./identifier-index.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
@@ -33,6 +33,15 @@ const SERIAL_LIMIT = 2 ** 30;
 
 const PERSON = 0;
 const COMPANY = 1;
+
+const MAX_SLASH_PARTS = 8;
+
+/** The parts of a name written with slashes between alternatives, when there are such parts. */
+function slashParts(name: string): string[] {
+  if (!name.includes("/")) return [];
+  const parts = name.split("/").map((p) => p.trim());
+  return parts.length <= MAX_SLASH_PARTS && parts.every((p) => /\p{L}{2}/u.test(p)) ? parts : [];
+}
 
 /** Names per vocabulary token (CSR layout: names[start[v] .. start[v + 1]]), each name once per token. */
 function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Array): { start: Int32Array; names: Int32Array } {
@@ -63,6 +72,8 @@ export class SanctionsIndex {
   private readonly nameEntity: Int32Array;
   /** -1 for the primary name, else the alias index. */
   private readonly nameAlias: Int32Array;
+  /** -1 for the whole name, else which of its slash-separated parts (slashParts). */
+  private readonly namePart: Int8Array;
   private readonly nameStart: Int32Array;
   private readonly nameTokens: Int32Array;
   private readonly nameClasses: Uint8Array;
@@ -93,6 +104,7 @@ export class SanctionsIndex {
 
     const nameEntity: number[] = [];
     const nameAlias: number[] = [];
+    const nameParts: number[] = [];
     const nameStart: number[] = [0];
     const tokenIds: number[] = [];
     const tokenClasses: number[] = [];
@@ -111,23 +123,29 @@ export class SanctionsIndex {
         const name = a < 0 ? entity.name : entity.aliases[a].name;
         if (!name || seen.has(name)) continue;
         seen.add(name);
-        const tokens = tokenize(name, kind, cache);
-        if (tokens.length === 0) continue;
-        const distinct = new Set<number>();
-        for (const t of tokens) {
-          const id = this.vocab.add(t);
-          tokenIds.push(id);
-          tokenClasses.push(t.cls);
-          if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
+        // "Al-Qa'ida/Islamic Army": each name written with a slash is also indexed on its own.
+        const parts = slashParts(name);
+        for (let part = -1; part < parts.length; part++) {
+          const tokens = tokenize(part < 0 ? name : parts[part], kind, cache);
+          if (tokens.length === 0) continue;
+          const distinct = new Set<number>();
+          for (const t of tokens) {
+            const id = this.vocab.add(t);
+            tokenIds.push(id);
+            tokenClasses.push(t.cls);
+            if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
+          }
+          nameEntity.push(e);
+          nameAlias.push(a);
+          nameParts.push(part);
+          nameStart.push(tokenIds.length);
         }
-        nameEntity.push(e);
-        nameAlias.push(a);
-        nameStart.push(tokenIds.length);
       }
     }
     this.vocab.freeze();
     this.nameEntity = Int32Array.from(nameEntity);
     this.nameAlias = Int32Array.from(nameAlias);
+    this.namePart = Int8Array.from(nameParts);
     this.nameStart = Int32Array.from(nameStart);
     this.nameTokens = Int32Array.from(tokenIds);
     this.nameClasses = Uint8Array.from(tokenClasses);
@@ -217,7 +235,10 @@ export class SanctionsIndex {
         }
         best.set(e, top);
       }
-      const weighed = [...best].map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
+      // Names the details could not lift to minScore are not weighed at all.
+      const weighed = [...best]
+        .filter(([e, b]) => b.score + MAX_EVIDENCE_BONUS >= minScore || byIdentifier.has(e))
+        .map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
       return weighed
         .filter((w) => w.score >= minScore || w.evidence.identifier)
         .sort((x, y) => y.score - x.score || Number(!!y.evidence.identifier) - Number(!!x.evidence.identifier) || x.e - y.e)
@@ -236,7 +257,9 @@ export class SanctionsIndex {
     scoreName(query, this.vocab, this.idfs, tokens, compoundCache, chosen);
     const entity = this.entities[this.nameEntity[n]];
     const alias = this.nameAlias[n];
-    const listed = tokenize(alias < 0 ? entity.name : entity.aliases[alias].name, this.entityKind[this.nameEntity[n]] === PERSON ? "person" : "company");
+    const whole = alias < 0 ? entity.name : entity.aliases[alias].name;
+    const text = this.namePart[n] < 0 ? whole : slashParts(whole)[this.namePart[n]];
+    const listed = tokenize(text, this.entityKind[this.nameEntity[n]] === PERSON ? "person" : "company");
     return explainAlignment(query.tokens, listed, chosen);
   }
 

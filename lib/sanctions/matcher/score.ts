@@ -263,6 +263,7 @@ export function scoreName(
 
 /** Words that put a father's name after a person's own (Muhammad bin Salman). */
 const PATRONYMIC = new Set(["bin", "ibn", "ben", "bint", "binti", "bte", "ould", "wuld", "walad", "bn", "bnt", "vld"]);
+const ARTICLES = new Set(["al", "el", "l"]);
 /** What a word matched to its father's name (or the other way round) is still worth. */
 const PATRONYMIC_CONFLICT = 0.4;
 
@@ -270,12 +271,14 @@ const PATRONYMIC_CONFLICT = 0.4;
  * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the
  * grandfather's; -1 for a word in no chain.
  */
-function chainPositions(count: number, isParticle: (i: number) => boolean, isWord: (i: number) => boolean): Int8Array {
+function chainPositions(count: number, isParticle: (i: number) => boolean, isWord: (i: number) => boolean, isArticle: (i: number) => boolean): Int8Array {
   const out = new Int8Array(count).fill(-1);
   for (let i = 0; i < count; i++) {
     if (!isWord(i)) continue;
-    if (i + 1 < count && isParticle(i + 1) && (i === 0 || !isParticle(i - 1))) out[i] = 0;
-    else if (i > 0 && isParticle(i - 1)) out[i] = Math.min(100, (i >= 2 && out[i - 2] >= 0 ? out[i - 2] : 0) + 1);
+    // "bin al-Din": the article between the particle and the name.
+    const after = i > 0 && isParticle(i - 1) ? i - 1 : i > 1 && isParticle(i - 2) && isArticle(i - 1) ? i - 2 : -1;
+    if (i + 1 < count && isParticle(i + 1) && after < 0) out[i] = 0;
+    else if (after >= 0) out[i] = Math.min(100, (after >= 1 && out[after - 1] >= 0 ? out[after - 1] : 0) + 1);
   }
   return out;
 }
@@ -290,12 +293,15 @@ function patronymicConflicts(q: PreparedQuery, vocab: Vocabulary, name: NameToke
   any = false;
   for (let j = 0; j < k && !any; j++) any = nameParticle(j);
   if (!any) return;
-  const queryChain = chainPositions(q.tokens.length, queryParticle, (i) => q.tokens[i].cls === TokenClass.Name);
-  const nameChain = chainPositions(k, nameParticle, (j) => name.classes[name.start + j] === TokenClass.Name);
+  const queryArticle = (i: number) => ARTICLES.has(q.tokens[i].raw);
+  const nameArticle = (j: number) => ARTICLES.has(vocab.raws[name.ids[name.start + j]]);
+  const queryChain = chainPositions(q.tokens.length, queryParticle, (i) => q.tokens[i].cls === TokenClass.Name, queryArticle);
+  const nameChain = chainPositions(k, nameParticle, (j) => name.classes[name.start + j] === TokenClass.Name, nameArticle);
   for (const p of pairs) {
     if (p.qFirst !== p.qLast || p.nFirst !== p.nLast) continue;
     const a = queryChain[p.qFirst];
     const b = nameChain[p.nFirst];
-    if (a >= 0 && b >= 0 && a !== b) p.sim *= PATRONYMIC_CONFLICT;
+    // A father for a grandfather is a generation skipped, as names often do; a person for an ancestor is not.
+    if (a >= 0 && b >= 0 && (a === 0) !== (b === 0)) p.sim *= PATRONYMIC_CONFLICT;
   }
 }
