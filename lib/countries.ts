@@ -93,8 +93,21 @@ export function countryCode(value: string): string | null {
   return null;
 }
 
+/** Keys already worked out: the lists write a few hundred distinct countries, read again on every search. */
+const keys = new Map<string, string>();
+const MAX_KEYS = 10_000;
+
 /** Compares "RU", "ru", "Russia" and "Russian Federation" as the same country: the English name, lower-cased. */
 export function countryKey(value: string): string {
+  let key = keys.get(value);
+  if (key === undefined) {
+    key = computeKey(value);
+    if (keys.size < MAX_KEYS) keys.set(value, key);
+  }
+  return key;
+}
+
+function computeKey(value: string): string {
   const code = countryCode(value);
   if (code) {
     try {
