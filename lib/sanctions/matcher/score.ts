@@ -23,6 +23,8 @@ const QUERY_COVERAGE_FLOOR = 0.6;
 const SYLLABIC_COVERAGE_FLOOR = 0.4;
 /** Banco Santander is not Banco Santander México: a company's rare words left out weigh. */
 const COMPANY_COVERAGE_FLOOR = 0.6;
+/** Deutsche Bank Trust Company is not Deutsche Bank: a company's extra words in the query weigh more too. */
+const COMPANY_QUERY_COVERAGE_FLOOR = 0.4;
 /** How much a substituted word (see scoreName) takes off, times its share of the name. */
 const SUBSTITUTION_PENALTY = 0.5;
 const MAX_TOKENS = 64;
@@ -258,7 +260,8 @@ export function scoreName(
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
-  return Math.max(score, conflict * nameSide * (QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * queryShare));
+  const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
+  return Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare));
 }
 
 /** Words that put a father's name after a person's own (Muhammad bin Salman). */

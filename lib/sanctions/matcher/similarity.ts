@@ -32,6 +32,10 @@ const rowC = new Float32Array(MAX_LEN + 1);
 const indelA = new Float32Array(MAX_LEN);
 const indelB = new Float32Array(MAX_LEN);
 
+/** A final s after a consonant is often only a case ending (Latvian Lavrovs, Sergejs; Andrejs). */
+const FINAL_S = 0.5;
+const S = "s".charCodeAt(0);
+
 function indelCosts(s: string, length: number, out: Float32Array): void {
   let before = -1;
   for (let i = 0; i < length; i++) {
@@ -39,6 +43,7 @@ function indelCosts(s: string, length: number, out: Float32Array): void {
     out[i] = c === before ? DOUBLING : INDEL[c & 127];
     before = c;
   }
+  if (length > 3 && s.charCodeAt(length - 1) === S && out[length - 1] === 1 && !VOWELS.includes(s[length - 2])) out[length - 1] = FINAL_S;
 }
 
 /**
