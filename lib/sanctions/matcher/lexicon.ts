@@ -13,6 +13,8 @@ export enum TokenClass {
   Honorific = 2,
   /** Company legal forms: LLC, Ltd, GmbH, OOO, S.A.R.L. */
   LegalForm = 3,
+  /** Words in parentheses: a qualifier such as a country (Deutsche Bank (Schweiz) AG). */
+  Qualifier = 4,
 }
 
 /** How much of a token's weight its class keeps, indexed by TokenClass. */
@@ -21,6 +23,7 @@ export const CLASS_WEIGHT: readonly number[] = [
   /* Particle */ 0.25,
   /* Honorific */ 0.1,
   /* LegalForm */ 0.2,
+  /* Qualifier */ 0.5,
 ];
 
 /** Spellings of one legal form mapped to one canonical token, so "Limited" meets "Ltd". */

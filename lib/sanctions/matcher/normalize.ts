@@ -83,6 +83,8 @@ interface Word {
   inWord?: boolean;
   /** A Hebrew word's skeleton (hebrew.ts); Arabic words get theirs from arabicSkeleton. */
   skeleton?: string;
+  /** Written in parentheses. */
+  qualifier?: boolean;
 }
 
 function arabicWords(chunk: string, out: Word[]): void {
@@ -232,12 +234,18 @@ function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V)
 export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): Token[] {
   const text = (kind === "company" ? name : reorderLastFirst(name)).normalize("NFC");
   let words: Word[] = [];
+  // Words in parentheses are qualifiers; the marks are on copies, cached words are never changed.
+  let inParentheses = false;
   for (const chunk of text.split(/\s+/)) {
     if (!chunk) continue;
+    const before = words.length;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
     else if (HEBREW_WORD.test(chunk)) hebrewWord(chunk, words);
     else if (SYLLABIC.test(chunk)) words.push(...syllabicWords(chunk));
     else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
+    if (chunk.startsWith("(")) inParentheses = true;
+    if (inParentheses) for (let i = before; i < words.length; i++) words[i] = { ...words[i], qualifier: true };
+    if (chunk.includes(")")) inParentheses = false;
   }
   words = numbersAsDigits(joinInitials(words)); // copies, so cached words are never changed below
   if (kind !== "person") {
@@ -262,6 +270,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
     const word = w.text;
     let cls = classifyWord(word, kind);
     if (cls === TokenClass.Name && w.hyphened && HYPHEN_ARTICLES.has(word)) cls = TokenClass.Particle;
+    if (cls === TokenClass.Name && w.qualifier) cls = TokenClass.Qualifier;
     const { key, skeleton } = memo(cache?.keys, word, () => {
       const k = latinKey(word);
       return { key: k, skeleton: latinSkeleton(k) };

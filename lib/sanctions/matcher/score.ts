@@ -18,7 +18,7 @@ import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
 import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
-const NAME_COVERAGE_FLOOR = 0.75;
+const NAME_COVERAGE_FLOOR = 0.7;
 const QUERY_COVERAGE_FLOOR = 0.6;
 const SYLLABIC_COVERAGE_FLOOR = 0.4;
 /** Banco Santander is not Banco Santander México: a company's rare words left out weigh. */
