@@ -12,6 +12,7 @@ import { batchCsv } from "../reports/batch/batch-csv.ts";
 import { ATTENTION_GROUPS, buildBatchPdf, type BatchAttention } from "../reports/batch/batch-pdf.ts";
 import { batchFileName, type BatchReport, type BatchReportRow } from "../reports/batch/batch-report.ts";
 import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
+import { describeExplanation } from "../reports/explanation.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
 import { isReportLanguage, sourceName, type ReportLanguage } from "../screening/summary/phrasebook.ts";
 import { batchRiskCounts, batchView, readBatch, type BatchView } from "./batch-read.ts";
@@ -127,7 +128,10 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
   const completed = row.status === "completed" && row.hasResults;
   const ended = row.status === "completed" || row.status === "failed";
   // as the results screen words a list's matches: the matched hits come first in a row
-  const matchedNames = new Set((row.matchedLists ?? []).flatMap((list) => list.hits.slice(0, list.entityCount || 1).map((hit) => hit.name)));
+  const matchedHits = (row.matchedLists ?? []).flatMap((list) => list.hits.slice(0, list.entityCount || 1));
+  const matchedNames = new Set(matchedHits.map((hit) => hit.name));
+  // a short why per listing: which name parts met how (searches stored before explanations have none)
+  const matchedWhy = new Map(matchedHits.filter((hit) => hit.explanation?.length).map((hit) => [hit.name, `${hit.name} — ${describeExplanation(hit.explanation, language)}`]));
   return {
     searchId: row.id,
     searchTerm: row.searchTerm,
@@ -139,6 +143,7 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
       ? {
           sanctionsLists: row.matchedLists?.length ?? 0,
           matchedNames: [...matchedNames],
+          matchedWhy: [...matchedWhy.values()],
           pepListings: row.pepListings ?? 0,
           media: row.media,
           negativeMedia: row.negativeMedia,

@@ -36,6 +36,18 @@ const TERMS = {
 };
 
 /** Media could not be checked: no news provider answered. */
+/** Results whose matched listing says which name parts met how, as the pipeline stores them. */
+function explained(results: SearchResults): SearchResults {
+  results.sanctionsList[0].hits[0].explanation = [
+    { query: "Viktor", listed: "Viktor", how: "exact", similarity: 1 },
+    { query: "Petrov", listed: "PETROV", how: "exact", similarity: 1 },
+    { query: null, listed: "Ivanovich", how: "extra", similarity: 0 },
+  ];
+  return results;
+}
+
+const PETROV_WHY = "Viktor Ivanovich PETROV — Viktor: exact; Petrov → PETROV: exact; Ivanovich: not in the search";
+
 function mediaUnchecked(): SearchResults {
   const results = cleanResults();
   results.adverseMedia = [];
@@ -137,7 +149,7 @@ beforeAll(async () => {
   batchId = batch.id;
   const rows = await s.db.select({ id: schema.searches.id, term: schema.searches.searchTerm }).from(schema.searches).where(eq(schema.searches.batchJobId, batchId));
   for (const [key, term] of Object.entries(TERMS)) ids[key] = rows.find((r) => r.term === term)!.id;
-  await finish(ids.petrov, { status: "completed", results: petrovResults({ failMedia: true }), riskLevel: "critical" });
+  await finish(ids.petrov, { status: "completed", results: explained(petrovResults({ failMedia: true })), riskLevel: "critical" });
   await finish(ids.acme, { status: "completed", results: cleanResults(), riskLevel: "low" });
   await finish(ids.formula, { status: "completed", results: mediaUnchecked(), riskLevel: "medium" });
   await finish(ids.oldShape, { status: "completed", results: oldShape(), riskLevel: "medium" });
@@ -163,6 +175,7 @@ describe("CSV", () => {
       "Risk level",
       "Sanctions lists matched",
       "Matched listings",
+      "Why it matched",
       "PEP Listings",
       "Adverse media articles",
       "Negative articles",
@@ -185,6 +198,7 @@ describe("CSV", () => {
       "Risk level": "Critical Risk",
       "Sanctions lists matched": "1",
       "Matched listings": "Viktor Ivanovich PETROV",
+      "Why it matched": PETROV_WHY,
       "PEP Listings": "1",
       "Adverse media articles": "3",
       "Negative articles": "2",
@@ -266,7 +280,7 @@ describe("Excel", () => {
 
     const results = wb.getWorksheet("Results")!;
     expect(results.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(results.autoFilter).toBe("A1:Q1");
+    expect(results.autoFilter).toBe("A1:R1");
     expect(results.getRow(1).getCell(1).value).toBe("Search term");
     expect(results.getRow(1).font?.bold).toBe(true);
     expect(results.getColumn(1).width).toBe(30);
@@ -274,9 +288,9 @@ describe("Excel", () => {
     const rows = new Map<string, ExcelJS.Row>();
     results.eachRow((row, n) => n > 1 && rows.set(String(row.getCell(1).value), row));
     const petrov = rows.get("Viktor Petrov")!;
-    expect([5, 6, 7, 8, 9, 10, 11].map((c) => petrov.getCell(c).value)).toEqual(["Critical Risk", 1, "Viktor Ivanovich PETROV", 1, 3, 2, "Yes"]);
-    expect(petrov.getCell(14).value).toBeInstanceOf(Date);
-    expect(petrov.getCell(17).value).toBe(`/?view=${ids.petrov}`);
+    expect([5, 6, 7, 8, 9, 10, 11, 12].map((c) => petrov.getCell(c).value)).toEqual(["Critical Risk", 1, "Viktor Ivanovich PETROV", PETROV_WHY, 1, 3, 2, "Yes"]);
+    expect(petrov.getCell(15).value).toBeInstanceOf(Date);
+    expect(petrov.getCell(18).value).toBe(`/?view=${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
     const formula = rows.get(TERMS.formula)!.getCell(1);
     expect(formula.type).toBe(ExcelJS.ValueType.String);
@@ -284,7 +298,7 @@ describe("Excel", () => {
 
     const linked = await workbook((await file(analyst.id, batchId, "xlsx", { baseUrl: "https://duecheck.bank.test" })).bytes);
     let link: unknown;
-    linked.getWorksheet("Results")!.eachRow((row) => row.getCell(1).value === "Viktor Petrov" && (link = row.getCell(17).value));
+    linked.getWorksheet("Results")!.eachRow((row) => row.getCell(1).value === "Viktor Petrov" && (link = row.getCell(18).value));
     expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
   });
 });
@@ -367,7 +381,7 @@ describe("a large batch", () => {
     const records: string[][] = parse(Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, ""));
     const rows = records.slice(1);
     expect(rows).toHaveLength(2500);
-    expect(new Set(rows.map((r) => r[15])).size).toBe(2500);
+    expect(new Set(rows.map((r) => r[16])).size).toBe(2500);
     expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 2500 }, (_, i) => `Customer ${i + 1}`));
     expect(rows.filter((r) => r[3] === "Failed")).toHaveLength(10);
   });

@@ -5,6 +5,7 @@
 import type { BatchView } from "../../batch/batch-read.ts";
 import type { RiskLevel } from "../../screening/results.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
+import { explanationLabels } from "../explanation.ts";
 import { fileSlug } from "../file-name.ts";
 import { reportLabels, type ReportLabels } from "../i18n.ts";
 
@@ -16,6 +17,8 @@ export interface RowFindings {
   sanctionsLists: number;
   /** The matched listings' names. */
   matchedNames: string[];
+  /** Why each matched listing matched: "NAME — which name parts met how" (none for searches stored before explanations). */
+  matchedWhy?: string[];
   pepListings: number;
   /** News articles found, and how many of them are negative. */
   media: number;
@@ -85,6 +88,7 @@ export function batchColumns(report: BatchReport): Column[] {
     { header: labels.riskLevel, width: 16, value: (r) => (r.riskLevel ? labels.risk[r.riskLevel] : null) },
     { header: b.columns.sanctionsLists, width: 12, value: found((f) => f.sanctionsLists) },
     { header: b.columns.sanctionsNames, width: 36, value: found((f) => f.matchedNames.join("; ")) },
+    { header: explanationLabels(report.language).title, width: 60, value: found((f) => f.matchedWhy?.join(" | ") || null) },
     { header: labels.pepListings, width: 10, value: found((f) => f.pepListings) },
     { header: b.columns.mediaCount, width: 12, value: found((f) => f.media) },
     { header: b.columns.negativeMedia, width: 12, value: found((f) => f.negativeMedia) },
