@@ -34,6 +34,47 @@ const SERIAL_LIMIT = 2 ** 30;
 const PERSON = 0;
 const COMPANY = 1;
 
+/** For a lone name, this many times the asked results are ranked again (see byLoneNameRank). */
+const LONE_NAME_POOL = 3;
+const LONE_NAME_MIN_POOL = 30;
+
+/**
+ * A query of one name word, besides particles, legal forms and initials: a lone surname ("Maduro") or an
+ * underspecified one ("Khamis Al").
+ */
+function isLoneName(query: PreparedQuery): boolean {
+  let words = 0;
+  // A title may be a family name too (Al-Shaykh): it counts as a word.
+  for (const t of query.tokens) if ((t.cls === TokenClass.Name || t.cls === TokenClass.Honorific) && (t.native || t.abjad || t.raw.length > 1)) words++;
+  return words === 1;
+}
+
+/** One name word does not identify a person: a partial match, never a Match on its own. */
+function markPartial(r: MatchResult): MatchResult {
+  return r.schema === "Person" ? { ...r, match: false, partial: true } : r;
+}
+
+/** How closely the lone searched word was found (two decimals), then whether it is the family name, then the score. */
+function byLoneNameRank(x: MatchResult, y: MatchResult): number {
+  return loneSimilarity(y) - loneSimilarity(x) || Number(isFamilyName(y)) - Number(isFamilyName(x)) || y.score - x.score;
+}
+
+function loneSimilarity(r: MatchResult): number {
+  let best = 0;
+  for (const p of r.explanation.parts) if (p.query !== null && p.listed !== null) best = Math.max(best, p.similarity);
+  return Math.round(best * 100) / 100;
+}
+
+/** Whether the word the lone name met is the listed family name: before the comma of "LAST, First", else the last word. */
+function isFamilyName(r: MatchResult): boolean {
+  if (r.schema !== "Person") return false;
+  const met = r.explanation.parts.find((p) => p.query !== null && p.listed !== null)?.listed?.toLowerCase();
+  if (!met) return false;
+  const comma = r.matchedName.indexOf(",");
+  const family = comma > 0 ? r.matchedName.slice(0, comma) : (r.matchedName.trim().split(/\s+/).pop() ?? "");
+  return family.toLowerCase().split(/[\s-]+/).includes(met);
+}
+
 const MAX_SLASH_PARTS = 8;
 
 /** The parts of a name written with slashes between alternatives, when there are such parts. */
@@ -239,14 +280,20 @@ export class SanctionsIndex {
       const weighed = [...best]
         .filter(([e, b]) => b.score + MAX_EVIDENCE_BONUS >= minScore || byIdentifier.has(e))
         .map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
-      return weighed
+      const results = weighed
         .filter((w) => w.score >= minScore || w.evidence.identifier)
         .sort((x, y) => y.score - x.score || Number(!!y.evidence.identifier) - Number(!!x.evidence.identifier) || x.e - y.e)
         .slice(0, limit)
         .map((w) => this.result(w.e, w.name, w.score, threshold, this.explain(query, w.name, compoundCache), w));
+      return isLoneName(query) ? results.map((r) => (r.evidence?.identifier ? r : markPartial(r))) : results;
     }
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
-    return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
+    if (!isLoneName(query)) return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
+    // A lone name ("Maduro"): people of more names are partial matches, those whose family name it is first.
+    const pool = ranked
+      .slice(0, Math.max(limit * LONE_NAME_POOL, LONE_NAME_MIN_POOL))
+      .map(([e, b]) => markPartial(this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache))));
+    return pool.sort(byLoneNameRank).slice(0, limit);
   }
 
   /** The alignment behind a name's score, scored again with the pairs kept (only for the results returned). */
