@@ -94,6 +94,14 @@ describe("query by example", () => {
     await page.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
     await moreDetails(page).click();
     await expectVisible(page.getByRole("button", { name: "More details 2 given" }));
+
+    // A refused submit opens the collapsed section at its message.
+    await moreDetails(page).click();
+    await page.getByLabel("Birth date", { exact: true }).fill("1800");
+    await moreDetails(page).click();
+    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+    await expectVisible(page.getByText("Birth date must be a real date between 1850 and today"));
+    expect(await moreDetails(page).getAttribute("aria-expanded")).toBe("true");
   });
 
   test("a birth date and a passport that the listing carries: the result shows the evidence and the explanation", async () => {

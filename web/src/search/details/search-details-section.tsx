@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CountrySelect } from "../../components/country-select";
 import { Badge } from "../../components/ui/badge";
@@ -22,8 +22,12 @@ export function SearchDetailsSection({ values, onChange, errors }: { values: Det
   const nationalityError = useId();
   const filled = filledDetails(values);
   const hasErrors = Object.keys(errors).length > 0;
+  // A refused submit opens the section, so its messages are seen.
+  useEffect(() => {
+    if (hasErrors) setOpen(true);
+  }, [errors, hasErrors]);
   return (
-    <Collapsible open={open || hasErrors} onOpenChange={setOpen} className="rounded-md border" data-testid="more-details">
+    <Collapsible open={open} onOpenChange={setOpen} className="rounded-md border" data-testid="more-details">
       <CollapsibleTrigger className="flex w-full items-center justify-between gap-2 rounded-md px-3 py-2.5 text-left text-sm font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 [&[data-state=open]>svg]:rotate-180">
         <span className="flex items-center gap-2">
           {t("search.details.title")}
