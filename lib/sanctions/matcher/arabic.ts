@@ -51,6 +51,8 @@ export function arabicVowels(word: string): string {
 }
 
 const LATIN_VOWEL = /[aeiouy]/;
+/** A vowel letter, but not a y before a vowel (Yaseen, Yusuf), which is a consonant. */
+const isLatinVowel = (latin: string, i: number) => LATIN_VOWEL.test(latin[i]) && !(latin[i] === "y" && i + 1 < latin.length && /[aeiou]/.test(latin[i + 1]));
 
 const DIGRAPHS = new Set(["sh", "kh", "th", "dh", "gh", "ch", "zh", "ts"]);
 
@@ -61,14 +63,14 @@ const DIGRAPHS = new Set(["sh", "kh", "th", "dh", "gh", "ch", "zh", "ts"]);
 function latinVowelsAfterConsonants(latin: string): string[] {
   const runs: string[] = [];
   let i = 0;
-  while (i < latin.length && LATIN_VOWEL.test(latin[i])) i++; // a leading vowel is an alif or ayn, not counted
+  while (i < latin.length && isLatinVowel(latin, i)) i++; // a leading vowel is an alif or ayn, not counted
   while (i < latin.length) {
     const step = DIGRAPHS.has(latin.slice(i, i + 2)) ? 2 : 1;
     const consonant = latin.slice(i, i + step);
     i += step;
     while (i < latin.length && latin[i] === consonant[consonant.length - 1]) i++;
     let vowels = "";
-    while (i < latin.length && LATIN_VOWEL.test(latin[i])) vowels += latin[i++];
+    while (i < latin.length && isLatinVowel(latin, i)) vowels += latin[i++];
     runs.push(vowels);
   }
   return runs;

@@ -72,6 +72,11 @@ export interface PreparedQuery {
   totalWeight: number;
   /** totalWeight without the tokens a name may leave unmatched at no cost (see score.ts). */
   minimumWeight: number;
+  /**
+   * Per token: a short word written as initials (U.S., JC in a name otherwise in lower case), which may stand for as
+   * many words; not a word in a name written all in capitals (KO CHOL HUN), nor one such as "Om".
+   */
+  writtenAsInitials: boolean[];
 }
 
 /** Variants whose similarity is at least this are counted as the same name for the token's rarity. */
@@ -205,5 +210,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   );
   const totalWeight = tokens.reduce((s, t) => s + t.weight, 0);
   const optional = tokens.reduce((s, t) => s + (isArabicArticle(t.key, t.abjad, t.cls) ? t.weight : 0), 0);
-  return { tokens, units, totalWeight, minimumWeight: totalWeight - optional };
+  const lowerCase = /\p{Ll}/u.test(term);
+  const writtenAsInitials = tokens.map((t) => !t.abjad && !t.native && t.raw.length > 1 && t.raw.length <= 4 && lowerCase && /^\p{Lu}+$/u.test(t.text));
+  return { tokens, units, totalWeight, minimumWeight: totalWeight - optional, writtenAsInitials };
 }

@@ -78,6 +78,8 @@ export function bestScoreFrom(queryShare: number, words: number): number {
 
 /** What an initial is worth against the word it may stand for (V. / Vladimir, JC / Jean-Claude). */
 export const INITIAL_SIMILARITY = 0.85;
+/** A listed initial against a searched given name: the search says more than the listing, which may mean anyone. */
+const LISTED_INITIAL_SIMILARITY = 0.7;
 /** Initials written together stand for at most this many words (U.S., J.-C., PLA). */
 const MAX_INITIALS = 4;
 
@@ -103,7 +105,7 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
         const word = nameRaw(j);
         if (nameIsWord(j) && word.length > 1 && word[0] === letters) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
       }
-    } else if (letters.length <= MAX_INITIALS && [...letters].every(isLetter)) {
+    } else if (letters.length <= MAX_INITIALS && q.writtenAsInitials[i] && [...letters].every(isLetter)) {
       for (let j = 0; j + letters.length <= k; j++) {
         let spelt = true;
         for (let m = 0; m < letters.length && spelt; m++) spelt = nameIsWord(j + m) && nameRaw(j + m)[0] === letters[m] && nameRaw(j + m).length > 1;
@@ -117,7 +119,7 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
     if (letter.length !== 1 || !isLetter(letter) || !nameIsWord(j)) continue;
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
-      if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+      if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: LISTED_INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
     }
   }
 }
