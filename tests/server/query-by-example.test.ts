@@ -170,6 +170,31 @@ describe("query by example over HTTP", () => {
     expect(await credits()).toBe(before);
   });
 
+  test("a batch's rows may carry details too; rows without them screen as before", async () => {
+    const entities = [
+      { searchTerm: "Rustem Karimow", entityType: "person", details: { identifiers: [{ kind: "national_id", value: "ab998877" }] } },
+      { searchTerm: "Tariq Mahmoud Hassan", entityType: "person" },
+    ];
+    const created = await analyst.post("/api/batch-jobs", { name: "Query by example", totalEntities: entities.length, status: "processing" });
+    expect(created.status).toBe(201);
+    expect((await analyst.post(`/api/batch-jobs/${created.json.id}/entities`, { entities })).status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    let batch = await analyst.get(`/api/batch-jobs/${created.json.id}`);
+    while (batch.json.status !== "completed" && Date.now() < deadline) {
+      await Bun.sleep(200);
+      batch = await analyst.get(`/api/batch-jobs/${created.json.id}`);
+    }
+    expect(batch.json.status).toBe("completed");
+    const rows = (await analyst.get(`/api/batch-jobs/${created.json.id}/results`)).json.items;
+    const [withDetails, without] = await Promise.all(rows.map(async (r: any) => (await analyst.get(`/api/searches/${r.searchId}`)).json));
+    expect(withDetails.details).toEqual({ identifiers: [{ kind: "national_id", value: "ab998877" }] });
+    expect(sdnRow(withDetails).match).toBe(true);
+    expect(sdnRow(withDetails).hits[0]).toMatchObject({ name: "KARIMOV, Rustam Alievich", score: 1, evidence: { identifier: { kind: "national_id", value: "AB-998877" } } });
+    expect(without.details).toBeNull();
+    expect(sdnRow(without)).toMatchObject({ match: true });
+    expect(sdnRow(without).hits[0].evidence).toBeUndefined();
+  });
+
   test("a search without details stores none and its hits carry no evidence", async () => {
     const search = await screened({ searchTerm: "Rustam Karimov", entityType: "person" });
     expect(search.details).toBeNull();
