@@ -267,6 +267,7 @@ export class SanctionsIndex {
         const first = this.entityNameStart[e];
         const end = this.entityNameStart[e + 1];
         if (first >= end || !accepts(first)) continue;
+        tokens.company = this.entityKind[e] === COMPANY;
         let top = { score: -1, name: first };
         for (let n = first; n < end; n++) {
           tokens.start = this.nameStart[n];
