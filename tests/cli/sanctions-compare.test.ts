@@ -172,4 +172,12 @@ describe("duecheck sanctions compare", () => {
     const json = JSON.parse((await cli("sanctions", "search", "Rustam Karimov", "--json", "--limit", "1")).stdout);
     expect(json.results[0].explanation.parts).toContainEqual({ query: "Karimov", listed: "KARIMOV", how: "exact", similarity: 1 });
   });
+
+  test("sanctions search labels a lone surname's results partial, not a match", async () => {
+    const res = await cli("sanctions", "search", "Karimov");
+    expect(res.stdout).toContain('No match for "Karimov" in us_ofac_sdn');
+    expect(res.stdout).toMatch(/^\d+%\s+partial\s+KARIMOV, Rustam Alievich\s+Person/m);
+    const json = JSON.parse((await cli("sanctions", "search", "Karimov", "--json")).stdout);
+    expect(json.results[0]).toMatchObject({ name: "KARIMOV, Rustam Alievich", partial: true, match: false });
+  });
 });
