@@ -39,19 +39,21 @@ const LONE_NAME_POOL = 3;
 const LONE_NAME_MIN_POOL = 30;
 
 /**
- * A query of one name word, besides particles, legal forms and initials: a lone surname ("Maduro") or an
- * underspecified one ("Khamis Al").
+ * A query of one name word, besides particles and legal forms: a lone surname ("Maduro") or an underspecified one
+ * ("Khamis Al"). An initial counts as a word (V. Putin).
  */
 function isLoneName(query: PreparedQuery): boolean {
   let words = 0;
   // A title may be a family name too (Al-Shaykh): it counts as a word.
-  for (const t of query.tokens) if ((t.cls === TokenClass.Name || t.cls === TokenClass.Honorific) && (t.native || t.abjad || t.raw.length > 1)) words++;
+  for (const t of query.tokens) if (t.cls === TokenClass.Name || t.cls === TokenClass.Honorific) words++;
   return words === 1;
 }
 
 /** One name word does not identify a person: a partial match, never a Match on its own. */
 function markPartial(r: MatchResult): MatchResult {
-  return r.schema === "Person" ? { ...r, match: false, partial: true } : r;
+  // A word that is the listed words written together (RamiMakhlouf) is a whole name.
+  if (r.schema !== "Person" || r.explanation.parts.some((p) => p.how === "split")) return r;
+  return { ...r, match: false, partial: true };
 }
 
 /** How closely the lone searched word was found (two decimals), then whether it is the family name, then the score. */
