@@ -238,6 +238,13 @@ describe("downloads and search", () => {
       birthDate: ["1968-03-14"],
       datasets: ["us_ofac_sdn"],
       sourceUrl: expect.stringContaining("5001"),
+      explanation: {
+        parts: [
+          { query: "Rustam", listed: "Rustam", how: "exact", similarity: 1 },
+          { query: "Karimov", listed: "KARIMOV", how: "exact", similarity: 1 },
+          { query: null, listed: "Alievich", how: "extra", similarity: 0 },
+        ],
+      },
     });
     expect(found.json.results[0].score).toBeWithin(0.8, 1.0001);
     expect(found.json.searched).toEqual(["us_ofac_sdn"]);
