@@ -25,6 +25,8 @@ export const monitoredEntities = pgTable(
     previousSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),
     /** The search's country, compared with listings' nationality as in a manual search. */
     country: text(),
+    /** The details of the search it came from (query by example), screened again with every check. */
+    details: jsonb().$type<{ birthDate?: string; nationality?: string; identifiers?: { kind: string; value: string }[] }>(),
     /** Where the entry came from: added by hand ("manual") or from a manual search ("search"). */
     source: text().notNull().default("manual"),
     sourceSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),

@@ -10,10 +10,15 @@ import type { DbOrTx } from "../../data/db.ts";
  * first check (its baseline; recorded when it ends), so the next check is a day later and nothing more is charged
  * now. Not when the owner turned auto-add off (users.autoMonitorSearches).
  */
-export async function autoMonitorSearch(tx: DbOrTx, search: { id: string; userId: string; searchTerm: string; entityType: "person" | "company"; country: string | null }) {
+export async function autoMonitorSearch(
+  tx: DbOrTx,
+  search: { id: string; userId: string; searchTerm: string; entityType: "person" | "company"; country: string | null; details?: unknown },
+) {
+  // The search's details (query by example) go with it, so a re-check weighs the same birth date and identifiers.
+  const details = search.details ? JSON.stringify(search.details) : null;
   await tx.execute(sql`
-    insert into monitored_entities (user_id, search_term, entity_type, frequency, country, next_check, source, source_search_id, last_search_id)
-    select ${search.userId}, ${search.searchTerm}, ${search.entityType}, 'daily', ${search.country}, now() + interval '1 day', 'search', ${search.id}, ${search.id}
+    insert into monitored_entities (user_id, search_term, entity_type, frequency, country, details, next_check, source, source_search_id, last_search_id)
+    select ${search.userId}, ${search.searchTerm}, ${search.entityType}, 'daily', ${search.country}, ${details}::jsonb, now() + interval '1 day', 'search', ${search.id}, ${search.id}
     from users where id = ${search.userId} and auto_monitor_searches
     on conflict do nothing`);
 }

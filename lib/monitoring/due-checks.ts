@@ -11,6 +11,7 @@ import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { SEARCH_QUEUE } from "../screening/search-queue.ts";
 import { createSearch } from "../screening/searches.ts";
+import type { SearchDetails } from "../screening/schemas.ts";
 import { recordEndedChecks, type RecordOptions } from "./check-result.ts";
 import { matchListUpdate, unmatchedVersions } from "./list-updates.ts";
 import { nextCheckAfter } from "./schedule.ts";
@@ -48,6 +49,7 @@ interface DueEntity {
   searchTerm: string;
   entityType: "person" | "company";
   country: string | null;
+  details: SearchDetails | null;
   frequency: MonitoringFrequency;
   nextCheck: Date;
   /** nextCheck exact to the microsecond: the claim compares with it. */
@@ -75,7 +77,14 @@ export async function claimCheck(ctx: MonitoringContext, entity: DueEntity, now:
       if (claimed.length === 0) return null;
       const search = await createSearch(
         { db: tx as unknown as Db, queue: ctx.queue },
-        { userId: entity.userId, searchTerm: entity.searchTerm, entityType: entity.entityType, country: entity.country ?? undefined, isAutomated: true },
+        {
+          userId: entity.userId,
+          searchTerm: entity.searchTerm,
+          entityType: entity.entityType,
+          country: entity.country ?? undefined,
+          ...(entity.details ? { details: entity.details } : {}),
+          isAutomated: true,
+        },
       );
       await tx.update(m).set({ previousSearchId: rotatePrevious, lastSearchId: search.id, waitingFor: null }).where(eq(m.id, entity.id));
       return search.id;
@@ -120,6 +129,7 @@ export async function runDueChecks(ctx: MonitoringContext, options: RecordOption
         searchTerm: m.searchTerm,
         entityType: m.entityType,
         country: m.country,
+        details: m.details,
         frequency: m.frequency,
         nextCheck: m.nextCheck,
         dueKey: sql<string>`to_char(${m.nextCheck} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

@@ -276,6 +276,20 @@ describe("auto-add", () => {
     expect(person.nextCheck!.getTime()).toBeGreaterThan(Date.now() + DAY - 3_600_000);
   });
 
+  test("a search's details go with its subject: every check screens the same birth date, nationality and identifiers", async () => {
+    const user = await createUser(s.db, { email: "auto-details@example.com", password: "password-1", credits: 100 });
+    const ctx = { db: s.db, queue: s.queue };
+    const details = { birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport" as const, value: "AB1234567" }] };
+    await createSearch(ctx, { userId: user.id, searchTerm: "Grace Hopper", entityType: "person", details });
+    const [entry] = await monitored(user.id);
+    expect(entry.details).toEqual(details);
+
+    const clock = manualClock(new Date(entry.nextCheck!.getTime() + 1000));
+    expect(await startedFor(user.id, runDueChecks({ db: s.db, queue: s.queue, clock }))).toBe(1);
+    const [check] = await automatedSearches(user.id);
+    expect(check).toMatchObject({ searchTerm: "Grace Hopper", details });
+  });
+
   test("not for automated searches, batch rows, nor when the owner turned it off", async () => {
     const user = await createUser(s.db, { email: "noauto@example.com", password: "password-1", credits: 100 });
     const ctx = { db: s.db, queue: s.queue };

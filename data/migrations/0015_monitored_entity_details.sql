@@ -1,0 +1,1 @@
+ALTER TABLE "monitored_entities" ADD COLUMN "details" jsonb;
