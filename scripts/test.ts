@@ -37,6 +37,7 @@ async function run(label: string, args: string[], env: Record<string, string>) {
       DUECHECK_MONITORING_SCAN_SECONDS: "0",
       DUECHECK_REPORT_CHECK_SECONDS: "0",
       DUECHECK_WEB_DIST: webDist,
+      DUECHECK_EXAMPLE_DIST: exampleDist,
       ...env,
     },
     stdout: "pipe",
@@ -83,6 +84,9 @@ async function makePgliteTemplate() {
 
 // Each run builds the web app into its own folder, so runs side by side never serve each other's half-built files.
 const webDist = mkdtempSync(join(tmpdir(), "dc-web-"));
+/** The example host application (examples/host-react), built for tests/browser/embed-*.test.ts. */
+const exampleDist = mkdtempSync(join(tmpdir(), "dc-example-"));
+const reactDist = mkdtempSync(join(tmpdir(), "dc-react-"));
 const browserTests = existsSync(join(ROOT, "tests/browser")) && BROWSER.length > 0;
 // Server tests check that the app serves the web app, so they need the build as much as the browser tests.
 const serverTests = SUITES.some((p) => p.startsWith("tests/server")) && only !== "browser";
@@ -97,6 +101,32 @@ if ((browserTests && (!only || only === "browser")) || serverTests) {
   if (build.exitCode !== 0) {
     console.error("The web build failed.");
     totals.failed += 1;
+  }
+  // /embed.js into the same folder (the server serves it from there), the package and the example host app that
+  // mounts it (tests/browser/embed-*.test.ts): only when browser tests run.
+  if (browserTests && (!only || only === "browser")) {
+    for (const args of [["--mode", "embed"], []]) {
+      const embed = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn", "-c", "packages/react/vite.config.ts", ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DUECHECK_WEB_DIST: webDist, DUECHECK_REACT_DIST: reactDist },
+        stdout: "inherit",
+        stderr: "inherit",
+      });
+      if (embed.exitCode !== 0) {
+        console.error("The embeddable package's build failed.");
+        totals.failed += 1;
+      }
+    }
+    const example = Bun.spawnSync([BUN, "x", "vite", "build", "--logLevel", "warn", "-c", "examples/host-react/vite.config.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DUECHECK_EXAMPLE_DIST: exampleDist, DUECHECK_REACT_DIST: reactDist },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    if (example.exitCode !== 0) {
+      console.error("The example host app's build failed.");
+      totals.failed += 1;
+    }
   }
 }
 
@@ -121,6 +151,8 @@ try {
 } finally {
   rmSync(template, { recursive: true, force: true });
   rmSync(webDist, { recursive: true, force: true });
+  rmSync(exampleDist, { recursive: true, force: true });
+  rmSync(reactDist, { recursive: true, force: true });
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);

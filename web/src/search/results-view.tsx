@@ -12,6 +12,7 @@ import {
   UnplugIcon,
 } from "lucide-react";
 import type * as React from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Accordion } from "../components/ui/accordion";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
@@ -20,7 +21,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
 import { useFormatters } from "../lib/format";
 import { SearchedDetails } from "./details/searched-details";
-import { HistoricalBanner } from "./historical-banner";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
 import { RiskBadge } from "./risk-badge";
 import { PEP_SECTION, PepSection } from "./pep-section";
@@ -29,10 +29,24 @@ import { effectiveRiskLevel } from "./risk";
 import { SANCTIONS_SECTION, SanctionsSection } from "./sanctions-section";
 import type { SearchDetail } from "./types";
 import { useScreeningLanguage } from "./use-screening-language";
+import { type SearchExportFormat, useSearchExport } from "./search-export";
 import { exportUrl } from "./use-searches";
+import { Spinner } from "../components/ui/spinner";
 
-/** The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. */
-export function ResultsView({ search, historical, onNewSearch }: { search: SearchDetail; historical: boolean; onNewSearch: () => void }) {
+/**
+ * The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. Shared
+ * with the embeddable package (packages/react): `banner` is the app's historical-search banner, 'Start New Search'
+ * shows when `onNewSearch` is given, and the exports go through SearchExportContext when it is set.
+ */
+export function ResultsView({
+  search,
+  banner,
+  onNewSearch,
+}: {
+  search: Pick<SearchDetail, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details">;
+  banner?: React.ReactNode;
+  onNewSearch?: () => void;
+}) {
   const { t } = useTranslation();
   const { dateTime, number } = useFormatters();
   const results = search.results;
@@ -59,12 +73,14 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
     <div className="grid gap-6" data-testid="search-results">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight">{t("search.resultsTitle")}</h1>
-        <Button variant="outline" onClick={onNewSearch}>
-          {t("search.startNewSearch")}
-        </Button>
+        {onNewSearch && (
+          <Button variant="outline" onClick={onNewSearch}>
+            {t("search.startNewSearch")}
+          </Button>
+        )}
       </div>
 
-      {historical && <HistoricalBanner term={search.searchTerm} stillProcessing={running} />}
+      {banner}
 
       <Card>
         <CardHeader className="gap-3">
@@ -156,10 +172,24 @@ export function ResultsView({ search, historical, onNewSearch }: { search: Searc
   );
 }
 
-function ExportButton({ id, format, disabled }: { id: string; format: "pdf" | "excel"; disabled: boolean }) {
+function ExportButton({ id, format, disabled }: { id: string; format: SearchExportFormat; disabled: boolean }) {
   const { t } = useTranslation();
+  const download = useSearchExport();
+  const [downloading, setDownloading] = useState(false);
   const label = format === "pdf" ? t("search.exportPdf") : t("search.exportExcel");
   const icon = format === "pdf" ? <FileTextIcon aria-hidden /> : <FileSpreadsheetIcon aria-hidden />;
+  if (download) {
+    const start = () => {
+      setDownloading(true);
+      void download(id, format).finally(() => setDownloading(false));
+    };
+    return (
+      <Button variant="outline" size="sm" disabled={disabled || downloading} onClick={start}>
+        {downloading ? <Spinner /> : icon}
+        {label}
+      </Button>
+    );
+  }
   if (disabled) {
     return (
       <Button variant="outline" size="sm" disabled>

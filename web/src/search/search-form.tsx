@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_SEARCH_TERM_LENGTH, type SearchDetails } from "../../../lib/screening/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { CountrySelect } from "../components/country-select";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -24,7 +25,7 @@ import type { EntityType } from "./types";
 const DEFAULT_SEARCH_COST = 10;
 
 /** Whether the user may start a search: admins and unlimited accounts always; others with at least the cost. */
-export function useSearchAllowance() {
+export function useSearchAllowance(): SearchAllowance {
   const { user } = useCurrentUser();
   const { data } = useCreditBalance();
   const cost = data?.manualSearchCost ?? DEFAULT_SEARCH_COST;
@@ -39,27 +40,59 @@ export interface SearchFormValues {
   term: string;
   entityType: EntityType;
   details: DetailsValues;
+  /** An ISO country code, or "" / absent for none (asked by the embeddable package's form). */
+  country?: string;
 }
 
-/** 'Due Diligence Search': the term, Person or Company, and 'Run Due Diligence Check'. */
-export function SearchForm({
+export interface SearchAllowance {
+  cost: number;
+  unlimited: boolean;
+  balance: number;
+  insufficient: boolean;
+}
+
+/** 'Due Diligence Search': the page header and the form, with the user's credits and the lists' state. */
+export function SearchForm(props: { values: SearchFormValues; onChange: (values: SearchFormValues) => void; onSubmit: (details: SearchDetails | undefined) => void; pending: boolean }) {
+  const { t } = useTranslation();
+  const allowance = useSearchAllowance();
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t("search.title")} description={t("search.subtitle")} />
+      <SearchFormCard {...props} allowance={allowance} notice={<SanctionsDataNotice />} />
+    </div>
+  );
+}
+
+/**
+ * The search form itself: the term, Person or Company, the optional country, "More details" and 'Run Due Diligence
+ * Check'. Shared with the embeddable package (packages/react), which knows no balance (`allowance` absent) and asks
+ * for the country (`withCountry`).
+ */
+export function SearchFormCard({
   values,
   onChange,
   onSubmit,
   pending,
+  allowance,
+  notice,
+  withCountry = false,
 }: {
   values: SearchFormValues;
   onChange: (values: SearchFormValues) => void;
   /** With the details the "More details" section gave, checked by the request's schema. */
   onSubmit: (details: SearchDetails | undefined) => void;
   pending: boolean;
+  allowance?: SearchAllowance;
+  notice?: React.ReactNode;
+  withCountry?: boolean;
 }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const { cost, unlimited, balance, insufficient } = useSearchAllowance();
+  const insufficient = allowance?.insufficient ?? false;
   const termId = useId();
   const typeId = useId();
   const costId = useId();
+  const countryId = useId();
   const blank = values.term.trim() === "";
   const [detailErrors, setDetailErrors] = useState<DetailsErrors>({});
 
@@ -73,8 +106,6 @@ export function SearchForm({
   }
 
   return (
-    <div className="grid gap-6">
-      <PageHeader title={t("search.title")} description={t("search.subtitle")} />
       <Card>
         <CardContent>
           <form onSubmit={submit} className="grid gap-6" aria-label={t("search.title")}>
@@ -111,33 +142,41 @@ export function SearchForm({
               </RadioGroup>
             </fieldset>
 
+            {withCountry && (
+              <div className="grid gap-2">
+                <Label htmlFor={countryId}>{t("monitoring.countryLabel")}</Label>
+                <CountrySelect id={countryId} value={values.country ?? ""} onChange={(country) => onChange({ ...values, country })} noneLabel={t("batch.noCountry")} />
+              </div>
+            )}
+
             <SearchDetailsSection values={values.details} onChange={(details) => onChange({ ...values, details })} errors={detailErrors} />
 
-            <SanctionsDataNotice />
+            {notice}
 
-            {insufficient && (
+            {insufficient && allowance && (
               <Alert variant="destructive" data-testid="insufficient-credits">
                 <AlertCircleIcon aria-hidden />
                 <AlertTitle>{t("search.insufficientCredits")}</AlertTitle>
-                <AlertDescription>{t("search.insufficientCreditsMessage", { count: cost })}</AlertDescription>
+                <AlertDescription>{t("search.insufficientCreditsMessage", { count: allowance.cost })}</AlertDescription>
               </Alert>
             )}
 
             <div className="grid gap-2">
-              <Button type="submit" size="lg" disabled={blank || pending || insufficient} aria-describedby={costId}>
+              <Button type="submit" size="lg" disabled={blank || pending || insufficient} aria-describedby={allowance ? costId : undefined}>
                 {pending ? <Spinner /> : <SearchIcon aria-hidden />}
                 {pending ? t("search.searching") : insufficient ? t("search.insufficientCredits") : t("search.run")}
               </Button>
-              <p id={costId} className="text-center text-xs text-muted-foreground">
-                {unlimited
-                  ? t("search.costUnlimited", { count: cost })
-                  : t("search.costLine", { count: cost, balance: number(balance) })}
-              </p>
+              {allowance && (
+                <p id={costId} className="text-center text-xs text-muted-foreground">
+                  {allowance.unlimited
+                    ? t("search.costUnlimited", { count: allowance.cost })
+                    : t("search.costLine", { count: allowance.cost, balance: number(allowance.balance) })}
+                </p>
+              )}
             </div>
           </form>
         </CardContent>
       </Card>
-    </div>
   );
 }
 

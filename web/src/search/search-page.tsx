@@ -6,6 +6,7 @@ import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { Spinner } from "../components/ui/spinner";
 import { useLiveQuery } from "../lib/use-live-query";
+import { HistoricalBanner } from "./historical-banner";
 import { ResultsView } from "./results-view";
 import type { SearchDetails } from "../../../lib/screening/schemas.ts";
 import { EMPTY_DETAILS } from "./details/details-values";
@@ -76,8 +77,8 @@ function NewSearch() {
   if (!active) return <SearchForm values={form} onChange={setForm} onSubmit={start} pending={create.isPending} />;
   if (search.isError) return <LoadErrorView />;
   if (!search.data || !isFinished(status)) return <SearchingView term={active.term} status={status} />;
-  if (status === "failed") return <FailedView search={search.data} historical={false} onNewSearch={startOver} />;
-  return <ResultsView search={search.data} historical={false} onNewSearch={startOver} />;
+  if (status === "failed") return <FailedView search={search.data} onNewSearch={startOver} />;
+  return <ResultsView search={search.data} onNewSearch={startOver} />;
 }
 
 function HistoricalSearch({ id }: { id: string }) {
@@ -94,6 +95,8 @@ function HistoricalSearch({ id }: { id: string }) {
     );
   }
   if (search.isError || !search.data) return <LoadErrorView />;
-  if (search.data.status === "failed") return <FailedView search={search.data} historical onNewSearch={startOver} />;
-  return <ResultsView search={search.data} historical onNewSearch={startOver} />;
+  const running = search.data.status === "pending" || search.data.status === "processing";
+  const banner = <HistoricalBanner term={search.data.searchTerm} stillProcessing={search.data.status !== "failed" && running} />;
+  if (search.data.status === "failed") return <FailedView search={search.data} banner={banner} onNewSearch={startOver} />;
+  return <ResultsView search={search.data} banner={banner} onNewSearch={startOver} />;
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { SearchXIcon, XCircleIcon } from "lucide-react";
+import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
 import { Badge } from "../components/ui/badge";
@@ -8,7 +9,6 @@ import { Card, CardContent } from "../components/ui/card";
 import { Spinner } from "../components/ui/spinner";
 import { useFormatters } from "../lib/format";
 import { failedSources } from "../../../lib/screening/results.ts";
-import { HistoricalBanner } from "./historical-banner";
 import { describeFailedSource } from "./risk-reasons";
 import { useScreeningLanguage } from "./use-screening-language";
 import type { SearchDetail, SearchStatus } from "./types";
@@ -32,7 +32,15 @@ export function SearchingView({ term, status }: { term: string; status: SearchSt
  * 'Search failed. Please try again.' with why: the sources that could not be checked, worded from their codes (the
  * stored error text is English, for the API and logs), else the summary or the error text; and '← Try Another Search'.
  */
-export function FailedView({ search, historical, onNewSearch }: { search: SearchDetail; historical: boolean; onNewSearch: () => void }) {
+export function FailedView({
+  search,
+  banner,
+  onNewSearch,
+}: {
+  search: Pick<SearchDetail, "searchTerm" | "entityType" | "createdAt" | "results" | "aiSummary" | "error">;
+  banner?: React.ReactNode;
+  onNewSearch?: () => void;
+}) {
   const { t } = useTranslation();
   const language = useScreeningLanguage();
   const { dateTime } = useFormatters();
@@ -40,7 +48,7 @@ export function FailedView({ search, historical, onNewSearch }: { search: Search
   const explanation = failed.length > 0 ? [t("search.nothingChecked"), ...failed.map((s) => `• ${describeFailedSource(t, language, s)}`)].join("\n") : search.aiSummary || search.error;
   return (
     <div className="grid gap-6" data-testid="search-failed">
-      {historical && <HistoricalBanner term={search.searchTerm} stillProcessing={false} />}
+      {banner}
       <Card>
         <CardContent className="grid gap-4">
           <div className="grid gap-2">
@@ -59,9 +67,11 @@ export function FailedView({ search, historical, onNewSearch }: { search: Search
               </AlertDescription>
             )}
           </Alert>
-          <Button variant="outline" className="w-fit" onClick={onNewSearch}>
-            {t("search.tryAnother")}
-          </Button>
+          {onNewSearch && (
+            <Button variant="outline" className="w-fit" onClick={onNewSearch}>
+              {t("search.tryAnother")}
+            </Button>
+          )}
         </CardContent>
       </Card>
     </div>

@@ -3,10 +3,14 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/utils";
+import { usePortalContainer } from "./portal-container";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogPortal = DialogPrimitive.Portal;
+export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
+  const container = usePortalContainer();
+  return <DialogPrimitive.Portal container={container} {...props} />;
+}
 export const DialogClose = DialogPrimitive.Close;
 
 export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {

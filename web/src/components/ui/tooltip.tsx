@@ -1,6 +1,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { usePortalContainer } from "./portal-container";
 
 /** Tooltip timing from spec part 1 section 9: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -31,7 +32,7 @@ export function TooltipContent({
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
-    <TooltipPrimitive.Portal>
+    <TooltipPrimitive.Portal container={usePortalContainer()}>
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}

@@ -1,0 +1,124 @@
+import type {
+  BatchAccepted,
+  BatchProgress,
+  CreateSearchRequest,
+  DownloadedFile,
+  ExportFormat,
+  ListSearchAnswer,
+  ListSearchQuery,
+  MonitoredEntityView,
+  MonitoredPage,
+  MonitoringStatus,
+  NewMonitoredEntityRequest,
+  ScreeningView,
+} from "./types.ts";
+
+/** A call the server refused (or a network failure, status 0), with the server's own text. */
+export class DuecheckError extends Error {
+  readonly status: number;
+  /** 401: the token expired or is unknown (ask your backend for a new one); 404: not found or not the token owner's. */
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "DuecheckError";
+    this.status = status;
+  }
+}
+
+/**
+ * What the components ask of a duecheck server. The package makes one for the public API from `baseUrl` and `token`
+ * (publicApiTransport); the duecheck app passes its own for the signed-in session.
+ */
+export interface DuecheckTransport {
+  /** Starts a search; answers at once (the components poll getSearch). */
+  startSearch(request: CreateSearchRequest): Promise<{ id: string }>;
+  getSearch(id: string): Promise<ScreeningView>;
+  exportSearch(id: string, format: ExportFormat): Promise<DownloadedFile>;
+  searchLists(query: ListSearchQuery): Promise<ListSearchAnswer>;
+  uploadBatch(file: File, name?: string): Promise<BatchAccepted>;
+  getBatch(id: string): Promise<BatchProgress>;
+  listMonitored(): Promise<MonitoredPage>;
+  addMonitored(request: NewMonitoredEntityRequest): Promise<MonitoredEntityView>;
+  setMonitoredStatus(id: string, status: MonitoringStatus): Promise<MonitoredEntityView>;
+  removeMonitored(id: string): Promise<void>;
+}
+
+/** A fetch-like function: the transport's only contact with the network (tests and hosts may wrap it). */
+export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
+
+async function failure(response: Response): Promise<DuecheckError> {
+  const text = await response.text().catch(() => "");
+  let message = text || response.statusText || `Request failed with status ${response.status}`;
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === "string" && body.error) message = body.error;
+  } catch {
+    // not JSON: the text itself
+  }
+  return new DuecheckError(response.status, message);
+}
+
+/** `attachment; filename="duecheck-acme-2025-01-31.pdf"` -> the file name. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  return /filename="?([^";]+)"?/i.exec(disposition ?? "")?.[1] ?? fallback;
+}
+
+/**
+ * Calls a server's JSON API: `prefix` is prepended to every path, `headers` go with every call. Network failures
+ * become DuecheckError(0); a refusal, DuecheckError(status, the server's text).
+ */
+export function jsonCaller(fetcher: Fetcher, prefix: string, headers: Record<string, string>) {
+  /** `answers`: refusals that carry an answer to show (the list search's 503 names the lists without data). */
+  async function send(method: string, path: string, body?: BodyInit | object, answers: number[] = []): Promise<Response> {
+    const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+    let response: Response;
+    try {
+      response = await fetcher(`${prefix}${path}`, {
+        method,
+        headers: { Accept: "application/json", ...headers, ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}) },
+        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new DuecheckError(0, error instanceof Error ? error.message : String(error));
+    }
+    if (!response.ok && !answers.includes(response.status)) throw await failure(response);
+    return response;
+  }
+  return {
+    send,
+    json: async <T>(method: string, path: string, body?: BodyInit | object, answers: number[] = []): Promise<T> =>
+      (await send(method, path, body, answers)).json() as Promise<T>,
+    file: async (path: string, fallbackName: string): Promise<DownloadedFile> => {
+      const response = await send("GET", path);
+      return { blob: await response.blob(), fileName: fileNameOf(response.headers.get("content-disposition"), fallbackName) };
+    },
+  };
+}
+
+const id = encodeURIComponent;
+
+/** The public API (/api/v1) of the server at `baseUrl`, with an embed token (or, server-side only, an API key). */
+export function publicApiTransport({ baseUrl, token, fetcher = (input, init) => fetch(input, init) }: { baseUrl: string; token: string; fetcher?: Fetcher }): DuecheckTransport {
+  const api = jsonCaller(fetcher, `${baseUrl.replace(/\/+$/, "")}/api/v1`, { Authorization: `Bearer ${token}` });
+  return {
+    startSearch: (request) => api.json("POST", "/search?wait=0", request),
+    getSearch: (searchId) => api.json("GET", `/search/${id(searchId)}`),
+    exportSearch: (searchId, format) => api.file(`/search/${id(searchId)}/export/${format}`, `duecheck-${searchId}.${format === "pdf" ? "pdf" : "xlsx"}`),
+    searchLists: ({ term, type, dataset }) => {
+      const query = new URLSearchParams({ term, ...(type ? { type } : {}), ...(dataset ? { dataset } : {}) });
+      return api.json("GET", `/sanctions/search?${query}`, undefined, [503]);
+    },
+    uploadBatch: (file, name) => {
+      const form = new FormData();
+      form.append("file", file);
+      if (name) form.append("name", name);
+      return api.json("POST", "/batch", form);
+    },
+    getBatch: (batchId) => api.json("GET", `/batch/${id(batchId)}`),
+    listMonitored: () => api.json("GET", "/monitoring/entities?limit=100"),
+    addMonitored: (request) => api.json("POST", "/monitoring/entities", request),
+    setMonitoredStatus: (entityId, status) => api.json("PUT", `/monitoring/entities/${id(entityId)}/status`, { status }),
+    removeMonitored: async (entityId) => {
+      await api.send("DELETE", `/monitoring/entities/${id(entityId)}`);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { PortalContainerContext } from "../../../../web/src/components/ui/portal-container.ts";
+import css from "../styles.css?inline";
+import { useDuecheck } from "../provider.tsx";
+
+let sharedSheet: CSSStyleSheet | null = null;
+
+/** The compiled styles, once per page, shared by every shadow root (constructable stylesheet, else a <style>). */
+function adoptStyles(shadow: ShadowRoot) {
+  if ("adoptedStyleSheets" in shadow && typeof CSSStyleSheet !== "undefined" && "replaceSync" in CSSStyleSheet.prototype) {
+    sharedSheet ??= (() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    })();
+    shadow.adoptedStyleSheets = [sharedSheet];
+    return;
+  }
+  const style = document.createElement("style");
+  style.textContent = css;
+  shadow.appendChild(style);
+}
+
+/**
+ * Renders its children inside a shadow root of its own element (<duecheck-scope>), with the package's CSS only: the
+ * host page's rules do not reach inside and nothing of the package's reaches out. Popovers and menus open inside it too.
+ */
+export function ShadowScope({ children, name }: { children: ReactNode; name: string }) {
+  const { themeClass, isolated } = useDuecheck();
+  const hostRef = useRef<HTMLElement>(null);
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host || !isolated) return;
+    const shadow = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+    let mount = shadow.querySelector<HTMLDivElement>(":scope > div.dc-root");
+    if (!mount) {
+      adoptStyles(shadow);
+      mount = document.createElement("div");
+      shadow.appendChild(mount);
+    }
+    setRoot(mount);
+  }, [isolated]);
+
+  useLayoutEffect(() => {
+    if (root) root.className = `dc-root${themeClass ? ` ${themeClass}` : ""}`;
+  }, [root, themeClass]);
+
+  if (!isolated) return <>{children}</>;
+  return (
+    <duecheck-scope ref={hostRef} data-component={name} style={{ display: "block" }}>
+      {root && createPortal(<PortalContainerContext.Provider value={root}>{children}</PortalContainerContext.Provider>, root)}
+    </duecheck-scope>
+  );
+}
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      "duecheck-scope": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * Issue 14 in Chromium: the embeddable components on another origin. The example host application
+ * (examples/host-react, a Vite React app with its own backend handing out embed tokens) mounts @duecheck/react; a plain
+ * HTML page (examples/host-html) loads /embed.js and its <duecheck-screening>. Search, progress, result and export;
+ * an expired token; another user's search (404); no CSS bleeding either way.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import type { Browser, Locator, Page } from "playwright-core";
+import { schema } from "../../data/db.ts";
+import { startHostServer } from "../../examples/host-react/server.ts";
+import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { manualClock } from "../../lib/clock.ts";
+import { addEmbedOrigin } from "../../lib/embed/origins.ts";
+import { createEmbedToken } from "../../lib/embed/tokens.ts";
+import own from "../../packages/react/src/i18n/en.json";
+import de from "../../web/src/i18n/de.json";
+import en from "../../web/src/i18n/en.json";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
+import { importSdnFixture } from "../helpers/sdn-fixture.ts";
+import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage } from "./support/browser.ts";
+
+const EXAMPLE_DIST = process.env.DUECHECK_EXAMPLE_DIST;
+/** Long enough to see the progress view, well under the news timeout. */
+const GDELT_DELAY_MS = 1500;
+const FLOW_TIMEOUT_MS = 60_000;
+const RESULT_TIMEOUT_MS = 30_000;
+
+let app: TestApp;
+let browser: Browser;
+let gdelt: NewsServer;
+let host: ReturnType<typeof startHostServer>;
+let restoreEnv: () => void = () => {};
+let owner: { id: string };
+let stranger: { id: string };
+let strangerKey: { id: string; key: string };
+let ownerKey: { id: string; key: string };
+
+beforeAll(async () => {
+  if (!EXAMPLE_DIST) throw new Error("DUECHECK_EXAMPLE_DIST is not set: run the browser tests with npm test (scripts/test.ts builds the example app)");
+  gdelt = startGdeltServer(async () => {
+    await Bun.sleep(GDELT_DELAY_MS);
+    return Response.json({});
+  });
+  restoreEnv = setEnv({ ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "gdelt", DUECHECK_GDELT_URL: gdelt.url, DUECHECK_NEWS_TIMEOUT_MS: "5000" });
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  await importSdnFixture(app);
+  owner = await createUser(app.db, { email: "portal.owner@example.com", password: "Embedding-2024!", credits: 100 });
+  stranger = await createUser(app.db, { email: "someone.else@example.com", password: "Embedding-2024!", credits: 100 });
+  ownerKey = await createApiKey(app.db, owner.id, "Portal backend");
+  strangerKey = await createApiKey(app.db, stranger.id, "Other backend");
+  host = startHostServer({ distDir: EXAMPLE_DIST, duecheckUrl: app.url, apiKey: ownerKey.key });
+  expect(host.url.origin).not.toBe(new URL(app.url).origin);
+  await addEmbedOrigin(app.db, owner.id, host.url.origin, { kind: "cli" });
+}, HOOK_TIMEOUT_MS);
+
+afterAll(async () => {
+  host?.stop(true);
+  await browser?.close();
+  await app?.stop();
+  await gdelt?.stop();
+  restoreEnv();
+}, HOOK_TIMEOUT_MS);
+
+/** A page whose script errors are printed (a component that does not render says why in the test's output). */
+async function hostPage() {
+  const opened = await newPage(browser);
+  opened.page.on("pageerror", (error) => console.error(`[host page] ${error.message}`));
+  opened.page.on("console", (message) => message.type() === "error" && console.error(`[host page console] ${message.text()}`));
+  return opened;
+}
+
+const credits = async (id: string) => (await app.db.select().from(schema.users).where(eq(schema.users.id, id)))[0].credits;
+
+/** Fills the form (inside the component's shadow root: Playwright's locators pierce it) and starts the search. */
+async function runSearch(page: Page, words: Record<string, string>, term: string) {
+  await page.getByLabel(words["search.termLabel"]).fill(term);
+  await page.getByRole("button", { name: words["search.run"] }).click();
+}
+
+/** The styles a host could disturb, of one element. */
+function computedStyles(locator: Locator) {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const names = ["color", "background-color", "font-family", "font-size", "font-weight", "line-height", "letter-spacing", "text-transform", "margin-top", "padding-top", "padding-left", "border-top-width", "border-top-style", "box-sizing", "width", "height"];
+    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
+  });
+}
+
+describe("@duecheck/react in the example host app (another origin)", () => {
+  test(
+    "search, progress, result (charged to the token's owner), a PDF export; the host's own styles are unchanged",
+    async () => {
+      const { context, page } = await hostPage();
+      try {
+        const before = await credits(owner.id);
+        await page.goto(host.url.href);
+        await expectVisible(page.getByRole("button", { name: en["search.run"] }));
+        await runSearch(page, en, "Rustam Karimov");
+        await expectVisible(page.getByTestId("searching-view").getByText(en["search.conducting"]));
+        const results = page.getByTestId("search-results");
+        await expectVisible(results, RESULT_TIMEOUT_MS);
+        expect(await results.getByTestId("result-term").textContent()).toBe("Rustam Karimov");
+        // The SDN listing matched: counted, and the hit explained.
+        expect(await results.getByTestId("counter-sanctions").textContent()).toContain("1");
+        await expectVisible(page.getByTestId("host-completed").getByText("Completed: Rustam Karimov"));
+        expect(await credits(owner.id)).toBe(before - 10);
+
+        const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: en["search.exportPdf"] }).click()]);
+        expect(download.suggestedFilename()).toMatch(/^duecheck-rustam-karimov-\d{4}-\d{2}-\d{2}\.pdf$/);
+        expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+
+        // The host page's own look, as its stylesheet says, with the components on the page; and no style of theirs in it.
+        expect(await computedStyles(page.locator("h1.host-title"))).toMatchObject({ color: "rgb(255, 220, 120)", "font-size": "28px", "letter-spacing": "2px", "font-family": 'Georgia, "Times New Roman", serif' });
+        expect(await computedStyles(page.locator("button.host-button"))).toMatchObject({ "background-color": "rgb(200, 30, 30)", "font-size": "18px", "padding-left": "18px", "border-top-width": "3px" });
+        expect(await computedStyles(page.locator("body"))).toMatchObject({ "background-color": "rgb(250, 247, 240)", "font-family": 'Georgia, "Times New Roman", serif' });
+        expect(await page.evaluate(() => document.querySelectorAll("style").length + document.adoptedStyleSheets.length)).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  test(
+    "an expired token: the search is refused in the reader's words and charges nothing",
+    async () => {
+      const expired = await createEmbedToken(app.db, { userId: owner.id, apiKeyId: ownerKey.id, ttlSeconds: 60 }, manualClock(new Date(Date.now() - 10 * 60_000)));
+      const { context, page } = await hostPage();
+      try {
+        const before = await credits(owner.id);
+        await page.goto(`${host.url.href}?token=${expired.token}`);
+        await runSearch(page, en, "Too Late Person");
+        await expectVisible(page.getByRole("alert").getByText(own["dc.tokenExpired"]));
+        await expectVisible(page.getByTestId("host-errors").getByText("The embed token has expired", { exact: false }));
+        expect(await credits(owner.id)).toBe(before);
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  test(
+    "another user's search is not found (404), and says so",
+    async () => {
+      const res = await fetch(`${app.url}/api/v1/search?wait=0`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${strangerKey.key}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ searchTerm: "Private Subject" }),
+      });
+      const theirs = await res.json();
+      const { context, page } = await hostPage();
+      try {
+        await page.goto(`${host.url.href}?searchId=${theirs.id}`);
+        await expectVisible(page.getByRole("alert").getByText(own["dc.notFound"]));
+        await expectVisible(page.getByTestId("host-errors").getByText("Search not found"));
+        expect(await page.getByTestId("search-results").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
+
+describe("<duecheck-screening> from /embed.js in a plain HTML page", () => {
+  test(
+    "in German: search, progress, result and an Excel export; the page's own style unchanged",
+    async () => {
+      const { context, page } = await hostPage();
+      try {
+        await page.goto(`${host.url.origin}/plain?language=de`);
+        await expectVisible(page.getByRole("button", { name: de["search.run"] }));
+        await runSearch(page, de, "Emeka Okonkwo");
+        await expectVisible(page.getByTestId("searching-view").getByText(de["search.conducting"]));
+        const results = page.getByTestId("search-results");
+        await expectVisible(results, RESULT_TIMEOUT_MS);
+        expect(await results.getByTestId("result-term").textContent()).toBe("Emeka Okonkwo");
+        await page.waitForFunction(() => document.body.dataset.completed === "Emeka Okonkwo");
+        const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: de["search.exportExcel"] }).click()]);
+        expect(download.suggestedFilename()).toMatch(/^duecheck-emeka-okonkwo-\d{4}-\d{2}-\d{2}\.xlsx$/);
+        expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe("PK");
+        expect(await computedStyles(page.locator("p.host-note"))).toMatchObject({ color: "rgb(0, 100, 0)", "font-size": "20px", "font-family": "Georgia, serif" });
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  test(
+    "a host with aggressive global CSS changes nothing inside: the same computed styles as on a plain page",
+    async () => {
+      const { context, page } = await hostPage();
+      try {
+        const sample = async (url: string) => {
+          await page.goto(url);
+          const button = page.getByRole("button", { name: en["search.run"] });
+          await expectVisible(button);
+          await page.getByLabel(en["search.termLabel"]).fill("Styled Person");
+          return {
+            button: await computedStyles(button),
+            input: await computedStyles(page.getByLabel(en["search.termLabel"])),
+            label: await computedStyles(page.getByText(en["search.termLabel"], { exact: true })),
+            legend: await computedStyles(page.getByText(en["search.entityType"], { exact: true })),
+          };
+        };
+        const calm = await sample(`${host.url.origin}/plain`);
+        const aggressive = await sample(`${host.url.origin}/plain?aggressive=1`);
+        // The aggressive rules are really there: the page's own paragraph took them.
+        expect((await computedStyles(page.locator("p.host-note"))).color).toBe("rgb(255, 0, 255)");
+        expect(aggressive).toEqual(calm);
+        expect(calm.button["font-size"]).toBe("14px");
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  test(
+    "the dark theme comes from the theme attribute, and the host can set the colours with --dc-* variables",
+    async () => {
+      const { context, page } = await hostPage();
+      try {
+        await page.goto(`${host.url.origin}/plain?theme=dark`);
+        const button = page.getByRole("button", { name: en["search.run"] });
+        await expectVisible(button);
+        const dark = await computedStyles(page.getByLabel(en["search.termLabel"]));
+        await page.goto(`${host.url.origin}/plain`);
+        await expectVisible(button);
+        const light = await computedStyles(page.getByLabel(en["search.termLabel"]));
+        expect(dark.color).not.toBe(light.color);
+        await page.addStyleTag({ content: "duecheck-screening { --dc-primary: rgb(0, 128, 0); }" });
+        expect((await computedStyles(button))["background-color"]).toBe("rgb(0, 128, 0)");
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
