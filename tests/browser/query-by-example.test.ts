@@ -188,6 +188,24 @@ describe("Sanctions Search tab", () => {
     expect(parts[1]).toMatch(/^Karimow → KARIMOV · spelling variant( \(\d+%\))?$/);
   });
 
+  test("its More details weigh on the results as on a search: a passport the listing carries is shown as decisive", async () => {
+    const tab = page.getByRole("tabpanel");
+    await tab.getByRole("button", { name: /^More details/ }).click();
+    await tab.getByRole("button", { name: "Add identifier" }).click();
+    await tab.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
+    await tab.getByLabel("Birth date", { exact: true }).fill("1968");
+    await page.getByLabel("Name to search").fill("R. Karimov");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const result = page.getByTestId("sanctions-result").filter({ hasText: "KARIMOV, Rustam Alievich" });
+    const evidence = result.getByRole("list", { name: "Details compared" });
+    await expectVisible(evidence.getByText(`Identifier matches: Passport ${PASSPORT}`));
+    await expectVisible(evidence.getByText("Birth date agrees"));
+    // a bad birth date is refused in the tab too, before anything is sent
+    await tab.getByLabel("Birth date", { exact: true }).fill("1800");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expectVisible(tab.getByText("Birth date must be a real date between 1850 and today"));
+  });
+
   test.each([
     ["de", de],
     ["es", es],
@@ -215,6 +233,8 @@ describe("Sanctions Search tab", () => {
   });
 
   test.skipIf(!matcherMarksPartial)("a lone surname's results are labelled 'Partial match', not 'Match'", async () => {
+    await page.goto(`${app.url}/sanctions`);
+    await page.getByRole("tab", { name: "Search" }).click();
     await page.getByLabel("Name to search").fill(LONE_SURNAME);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     const result = page.getByTestId("sanctions-result").filter({ hasText: "KARIMOV, Rustam Alievich" });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/utils";
+import { MatchEvidence } from "../search/match-evidence";
 import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";
 import type { SanctionsSearchResult } from "./types";
@@ -92,6 +93,7 @@ export function SearchResultItem({
       )}
 
       {result.partial && <p className="text-xs text-muted-foreground">{t("sanctions.partialMatchHint")}</p>}
+      <MatchEvidence evidence={result.evidence} />
       <MatchExplanation parts={result.explanation?.parts} />
 
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">

@@ -6,14 +6,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Spinner } from "../components/ui/spinner";
+import { type DetailsErrors, EMPTY_DETAILS, readDetails } from "../search/details/details-values";
+import { SearchDetailsSection } from "../search/details/search-details-section";
 import { NoSanctionsData, SanctionsDataNotice, SearchedLists } from "./list-states";
 import { SearchResultItem } from "./search-result-item";
 import { useDatasets, useSanctionsSearch } from "./use-sanctions";
 
-/** Search tab: a name or company looked up across every sanctions-type dataset. */
+/**
+ * Search tab: a name or company looked up across every sanctions-type dataset, with what else is known of the subject
+ * (More details: birth date, nationality, identifiers) weighed as in a search.
+ */
 export function SearchTab() {
   const { t } = useTranslation();
   const [term, setTerm] = useState("");
+  const [details, setDetails] = useState(EMPTY_DETAILS);
+  const [detailErrors, setDetailErrors] = useState<DetailsErrors>({});
   const search = useSanctionsSearch();
   const datasets = useDatasets();
   const inputId = useId();
@@ -29,7 +36,10 @@ export function SearchTab() {
     event.preventDefault();
     // The trimmed term must not be empty (spec part 1 section 5): nothing is sent.
     if (!trimmed || search.isPending) return;
-    search.mutate(trimmed);
+    const checked = readDetails(details);
+    setDetailErrors(checked.errors);
+    if (Object.keys(checked.errors).length > 0) return;
+    search.mutate({ term: trimmed, details: checked.details });
   }
 
   return (
@@ -61,6 +71,7 @@ export function SearchTab() {
             <p id={hintId} className="text-xs text-muted-foreground">
               {t("sanctions.searchHint")}
             </p>
+            <SearchDetailsSection values={details} onChange={setDetails} errors={detailErrors} />
           </form>
         </CardContent>
       </Card>
@@ -73,8 +84,8 @@ export function SearchTab() {
             <>
               <h3 id={resultsId} className="text-sm font-medium text-muted-foreground">
                 {search.data.found || results.length === 0
-                  ? t("sanctions.resultCount", { count: results.length, term: search.variables })
-                  : t("sanctions.closestEntries", { term: search.variables })}
+                  ? t("sanctions.resultCount", { count: results.length, term: search.variables?.term })
+                  : t("sanctions.closestEntries", { term: search.variables?.term })}
               </h3>
               {search.data.lists && <SearchedLists lists={search.data.lists} />}
             </>

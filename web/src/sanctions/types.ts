@@ -1,5 +1,6 @@
 /** Shapes of the /api/sanctions answers (spec part 1 sections 3 and 7). */
 import type { MatchExplanation } from "../../../lib/sanctions/matcher/types.ts";
+import type { MatchEvidence } from "../../../lib/screening/results.ts";
 
 export type DatasetType = "sanctions" | "pep";
 export type DownloadStatus = "success" | "failed" | "downloading";
@@ -71,6 +72,8 @@ export interface SanctionsSearchResult {
   partial?: boolean;
   /** Which parts of the name matched and how. */
   explanation?: MatchExplanation;
+  /** What the details searched with (birth date, nationality, identifiers) said of the listing. */
+  evidence?: MatchEvidence;
 }
 
 /** A list as the search answer and GET /api/sanctions/status describe it (lib/sanctions/availability.ts). */
