@@ -159,7 +159,8 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
   const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Spelling) => {
-    const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad });
+    // A compound must be close anyway (COMPOUND_FLOOR): one edit away is enough, and far cheaper.
+    const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad }, first === last ? 2 : 1);
     const map = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
       const compound = first !== last;
