@@ -201,6 +201,7 @@ function toHit(r: MatchResult, programs: string[], subject: ListSubject): Sancti
     mismatches: mismatches(r, subject),
     explanation: r.explanation.parts,
     ...(r.evidence ? { evidence: evidenceView(r.evidence) } : {}),
+    ...(r.partial ? { partial: true } : {}),
   };
 }
 

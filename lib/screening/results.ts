@@ -72,6 +72,8 @@ export const sanctionsHitSchema = z.object({
   explanation: z.array(namePartSchema).optional(),
   /** Present when the search carried details (birth date, nationality, identifiers). */
   evidence: matchEvidenceSchema.optional(),
+  /** A lone name met a person listed under more names: a partial match, never counted a match (the matcher's rule). */
+  partial: z.boolean().optional(),
 });
 export type SanctionsHit = z.infer<typeof sanctionsHitSchema>;
 
