@@ -17,17 +17,20 @@ import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import own from "../../packages/react/src/i18n/en.json";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
+import fr from "../../web/src/i18n/fr.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const EXAMPLE_DIST = process.env.DUECHECK_EXAMPLE_DIST;
 /** Long enough to see the progress view, well under the news timeout. */
 const GDELT_DELAY_MS = 1500;
 const FLOW_TIMEOUT_MS = 60_000;
 const RESULT_TIMEOUT_MS = 30_000;
+const OWNER_EMAIL = "portal.owner@example.com";
+const PASSWORD = "Embedding-2024!";
 
 let app: TestApp;
 let browser: Browser;
@@ -48,7 +51,7 @@ beforeAll(async () => {
   restoreEnv = setEnv({ ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "gdelt", DUECHECK_GDELT_URL: gdelt.url, DUECHECK_NEWS_TIMEOUT_MS: "5000" });
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   await importSdnFixture(app);
-  owner = await createUser(app.db, { email: "portal.owner@example.com", password: "Embedding-2024!", credits: 100 });
+  owner = await createUser(app.db, { email: OWNER_EMAIL, password: PASSWORD, credits: 100 });
   stranger = await createUser(app.db, { email: "someone.else@example.com", password: "Embedding-2024!", credits: 100 });
   ownerKey = await createApiKey(app.db, owner.id, "Portal backend");
   strangerKey = await createApiKey(app.db, stranger.id, "Other backend");
@@ -72,6 +75,9 @@ async function hostPage() {
   opened.page.on("console", (message) => message.type() === "error" && console.error(`[host page console] ${message.text()}`));
   return opened;
 }
+
+/** "{{name}}" filled in. */
+const tr = (text: string, name: string) => text.replace("{{name}}", name);
 
 const credits = async (id: string) => (await app.db.select().from(schema.users).where(eq(schema.users.id, id)))[0].credits;
 
@@ -166,6 +172,65 @@ describe("@duecheck/react in the example host app (another origin)", () => {
     FLOW_TIMEOUT_MS,
   );
 });
+
+test(
+  "the list search, a batch upload and monitoring, each over the token, charged to its owner",
+  async () => {
+    const { context, page } = await hostPage();
+    try {
+      const before = await credits(owner.id);
+      await page.goto(`${host.url.href}?all=1`);
+      // The list search: free, each result explained.
+      await page.getByLabel(en["sanctions.searchLabel"]).fill("Rustam Karimov");
+      await page.getByRole("button", { name: en["sanctions.searchButton"] }).click();
+      const lookup = page.getByTestId("sanctions-results");
+      await expectVisible(lookup.getByText("KARIMOV, Rustam Alievich"));
+
+      // A batch: every row charged and queued together, then its progress.
+      await page.getByLabel(en["batch.fileLabel"]).setInputFiles({ name: "rows.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Type\nFirst Embedded,person\nSecond Embedded Ltd,company\n") });
+      await page.getByRole("button", { name: own["dc.batchUpload"] }).click();
+      await expectVisible(page.getByText("2 rows queued, 20 credits charged."));
+      await expectVisible(page.getByTestId("duecheck-batch-progress").getByText("Second Embedded Ltd"));
+      expect(await credits(owner.id)).toBe(before - 20);
+
+      // Monitoring: add, pause, remove.
+      await page.getByLabel(en["monitoring.nameLabel"]).fill("Watched Embedded Person");
+      await page.getByRole("button", { name: en["monitoring.add"], exact: true }).click();
+      const row = page.getByTestId("duecheck-monitored").locator("li").filter({ hasText: "Watched Embedded Person" });
+      await expectVisible(row);
+      await row.getByRole("button", { name: tr(en["monitoring.pauseLabel"], "Watched Embedded Person") }).click();
+      await expectVisible(row.getByText(en["monitoring.status.paused"], { exact: true }));
+      await row.getByRole("button", { name: tr(en["monitoring.removeLabel"], "Watched Embedded Person") }).click();
+      await expectHidden(row);
+    } finally {
+      await context.close();
+    }
+  },
+  FLOW_TIMEOUT_MS,
+);
+
+test(
+  "the Embedding tab gives copy-paste examples for React and the script tag with this server's address, in French",
+  async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, app.url, OWNER_EMAIL, PASSWORD);
+      await setLanguages(page, "fr");
+      await page.goto(`${app.url}/api-access`);
+      await page.getByRole("tab", { name: fr["apiAccess.tabEmbed"] }).click();
+      await expectVisible(page.getByText(fr["embed.examplesTitle"], { exact: true }));
+      await expectVisible(page.getByText(fr["embed.scriptTitle"], { exact: true }));
+      const react = await page.getByTestId("embed-react-example").textContent();
+      expect(react).toContain(`<DuecheckProvider baseUrl="${app.url}" token={token}`);
+      const script = await page.getByTestId("embed-script-example").textContent();
+      expect(script).toContain(`<script src="${app.url}/embed.js"></script>`);
+      expect(script).toContain(`base-url="${app.url}"`);
+    } finally {
+      await context.close();
+    }
+  },
+  FLOW_TIMEOUT_MS,
+);
 
 describe("<duecheck-screening> from /embed.js in a plain HTML page", () => {
   test(
