@@ -15,7 +15,13 @@ import { defineConfig, type Plugin } from "vite";
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const LANGUAGES = ["en", "de", "es", "fr"] as const;
 /** The sections of the app's words (web/src/i18n) the shared screens use; keys that are sentences are server messages. */
-const SECTIONS = ["search.", "sanctions.", "match.", "risk.", "common.", "batch.", "monitoring."];
+const SECTIONS = ["search.", "sanctions.", "match.", "risk.", "common.", "batch.status.", "monitoring.frequency.", "monitoring.status."];
+/** The few words of the app's batch and monitoring screens that BatchUpload and MonitoringList use. */
+const KEYS = new Set(
+  ["uploadTitle", "fileLabel", "progressLabel", "doneOfTotal", "noCountry"].map((k) => `batch.${k}`).concat(
+    ["title", "nameLabel", "namePlaceholder", "frequencyLabel", "add", "empty", "notChecked", "new", "pause", "pauseLabel", "resume", "resumeLabel", "remove", "removeLabel", "countryLabel"].map((k) => `monitoring.${k}`),
+  ),
+);
 
 /**
  * virtual:duecheck-catalogue/<language>: the app's words the components need, picked at build time (not the whole
@@ -33,7 +39,10 @@ function catalogue(): Plugin {
       const file = here(`../../web/src/i18n/${lng}.json`);
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-      const picked = Object.fromEntries(Object.entries(all).filter(([key]) => key.includes(" ") || SECTIONS.some((s) => key.startsWith(s))));
+      // A server or validation message is its own English key: English needs no entry for it (i18next shows the key).
+      const picked = Object.fromEntries(
+        Object.entries(all).filter(([key, words]) => (key.includes(" ") && !(lng === "en" && words === key)) || KEYS.has(key) || SECTIONS.some((s) => key.startsWith(s))),
+      );
       return `export default ${JSON.stringify(picked)};`;
     },
   };
