@@ -80,7 +80,8 @@ export function openApiDocument(serverUrl: string) {
       "/search/{searchId}": {
         get: {
           summary: "A search and its results",
-          parameters: [idParam("searchId")],
+          description: "With `wait` (seconds, 0-60, default 0) the answer comes once the search has ended, or as it stands after that time.",
+          parameters: [idParam("searchId"), { name: "wait", in: "query", schema: { type: "integer", minimum: 0, maximum: 60, default: 0 } }],
           responses: {
             "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
             ...errors([401, 403, 404, 429, 500]),

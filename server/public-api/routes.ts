@@ -12,7 +12,7 @@ import { publicApiAuth } from "../embed/bearer-auth.ts";
 import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
-import { batchNameSchema, publicSearchRequestSchema, waitQuerySchema } from "./schemas.ts";
+import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "./schemas.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()
@@ -33,8 +33,13 @@ export const publicApiRoutes = new Hono<AppEnv>()
     return c.json(publicSearchView(row));
   })
 
+  /** ?wait=N (0-60, default 0): answers when the search has ended, or as it stands after N seconds. */
   .get("/search/:searchId", async (c) => {
-    const row = await getSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("searchId"));
+    const { wait } = parseWith(readWaitQuerySchema, c.req.query());
+    const { db } = c.get("ctx").database;
+    const userId = currentUser(c).id;
+    if (wait > 0) c.env?.noTimeout?.(c.req.raw);
+    const row = wait > 0 ? await waitForSearchEnd(db, userId, c.req.param("searchId"), wait * 1000, { signal: c.req.raw.signal }) : await getSearch(db, userId, c.req.param("searchId"));
     return c.json(publicSearchView(row));
   })
 

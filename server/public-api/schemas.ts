@@ -15,6 +15,9 @@ export const exportFormatSchema = z.enum(["pdf", "excel"], { error: "format must
 
 export const waitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 30 });
 
+/** GET /api/v1/search/{searchId}?wait=N: answer once the search has ended, or after N seconds (default 0: at once). */
+export const readWaitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 0 });
+
 export const publicSearchResultSchema = z.object({
   id: z.uuid(),
   searchTerm: z.string(),

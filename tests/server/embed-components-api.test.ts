@@ -73,6 +73,23 @@ describe("exports with an embed token", () => {
   });
 });
 
+describe("reading a search with ?wait", () => {
+  test("answers once the search has ended (one request instead of polling); a bad wait is 400; another user's search 404 at once", async () => {
+    const token = await tokenOf(userA, keyA);
+    const started = await (await v1("POST", "/search?wait=0", token, { searchTerm: "Waiting Person" })).json();
+    expect(started.status).not.toBe("completed");
+    const ended = await v1("GET", `/search/${started.id}?wait=30`, token);
+    expect(ended.status).toBe(200);
+    expect((await ended.json()).status).toBe("completed");
+    const bad = await v1("GET", `/search/${started.id}?wait=61`, token);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("wait must be between 0 and 60");
+    const startedAt = Date.now();
+    expect((await v1("GET", `/search/${started.id}?wait=30`, await tokenOf(userB, keyB))).status).toBe(404);
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+  });
+});
+
 describe("the list search with an embed token", () => {
   test("checked at the edge; answers which lists it searched (503 when none has data), free of charge", async () => {
     const token = await tokenOf(userA, keyA);
