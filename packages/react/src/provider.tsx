@@ -1,27 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { type DuecheckTransport, type Fetcher, publicApiTransport } from "./api/transport.ts";
+import { DuecheckContext } from "./context.ts";
 import { createDuecheckI18n, type DuecheckLanguage, isLanguage, loadLanguage, type TranslationOverrides } from "./i18n/create-i18n.ts";
 
 export type DuecheckTheme = "light" | "dark" | "system";
 
-interface DuecheckContextValue {
-  transport: DuecheckTransport;
-  /** "dark" or "" for the components' root. */
-  themeClass: string;
-  /** Whether the components render in their own shadow roots (always, except inside the duecheck app itself). */
-  isolated: boolean;
-}
-
-const DuecheckContext = createContext<DuecheckContextValue | null>(null);
-
-export function useDuecheck(): DuecheckContextValue {
-  const value = useContext(DuecheckContext);
-  if (!value) throw new Error("duecheck components must be rendered inside <DuecheckProvider>");
-  return value;
-}
 
 export interface DuecheckProviderProps {
   /** The duecheck server, e.g. https://duecheck.example.com (with `token`). */
@@ -37,8 +23,9 @@ export interface DuecheckProviderProps {
   theme?: DuecheckTheme;
   /** Words to replace, e.g. { en: { "search.run": "Screen" } }. */
   translations?: TranslationOverrides;
-  /** The duecheck app only: its own i18next instance and no shadow roots (it is the page). */
+  /** Your own i18next instance instead of the package's (then `language` and `translations` are yours to set). */
   i18n?: I18n;
+  /** Your own query client instead of the package's. */
   queryClient?: QueryClient;
   children: ReactNode;
 }
@@ -85,7 +72,7 @@ export function DuecheckProvider({ baseUrl, token, transport, fetcher, language 
   }, [ownI18n, lng]);
   const systemDark = useSystemDark(theme === "system");
   const themeClass = theme === "dark" || (theme === "system" && systemDark) ? "dark" : "";
-  const value = useMemo(() => ({ transport: resolvedTransport, themeClass, isolated: !i18n }), [resolvedTransport, themeClass, i18n]);
+  const value = useMemo(() => ({ transport: resolvedTransport, themeClass, isolated: true }), [resolvedTransport, themeClass]);
   return (
     <QueryClientProvider client={ownClient}>
       <I18nextProvider i18n={i18n ?? ownI18n!}>

@@ -1,20 +1,22 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { DuecheckAppProvider } from "../../../packages/react/src/context.ts";
+import { ScreeningSearchBody } from "../../../packages/react/src/components/screening-search.tsx";
+import { SanctionsDataNotice } from "../sanctions/list-states";
+import { PageHeader } from "../shell/page-header";
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { Spinner } from "../components/ui/spinner";
-import { useLiveQuery } from "../lib/use-live-query";
 import { HistoricalBanner } from "./historical-banner";
 import { ResultsView } from "./results-view";
-import type { SearchDetails } from "../../../lib/screening/schemas.ts";
-import { EMPTY_DETAILS } from "./details/details-values";
-import { SearchForm, type SearchFormValues } from "./search-form";
-import { FailedView, LoadErrorView, SearchingView } from "./status-views";
+import { useSearchAllowance } from "./search-form";
+import { sessionTransport } from "./session-transport";
+import { FailedView, LoadErrorView } from "./status-views";
 import { newSearchRequestAtom } from "./new-search-atom";
-import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
-import { SEARCH_LIST_QUERY_KEY, searchQueryKey, useCreateSearch, useSearchDetail } from "./use-searches";
+import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
 
 /**
  * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
@@ -31,54 +33,40 @@ export function SearchPage() {
   );
 }
 
-const EMPTY_FORM: SearchFormValues = { term: "", entityType: "person", details: EMPTY_DETAILS };
-const searchEnded = (search: SearchDetail | undefined) => isFinished(search?.status);
-
+/**
+ * A new search: the embeddable package's search flow (packages/react: the form, the searching view while the server is
+ * asked to answer when the search ends, then the results or the failed view) over the signed-in session, with the
+ * app's header, credits, list notice and toasts. Once the search ends its charge is final: the user (credits), the
+ * balance and the history list are refreshed.
+ */
 function NewSearch() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const create = useCreateSearch();
-  const [form, setForm] = useState<SearchFormValues>(EMPTY_FORM);
-  const [active, setActive] = useState<{ id: string; term: string } | null>(null);
-  const search = useLiveQuery<SearchDetail>({
-    queryKey: searchQueryKey(active?.id ?? ""),
-    url: `/api/searches/${encodeURIComponent(active?.id ?? "")}`,
-    isDone: searchEnded,
-    pollMs: SEARCH_POLL_MS,
-    enabled: !!active,
-  });
-  const status = search.data?.status;
-
-  // Once the search ends its charge is final: refresh the user (credits) and the balance, and the history list.
-  const refreshedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!active || !isFinished(status) || refreshedFor.current === active.id) return;
-    refreshedFor.current = active.id;
+  const allowance = useSearchAllowance();
+  const refuse = useSearchStartRefusal();
+  const transport = useMemo(() => sessionTransport(), []);
+  const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY });
-  }, [active, status, queryClient]);
-
-  function start(details: SearchDetails | undefined) {
-    const searchTerm = form.term.trim();
-    create.mutate(
-      { searchTerm, entityType: form.entityType, ...(details ? { details } : {}) },
-      { onSuccess: ({ id }) => setActive({ id, term: searchTerm }) },
-    );
-  }
-
-  function startOver() {
-    setActive(null);
-    setForm(EMPTY_FORM);
-    create.reset();
-    void navigate({ to: "/", search: {} });
-  }
-
-  if (!active) return <SearchForm values={form} onChange={setForm} onSubmit={start} pending={create.isPending} />;
-  if (search.isError) return <LoadErrorView />;
-  if (!search.data || !isFinished(status)) return <SearchingView term={active.term} status={status} />;
-  if (status === "failed") return <FailedView search={search.data} onNewSearch={startOver} />;
-  return <ResultsView search={search.data} onNewSearch={startOver} />;
+  }, [queryClient]);
+  return (
+    <DuecheckAppProvider transport={transport}>
+      <ScreeningSearchBody
+        header={<PageHeader title={t("search.title")} description={t("search.subtitle")} />}
+        allowance={allowance}
+        notice={<SanctionsDataNotice />}
+        askCountry={false}
+        onStarted={() => void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY })}
+        onStartError={refuse}
+        onCompleted={refresh}
+        onError={refresh}
+        onNewSearch={() => void navigate({ to: "/", search: {} })}
+        loadError={<LoadErrorView />}
+      />
+    </DuecheckAppProvider>
+  );
 }
 
 function HistoricalSearch({ id }: { id: string }) {

@@ -4,7 +4,6 @@ import { toast } from "../components/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { ApiError, apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
-import type { CreateSearchRequest } from "../../../lib/screening/schemas.ts";
 import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
@@ -45,25 +44,23 @@ async function readSearchAsAdmin(id: string): Promise<SearchDetail> {
 /** The server's 402 text: "You need at least {n} credits to perform a search. ..." */
 const INSUFFICIENT_CREDITS = /need at least (\d+) credits/i;
 
-/** POST /api/searches: answers {id} at once; the list is refreshed after creation (spec part 1 section 4). */
-export function useCreateSearch() {
+/**
+ * A refused POST /api/searches, worded as toasts (spec part 1 section 4): 402 says how many credits a search needs and
+ * refreshes the balance (so the button turns to 'Insufficient Credits'); anything else says the search did not start.
+ */
+export function useSearchStartRefusal() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateSearchRequest) => apiRequest<{ id: string }>("POST", "/api/searches", input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
-    onError: (error) => {
-      const status = (error as { status?: number }).status;
-      if (status === 402) {
-        const cost = Number(INSUFFICIENT_CREDITS.exec(error.message)?.[1]) || undefined;
-        toast({ variant: "destructive", title: t("search.insufficientCredits"), description: t("search.insufficientCreditsMessage", { count: cost ?? 10 }) });
-        // The balance shown is out of date: fetch it, so the button turns to 'Insufficient Credits'.
-        void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
-        return;
-      }
-      toast({ variant: "destructive", title: t("search.errorTitle"), description: t("search.startFailed") });
-    },
-  });
+  return (error: unknown) => {
+    const status = (error as { status?: number }).status;
+    if (status === 402) {
+      const cost = Number(INSUFFICIENT_CREDITS.exec((error as Error).message)?.[1]) || undefined;
+      toast({ variant: "destructive", title: t("search.insufficientCredits"), description: t("search.insufficientCreditsMessage", { count: cost ?? 10 }) });
+      void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
+      return;
+    }
+    toast({ variant: "destructive", title: t("search.errorTitle"), description: t("search.startFailed") });
+  };
 }
 
 /** DELETE /api/searches/{id}, with the toasts of spec part 1 section 8. */

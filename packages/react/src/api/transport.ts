@@ -29,10 +29,13 @@ export class DuecheckError extends Error {
  * (publicApiTransport); the duecheck app passes its own for the signed-in session.
  */
 export interface DuecheckTransport {
-  /** Starts a search; answers at once (the components poll getSearch). */
+  /** Starts a search; answers at once (the components then read it). */
   startSearch(request: CreateSearchRequest): Promise<{ id: string }>;
-  getSearch(id: string): Promise<ScreeningView>;
+  /** With waitSeconds: the server answers once the search has ended, or as it stands after that time. */
+  getSearch(id: string, options?: { waitSeconds?: number }): Promise<ScreeningView>;
   exportSearch(id: string, format: ExportFormat): Promise<DownloadedFile>;
+  /** Where a report can be opened as a plain link (a cookie session), if it can: then no download through exportSearch. */
+  exportUrl?(id: string, format: ExportFormat): string;
   searchLists(query: ListSearchQuery): Promise<ListSearchAnswer>;
   uploadBatch(file: File, name?: string): Promise<BatchAccepted>;
   getBatch(id: string): Promise<BatchProgress>;
@@ -101,7 +104,7 @@ export function publicApiTransport({ baseUrl, token, fetcher = (input, init) => 
   const api = jsonCaller(fetcher, `${baseUrl.replace(/\/+$/, "")}/api/v1`, { Authorization: `Bearer ${token}` });
   return {
     startSearch: (request) => api.json("POST", "/search?wait=0", request),
-    getSearch: (searchId) => api.json("GET", `/search/${id(searchId)}`),
+    getSearch: (searchId, options) => api.json("GET", `/search/${id(searchId)}${options?.waitSeconds ? `?wait=${options.waitSeconds}` : ""}`),
     exportSearch: (searchId, format) => api.file(`/search/${id(searchId)}/export/${format}`, `duecheck-${searchId}.${format === "pdf" ? "pdf" : "xlsx"}`),
     searchLists: ({ term, type, dataset }) => {
       const query = new URLSearchParams({ term, ...(type ? { type } : {}), ...(dataset ? { dataset } : {}) });

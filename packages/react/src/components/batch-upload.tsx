@@ -9,7 +9,7 @@ import { Label } from "../../../../web/src/components/ui/label.tsx";
 import { Progress } from "../../../../web/src/components/ui/progress.tsx";
 import { Spinner } from "../../../../web/src/components/ui/spinner.tsx";
 import type { BatchAccepted, BatchProgress } from "../api/types.ts";
-import { useDuecheck } from "../provider.tsx";
+import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useProblemText } from "./use-screening.ts";

@@ -10,7 +10,7 @@ import { Input } from "../../../../web/src/components/ui/input.tsx";
 import { Label } from "../../../../web/src/components/ui/label.tsx";
 import { useFormatters } from "../../../../web/src/lib/format.ts";
 import type { MonitoredPage, MonitoringFrequency, NewMonitoredEntityRequest } from "../api/types.ts";
-import { useDuecheck } from "../provider.tsx";
+import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useProblemText } from "./use-screening.ts";

@@ -10,7 +10,7 @@ import { Spinner } from "../../../../web/src/components/ui/spinner.tsx";
 import { NoSanctionsData, SearchedLists } from "../../../../web/src/sanctions/list-states.tsx";
 import { SearchResultItem } from "../../../../web/src/sanctions/search-result-item.tsx";
 import type { ListSearchAnswer, ListSearchQuery } from "../api/types.ts";
-import { useDuecheck } from "../provider.tsx";
+import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useProblemText } from "./use-screening.ts";

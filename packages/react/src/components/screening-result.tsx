@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ResultsView } from "../../../../web/src/search/results-view.tsx";
 import { SearchExportContext } from "../../../../web/src/search/search-export.tsx";
 import { FailedView, SearchingView } from "../../../../web/src/search/status-views.tsx";
 import type { ScreeningView } from "../api/types.ts";
+import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { isFinished, useProblemText, useReportDownload, useScreening } from "./use-screening.ts";
@@ -26,8 +27,16 @@ export function ScreeningResult(props: ScreeningResultProps) {
   );
 }
 
-/** The same without its own shadow root (inside ScreeningSearch, which has one). */
-export function ScreeningResultBody({ searchId, onCompleted, onError, onNewSearch }: ScreeningResultProps) {
+export interface ScreeningResultBodyProps extends ScreeningResultProps {
+  /** The term while the first read is under way (the search form knows it). */
+  pendingTerm?: string;
+  /** Instead of the package's alert when the search cannot be read (the app shows its own view). */
+  loadError?: ReactNode;
+}
+
+/** The same without its own shadow root (inside ScreeningSearch, which has one, and on the app's own screen). */
+export function ScreeningResultBody({ searchId, onCompleted, onError, onNewSearch, pendingTerm = "", loadError }: ScreeningResultBodyProps) {
+  const { transport } = useDuecheck();
   const search = useScreening(searchId);
   const problem = useProblemText();
   const [exportProblem, setExportProblem] = useState<string | null>(null);
@@ -48,17 +57,18 @@ export function ScreeningResultBody({ searchId, onCompleted, onError, onNewSearc
     }
   }, [searchId, status, search.data, search.error, onCompleted, onError]);
 
-  if (search.error) return <ProblemAlert text={problem(search.error, "dc.loadFailed")} />;
-  if (!search.data) return <SearchingView term="" status={undefined} />;
-  if (!isFinished(status)) return <SearchingView term={search.data.searchTerm} status={status} />;
+  if (search.error) return loadError ?? <ProblemAlert text={problem(search.error, "dc.loadFailed")} />;
+  if (!search.data || !isFinished(status)) return <SearchingView term={search.data?.searchTerm ?? pendingTerm} status={status} />;
   if (status === "failed") return <FailedView search={search.data} onNewSearch={onNewSearch} />;
-  return (
-    <SearchExportContext.Provider
-      value={async (id, format) => {
+  // A session can open the reports as links (the app's way); an embed token downloads them through the transport.
+  const exportThroughTransport = transport.exportUrl
+    ? null
+    : async (id: string, format: "pdf" | "excel") => {
         setExportProblem(null);
         await download(id, format);
-      }}
-    >
+      };
+  return (
+    <SearchExportContext.Provider value={exportThroughTransport}>
       <div className="grid gap-4">
         {exportProblem && <ProblemAlert text={exportProblem} testId="duecheck-export-problem" />}
         <ResultsView search={search.data} onNewSearch={onNewSearch} />

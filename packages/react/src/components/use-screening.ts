@@ -1,23 +1,44 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DuecheckError } from "../api/transport.ts";
 import type { ExportFormat, ScreeningView } from "../api/types.ts";
-import { useDuecheck } from "../provider.tsx";
+import { useDuecheck } from "../context.ts";
 
 /** Polling interval of a running search (spec part 1 section 9), as in the app. */
 export const SEARCH_POLL_MS = 2000;
 
 export const isFinished = (status: ScreeningView["status"] | undefined) => status === "completed" || status === "failed";
 
-/** One search, polled every 2 s until it has completed or failed. */
+/** How long one waiting read may stay open (the servers allow up to 30 s and 60 s). */
+const WAIT_SECONDS = 25;
+
+/**
+ * One search until it has completed or failed: read at once, then read with `wait` so the server answers the moment
+ * it ends. When a waiting read fails (a proxy that cuts long requests), plain reads every 2 s take over.
+ */
 export function useScreening(searchId: string | null) {
   const { transport } = useDuecheck();
+  const reads = useRef({ searchId, count: 0, waiting: true });
+  if (reads.current.searchId !== searchId) reads.current = { searchId, count: 0, waiting: true };
   return useQuery<ScreeningView, DuecheckError>({
     queryKey: ["duecheck", "search", searchId],
     enabled: !!searchId,
-    queryFn: () => transport.getSearch(searchId!),
-    refetchInterval: (query) => (!isFinished(query.state.data?.status) && !query.state.error ? SEARCH_POLL_MS : false),
+    queryFn: async () => {
+      const state = reads.current;
+      if (state.count++ === 0 || !state.waiting) return transport.getSearch(searchId!);
+      try {
+        return await transport.getSearch(searchId!, { waitSeconds: WAIT_SECONDS });
+      } catch (error) {
+        if (error instanceof DuecheckError && error.status >= 400 && error.status < 500) throw error;
+        state.waiting = false;
+        return transport.getSearch(searchId!);
+      }
+    },
+    staleTime: 0,
+    // While waiting reads work, the next one goes out as soon as the last answered; otherwise every 2 s.
+    refetchInterval: (query) => (isFinished(query.state.data?.status) || query.state.error ? false : reads.current.waiting ? 1 : SEARCH_POLL_MS),
+    refetchIntervalInBackground: true,
     // A brief network hiccup while a search runs is retried; a refusal (expired token, 404) is not.
     retry: (count, error) => error.status === 0 && count < 2,
   });

@@ -2,7 +2,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { PortalContainerContext } from "../../../../web/src/components/ui/portal-container.ts";
 import css from "../styles.css?inline";
-import { useDuecheck } from "../provider.tsx";
+import { useDuecheck } from "../context.ts";
 
 let sharedSheet: CSSStyleSheet | null = null;
 
