@@ -15,8 +15,6 @@ import { Spinner } from "../components/ui/spinner";
 import { useCreditBalance } from "../credits/use-credit-balance";
 import { useFormatters } from "../lib/format";
 import { cn } from "../lib/utils";
-import { SanctionsDataNotice } from "../sanctions/list-states";
-import { PageHeader } from "../shell/page-header";
 import { type DetailsErrors, type DetailsValues, readDetails } from "./details/details-values";
 import { SearchDetailsSection } from "./details/search-details-section";
 import type { EntityType } from "./types";
@@ -51,22 +49,10 @@ export interface SearchAllowance {
   insufficient: boolean;
 }
 
-/** 'Due Diligence Search': the page header and the form, with the user's credits and the lists' state. */
-export function SearchForm(props: { values: SearchFormValues; onChange: (values: SearchFormValues) => void; onSubmit: (details: SearchDetails | undefined) => void; pending: boolean }) {
-  const { t } = useTranslation();
-  const allowance = useSearchAllowance();
-  return (
-    <div className="grid gap-6">
-      <PageHeader title={t("search.title")} description={t("search.subtitle")} />
-      <SearchFormCard {...props} allowance={allowance} notice={<SanctionsDataNotice />} />
-    </div>
-  );
-}
-
 /**
  * The search form itself: the term, Person or Company, the optional country, "More details" and 'Run Due Diligence
- * Check'. Shared with the embeddable package (packages/react), which knows no balance (`allowance` absent) and asks
- * for the country (`withCountry`).
+ * Check'. Rendered by the embeddable package's search flow (packages/react), for the app's search screen with the
+ * user's credits (`allowance`) and for embeds without them, asking for the country (`withCountry`).
  */
 export function SearchFormCard({
   values,
