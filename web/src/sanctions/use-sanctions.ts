@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { toast } from "../components/ui/use-toast";
-import { ApiError, apiRequest, serverErrorText } from "../lib/api";
-import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset, SanctionsSearchAnswer } from "./types";
-import type { SearchDetails } from "../../../lib/screening/schemas.ts";
+import { apiRequest, serverErrorText } from "../lib/api";
+import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "./types";
 
 export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
 
@@ -106,46 +105,3 @@ export function useDownloadAll() {
   });
 }
 
-/** GET /api/sanctions/search?term=...&dataset=sanctions, run when the user submits the form. */
-/** A term, and what else is known of the subject (query by example), as the search tab sends them. */
-export interface SanctionsSearchRequest {
-  term: string;
-  details?: SearchDetails;
-}
-
-/** term, dataset, and the details as GET /api/sanctions/search takes them: birthDate, nationality, identifier=KIND:VALUE. */
-function searchParams(term: string, details: SearchDetails | undefined): URLSearchParams {
-  const params = new URLSearchParams({ term, dataset: "sanctions" });
-  if (details?.birthDate) params.set("birthDate", details.birthDate);
-  if (details?.nationality) params.set("nationality", details.nationality);
-  for (const identifier of details?.identifiers ?? []) params.append("identifier", `${identifier.kind}:${identifier.value}`);
-  return params;
-}
-
-export function useSanctionsSearch() {
-  const { t } = useTranslation();
-  return useMutation({
-    mutationFn: async ({ term, details }: SanctionsSearchRequest) => {
-      try {
-        return await apiRequest<SanctionsSearchAnswer>("GET", `/api/sanctions/search?${searchParams(term, details)}`);
-      } catch (error) {
-        // An answer that still has the search shape (e.g. 503 when no list was ever downloaded) is "no results"
-        // with the server's explanation, not a failed call.
-        if (error instanceof ApiError && error.body.found === false) {
-          const lists = Array.isArray(error.body.lists) ? (error.body.lists as ListState[]) : undefined;
-          return { found: false, results: [], error: error.serverMessage, searched: [], lists } satisfies SanctionsSearchAnswer;
-        }
-        throw error;
-      }
-    },
-    onSuccess: (answer) => {
-      // Without data the page itself says so (and which lists are missing); a toast would vanish with the reason.
-      if (!answer.found && !answer.error) {
-        toast({ title: t("sanctions.noResults"), description: t("sanctions.noResultsDescription") });
-      }
-    },
-    onError: () => {
-      toast({ variant: "destructive", title: t("sanctions.searchFailed"), description: t("sanctions.searchFailedDescription") });
-    },
-  });
-}

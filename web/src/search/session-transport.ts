@@ -1,4 +1,4 @@
-import { type DuecheckTransport, jsonCaller } from "../../../packages/react/src/api/transport.ts";
+import { type DuecheckTransport, jsonCaller, listSearchParams } from "../../../packages/react/src/api/transport.ts";
 
 const id = encodeURIComponent;
 const unavailable = (what: string) => () => Promise.reject(new Error(`${what} has its own screen in the app`));
@@ -14,10 +14,8 @@ export function sessionTransport(): DuecheckTransport {
     getSearch: (searchId, options) => api.json("GET", `/api/searches/${id(searchId)}${options?.waitSeconds ? `?wait=${options.waitSeconds}` : ""}`),
     exportSearch: (searchId, format) => api.file(`/api/searches/${id(searchId)}/export/${format}`, `duecheck-${searchId}.${format === "pdf" ? "pdf" : "xlsx"}`),
     exportUrl: (searchId, format) => `/api/searches/${id(searchId)}/export/${format}`,
-    searchLists: ({ term, type, dataset }) => {
-      const query = new URLSearchParams({ term, ...(type ? { type } : {}), ...(dataset ? { dataset } : {}) });
-      return api.json("GET", `/api/sanctions/search?${query}`, undefined, [503]);
-    },
+    // 503 names the lists without data: an answer to show, not a failure.
+    searchLists: (query) => api.json("GET", `/api/sanctions/search?${listSearchParams(query)}`, undefined, [503]),
     uploadBatch: unavailable("Batch processing"),
     getBatch: unavailable("Batch processing"),
     listMonitored: () => api.json("GET", "/api/monitoring/entities?limit=100"),

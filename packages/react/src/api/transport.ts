@@ -99,6 +99,16 @@ export function jsonCaller(fetcher: Fetcher, prefix: string, headers: Record<str
 
 const id = encodeURIComponent;
 
+/** The list search's query string: term, dataset, type, and the details as birthDate, nationality, identifier=KIND:VALUE. */
+export function listSearchParams({ term, type, dataset, details }: ListSearchQuery): URLSearchParams {
+  const params = new URLSearchParams({ term, dataset: dataset ?? "sanctions" });
+  if (type) params.set("type", type);
+  if (details?.birthDate) params.set("birthDate", details.birthDate);
+  if (details?.nationality) params.set("nationality", details.nationality);
+  for (const identifier of details?.identifiers ?? []) params.append("identifier", `${identifier.kind}:${identifier.value}`);
+  return params;
+}
+
 /** The public API (/api/v1) of the server at `baseUrl`, with an embed token (or, server-side only, an API key). */
 export function publicApiTransport({ baseUrl, token, fetcher = (input, init) => fetch(input, init) }: { baseUrl: string; token: string; fetcher?: Fetcher }): DuecheckTransport {
   const api = jsonCaller(fetcher, `${baseUrl.replace(/\/+$/, "")}/api/v1`, { Authorization: `Bearer ${token}` });
@@ -106,10 +116,8 @@ export function publicApiTransport({ baseUrl, token, fetcher = (input, init) => 
     startSearch: (request) => api.json("POST", "/search?wait=0", request),
     getSearch: (searchId, options) => api.json("GET", `/search/${id(searchId)}${options?.waitSeconds ? `?wait=${options.waitSeconds}` : ""}`),
     exportSearch: (searchId, format) => api.file(`/search/${id(searchId)}/export/${format}`, `duecheck-${searchId}.${format === "pdf" ? "pdf" : "xlsx"}`),
-    searchLists: ({ term, type, dataset }) => {
-      const query = new URLSearchParams({ term, ...(type ? { type } : {}), ...(dataset ? { dataset } : {}) });
-      return api.json("GET", `/sanctions/search?${query}`, undefined, [503]);
-    },
+    // 503 names the lists without data: an answer to show, not a failure.
+    searchLists: (query) => api.json("GET", `/sanctions/search?${listSearchParams(query)}`, undefined, [503]),
     uploadBatch: (file, name) => {
       const form = new FormData();
       form.append("file", file);

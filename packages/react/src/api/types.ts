@@ -1,7 +1,7 @@
 /** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
 import type { MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus } from "../../../../lib/monitoring/schemas.ts";
 import type { RiskLevel } from "../../../../lib/screening/results.ts";
-import type { CreateSearchRequest } from "../../../../lib/screening/schemas.ts";
+import type { CreateSearchRequest, SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
 import type { z } from "zod";
 import type { batchAcceptedSchema, batchStatusSchema, publicSearchResultSchema } from "../../../../server/public-api/schemas.ts";
@@ -21,6 +21,8 @@ export interface ListSearchQuery {
   term: string;
   type?: "person" | "company";
   dataset?: "sanctions" | "peps";
+  /** Query by example: weighed as in a search. */
+  details?: SearchDetails;
 }
 
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
