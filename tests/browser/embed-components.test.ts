@@ -174,6 +174,26 @@ describe("@duecheck/react in the example host app (another origin)", () => {
 });
 
 test(
+  "the package in French (its words load as a chunk), and the host's own words replace the components' where it says so",
+  async () => {
+    const { context, page } = await hostPage();
+    try {
+      await page.goto(`${host.url.href}?language=fr`);
+      await expectVisible(page.getByRole("button", { name: fr["search.run"] }));
+      await expectVisible(page.getByText(fr["search.termLabel"], { exact: true }));
+      await page.goto(`${host.url.href}?language=fr&words=own`);
+      await expectVisible(page.getByRole("button", { name: "Vérifier ce client" }));
+      await page.goto(`${host.url.href}?words=own`);
+      await expectVisible(page.getByRole("button", { name: "Screen this customer" }));
+      await expectVisible(page.getByText(en["search.termLabel"], { exact: true }));
+    } finally {
+      await context.close();
+    }
+  },
+  FLOW_TIMEOUT_MS,
+);
+
+test(
   "the list search, a batch upload and monitoring, each over the token, charged to its owner",
   async () => {
     const { context, page } = await hostPage();

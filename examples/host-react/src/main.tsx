@@ -43,7 +43,14 @@ function App() {
         {completed && <p data-testid="host-completed">Completed: {completed.searchTerm} ({completed.riskLevel})</p>}
         {errors.length > 0 && <p data-testid="host-errors">{errors.join(" | ")}</p>}
         {session && (
-          <DuecheckProvider baseUrl={session.baseUrl} token={session.token} language={language} theme={theme}>
+          <DuecheckProvider
+            baseUrl={session.baseUrl}
+            token={session.token}
+            language={language}
+            theme={theme}
+            // ?words=own: the host's own words for two of the components' (any key of their catalogue).
+            translations={params.get("words") === "own" ? { en: { "search.run": "Screen this customer" }, fr: { "search.run": "Vérifier ce client" } } : undefined}
+          >
             {params.get("searchId") ? (
               <ScreeningResult searchId={params.get("searchId")!} onCompleted={setCompleted} onError={onError} />
             ) : (
