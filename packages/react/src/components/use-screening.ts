@@ -12,6 +12,8 @@ export const isFinished = (status: ScreeningView["status"] | undefined) => statu
 
 /** How long one waiting read may stay open (the servers allow up to 30 s and 60 s). */
 const WAIT_SECONDS = 25;
+/** A waiting read that comes back sooner with the search still running was not a wait. */
+const MIN_WAIT_MS = 1000;
 
 /**
  * One search until it has completed or failed: read at once, then read with `wait` so the server answers the moment
@@ -28,7 +30,11 @@ export function useScreening(searchId: string | null) {
       const state = reads.current;
       if (state.count++ === 0 || !state.waiting) return transport.getSearch(searchId!);
       try {
-        return await transport.getSearch(searchId!, { waitSeconds: WAIT_SECONDS });
+        const startedAt = Date.now();
+        const search = await transport.getSearch(searchId!, { waitSeconds: WAIT_SECONDS });
+        // A server that answered a running search at once did not wait (an older one): plain reads from now on.
+        if (!isFinished(search.status) && Date.now() - startedAt < MIN_WAIT_MS) state.waiting = false;
+        return search;
       } catch (error) {
         if (error instanceof DuecheckError && error.status >= 400 && error.status < 500) throw error;
         state.waiting = false;
