@@ -105,6 +105,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["creditPackages.0.description"],
   },
   "PUT /api/monitoring/entities/:id/status": { body: { status: "paused" }, freeText: [] },
+  "POST /api/v1/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
+  "PUT /api/v1/monitoring/entities/:entityId/status": { body: { status: "paused" }, freeText: [] },
   "POST /api/webhooks": { body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" }, freeText: ["description"] },
   "PATCH /api/webhooks/:id": { body: { enabled: false, events: ["batch.completed"], description: "Case system" }, freeText: ["description"] },
   "POST /api/reports/generate": { body: { date: "2026-11-20" }, freeText: [] },
@@ -145,6 +147,8 @@ let admin: HttpClient;
 let integrator: HttpClient;
 let integratorKey: string;
 let embedIntegrator: HttpClient;
+/** A key of its own for each /api/v1 route with a body: one key's 100 calls a minute do not cover two routes' probes. */
+const v1Clients: Record<string, HttpClient> = {};
 let routes: string[];
 
 /** Row count and content hash of every table (and the job queue): what "nothing reached the database" means. */
@@ -169,7 +173,7 @@ async function databaseState(): Promise<Record<string, string>> {
 function clientFor(route: string) {
   // Each /api/v1 route probed with a key of its own: one key's 100 calls a minute do not cover two routes' probes.
   if (route.split(" ")[1] === "/api/v1/embed-tokens") return embedIntegrator;
-  return route.split(" ")[1].startsWith("/api/v1/") ? integrator : admin;
+  return route.split(" ")[1].startsWith("/api/v1/") ? (v1Clients[route] ?? integrator) : admin;
 }
 
 function pathOf(route: string, params: Record<string, string> = pathValues) {
@@ -221,7 +225,12 @@ beforeAll(async () => {
   await admin.signIn("admin@test.local", "Admin-password-1");
   const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });
   const apiKey = await admin.post("/api/user/api-keys", { name: "Probe" });
-  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id };
+  for (const route of ["POST /api/v1/monitoring/entities", "PUT /api/v1/monitoring/entities/:entityId/status"]) {
+    v1Clients[route] = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route)).key}` });
+  }
+  const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });
+  expect(monitored.status).toBe(201);
+  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id, entityId: monitored.json.id };
   // Each route of the app as "METHOD /path"; middleware entries (ALL) and the web app's catch-all are not routes.
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))];
