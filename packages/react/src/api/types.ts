@@ -1,10 +1,12 @@
 /** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
-import type { MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus } from "../../../../lib/monitoring/schemas.ts";
+import type { MonitoredList } from "../../../../lib/monitoring/entities.ts";
+import type { MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, newMonitoredEntitySchema } from "../../../../lib/monitoring/schemas.ts";
+import type { searchQuerySchema } from "../../../../lib/sanctions/datasets/schemas.ts";
 import type { RiskLevel } from "../../../../lib/screening/results.ts";
 import type { CreateSearchRequest, SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
 import type { z } from "zod";
-import type { batchAcceptedSchema, batchStatusSchema, publicSearchResultSchema } from "../../../../server/public-api/schemas.ts";
+import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../server/public-api/schemas.ts";
 
 export type { CreateSearchRequest, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
 
@@ -14,35 +16,28 @@ export type ScreeningView = Pick<
   "id" | "status" | "searchTerm" | "entityType" | "aiSummary" | "error" | "createdAt" | "details" | "results" | "riskLevel"
 >;
 
-/** GET /api/v1/sanctions/search, as JSON (the results' dates and ids as the server serialises them). */
-export type ListSearchAnswer = Omit<SanctionsAnswer, "results"> & { results: SanctionsAnswer["results"]; error?: string };
+/** GET /api/v1/sanctions/search; `error` with the lists when none of them has data (503). */
+export type ListSearchAnswer = SanctionsAnswer & { error?: string };
 
-export interface ListSearchQuery {
-  term: string;
-  type?: "person" | "company";
+/** GET /api/v1/sanctions/search: the term and type of the lists' query schema, which lists, and query by example. */
+export type ListSearchQuery = Pick<z.input<typeof searchQuerySchema>, "term" | "type"> & {
   dataset?: "sanctions" | "peps";
-  /** Query by example: weighed as in a search. */
+  /** Weighed as in a search. */
   details?: SearchDetails;
-}
+};
 
 export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
 
 export type BatchProgress = z.infer<typeof batchStatusSchema>;
 
-export interface MonitoredPage {
-  items: MonitoredEntityView[];
-  nextCursor: string | null;
-  total: number;
-  counts: MonitoringCounts;
-}
+/** GET /api/v1/monitoring/entities. */
+export type MonitoredPage = MonitoredList;
 
-export interface NewMonitoredEntityRequest {
-  searchTerm: string;
-  entityType: "person" | "company";
-  frequency: MonitoringFrequency;
-}
+/** POST /api/v1/monitoring/entities. */
+export type NewMonitoredEntityRequest = z.input<typeof newMonitoredEntitySchema>;
 
-export type ExportFormat = "pdf" | "excel";
+/** GET /api/v1/search/{searchId}/export/{format}. */
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 export interface DownloadedFile {
   blob: Blob;
