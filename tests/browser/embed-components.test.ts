@@ -174,7 +174,7 @@ describe("@duecheck/react in the example host app (another origin)", () => {
 });
 
 test(
-  "the package in French (its words load as a chunk), and the host's own words replace the components' where it says so",
+  "the package in French (its words load as a chunk), the host's own words replace the components' where it says so, and the keyboard reaches it without it taking the page's focus",
   async () => {
     const { context, page } = await hostPage();
     try {
@@ -186,6 +186,20 @@ test(
       await page.goto(`${host.url.href}?words=own`);
       await expectVisible(page.getByRole("button", { name: "Screen this customer" }));
       await expectVisible(page.getByText(en["search.termLabel"], { exact: true }));
+      // The component does not take the host page's focus; the keyboard reaches it from the host's button onwards.
+      const deepFocus = () =>
+        page.evaluate(() => {
+          let element = document.activeElement;
+          while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+          return element ? `${element.tagName.toLowerCase()}${element.getAttribute("type") ? `[${element.getAttribute("type")}]` : ""}` : null;
+        });
+      expect(await deepFocus()).toBe("body");
+      await page.locator("button.host-button").focus();
+      await page.keyboard.press("Tab");
+      expect(await deepFocus()).toBe("input");
+      await page.keyboard.type("Keyboard Person");
+      await page.keyboard.press("Enter");
+      await expectVisible(page.getByTestId("search-results").getByTestId("result-term").getByText("Keyboard Person"), RESULT_TIMEOUT_MS);
     } finally {
       await context.close();
     }

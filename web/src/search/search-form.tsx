@@ -62,6 +62,7 @@ export function SearchFormCard({
   allowance,
   notice,
   withCountry = false,
+  autoFocus = true,
 }: {
   values: SearchFormValues;
   onChange: (values: SearchFormValues) => void;
@@ -71,6 +72,8 @@ export function SearchFormCard({
   allowance?: SearchAllowance;
   notice?: React.ReactNode;
   withCountry?: boolean;
+  /** The app's screen takes the focus; a component embedded in someone else's page does not. */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -104,7 +107,7 @@ export function SearchFormCard({
                 placeholder={t("search.termPlaceholder")}
                 autoComplete="off"
                 maxLength={MAX_SEARCH_TERM_LENGTH}
-                autoFocus
+                autoFocus={autoFocus}
               />
             </div>
 

@@ -58,6 +58,7 @@ function NewSearch() {
         allowance={allowance}
         notice={<SanctionsDataNotice />}
         askCountry={false}
+        autoFocus
         onStarted={() => void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY })}
         onStartError={refuse}
         onCompleted={refresh}

@@ -47,10 +47,24 @@ export interface ScreeningSearchBodyProps extends ScreeningSearchProps {
   onNewSearch?: () => void;
   /** Instead of the package's alert when the search cannot be read. */
   loadError?: ReactNode;
+  /** Whether the form takes the focus when it appears (the app's screen; never in someone else's page). */
+  autoFocus?: boolean;
 }
 
 /** The flow without its own shadow root: the app's search screen renders this with its session's transport. */
-export function ScreeningSearchBody({ onCompleted, onError, onStarted, header, allowance, notice, askCountry = true, onStartError, onNewSearch, loadError }: ScreeningSearchBodyProps) {
+export function ScreeningSearchBody({
+  onCompleted,
+  onError,
+  onStarted,
+  header,
+  allowance,
+  notice,
+  askCountry = true,
+  onStartError,
+  onNewSearch,
+  loadError,
+  autoFocus = false,
+}: ScreeningSearchBodyProps) {
   const { transport } = useDuecheck();
   const problem = useProblemText();
   const [form, setForm] = useState<SearchFormValues>(EMPTY_FORM);
@@ -101,7 +115,16 @@ export function ScreeningSearchBody({ onCompleted, onError, onStarted, header, a
   return (
     <div className="grid gap-6">
       {header}
-      <SearchFormCard values={form} onChange={setForm} onSubmit={(details) => void start(details)} pending={pending} allowance={allowance} notice={notice} withCountry={askCountry} />
+      <SearchFormCard
+        values={form}
+        onChange={setForm}
+        onSubmit={(details) => void start(details)}
+        pending={pending}
+        allowance={allowance}
+        notice={notice}
+        withCountry={askCountry}
+        autoFocus={autoFocus}
+      />
       {startProblem && <ProblemAlert text={startProblem} />}
     </div>
   );
