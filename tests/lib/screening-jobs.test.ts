@@ -90,6 +90,8 @@ describe("workers", () => {
       // The retry searched the list: no failed source is left from the first attempt.
       expect((row.results as SearchResults).sources.filter((x) => x.status === "failed" && x.kind === "sanctions")).toEqual([]);
       expect((row.results as SearchResults).sanctionsList[0].datasetId).toBe("us_ofac_sdn");
+      // The search's row is written before pg-boss marks its job done.
+      expect(await waitForJobState(search.id, "completed")).toBe("completed");
       const [job] = (await jobsOf(s.database, SEARCH_QUEUE)).filter((j) => j.id === search.id);
       expect(job).toMatchObject({ state: "completed", retry_count: 1 });
       expect((await ledgerOf(s.db, userId)).filter((r) => r.searchId === search.id).map((r) => r.amount)).toEqual([-10]);
@@ -117,6 +119,8 @@ describe("workers", () => {
         },
       ]);
       expect(results.clean).toBe(false);
+      // The search's row is written before pg-boss marks its job done.
+      expect(await waitForJobState(search.id, "completed")).toBe("completed");
       const [job] = (await jobsOf(s.database, SEARCH_QUEUE)).filter((j) => j.id === search.id);
       expect(job).toMatchObject({ state: "completed", retry_count: 1 });
     } finally {
@@ -158,6 +162,8 @@ describe("workers", () => {
       expect(row.status).toBe("completed");
       // The lease is 4 s in these tests and maintenance runs every second.
       expect(Date.now() - started).toBeGreaterThan(2_000);
+      // The search's row is written before pg-boss marks its job done.
+      expect(await waitForJobState(search.id, "completed")).toBe("completed");
       const [job] = (await jobsOf(s.database, SEARCH_QUEUE)).filter((j) => j.id === search.id);
       expect(job).toMatchObject({ state: "completed", retry_count: 1 });
       expect((await ledgerOf(s.db, userId)).filter((r) => r.searchId === search.id)).toHaveLength(1);
