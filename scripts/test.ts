@@ -25,8 +25,12 @@ const BROWSER = paths.length ? paths.filter((p) => p.startsWith("tests/browser")
 
 const totals = { passed: 0, failed: 0 };
 
-async function run(label: string, args: string[], env: Record<string, string>) {
-  console.log(`\n=== ${label} ===`);
+/**
+ * One `bun test` process. With `quiet`, its output is kept and printed whole when it ends (two passes that run at the
+ * same time would interleave their lines otherwise).
+ */
+async function run(label: string, args: string[], env: Record<string, string>, quiet = false) {
+  if (!quiet) console.log(`\n=== ${label} ===`);
   const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...flags], {
     cwd: ROOT,
     // Test servers never fetch the real lists from the internet on their own schedule, and run monitoring scans and
@@ -49,10 +53,11 @@ async function run(label: string, args: string[], env: Record<string, string>) {
     for await (const chunk of stream) {
       const text = decoder.decode(chunk);
       output += text;
-      sink.write(text);
+      if (!quiet) sink.write(text);
     }
   };
   await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr), proc.exited]);
+  if (quiet) process.stdout.write(`\n=== ${label} ===\n${output}`);
   const passed = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
   let failed = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
   // A crash or a file that failed to load may report no failing test: count it as one.
@@ -132,16 +137,21 @@ if ((browserTests && (!only || only === "browser")) || serverTests) {
 
 const template = await makePgliteTemplate();
 try {
+  // The two database passes run side by side: much of their time is spent waiting (processes starting, jobs and
+  // servers answering), so together they take far less than one after the other. Each is printed when it ends.
+  const passes: Promise<void>[] = [];
+  const both = SUITES.length > 0 && !only;
   if (SUITES.length && (!only || only === "postgres")) {
     if (await postgresReachable()) {
-      await run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl });
+      passes.push(run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl }, both));
     } else {
       totals.failed += 1;
     }
   }
   if (SUITES.length && (!only || only === "pglite")) {
-    await run("PGlite", SUITES, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template });
+    passes.push(run("PGlite", SUITES, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template }, both));
   }
+  await Promise.all(passes);
   if (browserTests && (!only || only === "browser")) {
     await run("Browser (Chromium, PGlite)", BROWSER, {
       DUECHECK_TEST_DB: "pglite",

@@ -59,7 +59,7 @@ describe("the first start of an install", () => {
       // The server prints the new version as soon as it is in.
       const reader = serve.proc.stdout.getReader();
       let output = serve.output;
-      while (!output.includes("[duecheck] downloaded us_ofac_sdn: a new version with 8 entities") && Date.now() - started < 30_000) {
+      while (!output.includes("[duecheck] downloaded us_ofac_sdn: a new version with 8 entities") && Date.now() - started < 120_000) {
         const next = await Promise.race([reader.read(), Bun.sleep(500).then(() => null)]);
         if (next && !next.done) output += new TextDecoder().decode(next.value);
       }
@@ -74,10 +74,10 @@ describe("the first start of an install", () => {
       // This process refreshed its index right after its own download (its poll would take 10 s).
       const found = await admin.get("/api/sanctions/search?term=Rustam%20Karimov");
       expect([found.status, found.json.found, found.json.searched]).toEqual([200, true, ["us_ofac_sdn"]]);
-      // Well before the scheduler's first 10-minute tick.
-      expect(Date.now() - started).toBeLessThan(30_000);
+      // Well before the scheduler's first 10-minute tick (with room for a machine busy with other tests).
+      expect(Date.now() - started).toBeLessThan(120_000);
     } finally {
       await serve.stop();
     }
-  }, 60_000);
+  }, 150_000);
 });
