@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SanctionsEntity } from "../lib/sanctions/entity.ts";
+import { blankEntity, type SanctionsEntity } from "../lib/sanctions/entity.ts";
 import { compareNames, type SanctionsIndex } from "../lib/sanctions/matcher/index.ts";
 
 interface PeerCase {
@@ -75,21 +75,9 @@ function pairOutcome(suite: string, c: PeerCase, weights: SanctionsIndex, thresh
 }
 
 function memberEntity(c: PeerCase): SanctionsEntity {
-  return {
-    id: c.member_id!,
-    datasetId: c.group ?? "group",
-    sourceId: c.member_id!,
-    schema: c.type === "company" ? "Organization" : "Person",
-    name: c.candidate!,
-    aliases: (c.candidate_aliases ?? []).map((name) => ({ name, kind: "aka" as const })),
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-  };
+  const entity = blankEntity(c.group ?? "group", c.member_id!, c.type === "company" ? "Organization" : "Person", c.candidate!);
+  entity.aliases = (c.candidate_aliases ?? []).map((name) => ({ name, kind: "aka" as const }));
+  return entity;
 }
 
 function rankOutcomes(suite: string, cases: PeerCase[], weights: SanctionsIndex, build: typeof SanctionsIndex.build): CaseOutcome[] {
@@ -108,7 +96,7 @@ function rankOutcomes(suite: string, cases: PeerCase[], weights: SanctionsIndex,
         suite,
         id: c.id,
         kind: c.kind ?? "",
-        pass: results[0]?.id === c.expected_member,
+        pass: results[0]?.id === `${c.group ?? "group"}:${c.expected_member}`,
         detail: `${c.query} -> ${results.map((r) => `${r.name} ${r.score}`).join("; ") || "nothing"} (expected ${c.expected_member})`,
       };
     });

@@ -48,6 +48,25 @@ export interface SanctionsEntity {
   sourceUrl: string | null;
 }
 
+/** An entity with its name only: the start of every parsed entity, and of the one-entity indexes of pair scoring. */
+export function blankEntity(datasetId: string, sourceId: string, schema: EntitySchema, name: string): SanctionsEntity {
+  return {
+    id: `${datasetId}:${sourceId}`,
+    datasetId,
+    sourceId,
+    schema,
+    name,
+    aliases: [],
+    nationalities: [],
+    birthDates: [],
+    programs: [],
+    addresses: [],
+    remarks: null,
+    listedOn: null,
+    sourceUrl: null,
+  };
+}
+
 /** One raw file of a dataset version, as downloaded or imported. */
 export interface DatasetFile {
   name: string;

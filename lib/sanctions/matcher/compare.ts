@@ -3,7 +3,7 @@
  * becomes a one-entity index whose name parts weigh their rarity in the real lists when `weights` is given, so
  * "Muhammad" counts for as little here as it does in a search.
  */
-import type { EntitySchema, SanctionsEntity } from "../entity.ts";
+import { blankEntity, type EntitySchema } from "../entity.ts";
 import { TokenClass } from "./lexicon.ts";
 import { tokenize } from "./normalize.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
@@ -39,21 +39,8 @@ export function compareNames(query: string, candidate: string, options: CompareO
   const type = options.type ?? guessType(candidate);
   const threshold = options.threshold ?? DEFAULT_MATCH_THRESHOLD;
   const schema: EntitySchema = type === "company" ? "Organization" : "Person";
-  const entity: SanctionsEntity = {
-    id: "compare:candidate",
-    datasetId: "compare",
-    sourceId: "candidate",
-    schema,
-    name: candidate,
-    aliases: (options.aliases ?? []).map((name) => ({ name, kind: "aka" as const })),
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-  };
+  const entity = blankEntity("compare", "candidate", schema, candidate);
+  entity.aliases = (options.aliases ?? []).map((name) => ({ name, kind: "aka" as const }));
   const index = SanctionsIndex.build([entity], { threshold, weightsFrom: options.weights });
   const [best] = index.search(query, { type: options.type, limit: 1, minScore: 0 });
   if (!best) return { score: 0, decision: "no_match", matchedName: candidate, explanation: { parts: [] } };

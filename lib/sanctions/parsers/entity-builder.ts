@@ -1,22 +1,8 @@
-import type { AliasKind, EntityIdentifier, EntitySchema, IdentifierKind, SanctionsEntity } from "../entity.ts";
+import { type AliasKind, blankEntity, type EntityIdentifier, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { cleanText, isOriginalScript } from "./text.ts";
 
 export function newEntity(datasetId: string, sourceId: string, schema: EntitySchema, name: string): SanctionsEntity {
-  return {
-    id: `${datasetId}:${sourceId}`,
-    datasetId,
-    sourceId,
-    schema,
-    name: cleanText(name),
-    aliases: [],
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-  };
+  return blankEntity(datasetId, sourceId, schema, cleanText(name));
 }
 
 /**
