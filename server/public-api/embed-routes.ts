@@ -2,12 +2,9 @@ import { Hono } from "hono";
 import { addMonitoredEntity, deleteMonitoredEntity, listMonitoredEntities, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
 import { monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
-import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
-import { NoSanctionsDataError, searchSanctions } from "../../lib/sanctions/search.ts";
-import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser } from "../middleware/session.ts";
-import { sanctionsService } from "../sanctions/service.ts";
+import { answerListSearch } from "../sanctions/list-search.ts";
 import { exportSearch } from "../screening/routes.ts";
 import { parseWith, readJson } from "../validate.ts";
 import { exportFormatSchema } from "./schemas.ts";
@@ -26,26 +23,7 @@ export const embeddableRoutes = new Hono<AppEnv>()
   })
 
   /** The sanctions and PEP lists searched by name (free of charge, as on the Sanctions Lists screen). */
-  .get("/sanctions/search", async (c) => {
-    const query = parseWith(searchQuerySchema, c.req.query());
-    const details = parseWith(
-      searchDetailsSchema.optional(),
-      detailsFromText({ birthDate: c.req.query("birthDate"), nationality: c.req.query("nationality"), identifiers: c.req.queries("identifier") }),
-    );
-    const { database } = c.get("ctx");
-    try {
-      const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), {
-        ...query,
-        ...(details ? { details } : {}),
-      });
-      return c.json(answer);
-    } catch (error) {
-      if (error instanceof NoSanctionsDataError) {
-        return c.json({ found: false, results: [], error: error.message, searched: [], lists: error.lists }, 503);
-      }
-      throw error;
-    }
-  })
+  .get("/sanctions/search", answerListSearch)
 
   .get("/monitoring/entities", async (c) => {
     const request = parseWith(monitoringListQuerySchema, c.req.query());

@@ -5,13 +5,12 @@ import { listStates } from "../../lib/sanctions/availability.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanctions/datasets/download.ts";
-import { addDatasetSchema, searchQuerySchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
-import { NoSanctionsDataError, searchSanctions } from "../../lib/sanctions/search.ts";
-import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
+import { answerListSearch } from "./list-search.ts";
 import { sanctionsService } from "./service.ts";
 
 /** After a new version, this process answers from it before the call returns (the others within their poll). */
@@ -92,26 +91,7 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   })
 
   /** Query by example: birthDate, nationality and identifier=KIND:VALUE (repeatable) weigh on the results as on a search. */
-  .get("/search", requireUser, async (c) => {
-    const query = parseWith(searchQuerySchema, c.req.query());
-    const details = parseWith(
-      searchDetailsSchema.optional(),
-      detailsFromText({ birthDate: c.req.query("birthDate"), nationality: c.req.query("nationality"), identifiers: c.req.queries("identifier") }),
-    );
-    const { database } = c.get("ctx");
-    try {
-      const answer = await searchSanctions(database.db, sanctionsService(database).index, (c.req.queries("dataset") ?? []).filter(Boolean), {
-        ...query,
-        ...(details ? { details } : {}),
-      });
-      return c.json(answer);
-    } catch (error) {
-      if (error instanceof NoSanctionsDataError) {
-        return c.json({ found: false, results: [], error: error.message, searched: [], lists: error.lists }, 503);
-      }
-      throw error;
-    }
-  })
+  .get("/search", requireUser, answerListSearch)
 
   /** Two names scored against each other, weighed by the imported lists: score, decision and which parts matched how. */
   .post("/compare", requireUser, async (c) => {
