@@ -79,6 +79,14 @@ async function postgresReachable() {
   }
 }
 
+/** The browser the browser tests drive, as it names itself ("Chromium 156.0.8078.108 built on Debian ..."). */
+function browserVersion() {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const answer = Bun.spawnSync([path, "--version"], { stdout: "pipe", stderr: "pipe" });
+  const version = /Chromium [\d.]+/.exec(answer.stdout.toString())?.[0];
+  return version ?? `Chromium at ${path}: no version (${answer.stderr.toString().trim() || "not found"})`;
+}
+
 /** A migrated PGlite folder, copied by every test that needs an embedded database (initdb takes seconds). */
 async function makePgliteTemplate() {
   const dir = mkdtempSync(join(tmpdir(), "dc-template-"));
@@ -153,7 +161,7 @@ try {
   }
   await Promise.all(passes);
   if (browserTests && (!only || only === "browser")) {
-    await run("Browser (Chromium, PGlite)", BROWSER, {
+    await run(`Browser (${browserVersion()}, PGlite)`, BROWSER, {
       DUECHECK_TEST_DB: "pglite",
       DUECHECK_TEST_PGLITE_TEMPLATE: template,
     });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
 
 const user = { email: "dev@example.com", password: "Integrate-2024!", fullName: "Dana Developer" };
 
@@ -88,6 +88,7 @@ describe("API access", () => {
     const row = keyRows(page).filter({ hasText: "Production server" });
     await row.getByRole("button", { name: "Delete API key Production server" }).click();
     const confirm = page.getByRole("alertdialog");
+    await expectDialogOpen(confirm);
     await expectVisible(confirm.getByText("Delete this API key?"));
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expectHidden(confirm);

@@ -87,6 +87,25 @@ async function runSearch(page: Page, words: Record<string, string>, term: string
   await page.getByRole("button", { name: words["search.run"] }).click();
 }
 
+/**
+ * Records every transition that starts inside the components' shadow roots, from the page's first frame: a property
+ * inherited from the host page for even one frame shows as a transition from the host's value to the component's.
+ */
+function recordShadowTransitions(page: Page) {
+  return page.addInitScript(() => {
+    const started: string[] = [];
+    (window as unknown as { transitionsStarted: string[] }).transitionsStarted = started;
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const shadow = attach.call(this, init);
+      shadow.addEventListener("transitionrun", (event) => started.push((event as TransitionEvent).propertyName), true);
+      return shadow;
+    };
+  });
+}
+
+const shadowTransitions = (page: Page) => page.evaluate(() => (window as unknown as { transitionsStarted: string[] }).transitionsStarted);
+
 /** The styles a host could disturb, of one element. */
 function computedStyles(locator: Locator) {
   return locator.evaluate((element) => {
@@ -101,10 +120,13 @@ describe("@duecheck/react in the example host app (another origin)", () => {
     "search, progress, result (charged to the token's owner), a PDF export; the host's own styles are unchanged",
     async () => {
       const { context, page } = await hostPage();
+      await recordShadowTransitions(page);
       try {
         const before = await credits(owner.id);
         await page.goto(host.url.href);
         await expectVisible(page.getByRole("button", { name: en["search.run"] }));
+        // The components were styled as their own from their first frame: nothing of the host's reached them.
+        expect(await shadowTransitions(page)).toEqual([]);
         await runSearch(page, en, "Rustam Karimov");
         await expectVisible(page.getByTestId("searching-view").getByText(en["search.conducting"]));
         const results = page.getByTestId("search-results");
@@ -295,11 +317,14 @@ describe("<duecheck-screening> from /embed.js in a plain HTML page", () => {
     "a host with aggressive global CSS changes nothing inside: the same computed styles as on a plain page",
     async () => {
       const { context, page } = await hostPage();
+      await recordShadowTransitions(page);
       try {
         const sample = async (url: string) => {
           await page.goto(url);
           const button = page.getByRole("button", { name: en["search.run"] });
           await expectVisible(button);
+          // Nothing the user did yet: no property of any element inside may have changed since it was first styled.
+          expect(await shadowTransitions(page)).toEqual([]);
           await page.getByLabel(en["search.termLabel"]).fill("Styled Person");
           return {
             button: await computedStyles(button),

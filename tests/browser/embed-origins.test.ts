@@ -13,7 +13,7 @@ import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "fr", Dictionary> = { en, fr };
@@ -95,6 +95,7 @@ async function originsFlow(language: "en" | "fr") {
     const removeButton = row.getByRole("button", { name: t("embed.removeLabel", { origin: "https://portal.example.com" }) });
     await removeButton.click();
     const dialog = page.getByRole("alertdialog");
+    await expectDialogOpen(dialog);
     await expectVisible(dialog.getByText(t("embed.removeDescription", { origin: "https://portal.example.com" })));
     await dialog.getByRole("button", { name: t("common.cancel") }).click();
     await expectHidden(dialog);

@@ -12,7 +12,7 @@ import { sanctionsService } from "../../server/sanctions/service.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
 const other = { email: "other@example.com", password: "Screening-2024!", fullName: "Otto Other" };
@@ -185,7 +185,10 @@ describe("search history", () => {
     );
     try {
       await item(page, "Quiet Harbour Trading").getByRole("button", { name: "Delete search for Quiet Harbour Trading" }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expectDialogOpen(dialog);
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expectHidden(dialog);
       await expectVisible(page.getByText("Failed to delete search."));
       await expectVisible(item(page, "Quiet Harbour Trading"));
     } finally {
@@ -200,12 +203,13 @@ describe("search history", () => {
     try {
       await item(page, "Rustam Karimov").getByRole("button", { name: "Delete search for Rustam Karimov" }).click();
       const dialog = page.getByRole("alertdialog");
+      await expectDialogOpen(dialog);
       await expectVisible(dialog.getByRole("heading", { name: "Delete this search?" }));
       await expectVisible(dialog.getByText("The search for “Rustam Karimov”, its result and its reports are removed from your history. This cannot be undone."));
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expectHidden(dialog);
       await item(page, "Rustam Karimov").getByRole("button", { name: "Delete search for Rustam Karimov" }).click();
-      await expectVisible(dialog);
+      await expectDialogOpen(dialog);
       await page.keyboard.press("Escape");
       await expectHidden(dialog);
       await expectVisible(item(page, "Rustam Karimov"));
@@ -218,7 +222,10 @@ describe("search history", () => {
   test("delete removes the search with the 'Search deleted' toast; the last one leaves the empty state", async () => {
     for (const term of ["Quiet Harbour Trading", "Rustam Karimov", "Hector Valdez"]) {
       await item(page, term).getByRole("button", { name: `Delete search for ${term}` }).click();
-      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expectDialogOpen(dialog);
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expectHidden(dialog);
       await expectVisible(page.getByText("Search deleted"));
       await expectVisible(page.getByText("The search has been removed from your history."));
       await expectHidden(item(page, term));

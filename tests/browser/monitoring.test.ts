@@ -16,7 +16,7 @@ import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "de", Dictionary> = { en, de };
@@ -240,6 +240,7 @@ async function monitoringFlow(language: "en" | "de") {
     const removeButton = added.getByRole("button", { name: tr(dict, "monitoring.removeLabel", { name: "Brandmoor Shipping" }) });
     await removeButton.click();
     const confirm = page.getByRole("alertdialog");
+    await expectDialogOpen(confirm);
     await expectVisible(confirm.getByText(tr(dict, "monitoring.removeTitle")));
     await confirm.getByRole("button", { name: tr(dict, "common.cancel") }).click();
     await expectHidden(confirm);

@@ -11,7 +11,7 @@ import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "de", Dictionary> = { en, de };
@@ -108,6 +108,7 @@ async function webhooksFlow(language: "en" | "de") {
 
     await row.getByRole("button", { name: t("webhooks.deleteLabel", { url }) }).click();
     const confirm = page.getByRole("alertdialog");
+    await expectDialogOpen(confirm);
     await expectVisible(confirm.getByText(t("webhooks.deleteDescription", { url })));
     await confirm.getByRole("button", { name: t("webhooks.delete") }).click();
     await expectVisible(page.getByText(t("webhooks.empty"), { exact: true }));

@@ -39,6 +39,22 @@ export async function expectHidden(locator: Locator, timeout = 10_000) {
   await locator.first().waitFor({ state: "hidden", timeout });
 }
 
+/**
+ * Waits until a dialog is open as the user sees it: visible, and its opening animations (its own and its overlay's)
+ * ended. A click or a key press sent while a dialog is still animating in is not what a person does.
+ */
+export async function expectDialogOpen(dialog: Locator, timeout = 10_000) {
+  await expectVisible(dialog, timeout);
+  await dialog.first().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The path part of the page URL, for asserting where the user landed. */
 export async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);

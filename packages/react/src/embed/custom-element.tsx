@@ -28,8 +28,11 @@ class DuecheckScreeningElement extends HTMLElement {
     if (!this.#root) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
       const style = document.createElement("style");
-      style.textContent = ":host { display: block; } :host([hidden]) { display: none; }";
+      // Inherited properties (colour, font, letter-spacing, line-height, text-transform) cross a shadow boundary: the
+      // container drops the host page's at once, before any component renders.
+      style.textContent = ":host { display: block; } :host([hidden]) { display: none; } .dc-host { all: initial; display: block; }";
       const container = document.createElement("div");
+      container.className = "dc-host";
       shadow.replaceChildren(style, container);
       this.#root = createRoot(container);
     }

@@ -22,6 +22,9 @@ function adoptStyles(shadow: ShadowRoot) {
   shadow.appendChild(style);
 }
 
+/** The class of a shadow root's mount: `.dc-root` resets every property the host page would pass down (all: initial). */
+const rootClassName = (themeClass: string | undefined) => `dc-root${themeClass ? ` ${themeClass}` : ""}`;
+
 /**
  * Renders its children inside a shadow root of its own element (<duecheck-scope>), with the package's CSS only: the
  * host page's rules do not reach inside and nothing of the package's reaches out. Popovers and menus open inside it too.
@@ -31,6 +34,9 @@ export function ShadowScope({ children, name }: { children: ReactNode; name: str
   const hostRef = useRef<HTMLElement>(null);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
 
+  // The mount gets its stylesheet and its class before anything renders into it: content styled for one frame without
+  // them would inherit the host page's colour, font and letter-spacing, and the transitions of the package's buttons
+  // and inputs would then visibly animate from the host's values to their own.
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host || !isolated) return;
@@ -39,13 +45,15 @@ export function ShadowScope({ children, name }: { children: ReactNode; name: str
     if (!mount) {
       adoptStyles(shadow);
       mount = document.createElement("div");
+      mount.className = rootClassName(themeClass);
       shadow.appendChild(mount);
     }
     setRoot(mount);
-  }, [isolated]);
+  }, [isolated]); // later theme changes: the effect below
+
 
   useLayoutEffect(() => {
-    if (root) root.className = `dc-root${themeClass ? ` ${themeClass}` : ""}`;
+    if (root) root.className = rootClassName(themeClass);
   }, [root, themeClass]);
 
   if (!isolated) return <>{children}</>;
