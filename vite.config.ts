@@ -2,12 +2,14 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { workspaceAliases } from "./vite.aliases.ts";
 
 const webRoot = fileURLToPath(new URL("./web", import.meta.url));
 
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss()],
+  resolve: { alias: workspaceAliases },
   build: {
     outDir: process.env.DUECHECK_WEB_DIST || fileURLToPath(new URL("./web/dist", import.meta.url)),
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { workspaceAliases } from "../../vite.aliases.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -69,7 +70,7 @@ export default defineConfig(({ mode }) => {
     configFile: false,
     plugins: [react(), tailwindcss(), catalogue(), remToPx()],
     resolve: {
-      alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here("src/shims/use-sync-external-store.ts") }],
+      alias: [...workspaceAliases, { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: here("src/shims/use-sync-external-store.ts") }],
     },
     define: embed ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
     build: embed

@@ -7,7 +7,7 @@ import { currentUser } from "../middleware/session.ts";
 import { answerListSearch } from "../sanctions/list-search.ts";
 import { exportSearch } from "../screening/routes.ts";
 import { parseWith, readJson } from "../validate.ts";
-import { exportFormatSchema } from "./schemas.ts";
+import { exportFormatSchema } from "../../lib/public-api/schemas.ts";
 
 const monitoringListQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
 

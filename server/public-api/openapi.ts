@@ -8,7 +8,7 @@ import {
   errorSchema,
   publicSearchRequestSchema,
   publicSearchResultSchema,
-} from "./schemas.ts";
+} from "../../lib/public-api/schemas.ts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;

@@ -12,7 +12,7 @@ import { publicApiAuth } from "../embed/bearer-auth.ts";
 import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
-import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "./schemas.ts";
+import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "../../lib/public-api/schemas.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()

@@ -14,7 +14,7 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { addEmbedOrigin } from "../../lib/embed/origins.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
-import own from "../../packages/react/src/i18n/en.json";
+import own from "@duecheck/react/i18n/en.json";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
-import { formatBytes } from "../../web/src/sanctions/format.ts";
+import { formatBytes } from "@duecheck/react/views/sanctions/format";
 import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { ActivityIcon, ChartColumnIcon, CoinsIcon, DollarSignIcon, SearchIcon, SettingsIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Skeleton } from "../components/ui/skeleton";
-import { useFormatters } from "../lib/format";
+import { Button } from "@duecheck/ui/button";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { useFormatters } from "@duecheck/react/views/format";
 import { PageHeader } from "../shell/page-header";
 import { useUsd } from "./admin-format";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../components/ui/select";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { Spinner } from "@duecheck/ui/spinner";
 import { type AdminUserUpdate, useUpdateUser } from "./use-admin-users";
 
 type Field = "fullName" | "company" | "position";

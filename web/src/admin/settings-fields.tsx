@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
 
 /** Whole numbers as the spec reads them: unreadable input counts as 0. */
 export const readWhole = (text: string) => {

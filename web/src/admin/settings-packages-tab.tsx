@@ -2,10 +2,10 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Label } from "../components/ui/label";
-import { Switch } from "../components/ui/switch";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Label } from "@duecheck/ui/label";
+import { Switch } from "@duecheck/ui/switch";
 import { NumberField, readPrice, readWhole } from "./settings-fields";
 
 type Package = AdminSettings["creditPackages"][number];

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import type { z } from "zod";
 import type { adminCreditsSchema, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
-import { toast } from "../components/ui/use-toast";
+import { toast } from "@duecheck/ui/use-toast";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";

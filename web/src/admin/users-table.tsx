@@ -1,9 +1,9 @@
 import { CoinsIcon, PencilIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { Badge } from "../components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table";
-import { useFormatters } from "../lib/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
+import { useFormatters } from "@duecheck/react/views/format";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";
 

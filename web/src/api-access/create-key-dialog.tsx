@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ShownOnceSecret } from "../components/shown-once-secret";
-import { Button } from "../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Spinner } from "@duecheck/ui/spinner";
 import { type CreatedApiKey, useCreateApiKey } from "./use-api-keys";
 
 const NAME_REQUIRED = "Please enter a name for your API key.";

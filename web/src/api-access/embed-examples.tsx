@@ -1,8 +1,8 @@
 import { CopyIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { toast } from "../components/ui/use-toast";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { toast } from "@duecheck/ui/use-toast";
 import { copyText } from "../lib/copy-text";
 
 /** A React host page: the token from its backend, then the provider and the components (packages/react). */

@@ -3,14 +3,14 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addEmbedOriginSchema, MAX_EMBED_ORIGINS, ORIGIN_EXAMPLE, type EmbedOriginView } from "../../../lib/embed/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Skeleton } from "../components/ui/skeleton";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { Spinner } from "@duecheck/ui/spinner";
 import { serverErrorText } from "../lib/api";
-import { useFormatters } from "../lib/format";
+import { useFormatters } from "@duecheck/react/views/format";
 import { useAddEmbedOrigin, useEmbedOrigins, useRemoveEmbedOrigin } from "./use-embed-origins";
 
 /**

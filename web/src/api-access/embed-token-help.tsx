@@ -1,9 +1,9 @@
 import { CopyIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EMBED_TOKEN_TTL } from "../../../lib/embed/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { toast } from "../components/ui/use-toast";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { toast } from "@duecheck/ui/use-toast";
 import { copyText } from "../lib/copy-text";
 
 /** What a host backend runs to get a token (the key stays on the server); the base URL is this server's. */

@@ -2,9 +2,9 @@ import { ChevronRightIcon } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Badge } from "../components/ui/badge";
-import { Card, CardContent, CardHeader } from "../components/ui/card";
-import { cn } from "../lib/utils";
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
+import { cn } from "@duecheck/ui/utils";
 import type { Endpoint } from "./documentation-tab";
 import { STATUS_KEYS, StatusCode } from "./documentation-tab";
 import {

@@ -1,4 +1,4 @@
-import { cn } from "../lib/utils";
+import { cn } from "@duecheck/ui/utils";
 
 /** Text of the OpenAPI document: line breaks kept, `inline code` shown as code (the only Markdown it uses). */
 export function Prose({ text, className }: { text: string; className?: string }) {

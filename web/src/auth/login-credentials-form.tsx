@@ -3,10 +3,10 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { loginSchema } from "../../../lib/auth/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "../components/ui/form";
-import { Input } from "../components/ui/input";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Input } from "@duecheck/ui/input";
+import { Spinner } from "@duecheck/ui/spinner";
 
 const credentialsSchema = loginSchema.pick({ email: true, password: true });
 export type Credentials = z.output<typeof credentialsSchema>;

@@ -2,11 +2,11 @@ import { AlertCircleIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { disableTwoFactorSchema } from "../../../lib/auth/schemas.ts";
-import { Alert, AlertDescription } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Spinner } from "../components/ui/spinner";
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Spinner } from "@duecheck/ui/spinner";
 import { useDisableTwoFactor } from "./use-two-factor";
 
 /** Turning two-factor off needs the password and a current 6-digit code. */

@@ -1,10 +1,10 @@
 import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Separator } from "../components/ui/separator";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Separator } from "@duecheck/ui/separator";
+import { Spinner } from "@duecheck/ui/spinner";
 import { PageHeader } from "../shell/page-header";
 import { TwoFactorDisableForm } from "./two-factor-disable-form";
 import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";

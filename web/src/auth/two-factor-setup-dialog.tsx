@@ -2,12 +2,12 @@ import { AlertCircleIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
-import { Alert, AlertDescription } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Spinner } from "../components/ui/spinner";
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Spinner } from "@duecheck/ui/spinner";
 import { type TwoFactorSetup, useVerifyTwoFactor } from "./use-two-factor";
 
 const CODE_LENGTH = 6;

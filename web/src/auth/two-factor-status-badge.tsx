@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Badge } from "../components/ui/badge";
+import { Badge } from "@duecheck/ui/badge";
 
 export function TwoFactorStatusBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();

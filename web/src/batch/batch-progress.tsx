@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Progress } from "../components/ui/progress";
-import { useFormatters } from "../lib/format";
+import { Progress } from "@duecheck/ui/progress";
+import { useFormatters } from "@duecheck/react/views/format";
 import type { BatchView } from "./types";
 
 /** The share of rows that have ended (completed or failed), as a bar and as processed / failed / total. */

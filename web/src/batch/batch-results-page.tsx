@@ -2,12 +2,12 @@ import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Skeleton } from "../components/ui/skeleton";
-import { useFormatters } from "../lib/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { useFormatters } from "@duecheck/react/views/format";
 import { QueryError } from "../lib/query-client";
-import { cn } from "../lib/utils";
+import { cn } from "@duecheck/ui/utils";
 import { PageHeader } from "../shell/page-header";
 import { BatchDownloads } from "./batch-downloads";
 import { BatchProgress } from "./batch-progress";

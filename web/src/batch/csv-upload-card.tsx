@@ -1,11 +1,11 @@
 import { AlertCircleIcon, FileSpreadsheetIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Spinner } from "../components/ui/spinner";
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Spinner } from "@duecheck/ui/spinner";
 import { useCurrentBatchId } from "./current-batch-atom";
 import { useCsvProblemText } from "./csv-problem-text";
 import { EntityPreview } from "./entity-preview";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { RISK_LABEL_KEYS } from "../search/risk";
+import { Button } from "@duecheck/ui/button";
+import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
 import { RISK_LEVELS, type RiskLevel } from "./types";
 
 /** All, Critical, High, Medium, Low: toggle buttons, the chosen one pressed. */

@@ -1,11 +1,11 @@
 import { AlertCircleIcon, PlayIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription, AlertTitle } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
-import { useFormatters } from "../lib/format";
-import { useSearchAllowance } from "../search/search-form";
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Spinner } from "@duecheck/ui/spinner";
+import { useFormatters } from "@duecheck/react/views/format";
+import { useSearchAllowance } from "../search/use-search-allowance";
 
 /**
  * The start button with what the batch costs (every row a manual search) against the balance; disabled, saying

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackageView } from "../../../lib/billing/schemas.ts";
-import { Badge } from "../components/ui/badge";
-import { RadioGroup, RadioGroupItem } from "../components/ui/radio-group";
-import { useFormatters } from "../lib/format";
-import { cn } from "../lib/utils";
+import { Badge } from "@duecheck/ui/badge";
+import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
+import { useFormatters } from "@duecheck/react/views/format";
+import { cn } from "@duecheck/ui/utils";
 import { useMoney } from "./money";
 
 /** The credit packages as a radio group: credits, price, price per credit, the popular one marked. */

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2Icon, ClockIcon, HistoryIcon, RotateCwIcon, XCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
-import { useFormatters } from "../lib/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useFormatters } from "@duecheck/react/views/format";
 import type { PaymentOutcome } from "./payment-outcome";
 
 /** The end of a payment: credits added and the new balance, still processing, or failed with Stripe's reason. */

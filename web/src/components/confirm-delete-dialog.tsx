@@ -8,7 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "./ui/alert-dialog";
+} from "@duecheck/ui/alert-dialog";
 
 /**
  * Asks before something is deleted for good (a search, an API key, a webhook, a monitored entry): open while `item`

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { CoinsIcon, CreditCardIcon, HistoryIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../components/ui/card";
-import { Separator } from "../components/ui/separator";
-import { Skeleton } from "../components/ui/skeleton";
-import { useFormatters } from "../lib/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Separator } from "@duecheck/ui/separator";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { useFormatters } from "@duecheck/react/views/format";
 import { LowBalanceAlert } from "./low-balance-alert";
 import { RecentTransactions } from "./recent-transactions";
 import { UsageRates } from "./usage-rates";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
-import { useFormatters } from "../lib/format";
-import { cn } from "../lib/utils";
+import { useFormatters } from "@duecheck/react/views/format";
+import { cn } from "@duecheck/ui/utils";
 import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
 

@@ -1,8 +1,8 @@
 import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { Skeleton } from "../components/ui/skeleton";
-import { useFormatters } from "../lib/format";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { useFormatters } from "@duecheck/react/views/format";
 import { useCreditBalance } from "./use-credit-balance";
 
 /** Balance (or "Unlimited" for admins) and the usage rates line, for the sidebar user block. */

@@ -4,11 +4,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Label } from "../components/ui/label";
-import { toast } from "../components/ui/use-toast";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Label } from "@duecheck/ui/label";
+import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
-import { Switch } from "../components/ui/switch";
+import { Switch } from "@duecheck/ui/switch";
 
 /** PUT /api/auth/profile {autoMonitorSearches}, saved as soon as the switch moves. */
 function useUpdateAutoMonitor() {

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { formatPercent } from "../../../lib/screening/display-format.ts";
 import type { MonitoredMatch } from "../../../lib/monitoring/schemas.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { useFormatters } from "../lib/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useFormatters } from "@duecheck/react/views/format";
 
 /** Sanctions matches a check added or removed: the listed name, its list and the match score. */
 export function ChangedMatches({ title, matches, testId }: { title: string; matches: MonitoredMatch[]; testId: string }) {

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
-import { Badge } from "../components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table";
-import { useFormatters } from "../lib/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
+import { useFormatters } from "@duecheck/react/views/format";
 import { EntityActions } from "./entity-actions";
 import { EntityStatusBadge } from "./entity-status-badge";
 import { isDue } from "./use-monitored-entities";

@@ -2,10 +2,10 @@ import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MonitoredArticle } from "../../../lib/monitoring/schemas.ts";
 import { formatDay } from "../../../lib/screening/display-format.ts";
-import { Badge } from "../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { useFormatters } from "../lib/format";
-import { CATEGORY_LABEL_KEYS, categoryBadgeVariant } from "../search/risk";
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useFormatters } from "@duecheck/react/views/format";
+import { CATEGORY_LABEL_KEYS, categoryBadgeVariant } from "@duecheck/react/views/search/risk";
 
 /** New negative or PEP articles: the title opening the article, its source, date and category. */
 export function NewArticles({ articles }: { articles: MonitoredArticle[] }) {

@@ -2,8 +2,8 @@ import { PencilIcon, UserIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { ProfileDetails } from "./profile-details";
 import { ProfileEditForm } from "./profile-edit-form";
 

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Language, PublicUser, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { toast } from "../components/ui/use-toast";
+import { toast } from "@duecheck/ui/use-toast";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
 

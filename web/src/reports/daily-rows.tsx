@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { DailyRow } from "../../../lib/reports/daily/schemas.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Skeleton } from "../components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../components/ui/table";
-import { useFormatters } from "../lib/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
+import { useFormatters } from "@duecheck/react/views/format";
 import { CHART_COLORS } from "./chart-colors";
 import { ReportBarChart } from "./report-bar-chart";
 import { RECENT_DAYS, useRecentRows } from "./use-daily-report";

@@ -1,8 +1,8 @@
 import { FileSpreadsheetIcon, FileTextIcon, RefreshCwIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Spinner } from "@duecheck/ui/spinner";
 import { reportExportUrl } from "./use-daily-report";
 
 /**

@@ -2,7 +2,7 @@ import { ActivityIcon, CoinsIcon, SearchIcon, ShieldAlertIcon, UsersIcon } from 
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
 import { StatCard } from "../components/stat-card";
-import { useFormatters } from "../lib/format";
+import { useFormatters } from "@duecheck/react/views/format";
 
 /** Total Searches (manual versus automated), Credits Used, Active Users, High Risk Findings. */
 export function ReportCards({ report }: { report: DailyReportView }) {

@@ -1,7 +1,7 @@
 import { FileWarningIcon, FileXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Spinner } from "@duecheck/ui/spinner";
 
 /**
  * A day without a completed report (spec part 1 section 4): none yet or pending offers 'Generate Report Now'; a

@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { RadioGroup, RadioGroupItem } from "../components/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../components/ui/select";
-import { Spinner } from "../components/ui/spinner";
-import { cn } from "../lib/utils";
-import { DATASET_FORMATS, type DatasetFormat, type DatasetType } from "./types";
+import { Button } from "@duecheck/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { Spinner } from "@duecheck/ui/spinner";
+import { cn } from "@duecheck/ui/utils";
+import { DATASET_FORMATS, type DatasetFormat, type DatasetType } from "@duecheck/react/views/sanctions/types";
 import { useAddDataset } from "./use-sanctions";
 
 /** Limits of the server's addDatasetSchema (lib/sanctions/datasets/schemas.ts). */

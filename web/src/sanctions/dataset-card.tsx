@@ -1,13 +1,13 @@
 import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { useFormatters } from "../lib/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useFormatters } from "@duecheck/react/views/format";
 import { DatasetStatusBadge } from "./dataset-status-badge";
-import { useFormatAge, useFormatBytes } from "./format";
-import type { DatasetVersion, SanctionsDataset } from "./types";
+import { useFormatAge, useFormatBytes } from "@duecheck/react/views/sanctions/format";
+import type { DatasetVersion, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
 
 const TYPE_KEYS: Record<string, string> = {

@@ -2,10 +2,10 @@ import { DatabaseIcon, DownloadCloudIcon, Loader2Icon, PlusIcon, RefreshCwIcon }
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardHeader } from "../components/ui/card";
-import { Skeleton } from "../components/ui/skeleton";
-import { cn } from "../lib/utils";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import { AddDatasetDialog } from "./add-dataset-dialog";
 import { DatasetCard } from "./dataset-card";
 import { useDatasets, useDownloadAll } from "./use-sanctions";

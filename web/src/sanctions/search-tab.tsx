@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { SanctionsLookupBody } from "../../../packages/react/src/components/sanctions-lookup.tsx";
-import { DuecheckAppProvider } from "../../../packages/react/src/context.ts";
-import { toast } from "../components/ui/use-toast";
+import { SanctionsLookupBody } from "@duecheck/react/components/sanctions-lookup";
+import { DuecheckAppProvider } from "@duecheck/react/context";
+import { toast } from "@duecheck/ui/use-toast";
 import { sessionTransport } from "../search/session-transport";
-import { SanctionsDataNotice } from "./list-states";
 import { useDatasets } from "./use-sanctions";
+import { SessionSanctionsNotice } from "./session-data-notice";
 
 /**
  * Search tab: a name or company looked up across every sanctions-type dataset, with what else is known of the subject
@@ -20,7 +20,7 @@ export function SearchTab() {
   return (
     <DuecheckAppProvider transport={transport}>
       <SanctionsLookupBody
-        notice={<SanctionsDataNotice />}
+        notice={<SessionSanctionsNotice />}
         datasetNames={datasetNames}
         chooseLists={false}
         // Without data the page itself says so (and which lists are missing); a toast would vanish with the reason.

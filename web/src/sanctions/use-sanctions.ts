@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "../components/ui/use-toast";
+import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
-import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "./types";
+import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 
 export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
 

@@ -3,20 +3,20 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DuecheckAppProvider } from "../../../packages/react/src/context.ts";
-import { ScreeningSearchBody } from "../../../packages/react/src/components/screening-search.tsx";
-import { SanctionsDataNotice } from "../sanctions/list-states";
+import { DuecheckAppProvider } from "@duecheck/react/context";
+import { ScreeningSearchBody } from "@duecheck/react/components/screening-search";
 import { PageHeader } from "../shell/page-header";
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { Spinner } from "../components/ui/spinner";
+import { Spinner } from "@duecheck/ui/spinner";
 import { HistoricalBanner } from "./historical-banner";
-import { ResultsView } from "./results-view";
-import { useSearchAllowance } from "./search-form";
+import { ResultsView } from "@duecheck/react/views/search/results-view";
+import { useSearchAllowance } from "./use-search-allowance";
 import { sessionTransport } from "./session-transport";
-import { FailedView, LoadErrorView } from "./status-views";
+import { FailedView, LoadErrorView } from "@duecheck/react/views/search/status-views";
 import { newSearchRequestAtom } from "./new-search-atom";
 import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
+import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
 
 /**
  * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
@@ -56,7 +56,7 @@ function NewSearch() {
       <ScreeningSearchBody
         header={<PageHeader title={t("search.title")} description={t("search.subtitle")} />}
         allowance={allowance}
-        notice={<SanctionsDataNotice />}
+        notice={<SessionSanctionsNotice />}
         askCountry={false}
         autoFocus
         onStarted={() => void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY })}

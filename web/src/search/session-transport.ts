@@ -1,4 +1,4 @@
-import { type DuecheckTransport, jsonCaller, listSearchParams } from "../../../packages/react/src/api/transport.ts";
+import { type DuecheckTransport, jsonCaller, listSearchParams } from "@duecheck/react/api/transport";
 
 const id = encodeURIComponent;
 const unavailable = (what: string) => () => Promise.reject(new Error(`${what} has its own screen in the app`));

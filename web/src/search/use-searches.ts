@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toast } from "../components/ui/use-toast";
+import { toast } from "@duecheck/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { ApiError, apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
-import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "./types";
+import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
@@ -81,6 +81,3 @@ export function useDeleteSearch() {
   });
 }
 
-export function exportUrl(id: string, format: "pdf" | "excel") {
-  return `/api/searches/${encodeURIComponent(id)}/export/${format}`;
-}

@@ -18,7 +18,7 @@ import {
   SidebarRail,
   SidebarSeparator,
   useSidebar,
-} from "../components/ui/sidebar";
+} from "@duecheck/ui/sidebar";
 import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "./nav-items";
 import { SidebarUserBlock } from "./sidebar-user-block";
 

@@ -1,4 +1,4 @@
-import { Spinner } from "../components/ui/spinner";
+import { Spinner } from "@duecheck/ui/spinner";
 
 export function FullPageSpinner() {
   return (

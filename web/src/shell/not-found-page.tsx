@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
-import { Card, CardContent } from "../components/ui/card";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent } from "@duecheck/ui/card";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

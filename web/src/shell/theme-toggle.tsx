@@ -1,7 +1,7 @@
 import { useAtom } from "jotai";
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../components/ui/button";
+import { Button } from "@duecheck/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,7 +9,7 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from "../components/ui/dropdown-menu";
+} from "@duecheck/ui/dropdown-menu";
 import { type Theme, themeAtom } from "./theme-state";
 
 const THEME_OPTIONS: { value: Theme; labelKey: string; Icon: typeof SunIcon }[] = [

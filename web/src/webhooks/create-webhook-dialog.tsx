@@ -4,12 +4,12 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../lib/webhooks/event-n
 import { createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
 import type { CreatedWebhook } from "../../../lib/webhooks/webhooks.ts";
 import { ShownOnceSecret } from "../components/shown-once-secret";
-import { Button } from "../components/ui/button";
-import { Checkbox } from "../components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { Spinner } from "../components/ui/spinner";
+import { Button } from "@duecheck/ui/button";
+import { Checkbox } from "@duecheck/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
+import { Spinner } from "@duecheck/ui/spinner";
 import { useCreateWebhook } from "./use-webhooks";
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../components/ui/dialog";
-import { Skeleton } from "../components/ui/skeleton";
-import { useFormatters } from "../lib/format";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { useFormatters } from "@duecheck/react/views/format";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { useDeliveries } from "./use-webhooks";
 

@@ -4,7 +4,7 @@ import type { Page } from "../../../lib/paging.ts";
 import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
 import type { CreatedWebhook, DeliveryView, WebhookView } from "../../../lib/webhooks/webhooks.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "../components/ui/use-toast";
+import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 
 export const WEBHOOKS_QUERY_KEY = ["/api/webhooks"] as const;

@@ -6,7 +6,7 @@ import type { RiskLevel } from "../../../../lib/screening/results.ts";
 import type { CreateSearchRequest, SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
 import type { z } from "zod";
-import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../server/public-api/schemas.ts";
+import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../lib/public-api/schemas.ts";
 
 export type { CreateSearchRequest, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
 

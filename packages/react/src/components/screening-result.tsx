@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { ResultsView } from "../../../../web/src/search/results-view.tsx";
-import { SearchExportContext } from "../../../../web/src/search/search-export.tsx";
-import { FailedView, SearchingView } from "../../../../web/src/search/status-views.tsx";
+import { ResultsView } from "../views/search/results-view.tsx";
+import { SearchExportContext } from "../views/search/search-export.tsx";
+import { FailedView, SearchingView } from "../views/search/status-views.tsx";
 import type { ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
-import { EMPTY_DETAILS } from "../../../../web/src/search/details/details-values.ts";
-import { type SearchAllowance, SearchFormCard, type SearchFormValues } from "../../../../web/src/search/search-form.tsx";
+import { EMPTY_DETAILS } from "../views/search/details/details-values.ts";
+import { type SearchAllowance, SearchFormCard, type SearchFormValues } from "../views/search/search-form.tsx";
 import type { SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";

@@ -1,6 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { PortalContainerContext } from "../../../../web/src/components/ui/portal-container.ts";
+import { PortalContainerContext } from "@duecheck/ui/portal-container";
 import css from "../styles.css?inline";
 import { useDuecheck } from "../context.ts";
 

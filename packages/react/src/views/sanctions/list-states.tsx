@@ -1,0 +1,101 @@
+import { DatabaseIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { useFormatters } from "../format";
+import { useFormatAge } from "./format";
+import type { ListState } from "./types";
+
+const unavailable = (lists: ListState[]) => lists.filter((l) => l.version_date === null);
+
+/** The title for lists without data: all of them downloading, none at all, or some. */
+function titleOf(lists: ListState[], t: (key: string, options?: Record<string, unknown>) => string) {
+  const missing = unavailable(lists);
+  if (missing.length < lists.length) return t("sanctions.lists.title.some", { count: missing.length });
+  return missing.some((l) => l.last_download_status === "downloading") ? t("sanctions.lists.title.downloading") : t("sanctions.lists.title.none");
+}
+
+/** Which lists have no data, grouped by why: downloading now, last download failed, never downloaded. */
+function UnavailableLists({ lists }: { lists: ListState[] }) {
+  const { t } = useTranslation();
+  const missing = unavailable(lists);
+  const names = (match: (l: ListState) => boolean) =>
+    missing
+      .filter(match)
+      .map((l) => l.source_name)
+      .join(", ");
+  const groups = [
+    ["sanctions.lists.downloading", names((l) => l.last_download_status === "downloading")],
+    ["sanctions.lists.failed", names((l) => l.last_download_status === "failed")],
+    ["sanctions.lists.never", names((l) => l.last_download_status !== "downloading" && l.last_download_status !== "failed")],
+  ].filter(([, list]) => list);
+  return (
+    <>
+      {groups.map(([key, list]) => (
+        <p key={key}>{t(key, { names: list })}</p>
+      ))}
+      <p>{t("sanctions.lists.consequence")}</p>
+    </>
+  );
+}
+
+/** Shown above a search form while some of `lists` have no data (a fresh install downloads them at start). */
+export function SanctionsDataNotice({ lists }: { lists: ListState[] }) {
+  const { t } = useTranslation();
+  if (unavailable(lists).length === 0) return null;
+  return (
+    <Alert variant="warning" data-testid="sanctions-data-notice">
+      <DatabaseIcon aria-hidden />
+      <AlertTitle className="line-clamp-none">{titleOf(lists, t)}</AlertTitle>
+      <AlertDescription>
+        <UnavailableLists lists={lists} />
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** A search that had no list to search: why, in the page (not only in a toast), list by list. */
+export function NoSanctionsData({ lists, fallback }: { lists: ListState[] | undefined; fallback: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert variant="warning" data-testid="sanctions-no-data">
+      <DatabaseIcon aria-hidden />
+      <AlertTitle className="line-clamp-none">{lists?.length ? titleOf(lists, t) : fallback}</AlertTitle>
+      {lists?.length ? (
+        <AlertDescription>
+          <UnavailableLists lists={lists} />
+        </AlertDescription>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Under a search's results: the lists searched with the date and age of each version, then those without data. */
+export function SearchedLists({ lists }: { lists: ListState[] }) {
+  const { t } = useTranslation();
+  const { dateTime } = useFormatters();
+  const age = useFormatAge();
+  const searched = lists.filter((l) => l.version_date !== null);
+  const missing = unavailable(lists);
+  const state = (l: ListState) =>
+    t(l.last_download_status === "downloading" ? "sanctions.lists.state.downloading" : l.last_download_status === "failed" ? "sanctions.lists.state.failed" : "sanctions.lists.state.never");
+  return (
+    <dl className="grid gap-1 text-xs text-muted-foreground" data-testid="sanctions-searched-lists">
+      <dt className="font-medium text-foreground">{t("sanctions.lists.searched")}</dt>
+      {searched.map((l) => (
+        <dd key={l.id}>
+          {l.source_name}: <time dateTime={l.version_date!}>{t("sanctions.lists.versionOf", { date: dateTime(l.version_date!), age: age(l.version_date!) })}</time>
+        </dd>
+      ))}
+      {missing.length > 0 && (
+        <>
+          <dt className="mt-1 font-medium text-foreground">{t("sanctions.lists.notSearched")}</dt>
+          {missing.map((l) => (
+            <dd key={l.id}>
+              {l.source_name}: {state(l)}
+            </dd>
+          ))}
+        </>
+      )}
+    </dl>
+  );
+}

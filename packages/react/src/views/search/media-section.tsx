@@ -1,0 +1,76 @@
+import type { MediaItem } from "../../../../../lib/screening/results.ts";
+import { formatDay } from "../../../../../lib/screening/display-format.ts";
+import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
+import { Badge } from "@duecheck/ui/badge";
+import { cn } from "@duecheck/ui/utils";
+import { CATEGORY_LABEL_KEYS, categoryBadgeVariant, sortMedia } from "./risk";
+import { useScreeningLanguage } from "./use-screening-language";
+
+export const MEDIA_SECTION = "media";
+
+/**
+ * Accordion 'Adverse Media (N articles)': negative first, then PEP, then the rest. When no news provider answered
+ * (checked false) it says the media could not be checked, never that none were found.
+ */
+export function MediaSection({ items, checked }: { items: MediaItem[]; checked: boolean }) {
+  const { t } = useTranslation();
+  const sorted = sortMedia(items);
+  return (
+    <AccordionItem value={MEDIA_SECTION}>
+      <AccordionTrigger className="text-base">
+        <span className="flex items-center gap-2">
+          <NewspaperIcon className="size-4 shrink-0 text-primary" aria-hidden />
+          {!checked ? t("search.mediaSectionNotChecked") : t("search.mediaSection", { count: items.length })}
+        </span>
+      </AccordionTrigger>
+      <AccordionContent>
+        {!checked ? (
+          <div className="grid gap-1" data-testid="media-not-checked">
+            <p className="font-medium text-destructive">{t("search.mediaNotChecked")}</p>
+            <p className="text-muted-foreground">{t("search.mediaNotCheckedDescription")}</p>
+          </div>
+        ) : sorted.length === 0 ? (
+          <p className="text-muted-foreground">{t("search.noMedia")}</p>
+        ) : (
+          <ul className="grid gap-3" data-testid="media-items">
+            {sorted.map((item, index) => (
+              <MediaArticle key={`${item.url}-${index}`} item={item} />
+            ))}
+          </ul>
+        )}
+      </AccordionContent>
+    </AccordionItem>
+  );
+}
+
+function MediaArticle({ item }: { item: MediaItem }) {
+  const { t } = useTranslation();
+  const shownDate = formatDay(item.date, useScreeningLanguage());
+  const labelKey = CATEGORY_LABEL_KEYS[item.category];
+  return (
+    <li
+      className={cn("grid gap-2 rounded-md border p-3", item.isNegative && "border-destructive/40")}
+      data-testid="media-item"
+      data-category={item.category}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 flex-1 font-medium break-words">{item.title}</p>
+        <Badge variant={categoryBadgeVariant(item.category)}>{labelKey ? t(labelKey) : item.category}</Badge>
+      </div>
+      {item.summary && <p className="break-words text-muted-foreground">{item.summary}</p>}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {item.source && <span className="break-all">{item.source}</span>}
+        {shownDate && <span>{shownDate}</span>}
+        {item.url && (
+          <a href={item.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+            <ExternalLinkIcon className="size-3" aria-hidden />
+            {t("search.readArticle")}
+            <span className="sr-only">{t("search.opensInNewTab")}</span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}

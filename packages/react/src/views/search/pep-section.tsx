@@ -1,0 +1,76 @@
+import type { PepListing } from "../../../../../lib/screening/results.ts";
+import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
+import { describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
+import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
+import { Badge } from "@duecheck/ui/badge";
+import { MatchEvidence } from "./match-evidence";
+import { MatchExplanation } from "./match-explanation";
+import { useScreeningLanguage } from "./use-screening-language";
+
+export const PEP_SECTION = "pep";
+
+/** Accordion 'PEP Listings (N)': the politically exposed person lists that name the subject, each linking to its listing. */
+export function PepSection({ listings }: { listings: PepListing[] }) {
+  const { t } = useTranslation();
+  return (
+    <AccordionItem value={PEP_SECTION}>
+      <AccordionTrigger className="text-base">
+        <span className="flex items-center gap-2">
+          <LandmarkIcon className="size-4 shrink-0 text-primary" aria-hidden />
+          {t("search.pepSection", { count: listings.length })}
+        </span>
+      </AccordionTrigger>
+      <AccordionContent>
+        {listings.length === 0 ? (
+          <p className="text-muted-foreground">{t("search.noPep")}</p>
+        ) : (
+          <ul className="grid gap-3" data-testid="pep-listings">
+            {listings.map((listing, index) => (
+              <PepListingItem key={`${listing.datasetId ?? listing.dataset}-${listing.name}-${index}`} listing={listing} />
+            ))}
+          </ul>
+        )}
+      </AccordionContent>
+    </AccordionItem>
+  );
+}
+
+function PepListingItem({ listing }: { listing: PepListing }) {
+  const { t } = useTranslation();
+  const language = useScreeningLanguage();
+  const facts = [
+    listing.birthDate.length > 0 ? t("search.reason.birthDate", { value: listing.birthDate.map((d) => formatDay(d, language)).join(", ") }) : null,
+    listing.nationality.length > 0 ? t("search.reason.nationality", { value: formatCountries(listing.nationality, language) }) : null,
+  ].filter(Boolean);
+  return (
+    <li className="grid gap-2 rounded-md border border-warning/50 p-3" data-testid="pep-listing">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 flex-1 font-medium break-words">{listing.name}</p>
+        <Badge variant="warning">{t("search.category.pep")}</Badge>
+      </div>
+      {listing.matchedName && listing.matchedName !== listing.name && (
+        <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: listing.matchedName })}</p>
+      )}
+      <MatchEvidence evidence={listing.evidence} />
+      <MatchExplanation parts={listing.explanation} />
+      {facts.length > 0 && <p className="text-xs text-muted-foreground">{facts.join(" · ")}</p>}
+      {listing.mismatches.length > 0 && (
+        <p className="text-xs break-words">{t("search.reason.differences", { value: listing.mismatches.map((m) => describeMismatch(m, language)).join("; ") })}</p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span className="break-words">{listing.dataset}</span>
+        {listing.listVersion && <span>{t("search.listVersion", { date: formatDay(listing.listVersion, language) })}</span>}
+        {listing.score !== undefined && <span>{t("search.score", { score: formatPercent(listing.score, language) })}</span>}
+        {listing.url && (
+          <a href={listing.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+            <ExternalLinkIcon className="size-3" aria-hidden />
+            {t("search.viewListing")}
+            <span className="sr-only">{t("search.opensInNewTab")}</span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
