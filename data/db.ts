@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { DatabaseHealth } from "./health.ts";
 import { acquireDataDirLock, readDataDirLock, updateDataDirLock } from "./lock.ts";
 import { serveOverSocket } from "./pglite-bridge.ts";
 import * as schema from "./schema/index.ts";
@@ -26,6 +27,8 @@ export interface Database {
   description: string;
   /** Raw SQL for libraries that bring their own schema (pg-boss); several statements when no values. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** Whether the database answers now (see health.ts): a lost connection is reported here and probed until back. */
+  health: DatabaseHealth;
   close(): Promise<void>;
 }
 
@@ -50,8 +53,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return openEmbeddedFolder(options);
 }
 
+/**
+ * A lost server must be noticed in seconds, not minutes: connecting gives up after 5 s, and reconnecting waits at most
+ * 1 s between tries (postgres.js's default grows to 20 s, during which every query waits).
+ */
+const RECONNECT = { connect_timeout: 5, backoff: (retries: number) => Math.min(0.25 * retries, 1) };
+
 async function openPostgres(url: string): Promise<Database> {
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const sql = postgres(url, { max: 10, onnotice: () => {}, ...RECONNECT });
+  // Its own connection, so a pool busy with long queries never looks like a lost database.
+  const probe = postgres(url, { max: 1, onnotice: () => {}, idle_timeout: 30, ...RECONNECT });
+  const health = new DatabaseHealth(() => probe`select 1`);
   const db = drizzlePostgres(sql, { schema, casing });
   // Several servers may start at once on one database: migrations run under an advisory lock.
   const lockConnection = await sql.reserve();
@@ -67,7 +79,11 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     description: `PostgreSQL at ${host}${pathname}`,
     executeSql: postgresExecutor(sql),
-    close: () => sql.end({ timeout: 5 }),
+    health,
+    async close() {
+      health.close();
+      await Promise.all([sql.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
+    },
   };
 }
 
@@ -81,6 +97,8 @@ async function openEmbedded(pg: PGlite, description: string, onClose: () => Prom
       if (values.length === 0) return { rows: (await pg.exec(text)).at(-1)?.rows ?? [] };
       return { rows: (await pg.query(text, values)).rows };
     },
+    // In the process itself: it has no connection to lose, but the same interface answers for it.
+    health: new DatabaseHealth(() => pg.query("select 1")),
     close: async () => {
       await onClose();
       await pg.close();
@@ -139,6 +157,7 @@ async function openEmbeddedFolder(options: OpenOptions): Promise<Database> {
 /** The CLI while a server holds the folder: postgres.js through the server's socket, one connection. */
 async function openThroughServer(socketPath: string, dataDir: string): Promise<Database> {
   const sql = postgres({ path: socketPath, max: 1, prepare: false, onnotice: () => {}, connect_timeout: 30 });
+  const health = new DatabaseHealth(() => sql`select 1`);
   // The server accepts one socket client at a time; another CLI run may be using it.
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -158,7 +177,11 @@ async function openThroughServer(socketPath: string, dataDir: string): Promise<D
     db: db as unknown as Db,
     description: `embedded PGlite in ${dataDir}, through the running server`,
     executeSql: postgresExecutor(sql),
-    close: () => sql.end({ timeout: 5 }),
+    health,
+    async close() {
+      health.close();
+      await sql.end({ timeout: 5 });
+    },
   };
 }
 

@@ -9,6 +9,8 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { embedCors } from "./embed/cors.ts";
 import { embedOriginRoutes } from "./embed/origin-routes.ts";
+import { databaseGate } from "./health/database-gate.ts";
+import { healthRoutes } from "./health/routes.ts";
 import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
@@ -68,7 +70,9 @@ export function createApp(ctx: AppContext) {
     }),
   );
   app.use(clientInfo);
+  app.route("/", healthRoutes);
   app.use("/api/*", checkUrl);
+  app.use("/api/*", databaseGate);
   // Bearer-key API: no cookies, so no same-origin check; mounted before the cookie API. CORS for embed tokens only.
   app.use("/api/v1/*", embedCors);
   app.route("/api/v1", publicApiRoutes);

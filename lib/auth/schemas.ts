@@ -10,7 +10,7 @@ export const LANGUAGES = ["en", "de", "es", "fr"] as const;
 export const SESSION_DURATIONS = [10, 30, 60, 180] as const;
 export const language = z.enum(LANGUAGES, { error: "Language must be one of en, de, es, fr" });
 
-/** Field maxima (README, "Input hygiene"): names 200, phone 50, email 254 (RFC 5321), passwords 200. */
+/** Field maxima (docs/decisions/README.md, "Input hygiene"): names 200, phone 50, email 254 (RFC 5321), passwords 200. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_PHONE_LENGTH = 50;
 export const MAX_EMAIL_LENGTH = 254;

@@ -5,7 +5,9 @@
  */
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "../../data/db.ts";
+import type { DatabaseHealth } from "../../data/health.ts";
 import { databaseSql } from "./database-sql.ts";
+import { handBackOrphans } from "./orphans.ts";
 import { loadJobSettings, type JobSettings } from "./settings.ts";
 import { transactionSql, type SqlExecutor } from "./transaction-sql.ts";
 import { QueueWorker, type JobHandler } from "./worker.ts";
@@ -30,10 +32,11 @@ export class JobQueue {
     private readonly boss: PgBoss,
     private readonly executor: SqlExecutor,
     readonly settings: JobSettings,
+    private readonly health: DatabaseHealth,
   ) {}
 
   /** Connects pg-boss to the database, creating or migrating its schema (pgboss) when needed. */
-  static async start(database: Pick<Database, "db" | "executeSql">, settings: JobSettings = loadJobSettings()): Promise<JobQueue> {
+  static async start(database: Pick<Database, "db" | "executeSql" | "health">, settings: JobSettings = loadJobSettings()): Promise<JobQueue> {
     const executor = await databaseSql(database);
     const boss = new PgBoss({
       db: executor as PgBoss.Db,
@@ -46,7 +49,8 @@ export class JobQueue {
     });
     boss.on("error", (error) => console.error("[duecheck] job queue:", error));
     await boss.start();
-    return new JobQueue(boss, executor, settings);
+    await handBackOrphans(boss, executor);
+    return new JobQueue(boss, executor, settings, database.health);
   }
 
   /** Creates the queue (and its dead-letter queue) unless it exists. */
@@ -107,7 +111,7 @@ export class JobQueue {
       concurrency,
       pollMs: this.settings.pollSeconds * 1000,
       stopMs: this.settings.stopSeconds * 1000,
-    });
+    }, this.health);
     this.workers.push(worker);
     worker.start();
   }

@@ -1,5 +1,7 @@
 import type PgBoss from "pg-boss";
+import type { DatabaseHealth } from "../../data/health.ts";
 import type { SqlExecutor } from "./transaction-sql.ts";
+import { WORKER_ID } from "./worker-id.ts";
 
 /** One attempt at a job, as its handler sees it. */
 export interface RunningJob<T> {
@@ -30,6 +32,12 @@ export interface WorkerOptions {
  */
 const RENEW_LEASE = `UPDATE pgboss.job SET started_on = now() WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3 RETURNING id`;
 
+/**
+ * Names this process as the one running the attempt (in the job's output beside what an earlier attempt left there;
+ * pg-boss writes the output anew when the job ends), so that a restarted server can hand back at once the jobs of a process that died (see orphans.ts).
+ */
+const CLAIM = `UPDATE pgboss.job SET output = coalesce(output, '{}'::jsonb) || jsonb_build_object('worker', $4::text) WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $3`;
+
 interface Running {
   id: string;
   controller: AbortController;
@@ -55,6 +63,7 @@ export class QueueWorker<T> {
     readonly queue: string,
     private readonly handler: JobHandler<T>,
     private readonly options: WorkerOptions,
+    private readonly health: DatabaseHealth,
   ) {}
 
   start() {
@@ -92,7 +101,10 @@ export class QueueWorker<T> {
       try {
         jobs = await this.boss.fetch<T>(this.queue, { batchSize: 1, includeMetadata: true });
       } catch (error) {
-        console.error(`[duecheck] fetching a ${this.queue} job failed:`, error);
+        // While the database is lost, wait for it rather than log a failed fetch every poll.
+        if (this.health.report(error)) await this.health.whenAvailable();
+        else console.error(`[duecheck] fetching a ${this.queue} job failed:`, error);
+        continue;
       }
       if (jobs.length === 0) {
         await this.idle();
@@ -128,10 +140,11 @@ export class QueueWorker<T> {
           controller.abort(new Error("The job's lease was lost"));
         }
       } catch (error) {
-        if (!this.stopping) console.error(`[duecheck] renewing the lease of ${this.queue} job ${job.id} failed:`, error);
+        if (!this.stopping && !this.health.report(error)) console.error(`[duecheck] renewing the lease of ${this.queue} job ${job.id} failed:`, error);
       }
     };
     this.running.set(job.id, entry);
+    await this.executor.executeSql(CLAIM, [this.queue, job.id, job.retryCount, WORKER_ID]).catch((error) => this.health.report(error));
     const attempt = {
       id: job.id,
       data: job.data,
@@ -141,7 +154,7 @@ export class QueueWorker<T> {
       signal: controller.signal,
     };
     try {
-      await this.handler(attempt);
+      await this.runUntilDatabaseAnswers(attempt, entry, renew);
       // A job whose lease was lost may already run elsewhere under the same id: that attempt settles it.
       if (!entry.leaseLost && !controller.signal.aborted) await this.boss.complete(this.queue, job.id);
     } catch (error) {
@@ -153,6 +166,26 @@ export class QueueWorker<T> {
     } finally {
       clearInterval(entry.renewal);
       this.running.delete(job.id);
+    }
+  }
+
+  /**
+   * Runs the handler. When it failed because the database connection was lost, it waits for the database and runs
+   * the handler again in the same attempt: handlers carry on from what is already written (as a retry would), and an
+   * outage that outlasts the retries must not fail accepted work. The lease still decides: once it ran out during the
+   * outage, the job belongs to whichever process the queue hands it to next, and this process lets go of it.
+   */
+  private async runUntilDatabaseAnswers(attempt: RunningJob<T>, entry: Running, renew: () => Promise<void>) {
+    for (;;) {
+      try {
+        return await this.handler(attempt);
+      } catch (error) {
+        if (this.stopping || entry.leaseLost || attempt.signal.aborted || !this.health.report(error)) throw error;
+        console.error(`[duecheck] ${this.queue} job ${attempt.id} lost the database; it runs again once the database answers`);
+        await this.health.whenAvailable();
+        await renew();
+        if (this.stopping || entry.leaseLost || attempt.signal.aborted) throw error;
+      }
     }
   }
 }

@@ -26,7 +26,7 @@ export interface SearchChunkJobData {
 }
 
 /** The job queue with the search queues defined: what createSearch needs. */
-export async function openSearchQueue(database: Pick<Database, "db" | "executeSql">, settings?: JobSettings): Promise<JobQueue> {
+export async function openSearchQueue(database: Pick<Database, "db" | "executeSql" | "health">, settings?: JobSettings): Promise<JobQueue> {
   const queue = await JobQueue.start(database, settings);
   try {
     await queue.define(SEARCH_QUEUE, { deadLetter: FAILED_SEARCH_QUEUE });

@@ -5,6 +5,7 @@ import { Toaster } from "@duecheck/ui/toaster";
 import { TooltipProvider } from "@duecheck/ui/tooltip";
 import { queryClient } from "./lib/query-client";
 import { router } from "./router";
+import { ServiceUnavailableBanner } from "./service-status/service-unavailable-banner";
 import { ThemeProvider } from "./shell/theme-provider";
 
 export function App() {
@@ -13,6 +14,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           <TooltipProvider>
+            <ServiceUnavailableBanner />
             <RouterProvider router={router} />
             <Toaster />
           </TooltipProvider>

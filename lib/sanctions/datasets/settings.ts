@@ -28,7 +28,7 @@ const envSchema = z.object({
   DUECHECK_INDEX_REFRESH_MS: positiveInt("DUECHECK_INDEX_REFRESH_MS").optional(),
 });
 
-/** Dataset download and index settings from the environment (see README, Configuration). */
+/** Dataset download and index settings from the environment (see docs/configuration.md). */
 export function loadDatasetSettings(env: Record<string, string | undefined> = process.env): DatasetSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);

@@ -1,3 +1,5 @@
+import { observedFetch } from "../service-status/status-store";
+
 /**
  * JSON helper for the duecheck API (spec part 1 section 7): sends cookies and a JSON content type; on a
  * non-OK answer it reads the body, parses it as JSON or wraps the text (or status text) as {error}, and
@@ -45,7 +47,7 @@ async function readErrorBody(res: Response): Promise<ApiErrorBody> {
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
+  const res = await observedFetch(url, {
     method,
     credentials: "include",
     headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },

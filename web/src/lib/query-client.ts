@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { observedFetch } from "../service-status/status-store";
 
 type On401 = "returnNull" | "throw";
 
@@ -17,7 +18,7 @@ export class QueryError extends Error {
 
 /** GET a JSON answer as queries do: a non-OK answer throws a QueryError (a 401 may read as null). */
 export async function fetchQueryJson<T>(url: string, { on401, signal }: { on401: On401; signal?: AbortSignal }): Promise<T> {
-  const res = await fetch(url, { credentials: "include", signal });
+  const res = await observedFetch(url, { credentials: "include", signal });
   if (on401 === "returnNull" && res.status === 401) return null as T;
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || res.statusText;

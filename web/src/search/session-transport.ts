@@ -1,3 +1,4 @@
+import { observedFetch } from "../service-status/status-store";
 import { type DuecheckTransport, jsonCaller, listSearchParams } from "@duecheck/react/api/transport";
 
 const id = encodeURIComponent;
@@ -8,7 +9,7 @@ const unavailable = (what: string) => () => Promise.reject(new Error(`${what} ha
  * package's search flow with it, so the app and the embeds share one implementation. Reports open as links.
  */
 export function sessionTransport(): DuecheckTransport {
-  const api = jsonCaller((input, init) => fetch(input, { ...init, credentials: "include" }), "", {});
+  const api = jsonCaller((input, init) => observedFetch(input, { ...init, credentials: "include" }), "", {});
   return {
     startSearch: (request) => api.json("POST", "/api/searches", request),
     getSearch: (searchId, options) => api.json("GET", `/api/searches/${id(searchId)}${options?.waitSeconds ? `?wait=${options.waitSeconds}` : ""}`),
