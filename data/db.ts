@@ -1,13 +1,13 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import postgres from "postgres";
 import { acquireDataDirLock, readDataDirLock, updateDataDirLock } from "./lock.ts";
 import { serveOverSocket } from "./pglite-bridge.ts";
@@ -125,7 +125,9 @@ async function openEmbeddedFolder(options: OpenOptions): Promise<Database> {
     });
     if (role === "server") {
       const socketPath = socketPathFor(dataDir);
-      await Bun.file(socketPath).delete().catch(() => {});
+      await Bun.file(socketPath)
+        .delete()
+        .catch(() => {});
       socket = await serveOverSocket(pg, socketPath);
       updateDataDirLock(dataDir, { holder: "server", socketPath });
     }

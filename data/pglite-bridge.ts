@@ -20,9 +20,7 @@ function bridgeFor(pg: PGlite) {
 
   const acquire = () =>
     new Promise<() => void>((resolveRelease) => {
-      holding = pg._runExclusiveTransaction(
-        () => new Promise<void>((done) => resolveRelease(() => done())),
-      ) as Promise<void>;
+      holding = pg._runExclusiveTransaction(() => new Promise<void>((done) => resolveRelease(() => done()))) as Promise<void>;
     });
 
   const releaseIfIdle = () => {

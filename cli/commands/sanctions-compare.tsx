@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { describeExplanation, explanationLabels } from "../../lib/reports/explanation.ts";
-import { comparePair, compareRequestSchema, type CompareRequest, type PairComparison } from "../../lib/sanctions/compare-pairs.ts";
+import { type CompareRequest, comparePair, compareRequestSchema, type PairComparison } from "../../lib/sanctions/compare-pairs.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { NamePart } from "../../lib/sanctions/matcher/index.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 

@@ -1,6 +1,6 @@
 import { render, Text } from "ink";
 import { useSyncExternalStore } from "react";
-import { cliText, type CliText } from "../../lib/i18n/cli/index.ts";
+import { type CliText, cliText } from "../../lib/i18n/cli/index.ts";
 import type { DownloadProgress } from "../../lib/sanctions/datasets/download.ts";
 
 export function formatBytes(bytes: number): string {

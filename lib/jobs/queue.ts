@@ -6,9 +6,9 @@
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "../../data/db.ts";
 import { databaseSql } from "./database-sql.ts";
-import { loadJobSettings, type JobSettings } from "./settings.ts";
-import { transactionSql, type SqlExecutor } from "./transaction-sql.ts";
-import { QueueWorker, type JobHandler } from "./worker.ts";
+import { type JobSettings, loadJobSettings } from "./settings.ts";
+import { type SqlExecutor, transactionSql } from "./transaction-sql.ts";
+import { type JobHandler, QueueWorker } from "./worker.ts";
 
 export type { JobHandler, RunningJob } from "./worker.ts";
 

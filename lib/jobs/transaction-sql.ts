@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../data/db.ts";
 
 /** The raw-SQL shape pg-boss talks to (its `db` option): text with $1..$n placeholders and their values. */

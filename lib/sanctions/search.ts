@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { listStates, type ListState } from "./availability.ts";
+import { type ListState, listStates } from "./availability.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
 import type { MatchDetails } from "./matcher/evidence.ts";
 import type { MatchResult } from "./matcher/index.ts";
@@ -60,11 +60,7 @@ export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]):
 }
 
 /** Searches the snapshot in the given datasets; refuses when none of them has a current version. */
-export async function searchSnapshot(
-  snapshot: IndexSnapshot,
-  datasets: ResolvedDatasets,
-  query: SanctionsQuery,
-): Promise<SanctionsAnswer> {
+export async function searchSnapshot(snapshot: IndexSnapshot, datasets: ResolvedDatasets, query: SanctionsQuery): Promise<SanctionsAnswer> {
   const versionDates = new Map(snapshot.versions.map((v) => [v.datasetId, v.versionDate.toISOString()]));
   const lists = datasets.states.map((state) => ({ ...state, version_date: versionDates.get(state.id) ?? null }));
   const available = datasets.ids.filter((id) => versionDates.has(id));
@@ -90,12 +86,7 @@ export async function searchSnapshot(
 }
 
 /** One search against the current versions, as the API and the CLI make it. */
-export async function searchSanctions(
-  db: DbOrTx,
-  cache: SanctionsIndexCache,
-  selectors: DatasetSelector[],
-  query: SanctionsQuery,
-): Promise<SanctionsAnswer> {
+export async function searchSanctions(db: DbOrTx, cache: SanctionsIndexCache, selectors: DatasetSelector[], query: SanctionsQuery): Promise<SanctionsAnswer> {
   const datasets = await resolveDatasets(db, selectors);
   return searchSnapshot(await cache.current(), datasets, query);
 }

@@ -89,9 +89,7 @@ export function startStripeServer(options: { secretKey?: string } = {}): StripeS
       currency: params.currency,
       status: "requires_payment_method",
       client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
-      automatic_payment_methods: params.automatic_payment_methods
-        ? { enabled: (params.automatic_payment_methods as Json).enabled === "true" }
-        : null,
+      automatic_payment_methods: params.automatic_payment_methods ? { enabled: (params.automatic_payment_methods as Json).enabled === "true" } : null,
       description: params.description ?? null,
       metadata: params.metadata ?? {},
       latest_charge: null,

@@ -18,7 +18,18 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
   const sanctionsList: SanctionsRow[] = DATASETS.map((datasetId) => {
     const hits = (input.matches ?? [])
       .filter(([d]) => d === datasetId)
-      .map(([, entityId, name]) => ({ entityId, name, matchedName: name, score: 0.97, schema: "Person", programs: [], nationality: [], birthDate: [], sourceUrl: null, differences: [] }));
+      .map(([, entityId, name]) => ({
+        entityId,
+        name,
+        matchedName: name,
+        score: 0.97,
+        schema: "Person",
+        programs: [],
+        nationality: [],
+        birthDate: [],
+        sourceUrl: null,
+        differences: [],
+      }));
     return { source: datasetId, datasetId, match: hits.length > 0, details: "", lastUpdated: "2026-11-01", entityCount: hits.length, url: null, hits };
   });
   const adverseMedia: MediaItem[] = (input.media ?? []).map((m, i) => ({
@@ -40,7 +51,16 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
   return {
     sanctionsList,
     adverseMedia,
-    pepListings: (input.peps ?? []).map((p) => ({ name: p.name, dataset: "US Congress PEPs", datasetId: "us_congress_peps", listVersion: "2026-11-01", url: p.url, nationality: [], birthDate: [], mismatches: [] })),
+    pepListings: (input.peps ?? []).map((p) => ({
+      name: p.name,
+      dataset: "US Congress PEPs",
+      datasetId: "us_congress_peps",
+      listVersion: "2026-11-01",
+      url: p.url,
+      nationality: [],
+      birthDate: [],
+      mismatches: [],
+    })),
     risk: { level: input.level ?? "low", reasons: [] },
     sources,
     datasetsUsed: [],

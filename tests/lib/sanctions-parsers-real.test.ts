@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parse } from "csv-parse/sync";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import type { DatasetFile, SanctionsEntity } from "../../lib/sanctions/entity.ts";
-import { parseDatasetFiles, type DatasetFormat } from "../../lib/sanctions/parsers/index.ts";
+import { type DatasetFormat, parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 
 // The published lists kept beside the repository for development; never copied into it.
 const DATA = join(import.meta.dir, "../../../shared/data");

@@ -31,7 +31,13 @@ describe("webhooks", () => {
     const http = await signedIn("hooks@example.com");
     const created = await http.post("/api/webhooks", { url: receiver.url, events: ["search.completed", "batch.completed"], description: " CI " });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ url: receiver.url, events: ["search.completed", "batch.completed"], enabled: true, description: "CI", lastDelivery: null });
+    expect(created.json).toMatchObject({
+      url: receiver.url,
+      events: ["search.completed", "batch.completed"],
+      enabled: true,
+      description: "CI",
+      lastDelivery: null,
+    });
     expect(created.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
 
     const list = await http.get("/api/webhooks");

@@ -1,4 +1,4 @@
-import { PDFString, rgb, type PDFDocument, type PDFPage, type RGB } from "pdf-lib";
+import { type PDFDocument, type PDFPage, PDFString, type RGB, rgb } from "pdf-lib";
 import type { RiskLevel } from "../../screening/results.ts";
 import { directionRuns } from "./bidi-runs.ts";
 import type { FontChain, ReportFonts, TextRun } from "./fonts.ts";

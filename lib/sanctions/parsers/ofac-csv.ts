@@ -1,5 +1,5 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
-import { assertColumnCount, readCsv, type CsvRow } from "./csv.ts";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type SanctionsEntity } from "../entity.ts";
+import { assertColumnCount, type CsvRow, readCsv } from "./csv.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
 import { parseOfacRemarks } from "./ofac-remarks.ts";
 import { baseName, decodeLegacyText } from "./text.ts";

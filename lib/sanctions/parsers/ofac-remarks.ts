@@ -66,7 +66,10 @@ export function ofacIdentifier(statement: string): EntityIdentifier | null {
 export function parseOfacRemarks(remarks: string): OfacRemarkFacts {
   const facts: OfacRemarkFacts = { birthDates: [], nationalities: [], identifiers: [], weakAliases: [] };
   for (const raw of remarks.split(/;\s+/)) {
-    const statement = raw.trim().replace(/\.$/, "").replace(/^alt\. /, "");
+    const statement = raw
+      .trim()
+      .replace(/\.$/, "")
+      .replace(/^alt\. /, "");
     let match: RegExpExecArray | null;
     if ((match = DOB.exec(statement))) facts.birthDates.push(isoDatesInPhrase(match[1].trim()));
     else if ((match = COUNTRY.exec(statement))) facts.nationalities.push(match[1].trim());

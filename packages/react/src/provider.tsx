@@ -8,7 +8,6 @@ import { createDuecheckI18n, type DuecheckLanguage, isLanguage, loadLanguage, ty
 
 export type DuecheckTheme = "light" | "dark" | "system";
 
-
 export interface DuecheckProviderProps {
   /** The duecheck server, e.g. https://duecheck.example.com (with `token`). */
   baseUrl?: string;
@@ -47,7 +46,18 @@ function useSystemDark(enabled: boolean) {
  * Gives the duecheck components their server, words and theme. Needs nothing of the host: no router, no query client
  * (it has its own), no global CSS (each component renders in its own shadow root).
  */
-export function DuecheckProvider({ baseUrl, token, transport, fetcher, language = "en", theme = "light", translations, i18n, queryClient, children }: DuecheckProviderProps) {
+export function DuecheckProvider({
+  baseUrl,
+  token,
+  transport,
+  fetcher,
+  language = "en",
+  theme = "light",
+  translations,
+  i18n,
+  queryClient,
+  children,
+}: DuecheckProviderProps) {
   if (!transport && (!baseUrl || !token)) throw new Error("<DuecheckProvider> needs baseUrl and token (or a transport)");
   const resolvedTransport = useMemo(
     () => transport ?? publicApiTransport({ baseUrl: baseUrl!, token: token!, ...(fetcher ? { fetcher } : {}) }),

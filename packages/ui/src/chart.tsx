@@ -120,7 +120,13 @@ export function ChartTooltipContent({
 export const ChartLegend = RechartsPrimitive.Legend;
 
 /** The legend: each series' colour and label. */
-export function ChartLegendContent({ payload, className }: { payload?: readonly { value?: unknown; dataKey?: unknown; color?: string }[]; className?: string }) {
+export function ChartLegendContent({
+  payload,
+  className,
+}: {
+  payload?: readonly { value?: unknown; dataKey?: unknown; color?: string }[];
+  className?: string;
+}) {
   const { config } = useChart();
   if (!payload?.length) return null;
   return (

@@ -1,8 +1,8 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
 
 /** Rows shown before 'And N more...' (spec part 1 section 9). */
 export const PREVIEW_ROWS = 10;

@@ -1,7 +1,7 @@
+import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
+import { Button } from "@duecheck/ui/button";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
-import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
 import { RISK_LEVELS, type RiskLevel } from "./types";
 
 /** All, Critical, High, Medium, Low: toggle buttons, the chosen one pressed. */
@@ -21,7 +21,13 @@ export function RiskFilter({ value, onChange }: { value: RiskLevel | undefined; 
         {options.map((option) => {
           const pressed = option.value === value;
           return (
-            <Button key={option.value ?? "all"} size="sm" variant={pressed ? "default" : "outline"} aria-pressed={pressed} onClick={() => onChange(option.value)}>
+            <Button
+              key={option.value ?? "all"}
+              size="sm"
+              variant={pressed ? "default" : "outline"}
+              aria-pressed={pressed}
+              onClick={() => onChange(option.value)}
+            >
               {option.label}
             </Button>
           );

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Spinner } from "@duecheck/ui/spinner";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * The end of a paged list: loads the next page as it scrolls into view (400 px ahead), and is a button for

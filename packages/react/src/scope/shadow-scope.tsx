@@ -1,8 +1,8 @@
+import { PortalContainerContext } from "@duecheck/ui/portal-container";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { PortalContainerContext } from "@duecheck/ui/portal-container";
-import css from "../styles.css?inline";
 import { useDuecheck } from "../context.ts";
+import css from "../styles.css?inline";
 
 let sharedSheet: CSSStyleSheet | null = null;
 
@@ -50,7 +50,6 @@ export function ShadowScope({ children, name }: { children: ReactNode; name: str
     }
     setRoot(mount);
   }, [isolated]); // later theme changes: the effect below
-
 
   useLayoutEffect(() => {
     if (root) root.className = rootClassName(themeClass);
