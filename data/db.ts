@@ -25,6 +25,7 @@ export interface Database {
   /** Human-readable: "PostgreSQL at host/db" or "embedded PGlite at /path". */
   description: string;
   /** Raw SQL for libraries that bring their own schema (pg-boss); several statements when no values. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's `db` option reads its rows untyped
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }

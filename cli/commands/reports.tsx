@@ -138,7 +138,7 @@ function describe(report: DailyReportView, shown: Words, timeZone: string, email
   const hours = details.byHour.flatMap((count, hour) => (count > 0 ? [`${String(hour).padStart(2, "0")}:00 ${n.format(count)}`] : []));
   const lines = [
     `${d.title} ${report.reportDate} (${t.reports.of(scopeName(shown, report, email), timeZone)})`,
-    `${d.status}: ${d.statuses[report.status]}${report.generatedAt ? `, ${t.reports.generatedAt(report.generatedAt.slice(0, 16).replace("T", " ") + " UTC")}` : ""}`,
+    `${d.status}: ${d.statuses[report.status]}${report.generatedAt ? `, ${t.reports.generatedAt(`${report.generatedAt.slice(0, 16).replace("T", " ")} UTC`)}` : ""}`,
     "",
     `${d.totalSearches}: ${n.format(report.totalSearches)} (${d.manual}: ${n.format(report.manualSearches)}, ${d.automated}: ${n.format(report.automatedSearches)})`,
     `${d.creditsUsed}: ${n.format(report.totalCreditsUsed)}`,

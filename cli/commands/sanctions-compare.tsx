@@ -34,20 +34,24 @@ function readPairs(path: string, defaultType: string | undefined, { t }: Words):
     failWith(t.matching.cannotRead(path));
   }
   const lines: PairLine[] = [];
-  content.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "") return;
+  for (const [i, raw] of content.split(/\r?\n/).entries()) {
+    if (raw.trim() === "") continue;
     const line = i + 1;
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      return lines.push({ line, problem: t.matching.notJson });
+      lines.push({ line, problem: t.matching.notJson });
+      continue;
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return lines.push({ line, problem: t.matching.notObject });
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      lines.push({ line, problem: t.matching.notObject });
+      continue;
+    }
     const fields = value as Record<string, unknown>;
     const parsed = compareRequestSchema.safeParse(fields.type === undefined && defaultType !== undefined ? { ...fields, type: defaultType } : fields);
     lines.push(parsed.success ? { line, request: parsed.data } : { line, problem: problemOf(parsed.error) });
-  });
+  }
   if (lines.length === 0) failWith(t.matching.noPairs(path));
   return lines;
 }
@@ -132,12 +136,12 @@ export function registerSanctionsCompare(sanctions: Command) {
         for (const pair of pairs) {
           if ("problem" in pair) {
             bad++;
-            if (options.json) process.stdout.write(JSON.stringify({ line: pair.line, error: pair.problem }) + "\n");
+            if (options.json) process.stdout.write(`${JSON.stringify({ line: pair.line, error: pair.problem })}\n`);
             else console.error(`duecheck: ${t.matching.badLine(pair.line, pair.problem)}`);
             continue;
           }
           const answer = await comparePair(snapshot, pair.request);
-          if (options.json) process.stdout.write(JSON.stringify({ line: pair.line, ...pair.request, ...answer }) + "\n");
+          if (options.json) process.stdout.write(`${JSON.stringify({ line: pair.line, ...pair.request, ...answer })}\n`);
           else answered.push({ ...pair, answer });
         }
         if (!options.json) {

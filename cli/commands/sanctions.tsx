@@ -86,7 +86,7 @@ export function registerSanctions(program: Command) {
         if (options.file) {
           for (const query of checked) {
             const answer = await searchSnapshot(snapshot, datasets, query);
-            process.stdout.write(JSON.stringify({ term: query.term, found: answer.found, results: answer.results }) + "\n");
+            process.stdout.write(`${JSON.stringify({ term: query.term, found: answer.found, results: answer.results })}\n`);
           }
           return;
         }

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { and, asc, eq } from "drizzle-orm";
 import { Box, render, Text } from "ink";
-import { useSyncExternalStore } from "react";
 import { type Database, type Db, runningServer, schema } from "../../data/db.ts";
 import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -26,6 +25,7 @@ import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { LiveLine, liveStore } from "../ui/live.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 
 interface SearchOptions {
@@ -113,18 +113,14 @@ function progressLine(enabled: boolean) {
       done() {},
     };
   }
-  const listeners = new Set<() => void>();
-  const store = { subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)), get: () => last };
-  const Live = () => <Text color="cyan">{useSyncExternalStore(store.subscribe, store.get)}</Text>;
-  const view = render(<Live />);
+  const store = liveStore("");
+  const view = render(<LiveLine store={store} />);
   return {
     show(line: string) {
-      last = line;
-      listeners.forEach((l) => l());
+      store.set(line);
     },
     done() {
-      last = "";
-      listeners.forEach((l) => l());
+      store.set("");
       view.unmount();
     },
   };

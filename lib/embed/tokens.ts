@@ -75,7 +75,7 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     .from(schema.embedTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
     .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
-  if (!row || !row.user.isActive) throw new AppError(401, "Invalid embed token");
+  if (!row?.user.isActive) throw new AppError(401, "Invalid embed token");
   const now = clock.now();
   if (row.token.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");

@@ -22,6 +22,7 @@ export interface QueueOptions {
 }
 
 export class JobQueue {
+  // biome-ignore lint/suspicious/noExplicitAny: workers of every job type share one list
   private readonly workers: QueueWorker<any>[] = [];
   private readonly deadLetters = new Map<string, string>();
   private stopped = false;

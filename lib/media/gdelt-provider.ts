@@ -48,6 +48,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: GDELT's JSON can carry raw control characters; they are what this replaces
     return JSON.parse(text.replace(/[\u0000-\u001f]/g, " "));
   }
 }

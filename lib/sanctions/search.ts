@@ -51,9 +51,11 @@ export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]):
   const all = await listStates(db);
   const ids = new Set<string>();
   for (const selector of selectors.length ? selectors : ["sanctions"]) {
-    if (selector === "sanctions") all.filter((d) => d.dataset_type === "sanctions").forEach((d) => ids.add(d.id));
-    else if (selector === "peps") all.filter((d) => d.dataset_type === "pep").forEach((d) => ids.add(d.id));
-    else if (all.some((d) => d.id === selector)) ids.add(selector);
+    if (selector === "sanctions") {
+      for (const d of all) if (d.dataset_type === "sanctions") ids.add(d.id);
+    } else if (selector === "peps") {
+      for (const d of all) if (d.dataset_type === "pep") ids.add(d.id);
+    } else if (all.some((d) => d.id === selector)) ids.add(selector);
     else throw new AppError(404, `No dataset with id ${selector}`);
   }
   return { ids: [...ids], label: selectors.length ? selectors.join(", ") : "sanctions", states: all.filter((d) => ids.has(d.id)) };

@@ -3,7 +3,7 @@
  * was charged when it was created; this only fills in its results. Everything is written at the end in one
  * conditional update, so a retried or duplicated job never writes twice and never touches a finished search.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import type { LanguageModel } from "../llm/language-model.ts";
 import { screenAdverseMedia } from "../media/adverse-media.ts";

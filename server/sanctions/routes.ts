@@ -9,7 +9,7 @@ import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.t
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { readJson } from "../validate.ts";
 import { answerListSearch } from "./list-search.ts";
 import { sanctionsService } from "./service.ts";
 

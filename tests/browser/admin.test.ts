@@ -14,7 +14,7 @@ import es from "../../web/src/i18n/es.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
-import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, plainText, signedInPage, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "es";

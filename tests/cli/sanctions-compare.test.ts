@@ -38,7 +38,7 @@ const jsonLines = (stdout: string) =>
 
 function writePairs(name: string, lines: string[]) {
   const path = join(folder, name);
-  writeFileSync(path, lines.join("\n") + "\n");
+  writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
 }
 

@@ -15,7 +15,9 @@ function freshDataDir() {
   dirs.push(dir);
   return dir;
 }
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
   test("first start creates an admin with a generated password, printed once and working", async () => {

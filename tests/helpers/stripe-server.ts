@@ -47,7 +47,10 @@ function parseForm(text: string): Json {
     let target = result;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) target[part] = value;
-      else target = (target[part] ??= {}) as Json;
+      else {
+        target[part] ??= {};
+        target = target[part] as Json;
+      }
     });
   }
   return result;

@@ -269,7 +269,7 @@ describe("limits", () => {
       message: "The CSV file is larger than 2 MB",
     });
     expect(state.bytesRead).toBeLessThan(2 * 1024 * 1024 + 100_000);
-    expect((await refusal("name\n" + "x".repeat(21 * 1024 * 1024))).message).toBe("The CSV file is larger than 20 MB");
+    expect((await refusal(`name\n${"x".repeat(21 * 1024 * 1024)}`)).message).toBe("The CSV file is larger than 20 MB");
   });
 
   test("100,000 rows with every column, read as a stream (prints the time; not a timed assertion)", async () => {

@@ -339,7 +339,9 @@ describe("Excel", () => {
 
     const linked = await workbook((await file(analyst.id, batchId, "xlsx", { baseUrl: "https://duecheck.bank.test" })).bytes);
     let link: unknown;
-    linked.getWorksheet("Results")!.eachRow((row) => row.getCell(1).value === "Viktor Petrov" && (link = row.getCell(18).value));
+    linked.getWorksheet("Results")!.eachRow((row) => {
+      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(18).value;
+    });
     expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
   });
 });

@@ -47,6 +47,7 @@ describe("control characters in list files", () => {
     expect(result.status).toBe("success");
     const names = (await entitiesOf("un_sc_sanctions")).map((e) => e.name);
     expect(names.some((name) => name.startsWith("JANG "))).toBe(true);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
     expect(names.filter((name) => /[\u0000-\u001f]/.test(name))).toEqual([]);
   });
 

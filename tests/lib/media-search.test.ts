@@ -330,7 +330,10 @@ describe("screenAdverseMedia", () => {
     let asked = false;
     const model: ArticleClassifier = {
       name: "model",
-      classify: async (items) => ((asked = true), items.map(() => ({ category: "others", isNegative: false }))),
+      classify: async (items) => {
+        asked = true;
+        return items.map(() => ({ category: "others", isNegative: false }));
+      },
     };
     const result = await screenAdverseMedia(request, { providers: providers(), classifier: model });
     expect(result.items).toEqual([]);

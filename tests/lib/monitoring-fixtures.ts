@@ -47,7 +47,7 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     { source: "Test News", kind: "media", status: "ok" },
     ...failed.map((f): SourceStatus => ({ ...f, status: "failed", error: "down", errorCode: "unreachable" })),
   ];
-  const sources = all.filter((s, i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
+  const sources = all.filter((s, _i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
   return {
     sanctionsList,
     adverseMedia,

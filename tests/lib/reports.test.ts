@@ -143,7 +143,9 @@ describe("PDF report", () => {
     ]) {
       expect(text).toContain(expected);
     }
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     // matches first
     expect(text.indexOf("Match Found OFAC SDN List")).toBeLessThan(text.indexOf("UN Security Council Consolidated List"));
   });
@@ -307,7 +309,9 @@ describe("PDF report", () => {
     );
     const pages = await pdfPages(bytes);
     expect(pages.length).toBeGreaterThan(6);
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     const text = flat(pages);
     expect(text).toContain("Paragraph 60:");
     expect(text).toContain("Article number 80 about Viktor Petrov");

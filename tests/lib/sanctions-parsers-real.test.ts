@@ -30,6 +30,7 @@ describe.skipIf(missing)("the real published lists", () => {
     const entities = parseTimed("ofac_csv", "us_ofac_sdn");
     expect(entities).toHaveLength(8976);
     const index = new Map(entities.map((entity) => [entity.sourceId, entity]));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
     const altText = readFileSync(join(DATA, "us_ofac_sdn/alt.csv"), "latin1").replace(/\x1a\s*$/, "");
     const altRows = (parse(altText) as string[][]).filter(([entNum]) => index.has(entNum));
     expect(altRows).toHaveLength(11910);

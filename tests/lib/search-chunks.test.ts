@@ -101,7 +101,7 @@ describe("batch chunks", () => {
       expect(batch).toMatchObject({ status: "completed", processedEntities: TERMS.length, failedEntities: 0 });
       expect(Object.fromEntries(lists.calls)).toEqual({ "Rustam Karimov": 1, "Maria Schneider": 1, "Jean Dupont": 2, "Ana Lopez": 1, "Peter Novak": 1 });
       const karimov = (await rowsOf(batchId)).find((r) => r.term === "Rustam Karimov");
-      expect((karimov?.results as { sanctionsList: { match: boolean }[] }).sanctionsList.some((row) => row.match)).toBe(true);
+      expect((karimov!.results as { sanctionsList: { match: boolean }[] }).sanctionsList.some((row) => row.match)).toBe(true);
       const charges = (await ledgerOf(s.db, userId)).filter((r) => batch.searches.some((b) => b.id === r.searchId));
       expect(charges).toHaveLength(TERMS.length);
     } finally {

@@ -399,8 +399,8 @@ describe("uploads and the command line", () => {
     const nul = await post(csvForm("Name,Type\nAcme Trading,company\nJohn\u0000Sample,person\n"));
     expect(nul.status).toBe(400);
     expect((await nul.json()).error).toBe("Line 3: Search term must not contain control characters or unpaired surrogates");
-    const escape = await post(csvForm("Name,Type\n\u001b[2JAcme,company\n"));
-    expect((await escape.json()).error).toBe("Line 2: Search term must not contain control characters or unpaired surrogates");
+    const ansiEscape = await post(csvForm("Name,Type\n\u001b[2JAcme,company\n"));
+    expect((await ansiEscape.json()).error).toBe("Line 2: Search term must not contain control characters or unpaired surrogates");
     const longName = await post(csvForm(`Name,Type\n${"a".repeat(201)},company\n`));
     expect((await longName.json()).error).toBe("Line 2: Search term must be at most 200 characters");
     const badBatchName = await post(csvForm("Name,Type\nAcme Trading,company\n", "Batch\u0000one"));

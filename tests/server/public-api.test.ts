@@ -184,7 +184,7 @@ describe("public API /api/v1", () => {
     expect((await badType.json()).error).toBe("Line 3: Entity type must be person or company");
     const noName = await call("POST", "/batch", csvForm("Company,Kind\nA,person\n"));
     expect(noName.status).toBe(400);
-    const tooBig = await call("POST", "/batch", csvForm("Name,Type\n" + "A very long name,person\n".repeat(100_000)));
+    const tooBig = await call("POST", "/batch", csvForm(`Name,Type\n${"A very long name,person\n".repeat(100_000)}`));
     expect(tooBig.status).toBe(413);
     const rows = Array.from({ length: 20 }, (_, i) => `Person ${i},person`).join("\n");
     const expensive = await call("POST", "/batch", csvForm(`Name,Type\n${rows}\n`));

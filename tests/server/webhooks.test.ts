@@ -109,7 +109,7 @@ describe("webhooks", () => {
     expect(request.headers["duecheck-event"]).toBe("webhook.test");
     expect(verifySignature(hook.secret, request.body, request.headers["duecheck-signature"])).toBe(true);
 
-    let page;
+    let page: any;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
       page = (await http.get(`/api/webhooks/${hook.id}/deliveries?limit=1`)).json;
       if (page.items[0]?.status === "delivered") break;

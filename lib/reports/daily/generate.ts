@@ -22,7 +22,7 @@ export interface GenerateOptions {
 export async function generateDailyReport(db: DbOrTx, options: GenerateOptions): Promise<DailyReportView> {
   const timeZone = options.timeZone ?? reportTimeZone();
   const { date, scope } = options;
-  let figures;
+  let figures: ReportFigures;
   try {
     figures = await computeDailyReport(db, date, scope, timeZone);
   } catch (error) {

@@ -159,7 +159,9 @@ function sanctionsRow(w: PdfWriter, row: SanctionsRow, labels: ReportLabels, lan
   const pillWidth = w.pill(status, MARGIN, w.y, row.match ? COLORS.red : COLORS.gray);
   const titleWidth = CONTENT_WIDTH - pillWidth - 8;
   const titleLines = w.wrap(row.source, titleWidth, 10.5, true);
-  titleLines.forEach((line, i) => w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true }));
+  titleLines.forEach((line, i) => {
+    w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true });
+  });
   w.space(titleLines.length * 14 + 4);
   w.text(describeListRow(row, language), { size: 9 });
   const meta = [

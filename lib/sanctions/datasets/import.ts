@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
@@ -21,7 +21,7 @@ export function readImportFiles(paths: string[]): StoredFile[] {
     files.push({ name, content: readFileSync(path), sourceUrl: null, etag: null, lastModified: null });
   };
   for (const path of paths) {
-    let stat;
+    let stat: Stats;
     try {
       stat = statSync(path);
     } catch {

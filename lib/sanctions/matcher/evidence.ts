@@ -133,8 +133,10 @@ export function judgeBirthDate(searched: string, listed: readonly string[]): { v
     const span = parseBirthDate(published);
     if (!span) continue;
     const verdict = compareBirthDates(wanted, span);
-    if (verdict === "same_day") (agrees = true), (sameDay = true);
-    else if (verdict === "agrees") agrees = true;
+    if (verdict === "same_day") {
+      agrees = true;
+      sameDay = true;
+    } else if (verdict === "agrees") agrees = true;
     else if (verdict === "differs") differs++;
   }
   if (agrees) return { verdict: "agrees", sameDay };

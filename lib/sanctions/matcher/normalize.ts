@@ -155,7 +155,11 @@ function latinWords(chunk: string): Word[] {
   else {
     // The pieces between punctuation (Jean-Claude).
     const pieces = chunk.split(/[^\p{L}\p{N}\p{M}'`\u2018\u2019\u02BB\u02BC]+/u).filter(Boolean);
-    if (pieces.length === out.length) out.forEach((w, i) => (w.source = pieces[i]));
+    if (pieces.length === out.length) {
+      out.forEach((w, i) => {
+        w.source = pieces[i];
+      });
+    }
   }
   return out;
 }
@@ -234,7 +238,10 @@ export class TokenizeCache {
 function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V): V {
   if (!map) return compute();
   let value = map.get(key);
-  if (value === undefined) map.set(key, (value = compute()));
+  if (value === undefined) {
+    value = compute();
+    map.set(key, value);
+  }
   return value;
 }
 

@@ -103,7 +103,10 @@ export function readNumber(words: string[], start: number): { value: number; len
     }
     if (part.kind === "scale") {
       current = Math.max(current, 1) * part.value;
-      if (part.value >= 1000) (total += current), (current = 0);
+      if (part.value >= 1000) {
+        total += current;
+        current = 0;
+      }
     } else current += part.value;
     if (part.kind !== "digits" || DIGIT_ORDINAL.test(words[i])) wordSeen = true;
     lastKind = part.kind;

@@ -160,7 +160,10 @@ export class SanctionsIndex {
       const kind: NameKind = entity.schema === "Person" ? "person" : "company";
       this.entityKind[e] = kind === "person" ? PERSON : COMPANY;
       let code = this.datasetCodes.get(entity.datasetId);
-      if (code === undefined) this.datasetCodes.set(entity.datasetId, (code = this.datasetCodes.size));
+      if (code === undefined) {
+        code = this.datasetCodes.size;
+        this.datasetCodes.set(entity.datasetId, code);
+      }
       this.entityDataset[e] = code;
       this.identifiers.add(e, entity.identifiers);
 
@@ -179,7 +182,10 @@ export class SanctionsIndex {
             const id = this.vocab.add(t);
             tokenIds.push(id);
             tokenClasses.push(t.cls);
-            if (!distinct.has(id)) distinct.add(id), this.vocab.countDocument(id);
+            if (!distinct.has(id)) {
+              distinct.add(id);
+              this.vocab.countDocument(id);
+            }
           }
           nameEntity.push(e);
           nameAlias.push(a);

@@ -142,14 +142,20 @@ export class Vocabulary {
     const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
     const exact = this.idOf(token);
-    if (exact !== undefined) found.ids.push(exact), found.sims.push(1);
+    if (exact !== undefined) {
+      found.ids.push(exact);
+      found.sims.push(1);
+    }
     const seen = new Set<number>();
     if (exact !== undefined) seen.add(exact);
     const check = (id: number) => {
       if (seen.has(id)) return;
       seen.add(id);
       const sim = pairSimilarity(token, this.spelling(id));
-      if (sim >= SIMILARITY_FLOOR) found.ids.push(id), found.sims.push(sim);
+      if (sim >= SIMILARITY_FLOOR) {
+        found.ids.push(id);
+        found.sims.push(sim);
+      }
     };
     if (abjad) {
       this.bySkeleton1.candidates(skeleton, check);

@@ -23,6 +23,7 @@ function value(cell: string | undefined): string {
 
 function readOfacCsv(file: DatasetFile, columns: number): CsvRow[] {
   // The legacy files end with a DOS end-of-file byte (0x1A).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
   const rows = readCsv(file.name, decodeLegacyText(file).replace(/\x1a\s*$/, ""));
   for (const row of rows) {
     assertColumnCount(file.name, row, columns);

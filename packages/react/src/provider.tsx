@@ -67,9 +67,11 @@ export function DuecheckProvider({
   const lng = isLanguage(language) ? language : "en";
   const translationsKey = JSON.stringify(translations ?? {});
   // The overrides are compared by value (a host may pass a new object on every render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the overrides are compared by value (translationsKey), not by object identity
   const ownI18n = useMemo(() => (i18n ? null : createDuecheckI18n(translations)), [i18n, translationsKey]);
   // Another language's words arrive as a chunk: the components wait for them rather than flash English.
   const [shownLanguage, setShownLanguage] = useState<string | null>(ownI18n ? null : lng);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: translations reach the effect through ownI18n, which changes when their value does
   useEffect(() => {
     if (!ownI18n) return;
     let current = true;

@@ -68,7 +68,7 @@ export function ChartStyle({ id, config }: { id: string; config: ChartConfig }) 
       return `${prefix} [data-chart=${id}] {\n${vars}\n}`;
     })
     .join("\n");
-  return <style dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style>{css}</style>;
 }
 
 export const ChartTooltip = RechartsPrimitive.Tooltip;

@@ -18,6 +18,7 @@ export function AddCreditsDialog({ user, onClose }: { user: AdminUserView | null
   const add = useAddCredits(onClose);
   const ids = { amount: useId(), note: useId() };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is cleared whenever another user is chosen
   useEffect(() => {
     setAmount("");
     setNote("");

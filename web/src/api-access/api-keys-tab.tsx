@@ -81,9 +81,11 @@ function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyItem[]; labelled
   const { date, dateTime, number } = useFormatters();
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
     <div
       role="region"
       aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >

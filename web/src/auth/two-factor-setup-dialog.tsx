@@ -80,7 +80,7 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
                 {t("twoFactor.manualEntry")}
               </p>
               <code
-                aria-labelledby={secretId}
+                aria-describedby={secretId}
                 data-testid="two-factor-secret"
                 className="select-all break-all rounded-md bg-muted px-3 py-2 text-center font-mono text-sm"
               >

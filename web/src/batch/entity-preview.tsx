@@ -36,7 +36,13 @@ export function EntityPreview({ entities, fileName }: { entities: CreateSearchFi
               <TableCell className="min-w-40 font-medium wrap-anywhere">{entity.searchTerm}</TableCell>
               <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
               <TableCell>{t(`language.${entity.language}`)}</TableCell>
-              <TableCell>{entity.country ?? <span aria-label={t("batch.noCountry")}>—</span>}</TableCell>
+              <TableCell>
+                {entity.country ?? (
+                  <span role="img" aria-label={t("batch.noCountry")}>
+                    —
+                  </span>
+                )}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{number(entity.numLinks)}</TableCell>
             </TableRow>
           ))}

@@ -17,6 +17,7 @@ export function RiskFilter({ value, onChange }: { value: RiskLevel | undefined; 
       <span id={labelId} className="text-sm font-medium">
         {t("batch.riskFilter")}
       </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons named by the label beside it; a fieldset would need a legend and change the layout */}
       <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-1.5">
         {options.map((option) => {
           const pressed = option.value === value;

@@ -56,7 +56,7 @@ export function PaymentPanel({ pkg, onOutcome }: { pkg: CreditPackageView; onOut
   }
   if (!intent.data || !stripe.data) {
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label={t("billing.preparing")}>
+      <div className="grid gap-3" role="status" aria-busy="true" aria-label={t("billing.preparing")}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>

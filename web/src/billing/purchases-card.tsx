@@ -67,9 +67,11 @@ function PurchasesTable({ purchases, labelledBy }: { purchases: PurchaseView[]; 
   const money = useMoney();
   const head = "h-10 px-3 font-medium whitespace-nowrap";
   return (
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
     <div
       role="region"
       aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >

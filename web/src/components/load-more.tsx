@@ -14,6 +14,7 @@ export function LoadMore({ hasMore, loading, loaded, onLoad }: { hasMore: boolea
   load.current = onLoad;
 
   // Observed again after each page (loaded changes): when the end is still in view, the next page follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observed again after each page (loaded changes)
   useEffect(() => {
     const element = ref.current;
     if (!hasMore || loading || !element) return;

@@ -86,9 +86,11 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
   const setEnabled = useSetWebhookEnabled();
   const sendTest = useSendTestEvent();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
     <div
       role="region"
       aria-labelledby={props.labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
       tabIndex={0}
       className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >

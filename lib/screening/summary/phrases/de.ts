@@ -35,7 +35,7 @@ export const de: Phrasebook = {
   sanctionsFound: (count, datasets) =>
     `Der Name ergab ${count} ${plural(count, "Treffer", "Treffer")} in ${datasets} ${plural(datasets, "Sanktionsliste", "Sanktionslisten")}:`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (Listenstand ${m.listVersion})` : ""}, gefunden als „${m.matchedName}“ mit einer Übereinstimmung von ${m.score}`,
       m.programs && `Programme: ${m.programs}`,
       m.nationality && `Staatsangehörigkeit: ${m.nationality}`,
@@ -43,7 +43,7 @@ export const de: Phrasebook = {
       m.differences && `Abweichungen: ${m.differences}`,
     ]
       .filter(Boolean)
-      .join("; ") + ".",
+      .join("; ")}.`,
   pepFound: (listings) => `PEP-Status: Es liegt ein Eintrag als politisch exponierte Person vor (${listings}).`,
   pepNone: "PEP-Status: Es wurde kein Eintrag als politisch exponierte Person gefunden.",
   mediaNone: "Es wurden keine Medienartikel gefunden.",

@@ -34,7 +34,7 @@ export const en: Phrasebook = {
   sanctionsFound: (count, datasets) =>
     `The name matched ${count} ${plural(count, "entry", "entries")} in ${datasets} sanctions ${plural(datasets, "dataset", "datasets")}:`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (list of ${m.listVersion})` : ""}, matched as "${m.matchedName}" with a score of ${m.score}`,
       m.programs && `programmes: ${m.programs}`,
       m.nationality && `nationality: ${m.nationality}`,
@@ -42,7 +42,7 @@ export const en: Phrasebook = {
       m.differences && `differences: ${m.differences}`,
     ]
       .filter(Boolean)
-      .join("; ") + ".",
+      .join("; ")}.`,
   pepFound: (listings) => `PEP status: the subject is listed as a politically exposed person (${listings}).`,
   pepNone: "PEP status: no politically exposed person listing was found.",
   mediaNone: "No media articles were found.",

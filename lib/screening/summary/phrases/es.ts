@@ -35,7 +35,7 @@ export const es: Phrasebook = {
   sanctionsFound: (count, datasets) =>
     `El nombre coincidió con ${count} ${plural(count, "registro", "registros")} en ${datasets} ${plural(datasets, "lista", "listas")} de sanciones:`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} en ${m.dataset}${m.listVersion ? ` (lista del ${m.listVersion})` : ""}, encontrado como «${m.matchedName}» con una puntuación de ${m.score}`,
       m.programs && `programas: ${m.programs}`,
       m.nationality && `nacionalidad: ${m.nationality}`,
@@ -43,7 +43,7 @@ export const es: Phrasebook = {
       m.differences && `diferencias: ${m.differences}`,
     ]
       .filter(Boolean)
-      .join("; ") + ".",
+      .join("; ")}.`,
   pepFound: (listings) => `Condición de PEP: figura como persona del medio político (PEP) (${listings}).`,
   pepNone: "Condición de PEP: no se encontró ningún registro como persona del medio político.",
   mediaNone: "No se encontraron artículos de prensa.",

@@ -35,7 +35,7 @@ export const fr: Phrasebook = {
   sanctionsFound: (count, datasets) =>
     `Le nom correspond à ${count} ${plural(count, "inscription", "inscriptions")} dans ${datasets} ${plural(datasets, "liste", "listes")} de sanctions :`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} dans ${m.dataset}${m.listVersion ? ` (liste du ${m.listVersion})` : ""}, trouvé sous « ${m.matchedName} » avec un score de ${m.score}`,
       m.programs && `programmes : ${m.programs}`,
       m.nationality && `nationalité : ${m.nationality}`,
@@ -43,7 +43,7 @@ export const fr: Phrasebook = {
       m.differences && `différences : ${m.differences}`,
     ]
       .filter(Boolean)
-      .join(" ; ") + ".",
+      .join(" ; ")}.`,
   pepFound: (listings) => `Statut PPE : une inscription comme personne politiquement exposée a été trouvée (${listings}).`,
   pepNone: "Statut PPE : aucune inscription comme personne politiquement exposée n’a été trouvée.",
   mediaNone: "Aucun article de presse n’a été trouvé.",

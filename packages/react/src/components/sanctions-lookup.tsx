@@ -88,6 +88,7 @@ export function SanctionsLookupBody({ onError, notice, datasetNames, chooseLists
         </CardHeader>
         <CardContent className="grid gap-4">
           {!search.data && notice}
+          {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the hosts the package supports; a form with role=search is the established equivalent */}
           <form role="search" onSubmit={submit} className="grid gap-2">
             <Label htmlFor={inputId}>{t("sanctions.searchLabel")}</Label>
             <div className="flex flex-col gap-2 sm:flex-row">

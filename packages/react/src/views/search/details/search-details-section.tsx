@@ -31,6 +31,7 @@ export function SearchDetailsSection({
   const filled = filledDetails(values);
   const hasErrors = Object.keys(errors).length > 0;
   // A refused submit opens the section, so its messages are seen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refused submit (a new errors object) opens the section again
   useEffect(() => {
     if (hasErrors) setOpen(true);
   }, [errors, hasErrors]);
