@@ -1,4 +1,4 @@
-import { openDatabase, type Database } from "../data/db.ts";
+import { type Database, openDatabase } from "../data/db.ts";
 import { loadConfig } from "../lib/config.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { CLI_LANGUAGES, cliLanguage, cliText, type CliText } from "../lib/i18n/cli/index.ts";
-import { reportLabels, type ReportLabels } from "../lib/reports/i18n.ts";
+import { CLI_LANGUAGES, type CliText, cliLanguage, cliText } from "../lib/i18n/cli/index.ts";
+import { type ReportLabels, reportLabels } from "../lib/reports/i18n.ts";
 import type { ReportLanguage } from "../lib/screening/summary/phrasebook.ts";
 import { failWith } from "./fail.ts";
 
@@ -9,7 +9,10 @@ import { failWith } from "./fail.ts";
 const languageSchema = z.enum(CLI_LANGUAGES, { error: (issue) => `--language must be one of ${CLI_LANGUAGES.join(", ")}, got '${String(issue.input)}'` });
 
 /** Adds --language to a command that prints for people. */
-export function withLanguageOption(command: Command, what = "language of the output: en, de, es or fr (default: the user's report language, else en)"): Command {
+export function withLanguageOption(
+  command: Command,
+  what = "language of the output: en, de, es or fr (default: the user's report language, else en)",
+): Command {
   return command.option("--language <code>", what);
 }
 

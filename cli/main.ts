@@ -22,7 +22,9 @@ import { CliError } from "./fail.ts";
 
 const program = new Command()
   .name("duecheck")
-  .description("Due-diligence screening: server, data and administration from the terminal.\nUses DATABASE_URL when set, otherwise the embedded database in DUECHECK_DATA_DIR.")
+  .description(
+    "Due-diligence screening: server, data and administration from the terminal.\nUses DATABASE_URL when set, otherwise the embedded database in DUECHECK_DATA_DIR.",
+  )
   .version("0.1.0")
   .showHelpAfterError()
   .exitOverride();

@@ -1,13 +1,13 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import postgres from "postgres";
 import { DatabaseHealth } from "./health.ts";
 import { acquireDataDirLock, readDataDirLock, updateDataDirLock } from "./lock.ts";
@@ -26,6 +26,7 @@ export interface Database {
   /** Human-readable: "PostgreSQL at host/db" or "embedded PGlite at /path". */
   description: string;
   /** Raw SQL for libraries that bring their own schema (pg-boss); several statements when no values. */
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's `db` option reads its rows untyped
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Whether the database answers now (see health.ts): a lost connection is reported here and probed until back. */
   health: DatabaseHealth;
@@ -143,7 +144,9 @@ async function openEmbeddedFolder(options: OpenOptions): Promise<Database> {
     });
     if (role === "server") {
       const socketPath = socketPathFor(dataDir);
-      await Bun.file(socketPath).delete().catch(() => {});
+      await Bun.file(socketPath)
+        .delete()
+        .catch(() => {});
       socket = await serveOverSocket(pg, socketPath);
       updateDataDirLock(dataDir, { holder: "server", socketPath });
     }

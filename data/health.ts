@@ -125,7 +125,18 @@ export class DatabaseHealth {
 /** postgres.js's own codes for a connection that closed, ended, was destroyed or could not be made in time. */
 const DRIVER_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
 /** The operating system's codes for a network path that is gone. */
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ECONNABORTED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ConnectionRefused", "ConnectionClosed"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ConnectionRefused",
+  "ConnectionClosed",
+]);
 /**
  * SQLSTATEs that mean the server, not the statement, is the problem: class 08 (connection exception), and the server
  * shutting down or starting up (57P01-57P03).

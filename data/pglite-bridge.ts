@@ -20,9 +20,7 @@ function bridgeFor(pg: PGlite) {
 
   const acquire = () =>
     new Promise<() => void>((resolveRelease) => {
-      holding = pg._runExclusiveTransaction(
-        () => new Promise<void>((done) => resolveRelease(() => done())),
-      ) as Promise<void>;
+      holding = pg._runExclusiveTransaction(() => new Promise<void>((done) => resolveRelease(() => done()))) as Promise<void>;
     });
 
   const releaseIfIdle = () => {
@@ -53,7 +51,7 @@ function bridgeFor(pg: PGlite) {
     },
     /** Called by the socket server to roll back a disconnected client's open transaction. */
     async exec(query: string) {
-      const text = new TextEncoder().encode(query + "\0");
+      const text = new TextEncoder().encode(`${query}\0`);
       const message = new Uint8Array(5 + text.length);
       message[0] = "Q".charCodeAt(0);
       new DataView(message.buffer).setInt32(1, 4 + text.length);

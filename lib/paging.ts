@@ -4,7 +4,7 @@
  * (createdAt, id), an optional filter and the total count. A keyset cursor, unlike an offset, never repeats or
  * skips a row when new rows arrive between two pages. Each list needs an index on (owner, createdAt, id).
  */
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
@@ -82,8 +82,7 @@ export interface Keyset {
 }
 
 /** Select this as `cursorKey` beside a list's columns: the row's position, exact to the microsecond. */
-export const cursorKey = (keyset: Keyset) =>
-  sql<string>`to_char(${keyset.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const cursorKey = (keyset: Keyset) => sql<string>`to_char(${keyset.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export type ListOrder = "newest" | "oldest";
 

@@ -10,10 +10,11 @@
  *   --json PATH  also write the figures as JSON      --keep  leave the database (for EXPLAIN) and print its URL
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { sql } from "drizzle-orm";
+
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
@@ -45,7 +46,15 @@ let server: ReturnType<typeof Bun.spawn> | undefined;
 let failed = false;
 try {
   await seedSystemSettings(db);
-  await createUser(db, { email: "admin@example.com", password: PASSWORD, fullName: "Bench Admin", phoneNumber: "0123456789", company: "Bench", position: "Admin", role: "admin" });
+  await createUser(db, {
+    email: "admin@example.com",
+    password: PASSWORD,
+    fullName: "Bench Admin",
+    phoneNumber: "0123456789",
+    company: "Bench",
+    position: "Admin",
+    role: "admin",
+  });
   const insertStarted = performance.now();
   // The users share one password hash; the last sign-in of a tenth of them is today.
   await db.execute(sql`
@@ -95,7 +104,15 @@ try {
 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   server = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DUECHECK_DATA_DIR: `/tmp/${dbName}`, DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_JOB_CONCURRENCY: "0", DUECHECK_MONITORING_SCAN_SECONDS: "0", DUECHECK_REPORT_CHECK_SECONDS: "0" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DUECHECK_DATA_DIR: `/tmp/${dbName}`,
+      DUECHECK_DATASET_SCHEDULER: "0",
+      DUECHECK_JOB_CONCURRENCY: "0",
+      DUECHECK_MONITORING_SCAN_SECONDS: "0",
+      DUECHECK_REPORT_CHECK_SECONDS: "0",
+    },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -113,7 +130,10 @@ try {
     body: JSON.stringify({ email: "admin@example.com", password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const measure = async (path: string) => {
     const run = async () => {
@@ -154,7 +174,9 @@ try {
     requests: REQUESTS,
     results,
   };
-  console.log(`\nAdmin area — ${figures.machine}\n  ${USERS.toLocaleString("en")} users, ${SEARCHES.toLocaleString("en")} searches and their ledger entries, 2,000 purchases (inserted and vacuumed in ${figures.insertAndVacuumSeconds} s); ${REQUESTS} requests each over HTTP, after 10 warm-up`);
+  console.log(
+    `\nAdmin area — ${figures.machine}\n  ${USERS.toLocaleString("en")} users, ${SEARCHES.toLocaleString("en")} searches and their ledger entries, 2,000 purchases (inserted and vacuumed in ${figures.insertAndVacuumSeconds} s); ${REQUESTS} requests each over HTTP, after 10 warm-up`,
+  );
   for (const [name, m] of Object.entries(results)) {
     const ok = m.p95 < m.targetP95;
     if (!ok) failed = true;

@@ -12,8 +12,9 @@
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  *   The OFAC SDN list from ../shared/data is loaded when present, else the test fixture.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+
 import { parseArgs } from "node:util";
+import { eq, inArray, sql } from "drizzle-orm";
 import { schema } from "../data/db.ts";
 import { createApiKey } from "../lib/auth/api-keys.ts";
 import { createUser } from "../lib/auth/users.ts";
@@ -29,8 +30,18 @@ const SECONDS = Number(args.seconds);
 const CREDITS_PER_CLIENT = 1000;
 
 const NAMES = [
-  "Rustam Karimov", "Maria Schneider", "Acme Trading LLC", "Jean Dupont", "Saddam Hussein", "Global Shipping Ltd",
-  "Ana Lopez", "Viktor Bout", "Nordic Timber AB", "Chen Wei", "Ali Hassan", "Peter Novak",
+  "Rustam Karimov",
+  "Maria Schneider",
+  "Acme Trading LLC",
+  "Jean Dupont",
+  "Saddam Hussein",
+  "Global Shipping Ltd",
+  "Ana Lopez",
+  "Viktor Bout",
+  "Nordic Timber AB",
+  "Chen Wei",
+  "Ali Hassan",
+  "Peter Novak",
 ];
 
 const services = startLoopbackServices();

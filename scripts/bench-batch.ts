@@ -15,15 +15,16 @@
  *   DUECHECK_JOB_CONCURRENCY  jobs each server runs at once (default 8, as bench:api)
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's databases on (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { parse } from "csv-parse/sync";
-import { and, eq, inArray, sql } from "drizzle-orm";
+
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { schema, type Db } from "../data/db.ts";
+import { parse } from "csv-parse/sync";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, schema } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { getBatchJob } from "../lib/batch/batch-jobs.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
-import { createSearchSchema, type CreateSearchFields } from "../lib/screening/schemas.ts";
+import { type CreateSearchFields, createSearchSchema } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
@@ -39,7 +40,24 @@ const BENCH_EMAIL = "batch@example.com";
 const BENCH_PASSWORD = "bench-password";
 
 const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = ["Schneider", "Dupont", "Lopez", "Novak", "Wei", "Larsen", "Kowalski", "Tanaka", "Moreau", "Haddad", "Ivanova", "Garcia", "Rossi", "Berg", "Sharma", "Mensah"];
+const LAST = [
+  "Schneider",
+  "Dupont",
+  "Lopez",
+  "Novak",
+  "Wei",
+  "Larsen",
+  "Kowalski",
+  "Tanaka",
+  "Moreau",
+  "Haddad",
+  "Ivanova",
+  "Garcia",
+  "Rossi",
+  "Berg",
+  "Sharma",
+  "Mensah",
+];
 const COMPANY = ["Nordic Timber", "Harbor Bakery", "Alpine Dental", "Greenfield Farms", "Bluewater Logistics", "Maple Printing"];
 
 /** The CSV a compliance team would upload: a third list names (people and companies), the rest clean names. */
@@ -121,7 +139,10 @@ async function createOverHttp(url: string, entities: CreateSearchFields[]): Prom
   const headers = { "content-type": "application/json", origin: url };
   const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
@@ -198,7 +219,10 @@ async function runOnce(processes: number) {
       .innerJoin(s, eq(s.id, schema.creditTransactions.searchId))
       .where(and(eq(s.batchJobId, batch.id), eq(schema.creditTransactions.type, "manual_search")))
       .groupBy(schema.creditTransactions.searchId);
-    const [ledger] = await db.select({ total: sql<number>`coalesce(sum(amount), 0)::int` }).from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, user.id));
+    const [ledger] = await db
+      .select({ total: sql<number>`coalesce(sum(amount), 0)::int` })
+      .from(schema.creditTransactions)
+      .where(eq(schema.creditTransactions.userId, user.id));
     const [balance] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
     const counters = await getBatchJob(db, user.id, batch.id);
     const checks = {
@@ -234,13 +258,16 @@ for (const processes of PROCESS_COUNTS) runs.push(await runOnce(processes));
 const figures = { machine: machine(), jobConcurrency: Number(CONCURRENCY), runs };
 console.log(`\nBatch of ${ROWS} rows — ${figures.machine}; job concurrency ${CONCURRENCY} per process; list ${runs[0]?.list}`);
 for (const r of runs) {
-  console.log(`  ${r.processes} process${r.processes > 1 ? "es" : ""}: create/charge/queue ${r.createSeconds} s, last row after ${r.lastRowSeconds} s, ${r.rowsPerSecond} rows/s`);
+  console.log(
+    `  ${r.processes} process${r.processes > 1 ? "es" : ""}: create/charge/queue ${r.createSeconds} s, last row after ${r.lastRowSeconds} s, ${r.rowsPerSecond} rows/s`,
+  );
   console.log(`    completed ${r.completed}, failed ${r.failed}, peak server RSS ${r.peakServerRssMb} MB; checks ${JSON.stringify(r.checks)}`);
   console.log(
     `    CPU while screening: servers ${r.cpu.serversSeconds} s, PostgreSQL ${r.cpu.postgresSeconds} s, loopback sources ${r.cpu.loopbackSourcesSeconds} s; machine ${r.cpu.machineBusyPercent}% busy`,
   );
 }
-if (runs.length > 1) console.log(`  speed-up ${runs.at(-1)!.processes} / ${runs[0].processes} processes: ${(runs.at(-1)!.rowsPerSecond / runs[0].rowsPerSecond).toFixed(2)}×`);
+if (runs.length > 1)
+  console.log(`  speed-up ${runs.at(-1)!.processes} / ${runs[0].processes} processes: ${(runs.at(-1)!.rowsPerSecond / runs[0].rowsPerSecond).toFixed(2)}×`);
 if (args.json) await Bun.write(args.json, JSON.stringify(figures, null, 2));
 const ok = runs.every((r) => Object.values(r.checks).every((v) => v === 0));
 process.exit(ok ? 0 : 1);

@@ -15,7 +15,11 @@ const DIST = join(ROOT, "packages", "react", "dist");
 const LIMIT_KB = 150;
 
 if (!process.argv.includes("--no-build")) {
-  const build = Bun.spawnSync([process.execPath, "x", "vite", "build", "-c", "packages/react/vite.config.ts", "--logLevel", "warn"], { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
+  const build = Bun.spawnSync([process.execPath, "x", "vite", "build", "-c", "packages/react/vite.config.ts", "--logLevel", "warn"], {
+    cwd: ROOT,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
 }
 

@@ -11,10 +11,11 @@
  *   --json PATH     also write the figures as JSON      --keep   leave the database (for EXPLAIN) and print its URL
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { sql } from "drizzle-orm";
+
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
 import { encodeCursor } from "../lib/paging.ts";
 import { listSearches } from "../lib/screening/searches.ts";
@@ -45,10 +46,28 @@ const { db } = bench.database;
 let server: ReturnType<typeof Bun.spawn> | undefined;
 try {
   await seedSystemSettings(db);
-  const user = await createUser(db, { email: "analyst@example.com", password: PASSWORD, fullName: "Long History", phoneNumber: "0123456789", company: "Bench", position: "Analyst" });
+  const user = await createUser(db, {
+    email: "analyst@example.com",
+    password: PASSWORD,
+    fullName: "Long History",
+    phoneNumber: "0123456789",
+    company: "Bench",
+    position: "Analyst",
+  });
   const others = [];
   for (let i = 0; i < OTHER_USERS; i++) {
-    others.push((await createUser(db, { email: `other${i}@example.com`, password: PASSWORD, fullName: `Other ${i}`, phoneNumber: "0123456789", company: "Bench", position: "Analyst" })).id);
+    others.push(
+      (
+        await createUser(db, {
+          email: `other${i}@example.com`,
+          password: PASSWORD,
+          fullName: `Other ${i}`,
+          phoneNumber: "0123456789",
+          company: "Bench",
+          position: "Analyst",
+        })
+      ).id,
+    );
   }
 
   // 60 names (one in 60 contains the filter term), a result of about 1 KB and a summary of about 600 characters.
@@ -81,7 +100,10 @@ try {
   // The cursor of the row 50,000 deep, as the client would hold it after 1,000 pages.
   const [deep] = (await db.execute(sql`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", id::text as id
-    from searches where user_id = ${user.id}::uuid order by created_at desc, id desc offset ${Math.floor(ROWS / 2)} limit 1`)) as unknown as { createdAt: string; id: string }[];
+    from searches where user_id = ${user.id}::uuid order by created_at desc, id desc offset ${Math.floor(ROWS / 2)} limit 1`)) as unknown as {
+    createdAt: string;
+    id: string;
+  }[];
   const deepCursor = encodeCursor(deep);
 
   // --- the app as its own process ---
@@ -105,7 +127,10 @@ try {
     body: JSON.stringify({ email: "analyst@example.com", password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   const measure = async (run: () => Promise<unknown>) => {
     for (let i = 0; i < 20; i++) await run();

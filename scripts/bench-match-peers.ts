@@ -103,8 +103,19 @@ function rankOutcomes(suite: string, cases: PeerCase[], weights: SanctionsIndex,
 }
 
 export interface PeerReport {
-  nomenklatura?: { right: number; recall: number; falsePositives: number; pairs: number; kinds: Record<string, { passed: number; total: number; percent: number }> };
-  watchman?: { crossScript: { passed: number; total: number }; latinLabelled: { passed: number; total: number }; ranking: { passed: number; total: number }; scoreOnlyAgreement: number };
+  nomenklatura?: {
+    right: number;
+    recall: number;
+    falsePositives: number;
+    pairs: number;
+    kinds: Record<string, { passed: number; total: number; percent: number }>;
+  };
+  watchman?: {
+    crossScript: { passed: number; total: number };
+    latinLabelled: { passed: number; total: number };
+    ranking: { passed: number; total: number };
+    scoreOnlyAgreement: number;
+  };
   yenteRanking?: { passed: number; total: number };
   yenteNegatives?: { total: number; byScript: Record<string, { falsePositives: number; total: number; percent: number }> };
   failures: CaseOutcome[];
@@ -122,7 +133,11 @@ export function runPeerSuites(dir: string, index: SanctionsIndex, build: typeof 
     const negatives = outcomes.filter((o) => !cases.get(o.id)!.expected_match);
     const kinds: Record<string, { passed: number; total: number; percent: number }> = {};
     // Kinds as the issue counts them: "joined_split_plus_spelling" is a joined/split case too.
-    const kindOf = (k: string) => k.replace(/_plus_spelling$/, "").replace(/^missing_or_extra$/, "missing_or_extra_tokens").replace(/^cross_script_.*/, "cross_script");
+    const kindOf = (k: string) =>
+      k
+        .replace(/_plus_spelling$/, "")
+        .replace(/^missing_or_extra$/, "missing_or_extra_tokens")
+        .replace(/^cross_script_.*/, "cross_script");
     for (const o of outcomes) {
       const k = kindOf(o.kind);
       kinds[k] ??= { passed: 0, total: 0, percent: 0 };
@@ -178,7 +193,13 @@ export function runPeerSuites(dir: string, index: SanctionsIndex, build: typeof 
       byScript[s].total++;
       if (flagged.length) {
         byScript[s].falsePositives++;
-        report.failures.push({ suite: "yente-negatives", id: c.id, kind: s, pass: false, detail: `${c.query} -> ${flagged.map((r) => `${r.matchedName} ${r.score}`).join("; ")}` });
+        report.failures.push({
+          suite: "yente-negatives",
+          id: c.id,
+          kind: s,
+          pass: false,
+          detail: `${c.query} -> ${flagged.map((r) => `${r.matchedName} ${r.score}`).join("; ")}`,
+        });
       }
     }
     for (const s of Object.values(byScript)) s.percent = Math.round((1000 * s.falsePositives) / s.total) / 10 / 1;
@@ -192,15 +213,25 @@ export function printPeerReport(r: PeerReport): void {
   if (r.nomenklatura) {
     const n = r.nomenklatura;
     console.log(`  nomenklatura name bench: ${n.right}% right of ${n.pairs} pairs (recall ${n.recall}%, false positives ${n.falsePositives}%)`);
-    console.log(`    by kind: ${Object.entries(n.kinds).map(([k, v]) => `${k} ${v.percent}% (${v.passed}/${v.total})`).join(", ")}`);
+    console.log(
+      `    by kind: ${Object.entries(n.kinds)
+        .map(([k, v]) => `${k} ${v.percent}% (${v.passed}/${v.total})`)
+        .join(", ")}`,
+    );
   }
   if (r.watchman) {
     const w = r.watchman;
-    console.log(`  watchman: cross-script ${w.crossScript.passed}/${w.crossScript.total}, labelled Latin pairs ${w.latinLabelled.passed}/${w.latinLabelled.total}, ranking ${w.ranking.passed}/${w.ranking.total}; score-only pairs agreeing with its 0.85 decision ${w.scoreOnlyAgreement}%`);
+    console.log(
+      `  watchman: cross-script ${w.crossScript.passed}/${w.crossScript.total}, labelled Latin pairs ${w.latinLabelled.passed}/${w.latinLabelled.total}, ranking ${w.ranking.passed}/${w.ranking.total}; score-only pairs agreeing with its 0.85 decision ${w.scoreOnlyAgreement}%`,
+    );
   }
   if (r.yenteRanking) console.log(`  yente ranking queries: ${r.yenteRanking.passed}/${r.yenteRanking.total} first`);
   if (r.yenteNegatives) {
     const y = r.yenteNegatives;
-    console.log(`  yente negatives (${y.total} people on no list), false positives by script: ${Object.entries(y.byScript).map(([s, v]) => `${s} ${v.percent}% (${v.falsePositives}/${v.total})`).join(", ")}`);
+    console.log(
+      `  yente negatives (${y.total} people on no list), false positives by script: ${Object.entries(y.byScript)
+        .map(([s, v]) => `${s} ${v.percent}% (${v.falsePositives}/${v.total})`)
+        .join(", ")}`,
+    );
   }
 }

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import Fuse from "fuse.js";
 import type { DatasetFile, EntitySchema, SanctionsEntity } from "../lib/sanctions/entity.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "../lib/sanctions/matcher/index.ts";
-import { parseDatasetFiles, type DatasetFormat } from "../lib/sanctions/parsers/index.ts";
+import { type DatasetFormat, parseDatasetFiles } from "../lib/sanctions/parsers/index.ts";
 import { printPeerReport, runPeerSuites } from "./bench-match-peers.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -103,8 +103,7 @@ function evaluate(queries: EvalQuery[], search: Searcher): Outcome[] {
     const started = performance.now();
     const results = search(query);
     const ms = performance.now() - started;
-    const pass =
-      query.expect === null ? !results.some((r) => r.match) : results.slice(0, 3).some((r) => r.match && r.name === query.expect);
+    const pass = query.expect === null ? !results.some((r) => r.match) : results.slice(0, 3).some((r) => r.match && r.name === query.expect);
     return { query, pass, ms, top: results.slice(0, 3).map((r) => `${r.name}${r.match ? "" : " (no match)"}`) };
   });
 }
@@ -183,7 +182,10 @@ function syntheticEntities(real: SanctionsEntity[], targetNames: number): Sancti
   const surnames = personNames.map(([last]) => last.trim()).filter(Boolean);
   const isWord = (word: string) => /[\p{L}\p{N}]/u.test(word);
   const givenWords = personNames.flatMap(([, first]) => (first ?? "").trim().split(/\s+/)).filter(isWord);
-  const companyWords = allNames.filter((n) => !n.person).flatMap((n) => n.name.split(/\s+/)).filter(isWord);
+  const companyWords = allNames
+    .filter((n) => !n.person)
+    .flatMap((n) => n.name.split(/\s+/))
+    .filter(isWord);
   const namesPerEntity = allNames.length / real.length;
   const datasets = [...new Set(real.map((e) => e.datasetId))];
   const schemas: EntitySchema[] = ["Person", "Person", "Person", "Organization", "Organization", "Vessel"];
@@ -237,7 +239,10 @@ function main() {
     .map((line) => JSON.parse(line));
 
   const { imports, entities } = loadLists(args.data!);
-  const importTotalMs = round(imports.reduce((s, i) => s + i.ms, 0), 0);
+  const importTotalMs = round(
+    imports.reduce((s, i) => s + i.ms, 0),
+    0,
+  );
 
   let started = performance.now();
   const index = SanctionsIndex.build(entities);
@@ -305,7 +310,9 @@ function main() {
     peers: peers ? { ...peers, failures: peers.failures.length } : null,
   };
 
-  console.log(`\nImport (parse)\n${table([["list", "entities", "names", "ms"], ...imports.map((i) => [i.dataset, i.entities, i.names, i.ms]), ["total", entities.length, index.nameCount, importTotalMs]])}`);
+  console.log(
+    `\nImport (parse)\n${table([["list", "entities", "names", "ms"], ...imports.map((i) => [i.dataset, i.entities, i.names, i.ms]), ["total", entities.length, index.nameCount, importTotalMs]])}`,
+  );
   console.log(`\nIndex: ${index.size} entities, ${index.nameCount} names, built in ${buildMs} ms; RSS ${afterBuild.rssMb} MB, heap ${afterBuild.heapMb} MB`);
   const kinds = Object.keys(matcher.recall);
   const recallRow = (s: ReturnType<typeof summarize>) => kinds.map((k) => (s.recall[k] ? `${s.recall[k].percent}%` : "-"));
@@ -313,7 +320,14 @@ function main() {
     `\nDev set (${queries.length} queries, threshold ${DEFAULT_MATCH_THRESHOLD}; recall = expected entity in the top 3 with match)\n${table([
       ["", ...kinds, "overall", "false pos.", "p50 ms", "p99 ms"],
       ["matcher", ...recallRow(matcher), `${matcher.recallOverall}%`, `${matcher.falsePositiveRate}%`, matcher.p50Ms, matcher.p99Ms],
-      [`fuse.js (${fuseQueries.length} q.)`, ...recallRow(fuseSummary), `${fuseSummary.recallOverall}%`, `${fuseSummary.falsePositiveRate}%`, fuseSummary.p50Ms, fuseSummary.p99Ms],
+      [
+        `fuse.js (${fuseQueries.length} q.)`,
+        ...recallRow(fuseSummary),
+        `${fuseSummary.recallOverall}%`,
+        `${fuseSummary.falsePositiveRate}%`,
+        fuseSummary.p50Ms,
+        fuseSummary.p99Ms,
+      ],
     ])}`,
   );
   console.log(`Speed-up over the fuse.js scan (p50 on the same ${fuseQueries.length} queries): ${speedup}x (matcher p50 ${matcherOnSample.p50Ms} ms)`);
@@ -326,7 +340,8 @@ function main() {
   if (args.verbose) {
     const failing = outcomes.filter((o) => !o.pass);
     console.log(`\nFailing dev queries (${failing.length})`);
-    for (const o of failing) console.log(`  ${o.query.kind.padEnd(8)} ${o.query.term}  =>  ${o.query.expect ?? "(clean)"}  | top: ${o.top.join("; ") || "none"}`);
+    for (const o of failing)
+      console.log(`  ${o.query.kind.padEnd(8)} ${o.query.term}  =>  ${o.query.expect ?? "(clean)"}  | top: ${o.top.join("; ") || "none"}`);
   }
   if (args.json) {
     writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -15,16 +15,17 @@
  *   DUECHECK_JOB_CONCURRENCY  jobs the server runs at once (default 8, as bench:batch)
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { and, eq, gte, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { schema, type Db } from "../data/db.ts";
+import { and, eq, gte, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { type Db, schema } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import type { SearchResults } from "../lib/screening/results.ts";
-import { sdnFiles, type SdnEntry } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
+import { type SdnEntry, sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
 
@@ -37,7 +38,24 @@ const CONCURRENCY = process.env.DUECHECK_JOB_CONCURRENCY ?? "8";
 const TIMEOUT_MS = 30 * 60_000;
 
 const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = ["Schneider", "Dupont", "Lopez", "Novak", "Wei", "Larsen", "Kowalski", "Tanaka", "Moreau", "Haddad", "Ivanova", "Garcia", "Rossi", "Berg", "Sharma", "Mensah"];
+const LAST = [
+  "Schneider",
+  "Dupont",
+  "Lopez",
+  "Novak",
+  "Wei",
+  "Larsen",
+  "Kowalski",
+  "Tanaka",
+  "Moreau",
+  "Haddad",
+  "Ivanova",
+  "Garcia",
+  "Rossi",
+  "Berg",
+  "Sharma",
+  "Mensah",
+];
 /** Made-up surnames for the added listings: no other monitored or listed name resembles them. */
 const LISTED = ["Quorvath", "Zelinskaro", "Brumwaldt", "Ostrevka", "Palquidez", "Vintrasko", "Gurmelian", "Tresquova", "Halvorund", "Ximbalo"];
 
@@ -57,7 +75,18 @@ function addedEntries(): { entry: SdnEntry; monitoredAs: string }[] {
 /** The stored results of a clean check: the baseline every monitored entity starts from. */
 function cleanResults(): SearchResults {
   return {
-    sanctionsList: [{ source: "OFAC Specially Designated Nationals (SDN)", datasetId: "us_ofac_sdn", match: false, details: "No match", lastUpdated: null, entityCount: 0, url: null, hits: [] }],
+    sanctionsList: [
+      {
+        source: "OFAC Specially Designated Nationals (SDN)",
+        datasetId: "us_ofac_sdn",
+        match: false,
+        details: "No match",
+        lastUpdated: null,
+        entityCount: 0,
+        url: null,
+        hits: [],
+      },
+    ],
     adverseMedia: [],
     pepListings: [],
     risk: { level: "low", reasons: [{ code: "no_findings", level: "low", params: {} }] },
@@ -90,10 +119,31 @@ async function seedMonitoring(db: Db) {
     const chunk = names.slice(i, i + 1000).map((name, j) => ({ name, userId: users[(i + j) % USERS] }));
     const searches = await db
       .insert(s)
-      .values(chunk.map((c) => ({ userId: c.userId, searchTerm: c.name, entityName: c.name, status: "completed" as const, riskLevel: "low", results, isAutomated: true, createdAt: yesterday, updatedAt: yesterday })))
+      .values(
+        chunk.map((c) => ({
+          userId: c.userId,
+          searchTerm: c.name,
+          entityName: c.name,
+          status: "completed" as const,
+          riskLevel: "low",
+          results,
+          isAutomated: true,
+          createdAt: yesterday,
+          updatedAt: yesterday,
+        })),
+      )
       .returning({ id: s.id });
     await db.insert(m).values(
-      chunk.map((c, j) => ({ userId: c.userId, searchTerm: c.name, entityType: "person" as const, frequency: "daily" as const, nextCheck: tomorrow, lastChecked: yesterday, lastSearchId: searches[j].id, createdAt: yesterday })),
+      chunk.map((c, j) => ({
+        userId: c.userId,
+        searchTerm: c.name,
+        entityType: "person" as const,
+        frequency: "daily" as const,
+        nextCheck: tomorrow,
+        lastChecked: yesterday,
+        lastSearchId: searches[j].id,
+        createdAt: yesterday,
+      })),
     );
   }
   return { users, affected: names.slice(0, MONITORED_ADDED) };
@@ -104,10 +154,17 @@ function listWithAdditions() {
   const extra = addedEntries().map((a) => a.entry);
   const extraLines = sdnFiles(extra)["sdn.csv"];
   if (!existsSync(join(SHARED_SDN, "sdn.csv"))) {
-    return Object.entries(sdnFiles()).map(([name, content]) => ({ name, content: new TextEncoder().encode(name === "sdn.csv" ? content + extraLines : content), sourceUrl: null, etag: null, lastModified: null }));
+    return Object.entries(sdnFiles()).map(([name, content]) => ({
+      name,
+      content: new TextEncoder().encode(name === "sdn.csv" ? content + extraLines : content),
+      sourceUrl: null,
+      etag: null,
+      lastModified: null,
+    }));
   }
   return readImportFiles([SHARED_SDN]).map((file) => {
     if (file.name !== "sdn.csv") return file;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
     const text = readFileSync(join(SHARED_SDN, "sdn.csv"), "latin1").replace(/\x1a\s*$/, "");
     return { ...file, content: new Uint8Array(Buffer.from(`${text.replace(/\r?\n?$/, "\r\n")}${extraLines}`, "latin1")) };
   });
@@ -148,8 +205,14 @@ try {
   if (imported.status !== "success") throw new Error(`import: ${imported.status}`);
   const current = performance.now();
   const affectedIds = (await db.select({ id: m.id }).from(m).where(inArray(m.searchTerm, affected))).map((r) => r.id);
-  const madeDue = await waitFor("the affected entities made due", async () => (await db.$count(m, and(inArray(m.id, affectedIds), sql`(${m.checkTrigger} = 'list_update' or ${m.hasChanges})`))) === affectedIds.length);
-  const flagged = await waitFor("the affected entities flagged", async () => (await db.$count(m, and(inArray(m.id, affectedIds), eq(m.hasChanges, true)))) === affectedIds.length);
+  const madeDue = await waitFor(
+    "the affected entities made due",
+    async () => (await db.$count(m, and(inArray(m.id, affectedIds), sql`(${m.checkTrigger} = 'list_update' or ${m.hasChanges})`))) === affectedIds.length,
+  );
+  const flagged = await waitFor(
+    "the affected entities flagged",
+    async () => (await db.$count(m, and(inArray(m.id, affectedIds), eq(m.hasChanges, true)))) === affectedIds.length,
+  );
   const otherChecks = await db.$count(m, and(eq(m.hasChanges, true), notInArray(m.id, affectedIds)));
   const [sample] = await db.select({ summary: m.changesSummary, changes: m.changes }).from(m).where(eq(m.id, affectedIds[0]));
   const listUpdate = {
@@ -168,14 +231,33 @@ try {
   const dueAt = new Date();
   await db.update(m).set({ nextCheck: dueAt });
   const dueStarted = performance.now();
-  const ledgerBefore = await db.select({ n: sql<number>`count(*)::int` }).from(schema.creditTransactions).where(eq(schema.creditTransactions.type, "automatic_search"));
+  const ledgerBefore = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.creditTransactions)
+    .where(eq(schema.creditTransactions.type, "automatic_search"));
   const allRecorded = await waitFor("every check recorded", async () => (await db.$count(m, gte(m.lastChecked, dueAt))) === ENTITIES);
-  const [firstSearch] = await db.select({ at: sql<string>`min(${s.createdAt})` }).from(s).where(gte(s.createdAt, dueAt));
-  const [lastSearch] = await db.select({ at: sql<string>`max(${s.createdAt})` }).from(s).where(gte(s.createdAt, dueAt));
-  const checksAfter = await db.select({ n: sql<number>`count(*)::int` }).from(s).where(and(gte(s.createdAt, dueAt), eq(s.isAutomated, true)));
-  const charges = await db.select({ n: sql<number>`count(*)::int` }).from(schema.creditTransactions).where(eq(schema.creditTransactions.type, "automatic_search"));
+  const [firstSearch] = await db
+    .select({ at: sql<string>`min(${s.createdAt})` })
+    .from(s)
+    .where(gte(s.createdAt, dueAt));
+  const [lastSearch] = await db
+    .select({ at: sql<string>`max(${s.createdAt})` })
+    .from(s)
+    .where(gte(s.createdAt, dueAt));
+  const checksAfter = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(s)
+    .where(and(gte(s.createdAt, dueAt), eq(s.isAutomated, true)));
+  const charges = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.creditTransactions)
+    .where(eq(schema.creditTransactions.type, "automatic_search"));
   const t = schema.creditTransactions;
-  const ledger = await db.select({ userId: t.userId, total: sql<number>`sum(${t.amount})::int` }).from(t).where(inArray(t.userId, users)).groupBy(t.userId);
+  const ledger = await db
+    .select({ userId: t.userId, total: sql<number>`sum(${t.amount})::int` })
+    .from(t)
+    .where(inArray(t.userId, users))
+    .groupBy(t.userId);
   const credits = await db.select({ id: schema.users.id, credits: schema.users.credits }).from(schema.users).where(inArray(schema.users.id, users));
   const balances = credits.map((u) => ({ off: u.credits - (ledger.find((l) => l.userId === u.id)?.total ?? 0) }));
   const failed = await db.$count(s, and(gte(s.createdAt, dueAt), eq(s.status, "failed")));

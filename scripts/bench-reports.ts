@@ -13,17 +13,25 @@
  *   --json PATH    also write the figures as JSON
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { sql } from "drizzle-orm";
+
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { schema, type Db } from "../data/db.ts";
+import { sql } from "drizzle-orm";
+import { type Db, schema } from "../data/db.ts";
 import { generateDailyReport } from "../lib/reports/daily/generate.ts";
 import { runScheduledDay } from "../lib/reports/daily/scheduled.ts";
 import { ORGANISATION } from "../lib/reports/daily/scope.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine } from "./bench-services.ts";
 
-const { values: args } = parseArgs({ options: { users: { type: "string", default: "500" }, searches: { type: "string", default: "100000" }, history: { type: "string", default: "0" }, json: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: {
+    users: { type: "string", default: "500" },
+    searches: { type: "string", default: "100000" },
+    history: { type: "string", default: "0" },
+    json: { type: "string" },
+  },
+});
 const USERS = Number(args.users);
 const SEARCHES = Number(args.searches);
 const DAY = "2026-03-10";
@@ -33,7 +41,24 @@ const CHUNK = 1000;
 const TARGET = { seconds: 10, megabytes: 500 };
 
 const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = ["Schneider", "Dupont", "Lopez", "Novak", "Wei", "Larsen", "Kowalski", "Tanaka", "Moreau", "Haddad", "Ivanova", "Garcia", "Rossi", "Berg", "Sharma", "Mensah"];
+const LAST = [
+  "Schneider",
+  "Dupont",
+  "Lopez",
+  "Novak",
+  "Wei",
+  "Larsen",
+  "Kowalski",
+  "Tanaka",
+  "Moreau",
+  "Haddad",
+  "Ivanova",
+  "Garcia",
+  "Rossi",
+  "Berg",
+  "Sharma",
+  "Mensah",
+];
 const LISTS = ["OFAC SDN List", "UN Security Council", "EU Financial Sanctions", "UK Sanctions List", "OpenSanctions PEPs"];
 const RISKS = ["low", "low", "low", "low", "medium", "medium", "high", "critical"];
 
@@ -41,7 +66,11 @@ function results(i: number) {
   const matched = i % 23 === 0;
   const negative = i % 11 === 0;
   return {
-    sanctionsList: LISTS.map((source, l) => ({ source, match: matched && l === 0, details: matched && l === 0 ? `Listed as ${FIRST[i % 16]} ${LAST[(i >> 4) % 16]}; programs SDGT, IRAN` : "" })),
+    sanctionsList: LISTS.map((source, l) => ({
+      source,
+      match: matched && l === 0,
+      details: matched && l === 0 ? `Listed as ${FIRST[i % 16]} ${LAST[(i >> 4) % 16]}; programs SDGT, IRAN` : "",
+    })),
     adverseMedia: Array.from({ length: 3 }, (_, a) => ({
       title: `${LAST[(i + a) % 16]} Holdings reports quarterly results ${a}`,
       summary: "An article about the company's results, its board and its business in the region, as news providers return it.",
@@ -82,9 +111,19 @@ async function seed(db: Db, userIds: string[]) {
         updatedAt: createdAt,
       };
     });
-    const inserted = await db.insert(schema.searches).values(rows).returning({ id: schema.searches.id, userId: schema.searches.userId, createdAt: schema.searches.createdAt, isAutomated: schema.searches.isAutomated });
+    const inserted = await db
+      .insert(schema.searches)
+      .values(rows)
+      .returning({ id: schema.searches.id, userId: schema.searches.userId, createdAt: schema.searches.createdAt, isAutomated: schema.searches.isAutomated });
     await db.insert(schema.creditTransactions).values(
-      inserted.map((r) => ({ userId: r.userId, searchId: r.id, type: r.isAutomated ? ("automatic_search" as const) : ("manual_search" as const), amount: -1, balance: 100, createdAt: r.createdAt })),
+      inserted.map((r) => ({
+        userId: r.userId,
+        searchId: r.id,
+        type: r.isAutomated ? ("automatic_search" as const) : ("manual_search" as const),
+        amount: -1,
+        balance: 100,
+        createdAt: r.createdAt,
+      })),
     );
   }
 }
@@ -110,7 +149,10 @@ try {
     .insert(schema.users)
     .values(Array.from({ length: USERS }, (_, u) => ({ email: `user${u}@bench.example`, password: "not-a-hash", fullName: `Bench User ${u}` })))
     .returning({ id: schema.users.id });
-  await seed(db, users.map((u) => u.id));
+  await seed(
+    db,
+    users.map((u) => u.id),
+  );
   if (HISTORY > 0) {
     await db.execute(sql`
       insert into searches (user_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
@@ -123,10 +165,12 @@ try {
 
   const organisation = await measure(() => generateDailyReport(db, { date: DAY, scope: ORGANISATION, timeZone: ZONE }));
   const report = organisation.result;
-  if (report.totalSearches !== SEARCHES || report.uniqueUsers !== USERS) throw new Error(`wrong report: ${report.totalSearches} searches, ${report.uniqueUsers} users`);
+  if (report.totalSearches !== SEARCHES || report.uniqueUsers !== USERS)
+    throw new Error(`wrong report: ${report.totalSearches} searches, ${report.uniqueUsers} users`);
   Bun.gc(true);
   const scheduled = await measure(() => runScheduledDay(db, DAY, ZONE, new Date(Date.parse(`${DAY}T00:00:00Z`) + 25 * 3_600_000), () => {}));
-  if (scheduled.result.generated !== USERS || scheduled.result.failed) throw new Error(`scheduled run generated ${scheduled.result.generated}, failed ${scheduled.result.failed}`);
+  if (scheduled.result.generated !== USERS || scheduled.result.failed)
+    throw new Error(`scheduled run generated ${scheduled.result.generated}, failed ${scheduled.result.failed}`);
 
   const figures = {
     machine: machine(),
@@ -136,16 +180,32 @@ try {
     seedSeconds: Number(seedSeconds.toFixed(1)),
     organisationReport: { seconds: Number(organisation.seconds.toFixed(2)), peakRssMb: Math.round(organisation.peakMb) },
     scheduledRun: { reports: scheduled.result.generated, seconds: Number(scheduled.seconds.toFixed(2)), peakRssMb: Math.round(scheduled.peakMb) },
-    report: { sanctionsHits: report.statistics.sanctionsHits, adverseMediaHits: report.statistics.adverseMediaHits, successRate: report.statistics.successRate, peakHour: report.statistics.peakHour, totalCreditsUsed: report.totalCreditsUsed },
+    report: {
+      sanctionsHits: report.statistics.sanctionsHits,
+      adverseMediaHits: report.statistics.adverseMediaHits,
+      successRate: report.statistics.successRate,
+      peakHour: report.statistics.peakHour,
+      totalCreditsUsed: report.totalCreditsUsed,
+    },
     target: TARGET,
   };
   console.log(`machine: ${figures.machine}`);
-  console.log(`seeded ${USERS} users and ${SEARCHES.toLocaleString("en")} searches on ${DAY}${HISTORY ? ` (and on each of the ${HISTORY} days before)` : ""} in ${figures.seedSeconds} s`);
+  console.log(
+    `seeded ${USERS} users and ${SEARCHES.toLocaleString("en")} searches on ${DAY}${HISTORY ? ` (and on each of the ${HISTORY} days before)` : ""} in ${figures.seedSeconds} s`,
+  );
   console.log(`organisation report: ${figures.organisationReport.seconds} s, peak RSS ${figures.organisationReport.peakRssMb} MB`);
-  console.log(`scheduled run of the day (${USERS} users' own reports; the organisation's was made above): ${figures.scheduledRun.seconds} s, peak RSS ${figures.scheduledRun.peakRssMb} MB`);
-  console.log(`report: ${report.statistics.sanctionsHits} sanctions hits, ${report.statistics.adverseMediaHits} adverse media hits, success rate ${report.statistics.successRate} %, peak hour ${report.statistics.peakHour}, ${report.totalCreditsUsed} credits`);
+  console.log(
+    `scheduled run of the day (${USERS} users' own reports; the organisation's was made above): ${figures.scheduledRun.seconds} s, peak RSS ${figures.scheduledRun.peakRssMb} MB`,
+  );
+  console.log(
+    `report: ${report.statistics.sanctionsHits} sanctions hits, ${report.statistics.adverseMediaHits} adverse media hits, success rate ${report.statistics.successRate} %, peak hour ${report.statistics.peakHour}, ${report.totalCreditsUsed} credits`,
+  );
   const ok = organisation.seconds < TARGET.seconds && organisation.peakMb < TARGET.megabytes;
-  console.log(ok ? `within the target (under ${TARGET.seconds} s and ${TARGET.megabytes} MB)` : `OUTSIDE the target (under ${TARGET.seconds} s and ${TARGET.megabytes} MB)`);
+  console.log(
+    ok
+      ? `within the target (under ${TARGET.seconds} s and ${TARGET.megabytes} MB)`
+      : `OUTSIDE the target (under ${TARGET.seconds} s and ${TARGET.megabytes} MB)`,
+  );
   if (args.json) writeFileSync(args.json, JSON.stringify(figures, null, 2));
   if (!ok) process.exitCode = 1;
 } finally {

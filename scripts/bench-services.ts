@@ -3,11 +3,12 @@
  * (GDELT, Google News, an OpenAI-compatible model), the real OFAC SDN list (or the test fixture) in the run's
  * database, and the app started as its own process (`bin/duecheck serve`) pointed at all of them.
  */
-import { sql } from "drizzle-orm";
+
 import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { schema, type Db } from "../data/db.ts";
+import { sql } from "drizzle-orm";
+import { type Db, schema } from "../data/db.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
@@ -39,7 +40,10 @@ export function startLoopbackServices() {
   const googleNews = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    fetch: () => new Response(`<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>`, { headers: { "content-type": "application/rss+xml" } }),
+    fetch: () =>
+      new Response(`<?xml version="1.0"?><rss version="2.0"><channel><title>News</title></channel></rss>`, {
+        headers: { "content-type": "application/rss+xml" },
+      }),
   });
   const model = Bun.serve({
     hostname: "127.0.0.1",
@@ -88,7 +92,13 @@ export async function seedBenchLists(db: Db): Promise<{ realList: boolean; label
   const realList = existsSync(join(SHARED_SDN, "sdn.csv"));
   const listFiles = realList
     ? readImportFiles([SHARED_SDN])
-    : Object.entries(sdnFiles()).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+    : Object.entries(sdnFiles()).map(([name, content]) => ({
+        name,
+        content: new TextEncoder().encode(content),
+        sourceUrl: null,
+        etag: null,
+        lastModified: null,
+      }));
   await importDatasetFiles(db, "us_ofac_sdn", listFiles, { actor: { kind: "system" }, timeoutMs: 60_000 });
   return { realList, label: realList ? "OFAC SDN (real, ../shared/data)" : "OFAC SDN test fixture" };
 }
@@ -96,7 +106,11 @@ export async function seedBenchLists(db: Db): Promise<{ realList: boolean; label
 /** `bin/duecheck serve` on a free port with the given environment; resolves once it answers. */
 export async function startServer(env: Record<string, string | undefined>) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const proc = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], { env: { ...process.env, ...env }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     try {

@@ -15,7 +15,13 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-const sources = [join(ROOT, "web", "src"), join(ROOT, "web", "index.html"), join(ROOT, "web", "public"), join(ROOT, "lib", "auth", "schemas.ts"), join(ROOT, "vite.config.ts")];
+const sources = [
+  join(ROOT, "web", "src"),
+  join(ROOT, "web", "index.html"),
+  join(ROOT, "web", "public"),
+  join(ROOT, "lib", "auth", "schemas.ts"),
+  join(ROOT, "vite.config.ts"),
+];
 const embedSources = [...sources, join(ROOT, "packages", "react", "src"), join(ROOT, "packages", "react", "vite.config.ts")];
 const newest = (paths: string[]) => Math.max(...paths.filter(existsSync).map(newestMtime));
 const stale = !existsSync(DIST_INDEX) || newest(sources) > statSync(DIST_INDEX).mtimeMs;

@@ -6,7 +6,7 @@
  *   DUECHECK_TEST_ONLY          run one pass only: postgres, pglite or browser
  *   arguments: test files or folders to run instead of the whole suite (other flags go to bun test)
  */
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";

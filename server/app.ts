@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
+import { authRoutes } from "./auth/routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billing/routes.ts";
-import { authRoutes } from "./auth/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { embedCors } from "./embed/cors.ts";
@@ -21,8 +21,8 @@ import { reportRoutes } from "./reports/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
-import { webhookRoutes } from "./webhooks/routes.ts";
 import { checkUrl } from "./validate.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 
 export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>()

@@ -1,17 +1,17 @@
-import { openDatabase, type Database } from "../data/db.ts";
+import { type Database, openDatabase } from "../data/db.ts";
 import { ensureFirstAdmin } from "../lib/auth/bootstrap-admin.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
+import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
 import { dailyReportSettings, startDailyReportService } from "./reports/service.ts";
-import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
-import { startSanctionsService, type SanctionsService } from "./sanctions/service.ts";
-import { startScreeningService, type ScreeningService } from "./screening/service.ts";
+import { type SanctionsService, startSanctionsService } from "./sanctions/service.ts";
+import { type ScreeningService, startScreeningService } from "./screening/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -46,16 +46,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const server = Bun.serve({
       port: config.port,
       hostname: config.host,
-      fetch: (req, srv) =>
-        app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r), noTimeout: (r: Request) => srv.timeout(r, 0) }),
+      fetch: (req, srv) => app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r), noTimeout: (r: Request) => srv.timeout(r, 0) }),
       // Uploads (batch CSV, dataset files) are limited per route; this is the outer bound.
       maxRequestBodySize: 64 * 1024 * 1024,
     });
 
     const maintenance = setInterval(() => {
-      Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db)]).catch((e) =>
-        console.error("[duecheck] maintenance failed:", e),
-      );
+      Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db)]).catch((e) => console.error("[duecheck] maintenance failed:", e));
     }, MAINTENANCE_INTERVAL_MS);
 
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;

@@ -1,7 +1,7 @@
-import type { Hono } from "hono";
-import { serveStatic } from "hono/bun";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { Hono } from "hono";
+import { serveStatic } from "hono/bun";
 import { PROJECT_ROOT } from "../lib/config.ts";
 import type { AppEnv } from "./context.ts";
 

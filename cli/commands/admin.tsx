@@ -5,9 +5,9 @@ import { adminStats } from "../../lib/admin/stats.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { Table } from "../ui/table.tsx";
-import { printJson, printView } from "../ui/render.tsx";
 import { minute, parseLimit, parseSince } from "../options.ts";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
 export function registerAdmin(program: Command) {

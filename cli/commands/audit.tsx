@@ -2,9 +2,9 @@ import type { Command } from "commander";
 import { listAuditEntries } from "../../lib/admin/audit-log.ts";
 import { withDatabase } from "../database.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { Table } from "../ui/table.tsx";
-import { printJson, printView } from "../ui/render.tsx";
 import { minute, parseLimit, parseSince } from "../options.ts";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
 export function registerAudit(program: Command) {

@@ -1,10 +1,10 @@
-import type { Command } from "commander";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Command } from "commander";
 import { exportBatch, exportFormatSchema } from "../../lib/batch/batch-export.ts";
 import { AppError } from "../../lib/errors.ts";
 import { withDatabase } from "../database.ts";

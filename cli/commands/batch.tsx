@@ -1,26 +1,26 @@
 import type { Command } from "commander";
 import { and, eq } from "drizzle-orm";
 import { Box, Text } from "ink";
-import { runningServer, schema, type Database } from "../../data/db.ts";
+import { type Database, runningServer, schema } from "../../data/db.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
-import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch, type BatchResultRow, type BatchView } from "../../lib/batch/batch-read.ts";
+import { type BatchResultRow, type BatchView, batchRiskCounts, batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
 import { batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { decodeCursor, type Page } from "../../lib/paging.ts";
-import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
-import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
-import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
+import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { batchProgress } from "../ui/batch-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
@@ -63,7 +63,13 @@ async function readCsv(path: string, { t }: Words) {
  * database, this process when it holds the embedded database itself, and on PostgreSQL this process too if no
  * worker has taken any of the batch's searches after a few polls.
  */
-async function runOrWatch(database: Database, queue: JobQueue, batchId: string, userId: string, show: (c: { done: number; total: number; failed: number }) => void) {
+async function runOrWatch(
+  database: Database,
+  queue: JobQueue,
+  batchId: string,
+  userId: string,
+  show: (c: { done: number; total: number; failed: number }) => void,
+) {
   const config = loadConfig();
   const embedded = !config.databaseUrl;
   const serverWorks = embedded && runningServer(config.dataDir) !== null;
@@ -107,19 +113,19 @@ function Summary({ batch, risks, words: { t } }: { batch: BatchView; risks: Part
   );
 }
 
-
 function cursorOf(value: string | undefined, { t }: Words) {
   if (value === undefined) return undefined;
   return decodeCursor(value) ?? failWith(t.batch.cursorInvalid(value));
 }
-
 
 export function registerBatch(program: Command) {
   const batch = program.command("batch").description("Batch screening: a CSV of names screened for one user, charged like the web's batches");
   registerBatchExport(batch);
 
   withLanguageOption(batch.command("run"))
-    .description("Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks), charge every row and screen them; shows progress until the batch ends")
+    .description(
+      "Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks), charge every row and screen them; shows progress until the batch ends",
+    )
     .argument("<file>", "the CSV file (up to 100,000 rows or 20 MB)")
     .option("--user <email>", "the account that screens and is charged (default: the first administrator, who is not charged)")
     .option("--name <name>", "the batch's name (default: Batch and the local date and time)")
@@ -138,14 +144,16 @@ export function registerBatch(program: Command) {
         const queue = await openSearchQueue(database);
         const progress = batchProgress(!options.json && !options.detach, shown.t);
         try {
-          const { batch, creditsRequired } = await createBatchJob({ db: database.db, queue }, { userId: user.id, name: name.data, entities }).catch(async (error: unknown) => {
-            if (error instanceof AppError && error.status === 402) {
-              const cost = await getSystemSetting(database.db, "manualSearchCost");
-              const [now] = await database.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
-              failWith(shown.t.batch.insufficientCredits(entities.length, entities.length * cost, now.credits));
-            }
-            throw error;
-          });
+          const { batch, creditsRequired } = await createBatchJob({ db: database.db, queue }, { userId: user.id, name: name.data, entities }).catch(
+            async (error: unknown) => {
+              if (error instanceof AppError && error.status === 402) {
+                const cost = await getSystemSetting(database.db, "manualSearchCost");
+                const [now] = await database.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
+                failWith(shown.t.batch.insufficientCredits(entities.length, entities.length * cost, now.credits));
+              }
+              throw error;
+            },
+          );
           if (!options.json) console.log(shown.t.batch.started(batch.id, user.email, entities.length, creditsRequired));
           if (options.detach) {
             if (!options.json) console.log(shown.t.batch.detached(batch.id));
@@ -197,7 +205,8 @@ export function registerBatch(program: Command) {
           ]}
         />,
       );
-      if (page.nextCursor) console.log(t.batch.more(`duecheck batch list${options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`));
+      if (page.nextCursor)
+        console.log(t.batch.more(`duecheck batch list${options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`));
     });
 
   withLanguageOption(batch.command("show"))

@@ -3,10 +3,10 @@ import { loadBillingConfig } from "../../lib/billing/config.ts";
 import { listCreditPackages } from "../../lib/billing/packages.ts";
 import { listPurchases } from "../../lib/billing/purchases.ts";
 import { withDatabase } from "../database.ts";
-import { parseLimit } from "../options.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { Table } from "../ui/table.tsx";
+import { parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
 const time = (iso: string) => iso.slice(0, 16).replace("T", " ");

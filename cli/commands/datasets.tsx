@@ -1,14 +1,14 @@
 import type { Command } from "commander";
 import type { Db } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
+import type { CliText } from "../../lib/i18n/cli/index.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { DownloadFailedError, type DownloadResult, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
-import { downloadDataset, DownloadFailedError, type DownloadResult } from "../../lib/sanctions/datasets/download.ts";
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
-import type { CliText } from "../../lib/i18n/cli/index.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
@@ -66,7 +66,14 @@ export function registerDatasets(program: Command) {
             { header: t.datasets.columns.status, value: (d) => t.datasets.statuses[d.last_download_status ?? "never"] },
             { header: t.datasets.columns.lastDownload, value: (d) => d.last_download_at?.slice(0, 16).replace("T", " ") ?? "-" },
             // After a failed attempt the current version is still the one searched.
-            { header: t.datasets.columns.inUse, value: (d) => d.recent_versions.find((v) => v.is_current)?.version_date.slice(0, 16).replace("T", " ") ?? t.datasets.noVersion },
+            {
+              header: t.datasets.columns.inUse,
+              value: (d) =>
+                d.recent_versions
+                  .find((v) => v.is_current)
+                  ?.version_date.slice(0, 16)
+                  .replace("T", " ") ?? t.datasets.noVersion,
+            },
             { header: t.datasets.columns.size, value: (d) => (d.last_download_size === null ? "-" : formatBytes(d.last_download_size)) },
             { header: t.datasets.columns.entities, value: (d) => String(d.recent_versions.find((v) => v.is_current)?.entity_count ?? "-") },
             { header: t.datasets.columns.versions, value: (d) => String(d.recent_versions.length) },
@@ -93,7 +100,8 @@ export function registerDatasets(program: Command) {
             progress.done();
             if (options.json) printJson(result);
             else {
-              for (const r of result.results) console.log(r.status === "failed" ? t.datasets.failedLine(r.id, r.error ?? "") : `${r.id}: ${t.datasets.results[r.status]}`);
+              for (const r of result.results)
+                console.log(r.status === "failed" ? t.datasets.failedLine(r.id, r.error ?? "") : `${r.id}: ${t.datasets.results[r.status]}`);
               console.log(t.datasets.summary(result.summary.successful, result.summary.failed));
             }
             if (result.summary.failed > 0) process.exitCode = 1;

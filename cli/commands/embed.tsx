@@ -4,7 +4,7 @@ import { embedOriginSchema, MAX_EMBED_ORIGINS } from "../../lib/embed/schemas.ts
 import { AppError } from "../../lib/errors.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
@@ -18,19 +18,23 @@ function parseOrigin(value: string): string {
 }
 
 /** lib's 404 and 409 become the CLI's own words. */
-const refusal = ({ t }: Words, origin: string) => (error: unknown): never => {
-  if (error instanceof AppError && error.status === 404) failWith(t.embed.notFound(origin));
-  if (error instanceof AppError && error.status === 409) {
-    failWith(error.message === "This origin is already allowed" ? t.embed.already(origin) : t.embed.full(MAX_EMBED_ORIGINS));
-  }
-  throw error;
-};
+const refusal =
+  ({ t }: Words, origin: string) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.status === 404) failWith(t.embed.notFound(origin));
+    if (error instanceof AppError && error.status === 409) {
+      failWith(error.message === "This origin is already allowed" ? t.embed.already(origin) : t.embed.full(MAX_EMBED_ORIGINS));
+    }
+    throw error;
+  };
 
 export function registerEmbed(program: Command) {
   const embed = program.command("embed").description("Embedding the screening components in another application's pages");
   const origins = embed
     .command("origins")
-    .description("The browser origins allowed to call the public API with a user's embed tokens (CORS); embed tokens themselves come from POST /api/v1/embed-tokens");
+    .description(
+      "The browser origins allowed to call the public API with a user's embed tokens (CORS); embed tokens themselves come from POST /api/v1/embed-tokens",
+    );
 
   withLanguageOption(origins.command("list"))
     .description("The user's allowed origins, oldest first")

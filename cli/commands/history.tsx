@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { cursorBefore, decodeCursor, pageQuerySchema, type Cursor } from "../../lib/paging.ts";
+import { type Cursor, cursorBefore, decodeCursor, pageQuerySchema } from "../../lib/paging.ts";
 import { listSearches } from "../../lib/screening/searches.ts";
 import { searchListView } from "../../lib/screening/views.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { inArray } from "drizzle-orm";
-import { runningServer, schema, type Database } from "../../data/db.ts";
+import { type Database, runningServer, schema } from "../../data/db.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
@@ -8,11 +8,18 @@ import { describeChanges } from "../../lib/monitoring/change-phrases.ts";
 import { viewChanges } from "../../lib/monitoring/changes-report.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
 import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
-import { addMonitoredEntity, deleteMonitoredEntity, getMonitoredEntity, listMonitoredEntities, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
-import { monitoredEntitiesQuerySchema, newMonitoredEntitySchema, type MonitoredEntityView } from "../../lib/monitoring/schemas.ts";
+import {
+  addMonitoredEntity,
+  deleteMonitoredEntity,
+  getMonitoredEntity,
+  listMonitoredEntities,
+  monitoredEntityView,
+  setMonitoringStatus,
+} from "../../lib/monitoring/entities.ts";
+import { type MonitoredEntityView, monitoredEntitiesQuerySchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { decodeCursor } from "../../lib/paging.ts";
-import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
@@ -20,8 +27,8 @@ import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
@@ -31,7 +38,6 @@ interface UserOptions {
   json?: boolean;
   language?: string;
 }
-
 
 /** 404 of lib/monitoring as the CLI's own words. */
 function orNotFound<T>(work: Promise<T>, id: string, { t }: Words): Promise<T> {
@@ -65,7 +71,9 @@ async function workUntilEnded(database: Database, queue: JobQueue, searchIds: st
 }
 
 export function registerMonitor(program: Command) {
-  const monitor = program.command("monitor").description("Automatic screening: people and companies re-screened on a schedule, charged the automated search cost, with their changes");
+  const monitor = program
+    .command("monitor")
+    .description("Automatic screening: people and companies re-screened on a schedule, charged the automated search cost, with their changes");
 
   withLanguageOption(monitor.command("add"))
     .description("Monitor a person or company for a user; the first check runs at the next scan (of a server, or of `monitor run-due`)")
@@ -178,7 +186,9 @@ export function registerMonitor(program: Command) {
     });
 
   withLanguageOption(monitor.command("run-due"))
-    .description("Run the due checks of every user now, and those a new list version asks for (for deployments without a server running, e.g. from cron), then wait for them to finish")
+    .description(
+      "Run the due checks of every user now, and those a new list version asks for (for deployments without a server running, e.g. from cron), then wait for them to finish",
+    )
     .option("--json", "print { listUpdateFlagged, started, waitingForCredits, recorded, searchIds, checked } as JSON, where checked are the entities checked")
     .action(async (options: { json?: boolean; language?: string }) => {
       const shown = words(askedLanguage(options.language));
@@ -238,9 +248,20 @@ export function registerMonitor(program: Command) {
       const section = (title: string, items: string[]) => {
         if (items.length) lines.push("", title, ...items.map((i) => `  - ${i}`));
       };
-      section(t.monitor.addedMatches, changes.addedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId}, ${Math.round(x.score * 100)}%)`));
-      section(t.monitor.removedMatches, changes.removedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId})`));
-      section(t.monitor.newMedia, changes.newMedia.map((a) => `${a.title} [${labels.categories[a.category as keyof typeof labels.categories] ?? a.category}] ${a.source}${a.date ? `, ${a.date}` : ""} ${a.url}`.trim()));
+      section(
+        t.monitor.addedMatches,
+        changes.addedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId}, ${Math.round(x.score * 100)}%)`),
+      );
+      section(
+        t.monitor.removedMatches,
+        changes.removedMatches.map((x) => `${x.name} (${x.datasetName}, ${x.entityId})`),
+      );
+      section(
+        t.monitor.newMedia,
+        changes.newMedia.map((a) =>
+          `${a.title} [${labels.categories[a.category as keyof typeof labels.categories] ?? a.category}] ${a.source}${a.date ? `, ${a.date}` : ""} ${a.url}`.trim(),
+        ),
+      );
       section(t.monitor.notChecked, changes.notChecked);
       lines.push("", t.monitor.comparedWith(changes.previousSearchId, changes.searchId));
       console.log(lines.join("\n"));

@@ -1,18 +1,18 @@
-import type { Command } from "commander";
-import { writeFile, rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { Command } from "commander";
 import { z } from "zod";
 import type { Db } from "../../data/db.ts";
 import { todayIn } from "../../lib/reports/daily/access.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { readDailyReport } from "../../lib/reports/daily/read.ts";
-import { REPORT_RISK_LEVELS, reportDate, type DailyReportView } from "../../lib/reports/daily/schemas.ts";
+import { type DailyReportView, REPORT_RISK_LEVELS, reportDate } from "../../lib/reports/daily/schemas.ts";
 import { ORGANISATION, type ReportScope } from "../../lib/reports/daily/scope.ts";
 import { dayBefore, reportTimeZone } from "../../lib/reports/daily/settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson } from "../ui/render.tsx";
 import { cliUser } from "./search.tsx";
 
@@ -110,10 +110,12 @@ export function registerReports(program: Command) {
       const path = resolve(options.output);
       const shown = await withDatabase(async ({ db }) => {
         const { reader, scope, shown } = await scopeAndReader(db, options, asked);
-        const file = await exportDailyReport(db, { date, scope, format: format.data, reader: { ...reader, reportLanguage: shown.language } }).catch((error: unknown) => {
-          if (error instanceof Error && "status" in error && error.status === 404) failWith(shown.t.reports.notFound(date));
-          throw error;
-        });
+        const file = await exportDailyReport(db, { date, scope, format: format.data, reader: { ...reader, reportLanguage: shown.language } }).catch(
+          (error: unknown) => {
+            if (error instanceof Error && "status" in error && error.status === 404) failWith(shown.t.reports.notFound(date));
+            throw error;
+          },
+        );
         try {
           await writeFile(path, file.body);
         } catch (error) {
@@ -136,7 +138,7 @@ function describe(report: DailyReportView, shown: Words, timeZone: string, email
   const hours = details.byHour.flatMap((count, hour) => (count > 0 ? [`${String(hour).padStart(2, "0")}:00 ${n.format(count)}`] : []));
   const lines = [
     `${d.title} ${report.reportDate} (${t.reports.of(scopeName(shown, report, email), timeZone)})`,
-    `${d.status}: ${d.statuses[report.status]}${report.generatedAt ? `, ${t.reports.generatedAt(report.generatedAt.slice(0, 16).replace("T", " ") + " UTC")}` : ""}`,
+    `${d.status}: ${d.statuses[report.status]}${report.generatedAt ? `, ${t.reports.generatedAt(`${report.generatedAt.slice(0, 16).replace("T", " ")} UTC`)}` : ""}`,
     "",
     `${d.totalSearches}: ${n.format(report.totalSearches)} (${d.manual}: ${n.format(report.manualSearches)}, ${d.automated}: ${n.format(report.automatedSearches)})`,
     `${d.creditsUsed}: ${n.format(report.totalCreditsUsed)}`,

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { describeExplanation, explanationLabels } from "../../lib/reports/explanation.ts";
-import { comparePair, compareRequestSchema, type CompareRequest, type PairComparison } from "../../lib/sanctions/compare-pairs.ts";
+import { type CompareRequest, comparePair, compareRequestSchema, type PairComparison } from "../../lib/sanctions/compare-pairs.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { NamePart } from "../../lib/sanctions/matcher/index.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 
@@ -34,20 +34,24 @@ function readPairs(path: string, defaultType: string | undefined, { t }: Words):
     failWith(t.matching.cannotRead(path));
   }
   const lines: PairLine[] = [];
-  content.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "") return;
+  for (const [i, raw] of content.split(/\r?\n/).entries()) {
+    if (raw.trim() === "") continue;
     const line = i + 1;
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch {
-      return lines.push({ line, problem: t.matching.notJson });
+      lines.push({ line, problem: t.matching.notJson });
+      continue;
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return lines.push({ line, problem: t.matching.notObject });
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      lines.push({ line, problem: t.matching.notObject });
+      continue;
+    }
     const fields = value as Record<string, unknown>;
     const parsed = compareRequestSchema.safeParse(fields.type === undefined && defaultType !== undefined ? { ...fields, type: defaultType } : fields);
     lines.push(parsed.success ? { line, request: parsed.data } : { line, problem: problemOf(parsed.error) });
-  });
+  }
   if (lines.length === 0) failWith(t.matching.noPairs(path));
   return lines;
 }
@@ -132,12 +136,12 @@ export function registerSanctionsCompare(sanctions: Command) {
         for (const pair of pairs) {
           if ("problem" in pair) {
             bad++;
-            if (options.json) process.stdout.write(JSON.stringify({ line: pair.line, error: pair.problem }) + "\n");
+            if (options.json) process.stdout.write(`${JSON.stringify({ line: pair.line, error: pair.problem })}\n`);
             else console.error(`duecheck: ${t.matching.badLine(pair.line, pair.problem)}`);
             continue;
           }
           const answer = await comparePair(snapshot, pair.request);
-          if (options.json) process.stdout.write(JSON.stringify({ line: pair.line, ...pair.request, ...answer }) + "\n");
+          if (options.json) process.stdout.write(`${JSON.stringify({ line: pair.line, ...pair.request, ...answer })}\n`);
           else answered.push({ ...pair, answer });
         }
         if (!options.json) {

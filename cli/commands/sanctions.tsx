@@ -9,7 +9,7 @@ import { NoSanctionsDataError, resolveDatasets, searchSnapshot } from "../../lib
 import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { registerSanctionsCompare } from "./sanctions-compare.tsx";
@@ -48,7 +48,12 @@ export function registerSanctions(program: Command) {
     .description("Search the current versions of the lists; --file answers one term a line, as JSON lines")
     .argument("[term]", "a person's or company's name")
     .option("--type <type>", "person or company")
-    .option("--dataset <id>", "sanctions (all sanctions lists, the default), peps (all PEP lists) or a dataset id; repeatable", (v: string, all: string[]) => [...all, v], [])
+    .option(
+      "--dataset <id>",
+      "sanctions (all sanctions lists, the default), peps (all PEP lists) or a dataset id; repeatable",
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .option("--limit <n>", "results per term, 1 to 50", "10")
     .option("--file <path>", 'a file of terms, one a line; prints one {"term", "found", "results"} line each, in order')
     .option("--json", "print the answer as JSON");
@@ -57,7 +62,9 @@ export function registerSanctions(program: Command) {
     const { t, language } = shown;
     if (!term === !options.file) failWith(t.sanctions.termOrFile);
     checkIdentifierOptions(options.identifier, shown);
-    const givenDetails = searchDetailsSchema.optional().safeParse(detailsFromText({ birthDate: options.birthDate, nationality: options.nationality, identifiers: options.identifier }));
+    const givenDetails = searchDetailsSchema
+      .optional()
+      .safeParse(detailsFromText({ birthDate: options.birthDate, nationality: options.nationality, identifiers: options.identifier }));
     if (!givenDetails.success) failWith(givenDetails.error.issues[0].message);
     const details = givenDetails.data;
     const terms = options.file ? readTerms(options.file, shown) : [term!];
@@ -79,7 +86,7 @@ export function registerSanctions(program: Command) {
         if (options.file) {
           for (const query of checked) {
             const answer = await searchSnapshot(snapshot, datasets, query);
-            process.stdout.write(JSON.stringify({ term: query.term, found: answer.found, results: answer.results }) + "\n");
+            process.stdout.write(`${JSON.stringify({ term: query.term, found: answer.found, results: answer.results })}\n`);
           }
           return;
         }

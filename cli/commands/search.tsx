@@ -1,31 +1,31 @@
 import type { Command } from "commander";
 import { and, asc, eq } from "drizzle-orm";
 import { Box, render, Text } from "ink";
-import { useSyncExternalStore } from "react";
-import { runningServer, schema, type Database, type Db } from "../../data/db.ts";
+import { type Database, type Db, runningServer, schema } from "../../data/db.ts";
 import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
+import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { listStates } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
-import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import { formatCountry, formatDay, formatPercent } from "../../lib/screening/display-format.ts";
+import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import { mediaChecked, readResults, type SanctionsHit } from "../../lib/screening/results.ts";
-import { createSearchSchema, detailsFromText, identifierFromText, IDENTIFIER_KINDS, readSearchDetails } from "../../lib/screening/schemas.ts";
+import { createSearchSchema, detailsFromText, IDENTIFIER_KINDS, identifierFromText, readSearchDetails } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
-import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
-import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
 import { describeListRow, describeReason, describeSourceError, displayedSummary, sourceName } from "../../lib/screening/summary/index.ts";
 import { searchDetailView } from "../../lib/screening/views.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
+import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
+import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { LiveLine, liveStore } from "../ui/live.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 
 interface SearchOptions {
@@ -63,7 +63,11 @@ export function withDetailsOptions(command: Command): Command {
 }
 
 /** What a hit's evidence says, in words: an identifier that decided it, a birth date that kept it a near miss, ... */
-export function evidenceWords(hit: Pick<SanctionsHit, "evidence" | "birthDate" | "name" | "score">, searchedBirthDate: string | undefined, { t, language }: Words): string | null {
+export function evidenceWords(
+  hit: Pick<SanctionsHit, "evidence" | "birthDate" | "name" | "score">,
+  searchedBirthDate: string | undefined,
+  { t, language }: Words,
+): string | null {
   const e = hit.evidence;
   if (!e) return null;
   const q = t.queryByExample;
@@ -109,18 +113,14 @@ function progressLine(enabled: boolean) {
       done() {},
     };
   }
-  const listeners = new Set<() => void>();
-  const store = { subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)), get: () => last };
-  const Live = () => <Text color="cyan">{useSyncExternalStore(store.subscribe, store.get)}</Text>;
-  const view = render(<Live />);
+  const store = liveStore("");
+  const view = render(<LiveLine store={store} />);
   return {
     show(line: string) {
-      last = line;
-      listeners.forEach((l) => l());
+      store.set(line);
     },
     done() {
-      last = "";
-      listeners.forEach((l) => l());
+      store.set("");
       view.unmount();
     },
   };
@@ -185,7 +185,10 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
   const failed = results?.sources.filter((s) => s.status === "failed") ?? [];
   const ordered = [...(results?.adverseMedia ?? [])].sort((a, b) => rank(a) - rank(b));
   // the model's summary when it is in this language, else the built-in one from the same findings
-  const summary = results && search.aiSummary ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language).text : search.aiSummary;
+  const summary =
+    results && search.aiSummary
+      ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language).text
+      : search.aiSummary;
   const [matchWord, noMatchWord] = [labels.matchFound.toUpperCase(), labels.noMatch.toLowerCase()];
   const width = Math.max(matchWord.length, noMatchWord.length);
   return (
@@ -221,16 +224,24 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
           <Text bold>{t.search.sanctionsHeader(results.sanctionsList.length, matches.length)}</Text>
           {results.sanctionsList.map((row) => (
             <Box key={row.datasetId} flexDirection="column">
-              <Text color={row.match ? "red" : undefined}>{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
-              {row.hits.map((hit) => evidenceWords(hit, details?.birthDate, words)).filter(Boolean).map((line, i) => (
-                <Text key={i} color={row.match ? "red" : "yellow"}>{`  ${" ".repeat(width)}    ${line}`}</Text>
-              ))}
+              <Text
+                color={row.match ? "red" : undefined}
+              >{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
+              {row.hits
+                .map((hit) => evidenceWords(hit, details?.birthDate, words))
+                .filter(Boolean)
+                .map((line, i) => (
+                  <Text key={i} color={row.match ? "red" : "yellow"}>{`  ${" ".repeat(width)}    ${line}`}</Text>
+                ))}
             </Box>
           ))}
           <Text> </Text>
           <Text bold>{`${labels.pepTitle}: ${results.pepListings.length || labels.pepNone}`}</Text>
           {results.pepListings.map((p, i) => (
-            <Text key={i} color="yellow">{`  ${p.name} (${p.dataset}${p.score === undefined ? "" : `, ${formatPercent(p.score, language)}`})${p.url ? `\n      ${p.url}` : ""}`}</Text>
+            <Text
+              key={i}
+              color="yellow"
+            >{`  ${p.name} (${p.dataset}${p.score === undefined ? "" : `, ${formatPercent(p.score, language)}`})${p.url ? `\n      ${p.url}` : ""}`}</Text>
           ))}
           <Text> </Text>
           <Text bold>{labels.mediaTitle(ordered.length)}</Text>
@@ -247,7 +258,10 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
                 {t.search.failedSources}
               </Text>
               {failed.map((s, i) => (
-                <Text key={i} color="yellow">{`  ${sourceName(s, language)} (${labels.kinds[s.kind]}): ${describeSourceError(s, language) || labels.statuses.failed}`}</Text>
+                <Text
+                  key={i}
+                  color="yellow"
+                >{`  ${sourceName(s, language)} (${labels.kinds[s.kind]}): ${describeSourceError(s, language) || labels.statuses.failed}`}</Text>
               ))}
             </>
           ) : null}
@@ -274,7 +288,10 @@ export function registerSearch(program: Command) {
     )
     .argument("<name>", "the person's or company's name")
     .option("--type <type>", "person or company", "person");
-  withLanguageOption(command, "language of the output, and of the news searched unless --news-language: en, de, es or fr (default: the user's report language; news in en)")
+  withLanguageOption(
+    command,
+    "language of the output, and of the news searched unless --news-language: en, de, es or fr (default: the user's report language; news in en)",
+  )
     .option("--news-language <code>", "language of the news searched: en, de, es or fr (default: --language, else en)")
     .option("--country <code>", "ISO 3166 country code of the news searched, e.g. DE")
     .option("--links <n>", "news articles to list, 1 to 50 (default 10)")
@@ -306,7 +323,8 @@ export function registerSearch(program: Command) {
       const queue = await openSearchQueue(database);
       try {
         const search = await createSearch({ db: database.db, queue }, { userId: user.id, ...parsed.data }).catch(async (error: unknown) => {
-          if (error instanceof AppError && error.status === 402) failWith(shown.t.search.insufficientCredits(await getSystemSetting(database.db, "manualSearchCost")));
+          if (error instanceof AppError && error.status === 402)
+            failWith(shown.t.search.insufficientCredits(await getSystemSetting(database.db, "manualSearchCost")));
           throw error;
         });
         progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { loadConfig } from "../../lib/config.ts";
+import { exitOnUnexpectedError } from "../../server/last-resort.ts";
 import { startServer } from "../../server/start.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { exitOnUnexpectedError } from "../../server/last-resort.ts";
 
 export function registerServe(program: Command) {
   withLanguageOption(program.command("serve"), "language of what this command prints: en, de, es or fr (default en)")

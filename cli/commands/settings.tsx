@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { saveSettings } from "../../lib/admin/settings.ts";
-import { getSystemSettings, systemSettingsSchema, type SystemSettings } from "../../lib/settings/system-settings.ts";
+import { getSystemSettings, type SystemSettings, systemSettingsSchema } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
@@ -39,7 +39,9 @@ export function registerSettings(program: Command) {
     });
 
   withLanguageOption(settings.command("set"), "language of the output: en, de, es or fr (default en)")
-    .description("Change one setting; the rules of the admin screen apply (whole numbers, costs 0 to 1,000, at most one popular package). Recorded in the audit log")
+    .description(
+      "Change one setting; the rules of the admin screen apply (whole numbers, costs 0 to 1,000, at most one popular package). Recorded in the audit log",
+    )
     .argument("<key>", `one of: ${KEYS.join(", ")}`)
     .argument("<value>", 'a number, true or false, or JSON for creditPackages: \'[{"credits":100,"price":29}]\'')
     .action(async (key: string, value: string, options: { language?: string }) => {

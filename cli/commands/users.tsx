@@ -1,16 +1,16 @@
 import type { Command } from "commander";
 import { asc } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
+import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
 import { withDatabase } from "../database.ts";
-import { Table } from "../ui/table.tsx";
-import { printJson, printView } from "../ui/render.tsx";
 import { failWith } from "../fail.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
-import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
-import { adminUserView, setUserActive, updateAdminUser, type AdminActor } from "../../lib/admin/users.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
 const cliUserSchema = registerSchema.pick({ email: true, password: true, fullName: true });

@@ -5,18 +5,19 @@ import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
 import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
-import { askedLanguage, withLanguageOption, words, type Words } from "../language.ts";
-import { Table } from "../ui/table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
-
 /** A 404 of lib becomes the CLI's own words. */
-const notFound = ({ t }: Words, id: string) => (error: unknown): never => {
-  if (error instanceof AppError && error.status === 404) failWith(t.webhooks.notFound(id));
-  throw error;
-};
+const notFound =
+  ({ t }: Words, id: string) =>
+  (error: unknown): never => {
+    if (error instanceof AppError && error.status === 404) failWith(t.webhooks.notFound(id));
+    throw error;
+  };
 
 export function registerWebhooks(program: Command) {
   const webhooks = program.command("webhooks").description("A user's webhooks: signed HTTP POSTs when a search, a batch or a monitored entity changes");
@@ -41,7 +42,10 @@ export function registerWebhooks(program: Command) {
             { header: t.webhooks.columns.url, value: (w) => w.url },
             { header: t.webhooks.columns.events, value: (w) => w.events.join(", ") },
             { header: t.webhooks.columns.enabled, value: (w) => (w.enabled ? t.webhooks.yes : t.webhooks.no) },
-            { header: t.webhooks.columns.lastDelivery, value: (w) => (w.lastDelivery ? `${t.webhooks.statuses[w.lastDelivery.status]} ${minute(w.lastDelivery.createdAt)}` : "-") },
+            {
+              header: t.webhooks.columns.lastDelivery,
+              value: (w) => (w.lastDelivery ? `${t.webhooks.statuses[w.lastDelivery.status]} ${minute(w.lastDelivery.createdAt)}` : "-"),
+            },
             { header: t.webhooks.columns.created, value: (w) => minute(w.createdAt) },
             { header: t.webhooks.columns.id, value: (w) => w.id },
           ]}
@@ -58,7 +62,10 @@ export function registerWebhooks(program: Command) {
     .option("--json", "print the new webhook as JSON, with its secret")
     .action(async (url: string, options: { events: string; description?: string; user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const events = options.events.split(",").map((e) => e.trim()).filter(Boolean);
+      const events = options.events
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean);
       if (events.some((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e)) || events.length === 0) {
         failWith(words(asked).t.webhooks.eventsInvalid(options.events, WEBHOOK_EVENTS.join(", ")));
       }

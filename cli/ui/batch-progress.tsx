@@ -1,6 +1,6 @@
 import { Box, render, Text } from "ink";
-import { useSyncExternalStore } from "react";
 import type { CliText } from "../../lib/i18n/cli/index.ts";
+import { type LiveStore, liveStore, useLive } from "./live.tsx";
 
 export interface BatchCounts {
   done: number;
@@ -17,6 +17,22 @@ function Bar({ done, total }: { done: number; total: number }) {
       <Text color="cyan">{"█".repeat(filled)}</Text>
       <Text dimColor>{"░".repeat(BAR_WIDTH - filled)}</Text>
     </Text>
+  );
+}
+
+interface LiveBatch {
+  counts: BatchCounts;
+  text: string;
+}
+
+function LiveBatchLine({ store }: { store: LiveStore<LiveBatch | null> }) {
+  const state = useLive(store);
+  if (!state) return null;
+  return (
+    <Box gap={1}>
+      <Bar done={state.counts.done} total={state.counts.total} />
+      <Text color="cyan">{state.text}</Text>
+    </Box>
   );
 }
 
@@ -48,28 +64,14 @@ export function batchProgress(enabled: boolean, t: CliText) {
       done() {},
     };
   }
-  let current: { counts: BatchCounts; text: string } | null = null;
-  const listeners = new Set<() => void>();
-  const store = { subscribe: (l: () => void) => (listeners.add(l), () => listeners.delete(l)), get: () => current };
-  const Live = () => {
-    const state = useSyncExternalStore(store.subscribe, store.get);
-    if (!state) return null;
-    return (
-      <Box gap={1}>
-        <Bar done={state.counts.done} total={state.counts.total} />
-        <Text color="cyan">{state.text}</Text>
-      </Box>
-    );
-  };
-  const view = render(<Live />);
+  const store = liveStore<LiveBatch | null>(null);
+  const view = render(<LiveBatchLine store={store} />);
   return {
     update(c: BatchCounts) {
-      current = { counts: c, text: line(c) };
-      listeners.forEach((l) => l());
+      store.set({ counts: c, text: line(c) });
     },
     done() {
-      current = null;
-      listeners.forEach((l) => l());
+      store.set(null);
       view.unmount();
     },
   };

@@ -1,7 +1,7 @@
-import { render, Text } from "ink";
-import { useSyncExternalStore } from "react";
-import { cliText, type CliText } from "../../lib/i18n/cli/index.ts";
+import { render } from "ink";
+import { type CliText, cliText } from "../../lib/i18n/cli/index.ts";
 import type { DownloadProgress } from "../../lib/sanctions/datasets/download.ts";
+import { LiveLine, liveStore } from "./live.tsx";
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} Bytes`;
@@ -48,19 +48,10 @@ export function progressReporter(enabled: boolean, t: CliText = cliText("en")): 
       done() {},
     };
   }
-  let current = "";
-  const listeners = new Set<() => void>();
-  const store = {
-    subscribe: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
-    get: () => current,
-  };
-  const set = (line: string) => {
-    current = line;
-    listeners.forEach((l) => l());
-  };
-  const Live = () => <Text color="cyan">{useSyncExternalStore(store.subscribe, store.get)}</Text>;
+  const store = liveStore("");
+  const set = (line: string) => store.set(line);
   // Ink keeps the live line below whatever console.log prints meanwhile.
-  const view = render(<Live />);
+  const view = render(<LiveLine store={store} />);
   return {
     update: (id, p) => set(describe(t, id, p)),
     log: (line) => console.log(line),

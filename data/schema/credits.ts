@@ -37,9 +37,7 @@ export const creditTransactions = pgTable(
     index().on(t.userId, t.createdAt, t.id),
     // A day's entries of everyone (the organisation's daily report).
     index("credit_transactions_created").on(t.createdAt),
-    uniqueIndex("credit_transactions_external_ref")
-      .on(t.externalRef)
-      .where(sql`${t.externalRef} is not null`),
+    uniqueIndex("credit_transactions_external_ref").on(t.externalRef).where(sql`${t.externalRef} is not null`),
   ],
 );
 

@@ -1,18 +1,5 @@
-import {
-  bigint,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { datasetType } from "./enums.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
@@ -67,10 +54,7 @@ export const sanctionsDatasetVersions = pgTable(
     /** When monitoring matched its names against what this version changed (once, by one process). */
     monitoringMatchedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index().on(t.datasetId, t.versionDate),
-    uniqueIndex("sanctions_dataset_versions_one_current").on(t.datasetId).where(sql`${t.isCurrent}`),
-  ],
+  (t) => [index().on(t.datasetId, t.versionDate), uniqueIndex("sanctions_dataset_versions_one_current").on(t.datasetId).where(sql`${t.isCurrent}`)],
 );
 
 /** Raw files of a kept version, so it can be parsed again, with the HTTP validators they were served with. */

@@ -37,9 +37,7 @@ export const searches = pgTable(
     index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel),
     // A day's searches of everyone (the organisation's daily report).
     index("searches_created").on(t.createdAt),
-    index("searches_batch")
-      .on(t.batchJobId, t.createdAt, t.id)
-      .where(sql`${t.batchJobId} is not null`),
+    index("searches_batch").on(t.batchJobId, t.createdAt, t.id).where(sql`${t.batchJobId} is not null`),
   ],
 );
 

@@ -45,8 +45,6 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt, t.id),
     // The retry sweep of every process reads the pending deliveries by their last attempt.
-    index("webhook_deliveries_pending")
-      .on(t.lastAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_pending").on(t.lastAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );

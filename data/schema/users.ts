@@ -2,32 +2,36 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { userRole } from "./enums.ts";
 
-export const users = pgTable("users", {
-  id: uuid().primaryKey().defaultRandom(),
-  /** Always stored lower-cased; unique. */
-  email: text().notNull().unique(),
-  /** argon2id hash (Bun.password), never the password itself. */
-  password: text().notNull(),
-  fullName: text().notNull(),
-  phoneNumber: text(),
-  company: text(),
-  position: text(),
-  credits: integer().notNull().default(25),
-  profileLanguage: text().notNull().default("en"),
-  reportLanguage: text().notNull().default("en"),
-  /** Add the subject of each manual search to monitoring (daily), as the spec asks; a profile setting turns it off. */
-  autoMonitorSearches: boolean().notNull().default(true),
-  /** Idle session lifetime in minutes; applies from the next login. */
-  sessionDuration: integer().notNull().default(30),
-  /** TOTP secret, AES-256-GCM encrypted with the instance key. */
-  twoFactorSecret: text(),
-  twoFactorEnabled: boolean().notNull().default(false),
-  /** Highest TOTP time step accepted so far: a code is accepted once only. */
-  twoFactorLastStep: bigint({ mode: "number" }),
-  emailVerified: boolean().notNull().default(false),
-  isActive: boolean().notNull().default(true),
-  role: userRole().notNull().default("user"),
-  lastLogin: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Always stored lower-cased; unique. */
+    email: text().notNull().unique(),
+    /** argon2id hash (Bun.password), never the password itself. */
+    password: text().notNull(),
+    fullName: text().notNull(),
+    phoneNumber: text(),
+    company: text(),
+    position: text(),
+    credits: integer().notNull().default(25),
+    profileLanguage: text().notNull().default("en"),
+    reportLanguage: text().notNull().default("en"),
+    /** Add the subject of each manual search to monitoring (daily), as the spec asks; a profile setting turns it off. */
+    autoMonitorSearches: boolean().notNull().default(true),
+    /** Idle session lifetime in minutes; applies from the next login. */
+    sessionDuration: integer().notNull().default(30),
+    /** TOTP secret, AES-256-GCM encrypted with the instance key. */
+    twoFactorSecret: text(),
+    twoFactorEnabled: boolean().notNull().default(false),
+    /** Highest TOTP time step accepted so far: a code is accepted once only. */
+    twoFactorLastStep: bigint({ mode: "number" }),
+    emailVerified: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    role: userRole().notNull().default("user"),
+    lastLogin: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`)],
+);

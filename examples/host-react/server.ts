@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { join, normalize } from "node:path";
-import { embedSession, type EmbedSessionConfig } from "./embed-session.ts";
+import { type EmbedSessionConfig, embedSession } from "./embed-session.ts";
 
 export interface HostServerOptions extends EmbedSessionConfig {
   /** The built example app (vite build -c examples/host-react/vite.config.ts). */

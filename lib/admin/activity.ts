@@ -1,14 +1,14 @@
-import { and, eq, gte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { SearchRow } from "../screening/searches.ts";
-import type { AdminActor } from "./users.ts";
 import type { AdminSearchRecord, AdminTransaction, adminSearchesQuerySchema, adminTransactionsQuerySchema } from "./schemas.ts";
 import { startOfUtcDay } from "./stats.ts";
+import type { AdminActor } from "./users.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 
 export interface AuditLogEntry {
   id: number;

@@ -7,7 +7,9 @@ import { z } from "zod";
 import { text } from "../validation/text.ts";
 import { systemSettingsSchema } from "./settings-schema.ts";
 
-const unknownField = { error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined) };
+const unknownField = {
+  error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined),
+};
 
 /** GET /api/admin/stats (admin stats of spec part 2 section 3). */
 export interface AdminStats {
@@ -88,7 +90,9 @@ export interface AdminSearchRecord {
 export const adminTransactionsQuerySchema = z.object({
   q: text({ field: "q", max: 200 }).optional(),
   type: z
-    .enum(["manual_search", "automatic_search", "credit_purchase", "credit_bonus", "admin_credit", "credit_refund"], { error: "type is not a transaction type" })
+    .enum(["manual_search", "automatic_search", "credit_purchase", "credit_bonus", "admin_credit", "credit_refund"], {
+      error: "type is not a transaction type",
+    })
     .optional(),
 });
 

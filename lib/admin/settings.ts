@@ -1,6 +1,6 @@
 import type { Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
-import { getSystemSettings, updateSystemSettings, type SystemSettings } from "../settings/system-settings.ts";
+import { getSystemSettings, type SystemSettings, updateSystemSettings } from "../settings/system-settings.ts";
 import type { AdminSettings } from "./schemas.ts";
 import type { AdminActor } from "./users.ts";
 

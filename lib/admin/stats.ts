@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import type { AdminStats } from "./schemas.ts";
 
 /** "Today" of the admin figures: since midnight UTC. */
@@ -69,4 +69,3 @@ export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> 
     recentPurchases: recentPurchases.map((r) => ({ userEmail: r.userEmail, createdAt: r.createdAt.toISOString(), amount: r.credits, price: r.amount / 100 })),
   };
 }
-

@@ -1,14 +1,14 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import { schema, type Db } from "../../data/db.ts";
+import type { z } from "zod";
+import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
-import { deleteUserSessions } from "../auth/sessions.ts";
 import type { UserRow } from "../auth/sessions.ts";
+import { deleteUserSessions } from "../auth/sessions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
-import type { adminCreditsSchema, adminUserUpdateSchema, AdminUserView } from "./schemas.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import type { AdminUserView, adminCreditsSchema, adminUserUpdateSchema } from "./schemas.ts";
 
 /** Who makes an admin change: a signed-in admin, or the CLI acting as the system. */
 export interface AdminActor {
@@ -68,7 +68,11 @@ export async function getAdminUser(db: Db, id: string): Promise<AdminUserView> {
  */
 async function keepAnActiveAdmin(tx: Pick<Db, "select">, target: UserRow, staysActiveAdmin: boolean) {
   if (staysActiveAdmin || target.role !== "admin" || !target.isActive) return;
-  const admins = await tx.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.role, "admin"), eq(schema.users.isActive, true))).for("update");
+  const admins = await tx
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.role, "admin"), eq(schema.users.isActive, true)))
+    .for("update");
   if (admins.filter((a) => a.id !== target.id).length === 0) {
     throw new AppError(409, "This is the last active administrator: make another user an administrator first");
   }
@@ -96,10 +100,13 @@ export async function updateAdminUser(db: Db, actor: AdminActor, id: string, inp
       .returning();
     const fields = ["fullName", "company", "position", "role"] as const;
     const changed = fields.filter((f) => before[f] !== after[f]);
-    await recordAudit(tx, audit(actor, before.role !== after.role ? "admin.user_role_changed" : "admin.user_updated", id, {
-      before: Object.fromEntries(changed.map((f) => [f, before[f]])),
-      after: Object.fromEntries(changed.map((f) => [f, after[f]])),
-    }));
+    await recordAudit(
+      tx,
+      audit(actor, before.role !== after.role ? "admin.user_role_changed" : "admin.user_updated", id, {
+        before: Object.fromEntries(changed.map((f) => [f, before[f]])),
+        after: Object.fromEntries(changed.map((f) => [f, after[f]])),
+      }),
+    );
     return adminUserView(after);
   });
 }
@@ -112,7 +119,10 @@ export async function setUserActive(db: Db, actor: AdminActor, id: string, activ
     await keepAnActiveAdmin(tx, before, isActive);
     const [after] = await tx.update(schema.users).set({ isActive, updatedAt: sql`now()` }).where(eq(schema.users.id, id)).returning();
     if (!isActive) await deleteUserSessions(tx, id);
-    await recordAudit(tx, audit(actor, isActive ? "admin.user_activated" : "admin.user_deactivated", id, { before: { isActive: before.isActive }, after: { isActive } }));
+    await recordAudit(
+      tx,
+      audit(actor, isActive ? "admin.user_activated" : "admin.user_deactivated", id, { before: { isActive: before.isActive }, after: { isActive } }),
+    );
     return adminUserView(after);
   });
 }
@@ -122,7 +132,10 @@ export async function addAdminCredits(db: Db, actor: AdminActor, id: string, inp
     const before = await findUser(tx, id, true);
     const description = input.description?.trim() || "Credits added by an administrator";
     const result = await changeCredits(tx, { userId: id, type: "admin_credit", amount: input.amount, description, createdBy: actor.userId ?? undefined });
-    await recordAudit(tx, audit(actor, "admin.credits_added", id, { amount: input.amount, description, before: { credits: before.credits }, after: { credits: result.balance } }));
+    await recordAudit(
+      tx,
+      audit(actor, "admin.credits_added", id, { amount: input.amount, description, before: { credits: before.credits }, after: { credits: result.balance } }),
+    );
     return { balance: result.balance, user: adminUserView({ ...before, credits: result.balance }) };
   });
 }

@@ -1,4 +1,4 @@
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 
 export type ActorKind = "user" | "admin" | "cli" | "system" | "api_key" | "anonymous";
 

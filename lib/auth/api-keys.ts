@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
@@ -49,11 +49,7 @@ export async function createApiKey(db: DbOrTx, userId: string, name: string) {
 }
 
 export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeyListItem[]> {
-  const rows = await db
-    .select()
-    .from(schema.apiKeys)
-    .where(eq(schema.apiKeys.userId, userId))
-    .orderBy(desc(schema.apiKeys.createdAt));
+  const rows = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId)).orderBy(desc(schema.apiKeys.createdAt));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

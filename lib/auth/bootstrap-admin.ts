@@ -1,7 +1,7 @@
+import type { DbOrTx } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
 import { generateToken } from "./tokens.ts";
 import { countUsers, createUser } from "./users.ts";
-import { recordAudit } from "../audit/record.ts";
-import type { DbOrTx } from "../../data/db.ts";
 
 /**
  * On an empty database, creates the first admin from the configured email and password, or with a

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import type { ClientInfo } from "./sessions.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -25,13 +25,7 @@ export async function isRememberedBrowser(db: DbOrTx, userId: string, token: str
   const used = await db
     .update(schema.browserTokens)
     .set({ lastUsedAt: new Date() })
-    .where(
-      and(
-        eq(schema.browserTokens.token, hashToken(token)),
-        eq(schema.browserTokens.userId, userId),
-        gt(schema.browserTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(schema.browserTokens.token, hashToken(token)), eq(schema.browserTokens.userId, userId), gt(schema.browserTokens.expiresAt, new Date())))
     .returning({ id: schema.browserTokens.id });
   return used.length === 1;
 }

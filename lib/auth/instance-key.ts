@@ -1,8 +1,8 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 
 /**
  * The key that encrypts stored secrets (TOTP seeds). From DUECHECK_SECRET when set; otherwise generated once

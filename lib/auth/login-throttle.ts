@@ -8,9 +8,7 @@ export const LOGIN_FAILURES_PER_ADDRESS = 20;
 const WINDOW_SECONDS = 15 * 60;
 
 function windows(email: string, ipAddress: string | null | undefined): Window[] {
-  const list: Window[] = [
-    { key: `login-fail:account:${email}`, windowSeconds: WINDOW_SECONDS, limit: LOGIN_FAILURES_PER_ACCOUNT },
-  ];
+  const list: Window[] = [{ key: `login-fail:account:${email}`, windowSeconds: WINDOW_SECONDS, limit: LOGIN_FAILURES_PER_ACCOUNT }];
   if (ipAddress) {
     list.push({ key: `login-fail:ip:${ipAddress}`, windowSeconds: WINDOW_SECONDS, limit: LOGIN_FAILURES_PER_ADDRESS });
   }
@@ -23,11 +21,7 @@ export async function assertLoginAllowed(db: DbOrTx, email: string, ipAddress?: 
     if ((await currentCount(db, w)) >= w.limit) {
       const seconds = secondsUntilReset(w);
       const minutes = Math.ceil(seconds / 60);
-      throw new AppError(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        seconds,
-      );
+      throw new AppError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds);
     }
   }
 }

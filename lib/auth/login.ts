@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isRememberedBrowser, rememberBrowser } from "./browser-tokens.ts";
@@ -7,7 +7,7 @@ import { decryptSecret } from "./instance-key.ts";
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import type { LoginInput } from "./schemas.ts";
-import { createSession, type ClientInfo, type UserRow } from "./sessions.ts";
+import { type ClientInfo, createSession, type UserRow } from "./sessions.ts";
 import { consumeTotpCode } from "./totp.ts";
 import { findUserByEmail, findUserById } from "./users.ts";
 
@@ -74,8 +74,7 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
   await clearAccountFailures(db, input.email);
   await db.update(schema.users).set({ lastLogin: new Date() }).where(eq(schema.users.id, user.id));
   const session = await createSession(db, user, client);
-  const rememberedBrowser =
-    user.twoFactorEnabled && input.rememberBrowser ? await rememberBrowser(db, user.id, client) : undefined;
+  const rememberedBrowser = user.twoFactorEnabled && input.rememberBrowser ? await rememberBrowser(db, user.id, client) : undefined;
   await recordAudit(db, {
     action: "auth.login",
     actorKind: "user",

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -46,12 +46,7 @@ export function updateSessionSettings(db: DbOrTx, user: UserRow, settings: { ses
 }
 
 /** Other sessions of the user are ended: whoever knew the old password is signed out. */
-export async function changePassword(
-  db: DbOrTx,
-  user: UserRow,
-  input: { currentPassword: string; newPassword: string },
-  currentSessionId: string,
-) {
+export async function changePassword(db: DbOrTx, user: UserRow, input: { currentPassword: string; newPassword: string }, currentSessionId: string) {
   if (!(await verifyPassword(input.currentPassword, user.password))) {
     throw new AppError(400, "Current password is incorrect");
   }

@@ -63,10 +63,7 @@ export const verifyTwoFactorSchema = z.object({ code: twoFactorCode });
 const DISABLE_TWO_FACTOR_MESSAGE = "Please enter your password and a 6-digit verification code";
 export const disableTwoFactorSchema = z.object(
   {
-    password: text({ field: "Password", max: MAX_PASSWORD_LENGTH, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE }).min(
-      1,
-      DISABLE_TWO_FACTOR_MESSAGE,
-    ),
+    password: text({ field: "Password", max: MAX_PASSWORD_LENGTH, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE }).min(1, DISABLE_TWO_FACTOR_MESSAGE),
     code: text({ field: "Code", max: 20, kind: "secret", required: DISABLE_TWO_FACTOR_MESSAGE, tooLong: DISABLE_TWO_FACTOR_MESSAGE }).regex(
       /^\d{6}$/,
       DISABLE_TWO_FACTOR_MESSAGE,
@@ -112,12 +109,10 @@ export const changePasswordSchema = z.object({
 });
 
 /** The web form adds the confirmation, checked on the client only. */
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export type UserRow = typeof schema.users.$inferSelect;
@@ -58,11 +58,7 @@ export async function deleteSession(db: DbOrTx, token: string) {
 export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSessionId?: string) {
   await db
     .delete(schema.sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, exceptSessionId))
-        : eq(schema.sessions.userId, userId),
-    );
+    .where(exceptSessionId ? and(eq(schema.sessions.userId, userId), ne(schema.sessions.id, exceptSessionId)) : eq(schema.sessions.userId, userId));
 }
 
 export async function pruneExpiredSessions(db: DbOrTx, now = new Date()) {

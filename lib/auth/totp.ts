@@ -2,7 +2,7 @@ import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 
 export const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
@@ -37,12 +37,7 @@ export async function consumeTotpCode(db: DbOrTx, userId: string, key: Uint8Arra
     const accepted = await db
       .update(schema.users)
       .set({ twoFactorLastStep: step })
-      .where(
-        and(
-          eq(schema.users.id, userId),
-          or(isNull(schema.users.twoFactorLastStep), lt(schema.users.twoFactorLastStep, step)),
-        ),
-      )
+      .where(and(eq(schema.users.id, userId), or(isNull(schema.users.twoFactorLastStep), lt(schema.users.twoFactorLastStep, step))))
       .returning({ id: schema.users.id });
     return accepted.length === 1;
   }

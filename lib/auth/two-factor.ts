@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { forgetBrowsers } from "./browser-tokens.ts";
@@ -25,21 +25,13 @@ export async function confirmTwoFactorSetup(db: DbOrTx, instanceKey: Uint8Array,
   if (!user.twoFactorSecret) throw new AppError(400, "Start the two-factor setup first");
   const key = decryptSecret(instanceKey, user.twoFactorSecret);
   if (!(await consumeTotpCode(db, user.id, key, code))) throw new AppError(400, "Invalid verification code");
-  await db
-    .update(schema.users)
-    .set({ twoFactorEnabled: true, updatedAt: new Date() })
-    .where(eq(schema.users.id, user.id));
+  await db.update(schema.users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
   await recordAudit(db, { action: "auth.2fa_enabled", actorKind: "user", actorUserId: user.id });
   return (await findUserById(db, user.id))!;
 }
 
 /** Needs the password and a current code; remembered browsers are forgotten with it. */
-export async function disableTwoFactor(
-  db: DbOrTx,
-  instanceKey: Uint8Array,
-  user: UserRow,
-  input: { password: string; code: string },
-) {
+export async function disableTwoFactor(db: DbOrTx, instanceKey: Uint8Array, user: UserRow, input: { password: string; code: string }) {
   if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(400, "Two-factor authentication is not enabled");
   if (!(await verifyPassword(input.password, user.password))) throw new AppError(400, "Password is incorrect");
   const key = decryptSecret(instanceKey, user.twoFactorSecret);

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";

@@ -4,18 +4,18 @@
  * row's findings counted in the database from its stored results, so memory stays bounded whatever the batch's size.
  * A batch still running can be exported: what has finished is shown, the rest is listed as pending or processing.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type Db } from "../../data/db.ts";
-import { afterCursor, cursorKey, oldestFirst, type Cursor } from "../paging.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { afterCursor, type Cursor, cursorKey, oldestFirst } from "../paging.ts";
 import { batchCsv } from "../reports/batch/batch-csv.ts";
-import { ATTENTION_GROUPS, buildBatchPdf, type BatchAttention } from "../reports/batch/batch-pdf.ts";
-import { batchFileName, type BatchReport, type BatchReportRow } from "../reports/batch/batch-report.ts";
+import { ATTENTION_GROUPS, type BatchAttention, buildBatchPdf } from "../reports/batch/batch-pdf.ts";
+import { type BatchReport, type BatchReportRow, batchFileName } from "../reports/batch/batch-report.ts";
 import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
 import { describeExplanation } from "../reports/explanation.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
-import { isReportLanguage, sourceName, type ReportLanguage } from "../screening/summary/phrasebook.ts";
-import { batchRiskCounts, batchView, readBatch, type BatchView } from "./batch-read.ts";
+import { isReportLanguage, type ReportLanguage, sourceName } from "../screening/summary/phrasebook.ts";
+import { type BatchView, batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -131,7 +131,9 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
   const matchedHits = (row.matchedLists ?? []).flatMap((list) => list.hits.slice(0, list.entityCount || 1));
   const matchedNames = new Set(matchedHits.map((hit) => hit.name));
   // a short why per listing: which name parts met how (searches stored before explanations have none)
-  const matchedWhy = new Map(matchedHits.filter((hit) => hit.explanation?.length).map((hit) => [hit.name, `${hit.name} — ${describeExplanation(hit.explanation, language)}`]));
+  const matchedWhy = new Map(
+    matchedHits.filter((hit) => hit.explanation?.length).map((hit) => [hit.name, `${hit.name} — ${describeExplanation(hit.explanation, language)}`]),
+  );
   return {
     searchId: row.id,
     searchTerm: row.searchTerm,

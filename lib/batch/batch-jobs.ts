@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";

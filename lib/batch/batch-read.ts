@@ -3,8 +3,8 @@
  * one row per entity (paged, filtered by risk level).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
-import { afterCursor, cursorKey, newestFirst, oldestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { findOwnBatch } from "./pending-batch.ts";
 import type { RiskLevel } from "./schemas.ts";
 
@@ -46,10 +46,7 @@ export async function syncBatchProgress(db: Db, batch: BatchRow): Promise<BatchR
   const status = done ? (processed === 0 && failed > 0 ? "failed" : "completed") : "processing";
   if (batch.processedEntities === processed && batch.failedEntities === failed && batch.status === status) return batch;
   const completedAt = done ? (batch.completedAt ?? new Date()) : null;
-  await db
-    .update(schema.batchJobs)
-    .set({ processedEntities: processed, failedEntities: failed, status, completedAt })
-    .where(eq(schema.batchJobs.id, batch.id));
+  await db.update(schema.batchJobs).set({ processedEntities: processed, failedEntities: failed, status, completedAt }).where(eq(schema.batchJobs.id, batch.id));
   return { ...batch, processedEntities: processed, failedEntities: failed, status, completedAt };
 }
 

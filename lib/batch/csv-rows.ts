@@ -4,7 +4,7 @@
  * default person); language (default en), country and numLinks (default 10) are optional; every kept row must be a
  * valid search. Imports only zod and the shared rules: the web bundle includes this file.
  */
-import { createSearchSchema, searchTerm, type CreateSearchFields } from "../screening/schemas.ts";
+import { type CreateSearchFields, createSearchSchema, searchTerm } from "../screening/schemas.ts";
 import { BatchCsvError, type CsvSeparatorName } from "./csv-problems.ts";
 
 export const CSV_DELIMITERS = [",", ";", "\t"] as const;

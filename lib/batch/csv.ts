@@ -10,9 +10,9 @@
  */
 import { CsvError, parse } from "csv-parse/browser/esm";
 import { BatchCsvError } from "./csv-problems.ts";
-import { CsvRowReader, detectDelimiter, type CsvRows } from "./csv-rows.ts";
+import { CsvRowReader, type CsvRows, detectDelimiter } from "./csv-rows.ts";
 
-export { BatchCsvError, describeCsvProblem, type BatchCsvProblem, type BatchCsvProblemCode } from "./csv-problems.ts";
+export { BatchCsvError, type BatchCsvProblem, type BatchCsvProblemCode, describeCsvProblem } from "./csv-problems.ts";
 export { detectDelimiter } from "./csv-rows.ts";
 
 export interface BatchCsvLimits {

@@ -3,7 +3,7 @@
  * POST /api/batch-jobs/{id}/entities charges and queues them. A batch takes its entities once.
  */
 import { and, eq } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { NewBatch } from "./schemas.ts";
@@ -11,10 +11,7 @@ import type { NewBatch } from "./schemas.ts";
 export const BATCH_NOT_FOUND = "Batch not found";
 
 export async function createPendingBatch(db: Db, userId: string, input: NewBatch) {
-  const [row] = await db
-    .insert(schema.batchJobs)
-    .values({ userId, name: input.name, status: "pending", totalEntities: input.totalEntities })
-    .returning();
+  const [row] = await db.insert(schema.batchJobs).values({ userId, name: input.name, status: "pending", totalEntities: input.totalEntities }).returning();
   return row;
 }
 

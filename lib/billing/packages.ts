@@ -15,8 +15,7 @@ export function toCents(price: number): number {
 
 export function packageViews(packages: StoredPackage[]): CreditPackageView[] {
   const sorted = [...packages].sort((a, b) => a.credits - b.credits);
-  const selected =
-    sorted.find((p) => p.credits === DEFAULT_PACKAGE_CREDITS) ?? sorted.find((p) => p.popular) ?? sorted[0];
+  const selected = sorted.find((p) => p.credits === DEFAULT_PACKAGE_CREDITS) ?? sorted.find((p) => p.popular) ?? sorted[0];
   return sorted.map((p) => ({
     credits: p.credits,
     price: p.price,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import type { BillingConfig } from "./config.ts";
 import { findCreditPackage } from "./packages.ts";
-import { applyChargeRefunded, applyPaymentIntent, purchaseByPaymentIntent, type ApplyResult } from "./purchases.ts";
+import { type ApplyResult, applyChargeRefunded, applyPaymentIntent, purchaseByPaymentIntent } from "./purchases.ts";
 import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentIntentResponse } from "./schemas.ts";
 
 /** Stripe could not be reached or refused a call; the server answers 502 with the message. */
@@ -77,12 +77,7 @@ export async function createPaymentIntent(
  * The browser's confirmation after Stripe.js reports the payment: the PaymentIntent is read from Stripe (never
  * trusted from the browser) and applied like its webhook, so the user is credited even when the webhook is slow.
  */
-export async function confirmPayment(
-  db: DbOrTx,
-  stripe: Stripe,
-  userId: string,
-  paymentIntentId: string,
-): Promise<ConfirmPaymentResponse> {
+export async function confirmPayment(db: DbOrTx, stripe: Stripe, userId: string, paymentIntentId: string): Promise<ConfirmPaymentResponse> {
   const purchase = await purchaseByPaymentIntent(db, paymentIntentId);
   if (!purchase || purchase.userId !== userId) throw new AppError(404, "Payment not found");
   const intent = await callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));

@@ -1,8 +1,8 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { changeCredits, takeBackCredits } from "../credits/ledger.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { PurchaseStatus, PurchaseView } from "./schemas.ts";
 
 type PurchaseRow = typeof schema.purchases.$inferSelect;
@@ -29,7 +29,7 @@ export async function purchaseByPaymentIntent(db: DbOrTx, paymentIntentId: strin
   return row;
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
 /**
  * Our purchase row of a PaymentIntent. A PaymentIntent this app created but whose row is missing (the process
@@ -115,12 +115,7 @@ async function reread(db: DbOrTx, id: string): Promise<PurchaseView> {
  * confirmation): succeeded credits once; canceled, or failed (a payment error left it needing a new method), mark
  * the purchase. Undefined for a PaymentIntent that is not one of this app's purchases.
  */
-export async function applyPaymentIntent(
-  db: DbOrTx,
-  stripe: Stripe | null,
-  intent: Stripe.PaymentIntent,
-  failed = false,
-): Promise<ApplyResult | undefined> {
+export async function applyPaymentIntent(db: DbOrTx, stripe: Stripe | null, intent: Stripe.PaymentIntent, failed = false): Promise<ApplyResult | undefined> {
   const purchase = await purchaseOf(db, intent);
   if (!purchase) return undefined;
   let credited = false;

@@ -5,15 +5,11 @@
  */
 import { z } from "zod";
 
-export const PAYMENT_NOT_CONFIGURED_MESSAGE =
-  "Payment Configuration Required: Stripe payment integration needs to be configured. Please contact support.";
+export const PAYMENT_NOT_CONFIGURED_MESSAGE = "Payment Configuration Required: Stripe payment integration needs to be configured. Please contact support.";
 
 /** POST /api/credits/create-payment-intent. `amount` (cents) is optional; when sent it must equal the server's price. */
 export const createPaymentIntentRequestSchema = z.object({
-  credits: z
-    .number({ error: "credits must be a number" })
-    .int("credits must be a whole number")
-    .positive("credits must be positive"),
+  credits: z.number({ error: "credits must be a number" }).int("credits must be a whole number").positive("credits must be positive"),
   amount: z.number({ error: "amount must be a number" }).nonnegative("amount must not be negative").optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;

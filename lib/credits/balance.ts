@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import type { CreditBalance } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
 import type { CreditTransactionType } from "./ledger.ts";
 
@@ -38,10 +38,7 @@ const viewColumns = {
 
 /** The balance, the search costs and the latest `limit` transactions (the profile's card). */
 export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Promise<CreditBalance> {
-  const [user] = await db
-    .select({ credits: schema.users.credits, role: schema.users.role })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
+  const [user] = await db.select({ credits: schema.users.credits, role: schema.users.role }).from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw new AppError(404, "User not found");
   const settings = await getSystemSettings(db);
   const rows = await db
@@ -64,11 +61,7 @@ export interface CreditTransactionListRequest extends PageRequest {
 }
 
 /** A page of the user's ledger, newest first, optionally of one type (the credit history). */
-export async function listCreditTransactions(
-  db: DbOrTx,
-  userId: string,
-  request: CreditTransactionListRequest,
-): Promise<Page<CreditTransactionView>> {
+export async function listCreditTransactions(db: DbOrTx, userId: string, request: CreditTransactionListRequest): Promise<Page<CreditTransactionView>> {
   const where = and(eq(t.userId, userId), request.type ? eq(t.type, request.type) : undefined);
   const rows = await db
     .select({ ...viewColumns, cursorKey: cursorKey(keyset) })

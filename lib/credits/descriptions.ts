@@ -4,10 +4,7 @@
  */
 import type { CreditTransactionType } from "./ledger.ts";
 
-export type CreditReason =
-  | { code: "welcome" }
-  | { code: "cli_credit" }
-  | { code: "search"; params: { searchTerm: string } };
+export type CreditReason = { code: "welcome" } | { code: "cli_credit" } | { code: "search"; params: { searchTerm: string } };
 
 export type CreditDescriptionCode = CreditReason["code"];
 

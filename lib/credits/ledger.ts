@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { englishDescription, type CreditReason } from "./descriptions.ts";
+import { type CreditReason, englishDescription } from "./descriptions.ts";
 
 export type CreditTransactionType = (typeof schema.creditTransactionType.enumValues)[number];
 
@@ -45,7 +45,10 @@ async function currentBalance(db: DbOrTx, userId: string): Promise<number> {
 }
 
 export class InsufficientCreditsError extends AppError {
-  constructor(readonly balance: number, readonly required: number) {
+  constructor(
+    readonly balance: number,
+    readonly required: number,
+  ) {
     super(402, `Insufficient credits: ${required} needed, ${balance} available`);
   }
 }
@@ -74,10 +77,7 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
 async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): Promise<CreditChangeResult> {
   const { userId, type, amount } = change;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ role: schema.users.role, credits: schema.users.credits })
-      .from(schema.users)
-      .where(eq(schema.users.id, userId));
+    const [user] = await tx.select({ role: schema.users.role, credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
     if (!user) throw new AppError(404, "User not found");
     if (isDebit && user.role === "admin") return { charged: false, balance: user.credits } as const;
 
@@ -87,10 +87,7 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
       .where(and(eq(schema.users.id, userId), gte(sql`${schema.users.credits} + ${amount}`, 0)))
       .returning({ credits: schema.users.credits });
     if (!updated) {
-      const [current] = await tx
-        .select({ credits: schema.users.credits })
-        .from(schema.users)
-        .where(eq(schema.users.id, userId));
+      const [current] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
       throw new InsufficientCreditsError(current?.credits ?? 0, -amount);
     }
 
@@ -141,11 +138,7 @@ export async function takeBackCredits(db: DbOrTx, takeBack: CreditTakeBack): Pro
   if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError(400, "Credits to take back must be a whole number of at least 0");
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({ credits: schema.users.credits })
-        .from(schema.users)
-        .where(eq(schema.users.id, userId))
-        .for("update");
+      const [user] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
       if (!user) throw new AppError(404, "User not found");
       const taken = Math.min(user.credits, credits);
       const [updated] = await tx
@@ -195,10 +188,7 @@ export async function chargeSearches(db: DbOrTx, charges: SearchCharges): Promis
   if (!Number.isSafeInteger(cost) || cost < 0) throw new AppError(400, "A search cost must be a whole number of at least 0");
   const total = cost * searches.length;
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ role: schema.users.role, credits: schema.users.credits })
-      .from(schema.users)
-      .where(eq(schema.users.id, userId));
+    const [user] = await tx.select({ role: schema.users.role, credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
     if (!user) throw new AppError(404, "User not found");
     if (user.role === "admin" || total === 0) return { charged: false, balance: user.credits } as const;
 

@@ -1,9 +1,9 @@
 /** The browser origins an account allows to call the public API with its embed tokens (CORS), at most 20. */
 import { and, asc, count, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
-import { recordAudit, type ActorKind } from "../audit/record.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
+import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
-import { MAX_EMBED_ORIGINS, normaliseOrigin, type EmbedOriginView } from "./schemas.ts";
+import { type EmbedOriginView, MAX_EMBED_ORIGINS, normaliseOrigin } from "./schemas.ts";
 
 /** Who changes the list: the signed-in user (web) or the command line acting for them. */
 export interface OriginActor {

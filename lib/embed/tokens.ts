@@ -4,12 +4,12 @@
  * and short-lived.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import type { UserRow } from "../auth/sessions.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
-import { EMBED_SCOPES, EMBED_TOKEN_TTL, type CreatedEmbedToken, type EmbedScope } from "./schemas.ts";
+import { type CreatedEmbedToken, EMBED_SCOPES, EMBED_TOKEN_TTL, type EmbedScope } from "./schemas.ts";
 
 /** Embed tokens start with this, API keys with "dck_": one Authorization header takes either. */
 export const EMBED_TOKEN_PREFIX = "dce_";
@@ -75,7 +75,7 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     .from(schema.embedTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
     .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
-  if (!row || !row.user.isActive) throw new AppError(401, "Invalid embed token");
+  if (!row?.user.isActive) throw new AppError(401, "Invalid embed token");
   const now = clock.now();
   if (row.token.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../data/db.ts";
-import { toParameter, type SqlExecutor } from "./transaction-sql.ts";
+import { type SqlExecutor, toParameter } from "./transaction-sql.ts";
 
 /** pg-boss wraps its maintenance and migrations as "BEGIN; ...; COMMIT;" in one text. */
 const TRANSACTION_BLOCK = /^\s*BEGIN\s*;([\s\S]*);\s*COMMIT\s*;?\s*$/i;

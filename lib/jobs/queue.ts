@@ -8,9 +8,9 @@ import type { Database, DbOrTx } from "../../data/db.ts";
 import type { DatabaseHealth } from "../../data/health.ts";
 import { databaseSql } from "./database-sql.ts";
 import { handBackOrphans } from "./orphans.ts";
-import { loadJobSettings, type JobSettings } from "./settings.ts";
-import { transactionSql, type SqlExecutor } from "./transaction-sql.ts";
-import { QueueWorker, type JobHandler } from "./worker.ts";
+import { type JobSettings, loadJobSettings } from "./settings.ts";
+import { type SqlExecutor, transactionSql } from "./transaction-sql.ts";
+import { type JobHandler, QueueWorker } from "./worker.ts";
 
 export type { JobHandler, RunningJob } from "./worker.ts";
 
@@ -24,6 +24,7 @@ export interface QueueOptions {
 }
 
 export class JobQueue {
+  // biome-ignore lint/suspicious/noExplicitAny: workers of every job type share one list
   private readonly workers: QueueWorker<any>[] = [];
   private readonly deadLetters = new Map<string, string>();
   private stopped = false;
@@ -107,11 +108,18 @@ export class JobQueue {
     if (this.stopped) throw new Error("The job queue is stopped");
     const concurrency = options.concurrency ?? this.settings.concurrency;
     if (concurrency <= 0) return;
-    const worker = new QueueWorker<T>(this.boss, this.executor, name, handler, {
-      concurrency,
-      pollMs: this.settings.pollSeconds * 1000,
-      stopMs: this.settings.stopSeconds * 1000,
-    }, this.health);
+    const worker = new QueueWorker<T>(
+      this.boss,
+      this.executor,
+      name,
+      handler,
+      {
+        concurrency,
+        pollMs: this.settings.pollSeconds * 1000,
+        stopMs: this.settings.stopSeconds * 1000,
+      },
+      this.health,
+    );
     this.workers.push(worker);
     worker.start();
   }

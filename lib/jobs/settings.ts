@@ -32,7 +32,10 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
 };
 
 const number = (name: string, min: number, max: number, integer = true) => {
-  const base = z.coerce.number({ error: `${name} must be a number` }).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  const base = z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
   return (integer ? base.int(`${name} must be a whole number`) : base).optional();
 };
 

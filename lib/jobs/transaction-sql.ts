@@ -1,8 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../data/db.ts";
 
 /** The raw-SQL shape pg-boss talks to (its `db` option): text with $1..$n placeholders and their values. */
 export interface SqlExecutor {
+  // biome-ignore lint/suspicious/noExplicitAny: pg-boss's `db` option reads its rows untyped
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 

@@ -60,7 +60,14 @@ function answerSchema(count: number) {
         }),
       ),
     })
-    .refine((answer) => sameIds(answer.articles.map((a) => a.id), count), `Expected exactly one entry for each id 1..${count}`);
+    .refine(
+      (answer) =>
+        sameIds(
+          answer.articles.map((a) => a.id),
+          count,
+        ),
+      `Expected exactly one entry for each id 1..${count}`,
+    );
 }
 
 /** Classifies articles with the language model; throws LlmError when the model fails, so the caller can fall back. */

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { z } from "zod";
-import { loadLlmConfig, type LlmConfig } from "./config.ts";
+import { type LlmConfig, loadLlmConfig } from "./config.ts";
 
 /** A server that just failed gets a moment before the second attempt. */
 const RETRY_PAUSE_MS = 250;

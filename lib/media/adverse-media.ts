@@ -64,10 +64,23 @@ async function classifyAll(
     }));
     return { classifications, sources: [{ source: classifier.name, kind: "classifier", status: "ok" }] };
   } catch (error) {
-    const message = error instanceof z.ZodError ? `answered an unusable classification (${error.issues[0]?.message})` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof z.ZodError
+        ? `answered an unusable classification (${error.issues[0]?.message})`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return {
       classifications: await builtIn.classify(inputs),
-      sources: [{ source: classifier.name, kind: "classifier", status: "failed", error: `${message}; the built-in classifier was used instead`, errorCode: "model_failed" }],
+      sources: [
+        {
+          source: classifier.name,
+          kind: "classifier",
+          status: "failed",
+          error: `${message}; the built-in classifier was used instead`,
+          errorCode: "model_failed",
+        },
+      ],
     };
   }
 }

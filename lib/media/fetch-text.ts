@@ -22,7 +22,10 @@ const USER_AGENT = "duecheck adverse-media screening";
 
 /** The start of an error body, as one line of plain text. */
 function excerpt(body: string): string {
-  const text = body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const text = body
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
@@ -68,7 +71,8 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     return { text, contentType: response.headers.get("content-type") ?? "" };
   } catch (error) {
     if (error instanceof NewsProviderError) throw error;
-    if (timedOut) fail(`no answer within ${(options.statedTimeoutMs ?? timeoutMs) / 1000} s`, "timeout", { seconds: (options.statedTimeoutMs ?? timeoutMs) / 1000 });
+    if (timedOut)
+      fail(`no answer within ${(options.statedTimeoutMs ?? timeoutMs) / 1000} s`, "timeout", { seconds: (options.statedTimeoutMs ?? timeoutMs) / 1000 });
     if (options.signal?.aborted) fail("the search was cancelled", "cancelled");
     const cause = error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
     return fail(`could not be reached (${cause})`, "unreachable");

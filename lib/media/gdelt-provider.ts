@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { fetchText } from "./fetch-text";
 import { gdeltCountry, gdeltLanguage, isoLanguageOf } from "./gdelt-codes";
-import { NewsProviderError, type NewsArticle, type NewsProvider, type NewsQuery } from "./news-article";
+import { type NewsArticle, type NewsProvider, NewsProviderError, type NewsQuery } from "./news-article";
 import { SpacingWaitTooLong, waitForSlot } from "./request-spacing";
 
 export const GDELT_DEFAULT_URL = "https://api.gdeltproject.org/api/v2/doc/doc";
@@ -48,6 +48,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: GDELT's JSON can carry raw control characters; they are what this replaces
     return JSON.parse(text.replace(/[\u0000-\u001f]/g, " "));
   }
 }
@@ -91,7 +92,11 @@ export class GdeltProvider implements NewsProvider {
       await waitForSlot(new URL(this.baseUrl).origin, this.minIntervalMs, this.timeoutMs / 2, query.signal);
     } catch (error) {
       if (error instanceof SpacingWaitTooLong) {
-        throw new NewsProviderError(this.name, `too many searches at once (GDELT allows one request every ${this.minIntervalMs / 1000} s; ${error.message})`, "rate_limited");
+        throw new NewsProviderError(
+          this.name,
+          `too many searches at once (GDELT allows one request every ${this.minIntervalMs / 1000} s; ${error.message})`,
+          "rate_limited",
+        );
       }
       throw new NewsProviderError(this.name, "the search was cancelled", "cancelled");
     }
@@ -105,7 +110,11 @@ export class GdeltProvider implements NewsProvider {
     const trimmed = text.trim();
     if (!trimmed.startsWith("{")) {
       const kind = contentType.includes("html") ? "an error page" : "a body that is not JSON";
-      const detail = trimmed.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 200);
+      const detail = trimmed
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 200);
       throw new NewsProviderError(this.name, `answered ${kind}${detail ? `: ${detail}` : ""}`);
     }
     let body: unknown;

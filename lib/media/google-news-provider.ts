@@ -8,7 +8,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { z } from "zod";
 import { fetchText } from "./fetch-text";
 import { decodeEntities, htmlToText } from "./html-text";
-import { NewsProviderError, type NewsArticle, type NewsProvider, type NewsQuery } from "./news-article";
+import { type NewsArticle, type NewsProvider, NewsProviderError, type NewsQuery } from "./news-article";
 
 export const GOOGLE_NEWS_DEFAULT_URL = "https://news.google.com/rss/search";
 
@@ -30,15 +30,17 @@ export function googleNewsLocale(language: string, country?: string): { hl: stri
   return { hl: lang, gl, ceid: `${gl}:${lang}` };
 }
 
-const textNode = z.union([z.string(), z.number().transform(String), z.object({ "#text": z.union([z.string(), z.number()]).optional() }).transform((o) => String(o["#text"] ?? ""))]);
+const textNode = z.union([
+  z.string(),
+  z.number().transform(String),
+  z.object({ "#text": z.union([z.string(), z.number()]).optional() }).transform((o) => String(o["#text"] ?? "")),
+]);
 const itemSchema = z.object({
   title: textNode,
   link: textNode,
   pubDate: textNode.optional(),
   description: textNode.optional(),
-  source: z
-    .union([z.string(), z.object({ "#text": z.union([z.string(), z.number()]).optional(), "@_url": z.string().optional() })])
-    .optional(),
+  source: z.union([z.string(), z.object({ "#text": z.union([z.string(), z.number()]).optional(), "@_url": z.string().optional() })]).optional(),
 });
 const feedSchema = z.object({
   rss: z.object({

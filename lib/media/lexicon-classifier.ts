@@ -170,14 +170,19 @@ function isTopicOnly(hit: Hit, tokens: WordToken[], lexicons: CompiledLexicon[])
 }
 
 /** Words between two ranges that do not overlap. */
-const distance = (a: { start: number; end: number }, b: { start: number; end: number }) =>
-  a.start >= b.end ? a.start - b.end : b.start - a.end;
+const distance = (a: { start: number; end: number }, b: { start: number; end: number }) => (a.start >= b.end ? a.start - b.end : b.start - a.end);
 
 function collectHits(tokens: WordToken[], lexicons: CompiledLexicon[]): Hit[] {
-  const contrast = findAll(lexicons.flatMap((l) => l.contrast), tokens);
+  const contrast = findAll(
+    lexicons.flatMap((l) => l.contrast),
+    tokens,
+  );
   const inContrast = (start: number, end: number) => contrast.some((c) => start < c.end && c.start < end);
   const clauseOf = clauses(tokens, new Set(contrast.map((c) => c.start)));
-  const exonerations = findAll(lexicons.flatMap((l) => l.exoneration), tokens);
+  const exonerations = findAll(
+    lexicons.flatMap((l) => l.exoneration),
+    tokens,
+  );
   const found: Hit[] = [];
   for (const lexicon of lexicons) {
     for (const entry of lexicon.entries) {
@@ -197,9 +202,7 @@ function collectHits(tokens: WordToken[], lexicons: CompiledLexicon[]): Hit[] {
         isTopicOnly(hit, tokens, lexicons)),
   );
   // "laundering" inside a dismissed "anti-money laundering" goes with it.
-  return found.filter(
-    (hit) => !(NEGATIVE_ORDER.includes(hit.category) && dismissed.some((d) => d.start <= hit.start && hit.end <= d.end)),
-  );
+  return found.filter((hit) => !(NEGATIVE_ORDER.includes(hit.category) && dismissed.some((d) => d.start <= hit.start && hit.end <= d.end)));
 }
 
 interface Scores {
@@ -224,8 +227,7 @@ function scores(hits: Hit[]): Scores {
   return result;
 }
 
-const strongest = (score: Record<ScoredCategory, number>) =>
-  NEGATIVE_ORDER.reduce((best, c) => (score[c] > score[best] ? c : best), NEGATIVE_ORDER[0]);
+const strongest = (score: Record<ScoredCategory, number>) => NEGATIVE_ORDER.reduce((best, c) => (score[c] > score[best] ? c : best), NEGATIVE_ORDER[0]);
 
 function categoryFromScores({ total, offence }: Scores): MediaCategory {
   const negative = NEGATIVE_ORDER.reduce((sum, c) => sum + total[c], 0);

@@ -9,9 +9,7 @@ import { tokenizeText } from "./text-tokens";
 export function urlKey(url: string): string {
   try {
     const u = new URL(url);
-    const params = [...u.searchParams.entries()]
-      .filter(([k]) => !/^(utm_|fbclid$|gclid$|ocid$|cmpid$|oc$)/i.test(k))
-      .sort(([a], [b]) => a.localeCompare(b));
+    const params = [...u.searchParams.entries()].filter(([k]) => !/^(utm_|fbclid$|gclid$|ocid$|cmpid$|oc$)/i.test(k)).sort(([a], [b]) => a.localeCompare(b));
     const query = params.length ? `?${new URLSearchParams(params).toString()}` : "";
     return `${u.hostname.toLowerCase().replace(/^www\./, "")}${u.pathname.replace(/\/+$/, "")}${query}`;
   } catch {

@@ -24,18 +24,23 @@ export interface NewsConfig {
   gdeltMinIntervalMs: number;
 }
 
-const httpUrl = (name: string) =>
-  z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
+const httpUrl = (name: string) => z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` });
 
 const envSchema = z.object({
   DUECHECK_NEWS_PROVIDERS: z
     .string()
     .transform((value, ctx) => {
-      const names = value.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const names = value
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
       if (names.length === 1 && names[0] === "none") return [];
       const unknown = names.filter((n) => !(NEWS_PROVIDER_IDS as readonly string[]).includes(n));
       if (unknown.length) {
-        ctx.addIssue({ code: "custom", message: `DUECHECK_NEWS_PROVIDERS: unknown provider ${unknown.join(", ")} (known: ${NEWS_PROVIDER_IDS.join(", ")}, or "none")` });
+        ctx.addIssue({
+          code: "custom",
+          message: `DUECHECK_NEWS_PROVIDERS: unknown provider ${unknown.join(", ")} (known: ${NEWS_PROVIDER_IDS.join(", ")}, or "none")`,
+        });
         return z.NEVER;
       }
       return [...new Set(names)] as NewsProviderId[];

@@ -1,8 +1,8 @@
 /** Asks every provider at once; one that fails is recorded as failed while the others' articles are kept. */
 import type { SourceStatus } from "../screening/results";
 import { mergeArticles } from "./merge-articles";
-import { NewsProviderError } from "./news-article";
 import type { NewsArticle, NewsProvider, NewsQuery } from "./news-article";
+import { NewsProviderError } from "./news-article";
 
 export interface NewsSearchResult {
   articles: NewsArticle[];

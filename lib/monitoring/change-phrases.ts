@@ -59,7 +59,10 @@ export function changePhrases(language: ReportLanguage): ChangePhrases {
 const levelWord = (level: string | null, language: ReportLanguage) => (level ? (phrasebook(language).level[level as RiskLevel] ?? level) : "-");
 
 /** One line per kind of change, in the language: what the summary joins and the CLI prints. */
-export function describeChanges(changes: Pick<MonitoringChanges, "addedMatches" | "removedMatches" | "riskBefore" | "riskAfter" | "newMedia" | "notChecked">, language: ReportLanguage): string[] {
+export function describeChanges(
+  changes: Pick<MonitoringChanges, "addedMatches" | "removedMatches" | "riskBefore" | "riskAfter" | "newMedia" | "notChecked">,
+  language: ReportLanguage,
+): string[] {
   const p = PHRASES[language];
   const lines: string[] = [];
   if (changes.addedMatches.length) lines.push(p.addedMatches(changes.addedMatches.length));

@@ -3,9 +3,9 @@
  * viewing clears the entity's 'New' flag (hasChanges); the changes stay until a later check finds new ones.
  */
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
-import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { fileSlug } from "../reports/file-name.ts";
+import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
 import { markChangesViewed, monitoredEntityView } from "./entities.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "./schemas.ts";
@@ -27,7 +27,10 @@ export async function viewChanges(db: Db, userId: string, id: string): Promise<E
 /** The changes as a PDF in the owner's report language (or `language`); viewing it clears hasChanges too. */
 export async function changesPdf(db: Db, userId: string, id: string, language?: ReportLanguage, now = new Date()) {
   const viewed = await viewChanges(db, userId, id);
-  const [owner] = await db.select({ fullName: schema.users.fullName, email: schema.users.email, reportLanguage: schema.users.reportLanguage }).from(schema.users).where(eq(schema.users.id, userId));
+  const [owner] = await db
+    .select({ fullName: schema.users.fullName, email: schema.users.email, reportLanguage: schema.users.reportLanguage })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
   const shown = language ?? (isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : "en");
   const body = await buildChangesPdf({ ...viewed, owner, language: shown, generatedAt: now });
   return { body, fileName: `duecheck-monitoring-${fileSlug(viewed.entity.searchTerm) || "entity"}-${now.toISOString().slice(0, 10)}.pdf` };

@@ -5,15 +5,15 @@
  * records checks whose search ended elsewhere (another process's worker, a process that died in between).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { readResults } from "../screening/results.ts";
 import { isReportLanguage } from "../screening/summary/phrasebook.ts";
 import { queueWebhookEvent } from "../webhooks/events.ts";
 import { changesSummary } from "./change-phrases.ts";
 import { compareChecks, hasRealChanges } from "./compare-checks.ts";
-import { monitoredEntityView, type MonitoredEntityRow } from "./entities.ts";
+import { type MonitoredEntityRow, monitoredEntityView } from "./entities.ts";
 import type { MonitoringChanges } from "./schemas.ts";
 
 const m = schema.monitoredEntities;
@@ -51,7 +51,10 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
     let changes: MonitoringChanges | null = null;
     const current = search.status === "completed" ? readResults(search.results) : null;
     if (current && entity.previousSearchId && entity.previousSearchId !== searchId) {
-      const [before] = await tx.select({ results: s.results }).from(s).where(and(eq(s.id, entity.previousSearchId), eq(s.status, "completed")));
+      const [before] = await tx
+        .select({ results: s.results })
+        .from(s)
+        .where(and(eq(s.id, entity.previousSearchId), eq(s.status, "completed")));
       const previous = readResults(before?.results);
       if (previous) {
         const compared = compareChecks(previous, current);

@@ -19,7 +19,13 @@ function matches(results: SearchResults, skip: Set<string>): Map<string, Monitor
     // A matching row also shows its near misses (under the threshold): they are not matches.
     for (const hit of row.hits) {
       if (hit.score < DEFAULT_MATCH_THRESHOLD) continue;
-      found.set(`${row.datasetId}\u0000${hit.entityId}`, { datasetId: row.datasetId, datasetName: row.source, entityId: hit.entityId, name: hit.name, score: hit.score });
+      found.set(`${row.datasetId}\u0000${hit.entityId}`, {
+        datasetId: row.datasetId,
+        datasetName: row.source,
+        entityId: hit.entityId,
+        name: hit.name,
+        score: hit.score,
+      });
     }
   }
   return found;

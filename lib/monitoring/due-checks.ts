@@ -5,14 +5,14 @@
  * leaves a queued job that pg-boss retries; before it, nothing happened and the entity is still due.
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { SearchDetails } from "../screening/schemas.ts";
 import { SEARCH_QUEUE } from "../screening/search-queue.ts";
 import { createSearch } from "../screening/searches.ts";
-import type { SearchDetails } from "../screening/schemas.ts";
-import { recordEndedChecks, type RecordOptions } from "./check-result.ts";
+import { type RecordOptions, recordEndedChecks } from "./check-result.ts";
 import { matchListUpdate, unmatchedVersions } from "./list-updates.ts";
 import { nextCheckAfter } from "./schedule.ts";
 import type { MonitoringFrequency } from "./schemas.ts";
@@ -98,7 +98,10 @@ export async function claimCheck(ctx: MonitoringContext, entity: DueEntity, now:
       return { kind: "credits" };
     }
     // The owner was deactivated (403) or the stored name no longer passes the rules (400): this check is skipped.
-    await ctx.db.update(m).set({ nextCheck: nextCheckAfter(entity.nextCheck, entity.frequency, now) }).where(stillDue(entity));
+    await ctx.db
+      .update(m)
+      .set({ nextCheck: nextCheckAfter(entity.nextCheck, entity.frequency, now) })
+      .where(stillDue(entity));
     return { kind: "skipped" };
   }
 }
@@ -135,7 +138,13 @@ export async function runDueChecks(ctx: MonitoringContext, options: RecordOption
         dueKey: sql<string>`to_char(${m.nextCheck} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       })
       .from(m)
-      .where(and(eq(m.status, "active"), lte(m.nextCheck, now), after ? sql`(${m.nextCheck}, ${m.id}) > (${after.dueKey}::timestamptz, ${after.id}::uuid)` : undefined))
+      .where(
+        and(
+          eq(m.status, "active"),
+          lte(m.nextCheck, now),
+          after ? sql`(${m.nextCheck}, ${m.id}) > (${after.dueKey}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
       .orderBy(asc(m.nextCheck), asc(m.id))
       .limit(DUE_PER_PASS)) as DueEntity[];
     for (let i = 0; i < due.length; i += CLAIMS_AT_ONCE) {

@@ -2,13 +2,13 @@
  * Monitored entities of one user: add, list (paged, by tab), read, delete, pause and resume. Another user's entity,
  * an unknown or a malformed id are all 404 'Monitored entity not found'.
  */
-import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { schema, type Db, type DbOrTx } from "../../data/db.ts";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { MonitoredEntityView, MonitoringCounts, MonitoringStatus, NewMonitoredEntity } from "./schemas.ts";
 
 export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
@@ -43,7 +43,15 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(m)
-      .values({ userId, searchTerm: input.searchTerm, entityType: input.entityType, frequency: input.frequency, country: input.country ?? null, nextCheck: clock.now(), source: "manual" })
+      .values({
+        userId,
+        searchTerm: input.searchTerm,
+        entityType: input.entityType,
+        frequency: input.frequency,
+        country: input.country ?? null,
+        nextCheck: clock.now(),
+        source: "manual",
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new AppError(409, ALREADY_MONITORED);
@@ -61,7 +69,10 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
 
 export async function getMonitoredEntity(db: DbOrTx, userId: string, id: string): Promise<MonitoredEntityRow> {
   if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
-  const [row] = await db.select().from(m).where(and(eq(m.id, id), eq(m.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(m)
+    .where(and(eq(m.id, id), eq(m.userId, userId)));
   if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
   return row;
 }
@@ -126,7 +137,14 @@ export async function setMonitoringStatus(db: Db, userId: string, id: string, st
       .where(and(eq(m.id, id), eq(m.userId, userId)))
       .returning();
     if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
-    await recordAudit(tx, { action: `monitoring.${status === "paused" ? "paused" : "resumed"}`, actorKind: "user", actorUserId: userId, targetType: "monitored_entity", targetId: id, details: { searchTerm: row.searchTerm } });
+    await recordAudit(tx, {
+      action: `monitoring.${status === "paused" ? "paused" : "resumed"}`,
+      actorKind: "user",
+      actorUserId: userId,
+      targetType: "monitored_entity",
+      targetId: id,
+      details: { searchTerm: row.searchTerm },
+    });
     return row;
   });
 }
@@ -134,7 +152,11 @@ export async function setMonitoringStatus(db: Db, userId: string, id: string, st
 /** Viewing the changes clears the entity's 'New' flag (the changes themselves stay for the report). */
 export async function markChangesViewed(db: DbOrTx, userId: string, id: string): Promise<MonitoredEntityRow> {
   if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
-  const [row] = await db.update(m).set({ hasChanges: false }).where(and(eq(m.id, id), eq(m.userId, userId))).returning();
+  const [row] = await db
+    .update(m)
+    .set({ hasChanges: false })
+    .where(and(eq(m.id, id), eq(m.userId, userId)))
+    .returning();
   if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
   return row;
 }

@@ -6,8 +6,8 @@
  * Each version is matched once, by the one process that claims it.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
-import { systemClock, type Clock } from "../clock.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
 import { entitiesChangedIn, namesMatching } from "../sanctions/version-changes.ts";
 import { readResults } from "../screening/results.ts";
@@ -30,7 +30,10 @@ export interface ListUpdateOutcome {
 
 /** Current versions no process has matched monitoring against yet. */
 export async function unmatchedVersions(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: v.id }).from(v).where(and(eq(v.isCurrent, true), isNull(v.monitoringMatchedAt)));
+  const rows = await db
+    .select({ id: v.id })
+    .from(v)
+    .where(and(eq(v.isCurrent, true), isNull(v.monitoringMatchedAt)));
   return rows.map((r) => r.id);
 }
 
@@ -64,7 +67,10 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
         .limit(NAMES_PER_PASS);
       outcome.namesMatched += names.length;
       const matched = namesMatching(names, changed);
-      const known = await knownMatches(tx as unknown as Db, matched.map((x) => x.name.lastSearchId).filter((id): id is string => id !== null));
+      const known = await knownMatches(
+        tx as unknown as Db,
+        matched.map((x) => x.name.lastSearchId).filter((id): id is string => id !== null),
+      );
       const newly = matched.filter(({ name, matches }) => {
         const before = name.lastSearchId ? known.get(name.lastSearchId) : undefined;
         return matches.some((r) => !before?.has(r.id) && !before?.has(pepKey(r.datasets[0] ?? "", r.name)));
@@ -92,7 +98,10 @@ const pepKey = (datasetId: string, name: string) => `pep\u0000${datasetId}\u0000
 async function knownMatches(db: Db, searchIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (searchIds.length === 0) return out;
-  const rows = await db.select({ id: schema.searches.id, results: schema.searches.results }).from(schema.searches).where(inArray(schema.searches.id, searchIds));
+  const rows = await db
+    .select({ id: schema.searches.id, results: schema.searches.results })
+    .from(schema.searches)
+    .where(inArray(schema.searches.id, searchIds));
   for (const row of rows) {
     const results = readResults(row.results);
     const ids = new Set<string>();

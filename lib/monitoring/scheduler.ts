@@ -7,7 +7,7 @@ import type { Db } from "../../data/db.ts";
 import type { Clock } from "../clock.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { onSearchEnded } from "../screening/search-wait.ts";
-import { recordChecksOfSearch, type RecordOptions } from "./check-result.ts";
+import { type RecordOptions, recordChecksOfSearch } from "./check-result.ts";
 import { runDueChecks, type ScanOutcome } from "./due-checks.ts";
 import { unmatchedVersions } from "./list-updates.ts";
 

@@ -16,7 +16,9 @@ export type MonitoringSource = (typeof MONITORING_SOURCES)[number];
 /** The spec's validation message of the Add Entity dialog. */
 export const MONITORING_NAME_REQUIRED = "Please enter a name or company to monitor.";
 
-const unknownField = { error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined) };
+const unknownField = {
+  error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined),
+};
 
 /** POST /api/monitoring/entities. */
 export const newMonitoredEntitySchema = z.strictObject(

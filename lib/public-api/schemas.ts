@@ -38,14 +38,14 @@ export const publicSearchResultSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   results: searchResultsSchema.nullable(),
-  });
+});
 
 export const batchAcceptedSchema = z.object({
   batchId: z.uuid(),
   totalEntities: z.number().int(),
   status: z.enum(["pending", "processing", "completed", "failed"]),
   creditsRequired: z.number().int(),
-  });
+});
 
 export const batchStatusSchema = z.object({
   id: z.uuid(),
@@ -56,9 +56,7 @@ export const batchStatusSchema = z.object({
   failedEntities: z.number().int(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
-  searches: z.array(
-    z.object({ id: z.uuid(), searchTerm: z.string(), status: z.string(), riskLevel: z.string().nullable() }),
-  ),
-  });
+  searches: z.array(z.object({ id: z.uuid(), searchTerm: z.string(), status: z.string(), riskLevel: z.string().nullable() })),
+});
 
 export const errorSchema = z.object({ error: z.string() });

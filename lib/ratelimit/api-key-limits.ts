@@ -18,7 +18,10 @@ export interface RateLimitState {
 }
 
 export class RateLimitExceededError extends AppError {
-  constructor(readonly state: RateLimitState, window: string) {
+  constructor(
+    readonly state: RateLimitState,
+    window: string,
+  ) {
     super(429, `Rate limit exceeded: at most ${state.limit} requests per ${window} for this API key`, state.resetSeconds);
   }
 }

@@ -1,3 +1,3 @@
 export { buildSearchPdf } from "./pdf/search-pdf.ts";
-export { buildSearchXlsx } from "./xlsx/search-xlsx.ts";
 export { reportLanguage, type SearchReport } from "./search-report.ts";
+export { buildSearchXlsx } from "./xlsx/search-xlsx.ts";

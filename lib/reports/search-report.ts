@@ -1,4 +1,4 @@
-import { mediaChecked, pepDetected, readResults, type MediaItem, type SanctionsRow, type SearchResults } from "../screening/results.ts";
+import { type MediaItem, mediaChecked, pepDetected, readResults, type SanctionsRow, type SearchResults } from "../screening/results.ts";
 import type { SearchDetails } from "../screening/schemas.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
 

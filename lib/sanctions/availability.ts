@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { datasetsInOrder } from "./datasets/catalog.ts";
 
 /** Whether a list can be searched now, as the search answers, the search forms and the CLI tell it. */

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { listStates, type ListState } from "./availability.ts";
+import { type ListState, listStates } from "./availability.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
 import type { MatchDetails } from "./matcher/evidence.ts";
 import type { MatchResult } from "./matcher/index.ts";
@@ -51,20 +51,18 @@ export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]):
   const all = await listStates(db);
   const ids = new Set<string>();
   for (const selector of selectors.length ? selectors : ["sanctions"]) {
-    if (selector === "sanctions") all.filter((d) => d.dataset_type === "sanctions").forEach((d) => ids.add(d.id));
-    else if (selector === "peps") all.filter((d) => d.dataset_type === "pep").forEach((d) => ids.add(d.id));
-    else if (all.some((d) => d.id === selector)) ids.add(selector);
+    if (selector === "sanctions") {
+      for (const d of all) if (d.dataset_type === "sanctions") ids.add(d.id);
+    } else if (selector === "peps") {
+      for (const d of all) if (d.dataset_type === "pep") ids.add(d.id);
+    } else if (all.some((d) => d.id === selector)) ids.add(selector);
     else throw new AppError(404, `No dataset with id ${selector}`);
   }
   return { ids: [...ids], label: selectors.length ? selectors.join(", ") : "sanctions", states: all.filter((d) => ids.has(d.id)) };
 }
 
 /** Searches the snapshot in the given datasets; refuses when none of them has a current version. */
-export async function searchSnapshot(
-  snapshot: IndexSnapshot,
-  datasets: ResolvedDatasets,
-  query: SanctionsQuery,
-): Promise<SanctionsAnswer> {
+export async function searchSnapshot(snapshot: IndexSnapshot, datasets: ResolvedDatasets, query: SanctionsQuery): Promise<SanctionsAnswer> {
   const versionDates = new Map(snapshot.versions.map((v) => [v.datasetId, v.versionDate.toISOString()]));
   const lists = datasets.states.map((state) => ({ ...state, version_date: versionDates.get(state.id) ?? null }));
   const available = datasets.ids.filter((id) => versionDates.has(id));
@@ -90,12 +88,7 @@ export async function searchSnapshot(
 }
 
 /** One search against the current versions, as the API and the CLI make it. */
-export async function searchSanctions(
-  db: DbOrTx,
-  cache: SanctionsIndexCache,
-  selectors: DatasetSelector[],
-  query: SanctionsQuery,
-): Promise<SanctionsAnswer> {
+export async function searchSanctions(db: DbOrTx, cache: SanctionsIndexCache, selectors: DatasetSelector[], query: SanctionsQuery): Promise<SanctionsAnswer> {
   const datasets = await resolveDatasets(db, selectors);
   return searchSnapshot(await cache.current(), datasets, query);
 }

@@ -4,10 +4,10 @@
  * update is answered in seconds instead of re-screening every monitored name against the whole list.
  */
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import type { SanctionsEntity } from "./entity.ts";
 import { toEntity } from "./index-cache/load.ts";
-import { SanctionsIndex, type MatchResult } from "./matcher/index.ts";
+import { type MatchResult, SanctionsIndex } from "./matcher/index.ts";
 
 /** The version of the same dataset stored last before this one (the one it replaced), or null for a first version. */
 export async function versionBefore(db: DbOrTx, versionId: string): Promise<string | null> {

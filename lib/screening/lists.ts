@@ -4,11 +4,11 @@
  * downloaded, or could not be searched, is a failed source: the search is then never reported clean.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
+import { countryKey } from "../countries.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
-import { countryKey } from "../countries.ts";
-import type { FactParams, MatchEvidence, Mismatch, PepListing, SanctionsHit, SanctionsRow, SourceErrorCode, SourceStatus, SearchResults } from "./results.ts";
+import type { FactParams, MatchEvidence, Mismatch, PepListing, SanctionsHit, SanctionsRow, SearchResults, SourceErrorCode, SourceStatus } from "./results.ts";
 import type { SearchDetails } from "./schemas.ts";
 
 /** What the pipeline needs of the sanctions index cache: the index of the current versions, rebuilt when they changed. */
@@ -62,7 +62,12 @@ export interface ListsInUse {
  */
 export async function openLists(db: DbOrTx, index: ListIndex, options: { retryable?: boolean } = {}): Promise<ListsInUse> {
   const datasets: DatasetRow[] = await db
-    .select({ id: schema.sanctionsDatasets.id, sourceName: schema.sanctionsDatasets.sourceName, datasetType: schema.sanctionsDatasets.datasetType, urls: schema.sanctionsDatasets.urls })
+    .select({
+      id: schema.sanctionsDatasets.id,
+      sourceName: schema.sanctionsDatasets.sourceName,
+      datasetType: schema.sanctionsDatasets.datasetType,
+      urls: schema.sanctionsDatasets.urls,
+    })
     .from(schema.sanctionsDatasets)
     .orderBy(schema.sanctionsDatasets.id);
   if (datasets.length === 0) return { datasets, snapshot: null, versions: new Map() };
@@ -141,7 +146,11 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       .filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers))
       .sort((a, b) => Number(!!b.evidence?.nameMatchesBirthDateDiffers) - Number(!!a.evidence?.nameMatchesBirthDateDiffers))
       .slice(0, NEAR_MISSES);
-    const programs = await programsOf(db, version.id, [...matches, ...nearMisses].map((r) => r.id));
+    const programs = await programsOf(
+      db,
+      version.id,
+      [...matches, ...nearMisses].map((r) => r.id),
+    );
     const hits = [...matches, ...nearMisses].map((r) => toHit(r, programs.get(r.id) ?? [], subject));
     out.sanctionsList.push({
       source: dataset.sourceName,
@@ -232,7 +241,8 @@ function mismatches(r: MatchResult, subject: ListSubject): Mismatch[] {
     const wanted = countryKey(nationality);
     if (!r.nationality.some((n) => countryKey(n) === wanted)) out.push({ kind: "nationality", listed: r.nationality, searched: nationality });
   }
-  if (r.evidence?.birthDate === "differs" && subject.details?.birthDate) out.push({ kind: "birth_date", listed: r.birthDate, searched: subject.details.birthDate });
+  if (r.evidence?.birthDate === "differs" && subject.details?.birthDate)
+    out.push({ kind: "birth_date", listed: r.birthDate, searched: subject.details.birthDate });
   return out;
 }
 
@@ -245,11 +255,15 @@ function differences(r: MatchResult, subject: ListSubject): string[] {
   if (nationality && r.nationality.length > 0) {
     const wanted = countryKey(nationality);
     if (!r.nationality.some((n) => countryKey(n) === wanted)) {
-      out.push(`nationality: listed ${r.nationality.join(", ")}, the ${subject.details?.nationality ? "searched nationality" : "search's country"} is ${countryName(nationality)}`);
+      out.push(
+        `nationality: listed ${r.nationality.join(", ")}, the ${subject.details?.nationality ? "searched nationality" : "search's country"} is ${countryName(nationality)}`,
+      );
     }
   }
   if (r.evidence?.birthDate === "differs" && subject.details?.birthDate) {
-    out.push(`${r.evidence.nameMatchesBirthDateDiffers ? "name matches, birth date differs" : "birth date differs"}: listed ${r.birthDate.join(", ")}, searched ${subject.details.birthDate}`);
+    out.push(
+      `${r.evidence.nameMatchesBirthDateDiffers ? "name matches, birth date differs" : "birth date differs"}: listed ${r.birthDate.join(", ")}, searched ${subject.details.birthDate}`,
+    );
   }
   return out;
 }
@@ -273,7 +287,10 @@ function describeRow(hits: SanctionsHit[], matches: number, version: Version): s
   const parts: string[] = [];
   if (matched.length) parts.push(`${matched.length === 1 ? "Match" : `${matched.length} matches`}: ${matched.map(describe).join(" | ")}`);
   else parts.push(`No match among ${listed}`);
-  if (near.length) parts.push(`possible ${near.length === 1 ? "match" : "matches"} under the ${percent(DEFAULT_MATCH_THRESHOLD)} threshold: ${near.map(describe).join(" | ")}`);
+  if (near.length)
+    parts.push(
+      `possible ${near.length === 1 ? "match" : "matches"} under the ${percent(DEFAULT_MATCH_THRESHOLD)} threshold: ${near.map(describe).join(" | ")}`,
+    );
   return `${parts.join(". ")}.`;
 }
 

@@ -3,16 +3,16 @@
  * was charged when it was created; this only fills in its results. Everything is written at the end in one
  * conditional update, so a retried or duplicated job never writes twice and never touches a finished search.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { and, inArray, sql } from "drizzle-orm";
+import { type Db, schema } from "../../data/db.ts";
 import type { LanguageModel } from "../llm/language-model.ts";
 import { screenAdverseMedia } from "../media/adverse-media.ts";
-import { newsFailure } from "../media/search-news.ts";
 import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
-import { openLists, screenListsIn, type ListIndex, type ListsInUse } from "./lists.ts";
+import { newsFailure } from "../media/search-news.ts";
+import { type ListIndex, type ListsInUse, openLists, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
-import { failedSources, searchResultsSchema, type MediaItem, type SearchResults, type SourceStatus } from "./results.ts";
+import { failedSources, type MediaItem, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
 import { assessRisk } from "./risk.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
@@ -89,16 +89,19 @@ export async function startSearches(db: Db, searchIds: readonly string[]): Promi
     .where(inArray(schema.users.id, [...new Set(searches.map((s) => s.userId))]));
   const language = new Map(owners.map((o) => [o.id, o.reportLanguage]));
   const order = new Map(searchIds.map((id, i) => [id, i]));
-  return searches
-    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-    .map((search) => ({ search, reportLanguage: language.get(search.userId) ?? "en" }));
+  return searches.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map((search) => ({ search, reportLanguage: language.get(search.userId) ?? "en" }));
 }
 
 /**
  * The screening of one started search against the lists in use: sanctions and PEP lists, adverse media, risk,
  * summary. Nothing is written: the caller writes the outcome.
  */
-export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { search, reportLanguage }: StartedSearch, options: PipelineOptions = {}): Promise<SearchOutcome> {
+export async function screenSearch(
+  deps: PipelineDeps,
+  lists: ListsInUse,
+  { search, reportLanguage }: StartedSearch,
+  options: PipelineOptions = {},
+): Promise<SearchOutcome> {
   const progress = options.onProgress ?? (() => {});
   const details = readSearchDetails(search.details);
   const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country, details };
@@ -134,7 +137,11 @@ export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { sear
   const checked = sources.filter((s) => s.kind !== "classifier" && s.kind !== "summary");
   if (!checked.some((s) => s.status === "ok")) {
     // For the API and logs; screens word the failure from results.sources.
-    const error = `Nothing could be checked: ${failedSources({ sources }).map((s) => `${s.source}: ${s.error ?? "failed"}`).join("; ") || "no list and no news provider is configured"}`;
+    const error = `Nothing could be checked: ${
+      failedSources({ sources })
+        .map((s) => `${s.source}: ${s.error ?? "failed"}`)
+        .join("; ") || "no list and no news provider is configured"
+    }`;
     const results = searchResultsSchema.parse({ ...findings, clean: false, summarySource: "built_in" });
     return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null };
   }
@@ -143,7 +150,13 @@ export async function screenSearch(deps: PipelineDeps, lists: ListsInUse, { sear
   const language = isReportLanguage(reportLanguage) ? reportLanguage : "en";
   const summary = await writeSummary({ subject: { name: search.searchTerm, entityType: search.entityType }, results: findings, language }, deps.model);
   if (summary.modelError && deps.model) {
-    sources.push({ source: deps.model.model, kind: "summary", status: "failed", error: `${summary.modelError}; the built-in summary was used instead`, errorCode: "model_failed" });
+    sources.push({
+      source: deps.model.model,
+      kind: "summary",
+      status: "failed",
+      error: `${summary.modelError}; the built-in summary was used instead`,
+      errorCode: "model_failed",
+    });
   }
   const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
   return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text };
@@ -159,12 +172,22 @@ async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$
   const classifier = deps.classifier ?? (deps.model ? modelArticleClassifier(deps.model) : undefined);
   try {
     return await screenAdverseMedia(
-      { term: search.searchTerm, entityType: search.entityType, language: search.language, country: search.country ?? undefined, numLinks: search.numLinks, signal },
+      {
+        term: search.searchTerm,
+        entityType: search.entityType,
+        language: search.language,
+        country: search.country ?? undefined,
+        numLinks: search.numLinks,
+        signal,
+      },
       { providers: deps.newsProviders, classifier },
     );
   } catch (error) {
     signal?.throwIfAborted();
-    return { items: [] as MediaItem[], sources: deps.newsProviders.map((p): SourceStatus => ({ source: p.name, kind: "media", status: "failed", ...newsFailure(error) })) };
+    return {
+      items: [] as MediaItem[],
+      sources: deps.newsProviders.map((p): SourceStatus => ({ source: p.name, kind: "media", status: "failed", ...newsFailure(error) })),
+    };
   }
 }
 
@@ -176,7 +199,14 @@ async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$
 export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[]): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
   const s = schema.searches;
-  const rows = outcomes.map((o) => ({ id: o.searchId, status: o.status, error: o.error, results: o.results, risk_level: o.riskLevel, ai_summary: o.aiSummary }));
+  const rows = outcomes.map((o) => ({
+    id: o.searchId,
+    status: o.status,
+    error: o.error,
+    results: o.results,
+    risk_level: o.riskLevel,
+    ai_summary: o.aiSummary,
+  }));
   const written = await db
     .update(s)
     .set({

@@ -243,14 +243,24 @@ export function readResults(raw: unknown): SearchResults | null {
     results.adverseMedia = results.adverseMedia.filter((m) => m.category !== "PEP");
     results.pepListings = [
       ...results.pepListings,
-      ...oldPeps.map((m) => ({ name: m.title.replace(OLD_PEP_TITLE, ""), dataset: m.source, listVersion: m.date, url: m.url || null, nationality: [], birthDate: [], mismatches: [] })),
+      ...oldPeps.map((m) => ({
+        name: m.title.replace(OLD_PEP_TITLE, ""),
+        dataset: m.source,
+        listVersion: m.date,
+        url: m.url || null,
+        nationality: [],
+        birthDate: [],
+        mismatches: [],
+      })),
     ];
   }
   const sourceReasons = results.risk.reasons.filter((r) => r.code === "source_failed");
   if (sourceReasons.length > 1) {
     const first = results.risk.reasons.indexOf(sourceReasons[0]);
     const merged: RiskReason = { code: "source_failed", level: sourceReasons[0].level, params: { count: sourceReasons.length } };
-    results.risk.reasons = results.risk.reasons.filter((r, i) => r.code !== "source_failed" || i === first).map((r) => (r.code === "source_failed" ? merged : r));
+    results.risk.reasons = results.risk.reasons
+      .filter((r, i) => r.code !== "source_failed" || i === first)
+      .map((r) => (r.code === "source_failed" ? merged : r));
   }
   return results;
 }

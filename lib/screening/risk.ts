@@ -1,6 +1,17 @@
 import { countryKey } from "../countries.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
-import { failedSources, mediaChecked, RISK_LEVELS, type MediaItem, type PepListing, type RiskLevel, type RiskReason, type SanctionsHit, type SanctionsRow, type SourceStatus } from "./results.ts";
+import {
+  failedSources,
+  type MediaItem,
+  mediaChecked,
+  type PepListing,
+  RISK_LEVELS,
+  type RiskLevel,
+  type RiskReason,
+  type SanctionsHit,
+  type SanctionsRow,
+  type SourceStatus,
+} from "./results.ts";
 
 /** A match at or above this score is critical on its own, without an agreeing birth date or nationality. */
 export const STRONG_MATCH_SCORE = 0.95;
@@ -47,7 +58,8 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
 
   const peps = input.pepListings;
-  for (const pep of peps) reasons.push({ code: "pep", level: "medium", params: compact({ name: pep.name, dataset: pep.dataset, listVersion: pep.listVersion }) });
+  for (const pep of peps)
+    reasons.push({ code: "pep", level: "medium", params: compact({ name: pep.name, dataset: pep.dataset, listVersion: pep.listVersion }) });
 
   const negative = input.adverseMedia.filter((m) => m.isNegative);
   if (negative.length > 0) {
@@ -76,7 +88,9 @@ export function assessRisk(input: RiskInput): RiskAssessment {
 
 function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInput["subject"]): RiskReason | null {
   if (row.hits.length === 0) {
-    return row.match ? { code: "sanctions_match", level: "high", params: compact({ dataset: row.source, details: row.details, matches: row.entityCount }) } : null;
+    return row.match
+      ? { code: "sanctions_match", level: "high", params: compact({ dataset: row.source, details: row.details, matches: row.entityCount }) }
+      : null;
   }
   const byScore = [...row.hits].sort((a, b) => b.score - a.score);
   const matches = row.match ? byScore.filter((h) => h.score >= threshold) : [];
@@ -96,7 +110,9 @@ function sanctionsReason(row: SanctionsRow, threshold: number, subject: RiskInpu
         matchedName: best.matchedName,
         score: best.score,
         threshold,
-        ...(birthDateDiffers ? { birthDateDiffers: 1, nameScore: best.evidence?.nameScore, birthDate: best.birthDate.join(", "), searchedBirthDate: subject.birthDate } : {}),
+        ...(birthDateDiffers
+          ? { birthDateDiffers: 1, nameScore: best.evidence?.nameScore, birthDate: best.birthDate.join(", "), searchedBirthDate: subject.birthDate }
+          : {}),
       }),
     };
   }
@@ -151,7 +167,6 @@ export function datesAgree(a: string, b: string): boolean {
   if (x.length < 4 || y.length < 4) return false;
   return x.startsWith(y) || y.startsWith(x);
 }
-
 
 function rank(level: RiskLevel): number {
   return RISK_LEVELS.indexOf(level);

@@ -94,7 +94,8 @@ export const searchDetailsSchema = z.strictObject(
             },
           )
           .superRefine((identifier, ctx) => {
-            if (normalizeIdentifier(identifier.kind, identifier.value) === null) ctx.addIssue({ code: "custom", message: IDENTIFIER_MESSAGES[identifier.kind], path: ["value"] });
+            if (normalizeIdentifier(identifier.kind, identifier.value) === null)
+              ctx.addIssue({ code: "custom", message: IDENTIFIER_MESSAGES[identifier.kind], path: ["value"] });
           }),
         { error: "identifiers must be a list of { kind, value }" },
       )

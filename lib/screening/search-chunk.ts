@@ -5,8 +5,8 @@
  * with its own result. A retried chunk runs only the rows still open, so no row is written twice.
  */
 import type { Db } from "../../data/db.ts";
-import { finishSearches, markSearchesFailed, screenSearch, startSearches, type PipelineDeps, type SearchOutcome } from "./pipeline.ts";
 import { openLists } from "./lists.ts";
+import { finishSearches, markSearchesFailed, type PipelineDeps, type SearchOutcome, screenSearch, startSearches } from "./pipeline.ts";
 
 export interface SearchChunkOptions {
   /** Aborted when the job must stop (the process is stopping, or another process took the job over). */

@@ -6,8 +6,9 @@ import type { Db } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { languageModelFromEnv } from "../llm/language-model.ts";
 import { createNewsProviders, loadNewsConfig } from "../media/news-config.ts";
-import { markSearchesFailed, runSearchPipeline, type PipelineDeps, type PipelineStage } from "./pipeline.ts";
+import { emitSearchesEndedLater } from "../webhooks/search-events.ts";
 import type { ListIndex } from "./lists.ts";
+import { markSearchesFailed, type PipelineDeps, type PipelineStage, runSearchPipeline } from "./pipeline.ts";
 import { runSearchChunk } from "./search-chunk.ts";
 import {
   FAILED_SEARCH_CHUNK_QUEUE,
@@ -18,7 +19,6 @@ import {
   type SearchJobData,
 } from "./search-queue.ts";
 import { announceSearchEnded } from "./search-wait.ts";
-import { emitSearchesEndedLater } from "../webhooks/search-events.ts";
 
 /** The pipeline's sources as the environment configures them (news providers, language model). */
 export function pipelineDepsFromEnv(db: Db, lists: ListIndex, env: Record<string, string | undefined> = process.env): PipelineDeps {

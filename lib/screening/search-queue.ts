@@ -38,7 +38,6 @@ export async function openSearchQueue(database: Pick<Database, "db" | "executeSq
   return queue;
 }
 
-
 /**
  * Searches a chunk job runs. Large enough that the lists are opened and the outcomes written once for many rows,
  * small enough that a chunk takes seconds and a retried one repeats little.

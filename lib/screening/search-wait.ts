@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Db } from "../../data/db.ts";
-import { signalChange, waitForChange, type WaitOptions } from "../jobs/change-signal.ts";
+import { signalChange, type WaitOptions, waitForChange } from "../jobs/change-signal.ts";
 import { getSearch, type SearchRow } from "./searches.ts";
 
 const endKey = (searchId: string) => `search-ended:${searchId}`;

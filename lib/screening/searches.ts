@@ -3,17 +3,17 @@
  * The server, the CLI, the public API and batch processing all create searches here.
  */
 import { and, eq, ilike, sql } from "drizzle-orm";
-import { schema, type Db, type DbOrTx } from "../../data/db.ts";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, containsPattern, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { autoMonitorSearch } from "../monitoring/auto-add.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
-import { createSearchSchema, storedSearchDetails, type SearchDetails } from "./schemas.ts";
+import { createSearchSchema, type SearchDetails, storedSearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
 
 export type SearchRow = typeof schema.searches.$inferSelect;
@@ -158,15 +158,28 @@ export async function createSearches(ctx: ScreeningContext, input: CreateSearche
     }
     if (charge) {
       try {
-        await chargeSearches(tx, { userId: input.userId, type: "manual_search", cost, searches: created.map((c) => ({ searchId: c.id, searchTerm: c.searchTerm })) });
+        await chargeSearches(tx, {
+          userId: input.userId,
+          type: "manual_search",
+          cost,
+          searches: created.map((c) => ({ searchId: c.id, searchTerm: c.searchTerm })),
+        });
       } catch (error) {
         if (error instanceof InsufficientCreditsError) {
-          throw new AppError(402, `Insufficient credits: ${error.required} credits are required for ${created.length} searches, ${error.balance} are available`);
+          throw new AppError(
+            402,
+            `Insufficient credits: ${error.required} credits are required for ${created.length} searches, ${error.balance} are available`,
+          );
         }
         throw error;
       }
     }
-    await queueSearchChunks(ctx.queue, tx, input.userId, created.map((c) => c.id));
+    await queueSearchChunks(
+      ctx.queue,
+      tx,
+      input.userId,
+      created.map((c) => c.id),
+    );
     return created.map((c) => c.id);
   });
   ctx.queue.wake(SEARCH_CHUNK_QUEUE);

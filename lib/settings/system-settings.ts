@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { systemSettingsSchema } from "../admin/settings-schema.ts";
 
+export type { SystemSettings } from "../admin/settings-schema.ts";
 export { creditPackageSchema, systemSettingsSchema } from "../admin/settings-schema.ts";
 
-export type { SystemSettings } from "../admin/settings-schema.ts";
 import type { SystemSettings } from "../admin/settings-schema.ts";
 
 export const DEFAULT_SETTINGS: SystemSettings = {

@@ -7,7 +7,9 @@
 import { z } from "zod";
 
 /** Controls other than tab, line feed and carriage return; DEL and the C1 block too. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROLS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 /** With the u flag a well-formed pair is one code point, so only an unpaired surrogate is in category Cs. */
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -46,7 +46,7 @@ function ipv6Bytes(address: string): number[] {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
     tail.push(...v4[1].split(".").map(Number));
-    text = text.slice(0, -v4[1].length) + "0:0";
+    text = `${text.slice(0, -v4[1].length)}0:0`;
   }
   const [head, rest] = text.split("::");
   const groups = (part: string | undefined) => (part ? part.split(":").filter((g) => g !== "") : []);

@@ -5,11 +5,11 @@
  * until the next attempt would fall outside the retry window, when it is failed.
  */
 import { and, eq } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { getSystemSetting } from "../settings/system-settings.ts";
 import type { DeliveryJobData } from "./delivery-queue.ts";
-import { retryDelaySeconds, type RetryPolicy } from "./retry-policy.ts";
-import { sendDelivery, type SendOutcome } from "./send.ts";
+import { type RetryPolicy, retryDelaySeconds } from "./retry-policy.ts";
+import { type SendOutcome, sendDelivery } from "./send.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
 
 export const USER_AGENT = "duecheck-webhooks/1";

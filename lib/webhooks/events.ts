@@ -3,9 +3,9 @@
  * delivery. Pass the caller's transaction (as `db` or `tx`) so the deliveries exist exactly when its writes commit.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { WEBHOOK_DELIVERY_QUEUE, deliveryJobId, type DeliveryJobData } from "./delivery-queue.ts";
+import { type DeliveryJobData, deliveryJobId, WEBHOOK_DELIVERY_QUEUE } from "./delivery-queue.ts";
 import type { DeliveredEvent } from "./event-names.ts";
 
 export interface WebhookEventInput {
@@ -24,7 +24,10 @@ export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue, input: Webh
   const conditions = [eq(w.userId, input.userId), eq(w.enabled, true)];
   if (input.webhookId) conditions.push(eq(w.id, input.webhookId));
   else conditions.push(sql`${w.events} @> ${JSON.stringify([input.event])}::jsonb`);
-  const hooks = await tx.select({ id: w.id }).from(w).where(and(...conditions));
+  const hooks = await tx
+    .select({ id: w.id })
+    .from(w)
+    .where(and(...conditions));
   if (hooks.length === 0) return [];
   const rows = await tx
     .insert(schema.webhookDeliveries)

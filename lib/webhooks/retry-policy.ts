@@ -3,7 +3,7 @@
  * minutes) up to an hour between attempts, for 24 hours after the event; then the delivery is failed. Tests pass
  * shorter delays and an injected clock.
  */
-import { systemClock, type Clock } from "../clock.ts";
+import { type Clock, systemClock } from "../clock.ts";
 
 export interface RetryPolicy {
   clock: Clock;

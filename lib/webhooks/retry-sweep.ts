@@ -4,9 +4,9 @@
  * delivery and the attempt, so simultaneous sweeps queue an attempt once.
  */
 import { sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { WEBHOOK_DELIVERY_QUEUE, deliveryJobId, type DeliveryJobData } from "./delivery-queue.ts";
+import { type DeliveryJobData, deliveryJobId, WEBHOOK_DELIVERY_QUEUE } from "./delivery-queue.ts";
 import type { RetryPolicy } from "./retry-policy.ts";
 
 const SWEEP_LIMIT = 1000;

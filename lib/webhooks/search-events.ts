@@ -4,7 +4,7 @@
  * after they wrote the searches' outcomes; users without a webhook for the event cost one small query.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { batchRiskCounts, batchView, syncBatchProgress } from "../batch/batch-read.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { WebhookEvent } from "./event-names.ts";

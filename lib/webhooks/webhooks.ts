@@ -1,10 +1,10 @@
 /** A user's webhooks: create (the secret answered once), list (secret masked), change, delete, deliveries. */
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../data/db.ts";
+import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../paging.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { WebhookEvent } from "./event-names.ts";
 import type { CreateWebhookRequest, UpdateWebhookRequest } from "./schemas.ts";
 import { generateWebhookSecret } from "./signature.ts";

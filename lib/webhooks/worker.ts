@@ -1,8 +1,8 @@
 /** Runs webhook deliveries in this process: the delivery jobs, and a sweep that queues the retries when they are due. */
 import type { Db } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { attemptDelivery, type AttemptOptions } from "./deliver.ts";
-import { WEBHOOK_DELIVERY_QUEUE, defineWebhookQueue, type DeliveryJobData } from "./delivery-queue.ts";
+import { type AttemptOptions, attemptDelivery } from "./deliver.ts";
+import { type DeliveryJobData, defineWebhookQueue, WEBHOOK_DELIVERY_QUEUE } from "./delivery-queue.ts";
 import { DEFAULT_RETRY_POLICY } from "./retry-policy.ts";
 import { queueDueRetries } from "./retry-sweep.ts";
 

@@ -19,9 +19,27 @@ const LANGUAGES = ["en", "de", "es", "fr"] as const;
 const SECTIONS = ["search.", "sanctions.", "match.", "risk.", "common.", "batch.status.", "monitoring.frequency.", "monitoring.status."];
 /** The few words of the app's batch and monitoring screens that BatchUpload and MonitoringList use. */
 const KEYS = new Set(
-  ["uploadTitle", "fileLabel", "progressLabel", "doneOfTotal", "noCountry"].map((k) => `batch.${k}`).concat(
-    ["title", "nameLabel", "namePlaceholder", "frequencyLabel", "add", "empty", "notChecked", "new", "pause", "pauseLabel", "resume", "resumeLabel", "remove", "removeLabel", "countryLabel"].map((k) => `monitoring.${k}`),
-  ),
+  ["uploadTitle", "fileLabel", "progressLabel", "doneOfTotal", "noCountry"]
+    .map((k) => `batch.${k}`)
+    .concat(
+      [
+        "title",
+        "nameLabel",
+        "namePlaceholder",
+        "frequencyLabel",
+        "add",
+        "empty",
+        "notChecked",
+        "new",
+        "pause",
+        "pauseLabel",
+        "resume",
+        "resumeLabel",
+        "remove",
+        "removeLabel",
+        "countryLabel",
+      ].map((k) => `monitoring.${k}`),
+    ),
 );
 
 /**
@@ -42,7 +60,9 @@ function catalogue(): Plugin {
       const all = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
       // A server or validation message is its own English key: English needs no entry for it (i18next shows the key).
       const picked = Object.fromEntries(
-        Object.entries(all).filter(([key, words]) => (key.includes(" ") && !(lng === "en" && words === key)) || KEYS.has(key) || SECTIONS.some((s) => key.startsWith(s))),
+        Object.entries(all).filter(
+          ([key, words]) => (key.includes(" ") && !(lng === "en" && words === key)) || KEYS.has(key) || SECTIONS.some((s) => key.startsWith(s)),
+        ),
       );
       return `export default ${JSON.stringify(picked)};`;
     },

@@ -1,9 +1,15 @@
-import { Hono, type Context } from "hono";
-import { addAdminCredits, getAdminUser, listAdminUsers, setUserActive, updateAdminUser, type AdminActor } from "../../lib/admin/users.ts";
+import { type Context, Hono } from "hono";
 import { listAdminSearches, listAdminTransactions, viewSearchAsAdmin } from "../../lib/admin/activity.ts";
-import { adminCreditsSchema, adminSearchesQuerySchema, adminSettingsSchema, adminTransactionsQuerySchema, adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
+import {
+  adminCreditsSchema,
+  adminSearchesQuerySchema,
+  adminSettingsSchema,
+  adminTransactionsQuerySchema,
+  adminUserUpdateSchema,
+} from "../../lib/admin/schemas.ts";
 import { adminSettingsView, getAdminSettings, saveSettings } from "../../lib/admin/settings.ts";
 import { adminStats } from "../../lib/admin/stats.ts";
+import { type AdminActor, addAdminCredits, getAdminUser, listAdminUsers, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { searchDetailView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { recordAudit } from "../../lib/audit/record.ts";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
 import {
-  REGISTRATION_FORBIDDEN_FIELDS,
   changePasswordSchema,
   disableTwoFactorSchema,
   loginSchema,
+  REGISTRATION_FORBIDDEN_FIELDS,
   registerSchema,
   sessionSettingsSchema,
   updateLanguagesSchema,
@@ -16,19 +17,12 @@ import {
 import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
-import { recordAudit } from "../../lib/audit/record.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
-import {
-  clearSessionCookie,
-  readBrowserCookie,
-  readSessionCookie,
-  setBrowserCookie,
-  setSessionCookie,
-} from "./cookies.ts";
+import { clearSessionCookie, readBrowserCookie, readSessionCookie, setBrowserCookie, setSessionCookie } from "./cookies.ts";
 
 const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
   const forbidden = REGISTRATION_FORBIDDEN_FIELDS.find((field) => field in body);

@@ -1,19 +1,13 @@
-import { Hono, type Context } from "hono";
-import { loadBillingConfig, stripeClient, type BillingConfig } from "../../lib/billing/config.ts";
+import { type Context, Hono } from "hono";
+import { type BillingConfig, loadBillingConfig, stripeClient } from "../../lib/billing/config.ts";
 import { listCreditPackages } from "../../lib/billing/packages.ts";
-import {
-  confirmPayment,
-  createPaymentIntent,
-  handleStripeWebhook,
-  PaymentProviderError,
-  WebhookSignatureError,
-} from "../../lib/billing/payments.ts";
+import { confirmPayment, createPaymentIntent, handleStripeWebhook, PaymentProviderError, WebhookSignatureError } from "../../lib/billing/payments.ts";
 import { listPurchases } from "../../lib/billing/purchases.ts";
 import {
+  type BillingConfigView,
   confirmPaymentRequestSchema,
   createPaymentIntentRequestSchema,
   PAYMENT_NOT_CONFIGURED_MESSAGE,
-  type BillingConfigView,
 } from "../../lib/billing/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
@@ -87,13 +81,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", (c) =>
     if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new AppError(413, "Request body is too large");
     const payload = await c.req.text();
     try {
-      const outcome = await handleStripeWebhook(
-        c.get("ctx").database.db,
-        stripeClient(config),
-        config,
-        payload,
-        c.req.header("stripe-signature"),
-      );
+      const outcome = await handleStripeWebhook(c.get("ctx").database.db, stripeClient(config), config, payload, c.req.header("stripe-signature"));
       return c.json({ received: true, handled: outcome.handled });
     } catch (error) {
       if (error instanceof WebhookSignatureError) return c.json({ error: `Webhook refused: ${error.message}` }, 400);

@@ -54,7 +54,11 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db } = c.get("ctx").database;
   const scope = scopeOfRoute(c);
   const token = await verifyEmbedToken(db, bearer, scope);
-  if (!scope) throw new AppError(403, "An embed token can only make the embedded components' calls (searches, exports, the list search, batches, monitoring); this call needs an API key");
+  if (!scope)
+    throw new AppError(
+      403,
+      "An embed token can only make the embedded components' calls (searches, exports, the list search, batches, monitoring); this call needs an API key",
+    );
   const origin = c.req.header("origin");
   if (origin !== undefined && !isSameOrigin(c, origin) && !(await isOriginAllowed(db, origin, token.user.id))) {
     throw new AppError(403, "Calls from this origin are not allowed with this account's embed tokens: add the origin under API Access, Embedding");

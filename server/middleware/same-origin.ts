@@ -12,9 +12,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("origin");
-    const host = c.req.header("x-forwarded-host") && c.get("ctx").config.trustProxy
-      ? c.req.header("x-forwarded-host")
-      : c.req.header("host");
+    const host = c.req.header("x-forwarded-host") && c.get("ctx").config.trustProxy ? c.req.header("x-forwarded-host") : c.req.header("host");
     if (origin !== undefined) {
       let originHost: string | null = null;
       try {

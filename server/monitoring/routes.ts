@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { changesPageUrl, changesPdf, viewChanges } from "../../lib/monitoring/changes-report.ts";
-import { addMonitoredEntity, deleteMonitoredEntity, listMonitoredEntities, markChangesViewed, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
+import {
+  addMonitoredEntity,
+  deleteMonitoredEntity,
+  listMonitoredEntities,
+  markChangesViewed,
+  monitoredEntityView,
+  setMonitoringStatus,
+} from "../../lib/monitoring/entities.ts";
 import { monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";

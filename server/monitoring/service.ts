@@ -1,6 +1,6 @@
 import type { Database } from "../../data/db.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { startMonitoringScheduler, type MonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
+import { type MonitoringScheduler, startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import { monitoringScanSeconds } from "../../lib/monitoring/settings.ts";
 import type { ScreeningService } from "../screening/service.ts";
 

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { addMonitoredEntity, deleteMonitoredEntity, listMonitoredEntities, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
 import { monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
+import { exportFormatSchema } from "../../lib/public-api/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser } from "../middleware/session.ts";
 import { answerListSearch } from "../sanctions/list-search.ts";
 import { exportSearch } from "../screening/routes.ts";
 import { parseWith, readJson } from "../validate.ts";
-import { exportFormatSchema } from "../../lib/public-api/schemas.ts";
 
 const monitoringListQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
 

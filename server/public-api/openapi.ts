@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { createdEmbedTokenSchema, createEmbedTokenSchema, EMBED_TOKEN_TTL } from "../../lib/embed/schemas.ts";
 import { monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { batchAcceptedSchema, batchStatusSchema, errorSchema, publicSearchRequestSchema, publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
 import { API_KEY_LIMITS } from "../../lib/ratelimit/api-key-limits.ts";
-import {
-  batchAcceptedSchema,
-  batchStatusSchema,
-  errorSchema,
-  publicSearchRequestSchema,
-  publicSearchResultSchema,
-} from "../../lib/public-api/schemas.ts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
@@ -68,7 +62,8 @@ export function openApiDocument(serverUrl: string) {
       "/search": {
         post: {
           summary: "Screen a name",
-          description: "Charges the manual search cost. Answers when the search has ended, or after `wait` seconds with status processing (then poll GET /search/{searchId}).",
+          description:
+            "Charges the manual search cost. Answers when the search has ended, or after `wait` seconds with status processing (then poll GET /search/{searchId}).",
           parameters: [{ name: "wait", in: "query", schema: { type: "integer", minimum: 0, maximum: 60, default: 30 } }],
           requestBody: { required: true, content: json(publicSearchRequestSchema, "input") },
           responses: {
@@ -102,7 +97,8 @@ export function openApiDocument(serverUrl: string) {
       "/batch": {
         post: {
           summary: "Screen every row of a CSV file",
-          description: "multipart/form-data with a CSV in the field `file`: a header row with Name and Type (person or company) columns; optional language, country, numLinks. All rows are charged and queued together, or none (402).",
+          description:
+            "multipart/form-data with a CSV in the field `file`: a header row with Name and Type (person or company) columns; optional language, country, numLinks. All rows are charged and queued together, or none (402).",
           requestBody: {
             required: true,
             content: {
@@ -143,7 +139,8 @@ export function openApiDocument(serverUrl: string) {
       "/sanctions/search": {
         get: {
           summary: "Search the sanctions and PEP lists by name",
-          description: "Free of charge. `dataset`: sanctions (default), peps or a dataset id (repeatable); `type`: person or company; `limit` 1-50; query by example: `birthDate`, `nationality`, `identifier` (KIND:VALUE, repeatable). 503 (with `lists`) when none of the lists has data.",
+          description:
+            "Free of charge. `dataset`: sanctions (default), peps or a dataset id (repeatable); `type`: person or company; `limit` 1-50; query by example: `birthDate`, `nationality`, `identifier` (KIND:VALUE, repeatable). 503 (with `lists`) when none of the lists has data.",
           parameters: ["term", "dataset", "type", "limit", "birthDate", "nationality", "identifier"].map((name) => ({
             name,
             in: "query",
@@ -165,7 +162,11 @@ export function openApiDocument(serverUrl: string) {
         post: {
           summary: "Monitor a name",
           requestBody: { required: true, content: json(newMonitoredEntitySchema, "input") },
-          responses: { "201": { description: "The monitored entity", headers: rateLimitHeaders }, ...errors([400, 401, 403, 429, 500]), "409": { description: "Already monitored", content: json(errorSchema) } },
+          responses: {
+            "201": { description: "The monitored entity", headers: rateLimitHeaders },
+            ...errors([400, 401, 403, 429, 500]),
+            "409": { description: "Already monitored", content: json(errorSchema) },
+          },
         },
       },
       "/monitoring/entities/{entityId}/status": {

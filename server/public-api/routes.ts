@@ -2,17 +2,17 @@ import { Hono } from "hono";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { assertCsvFileName, PUBLIC_API_BATCH_CSV_LIMITS, readBatchCsv } from "../../lib/batch/csv.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSearch, getSearch } from "../../lib/screening/searches.ts";
+import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "../../lib/public-api/schemas.ts";
 import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
+import { createSearch, getSearch } from "../../lib/screening/searches.ts";
 import type { AppEnv } from "../context.ts";
+import { publicApiAuth } from "../embed/bearer-auth.ts";
+import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { currentUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
 import { parseWith, readJson } from "../validate.ts";
-import { publicApiAuth } from "../embed/bearer-auth.ts";
-import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
-import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "../../lib/public-api/schemas.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()
@@ -39,7 +39,10 @@ export const publicApiRoutes = new Hono<AppEnv>()
     const { db } = c.get("ctx").database;
     const userId = currentUser(c).id;
     if (wait > 0) c.env?.noTimeout?.(c.req.raw);
-    const row = wait > 0 ? await waitForSearchEnd(db, userId, c.req.param("searchId"), wait * 1000, { signal: c.req.raw.signal }) : await getSearch(db, userId, c.req.param("searchId"));
+    const row =
+      wait > 0
+        ? await waitForSearchEnd(db, userId, c.req.param("searchId"), wait * 1000, { signal: c.req.raw.signal })
+        : await getSearch(db, userId, c.req.param("searchId"));
     return c.json(publicSearchView(row));
   })
 

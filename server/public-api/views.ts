@@ -1,8 +1,8 @@
+import type { z } from "zod";
+import type { publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
 import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
 import { readSearchDetails } from "../../lib/screening/schemas.ts";
 import type { SearchRow } from "../../lib/screening/searches.ts";
-import type { z } from "zod";
-import type { publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
 
 export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchResultSchema> {
   const results = readResults(row.results);

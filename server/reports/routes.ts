@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { AppError } from "../../lib/errors.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import { refuseFuture, scopeOf, todayIn } from "../../lib/reports/daily/access.ts";
 import { exportDailyReport, NO_REPORT } from "../../lib/reports/daily/export.ts";
@@ -7,7 +8,6 @@ import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { listReportSearches, readDailyReport, recentDailyRows } from "../../lib/reports/daily/read.ts";
 import { dailyExportQuerySchema, dailyReportQuerySchema, generateReportSchema } from "../../lib/reports/daily/schemas.ts";
 import { reportTimeZone } from "../../lib/reports/daily/settings.ts";
-import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";

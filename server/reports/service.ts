@@ -1,6 +1,6 @@
 import type { Database } from "../../data/db.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { startDailyReportScheduler, type DailyReportScheduler } from "../../lib/reports/daily/scheduler.ts";
+import { type DailyReportScheduler, startDailyReportScheduler } from "../../lib/reports/daily/scheduler.ts";
 import { reportCheckSeconds, reportTimeZone } from "../../lib/reports/daily/settings.ts";
 
 /**

@@ -1,15 +1,15 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import type { Database } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { listStates } from "../../lib/sanctions/availability.ts";
-import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
-import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
-import { downloadDataset, DownloadFailedError, type Actor } from "../../lib/sanctions/datasets/download.ts";
-import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
+import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { type Actor, DownloadFailedError, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
+import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
+import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { readJson } from "../validate.ts";
 import { answerListSearch } from "./list-search.ts";
 import { sanctionsService } from "./service.ts";
 

@@ -1,9 +1,9 @@
 import type { Database } from "../../data/db.ts";
-import { listStates, unavailableLists, type ListState } from "../../lib/sanctions/availability.ts";
+import { type ListState, listStates, unavailableLists } from "../../lib/sanctions/availability.ts";
 import { datasetsInOrder } from "../../lib/sanctions/datasets/catalog.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
-import { logRun, startDatasetScheduler, type DatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
-import { loadDatasetSettings, type DatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
+import { type DatasetScheduler, logRun, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
+import { type DatasetSettings, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { buildInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
 

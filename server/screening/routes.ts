@@ -1,14 +1,14 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { findUserById } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
-import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import { fileSlug } from "../../lib/reports/file-name.ts";
+import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createSearchSchema, readSearchDetails } from "../../lib/screening/schemas.ts";
+import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
 import { isReportLanguage } from "../../lib/screening/summary/index.ts";
-import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { searchDetailView, searchListView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";

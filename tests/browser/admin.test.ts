@@ -14,7 +14,7 @@ import es from "../../web/src/i18n/es.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, plainText, signedInPage, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "es";
@@ -55,7 +55,15 @@ beforeAll(async () => {
         creditsUsed: 10,
         results: checkResults({ matches: [["us_ofac_sdn", "ofac-1", "PETROV, Viktor"]], media: [{}, {}], level: "high" }),
       },
-      { userId: bruno.id, searchTerm: "Petrova Holdings", entityType: "company", status: "completed", isAutomated: true, creditsUsed: 1, createdAt: new Date(Date.now() - 10 * DAY_MS) },
+      {
+        userId: bruno.id,
+        searchTerm: "Petrova Holdings",
+        entityType: "company",
+        status: "completed",
+        isAutomated: true,
+        creditsUsed: 1,
+        createdAt: new Date(Date.now() - 10 * DAY_MS),
+      },
     ])
     .returning();
   viktorSearchId = viktor.id;
@@ -64,7 +72,9 @@ beforeAll(async () => {
     { userId: bruno.id, searchId: petrova.id, type: "automatic_search", amount: -1, balance: 49, createdAt: petrova.createdAt },
     { userId: rosa.id, type: "credit_purchase", amount: 500, balance: 690, description: "500 credits" },
   ]);
-  await app.db.insert(schema.purchases).values({ userId: rosa.id, credits: 500, amount: 10900, paymentIntentId: "pi_admin_test", status: "succeeded", succeededAt: new Date() });
+  await app.db
+    .insert(schema.purchases)
+    .values({ userId: rosa.id, credits: 500, amount: 10900, paymentIntentId: "pi_admin_test", status: "succeeded", succeededAt: new Date() });
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -140,7 +150,10 @@ for (const language of LANGUAGES) {
     });
 
     test("users: the table, the search box (on the server), and 'Never' for an account never signed in", async () => {
-      await page.getByRole("navigation", { name: t("admin.dashboard.quickActions") }).getByRole("link", { name: t("admin.dashboard.manageUsers") }).click();
+      await page
+        .getByRole("navigation", { name: t("admin.dashboard.quickActions") })
+        .getByRole("link", { name: t("admin.dashboard.manageUsers") })
+        .click();
       await waitForPath(page, "/admin/users");
       await expectVisible(page.getByRole("heading", { name: t("admin.users.title"), level: 1 }));
       const table = page.getByTestId("admin-users-table");
@@ -177,7 +190,9 @@ for (const language of LANGUAGES) {
 
     test("users: edit a user's name, company, position and role", async () => {
       const target = targets[language];
-      await userRow(page, target.email).getByRole("button", { name: t("admin.users.editLabel", { email: target.email }) }).click();
+      await userRow(page, target.email)
+        .getByRole("button", { name: t("admin.users.editLabel", { email: target.email }) })
+        .click();
       const dialog = page.getByTestId("edit-user-dialog");
       await expectVisible(dialog.getByRole("heading", { name: t("admin.users.editTitle") }));
       expect(await dialog.getByLabel(t("admin.users.field.fullName")).inputValue()).toBe(target.fullName);
@@ -195,7 +210,10 @@ for (const language of LANGUAGES) {
       await expectHidden(dialog);
 
       const row = userRow(page, target.email);
-      await page.waitForFunction((email) => document.querySelector(`[data-email="${email}"] [data-testid=user-role]`)?.getAttribute("class")?.includes("bg-primary"), target.email);
+      await page.waitForFunction(
+        (email) => document.querySelector(`[data-email="${email}"] [data-testid=user-role]`)?.getAttribute("class")?.includes("bg-primary"),
+        target.email,
+      );
       expect(await row.locator("td").first().textContent()).toBe(`${target.fullName} II${target.email}`);
       expect(await row.locator("td").nth(1).textContent()).toBe("InitechAuditor");
       expect(await row.getByTestId("user-role").textContent()).toBe(t("admin.users.role.admin"));
@@ -207,12 +225,17 @@ for (const language of LANGUAGES) {
       await page.getByRole("option", { name: t("admin.users.role.user") }).click();
       await dialog.getByRole("button", { name: t("admin.users.save") }).click();
       await expectHidden(dialog);
-      await page.waitForFunction((email) => document.querySelector(`[data-email="${email}"] [data-testid=user-role]`)?.getAttribute("class")?.includes("bg-secondary"), target.email);
+      await page.waitForFunction(
+        (email) => document.querySelector(`[data-email="${email}"] [data-testid=user-role]`)?.getAttribute("class")?.includes("bg-secondary"),
+        target.email,
+      );
     });
 
     test("users: add credits shows the balance, waits for an amount, then raises it", async () => {
       const target = targets[language];
-      await userRow(page, target.email).getByRole("button", { name: t("admin.users.addCreditsLabel", { email: target.email }) }).click();
+      await userRow(page, target.email)
+        .getByRole("button", { name: t("admin.users.addCreditsLabel", { email: target.email }) })
+        .click();
       const dialog = page.getByTestId("add-credits-dialog");
       await expectVisible(dialog);
       expect(await dialog.getByTestId("current-balance").textContent()).toBe(t("admin.users.currentBalance", { value: 40 }));
@@ -244,7 +267,9 @@ for (const language of LANGUAGES) {
         [target.email, t("admin.users.active")],
       );
 
-      await userRow(page, ADMIN.email).getByRole("button", { name: t("admin.users.deactivateLabel", { email: ADMIN.email }) }).click();
+      await userRow(page, ADMIN.email)
+        .getByRole("button", { name: t("admin.users.deactivateLabel", { email: ADMIN.email }) })
+        .click();
       const failure = toast(page, t("admin.users.toggleFailed"));
       await expectVisible(failure);
       expect(await failure.textContent()).toContain("last active administrator");
@@ -252,7 +277,10 @@ for (const language of LANGUAGES) {
     });
 
     test("activity: searches with every column, the text and date filters, and the link to the search", async () => {
-      await page.getByRole("navigation", { name: t("nav.main") }).getByRole("link", { name: t("nav.adminActivity") }).click();
+      await page
+        .getByRole("navigation", { name: t("nav.main") })
+        .getByRole("link", { name: t("nav.adminActivity") })
+        .click();
       await waitForPath(page, "/admin/activity");
       await expectVisible(page.getByRole("heading", { name: t("admin.activity.title"), level: 1 }));
       const rows = page.getByTestId("admin-search-row");
@@ -260,7 +288,12 @@ for (const language of LANGUAGES) {
       expect(await rows.count()).toBe(2);
       const cells = (await rows.first().locator("td").allTextContents()).slice(1, 8);
       expect(cells).toEqual(["Rosa Reporterrosa@example.com", "Viktor Petrov", t("admin.activity.manual"), "10", t("risk.high"), "1", "2"]);
-      expect((await rows.nth(1).locator("td").allTextContents()).slice(2, 6)).toEqual(["Petrova Holdings", t("admin.activity.automated"), "1", t("admin.activity.unknown")]);
+      expect((await rows.nth(1).locator("td").allTextContents()).slice(2, 6)).toEqual([
+        "Petrova Holdings",
+        t("admin.activity.automated"),
+        "1",
+        t("admin.activity.unknown"),
+      ]);
       const open = rows.first().getByRole("link", { name: t("admin.activity.openLabel", { term: "Viktor Petrov" }) });
       expect(await open.getAttribute("href")).toBe(`/?view=${viktorSearchId}`);
       expect(await open.getAttribute("target")).toBe("_blank");
@@ -310,7 +343,13 @@ for (const language of LANGUAGES) {
       await page.getByLabel(t("admin.activity.typeFilter")).click();
       await page.getByRole("option", { name: t("credits.type.credit_purchase") }).click();
       await page.waitForFunction(() => document.querySelectorAll("[data-testid=admin-transaction-row]").length === 1);
-      expect((await rows.first().locator("td").allTextContents()).slice(1)).toEqual(["Rosa Reporterrosa@example.com", t("credits.type.credit_purchase"), "+500", "690", "500 credits"]);
+      expect((await rows.first().locator("td").allTextContents()).slice(1)).toEqual([
+        "Rosa Reporterrosa@example.com",
+        t("credits.type.credit_purchase"),
+        "+500",
+        "690",
+        "500 credits",
+      ]);
 
       await page.getByLabel(t("admin.activity.typeFilter")).click();
       await page.getByRole("option", { name: t("credits.type.admin_credit") }).click();
@@ -321,7 +360,10 @@ for (const language of LANGUAGES) {
     });
 
     test("settings: pricing, packages (one popular) and registration are saved and read back", async () => {
-      await page.getByRole("navigation", { name: t("nav.main") }).getByRole("link", { name: t("nav.adminSettings") }).click();
+      await page
+        .getByRole("navigation", { name: t("nav.main") })
+        .getByRole("link", { name: t("nav.adminSettings") })
+        .click();
       await waitForPath(page, "/admin/settings");
       await expectVisible(page.getByRole("heading", { name: t("admin.settings.title"), level: 1 }));
       const manual = page.getByLabel(t("admin.settings.manualSearchCost"));
@@ -341,7 +383,10 @@ for (const language of LANGUAGES) {
       // Marking the new package popular takes the mark off the 500-credit one.
       await added.getByRole("switch").click();
       expect(await page.locator("[data-testid=credit-package] [role=switch][aria-checked=true]").count()).toBe(1);
-      await packages.first().getByRole("button", { name: t("admin.settings.removePackage", { number: 1 }) }).click();
+      await packages
+        .first()
+        .getByRole("button", { name: t("admin.settings.removePackage", { number: 1 }) })
+        .click();
 
       await page.getByRole("tab", { name: t("admin.settings.registrationTab") }).click();
       await page.getByLabel(t("admin.settings.initialCredits")).fill("30");

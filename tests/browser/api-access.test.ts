@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
 
 const user = { email: "dev@example.com", password: "Integrate-2024!", fullName: "Dana Developer" };
 
@@ -107,7 +107,9 @@ describe("API access", () => {
     await expectVisible(docs);
     await expectVisible(docs.getByText("Authorization: Bearer YOUR_API_KEY"));
     await expectVisible(docs.getByTestId("api-endpoint").first());
-    const endpoints = await docs.getByTestId("api-endpoint").evaluateAll((cards) => cards.map((c) => `${c.getAttribute("data-method")} ${c.getAttribute("data-path")}`));
+    const endpoints = await docs
+      .getByTestId("api-endpoint")
+      .evaluateAll((cards) => cards.map((c) => `${c.getAttribute("data-method")} ${c.getAttribute("data-path")}`));
     expect(endpoints.some((e) => /^post (\/api\/v1)?\/search$/.test(e))).toBe(true);
     expect(endpoints.some((e) => /^get (\/api\/v1)?\/search\/\{searchId\}$/.test(e))).toBe(true);
     expect(endpoints.some((e) => /^post (\/api\/v1)?\/batch$/.test(e))).toBe(true);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { startApp } from "../helpers/app.ts";
 import { totpCode } from "../helpers/totp.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, submitCredentials, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, submitCredentials, waitForPath } from "./support/browser.ts";
 import { totpCodeForStep, wrongTotpCode } from "./support/totp.ts";
 
 const account = {

@@ -20,7 +20,7 @@ import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 type Dictionary = Record<string, string>;
 const DICTIONARIES: Record<"en" | "de", Dictionary> = { en, de };
@@ -53,9 +53,17 @@ function customersCsv(): Buffer {
     "Rustam Karimov;person;en;UZ;5",
     '"Acme Trading, Ltd";company;de;DE;',
     "Jane Example;;;;",
-    ...["Ottilie Brandmoor", "Kasimir Feldwebler", "Henrietta Vossberg", "Leopold Tannhauser", "Mirabel Quenstedt", "Bartholomew Ashgrove", "Cordelia Wintermark", "Thaddeus Ellingham", "Rosalind Kettleby"].map(
-      (name) => `${name};person;;;`,
-    ),
+    ...[
+      "Ottilie Brandmoor",
+      "Kasimir Feldwebler",
+      "Henrietta Vossberg",
+      "Leopold Tannhauser",
+      "Mirabel Quenstedt",
+      "Bartholomew Ashgrove",
+      "Cordelia Wintermark",
+      "Thaddeus Ellingham",
+      "Rosalind Kettleby",
+    ].map((name) => `${name};person;;;`),
   ];
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${rows.join("\r\n")}\r\n`)]);
 }
@@ -311,71 +319,91 @@ describe("batch screening in the browser", () => {
 
   let englishBatchId: string;
 
-  test("English: menu, upload, preview, refusals, start, progress, history, results, filter and downloads", async () => {
-    englishBatchId = await batchFlow("en", en);
-  }, FLOW_TIMEOUT_MS);
+  test(
+    "English: menu, upload, preview, refusals, start, progress, history, results, filter and downloads",
+    async () => {
+      englishBatchId = await batchFlow("en", en);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
-  test("German: the same screens in the profile language", async () => {
-    await batchFlow("de", de);
-  }, FLOW_TIMEOUT_MS);
+  test(
+    "German: the same screens in the profile language",
+    async () => {
+      await batchFlow("de", de);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
-  test("a balance below the batch's cost: the button is off and says why; a 402 from the server is explained", async () => {
-    const { context, page } = await signedIn("short@example.com", 15);
-    try {
-      await page.goto(`${app.url}/batch`);
-      await upload(page, en, "two.csv", "name\nJane Example\nJohn Sample\n");
-      const start = page.getByRole("button", { name: tr(en, "batch.start", { count: 2, n: 2 }) });
-      await expectVisible(start);
-      expect(await start.isDisabled()).toBe(true);
-      await expectVisible(page.getByTestId("batch-insufficient-credits").getByText(tr(en, "batch.insufficientCreditsMessage", { required: 20, balance: 15 })));
+  test(
+    "a balance below the batch's cost: the button is off and says why; a 402 from the server is explained",
+    async () => {
+      const { context, page } = await signedIn("short@example.com", 15);
+      try {
+        await page.goto(`${app.url}/batch`);
+        await upload(page, en, "two.csv", "name\nJane Example\nJohn Sample\n");
+        const start = page.getByRole("button", { name: tr(en, "batch.start", { count: 2, n: 2 }) });
+        await expectVisible(start);
+        expect(await start.isDisabled()).toBe(true);
+        await expectVisible(
+          page.getByTestId("batch-insufficient-credits").getByText(tr(en, "batch.insufficientCreditsMessage", { required: 20, balance: 15 })),
+        );
 
-      // Enough for the screen, spent elsewhere before the click: the server's refusal in the toast, nothing started.
-      await upload(page, en, "one.csv", "name\nJane Example\n");
-      const one = page.getByRole("button", { name: tr(en, "batch.start", { count: 1, n: 1 }) });
-      await expectVisible(one);
-      expect(await one.isDisabled()).toBe(false);
-      await app.db.update(schema.users).set({ credits: 0 }).where(eq(schema.users.email, "short@example.com"));
-      await one.click();
-      const refused = toast(page, tr(en, "batch.startFailed"));
-      await expectVisible(refused);
-      expect(await refused.textContent()).toContain(tr(en, "batch.insufficientCreditsMessage", { required: 10, balance: 0 }));
-      expect(await page.getByTestId("current-batch").count()).toBe(0);
-    } finally {
-      await context.close();
-    }
-  }, FLOW_TIMEOUT_MS);
+        // Enough for the screen, spent elsewhere before the click: the server's refusal in the toast, nothing started.
+        await upload(page, en, "one.csv", "name\nJane Example\n");
+        const one = page.getByRole("button", { name: tr(en, "batch.start", { count: 1, n: 1 }) });
+        await expectVisible(one);
+        expect(await one.isDisabled()).toBe(false);
+        await app.db.update(schema.users).set({ credits: 0 }).where(eq(schema.users.email, "short@example.com"));
+        await one.click();
+        const refused = toast(page, tr(en, "batch.startFailed"));
+        await expectVisible(refused);
+        expect(await refused.textContent()).toContain(tr(en, "batch.insufficientCreditsMessage", { required: 10, balance: 0 }));
+        expect(await page.getByTestId("current-batch").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
-  test("the limit of 100,000 entities: such a file is read in the browser, one more row is refused naming its line", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "dc-batch-csv-"));
-    const { context, page } = await signedIn("bulk@example.com", 100, "de");
-    try {
-      await page.goto(`${app.url}/batch`);
-      const header = "searchTerm,entityType,country\n";
-      const rows = Array.from({ length: 100_001 }, (_, i) => `"Person ${i}, Jr",${i % 3 ? "person" : "company"},DE\n`);
-      // Files on disk: Playwright hands them over as a user's pick would, not through the page's script.
-      const tooMany = join(folder, "too-many.csv");
-      const full = join(folder, "full.csv");
-      writeFileSync(tooMany, header + rows.join(""));
-      writeFileSync(full, header + rows.slice(0, 100_000).join(""));
+  test(
+    "the limit of 100,000 entities: such a file is read in the browser, one more row is refused naming its line",
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), "dc-batch-csv-"));
+      const { context, page } = await signedIn("bulk@example.com", 100, "de");
+      try {
+        await page.goto(`${app.url}/batch`);
+        const header = "searchTerm,entityType,country\n";
+        const rows = Array.from({ length: 100_001 }, (_, i) => `"Person ${i}, Jr",${i % 3 ? "person" : "company"},DE\n`);
+        // Files on disk: Playwright hands them over as a user's pick would, not through the page's script.
+        const tooMany = join(folder, "too-many.csv");
+        const full = join(folder, "full.csv");
+        writeFileSync(tooMany, header + rows.join(""));
+        writeFileSync(full, header + rows.slice(0, 100_000).join(""));
 
-      await fileInput(page, de).setInputFiles(tooMany);
-      await expectVisible(page.getByTestId("batch-csv-error"), 30_000);
-      const limit = tr(de, "batch.csv.tooManyRows", { max: (100_000).toLocaleString("de") });
-      expect(await page.getByTestId("batch-csv-error").textContent()).toContain(tr(de, "batch.csv.line", { line: (100_002).toLocaleString("de"), reason: limit }));
+        await fileInput(page, de).setInputFiles(tooMany);
+        await expectVisible(page.getByTestId("batch-csv-error"), 30_000);
+        const limit = tr(de, "batch.csv.tooManyRows", { max: (100_000).toLocaleString("de") });
+        expect(await page.getByTestId("batch-csv-error").textContent()).toContain(
+          tr(de, "batch.csv.line", { line: (100_002).toLocaleString("de"), reason: limit }),
+        );
 
-      await fileInput(page, de).setInputFiles(full);
-      const preview = page.getByTestId("batch-preview");
-      await expectVisible(preview, 30_000);
-      expect(await preview.locator("tbody tr").count()).toBe(10);
-      await expectVisible(preview.getByText(tr(de, "batch.andMore", { count: 99_990, n: (99_990).toLocaleString("de") }), { exact: true }));
-      // 1,000,000 credits for 100 in the balance: the button is off and says why.
-      await expectVisible(page.getByTestId("batch-insufficient-credits"));
-      expect(await page.getByRole("button", { name: tr(de, "batch.start", { count: 100_000, n: (100_000).toLocaleString("de") }) }).isDisabled()).toBe(true);
-    } finally {
-      await context.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
-  }, FLOW_TIMEOUT_MS);
+        await fileInput(page, de).setInputFiles(full);
+        const preview = page.getByTestId("batch-preview");
+        await expectVisible(preview, 30_000);
+        expect(await preview.locator("tbody tr").count()).toBe(10);
+        await expectVisible(preview.getByText(tr(de, "batch.andMore", { count: 99_990, n: (99_990).toLocaleString("de") }), { exact: true }));
+        // 1,000,000 credits for 100 in the balance: the button is off and says why.
+        await expectVisible(page.getByTestId("batch-insufficient-credits"));
+        expect(await page.getByRole("button", { name: tr(de, "batch.start", { count: 100_000, n: (100_000).toLocaleString("de") }) }).isDisabled()).toBe(true);
+      } finally {
+        await context.close();
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+    FLOW_TIMEOUT_MS,
+  );
 
   test("another user's batch and an unknown one: 'Batch not found'", async () => {
     const { context, page } = await signedIn("nosy@example.com", 100);

@@ -9,7 +9,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
+import { type StripeStandIn, startStripeServer } from "../helpers/stripe-server.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 import { DECLINED_CARD, TEST_CARD, useStripeJsStandIn } from "./support/stripe-js.ts";
 
@@ -46,11 +46,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: "whsec_standin",
     STRIPE_API_URL: stripe.url,
   };
-  [browser, unconfigured, app] = await Promise.all([
-    launchBrowser(),
-    startApp({ env: { STRIPE_SECRET_KEY: "" } }),
-    startApp({ env: stripeEnv }),
-  ]);
+  [browser, unconfigured, app] = await Promise.all([launchBrowser(), startApp({ env: { STRIPE_SECRET_KEY: "" } }), startApp({ env: stripeEnv })]);
   welcomeCredits = (await createUser(app.db, user)).credits;
   await createUser(unconfigured.db, user);
   ({ page } = await newPage(browser));

@@ -5,7 +5,7 @@ import { creditReasons } from "../../lib/credits/descriptions.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 /** Elements sticking out of the viewport sideways, outside the table's own scroll region: what a phone would cut off. */
 async function overflowing(p: Page) {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
+import own from "@duecheck/react/i18n/en.json";
 import { eq } from "drizzle-orm";
 import type { Browser, Locator, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
@@ -14,7 +15,6 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { addEmbedOrigin } from "../../lib/embed/origins.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
-import own from "@duecheck/react/i18n/en.json";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";
@@ -22,7 +22,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const EXAMPLE_DIST = process.env.DUECHECK_EXAMPLE_DIST;
 /** Long enough to see the progress view, well under the news timeout. */
@@ -110,7 +110,23 @@ const shadowTransitions = (page: Page) => page.evaluate(() => (window as unknown
 function computedStyles(locator: Locator) {
   return locator.evaluate((element) => {
     const style = getComputedStyle(element);
-    const names = ["color", "background-color", "font-family", "font-size", "font-weight", "line-height", "letter-spacing", "text-transform", "margin-top", "padding-top", "padding-left", "border-top-width", "border-top-style", "box-sizing", "height"];
+    const names = [
+      "color",
+      "background-color",
+      "font-family",
+      "font-size",
+      "font-weight",
+      "line-height",
+      "letter-spacing",
+      "text-transform",
+      "margin-top",
+      "padding-top",
+      "padding-left",
+      "border-top-width",
+      "border-top-style",
+      "box-sizing",
+      "height",
+    ];
     return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
   });
 }
@@ -139,12 +155,29 @@ describe("@duecheck/react in the example host app (another origin)", () => {
 
         const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: en["search.exportPdf"] }).click()]);
         expect(download.suggestedFilename()).toMatch(/^duecheck-rustam-karimov-\d{4}-\d{2}-\d{2}\.pdf$/);
-        expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+        expect(
+          readFileSync((await download.path())!)
+            .subarray(0, 5)
+            .toString(),
+        ).toBe("%PDF-");
 
         // The host page's own look, as its stylesheet says, with the components on the page; and no style of theirs in it.
-        expect(await computedStyles(page.locator("h1.host-title"))).toMatchObject({ color: "rgb(255, 220, 120)", "font-size": "28px", "letter-spacing": "2px", "font-family": 'Georgia, "Times New Roman", serif' });
-        expect(await computedStyles(page.locator("button.host-button"))).toMatchObject({ "background-color": "rgb(200, 30, 30)", "font-size": "18px", "padding-left": "18px", "border-top-width": "3px" });
-        expect(await computedStyles(page.locator("body"))).toMatchObject({ "background-color": "rgb(250, 247, 240)", "font-family": 'Georgia, "Times New Roman", serif' });
+        expect(await computedStyles(page.locator("h1.host-title"))).toMatchObject({
+          color: "rgb(255, 220, 120)",
+          "font-size": "28px",
+          "letter-spacing": "2px",
+          "font-family": 'Georgia, "Times New Roman", serif',
+        });
+        expect(await computedStyles(page.locator("button.host-button"))).toMatchObject({
+          "background-color": "rgb(200, 30, 30)",
+          "font-size": "18px",
+          "padding-left": "18px",
+          "border-top-width": "3px",
+        });
+        expect(await computedStyles(page.locator("body"))).toMatchObject({
+          "background-color": "rgb(250, 247, 240)",
+          "font-family": 'Georgia, "Times New Roman", serif',
+        });
         expect(await page.evaluate(() => document.querySelectorAll("style").length + document.adoptedStyleSheets.length)).toBe(0);
       } finally {
         await context.close();
@@ -156,7 +189,11 @@ describe("@duecheck/react in the example host app (another origin)", () => {
   test(
     "an expired token: the search is refused in the reader's words and charges nothing",
     async () => {
-      const expired = await createEmbedToken(app.db, { userId: owner.id, apiKeyId: ownerKey.id, ttlSeconds: 60 }, manualClock(new Date(Date.now() - 10 * 60_000)));
+      const expired = await createEmbedToken(
+        app.db,
+        { userId: owner.id, apiKeyId: ownerKey.id, ttlSeconds: 60 },
+        manualClock(new Date(Date.now() - 10 * 60_000)),
+      );
       const { context, page } = await hostPage();
       try {
         const before = await credits(owner.id);
@@ -243,7 +280,9 @@ test(
       await expectVisible(lookup.getByText("KARIMOV, Rustam Alievich"));
 
       // A batch: every row charged and queued together, then its progress.
-      await page.getByLabel(en["batch.fileLabel"]).setInputFiles({ name: "rows.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Type\nFirst Embedded,person\nSecond Embedded Ltd,company\n") });
+      await page
+        .getByLabel(en["batch.fileLabel"])
+        .setInputFiles({ name: "rows.csv", mimeType: "text/csv", buffer: Buffer.from("Name,Type\nFirst Embedded,person\nSecond Embedded Ltd,company\n") });
       await page.getByRole("button", { name: own["dc.batchUpload"] }).click();
       await expectVisible(page.getByText("2 rows queued, 20 credits charged."));
       await expectVisible(page.getByTestId("duecheck-batch-progress").getByText("Second Embedded Ltd"));
@@ -304,8 +343,16 @@ describe("<duecheck-screening> from /embed.js in a plain HTML page", () => {
         await page.waitForFunction(() => document.body.dataset.completed === "Emeka Okonkwo");
         const [download] = await Promise.all([page.waitForEvent("download"), results.getByRole("button", { name: de["search.exportExcel"] }).click()]);
         expect(download.suggestedFilename()).toMatch(/^duecheck-emeka-okonkwo-\d{4}-\d{2}-\d{2}\.xlsx$/);
-        expect(readFileSync((await download.path())!).subarray(0, 2).toString()).toBe("PK");
-        expect(await computedStyles(page.locator("p.host-note"))).toMatchObject({ color: "rgb(0, 100, 0)", "font-size": "20px", "font-family": "Georgia, serif" });
+        expect(
+          readFileSync((await download.path())!)
+            .subarray(0, 2)
+            .toString(),
+        ).toBe("PK");
+        expect(await computedStyles(page.locator("p.host-note"))).toMatchObject({
+          color: "rgb(0, 100, 0)",
+          "font-size": "20px",
+          "font-family": "Georgia, serif",
+        });
       } finally {
         await context.close();
       }

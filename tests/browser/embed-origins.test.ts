@@ -13,7 +13,7 @@ import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "fr", Dictionary> = { en, fr };
@@ -40,7 +40,8 @@ afterAll(async () => {
   await app?.stop();
 }, HOOK_TIMEOUT_MS);
 
-const storedOrigins = async (userId: string) => (await app.db.select().from(schema.embedOrigins).where(eq(schema.embedOrigins.userId, userId))).map((r) => r.origin);
+const storedOrigins = async (userId: string) =>
+  (await app.db.select().from(schema.embedOrigins).where(eq(schema.embedOrigins.userId, userId))).map((r) => r.origin);
 
 async function openEmbeddingTab(page: Page, t: (key: string, params?: Record<string, string | number>) => string) {
   await page.goto(`${app.url}/api-access`);

@@ -12,7 +12,17 @@ import { sanctionsService } from "../../server/sanctions/service.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import {
+  expectDialogOpen,
+  expectHidden,
+  expectVisible,
+  HOOK_TIMEOUT_MS,
+  launchBrowser,
+  newPage,
+  setLanguages,
+  signIn,
+  waitForPath,
+} from "./support/browser.ts";
 
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
 const other = { email: "other@example.com", password: "Screening-2024!", fullName: "Otto Other" };
@@ -99,11 +109,7 @@ describe("search history", () => {
     await waitForPath(page, "/history");
     await expectVisible(page.getByRole("heading", { name: "Search History", level: 1 }));
     await expectVisible(page.getByTestId("history-item").first());
-    expect(await page.getByTestId("history-item").getByRole("heading").allTextContents()).toEqual([
-      "Hector Valdez",
-      "Rustam Karimov",
-      "Quiet Harbour Trading",
-    ]);
+    expect(await page.getByTestId("history-item").getByRole("heading").allTextContents()).toEqual(["Hector Valdez", "Rustam Karimov", "Quiet Harbour Trading"]);
     expect(["High Risk", "Critical Risk"]).toContain((await item(page, "Rustam Karimov").getByTestId("risk-badge").textContent())!);
     // Lists never downloaded could not be checked: medium, not low.
     expect(await item(page, "Quiet Harbour Trading").getByTestId("risk-badge").textContent()).toBe("Medium Risk");
@@ -205,7 +211,9 @@ describe("search history", () => {
       const dialog = page.getByRole("alertdialog");
       await expectDialogOpen(dialog);
       await expectVisible(dialog.getByRole("heading", { name: "Delete this search?" }));
-      await expectVisible(dialog.getByText("The search for “Rustam Karimov”, its result and its reports are removed from your history. This cannot be undone."));
+      await expectVisible(
+        dialog.getByText("The search for “Rustam Karimov”, its result and its reports are removed from your history. This cannot be undone."),
+      );
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expectHidden(dialog);
       await item(page, "Rustam Karimov").getByRole("button", { name: "Delete search for Rustam Karimov" }).click();
@@ -221,7 +229,9 @@ describe("search history", () => {
 
   test("delete removes the search with the 'Search deleted' toast; the last one leaves the empty state", async () => {
     for (const term of ["Quiet Harbour Trading", "Rustam Karimov", "Hector Valdez"]) {
-      await item(page, term).getByRole("button", { name: `Delete search for ${term}` }).click();
+      await item(page, term)
+        .getByRole("button", { name: `Delete search for ${term}` })
+        .click();
       const dialog = page.getByRole("alertdialog");
       await expectDialogOpen(dialog);
       await dialog.getByRole("button", { name: "Delete" }).click();

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { createUser, startApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, submitCredentials, waitForPath } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, submitCredentials, waitForPath } from "./support/browser.ts";
 
 const english = { email: "ada@example.com", password: "Analytical-1843!", fullName: "Ada Lovelace" };
 const german = { email: "emmy@example.com", password: "Invariant-1918!", fullName: "Emmy Noether" };

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { sanctionsService } from "../../server/sanctions/service.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
-import { sanctionsService } from "../../server/sanctions/service.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const GDELT_DELAY_MS = 1500;
 const SEARCH_TEST_TIMEOUT_MS = 60_000;
@@ -86,25 +86,33 @@ async function searchAndExpectLiveResults(page: Page, labels: { term: string; ru
 }
 
 describe("live results", () => {
-  test("English: the results appear as soon as the search completes, from a waiting read", async () => {
-    const { page } = await newPage(browser);
-    await signIn(page, app.url, "live@example.com", "Screening-2024!");
-    await searchAndExpectLiveResults(page, {
-      term: "Name of person or company",
-      run: "Run Due Diligence Check",
-      conducting: "Conducting Due Diligence Check",
-    });
-    await page.context().close();
-  }, SEARCH_TEST_TIMEOUT_MS);
+  test(
+    "English: the results appear as soon as the search completes, from a waiting read",
+    async () => {
+      const { page } = await newPage(browser);
+      await signIn(page, app.url, "live@example.com", "Screening-2024!");
+      await searchAndExpectLiveResults(page, {
+        term: "Name of person or company",
+        run: "Run Due Diligence Check",
+        conducting: "Conducting Due Diligence Check",
+      });
+      await page.context().close();
+    },
+    SEARCH_TEST_TIMEOUT_MS,
+  );
 
-  test("German: the same, with the interface in German", async () => {
-    const { page } = await newPage(browser);
-    await signIn(page, app.url, "live@example.com", "Screening-2024!");
-    await setLanguages(page, "de");
-    await page.reload();
-    await expectVisible(page.getByRole("heading", { name: "Due-Diligence-Suche" }));
-    const de = (await import("../../web/src/i18n/de.json")).default as Record<string, string>;
-    await searchAndExpectLiveResults(page, { term: de["search.termLabel"], run: de["search.run"], conducting: de["search.conducting"] });
-    await page.context().close();
-  }, SEARCH_TEST_TIMEOUT_MS);
+  test(
+    "German: the same, with the interface in German",
+    async () => {
+      const { page } = await newPage(browser);
+      await signIn(page, app.url, "live@example.com", "Screening-2024!");
+      await setLanguages(page, "de");
+      await page.reload();
+      await expectVisible(page.getByRole("heading", { name: "Due-Diligence-Suche" }));
+      const de = (await import("../../web/src/i18n/de.json")).default as Record<string, string>;
+      await searchAndExpectLiveResults(page, { term: de["search.termLabel"], run: de["search.run"], conducting: de["search.conducting"] });
+      await page.context().close();
+    },
+    SEARCH_TEST_TIMEOUT_MS,
+  );
 });

@@ -16,7 +16,17 @@ import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import {
+  expectDialogOpen,
+  expectHidden,
+  expectVisible,
+  HOOK_TIMEOUT_MS,
+  launchBrowser,
+  newPage,
+  setLanguages,
+  signIn,
+  waitForPath,
+} from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "de", Dictionary> = { en, de };
@@ -72,7 +82,13 @@ async function seedCheckedEntity(userId: string, name: string, language: "en" | 
     addedMatches: [{ datasetId: "us_ofac_sdn", datasetName: "OFAC SDN List", entityId: "ofac-40001", name: `${name.toUpperCase()} (alias)`, score: 0.93 }],
     removedMatches: [{ datasetId: "eu_fsf", datasetName: "EU Financial Sanctions", entityId: "eu-77", name: "Old Namesake", score: 0.81 }],
     newMedia: [
-      { url: "https://news.example.org/fraud-probe", title: `${name} named in fraud probe`, source: "news.example.org", date: "2026-11-20", category: "negative" },
+      {
+        url: "https://news.example.org/fraud-probe",
+        title: `${name} named in fraud probe`,
+        source: "news.example.org",
+        date: "2026-11-20",
+        category: "negative",
+      },
     ],
     notChecked: ["GDELT"],
     trigger: "schedule",
@@ -101,7 +117,8 @@ async function seedCheckedEntity(userId: string, name: string, language: "en" | 
 }
 
 const toast = (page: Page, text: string) => page.locator("[data-state=open]").filter({ hasText: text });
-const row = (page: Page, name: string) => page.getByTestId("monitored-entity").filter({ has: page.getByTestId("entity-name").getByText(name, { exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByTestId("monitored-entity").filter({ has: page.getByTestId("entity-name").getByText(name, { exact: true }) });
 
 /** The three tabs read 'All Monitored (n)', 'With Changes (n)', 'No Changes (n)'. */
 async function expectCounts(page: Page, dict: Dictionary, all: number, withChanges: number, noChanges: number) {
@@ -118,7 +135,11 @@ async function monitoringFlow(language: "en" | "de") {
     // The menu entry, after Sanctions Data and before API Access.
     const nav = page.getByRole("navigation", { name: tr(dict, "nav.main") });
     const links = await nav.getByRole("link").allTextContents();
-    expect(links.slice(links.indexOf(tr(dict, "nav.sanctions")))).toEqual([tr(dict, "nav.sanctions"), tr(dict, "nav.automaticScreening"), tr(dict, "nav.apiAccess")]);
+    expect(links.slice(links.indexOf(tr(dict, "nav.sanctions")))).toEqual([
+      tr(dict, "nav.sanctions"),
+      tr(dict, "nav.automaticScreening"),
+      tr(dict, "nav.apiAccess"),
+    ]);
     await nav.getByRole("link", { name: tr(dict, "nav.automaticScreening") }).click();
     await waitForPath(page, "/automatic-screening");
     await expectVisible(page.getByRole("heading", { name: tr(dict, "monitoring.title"), level: 1 }));
@@ -189,7 +210,9 @@ async function monitoringFlow(language: "en" | "de") {
     expect(await flagged.getByTestId("entity-changes").textContent()).toBe(changesSummary(changes, language));
     expect(await flagged.getByTestId("entity-source").textContent()).toBe(tr(dict, "monitoring.source.search"));
     // The name opens the latest check's search; an entry never checked has no link.
-    expect(await flagged.getByRole("link", { name: tr(dict, "monitoring.openLatestLabel", { name: "Kasimir Feldwebler" }) }).getAttribute("href")).toBe(`/?view=${changes.searchId}`);
+    expect(await flagged.getByRole("link", { name: tr(dict, "monitoring.openLatestLabel", { name: "Kasimir Feldwebler" }) }).getAttribute("href")).toBe(
+      `/?view=${changes.searchId}`,
+    );
     expect(await added.getByRole("link").count()).toBe(0);
     expect(await flagged.getByTestId("entity-last-checked").locator("time").getAttribute("datetime")).toBe(entity.lastChecked!.toISOString());
     expect(await flagged.getByTestId("entity-next-check").locator("time").getAttribute("datetime")).toBe(entity.nextCheck!.toISOString());
@@ -229,11 +252,18 @@ async function monitoringFlow(language: "en" | "de") {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
     // Back on the list the mark is gone: nothing left With Changes.
-    await page.getByRole("link", { name: tr(dict, "monitoring.back") }).first().click();
+    await page
+      .getByRole("link", { name: tr(dict, "monitoring.back") })
+      .first()
+      .click();
     await waitForPath(page, "/automatic-screening");
     await expectCounts(page, dict, 2, 0, 2);
     expect(await row(page, "Kasimir Feldwebler").getByTestId("entity-new").count()).toBe(0);
-    expect(await row(page, "Kasimir Feldwebler").getByRole("button", { name: tr(dict, "monitoring.viewChanges") }).count()).toBe(0);
+    expect(
+      await row(page, "Kasimir Feldwebler")
+        .getByRole("button", { name: tr(dict, "monitoring.viewChanges") })
+        .count(),
+    ).toBe(0);
     expect((await app.db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, entity.id)))[0].hasChanges).toBe(false);
 
     // Delete asks first: Cancel keeps the entry, Remove takes it away.
@@ -278,55 +308,80 @@ describe("automatic screening", () => {
 
   test("German: the same screens in the interface language", () => monitoringFlow("de"), FLOW_TIMEOUT_MS);
 
-  test("an entry waiting for credits says so; actions on an entry removed elsewhere fail with their toasts; the changes page of an entry never changed, and of another user's", async () => {
-    const dict = DICTIONARIES.en;
-    const { user, context, page } = await signedIn("credits@example.com", "en");
-    try {
-      await app.db.insert(schema.monitoredEntities).values({ userId: user.id, searchTerm: "Rosalind Kettleby", waitingFor: "credits", nextCheck: new Date() });
-      const [quiet] = await app.db.insert(schema.monitoredEntities).values({ userId: user.id, searchTerm: "Quiet Person" }).returning();
-      const other = await createUser(app.db, { email: "other@example.com", password: PASSWORD });
-      const { entity: foreign } = await seedCheckedEntity(other.id, "Foreign Subject", "en");
+  test(
+    "an entry waiting for credits says so; actions on an entry removed elsewhere fail with their toasts; the changes page of an entry never changed, and of another user's",
+    async () => {
+      const dict = DICTIONARIES.en;
+      const { user, context, page } = await signedIn("credits@example.com", "en");
+      try {
+        await app.db
+          .insert(schema.monitoredEntities)
+          .values({ userId: user.id, searchTerm: "Rosalind Kettleby", waitingFor: "credits", nextCheck: new Date() });
+        const [quiet] = await app.db.insert(schema.monitoredEntities).values({ userId: user.id, searchTerm: "Quiet Person" }).returning();
+        const other = await createUser(app.db, { email: "other@example.com", password: PASSWORD });
+        const { entity: foreign } = await seedCheckedEntity(other.id, "Foreign Subject", "en");
 
-      await page.goto(`${app.url}/automatic-screening`);
-      const waiting = row(page, "Rosalind Kettleby");
-      expect(await waiting.getByTestId("entity-status").textContent()).toBe(tr(dict, "monitoring.status.waitingForCredits"));
-      expect(await waiting.getByTestId("entity-next-check").textContent()).toBe("—");
+        await page.goto(`${app.url}/automatic-screening`);
+        const waiting = row(page, "Rosalind Kettleby");
+        expect(await waiting.getByTestId("entity-status").textContent()).toBe(tr(dict, "monitoring.status.waitingForCredits"));
+        expect(await waiting.getByTestId("entity-next-check").textContent()).toBe("—");
 
-      // An entry removed elsewhere while the list is open: each action's failure toast, and the list read again.
-      const failures: [string, (name: string) => Promise<void>, string][] = [
-        ["Gone Paused", (name) => row(page, name).getByRole("button", { name: tr(dict, "monitoring.pauseLabel", { name }) }).click(), tr(dict, "monitoring.statusFailed")],
-        ["Gone Viewed", (name) => row(page, name).getByRole("button", { name: tr(dict, "monitoring.viewChangesLabel", { name }) }).click(), tr(dict, "Monitored entity not found")],
-        [
-          "Gone Removed",
-          async (name) => {
-            await row(page, name).getByRole("button", { name: tr(dict, "monitoring.removeLabel", { name }) }).click();
-            await page.getByRole("alertdialog").getByRole("button", { name: tr(dict, "monitoring.remove"), exact: true }).click();
-          },
-          tr(dict, "monitoring.removeFailed"),
-        ],
-      ];
-      for (const [name, act, message] of failures) {
-        const { entity: gone } = await seedCheckedEntity(user.id, name, "en");
-        await page.reload();
-        await expectVisible(row(page, name));
-        await app.db.delete(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, gone.id));
-        await act(name);
-        await expectVisible(toast(page, message));
-        await expectHidden(row(page, name));
-        await waitForPath(page, "/automatic-screening");
+        // An entry removed elsewhere while the list is open: each action's failure toast, and the list read again.
+        const failures: [string, (name: string) => Promise<void>, string][] = [
+          [
+            "Gone Paused",
+            (name) =>
+              row(page, name)
+                .getByRole("button", { name: tr(dict, "monitoring.pauseLabel", { name }) })
+                .click(),
+            tr(dict, "monitoring.statusFailed"),
+          ],
+          [
+            "Gone Viewed",
+            (name) =>
+              row(page, name)
+                .getByRole("button", { name: tr(dict, "monitoring.viewChangesLabel", { name }) })
+                .click(),
+            tr(dict, "Monitored entity not found"),
+          ],
+          [
+            "Gone Removed",
+            async (name) => {
+              await row(page, name)
+                .getByRole("button", { name: tr(dict, "monitoring.removeLabel", { name }) })
+                .click();
+              await page
+                .getByRole("alertdialog")
+                .getByRole("button", { name: tr(dict, "monitoring.remove"), exact: true })
+                .click();
+            },
+            tr(dict, "monitoring.removeFailed"),
+          ],
+        ];
+        for (const [name, act, message] of failures) {
+          const { entity: gone } = await seedCheckedEntity(user.id, name, "en");
+          await page.reload();
+          await expectVisible(row(page, name));
+          await app.db.delete(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, gone.id));
+          await act(name);
+          await expectVisible(toast(page, message));
+          await expectHidden(row(page, name));
+          await waitForPath(page, "/automatic-screening");
+        }
+
+        await page.goto(`${app.url}/automatic-screening/${quiet.id}/changes`);
+        await expectVisible(page.getByText(tr(dict, "monitoring.noChangesYet"), { exact: true }));
+        expect(await page.getByRole("link", { name: tr(dict, "monitoring.downloadPdf") }).count()).toBe(0);
+
+        await page.goto(`${app.url}/automatic-screening/${foreign.id}/changes`);
+        await expectVisible(page.getByRole("heading", { name: tr(dict, "monitoring.notFound") }));
+        expect(await page.getByText("Foreign Subject").count()).toBe(0);
+        // Still flagged for its owner: another user's visit changed nothing.
+        expect((await app.db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, foreign.id)))[0].hasChanges).toBe(true);
+      } finally {
+        await context.close();
       }
-
-      await page.goto(`${app.url}/automatic-screening/${quiet.id}/changes`);
-      await expectVisible(page.getByText(tr(dict, "monitoring.noChangesYet"), { exact: true }));
-      expect(await page.getByRole("link", { name: tr(dict, "monitoring.downloadPdf") }).count()).toBe(0);
-
-      await page.goto(`${app.url}/automatic-screening/${foreign.id}/changes`);
-      await expectVisible(page.getByRole("heading", { name: tr(dict, "monitoring.notFound") }));
-      expect(await page.getByText("Foreign Subject").count()).toBe(0);
-      // Still flagged for its owner: another user's visit changed nothing.
-      expect((await app.db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, foreign.id)))[0].hasChanges).toBe(true);
-    } finally {
-      await context.close();
-    }
-  }, FLOW_TIMEOUT_MS);
+    },
+    FLOW_TIMEOUT_MS,
+  );
 });

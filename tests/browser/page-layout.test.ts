@@ -8,10 +8,22 @@ import type { Browser, Page } from "playwright-core";
 import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { DESKTOP, HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
+import { DESKTOP, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 /** Every screen of the sidebar shell, and an unknown path (the shell's not-found screen). */
-const ROUTES = ["/", "/batch", "/history", "/reports", "/sanctions", "/automatic-screening", "/api-access", "/profile", "/credit-history", "/settings/2fa", "/no-such-screen"];
+const ROUTES = [
+  "/",
+  "/batch",
+  "/history",
+  "/reports",
+  "/sanctions",
+  "/automatic-screening",
+  "/api-access",
+  "/profile",
+  "/credit-history",
+  "/settings/2fa",
+  "/no-such-screen",
+];
 
 /** The Administration screens, measured as the admin sees them. */
 const ADMIN_ROUTES = ["/admin/dashboard", "/admin/users", "/admin/activity", "/admin/settings"];

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { createUser, startApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn } from "./support/browser.ts";
 
 const user = { email: "grace@example.com", password: "Cobol-1959!", fullName: "Grace Hopper" };
 

@@ -11,12 +11,12 @@ import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 import { type OfacFiles, parseOfacCsv } from "../../lib/sanctions/parsers/ofac-csv.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
+import de from "../../web/src/i18n/de.json";
+import es from "../../web/src/i18n/es.json";
 import { BASE_ENTRIES, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import de from "../../web/src/i18n/de.json";
-import es from "../../web/src/i18n/es.json";
-import { HOOK_TIMEOUT_MS, expectVisible, launchBrowser, newPage, plainText, signedInPage, signIn } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, plainText, signedInPage, signIn } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 
 const RESULT_TIMEOUT_MS = 30_000;
@@ -104,73 +104,84 @@ describe("query by example", () => {
     expect(await moreDetails(page).getAttribute("aria-expanded")).toBe("true");
   });
 
-  test("a birth date and a passport that the listing carries: the result shows the evidence and the explanation", async () => {
-    await newSearch(page);
-    await page.getByLabel("Name of person or company").fill("Rustam Karimov");
-    await moreDetails(page).click();
-    // a full date this time, and the nationality picked by name
-    await page.getByRole("radio", { name: "Full date" }).click();
-    await page.getByLabel("Birth date", { exact: true }).fill("1968-03-14");
-    await page.getByLabel("Nationality").click();
-    await page.getByRole("option", { name: "Uzbekistan" }).click();
-    await page.getByRole("button", { name: "Add identifier" }).click();
-    expect(plainText(await page.getByLabel("Kind of identifier 1").textContent())).toBe("Passport");
-    await page.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
-    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+  test(
+    "a birth date and a passport that the listing carries: the result shows the evidence and the explanation",
+    async () => {
+      await newSearch(page);
+      await page.getByLabel("Name of person or company").fill("Rustam Karimov");
+      await moreDetails(page).click();
+      // a full date this time, and the nationality picked by name
+      await page.getByRole("radio", { name: "Full date" }).click();
+      await page.getByLabel("Birth date", { exact: true }).fill("1968-03-14");
+      await page.getByLabel("Nationality").click();
+      await page.getByRole("option", { name: "Uzbekistan" }).click();
+      await page.getByRole("button", { name: "Add identifier" }).click();
+      expect(plainText(await page.getByLabel("Kind of identifier 1").textContent())).toBe("Passport");
+      await page.getByLabel("Identifier 1", { exact: true }).fill(PASSPORT);
+      await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
 
-    await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
-    await expectVisible(page.getByTestId("searched-details").getByText(`Searched with: born Mar 14, 1968 · Uzbekistan · Passport ${PASSPORT}`));
-    const hit = karimovHit(page);
-    await expectVisible(hit);
-    const evidence = hit.getByRole("list", { name: "Details compared" });
-    await expectVisible(evidence.getByText(`Identifier matches: Passport ${PASSPORT}`));
-    await expectVisible(evidence.getByText("Birth date agrees"));
-    await expectVisible(evidence.getByText("Nationality agrees"));
-    const why = hit.getByRole("list", { name: "Why it matched" });
-    expect((await why.getByRole("listitem").allTextContents()).map(plainText)).toEqual([
-      "Rustam · exact",
-      "Karimov → KARIMOV · exact",
-      "Alievich · not in the search",
-    ]);
-    // The risk reasons say the identifier decided it.
-    await expectVisible(page.getByText(`an identifier the listing carries (Passport ${PASSPORT})`, { exact: false }));
+      await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
+      await expectVisible(page.getByTestId("searched-details").getByText(`Searched with: born Mar 14, 1968 · Uzbekistan · Passport ${PASSPORT}`));
+      const hit = karimovHit(page);
+      await expectVisible(hit);
+      const evidence = hit.getByRole("list", { name: "Details compared" });
+      await expectVisible(evidence.getByText(`Identifier matches: Passport ${PASSPORT}`));
+      await expectVisible(evidence.getByText("Birth date agrees"));
+      await expectVisible(evidence.getByText("Nationality agrees"));
+      const why = hit.getByRole("list", { name: "Why it matched" });
+      expect((await why.getByRole("listitem").allTextContents()).map(plainText)).toEqual([
+        "Rustam · exact",
+        "Karimov → KARIMOV · exact",
+        "Alievich · not in the search",
+      ]);
+      // The risk reasons say the identifier decided it.
+      await expectVisible(page.getByText(`an identifier the listing carries (Passport ${PASSPORT})`, { exact: false }));
 
-    // The request carried the details, as the API stores them.
-    const stored = await page.evaluate(async () => {
-      const list = await (await fetch("/api/searches?limit=1")).json();
-      return (await fetch(`/api/searches/${list.items[0].id}`)).json();
-    });
-    expect(stored.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: PASSPORT }] });
+      // The request carried the details, as the API stores them.
+      const stored = await page.evaluate(async () => {
+        const list = await (await fetch("/api/searches?limit=1")).json();
+        return (await fetch(`/api/searches/${list.items[0].id}`)).json();
+      });
+      expect(stored.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: PASSPORT }] });
 
-    // The Excel export says the same: the search's identifiers, and the hit's evidence and explanation.
-    const bytes = await page.evaluate(async (id: string) => Array.from(new Uint8Array(await (await fetch(`/api/searches/${id}/export/excel`)).arrayBuffer())), stored.id);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(new Uint8Array(bytes).buffer as ArrayBuffer);
-    const cells = (sheet: ExcelJS.Worksheet) => {
-      const values: string[] = [];
-      sheet.eachRow((row) => row.eachCell((cell) => values.push(String(cell.value))));
-      return values;
-    };
-    expect(cells(workbook.getWorksheet("Summary")!)).toContain(`passport ${PASSPORT}`);
-    const sanctions = cells(workbook.getWorksheet("Sanctions")!);
-    expect(sanctions).toContain(`identifier matches: passport ${PASSPORT}; birth date agrees; nationality agrees`);
-    expect(sanctions).toContain("Rustam: exact; Karimov → KARIMOV: exact; Alievich: not in the search");
-  }, SEARCH_TEST_TIMEOUT_MS);
+      // The Excel export says the same: the search's identifiers, and the hit's evidence and explanation.
+      const bytes = await page.evaluate(
+        async (id: string) => Array.from(new Uint8Array(await (await fetch(`/api/searches/${id}/export/excel`)).arrayBuffer())),
+        stored.id,
+      );
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(new Uint8Array(bytes).buffer as ArrayBuffer);
+      const cells = (sheet: ExcelJS.Worksheet) => {
+        const values: string[] = [];
+        sheet.eachRow((row) => row.eachCell((cell) => values.push(String(cell.value))));
+        return values;
+      };
+      expect(cells(workbook.getWorksheet("Summary")!)).toContain(`passport ${PASSPORT}`);
+      const sanctions = cells(workbook.getWorksheet("Sanctions")!);
+      expect(sanctions).toContain(`identifier matches: passport ${PASSPORT}; birth date agrees; nationality agrees`);
+      expect(sanctions).toContain("Rustam: exact; Karimov → KARIMOV: exact; Alievich: not in the search");
+    },
+    SEARCH_TEST_TIMEOUT_MS,
+  );
 
-  test("a birth date that clearly differs: 'Name matches, birth date differs'", async () => {
-    await newSearch(page);
-    await page.getByLabel("Name of person or company").fill("Rustam Karimov");
-    await moreDetails(page).click();
-    await page.getByLabel("Birth date", { exact: true }).fill("1990");
-    await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
-    await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
-    // No list matched, so the sanctions section starts closed: the analyst opens it to see the near miss.
-    await page.getByRole("button", { name: /^Sanctions Database Search/ }).click();
-    const hit = karimovHit(page);
-    await expectVisible(hit.getByRole("list", { name: "Details compared" }).getByText("Name matches, birth date differs"));
-    await expectVisible(hit.getByRole("list", { name: "Why it matched" }));
-    await expectVisible(page.getByText(/^Name matches, birth date differs: KARIMOV, Rustam Alievich on OFAC .*listed born Mar 14, 1968, searched 1990\)/));
-  }, SEARCH_TEST_TIMEOUT_MS);
+  test(
+    "a birth date that clearly differs: 'Name matches, birth date differs'",
+    async () => {
+      await newSearch(page);
+      await page.getByLabel("Name of person or company").fill("Rustam Karimov");
+      await moreDetails(page).click();
+      await page.getByLabel("Birth date", { exact: true }).fill("1990");
+      await page.getByRole("button", { name: "Run Due Diligence Check" }).click();
+      await expectVisible(page.getByTestId("search-results"), RESULT_TIMEOUT_MS);
+      // No list matched, so the sanctions section starts closed: the analyst opens it to see the near miss.
+      await page.getByRole("button", { name: /^Sanctions Database Search/ }).click();
+      const hit = karimovHit(page);
+      await expectVisible(hit.getByRole("list", { name: "Details compared" }).getByText("Name matches, birth date differs"));
+      await expectVisible(hit.getByRole("list", { name: "Why it matched" }));
+      await expectVisible(page.getByText(/^Name matches, birth date differs: KARIMOV, Rustam Alievich on OFAC .*listed born Mar 14, 1968, searched 1990\)/));
+    },
+    SEARCH_TEST_TIMEOUT_MS,
+  );
 });
 
 describe("Sanctions Search tab", () => {

@@ -13,7 +13,7 @@ import en from "../../web/src/i18n/en.json";
 import fr from "../../web/src/i18n/fr.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "fr";
@@ -102,7 +102,6 @@ async function seedDay(day: string) {
 const signedIn = (email: string, password: string, language: Language) =>
   signedInPage(browser, app.url, email, password, { code: language, words: DICTIONARIES[language] });
 
-
 async function expectCard(page: Page, testId: string, value: string, note?: string) {
   const card = page.getByTestId(testId);
   await expectVisible(card);
@@ -111,7 +110,8 @@ async function expectCard(page: Page, testId: string, value: string, note?: stri
 }
 
 /** The colours the bars of a chart are painted in. */
-const barFills = (region: Locator) => region.locator("svg.recharts-surface .recharts-bar-rectangle path").evaluateAll((paths) => paths.map((path) => getComputedStyle(path).fill));
+const barFills = (region: Locator) =>
+  region.locator("svg.recharts-surface .recharts-bar-rectangle path").evaluateAll((paths) => paths.map((path) => getComputedStyle(path).fill));
 
 /**
  * A chart region: named by its title, drawn as an svg with bars in the chart's colours (an unresolved colour paints
@@ -128,7 +128,9 @@ async function expectChart(page: Page, name: string): Promise<Locator> {
 
 /** The text alternative's rows: the label, then a value per series. */
 const chartRows = async (region: Locator) =>
-  (await region.locator("table tbody tr").evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? "")))).map((cells) => cells.map(plainText));
+  (await region.locator("table tbody tr").evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? "")))).map((cells) =>
+    cells.map(plainText),
+  );
 
 async function adminFlow(language: Language) {
   const dict = DICTIONARIES[language];
@@ -219,7 +221,13 @@ async function adminFlow(language: Language) {
     await page.getByRole("tab", { name: tr(dict, "reports.tabDetails") }).click();
     const items = page.getByTestId("report-search");
     await expectVisible(items.first());
-    expect(await page.getByTestId("report-search-term").allTextContents()).toEqual(["Globex Ltd", "Viktor Petrov", "Anna Schmidt", "Petrova Holdings", "Viktor Petrov"]);
+    expect(await page.getByTestId("report-search-term").allTextContents()).toEqual([
+      "Globex Ltd",
+      "Viktor Petrov",
+      "Anna Schmidt",
+      "Petrova Holdings",
+      "Viktor Petrov",
+    ]);
     const viktor = items.nth(4);
     expect(await viktor.getByTestId("risk-badge").textContent()).toBe(tr(dict, "risk.high"));
     await expectVisible(viktor.getByText(tr(dict, "search.person"), { exact: true }));
@@ -245,7 +253,9 @@ async function adminFlow(language: Language) {
     // The table of daily rows (the two reports made here, newest first) and the daily trend.
     const table = page.getByRole("table", { name: tr(dict, "reports.dailyRows") });
     expect((await table.locator("thead th").allTextContents()).map(plainText)).toEqual(
-      ["date", "totalSearches", "manualSearches", "automatedSearches", "creditsUsed", "uniqueUsers", "highRiskFindings"].map((key) => tr(dict, `reports.column.${key}`)),
+      ["date", "totalSearches", "manualSearches", "automatedSearches", "creditsUsed", "uniqueUsers", "highRiskFindings"].map((key) =>
+        tr(dict, `reports.column.${key}`),
+      ),
     );
     // The wide table scrolls inside its frame: the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
@@ -256,7 +266,10 @@ async function adminFlow(language: Language) {
     expect((await table.getByTestId("daily-row").locator("th").allTextContents()).map(plainText).filter((day) => mine.includes(day))).toEqual(mine);
     const trendChart = await expectChart(page, tr(dict, "reports.dailyTrend"));
     const legend = trendChart.locator(".recharts-legend-wrapper");
-    expect((await legend.locator("[data-slot=chart-legend-item]").allTextContents()).map(plainText)).toEqual([tr(dict, "reports.column.manualSearches"), tr(dict, "reports.column.automatedSearches")]);
+    expect((await legend.locator("[data-slot=chart-legend-item]").allTextContents()).map(plainText)).toEqual([
+      tr(dict, "reports.column.manualSearches"),
+      tr(dict, "reports.column.automatedSearches"),
+    ]);
     const trend = await chartRows(trendChart);
     const shortDays = [empty, seeded].map((day) => plainText(format.shortDay(day)));
     expect(trend.filter(([label]) => shortDays.includes(label))).toEqual([

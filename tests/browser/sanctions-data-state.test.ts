@@ -10,7 +10,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "10000" };
 const analyst = { email: "analyst@example.com", password: "Screening-2024!", fullName: "Ada Analyst" };
@@ -130,7 +130,9 @@ describe("while a list downloads and after", () => {
     await expectVisible(card.getByText("Failed", { exact: true }));
     const date = await formatted(page, sdn.recent_versions[0].version_date, "en");
     await expectVisible(
-      card.getByTestId("dataset-in-use").getByText(new RegExp(`^Still in use and searched: the version of ${date} \\((now|1 minute ago|\\d+ minutes ago)\\)\\.$`)),
+      card
+        .getByTestId("dataset-in-use")
+        .getByText(new RegExp(`^Still in use and searched: the version of ${date} \\((now|1 minute ago|\\d+ minutes ago)\\)\\.$`)),
     );
     const un = page.getByRole("article", { name: UN_NAME });
     await expectVisible(
@@ -148,7 +150,9 @@ describe("in German", () => {
 
     await page.goto(`${app.url}/sanctions`);
     const card = page.getByRole("article", { name: SDN_NAME });
-    await expectVisible(card.getByTestId("dataset-in-use").getByText(/^Weiterhin in Gebrauch und durchsucht: die Version vom .+ \((jetzt|vor \d+ Minuten?)\)\.$/));
+    await expectVisible(
+      card.getByTestId("dataset-in-use").getByText(/^Weiterhin in Gebrauch und durchsucht: die Version vom .+ \((jetzt|vor \d+ Minuten?)\)\.$/),
+    );
 
     await openSearchTab(page);
     await page.getByLabel("Gesuchter Name").fill("Rustam Karimov");

@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatBytes } from "@duecheck/react/views/sanctions/format";
 import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
-import { formatBytes } from "@duecheck/react/views/sanctions/format";
 import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { HOOK_TIMEOUT_MS, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
-import { setEnv } from "../helpers/env.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 /** No scheduled downloads (they would reach the real list publishers); a failing source fails fast. */
@@ -71,14 +71,7 @@ afterAll(async () => {
 describe("formatBytes", () => {
   test("Bytes, KB, MB and GB with at most 2 decimals", () => {
     const en = (bytes: number) => formatBytes(bytes, "en-US", (key) => EN_UNITS[key]);
-    expect([0, 1005, 1536, 5_123_456, 3 * 1024 ** 3, 2048 * 1024 ** 3].map(en)).toEqual([
-      "0 Bytes",
-      "1005 Bytes",
-      "1.5 KB",
-      "4.89 MB",
-      "3 GB",
-      "2048 GB",
-    ]);
+    expect([0, 1005, 1536, 5_123_456, 3 * 1024 ** 3, 2048 * 1024 ** 3].map(en)).toEqual(["0 Bytes", "1005 Bytes", "1.5 KB", "4.89 MB", "3 GB", "2048 GB"]);
     expect(formatBytes(5_123_456, "de", (key) => EN_UNITS[key])).toBe("4,89 MB");
   });
 });
@@ -259,9 +252,7 @@ describe("sanctions data", () => {
       await expectVisible(card.getByText("opensanctions_senzing", { exact: true }));
       await expectVisible(card.getByText("PEPs from a Senzing export", { exact: true }));
 
-      const added = ((await p.evaluate(() => fetch("/api/sanctions/datasets").then((r) => r.json()))) as any[]).find(
-        (d) => d.source_name === name,
-      );
+      const added = ((await p.evaluate(() => fetch("/api/sanctions/datasets").then((r) => r.json()))) as any[]).find((d) => d.source_name === name);
       expect(added).toMatchObject({ dataset_type: "pep", format: "opensanctions_senzing", custom: true, last_download_status: null });
       expect(added.urls.map((f: { url: string }) => f.url)).toEqual([url]);
     } finally {

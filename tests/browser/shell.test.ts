@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createUser, startApp } from "../helpers/app.ts";
-import { HOOK_TIMEOUT_MS, cookie, expectHidden, expectVisible, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { cookie, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
 
 const user = { email: "alan@example.com", password: "Enigma-1936!", fullName: "Alan Turing" };
 
@@ -39,7 +39,15 @@ describe("shell", () => {
 
   test("the sidebar lists only built screens and highlights the active one", async () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["New Search", "Batch Processing", "Search History", "Reports", "Sanctions Data", "Automatic Screening", "API Access"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "New Search",
+      "Batch Processing",
+      "Search History",
+      "Reports",
+      "Sanctions Data",
+      "Automatic Screening",
+      "API Access",
+    ]);
     expect(await nav.getByRole("link", { name: "New Search" }).getAttribute("aria-current")).toBe("page");
     await expectHidden(page.getByText("Administration"));
   });

@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
 import {
   changePasswordFormSchema,
   disableTwoFactorSchema,
@@ -10,7 +11,6 @@ import {
   updateProfileSchema,
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
-import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
 import { addEmbedOriginSchema } from "../../lib/embed/schemas.ts";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { createSearchSchema, IDENTIFIER_KINDS } from "../../lib/screening/schemas.ts";
@@ -82,11 +82,30 @@ describe("translations", () => {
       [createSearchSchema, { searchTerm: "\u0001" }],
       // The "More details" section of the search form (query by example).
       [createSearchSchema, { searchTerm: "x", details: { birthDate: "56", nationality: "XX", identifiers: [{ kind: "passport", value: " " }] } }],
-      [createSearchSchema, { searchTerm: "x", details: { identifiers: [{ kind: "passport", value: "\u0001" }, { kind: "lei", value: LONG }] } }],
+      [
+        createSearchSchema,
+        {
+          searchTerm: "x",
+          details: {
+            identifiers: [
+              { kind: "passport", value: "\u0001" },
+              { kind: "lei", value: LONG },
+            ],
+          },
+        },
+      ],
       [createSearchSchema, { searchTerm: "x", details: { identifiers: Array.from({ length: 11 }, () => ({ kind: "imo", value: "IMO 9187629" })) } }],
       [createSearchSchema, { searchTerm: "x", details: { birthDate: "1800-02-30", identifiers: IDENTIFIER_KINDS.map((kind) => ({ kind, value: "x1" })) } }],
-      ...["", "app.example.com", "https://u:p@app.example.com", "https://app.example.com/x", "https://*.example.com", "http://app.example.com", "\u0001", LONG + LONG]
-        .map((origin): [typeof addEmbedOriginSchema, unknown] => [addEmbedOriginSchema, { origin }]),
+      ...[
+        "",
+        "app.example.com",
+        "https://u:p@app.example.com",
+        "https://app.example.com/x",
+        "https://*.example.com",
+        "http://app.example.com",
+        "\u0001",
+        LONG + LONG,
+      ].map((origin): [typeof addEmbedOriginSchema, unknown] => [addEmbedOriginSchema, { origin }]),
     ];
     const messages = new Set(invalid.flatMap(([schema, value]) => schema.safeParse(value).error?.issues.map((i) => i.message) ?? []));
     expect(messages.size).toBeGreaterThan(15);

@@ -11,7 +11,7 @@ import de from "../../web/src/i18n/de.json";
 import en from "../../web/src/i18n/en.json";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { HOOK_TIMEOUT_MS, expectDialogOpen, expectHidden, expectVisible, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
+import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const DICTIONARIES: Record<"en" | "de", Dictionary> = { en, de };

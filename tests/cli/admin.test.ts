@@ -13,8 +13,23 @@ beforeAll(async () => {
   ann = await createUser(app.db, { email: "ann@example.com", password: "ann-password-1", fullName: "Ann Archer" });
   await createUser(app.db, { email: "ben@example.com", password: "ben-password-1", fullName: "Ben Baker" });
   await app.db.insert(schema.searches).values([
-    { userId: ann.id, searchTerm: "Old Shipping Ltd", status: "completed", riskLevel: "low", creditsUsed: 10, createdAt: new Date("2026-01-05T10:00:00Z"), results: { sanctionsList: [], adverseMedia: [] } },
-    { userId: ann.id, searchTerm: "Viktor Novak", status: "completed", riskLevel: "high", creditsUsed: 10, results: { sanctionsList: [{ match: true }], adverseMedia: [{ title: "x" }] } },
+    {
+      userId: ann.id,
+      searchTerm: "Old Shipping Ltd",
+      status: "completed",
+      riskLevel: "low",
+      creditsUsed: 10,
+      createdAt: new Date("2026-01-05T10:00:00Z"),
+      results: { sanctionsList: [], adverseMedia: [] },
+    },
+    {
+      userId: ann.id,
+      searchTerm: "Viktor Novak",
+      status: "completed",
+      riskLevel: "high",
+      creditsUsed: 10,
+      results: { sanctionsList: [{ match: true }], adverseMedia: [{ title: "x" }] },
+    },
   ]);
 }, 60_000);
 afterAll(() => app.stop());
@@ -28,7 +43,12 @@ describe("duecheck users (administration)", () => {
     expect(shown.code).toBe(0);
     expect(shown.stdout).toMatch(/NAME\s+Ann Archer/);
     expect(shown.stdout).toMatch(/Company\s+Acme Compliance/);
-    expect(JSON.parse((await cli("users", "show", "ann@example.com", "--json")).stdout)).toMatchObject({ email: "ann@example.com", role: "user", credits: 25, isActive: true });
+    expect(JSON.parse((await cli("users", "show", "ann@example.com", "--json")).stdout)).toMatchObject({
+      email: "ann@example.com",
+      role: "user",
+      credits: 25,
+      isActive: true,
+    });
 
     const edited = await cli("users", "edit", "ann@example.com", "--company", "Archer Risk", "--language", "es");
     expect(edited.stdout).toContain("ann@example.com actualizado.");
@@ -42,7 +62,9 @@ describe("duecheck users (administration)", () => {
     const bad = await cli("users", "set-role", "ann@example.com", "owner");
     expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: "duecheck: role must be user or admin" });
     expect((await cli("users", "edit", "ann@example.com")).code).toBe(1);
-    expect((await cli("users", "edit", "ann@example.com", "--name", "Eve\u0001Control")).stderr.trim()).toBe("duecheck: fullName must not contain control characters or unpaired surrogates");
+    expect((await cli("users", "edit", "ann@example.com", "--name", "Eve\u0001Control")).stderr.trim()).toBe(
+      "duecheck: fullName must not contain control characters or unpaired surrogates",
+    );
     expect((await cli("users", "show", "nobody@example.com")).stderr).toContain("No user with email nobody@example.com");
   });
 
@@ -102,8 +124,13 @@ describe("duecheck settings and audit", () => {
     expect((await cli("settings", "set", "manualSearchCost", "15")).stdout).toContain("Saved manualSearchCost.");
     expect(JSON.parse((await cli("settings", "get", "--json")).stdout)).toMatchObject({ manualSearchCost: 15, registrationOpen: true });
     const fraction = await cli("settings", "set", "manualSearchCost", "2.5");
-    expect({ code: fraction.code, stderr: fraction.stderr.trim() }).toEqual({ code: 1, stderr: "duecheck: manualSearchCost: manualSearchCost must be a whole number" });
-    expect((await cli("settings", "set", "creditPackages", '[{"credits":10,"price":5,"popular":true},{"credits":20,"price":9,"popular":true}]')).stderr).toContain("At most one credit package can be marked popular");
+    expect({ code: fraction.code, stderr: fraction.stderr.trim() }).toEqual({
+      code: 1,
+      stderr: "duecheck: manualSearchCost: manualSearchCost must be a whole number",
+    });
+    expect(
+      (await cli("settings", "set", "creditPackages", '[{"credits":10,"price":5,"popular":true},{"credits":20,"price":9,"popular":true}]')).stderr,
+    ).toContain("At most one credit package can be marked popular");
     expect((await cli("settings", "set", "colour", "blue")).stderr).toContain("Unknown setting 'colour'");
     expect((await cli("settings", "set", "registrationOpen", "false")).code).toBe(0);
     expect((await new HttpClient(app.url).post("/api/auth/register", {})).json.error).toBe("Registration is closed");
@@ -115,7 +142,11 @@ describe("duecheck settings and audit", () => {
     expect(lines.length).toBe(3);
     expect(audit.stdout).toMatch(/system\s+admin\.settings_updated/);
     const json = JSON.parse((await cli("audit", "--json", "--limit", "100")).stdout);
-    expect(json.items[0]).toMatchObject({ action: "admin.settings_updated", actorKind: "cli", details: { before: { registrationOpen: false }, after: { registrationOpen: true } } });
+    expect(json.items[0]).toMatchObject({
+      action: "admin.settings_updated",
+      actorKind: "cli",
+      details: { before: { registrationOpen: false }, after: { registrationOpen: true } },
+    });
     expect(json.items.map((e: { id: number }) => e.id)).toEqual([...json.items.map((e: { id: number }) => e.id)].sort((a: number, b: number) => b - a));
   });
 

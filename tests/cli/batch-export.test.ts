@@ -1,14 +1,14 @@
 /** `duecheck batch export` as a separate process: each format written to a file and read back; bad ids and formats. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { batchGdeltAnswer, startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { batchGdeltAnswer, type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const BIN = join(import.meta.dir, "..", "..", "bin", "duecheck");
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
   env = { ...app.env, ...newsEnv };
   const csv = join(folder, "customers.csv");
-  writeFileSync(csv, "name,type,country\nRustam Karimov,person,UZ\n\"Acme Trading, Ltd\",company,\n@Jane Example,person,\n");
+  writeFileSync(csv, 'name,type,country\nRustam Karimov,person,UZ\n"Acme Trading, Ltd",company,\n@Jane Example,person,\n');
   const run = await runCli(["batch", "run", csv, "--user", "analyst@example.com", "--name", "Customers Q1", "--json"], env);
   expect(run.stderr).toBe("");
   ({ id: batchId, createdAt: createdDay } = JSON.parse(run.stdout));
@@ -64,7 +64,12 @@ test("-o writes the CSV there and prints where; every entity with its findings",
 
 test("without -o the file gets the batch's name and date in the current folder", async () => {
   const cwd = mkdtempSync(join(folder, "cwd-"));
-  const proc = Bun.spawn([BIN, "batch", "export", batchId, "--format", "xlsx", "--user", "analyst@example.com"], { cwd, env: { ...process.env, DATABASE_URL: "", ...env }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([BIN, "batch", "export", batchId, "--format", "xlsx", "--user", "analyst@example.com"], {
+    cwd,
+    env: { ...process.env, DATABASE_URL: "", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
   const path = join(cwd, `duecheck-batch-customers-q1-${createdDay}.xlsx`);
   expect([code, stdout.trim()]).toEqual([0, `Batch "Customers Q1" exported to ${path}`]);

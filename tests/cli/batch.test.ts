@@ -11,7 +11,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { quotedPhrase, startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
@@ -34,7 +34,14 @@ beforeAll(() => {
     if (phrase !== "Rustam Karimov") return Response.json({});
     return Response.json({
       articles: [
-        { title: "Rustam Karimov charged with money laundering", url: "https://news.example/karimov", seendate: "20250301T100000Z", domain: "news.example", language: "English", sourcecountry: "United Kingdom" },
+        {
+          title: "Rustam Karimov charged with money laundering",
+          url: "https://news.example/karimov",
+          seendate: "20250301T100000Z",
+          domain: "news.example",
+          language: "English",
+          sourcecountry: "United Kingdom",
+        },
       ],
     });
   });
@@ -62,10 +69,11 @@ describe("with a server running", () => {
     restoreEnv();
   });
 
-  const balance = async (email: string) => (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, email)))[0].credits;
+  const balance = async (email: string) =>
+    (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, email)))[0].credits;
 
   test("batch run screens a semicolon-separated file to the end with progress and the summary; every row charged", async () => {
-    const file = csvFile("customers.csv", "\uFEFFName;Type;Country\r\nRustam Karimov;person;UZ\r\n\"Acme Trading; Ltd\";company;\r\nJane Example;;\r\n");
+    const file = csvFile("customers.csv", '\uFEFFName;Type;Country\r\nRustam Karimov;person;UZ\r\n"Acme Trading; Ltd";company;\r\nJane Example;;\r\n');
     const res = await runCli(["batch", "run", file, "--user", "analyst@example.com", "--name", "Customers"], env);
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
@@ -88,7 +96,9 @@ describe("with a server running", () => {
     expect(json.results.total).toBe(2);
     expect(json.results.items).toHaveLength(1);
     expect(json.results.items[0]).toMatchObject({ riskLevel: "medium", status: "completed" });
-    const next = JSON.parse((await runCli(["batch", "show", id!, "--user", "analyst@example.com", "--json", "--risk", "medium", "--cursor", json.results.nextCursor], env)).stdout);
+    const next = JSON.parse(
+      (await runCli(["batch", "show", id!, "--user", "analyst@example.com", "--json", "--risk", "medium", "--cursor", json.results.nextCursor], env)).stdout,
+    );
     expect(next.results.items.map((r: { searchId: string }) => r.searchId)).not.toContain(json.results.items[0].searchId);
   });
 
@@ -108,7 +118,11 @@ describe("with a server running", () => {
     const list = await runCli(["batch", "list", "--user", "analyst@example.com"], env);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/NAME\s+STATUS\s+ENTITIES\s+PROCESSED\s+FAILED\s+CREATED\s+COMPLETED\s+ID/);
-    const names = list.stdout.split("\n").slice(1).map((line) => line.split(/\s{2,}/)[0]).filter(Boolean);
+    const names = list.stdout
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(/\s{2,}/)[0])
+      .filter(Boolean);
     expect(names).toEqual(["Detached", "Customers"]);
     const page = JSON.parse((await runCli(["batch", "list", "--user", "analyst@example.com", "--json", "--limit", "1"], env)).stdout);
     expect(page).toMatchObject({ total: 2, items: [{ id, name: "Detached", status: "completed", totalEntities: 3 }] });
@@ -165,7 +179,11 @@ describe("without a server", () => {
 
   test("the CLI screens the batch itself; a row that failed makes exit 1 and the batch still completes", async () => {
     const file = csvFile("solo.csv", "name\nJane Example\nBroken Subject\n");
-    const res = await runCli(["batch", "run", file, "--user", "solo@example.com", "--json"], { ...testDatabase.env, ...newsEnv, DUECHECK_JOB_POLL_SECONDS: "0.5" });
+    const res = await runCli(["batch", "run", file, "--user", "solo@example.com", "--json"], {
+      ...testDatabase.env,
+      ...newsEnv,
+      DUECHECK_JOB_POLL_SECONDS: "0.5",
+    });
     expect(res.stderr).toBe("");
     expect(res.code).toBe(1);
     expect(JSON.parse(res.stdout)).toMatchObject({ status: "completed", totalEntities: 2, processedEntities: 1, failedEntities: 1 });

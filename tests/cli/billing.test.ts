@@ -10,8 +10,24 @@ beforeAll(async () => {
   const ann = await createUser(app.db, { email: "ann@example.com", password: "password-1" });
   const ben = await createUser(app.db, { email: "ben@example.com", password: "password-1" });
   await app.db.insert(schema.purchases).values([
-    { userId: ann.id, credits: 500, amount: 10900, paymentIntentId: "pi_ann_1", status: "succeeded", receiptUrl: "https://pay.stripe.com/receipts/payment/ch_ann", createdAt: new Date("2026-03-01T10:00:00Z") },
-    { userId: ben.id, credits: 100, amount: 2900, paymentIntentId: "pi_ben_1", status: "partially_refunded", refundedCredits: 40, createdAt: new Date("2026-03-02T10:00:00Z") },
+    {
+      userId: ann.id,
+      credits: 500,
+      amount: 10900,
+      paymentIntentId: "pi_ann_1",
+      status: "succeeded",
+      receiptUrl: "https://pay.stripe.com/receipts/payment/ch_ann",
+      createdAt: new Date("2026-03-01T10:00:00Z"),
+    },
+    {
+      userId: ben.id,
+      credits: 100,
+      amount: 2900,
+      paymentIntentId: "pi_ben_1",
+      status: "partially_refunded",
+      refundedCredits: 40,
+      createdAt: new Date("2026-03-02T10:00:00Z"),
+    },
   ]);
 }, 60_000);
 afterAll(() => app.stop());
@@ -27,7 +43,12 @@ describe("duecheck billing", () => {
     expect(table.stdout).toContain("Card payments are not configured on this installation");
     const { packages } = JSON.parse((await cli("packages", "--json")).stdout);
     expect(packages.map((p: { credits: number; amount: number }) => [p.credits, p.amount])).toEqual([
-      [100, 2900], [500, 10900], [1000, 19900], [2500, 39900], [10000, 129900], [100000, 999900],
+      [100, 2900],
+      [500, 10900],
+      [1000, 19900],
+      [2500, 39900],
+      [10000, 129900],
+      [100000, 999900],
     ]);
     const french = await cli("packages", "--language", "fr");
     expect(french.stdout).toContain("Packs de crédits");
@@ -45,7 +66,11 @@ describe("duecheck billing", () => {
     expect(german.stdout).toMatch(/500\s+109\.00 USD\s+bezahlt\s+0\s+https:\/\/pay.stripe.com\/receipts\/payment\/ch_ann/);
     expect(german.stdout).not.toContain("ben@example.com");
     const json = JSON.parse((await cli("purchases", "--user", "ben@example.com", "--json")).stdout);
-    expect(json).toMatchObject({ total: 1, nextCursor: null, items: [{ credits: 100, amount: 2900, status: "partially_refunded", refundedCredits: 40, userEmail: "ben@example.com" }] });
+    expect(json).toMatchObject({
+      total: 1,
+      nextCursor: null,
+      items: [{ credits: 100, amount: 2900, status: "partially_refunded", refundedCredits: 40, userEmail: "ben@example.com" }],
+    });
     const unknown = await cli("purchases", "--user", "nobody@example.com");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("nobody@example.com");

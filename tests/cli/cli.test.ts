@@ -75,7 +75,10 @@ describe("duecheck CLI on the server's database", () => {
   });
 
   test("users, credits and db print in --language; credits add defaults to the account's report language", async () => {
-    const created = await runCli(["users", "create", "--email", "fr.user@example.com", "--password", "fr-password", "--name", "Fr User", "--language", "fr"], app.env);
+    const created = await runCli(
+      ["users", "create", "--email", "fr.user@example.com", "--password", "fr-password", "--name", "Fr User", "--language", "fr"],
+      app.env,
+    );
     expect(created.stdout).toBe("Compte utilisateur fr.user@example.com créé avec 25 crédits.\n");
     const list = await runCli(["users", "list", "--language", "de"], app.env);
     expect(list.stdout).toMatch(/E-MAIL\s+NAME\s+ROLLE\s+CREDITS\s+STATUS\s+2FA\s+LETZTE ANMELDUNG/);

@@ -12,7 +12,10 @@ beforeAll(async () => {
   const user = await createUser(app.db, { email: "pager@example.com", password: "pager-password" });
   const other = await createUser(app.db, { email: "other@example.com", password: "other-password" });
   // Subject 1 to 7 an hour apart from 2025-05-01 01:00 UTC; another user's searches in between.
-  for (const [owner, prefix] of [[user.id, "Subject"], [other.id, "Other"]] as const) {
+  for (const [owner, prefix] of [
+    [user.id, "Subject"],
+    [other.id, "Other"],
+  ] as const) {
     await app.db.execute(sql`
       insert into searches (user_id, search_term, entity_name, entity_type, status, created_at)
       select ${owner}::uuid, ${prefix} || ' ' || i, ${prefix} || ' ' || i, 'person', 'completed', timestamptz '2025-05-01 00:00:00+00' + i * interval '1 hour'
@@ -26,9 +29,13 @@ describe("duecheck history", () => {
     const first = JSON.parse((await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--json"], app.env)).stdout);
     expect(terms(first)).toEqual(["Subject 7", "Subject 6", "Subject 5"]);
     expect(first.total).toBe(7);
-    const second = JSON.parse((await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--before", first.nextCursor, "--json"], app.env)).stdout);
+    const second = JSON.parse(
+      (await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--before", first.nextCursor, "--json"], app.env)).stdout,
+    );
     expect(terms(second)).toEqual(["Subject 4", "Subject 3", "Subject 2"]);
-    const last = JSON.parse((await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--before", second.nextCursor, "--json"], app.env)).stdout);
+    const last = JSON.parse(
+      (await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--before", second.nextCursor, "--json"], app.env)).stdout,
+    );
     expect(terms(last)).toEqual(["Subject 1"]);
     expect(last.nextCursor).toBeNull();
 

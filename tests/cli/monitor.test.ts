@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { openDatabase, schema, type Db } from "../../data/db.ts";
+import { type Db, openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
@@ -30,8 +30,10 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-const entity = (term: string) => withDb(async (db) => (await db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.searchTerm, term)))[0]);
-const balance = () => withDb(async (db) => (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, "analyst@example.com")))[0].credits);
+const entity = (term: string) =>
+  withDb(async (db) => (await db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.searchTerm, term)))[0]);
+const balance = () =>
+  withDb(async (db) => (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, "analyst@example.com")))[0].credits);
 
 beforeAll(async () => {
   gdelt = startGdeltServer(() => Response.json({}));
@@ -60,7 +62,13 @@ describe("duecheck monitor", () => {
     expect(row).toMatchObject({ country: "UZ", frequency: "daily", status: "active", source: "manual" });
 
     const json = await runCli(["monitor", "add", "Acme Trading Ltd", "--type", "company", "--frequency", "weekly", "--json", ...USER], env);
-    expect(JSON.parse(json.stdout)).toMatchObject({ searchTerm: "Acme Trading Ltd", entityType: "company", frequency: "weekly", status: "active", hasChanges: false });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      searchTerm: "Acme Trading Ltd",
+      entityType: "company",
+      frequency: "weekly",
+      status: "active",
+      hasChanges: false,
+    });
 
     const again = await runCli(["monitor", "add", "rustam KARIMOV", ...USER], env);
     expect([again.code, again.stderr.trim()]).toEqual([1, "duecheck: rustam KARIMOV is already monitored (the same name and type)"]);
@@ -92,7 +100,11 @@ describe("duecheck monitor", () => {
     expect(second.stdout).toContain("A new list version matches 1 monitored name: checked now");
     expect(second.stdout).toContain("1 check finished, 1 with changes");
     // The lists the CLI seeds but that were never downloaded cannot be checked: named, and not a change.
-    expect(second.stdout).toMatch(new RegExp(`  Rustam Karimov: 1 new sanctions match; risk level changed from medium to critical; could not be checked: .*UN Security Council.* \\(duecheck monitor changes ${baseline.id}\\)`));
+    expect(second.stdout).toMatch(
+      new RegExp(
+        `  Rustam Karimov: 1 new sanctions match; risk level changed from medium to critical; could not be checked: .*UN Security Council.* \\(duecheck monitor changes ${baseline.id}\\)`,
+      ),
+    );
     expect(await balance()).toBe(97);
 
     const list = await runCli(["monitor", "list", "--changes", "with", ...USER], env);

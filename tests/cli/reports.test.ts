@@ -1,9 +1,9 @@
 /** `duecheck reports daily|generate|export` as a separate process on the server's database: output, files, errors. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import ExcelJS from "exceljs";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { setEnv } from "../helpers/env.ts";

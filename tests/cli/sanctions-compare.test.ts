@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
@@ -38,7 +38,7 @@ const jsonLines = (stdout: string) =>
 
 function writePairs(name: string, lines: string[]) {
   const path = join(folder, name);
-  writeFileSync(path, lines.join("\n") + "\n");
+  writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
 }
 
@@ -118,12 +118,17 @@ describe("duecheck sanctions compare", () => {
     expect(table.stderr).toContain("duecheck: line 3: not valid JSON\n");
     expect(table.stderr).toContain("duecheck: line 6: Unknown field: tpye\n");
     expect(table.stdout).toMatch(/^LINE\s+SCORE\s+DECISION\s+QUERY\s+CANDIDATE\s+WHY$/m);
-    expect(table.stdout).toMatch(/^1\s+\d+%\s+MATCH\s+Vladimir Putin\s+PUTIN, Vladimir Vladimirovich\s+Vladimir: exact; Putin → PUTIN: exact; Vladimirovich: not in the search$/m);
+    expect(table.stdout).toMatch(
+      /^1\s+\d+%\s+MATCH\s+Vladimir Putin\s+PUTIN, Vladimir Vladimirovich\s+Vladimir: exact; Putin → PUTIN: exact; Vladimirovich: not in the search$/m,
+    );
     expect(table.stdout).toMatch(/^9\s+\d+%\s+no match\s+Maria Gonzalez\s+Tariq Hassan/m);
   });
 
   test("--type is the default type of the file's lines", async () => {
-    const file = writePairs("typed.jsonl", [JSON.stringify({ query: "Acme Holdings", candidate: "ACME HOLDINGS" }), JSON.stringify({ query: "Acme Holdings", candidate: "ACME HOLDINGS", type: "person" })]);
+    const file = writePairs("typed.jsonl", [
+      JSON.stringify({ query: "Acme Holdings", candidate: "ACME HOLDINGS" }),
+      JSON.stringify({ query: "Acme Holdings", candidate: "ACME HOLDINGS", type: "person" }),
+    ]);
     const lines = jsonLines((await cli("sanctions", "compare", "--file", file, "--type", "company", "--json")).stdout);
     expect(lines.map((l) => l.type)).toEqual(["company", "person"]);
   });

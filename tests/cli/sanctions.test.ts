@@ -7,8 +7,8 @@ import { schema } from "../../data/db.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
-import { ListServer } from "../helpers/list-server.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { ListServer } from "../helpers/list-server.ts";
 
 // The dataset and search commands on the database of a running server (on PGlite through its socket).
 // No news providers or model: `duecheck search` below screens against the lists only.
@@ -46,7 +46,14 @@ describe("duecheck datasets", () => {
     expect(table.stdout).toMatch(/ID\s+TYPE\s+FORMAT\s+AUTO\s+STATUS/);
     expect(table.stdout).toMatch(/us_congress_peps\s+pep\s+opensanctions_senzing\s+every 6h\s+never downloaded/);
     const json = JSON.parse((await cli("datasets", "list", "--json")).stdout);
-    expect(json.map((d: { id: string }) => d.id)).toEqual(["us_ofac_sdn", "us_ofac_cons", "un_sc_sanctions", "eu_fsf", "gb_fcdo_sanctions", "us_congress_peps"]);
+    expect(json.map((d: { id: string }) => d.id)).toEqual([
+      "us_ofac_sdn",
+      "us_ofac_cons",
+      "un_sc_sanctions",
+      "eu_fsf",
+      "gb_fcdo_sanctions",
+      "us_congress_peps",
+    ]);
     expect(json[2]).toMatchObject({ source_name: "UN Security Council Consolidated List", last_download_status: null, recent_versions: [] });
   });
 
@@ -55,9 +62,7 @@ describe("duecheck datasets", () => {
     expect(res.code).toBe(1);
     expect(res.stderr.trim()).toBe("duecheck: No sanctions data has been downloaded yet");
     // Which lists, and why: the same notice the search forms show.
-    expect(res.stdout).toStartWith(
-      "No sanctions data has been downloaded yet (never downloaded: OFAC Specially Designated Nationals (SDN) List, ",
-    );
+    expect(res.stdout).toStartWith("No sanctions data has been downloaded yet (never downloaded: OFAC Specially Designated Nationals (SDN) List, ");
     expect(res.stdout).toContain("Searches cannot check these lists until they are downloaded (duecheck datasets download --all).");
     const de = await cli("sanctions", "search", "Rustam Karimov", "--language", "de");
     expect([de.code, de.stderr.trim()]).toEqual([1, "duecheck: Es wurden noch keine Sanktionsdaten heruntergeladen"]);
@@ -66,7 +71,13 @@ describe("duecheck datasets", () => {
   });
 
   test("set-url points a dataset at a mirror, keeping file names by position or taking NAME=URL", async () => {
-    const res = await cli("datasets", "set-url", "us_ofac_sdn", ...SDN.map((n, i) => (i === 0 ? `sdn.csv=${list.url}/sdn/${n}` : `${list.url}/sdn/${n}`)), "--json");
+    const res = await cli(
+      "datasets",
+      "set-url",
+      "us_ofac_sdn",
+      ...SDN.map((n, i) => (i === 0 ? `sdn.csv=${list.url}/sdn/${n}` : `${list.url}/sdn/${n}`)),
+      "--json",
+    );
     expect(res.stderr).toBe("");
     expect(JSON.parse(res.stdout).urls).toEqual(SDN.map((name) => ({ name, url: `${list.url}/sdn/${name}` })));
     const plain = await cli("datasets", "set-url", "us_ofac_cons", `${list.url}/offline/cons_prim.csv`);
@@ -213,7 +224,10 @@ describe("duecheck sanctions search", () => {
     writeFileSync(file, "Rustam Karimov\n\nNobody Inparticular Zzyzx\r\nGolden Crescent Trading\n");
     const res = await cli("sanctions", "search", "--file", file, "--limit", "3");
     expect(res.stderr).toBe("");
-    const lines = res.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = res.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.term, l.found])).toEqual([
       ["Rustam Karimov", true],
       ["Nobody Inparticular Zzyzx", false],
@@ -241,8 +255,20 @@ describe("duecheck sanctions search", () => {
 describe("duecheck datasets add", () => {
   test("adds a custom dataset that lists, with its id made from the name", async () => {
     const res = await cli(
-      "datasets", "add", "Éuropean PEPs (OpenSanctions)", "--type", "pep", "--format", "opensanctions_senzing",
-      "--url", "https://data.example.org/peps/senzing.json", "--description", "Members of parliament", "--frequency", "12", "--json",
+      "datasets",
+      "add",
+      "Éuropean PEPs (OpenSanctions)",
+      "--type",
+      "pep",
+      "--format",
+      "opensanctions_senzing",
+      "--url",
+      "https://data.example.org/peps/senzing.json",
+      "--description",
+      "Members of parliament",
+      "--frequency",
+      "12",
+      "--json",
     );
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
-import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { HttpClient } from "../helpers/http.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
+import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
 let gdelt: NewsServer;
@@ -20,7 +20,14 @@ let restoreEnv: () => void = () => {};
 beforeAll(() => {
   gdelt = startGdeltServer({
     "Rustam Karimov": [
-      { title: "Rustam Karimov charged with money laundering", url: "https://news.example/karimov", seendate: "20250301T100000Z", domain: "news.example", language: "English", sourcecountry: "United Kingdom" },
+      {
+        title: "Rustam Karimov charged with money laundering",
+        url: "https://news.example/karimov",
+        seendate: "20250301T100000Z",
+        domain: "news.example",
+        language: "English",
+        sourcecountry: "United Kingdom",
+      },
     ],
   });
   newsEnv = {
@@ -105,7 +112,9 @@ describe("with a server running", () => {
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/Suche [0-9a-f-]{36} für analyst\.de@example\.com \(10 Credits\)/);
-    expect(res.stdout).toMatch(/In der Warteschlange: Warten auf (die Worker des Servers|einen Worker)|Prüfung von „Rustam Karimov“ (auf dem Server|in einem anderen Prozess)/);
+    expect(res.stdout).toMatch(
+      /In der Warteschlange: Warten auf (die Worker des Servers|einen Worker)|Prüfung von „Rustam Karimov“ (auf dem Server|in einem anderen Prozess)/,
+    );
     expect(res.stdout).toContain("Rustam Karimov (Person)  KRITISCHES RISIKO");
     expect(res.stdout).toMatch(/\nGründe\n\s+kritisch\s+(Starker )?Sanktionstreffer/);
     expect(res.stdout).toMatch(/Sanktionslisten: \d+ durchsucht, 1 mit Treffer/);
@@ -117,7 +126,8 @@ describe("with a server running", () => {
     expect(res.stdout).toMatch(/^\d+ von \d+ Listen haben noch keine Daten \(nie heruntergeladen: .*UN Security Council Consolidated List/);
     expect(res.stdout).toContain("PEP-Status: Es wurde kein Eintrag als politisch exponierte Person (PEP) gefunden.");
     expect(res.stdout).not.toContain("Never downloaded");
-    for (const english of ["CRITICAL RISK", "Reasons", "Sanctions lists", "Queued", "Screening", "credits)", "Comprehensive"]) expect(res.stdout).not.toContain(english);
+    for (const english of ["CRITICAL RISK", "Reasons", "Sanctions lists", "Queued", "Screening", "credits)", "Comprehensive"])
+      expect(res.stdout).not.toContain(english);
 
     const history = await runCli(["history", "--user", "analyst.de@example.com", "--language", "fr"], env);
     expect(history.code).toBe(0);
@@ -132,7 +142,10 @@ describe("with a server running", () => {
       [["search", "Acme", "--links", "viele", "--language", "fr"], "--links doit être un nombre entier, reçu « viele »"],
       // 25 credits, one search of 10 above, so another fits; the third does not
       [["search", "Acme", "--user", "analyst.de@example.com", "--json"], null],
-      [["search", "Acme", "--user", "analyst.de@example.com"], "Für eine Suche benötigen Sie mindestens 10 Credits. Bitte wenden Sie sich an den Support, um weitere Credits hinzuzufügen."],
+      [
+        ["search", "Acme", "--user", "analyst.de@example.com"],
+        "Für eine Suche benötigen Sie mindestens 10 Credits. Bitte wenden Sie sich an den Support, um weitere Credits hinzuzufügen.",
+      ],
       [["history", "--limit", "500", "--language", "es"], "--limit debe ser un número entero de 1 a 100, se recibió '500'"],
       [["history", "--language", "xx"], "--language must be one of en, de, es, fr, got 'xx'"],
     ] as const) {
@@ -224,7 +237,18 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
   });
 
   test("a passport the listing carries makes it a match under another spelling; the details and the evidence are printed and in --json", async () => {
-    const args = ["search", "Rustem Karimow", "--user", "example@example.com", "--identifier", "passport:fa 123 4567", "--birth-date", "1968-03-14", "--nationality", "uz"];
+    const args = [
+      "search",
+      "Rustem Karimow",
+      "--user",
+      "example@example.com",
+      "--identifier",
+      "passport:fa 123 4567",
+      "--birth-date",
+      "1968-03-14",
+      "--nationality",
+      "uz",
+    ];
     const res = await runCli(args, env);
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
@@ -245,7 +269,9 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
     const res = await runCli(["search", "Tariq Mahmoud Hassan", "--user", "example@example.com", "--birth-date", "1950", "--language", "de"], env);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("Außerdem gesucht: geboren 1950");
-    expect(res.stdout).toContain("HASSAN, Tariq Mahmoud: Name stimmt überein, Geburtsdatum weicht ab (gelistet 20.09.1980, 1981, gesucht 1950): als Beinahe-Treffer geführt");
+    expect(res.stdout).toContain(
+      "HASSAN, Tariq Mahmoud: Name stimmt überein, Geburtsdatum weicht ab (gelistet 20.09.1980, 1981, gesucht 1950): als Beinahe-Treffer geführt",
+    );
     expect(res.stdout).toContain("Name stimmt überein, Geburtsdatum weicht ab: HASSAN, Tariq Mahmoud");
     expect(res.stdout).not.toContain("TREFFER GEFUNDEN");
   });
@@ -263,7 +289,10 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
   test("bad details are refused with exit 1 and the shared validation's message; nothing is charged", async () => {
     const before = await balanceOf(app.db, "example@example.com");
     for (const [args, message] of [
-      [["--identifier", "FA1234567"], "--identifier must be KIND:VALUE with KIND one of passport, national_id, tax_id, imo, lei, crypto_wallet, got 'FA1234567'"],
+      [
+        ["--identifier", "FA1234567"],
+        "--identifier must be KIND:VALUE with KIND one of passport, national_id, tax_id, imo, lei, crypto_wallet, got 'FA1234567'",
+      ],
       [["--identifier", "ssn:123-45-6789"], "Identifier kind must be one of passport, national_id, tax_id, imo, lei, crypto_wallet"],
       [["--identifier", "imo:123"], "IMO number must be 7 digits (IMO 1234567)"],
       [["--birth-date", "1968-02-30"], "Birth date must be a real date between 1850 and today"],
@@ -274,7 +303,9 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
       expect([args.join(" "), res.code, res.stderr]).toEqual([args.join(" "), 1, `duecheck: ${message}\n`]);
     }
     const spanish = await runCli(["search", "Rustam Karimov", "--user", "example@example.com", "--identifier", "pasaporte", "--language", "es"], env);
-    expect(spanish.stderr).toBe("duecheck: --identifier debe ser TIPO:VALOR con TIPO uno de passport, national_id, tax_id, imo, lei, crypto_wallet; se recibió 'pasaporte'\n");
+    expect(spanish.stderr).toBe(
+      "duecheck: --identifier debe ser TIPO:VALOR con TIPO uno de passport, national_id, tax_id, imo, lei, crypto_wallet; se recibió 'pasaporte'\n",
+    );
     expect(await balanceOf(app.db, "example@example.com")).toBe(before);
   });
 });

@@ -17,7 +17,16 @@ const cli = (...args: string[]) => runCli(["webhooks", ...args], app.env);
 
 describe("duecheck webhooks", () => {
   test("add prints the secret once; list shows it masked; deliveries lists what was sent; remove deletes it", async () => {
-    const added = await cli("add", "https://example.com/hooks", "--events", "search.completed, batch.completed", "--description", "Nightly", "--user", "cli-hooks@example.com");
+    const added = await cli(
+      "add",
+      "https://example.com/hooks",
+      "--events",
+      "search.completed, batch.completed",
+      "--description",
+      "Nightly",
+      "--user",
+      "cli-hooks@example.com",
+    );
     expect(added.code).toBe(0);
     const secret = /Signing secret: (whsec_\S+)/.exec(added.stdout)?.[1];
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -26,11 +35,19 @@ describe("duecheck webhooks", () => {
 
     const list = await cli("list", "--user", "cli-hooks@example.com", "--json");
     const [hook] = JSON.parse(list.stdout);
-    expect(hook).toMatchObject({ id, url: "https://example.com/hooks", events: ["search.completed", "batch.completed"], enabled: true, description: "Nightly" });
+    expect(hook).toMatchObject({
+      id,
+      url: "https://example.com/hooks",
+      events: ["search.completed", "batch.completed"],
+      enabled: true,
+      description: "Nightly",
+    });
     expect(hook.secret).toBe(`whsec_…${secret!.slice(-4)}`);
     expect(list.stdout).not.toContain(secret!);
 
-    await app.db.insert(schema.webhookDeliveries).values({ webhookId: id, event: "search.completed", payload: {}, status: "delivered", attempts: 2, lastStatusCode: 200 });
+    await app.db
+      .insert(schema.webhookDeliveries)
+      .values({ webhookId: id, event: "search.completed", payload: {}, status: "delivered", attempts: 2, lastStatusCode: 200 });
     const table = await cli("list", "--user", "cli-hooks@example.com");
     expect(table.stdout).toMatch(/https:\/\/example.com\/hooks\s+search.completed, batch.completed\s+yes\s+delivered/);
     const german = await cli("deliveries", id, "--user", "cli-hooks@example.com", "--language", "de");
@@ -56,7 +73,10 @@ describe("duecheck webhooks", () => {
 
     const added = await cli("add", "https://example.com/mine", "--events", "monitoring.changed", "--user", "cli-hooks@example.com", "--json");
     const { id } = JSON.parse(added.stdout);
-    for (const args of [["remove", id], ["deliveries", id]]) {
+    for (const args of [
+      ["remove", id],
+      ["deliveries", id],
+    ]) {
       const other = await cli(...args, "--user", "someone-else@example.com");
       expect(other.code).toBe(1);
       expect(other.stderr).toContain(`No webhook ${id} of this user`);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, existsSync, cpSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli, startServeProcess } from "../helpers/cli.ts";
@@ -15,7 +15,9 @@ function freshDataDir() {
   dirs.push(dir);
   return dir;
 }
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
   test("first start creates an admin with a generated password, printed once and working", async () => {
@@ -56,12 +58,12 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
     const dir = freshDataDir();
     const server = await startServeProcess({ DUECHECK_DATA_DIR: dir, DUECHECK_ADMIN_PASSWORD: "Admin-password-1" });
     try {
-      const created = await runCli(["users", "create", "--email", "sock@example.com", "--password", "sock-password", "--name", "Sock"], { DUECHECK_DATA_DIR: dir });
+      const created = await runCli(["users", "create", "--email", "sock@example.com", "--password", "sock-password", "--name", "Sock"], {
+        DUECHECK_DATA_DIR: dir,
+      });
       expect(created.code).toBe(0);
       // Several CLI runs at once take turns on the socket.
-      const runs = await Promise.all(
-        [1, 2, 3].map((n) => runCli(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir })),
-      );
+      const runs = await Promise.all([1, 2, 3].map((n) => runCli(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir })));
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
       const http = new HttpClient(server.url);
       await http.signIn("sock@example.com", "sock-password");
@@ -73,7 +75,9 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
 
   test("without a server the CLI opens the folder itself and releases it", async () => {
     const dir = freshDataDir();
-    const created = await runCli(["users", "create", "--email", "solo@example.com", "--password", "solo-password", "--name", "Solo"], { DUECHECK_DATA_DIR: dir });
+    const created = await runCli(["users", "create", "--email", "solo@example.com", "--password", "solo-password", "--name", "Solo"], {
+      DUECHECK_DATA_DIR: dir,
+    });
     expect(created.code).toBe(0);
     expect(existsSync(join(dir, "duecheck.lock"))).toBe(false);
     const server = await startServeProcess({ DUECHECK_DATA_DIR: dir });

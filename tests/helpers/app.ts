@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 import { createUser as createAccount } from "../../lib/auth/users.ts";
-import { loadConfig, type AppConfig } from "../../lib/config.ts";
-import { startServer, type RunningServer } from "../../server/start.ts";
+import { type AppConfig, loadConfig } from "../../lib/config.ts";
+import { type RunningServer, startServer } from "../../server/start.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestApp {

@@ -10,11 +10,7 @@ export async function runCli(args: string[], env: Record<string, string>, timeou
     stderr: "pipe",
   });
   const timer = setTimeout(() => proc.kill(), timeoutMs);
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   clearTimeout(timer);
   return { code, stdout, stderr };
 }

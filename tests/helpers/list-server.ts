@@ -92,9 +92,7 @@ export class ListServer {
     const ifNoneMatch = headers["if-none-match"];
     const ifModifiedSince = headers["if-modified-since"] as string | undefined;
     const unchanged =
-      ifNoneMatch !== undefined
-        ? ifNoneMatch === file.etag
-        : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(file.lastModified);
+      ifNoneMatch !== undefined ? ifNoneMatch === file.etag : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(file.lastModified);
     if (unchanged && mode === "normal") {
       record(304);
       res.writeHead(304, validators).end();

@@ -194,7 +194,8 @@ export function startGoogleNewsServer(source: Record<string, GoogleNewsItem[]> |
  */
 export function batchGdeltAnswer(url: URL): Response {
   const phrase = quotedPhrase(url.searchParams.get("query") ?? "");
-  if (phrase === "Broken Subject") return new Response("<html><h1>500 Internal Server Error</h1></html>", { status: 500, headers: { "content-type": "text/html" } });
+  if (phrase === "Broken Subject")
+    return new Response("<html><h1>500 Internal Server Error</h1></html>", { status: 500, headers: { "content-type": "text/html" } });
   if (phrase !== "Rustam Karimov") return Response.json({});
   return Response.json({
     articles: [

@@ -68,7 +68,10 @@ export class OpenAiServer {
 
   /** The text of the messages of request i with the given role, joined. */
   prompt(i: number, role: "system" | "user" = "user"): string {
-    return this.requests[i].body.messages.filter((m) => m.role === role).map((m) => m.content).join("\n");
+    return this.requests[i].body.messages
+      .filter((m) => m.role === role)
+      .map((m) => m.content)
+      .join("\n");
   }
 
   stop() {

@@ -5,7 +5,13 @@ import type { TestApp } from "./app.ts";
 
 /** Imports the OFAC SDN fixture as the current version of us_ofac_sdn and refreshes the server's index: searches complete. */
 export async function importSdnFixture(app: TestApp) {
-  const files = Object.entries(sdnFiles()).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+  const files = Object.entries(sdnFiles()).map(([name, content]) => ({
+    name,
+    content: new TextEncoder().encode(content),
+    sourceUrl: null,
+    etag: null,
+    lastModified: null,
+  }));
   const imported = await importDatasetFiles(app.db, "us_ofac_sdn", files, { actor: { kind: "cli" }, timeoutMs: 10_000 });
   if (imported.status !== "success") throw new Error(`The SDN fixture did not import: ${JSON.stringify(imported)}`);
   await sanctionsService(app.server.database).index.refresh();

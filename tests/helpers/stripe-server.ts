@@ -47,7 +47,10 @@ function parseForm(text: string): Json {
     let target = result;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) target[part] = value;
-      else target = (target[part] ??= {}) as Json;
+      else {
+        target[part] ??= {};
+        target = target[part] as Json;
+      }
     });
   }
   return result;
@@ -89,9 +92,7 @@ export function startStripeServer(options: { secretKey?: string } = {}): StripeS
       currency: params.currency,
       status: "requires_payment_method",
       client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
-      automatic_payment_methods: params.automatic_payment_methods
-        ? { enabled: (params.automatic_payment_methods as Json).enabled === "true" }
-        : null,
+      automatic_payment_methods: params.automatic_payment_methods ? { enabled: (params.automatic_payment_methods as Json).enabled === "true" } : null,
       description: params.description ?? null,
       metadata: params.metadata ?? {},
       latest_charge: null,

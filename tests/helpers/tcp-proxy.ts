@@ -1,4 +1,4 @@
-import { createServer, connect, type Socket } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (PostgreSQL), for fault tests: cut() drops every open connection

@@ -3,8 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { AppError } from "../../lib/errors.ts";
-import { SEARCH_CHUNK_QUEUE, SEARCHES_PER_CHUNK } from "../../lib/screening/search-queue.ts";
 import type { CreateSearchFields } from "../../lib/screening/schemas.ts";
+import { SEARCH_CHUNK_QUEUE, SEARCHES_PER_CHUNK } from "../../lib/screening/search-queue.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { balanceOf, jobsOf, openScreeningDb, type ScreeningDb } from "./screening-fixtures.ts";
@@ -68,13 +68,19 @@ describe("createBatchJob", () => {
     const queued = chunks.flatMap((j) => j.data.searchIds as string[]);
     expect(queued).toHaveLength(250);
     expect(new Set(queued)).toEqual(new Set(searches.map((r) => r.id)));
-    const audit = await s.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "batch.created"), eq(schema.auditLog.targetId, batch.id)));
+    const audit = await s.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "batch.created"), eq(schema.auditLog.targetId, batch.id)));
     expect(audit.map((a) => a.details)).toEqual([{ totalEntities: 250, creditsRequired: 2500 }]);
   });
 
   test("too few credits for every row: 402 naming what is required and available, and nothing is written", async () => {
     const user = await newUser(95);
-    expect(await refusal(create(user.id, rows(10)))).toEqual({ status: 402, message: "Insufficient credits: this batch of 10 needs 100 credits, the balance is 95" });
+    expect(await refusal(create(user.id, rows(10)))).toEqual({
+      status: 402,
+      message: "Insufficient credits: this batch of 10 needs 100 credits, the balance is 95",
+    });
     expect(await balanceOf(s.db, user.id)).toBe(95);
     expect(await batchesOf(user.id)).toEqual([]);
     expect(await searchesOf(user.id)).toEqual([]);
@@ -127,7 +133,8 @@ describe("createBatchJob", () => {
     const second = await create(ana.id, rows(SEARCHES_PER_CHUNK));
     const batchOf = new Map<string, string>();
     for (const { batch } of [first, other, second]) {
-      for (const r of await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id))) batchOf.set(r.id, batch.id);
+      for (const r of await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id)))
+        batchOf.set(r.id, batch.id);
     }
     // The order the queue hands chunks out in (pg-boss fetches by priority, then age).
     const order = (await jobsOf(s.database, SEARCH_CHUNK_QUEUE))

@@ -3,10 +3,10 @@ import {
   assertCsvFileName,
   BATCH_CSV_LIMITS,
   BatchCsvError,
-  PUBLIC_API_BATCH_CSV_LIMITS,
-  readBatchCsv,
   type BatchCsvLimits,
   type BatchCsvSource,
+  PUBLIC_API_BATCH_CSV_LIMITS,
+  readBatchCsv,
 } from "../../lib/batch/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -236,7 +236,7 @@ describe("the refusal as data, for the web to word in its language", () => {
   });
 
   test("a File as the browser hands it over reads like any other source", async () => {
-    const file = new File(["\uFEFFsearchTerm;entityType\r\n\"Smith, John\";person\r\nAcme;company\r\n"], "list.csv", { type: "text/csv" });
+    const file = new File(['\uFEFFsearchTerm;entityType\r\n"Smith, John";person\r\nAcme;company\r\n'], "list.csv", { type: "text/csv" });
     expect((await readBatchCsv(file)).entities).toEqual([
       { searchTerm: "Smith, John", entityType: "person", language: "en", numLinks: 10 },
       { searchTerm: "Acme", entityType: "company", language: "en", numLinks: 10 },
@@ -269,7 +269,7 @@ describe("limits", () => {
       message: "The CSV file is larger than 2 MB",
     });
     expect(state.bytesRead).toBeLessThan(2 * 1024 * 1024 + 100_000);
-    expect((await refusal("name\n" + "x".repeat(21 * 1024 * 1024))).message).toBe("The CSV file is larger than 20 MB");
+    expect((await refusal(`name\n${"x".repeat(21 * 1024 * 1024)}`)).message).toBe("The CSV file is larger than 20 MB");
   });
 
   test("100,000 rows with every column, read as a stream (prints the time; not a timed assertion)", async () => {

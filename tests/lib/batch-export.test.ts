@@ -3,14 +3,14 @@
  * Excel file with exceljs, the PDF summary with pdftotext. Rows are finished the way the pipeline stores them.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
-import { exportBatch, type ExportFormat, type ExportOptions } from "../../lib/batch/batch-export.ts";
+import { type ExportFormat, type ExportOptions, exportBatch } from "../../lib/batch/batch-export.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
@@ -65,7 +65,15 @@ function oldShape(): Record<string, unknown> {
   const { pepListings: _, ...results } = cleanResults();
   results.adverseMedia = [
     ...results.adverseMedia,
-    { title: "Politically exposed person: Olga Oldshape", summary: "", source: "Every Politician", date: null, url: "https://pep.test/olga", category: "PEP", isNegative: false },
+    {
+      title: "Politically exposed person: Olga Oldshape",
+      summary: "",
+      source: "Every Politician",
+      date: null,
+      url: "https://pep.test/olga",
+      category: "PEP",
+      isNegative: false,
+    },
   ];
   results.risk = { level: "medium", reasons: [{ code: "pep", level: "medium", params: {} }] };
   return results;
@@ -89,7 +97,13 @@ const nothingChecked = (): SearchResults => ({
 async function finish(id: string, outcome: { status: "completed" | "failed" | "processing"; results?: unknown; riskLevel?: string | null; error?: string }) {
   await s.db
     .update(schema.searches)
-    .set({ status: outcome.status, results: outcome.results ?? null, riskLevel: outcome.riskLevel ?? null, error: outcome.error ?? null, updatedAt: new Date() })
+    .set({
+      status: outcome.status,
+      results: outcome.results ?? null,
+      riskLevel: outcome.riskLevel ?? null,
+      error: outcome.error ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(schema.searches.id, id));
 }
 
@@ -147,13 +161,20 @@ beforeAll(async () => {
     },
   );
   batchId = batch.id;
-  const rows = await s.db.select({ id: schema.searches.id, term: schema.searches.searchTerm }).from(schema.searches).where(eq(schema.searches.batchJobId, batchId));
+  const rows = await s.db
+    .select({ id: schema.searches.id, term: schema.searches.searchTerm })
+    .from(schema.searches)
+    .where(eq(schema.searches.batchJobId, batchId));
   for (const [key, term] of Object.entries(TERMS)) ids[key] = rows.find((r) => r.term === term)!.id;
   await finish(ids.petrov, { status: "completed", results: explained(petrovResults({ failMedia: true })), riskLevel: "critical" });
   await finish(ids.acme, { status: "completed", results: cleanResults(), riskLevel: "low" });
   await finish(ids.formula, { status: "completed", results: mediaUnchecked(), riskLevel: "medium" });
   await finish(ids.oldShape, { status: "completed", results: oldShape(), riskLevel: "medium" });
-  await finish(ids.broken, { status: "failed", results: nothingChecked(), error: "Nothing could be checked: OFAC SDN List: never downloaded; GDELT: HTTP 500" });
+  await finish(ids.broken, {
+    status: "failed",
+    results: nothingChecked(),
+    error: "Nothing could be checked: OFAC SDN List: never downloaded; GDELT: HTTP 500",
+  });
   await finish(ids.plus, { status: "processing" });
   // @SUM(A1) and -2+3 are still pending: the batch is processing
 });
@@ -213,10 +234,21 @@ describe("CSV", () => {
 
     // quotes and commas survive a CSV parser; the raw text doubles the quotes
     expect(text).toContain('"Acme ""Trading"", Ltd",Company,');
-    expect(byTerm['Acme "Trading", Ltd']).toMatchObject({ "Risk level": "Low Risk", "Sanctions lists matched": "0", "Adverse media articles": "1", "Adverse media checked": "Yes", "Sources not checked": "" });
+    expect(byTerm['Acme "Trading", Ltd']).toMatchObject({
+      "Risk level": "Low Risk",
+      "Sanctions lists matched": "0",
+      "Adverse media articles": "1",
+      "Adverse media checked": "Yes",
+      "Sources not checked": "",
+    });
 
     // formulas from an uploaded file stay text
-    expect(byTerm[`'${TERMS.formula}`]).toMatchObject({ "Risk level": "Medium Risk", "Adverse media articles": "0", "Adverse media checked": "No", "Sources not checked": "Google News" });
+    expect(byTerm[`'${TERMS.formula}`]).toMatchObject({
+      "Risk level": "Medium Risk",
+      "Adverse media articles": "0",
+      "Adverse media checked": "No",
+      "Sources not checked": "Google News",
+    });
     expect(Object.keys(byTerm)).toEqual(expect.arrayContaining(["'@SUM(A1)", "'-2+3", "'+Plus Corp"]));
     expect(rows.every((row) => row.every((cell) => !/^[=+\-@\t\r]/.test(cell)))).toBe(true);
 
@@ -241,7 +273,7 @@ describe("CSV", () => {
     expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/?view=${ids.petrov}`);
     const de = await csvRecords(analyst.id, batchId, { language: "de" });
     expect(de.header.slice(0, 5)).toEqual(["Suchbegriff", "Art", "Land", "Status", "Risikostufe"]);
-    expect(de.byTerm["Viktor Petrov"]).toMatchObject({ Status: "Abgeschlossen", "Risikostufe": "Kritisches Risiko", "Medien geprüft": "Ja", Art: "Person" });
+    expect(de.byTerm["Viktor Petrov"]).toMatchObject({ Status: "Abgeschlossen", Risikostufe: "Kritisches Risiko", "Medien geprüft": "Ja", Art: "Person" });
     expect(de.byTerm["Broken Subject"].Status).toBe("Fehlgeschlagen");
   });
 
@@ -288,7 +320,16 @@ describe("Excel", () => {
     const rows = new Map<string, ExcelJS.Row>();
     results.eachRow((row, n) => n > 1 && rows.set(String(row.getCell(1).value), row));
     const petrov = rows.get("Viktor Petrov")!;
-    expect([5, 6, 7, 8, 9, 10, 11, 12].map((c) => petrov.getCell(c).value)).toEqual(["Critical Risk", 1, "Viktor Ivanovich PETROV", PETROV_WHY, 1, 3, 2, "Yes"]);
+    expect([5, 6, 7, 8, 9, 10, 11, 12].map((c) => petrov.getCell(c).value)).toEqual([
+      "Critical Risk",
+      1,
+      "Viktor Ivanovich PETROV",
+      PETROV_WHY,
+      1,
+      3,
+      2,
+      "Yes",
+    ]);
     expect(petrov.getCell(15).value).toBeInstanceOf(Date);
     expect(petrov.getCell(18).value).toBe(`/?view=${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
@@ -298,7 +339,9 @@ describe("Excel", () => {
 
     const linked = await workbook((await file(analyst.id, batchId, "xlsx", { baseUrl: "https://duecheck.bank.test" })).bytes);
     let link: unknown;
-    linked.getWorksheet("Results")!.eachRow((row) => row.getCell(1).value === "Viktor Petrov" && (link = row.getCell(18).value));
+    linked.getWorksheet("Results")!.eachRow((row) => {
+      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(18).value;
+    });
     expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
   });
 });
@@ -336,7 +379,10 @@ describe("PDF summary", () => {
   });
 
   test("in German for a user whose report language is German, with the Excel file's sheet names too", async () => {
-    const { batch } = await createBatchJob({ db: s.db, queue: s.queue }, { userId: german.id, name: "Kunden März", entities: [{ searchTerm: "Viktor Petrov", entityType: "person", language: "de", numLinks: 10 }] });
+    const { batch } = await createBatchJob(
+      { db: s.db, queue: s.queue },
+      { userId: german.id, name: "Kunden März", entities: [{ searchTerm: "Viktor Petrov", entityType: "person", language: "de", numLinks: 10 }] },
+    );
     const [row] = await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id));
     await finish(row.id, { status: "completed", results: petrovResults(), riskLevel: "critical" });
     const text = flat(pdfText((await file(german.id, batch.id, "pdf")).bytes));
@@ -357,11 +403,22 @@ describe("PDF summary", () => {
 describe("a large batch", () => {
   let bigId: string;
   beforeAll(async () => {
-    const entities = Array.from({ length: 2500 }, (_, i) => ({ searchTerm: `Customer ${i + 1}`, entityType: "person" as const, language: "en" as const, numLinks: 10 }));
+    const entities = Array.from({ length: 2500 }, (_, i) => ({
+      searchTerm: `Customer ${i + 1}`,
+      entityType: "person" as const,
+      language: "en" as const,
+      numLinks: 10,
+    }));
     const { batch } = await createBatchJob({ db: s.db, queue: s.queue }, { userId: analyst.id, name: "Whole customer file", entities });
     bigId = batch.id;
-    await s.db.update(schema.searches).set({ status: "completed", results: cleanResults(), riskLevel: "low", updatedAt: new Date() }).where(eq(schema.searches.batchJobId, bigId));
-    const rows = await s.db.select({ id: schema.searches.id, term: schema.searches.searchTerm }).from(schema.searches).where(eq(schema.searches.batchJobId, bigId));
+    await s.db
+      .update(schema.searches)
+      .set({ status: "completed", results: cleanResults(), riskLevel: "low", updatedAt: new Date() })
+      .where(eq(schema.searches.batchJobId, bigId));
+    const rows = await s.db
+      .select({ id: schema.searches.id, term: schema.searches.searchTerm })
+      .from(schema.searches)
+      .where(eq(schema.searches.batchJobId, bigId));
     const number = (term: string) => Number(term.split(" ")[1]);
     for (const row of rows) {
       const n = number(row.term);
@@ -378,7 +435,11 @@ describe("a large batch", () => {
     for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
     // the header, then three chunks of at most 1,000 rows
     expect(chunks).toHaveLength(4);
-    const records: string[][] = parse(Buffer.concat(chunks).toString("utf8").replace(/^\uFEFF/, ""));
+    const records: string[][] = parse(
+      Buffer.concat(chunks)
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+    );
     const rows = records.slice(1);
     expect(rows).toHaveLength(2500);
     expect(new Set(rows.map((r) => r[16])).size).toBe(2500);

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sum } from "drizzle-orm";
 import type Stripe from "stripe";
-import { openDatabase, schema, type Database } from "../../data/db.ts";
-import { loadBillingConfig, stripeClient, stripeConnection, type BillingConfig } from "../../lib/billing/config.ts";
+import { type Database, openDatabase, schema } from "../../data/db.ts";
+import { type BillingConfig, loadBillingConfig, stripeClient, stripeConnection } from "../../lib/billing/config.ts";
 import { confirmPayment, createPaymentIntent, handleStripeWebhook } from "../../lib/billing/payments.ts";
 import { purchaseByPaymentIntent } from "../../lib/billing/purchases.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { signStripePayload, startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
+import { type StripeStandIn, signStripePayload, startStripeServer } from "../helpers/stripe-server.ts";
 
 let testDatabase: TestDatabase;
 let database: Database;
@@ -35,7 +35,14 @@ const db = () => database.db;
 const balanceOf = async (userId: string) =>
   (await db().select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
 const ledgerSum = async (userId: string) =>
-  Number((await db().select({ total: sum(schema.creditTransactions.amount) }).from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, userId)))[0].total);
+  Number(
+    (
+      await db()
+        .select({ total: sum(schema.creditTransactions.amount) })
+        .from(schema.creditTransactions)
+        .where(eq(schema.creditTransactions.userId, userId))
+    )[0].total,
+  );
 const entries = (userId: string, type: "credit_purchase" | "credit_refund") =>
   db()
     .select()
@@ -56,7 +63,12 @@ const newUser = async (credits = 25) => {
 describe("billing: buying credits", () => {
   test("configuration: no secret key is 'not configured'; STRIPE_API_URL becomes the SDK's host, port and protocol", () => {
     expect(loadBillingConfig({ STRIPE_PUBLISHABLE_KEY: "pk_test_x" })).toBeNull();
-    expect(loadBillingConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toEqual({ secretKey: "sk_test_x", publishableKey: "", webhookSecret: null, apiUrl: "https://api.stripe.com" });
+    expect(loadBillingConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toEqual({
+      secretKey: "sk_test_x",
+      publishableKey: "",
+      webhookSecret: null,
+      apiUrl: "https://api.stripe.com",
+    });
     expect(stripeConnection("https://api.stripe.com")).toEqual({ host: "api.stripe.com", port: 443, protocol: "https" });
     expect(stripeConnection("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: 12111, protocol: "http" });
     expect(() => loadBillingConfig({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_API_URL: "ftp://stripe" })).toThrow("STRIPE_API_URL");
@@ -166,9 +178,7 @@ describe("billing: buying credits", () => {
 
   test("50 purchases and 50 searches of one user interleaved leave the balance equal to the ledger's sum", async () => {
     const user = await newUser(500);
-    const intents = await Promise.all(
-      Array.from({ length: 50 }, () => createPaymentIntent(db(), stripe, config, user.id, { credits: 100 })),
-    );
+    const intents = await Promise.all(Array.from({ length: 50 }, () => createPaymentIntent(db(), stripe, config, user.id, { credits: 100 })));
     const work = intents.flatMap(({ paymentIntentId }) => [
       deliver("payment_intent.succeeded", standIn.succeed(paymentIntentId)),
       changeCredits(db(), { userId: user.id, type: "manual_search", amount: -10 }).catch(() => null),

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const transactionsOf = (userId: string) =>
-  app.db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, userId));
+const transactionsOf = (userId: string) => app.db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, userId));
 const balanceOf = async (userId: string) =>
   (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
 
@@ -20,9 +19,7 @@ describe("credit ledger", () => {
     const user = await createUser(app.db, { email: "race@example.com", password: "password1", credits: 100 });
     const before = (await transactionsOf(user.id)).length;
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, () =>
-        changeCredits(app.db, { userId: user.id, type: "manual_search", amount: -10, description: "search" }),
-      ),
+      Array.from({ length: 50 }, () => changeCredits(app.db, { userId: user.id, type: "manual_search", amount: -10, description: "search" })),
     );
     const succeeded = outcomes.filter((o) => o.status === "fulfilled");
     const refused = outcomes.filter((o) => o.status === "rejected");
@@ -59,9 +56,9 @@ describe("credit ledger", () => {
     await expect(changeCredits(app.db, { userId: user.id, type: "admin_credit", amount: -10 })).rejects.toMatchObject({ status: 400 });
     await expect(changeCredits(app.db, { userId: user.id, type: "admin_credit", amount: 0 })).rejects.toMatchObject({ status: 400 });
     await expect(changeCredits(app.db, { userId: user.id, type: "admin_credit", amount: 1.5 })).rejects.toMatchObject({ status: 400 });
-    await expect(
-      changeCredits(app.db, { userId: "00000000-0000-0000-0000-000000000000", type: "admin_credit", amount: 5 }),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(changeCredits(app.db, { userId: "00000000-0000-0000-0000-000000000000", type: "admin_credit", amount: 5 })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(await balanceOf(user.id)).toBe(25);
   });
 
@@ -72,9 +69,7 @@ describe("credit ledger", () => {
     await changeCredits(app.db, { userId: user.id, type: "manual_search", amount: -10 });
     await changeCredits(app.db, { userId: user.id, type: "automatic_search", amount: -1 });
     const rows = await transactionsOf(user.id);
-    expect(rows.map((r): string => r.type).sort()).toEqual(
-      ["admin_credit", "automatic_search", "credit_bonus", "credit_purchase", "manual_search"].sort(),
-    );
+    expect(rows.map((r): string => r.type).sort()).toEqual(["admin_credit", "automatic_search", "credit_bonus", "credit_purchase", "manual_search"].sort());
     const [total] = await app.db
       .select({ total: sum(schema.creditTransactions.amount) })
       .from(schema.creditTransactions)

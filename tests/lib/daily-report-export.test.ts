@@ -4,11 +4,11 @@
  * (sheets, real number and date cells, frozen and filterable header rows, the daily rows).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import ExcelJS from "exceljs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, type Database } from "../../data/db.ts";
+import ExcelJS from "exceljs";
+import { type Database, openDatabase } from "../../data/db.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
@@ -86,7 +86,16 @@ test("the PDF in German: facts, cards, vector charts, tables and page numbers", 
 test("the PDF in English names the same figures", async () => {
   const file = await exportDailyReport(database.db, { date: DAY, scope: ORGANISATION, format: "pdf", reader: english });
   const text = flat(poppler("pdftotext", file.body, ["-layout"]));
-  for (const words of ["Daily Activity Report", "Whole organisation", "Total searches", "Success rate 80 %", "Peak hour 09:00", "Sanctions hits 1", "Adverse media hits 1", "Page 1 of"]) {
+  for (const words of [
+    "Daily Activity Report",
+    "Whole organisation",
+    "Total searches",
+    "Success rate 80 %",
+    "Peak hour 09:00",
+    "Sanctions hits 1",
+    "Adverse media hits 1",
+    "Page 1 of",
+  ]) {
     expect(text).toContain(words);
   }
 });
@@ -101,7 +110,14 @@ test("the Excel workbook: a sheet per tab and the daily rows, with real cells", 
     expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(ws.autoFilter).toBeDefined();
   }
-  const values = (ws: ExcelJS.Worksheet) => new Map(ws.getSheetValues().slice(2).filter(Boolean).map((row) => [(row as ExcelJS.CellValue[])[1], (row as ExcelJS.CellValue[])[2]]));
+  const values = (ws: ExcelJS.Worksheet) =>
+    new Map(
+      ws
+        .getSheetValues()
+        .slice(2)
+        .filter(Boolean)
+        .map((row) => [(row as ExcelJS.CellValue[])[1], (row as ExcelJS.CellValue[])[2]]),
+    );
   const overview = values(workbook.getWorksheet("Overview")!);
   expect(overview.get("Report date")).toEqual(new Date("2026-03-10T00:00:00Z"));
   expect(overview.get("Total searches")).toBe(5);
@@ -129,5 +145,8 @@ test("the Excel workbook: a sheet per tab and the daily rows, with real cells", 
 });
 
 test("no report of the day: 404", async () => {
-  await expect(exportDailyReport(database.db, { date: "2026-02-01", scope: ORGANISATION, format: "pdf", reader: english })).rejects.toMatchObject({ status: 404, message: "No report available for this date" });
+  await expect(exportDailyReport(database.db, { date: "2026-02-01", scope: ORGANISATION, format: "pdf", reader: english })).rejects.toMatchObject({
+    status: 404,
+    message: "No report available for this date",
+  });
 });

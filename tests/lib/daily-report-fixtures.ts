@@ -2,12 +2,18 @@
  * A day of screening activity stored as the pipeline and the ledger store it, for the daily report tests: the day
  * is 2026-03-10 in Europe/Berlin (UTC+1), with searches just inside and just outside its edges.
  */
-import { schema, type Db } from "../../data/db.ts";
+import { type Db, schema } from "../../data/db.ts";
 
 export const DAY = "2026-03-10";
 export const ZONE = "Europe/Berlin";
 
-const sanctionsHit = { sanctionsList: [{ source: "OFAC SDN List", match: true, details: "Listed" }, { source: "UN", match: false, details: "" }], adverseMedia: [] };
+const sanctionsHit = {
+  sanctionsList: [
+    { source: "OFAC SDN List", match: true, details: "Listed" },
+    { source: "UN", match: false, details: "" },
+  ],
+  adverseMedia: [],
+};
 const negativeNews = {
   sanctionsList: [{ source: "OFAC SDN List", match: false, details: "" }],
   adverseMedia: [

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { openDatabase, schema, type Database } from "../../data/db.ts";
+import { type Database, openDatabase, schema } from "../../data/db.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { computeDailyReport } from "../../lib/reports/daily/compute.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
@@ -41,7 +41,12 @@ afterAll(async () => {
 
 const reportsOf = (date: string) =>
   first.db
-    .select({ userId: schema.dailyReports.userId, status: schema.dailyReports.status, total: schema.dailyReports.totalSearches, generatedAt: schema.dailyReports.generatedAt })
+    .select({
+      userId: schema.dailyReports.userId,
+      status: schema.dailyReports.status,
+      total: schema.dailyReports.totalSearches,
+      generatedAt: schema.dailyReports.generatedAt,
+    })
     .from(schema.dailyReports)
     .where(eq(schema.dailyReports.reportDate, date));
 
@@ -94,7 +99,9 @@ test("a run missed while no server was up is caught up at start", async () => {
 });
 
 test("a report generated before its day ended is replaced by the full day's at 01:00", async () => {
-  await first.db.insert(schema.searches).values({ userId: bob, searchTerm: "Evening Search", status: "completed", riskLevel: "low", createdAt: new Date("2026-03-14T19:00:00Z") });
+  await first.db
+    .insert(schema.searches)
+    .values({ userId: bob, searchTerm: "Evening Search", status: "completed", riskLevel: "low", createdAt: new Date("2026-03-14T19:00:00Z") });
   // generated at 12:00 on the 14th (Berlin), before the evening's search
   await generateDailyReport(first.db, { date: "2026-03-14", scope: ORGANISATION, timeZone: ZONE, now: new Date("2026-03-14T11:00:00Z") });
   const clock = manualClock("2026-03-15T00:10:00Z");
@@ -107,7 +114,12 @@ test("a report generated before its day ended is replaced by the full day's at 0
       .where(and(eq(schema.dailyReports.reportDate, "2026-03-14"), eq(schema.dailyReports.status, "completed")))
       .orderBy(schema.dailyReports.userId);
     expect(organisation).toBeDefined();
-    expect((await reportsOf("2026-03-14")).map((r) => [r.userId, r.total]).sort()).toEqual([[bob, 1], [null, 1]].sort());
+    expect((await reportsOf("2026-03-14")).map((r) => [r.userId, r.total]).sort()).toEqual(
+      [
+        [bob, 1],
+        [null, 1],
+      ].sort(),
+    );
   } finally {
     await scheduler.stop();
   }

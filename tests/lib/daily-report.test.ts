@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, isNull } from "drizzle-orm";
-import { openDatabase, schema, type Database } from "../../data/db.ts";
+import { type Database, openDatabase, schema } from "../../data/db.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { listReportSearches, readDailyReport } from "../../lib/reports/daily/read.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
@@ -60,7 +60,12 @@ describe("the organisation's report", () => {
       ["Viktor Petrov", false],
       ["Early Bird", false],
     ]);
-    expect(details.searches[3]).toMatchObject({ entityType: "person", riskLevel: "critical", aiSummary: "Listed on the OFAC SDN List.", createdAt: "2026-03-10T07:30:00.000Z" });
+    expect(details.searches[3]).toMatchObject({
+      entityType: "person",
+      riskLevel: "critical",
+      aiSummary: "Listed on the OFAC SDN List.",
+      createdAt: "2026-03-10T07:30:00.000Z",
+    });
     expect(statistics).toMatchObject({ successRate: 80, peakHour: 9, averageSearchesPerUser: 2.5, sanctionsHits: 1, adverseMediaHits: 1 });
     expect(statistics.topSearchTerms.map((t) => [t.term.toLowerCase(), t.count])).toEqual([
       ["viktor petrov", 2],
@@ -104,7 +109,15 @@ describe("the organisation's report", () => {
 describe("a user's own report", () => {
   test("only that user's searches and credits", async () => {
     const own = await generateDailyReport(database.db, { date: DAY, scope: { userId: alice }, timeZone: ZONE });
-    expect(own).toMatchObject({ scope: "user", totalSearches: 3, manualSearches: 2, automatedSearches: 1, totalCreditsUsed: 4, uniqueUsers: 1, highRiskFindings: 2 });
+    expect(own).toMatchObject({
+      scope: "user",
+      totalSearches: 3,
+      manualSearches: 2,
+      automatedSearches: 1,
+      totalCreditsUsed: 4,
+      uniqueUsers: 1,
+      highRiskFindings: 2,
+    });
     expect(own.searchDetails.byHour).toEqual(hours({ 0: 1, 8: 1, 9: 1 }));
     expect(own.statistics).toMatchObject({ successRate: 100, peakHour: 0, averageSearchesPerUser: 3 });
     const bobs = await generateDailyReport(database.db, { date: DAY, scope: { userId: bob }, timeZone: ZONE });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { openDatabase, schema, type Database } from "../../data/db.ts";
+import { type Database, openDatabase, schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
@@ -25,8 +25,7 @@ const stored = (name: string, text: string) => ({
 });
 const importFile = (datasetId: string, name: string, text: string) =>
   importDatasetFiles(database.db, datasetId, [stored(name, text)], { actor: { kind: "system" }, timeoutMs: 10_000 });
-const entitiesOf = (datasetId: string) =>
-  database.db.select().from(schema.sanctionsEntities).where(eq(schema.sanctionsEntities.datasetId, datasetId));
+const entitiesOf = (datasetId: string) => database.db.select().from(schema.sanctionsEntities).where(eq(schema.sanctionsEntities.datasetId, datasetId));
 
 let testDatabase: TestDatabase;
 let database: Database;
@@ -48,14 +47,12 @@ describe("control characters in list files", () => {
     expect(result.status).toBe("success");
     const names = (await entitiesOf("un_sc_sanctions")).map((e) => e.name);
     expect(names.some((name) => name.startsWith("JANG "))).toBe(true);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for control characters
     expect(names.filter((name) => /[\u0000-\u001f]/.test(name))).toEqual([]);
   });
 
   test("JSON escapes \\u0000, \\u0007 and an unpaired \\ud800 in a Senzing record are dropped, the record kept", async () => {
-    const json = fixtureText("opensanctions_senzing/senzing.json").replace(
-      '"NAME_FULL":"Scott Franklin"',
-      '"NAME_FULL":"Scott\\u0000 Frank\\u0007lin\\ud800"',
-    );
+    const json = fixtureText("opensanctions_senzing/senzing.json").replace('"NAME_FULL":"Scott Franklin"', '"NAME_FULL":"Scott\\u0000 Frank\\u0007lin\\ud800"');
     expect(json).toContain("\\u0000");
     const result = await importFile("us_congress_peps", "senzing.json", json);
     expect(result.status).toBe("success");

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { LlmArticleClassifier, type ClassificationItem } from "../../lib/llm/article-classifier.ts";
+import { type ClassificationItem, LlmArticleClassifier } from "../../lib/llm/article-classifier.ts";
 import { DEFAULT_LLM_MODEL, DEFAULT_LLM_TIMEOUT_MS, loadLlmConfig } from "../../lib/llm/config.ts";
-import { LanguageModel, languageModelFromEnv, LlmError } from "../../lib/llm/language-model.ts";
+import { LanguageModel, LlmError, languageModelFromEnv } from "../../lib/llm/language-model.ts";
 import { OpenAiServer } from "../helpers/openai-server.ts";
 
 const stub = OpenAiServer.start();

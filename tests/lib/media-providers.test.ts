@@ -199,7 +199,8 @@ describe("GDELT DOC 2.0", () => {
   });
 
   test("raw control characters inside titles are tolerated", async () => {
-    const raw = '{"articles":[{"url":"https://a.example/1","title":"Hans Müller\tfestgenommen","seendate":"20250301T081500Z","domain":"a.example","language":"German","sourcecountry":"Germany"}]}';
+    const raw =
+      '{"articles":[{"url":"https://a.example/1","title":"Hans Müller\tfestgenommen","seendate":"20250301T081500Z","domain":"a.example","language":"German","sourcecountry":"Germany"}]}';
     const odd = startGdeltServer(() => new Response(raw, { headers: { "content-type": "application/json" } }));
     try {
       const articles = await new GdeltProvider({ baseUrl: odd.url, minIntervalMs: 0 }).search(query);

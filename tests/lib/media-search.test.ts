@@ -39,10 +39,15 @@ const GDELT: Record<string, GdeltArticle[]> = {
 const GOOGLE: Record<string, GoogleNewsItem[]> = {
   "John Smith": [
     // The Reuters story again, behind Google's redirect, with a snippet GDELT does not have.
-    googleItem("John Smith charged with fraud", "CBMiREUTERS", "Tue, 04 Mar 2025 10:20:00 GMT", "Reuters",
+    googleItem(
+      "John Smith charged with fraud",
+      "CBMiREUTERS",
+      "Tue, 04 Mar 2025 10:20:00 GMT",
+      "Reuters",
       '<ol><li><a href="https://news.google.com/rss/articles/CBMiREUTERS">John Smith charged with fraud</a>&nbsp;&nbsp;' +
         '<font color="#6f6f6f">Reuters</font></li><li><a href="https://news.google.com/rss/articles/CBMiOTHER">' +
-        'Prosecutors detail John Smith wire scheme</a>&nbsp;&nbsp;<font color="#6f6f6f">WSJ</font></li></ol>'),
+        'Prosecutors detail John Smith wire scheme</a>&nbsp;&nbsp;<font color="#6f6f6f">WSJ</font></li></ol>',
+    ),
     googleItem("John Smith wins industry award", "CBMiAWARD", "Wed, 05 Mar 2025 12:00:00 GMT", "Forbes"),
     googleItem("Mr Smith's neighbours speak out", "CBMiNEIGH", "Thu, 06 Mar 2025 12:00:00 GMT", "Daily Example"),
     googleItem("John Smith acquitted of bribery", "CBMiACQ", "Fri, 28 Feb 2025 12:00:00 GMT", "The Guardian"),
@@ -323,10 +328,19 @@ describe("screenAdverseMedia", () => {
     gdelt.mode = "error";
     google.mode = "error";
     let asked = false;
-    const model: ArticleClassifier = { name: "model", classify: async (items) => ((asked = true), items.map(() => ({ category: "others", isNegative: false }))) };
+    const model: ArticleClassifier = {
+      name: "model",
+      classify: async (items) => {
+        asked = true;
+        return items.map(() => ({ category: "others", isNegative: false }));
+      },
+    };
     const result = await screenAdverseMedia(request, { providers: providers(), classifier: model });
     expect(result.items).toEqual([]);
-    expect(result.sources.map((s) => [s.source, s.status])).toEqual([["GDELT", "failed"], ["Google News", "failed"]]);
+    expect(result.sources.map((s) => [s.source, s.status])).toEqual([
+      ["GDELT", "failed"],
+      ["Google News", "failed"],
+    ]);
     expect(asked).toBe(false);
   });
 

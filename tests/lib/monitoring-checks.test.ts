@@ -12,11 +12,11 @@ import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
+import { createSearch } from "../../lib/screening/searches.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
-import { createSearch } from "../../lib/screening/searches.ts";
-import { createUser } from "../helpers/app.ts";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { createUser } from "../helpers/app.ts";
 import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
 import {
   balanceOf,
@@ -26,9 +26,9 @@ import {
   ledgerOf,
   openScreeningDb,
   pipelineDeps,
+  type ScreeningDb,
   startSearchWorker,
   TEST_JOB_SETTINGS,
-  type ScreeningDb,
 } from "./screening-fixtures.ts";
 
 /**
@@ -56,12 +56,18 @@ afterAll(async () => {
 
 const entityRow = async (id: string) => (await s.db.select().from(m).where(eq(m.id, id)))[0];
 const automatedSearches = (userId: string) =>
-  s.db.select().from(schema.searches).where(and(eq(schema.searches.userId, userId), eq(schema.searches.isAutomated, true)));
+  s.db
+    .select()
+    .from(schema.searches)
+    .where(and(eq(schema.searches.userId, userId), eq(schema.searches.isAutomated, true)));
 /** Checks a scan started for this user (the scans also find other tests' entities due). */
 async function startedFor(userId: string, scan: Promise<ScanOutcome | null> | ScanOutcome | null) {
   const { searchIds = [] } = (await scan) ?? {};
   if (searchIds.length === 0) return 0;
-  const rows = await s.db.select({ id: schema.searches.id }).from(schema.searches).where(and(inArray(schema.searches.id, searchIds), eq(schema.searches.userId, userId)));
+  const rows = await s.db
+    .select({ id: schema.searches.id })
+    .from(schema.searches)
+    .where(and(inArray(schema.searches.id, searchIds), eq(schema.searches.userId, userId)));
   return rows.length;
 }
 const add = (userId: string, searchTerm: string, clock = manualClock(T0), frequency: "daily" | "weekly" | "monthly" = "daily") =>
@@ -180,7 +186,15 @@ describe("the end of a check", () => {
     expect(second.row.hasChanges).toBe(true);
     expect(second.row.previousSearchId).toBe(first.searchId);
     const changes = second.row.changes as MonitoringChanges;
-    expect(changes).toMatchObject({ previousSearchId: first.searchId, searchId: second.searchId, riskBefore: "low", riskAfter: "critical", removedMatches: [], notChecked: [], trigger: "schedule" });
+    expect(changes).toMatchObject({
+      previousSearchId: first.searchId,
+      searchId: second.searchId,
+      riskBefore: "low",
+      riskAfter: "critical",
+      removedMatches: [],
+      notChecked: [],
+      trigger: "schedule",
+    });
     expect(changes.addedMatches.map((x) => x.entityId)).toEqual(["ofac-1"]);
     expect(changes.newMedia.map((x) => x.url)).toEqual(["https://n.example/fraud"]);
     expect(second.row.changesSummary).toBe(
@@ -245,7 +259,13 @@ describe("a list update", () => {
       return entity.id;
     };
     const before = await checkedAt(user.id, new Date(Date.now() - DAY));
-    const files = Object.entries(sdnFilesWith([{ id: 7001, name: "QUORVATH, Maria", type: "individual", program: "SDGT" }])).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+    const files = Object.entries(sdnFilesWith([{ id: 7001, name: "QUORVATH, Maria", type: "individual", program: "SDGT" }])).map(([name, content]) => ({
+      name,
+      content: new TextEncoder().encode(content),
+      sourceUrl: null,
+      etag: null,
+      lastModified: null,
+    }));
     expect((await importDatasetFiles(s.db, "us_ofac_sdn", files, { actor: { kind: "system" }, timeoutMs: 10_000 })).status).toBe("success");
     const after = await checkedAt(other.id, new Date(Date.now() + 1000));
 

@@ -6,8 +6,19 @@ import { checkResults } from "./monitoring-fixtures.ts";
 
 describe("comparing two checks", () => {
   test("sanctions matches added and removed by dataset and listed entity id; a non-matching row's hits are ignored", () => {
-    const before = checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"], ["eu_fsf", "eu-7", "Rustam Karimov"]] });
-    const after = checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"], ["us_ofac_sdn", "ofac-2", "Rustam A. KARIMOV"]], level: "critical" });
+    const before = checkResults({
+      matches: [
+        ["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"],
+        ["eu_fsf", "eu-7", "Rustam Karimov"],
+      ],
+    });
+    const after = checkResults({
+      matches: [
+        ["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"],
+        ["us_ofac_sdn", "ofac-2", "Rustam A. KARIMOV"],
+      ],
+      level: "critical",
+    });
     const changes = compareChecks(before, after);
     expect(changes.addedMatches.map((m) => [m.datasetId, m.entityId])).toEqual([["us_ofac_sdn", "ofac-2"]]);
     expect(changes.removedMatches.map((m) => [m.datasetId, m.entityId])).toEqual([["eu_fsf", "eu-7"]]);
@@ -22,7 +33,12 @@ describe("comparing two checks", () => {
     unmatched.sanctionsList[0].match = false;
     expect(compareChecks(checkResults(), unmatched).addedMatches).toEqual([]);
     // A matching row also lists near misses (under the threshold): one appearing is not a new match.
-    const withNearMiss = checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"], ["us_ofac_sdn", "ofac-3", "Rustam KARIMOVA"]] });
+    const withNearMiss = checkResults({
+      matches: [
+        ["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"],
+        ["us_ofac_sdn", "ofac-3", "Rustam KARIMOVA"],
+      ],
+    });
     withNearMiss.sanctionsList[0].hits[1].score = 0.78;
     expect(compareChecks(checkResults({ matches: [["us_ofac_sdn", "ofac-1", "Rustam KARIMOV"]] }), withNearMiss).addedMatches).toEqual([]);
   });
@@ -60,7 +76,10 @@ describe("comparing two checks", () => {
     expect(hasRealChanges(changes)).toBe(false);
 
     // A match in another list that did answer is still a change.
-    const other = compareChecks(before, checkResults({ failed: [{ source: "us_ofac_sdn", kind: "sanctions" }], matches: [["eu_fsf", "eu-1", "Rustam Karimov"]] }));
+    const other = compareChecks(
+      before,
+      checkResults({ failed: [{ source: "us_ofac_sdn", kind: "sanctions" }], matches: [["eu_fsf", "eu-1", "Rustam Karimov"]] }),
+    );
     expect(other.addedMatches.map((m) => m.entityId)).toEqual(["eu-1"]);
     expect(hasRealChanges(other)).toBe(true);
   });
@@ -69,7 +88,15 @@ describe("comparing two checks", () => {
 describe("the changes in words", () => {
   const changes = compareChecks(
     checkResults({ matches: [["eu_fsf", "eu-7", "R K"]], level: "low" }),
-    checkResults({ matches: [["us_ofac_sdn", "o-1", "R K"], ["us_ofac_sdn", "o-2", "R K"]], media: [{ url: "https://n.example/1" }], level: "critical", failed: [{ source: "Google News", kind: "media" }] }),
+    checkResults({
+      matches: [
+        ["us_ofac_sdn", "o-1", "R K"],
+        ["us_ofac_sdn", "o-2", "R K"],
+      ],
+      media: [{ url: "https://n.example/1" }],
+      level: "critical",
+      failed: [{ source: "Google News", kind: "media" }],
+    }),
   );
 
   test("in English", () => {

@@ -18,7 +18,18 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
   const sanctionsList: SanctionsRow[] = DATASETS.map((datasetId) => {
     const hits = (input.matches ?? [])
       .filter(([d]) => d === datasetId)
-      .map(([, entityId, name]) => ({ entityId, name, matchedName: name, score: 0.97, schema: "Person", programs: [], nationality: [], birthDate: [], sourceUrl: null, differences: [] }));
+      .map(([, entityId, name]) => ({
+        entityId,
+        name,
+        matchedName: name,
+        score: 0.97,
+        schema: "Person",
+        programs: [],
+        nationality: [],
+        birthDate: [],
+        sourceUrl: null,
+        differences: [],
+      }));
     return { source: datasetId, datasetId, match: hits.length > 0, details: "", lastUpdated: "2026-11-01", entityCount: hits.length, url: null, hits };
   });
   const adverseMedia: MediaItem[] = (input.media ?? []).map((m, i) => ({
@@ -36,11 +47,20 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     { source: "Test News", kind: "media", status: "ok" },
     ...failed.map((f): SourceStatus => ({ ...f, status: "failed", error: "down", errorCode: "unreachable" })),
   ];
-  const sources = all.filter((s, i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
+  const sources = all.filter((s, _i, all) => s.status === "failed" || !all.some((o) => o.status === "failed" && o.source === s.source));
   return {
     sanctionsList,
     adverseMedia,
-    pepListings: (input.peps ?? []).map((p) => ({ name: p.name, dataset: "US Congress PEPs", datasetId: "us_congress_peps", listVersion: "2026-11-01", url: p.url, nationality: [], birthDate: [], mismatches: [] })),
+    pepListings: (input.peps ?? []).map((p) => ({
+      name: p.name,
+      dataset: "US Congress PEPs",
+      datasetId: "us_congress_peps",
+      listVersion: "2026-11-01",
+      url: p.url,
+      nationality: [],
+      birthDate: [],
+      mismatches: [],
+    })),
     risk: { level: input.level ?? "low", reasons: [] },
     sources,
     datasetsUsed: [],

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
-import { openDatabase, schema, type Database } from "../../data/db.ts";
+import { type Database, openDatabase, schema } from "../../data/db.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { matchListUpdate, unmatchedVersions } from "../../lib/monitoring/list-updates.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
-import { BASE_ENTRIES, sdnFiles, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { BASE_ENTRIES, type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 const importSdn = async (entries: SdnEntry[]) => {
-  const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({ name, content: new TextEncoder().encode(content), sourceUrl: null, etag: null, lastModified: null }));
+  const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({
+    name,
+    content: new TextEncoder().encode(content),
+    sourceUrl: null,
+    etag: null,
+    lastModified: null,
+  }));
   const result = await importDatasetFiles(database.db, "us_ofac_sdn", files, { actor: { kind: "system" }, timeoutMs: 10_000 });
   if (result.status !== "success") throw new Error(`import ${result.status}`);
   return result.version.id;
@@ -41,7 +47,10 @@ test("a version is matched once; only active names that newly match become due, 
   const add = (searchTerm: string, status: "active" | "paused" = "active") =>
     addMonitoredEntity(db, user.id, { searchTerm, entityType: "person", frequency: "weekly" }, clock).then(async (row) => {
       // Checked a day ago, next check in six days: only a list update makes it due now.
-      await db.update(schema.monitoredEntities).set({ status, nextCheck: new Date("2026-03-08T09:00:00Z") }).where(eq(schema.monitoredEntities.id, row.id));
+      await db
+        .update(schema.monitoredEntities)
+        .set({ status, nextCheck: new Date("2026-03-08T09:00:00Z") })
+        .where(eq(schema.monitoredEntities.id, row.id));
       return row.id;
     });
   const karimov = await add("Rustam Karimov");

@@ -11,7 +11,14 @@ const PDFTOTEXT = Bun.which("pdftotext");
 
 function reportFor(name: string, patch: (r: SearchReport) => void = () => {}): SearchReport {
   const report: SearchReport = {
-    search: { id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c", searchTerm: name, entityType: "person", createdAt: "2024-05-02T09:14:00Z", language: "en", country: null },
+    search: {
+      id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c",
+      searchTerm: name,
+      entityType: "person",
+      createdAt: "2024-05-02T09:14:00Z",
+      language: "en",
+      country: null,
+    },
     user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
     results: petrovResults(),
     aiSummary: "",
@@ -71,7 +78,9 @@ describe("PDF report in every script", () => {
     );
     expect(text).not.toContain("\uFFFD");
     expect(text).toContain("山田 たろう and ประยุทธ์ จันทร์โอชา meet नरेन्द्र मोदी");
-    expect(new Set(fonts.map((f) => f.replace(/-(Regular|Bold)$/, "")))).toEqual(new Set(["DejaVuSans", "NotoSansKR", "NotoSansJP", "NotoSansThai", "NotoSansDevanagari"]));
+    expect(new Set(fonts.map((f) => f.replace(/-(Regular|Bold)$/, "")))).toEqual(
+      new Set(["DejaVuSans", "NotoSansKR", "NotoSansJP", "NotoSansThai", "NotoSansDevanagari"]),
+    );
   });
 
   test("a Latin-only report embeds DejaVu Sans only", async () => {

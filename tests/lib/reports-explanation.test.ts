@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import ExcelJS from "exceljs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ExcelJS from "exceljs";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
 import { petrovResults } from "./summary-fixtures.ts";
@@ -110,7 +110,10 @@ describe("Excel report: why each listing matched", () => {
       "Why it matched": "Viktor → Viktoria: spelling variant (86%); Petrov → Petrova: spelling variant (90%)",
     });
     const pep = wb.getWorksheet("PEP")!;
-    expect(rowByHeader(pep, 2)).toMatchObject({ "Details compared": "nationality agrees", "Why it matched": "Viktor Petrov → ViktorPetrov: written as one word (95%)" });
+    expect(rowByHeader(pep, 2)).toMatchObject({
+      "Details compared": "nationality agrees",
+      "Why it matched": "Viktor Petrov → ViktorPetrov: written as one word (95%)",
+    });
 
     const summary = wb.getWorksheet("Summary")!;
     const fields = new Map<string, unknown>();

@@ -1,17 +1,24 @@
-import fontkit from "@pdf-lib/fontkit";
 import { describe, expect, test } from "bun:test";
-import ExcelJS from "exceljs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import ExcelJS from "exceljs";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
 import { cleanResults, petrovResults } from "./summary-fixtures.ts";
 
 function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) => void = () => {}): SearchReport {
   const report: SearchReport = {
-    search: { id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c", searchTerm: "Viktor Petrov", entityType: "person", createdAt: "2024-05-02T09:14:00Z", language: "en", country: "RU" },
+    search: {
+      id: "4f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c",
+      searchTerm: "Viktor Petrov",
+      entityType: "person",
+      createdAt: "2024-05-02T09:14:00Z",
+      language: "en",
+      country: "RU",
+    },
     user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
     // a model's summary, written in English
     results: { ...petrovResults({ failMedia: true }), summarySource: "model", summaryLanguage: "en" },
@@ -57,7 +64,13 @@ async function pdfPages(bytes: Uint8Array): Promise<string[]> {
     for (const content of streams) {
       for (const m of streamText(content).matchAll(/(\/\S+) [\d.]+ Tf|<([0-9a-fA-F]*)> Tj/g)) {
         if (m[1]) current = maps.get(m[1]) ?? new Map();
-        else pieces.push(m[2].match(/.{4}/g)?.map((cid) => current.get(cid.toLowerCase()) ?? "?").join("") ?? "");
+        else
+          pieces.push(
+            m[2]
+              .match(/.{4}/g)
+              ?.map((cid) => current.get(cid.toLowerCase()) ?? "?")
+              .join("") ?? "",
+          );
       }
     }
     return pieces.join("\n");
@@ -77,7 +90,10 @@ async function emptyGlyphs(bytes: Uint8Array): Promise<Record<string, number>> {
     if (!(obj instanceof PDFDict) || obj.get(PDFName.of("Type")) !== PDFName.of("FontDescriptor")) continue;
     const file = deref(doc, obj.get(PDFName.of("FontFile2")));
     if (!(file instanceof PDFRawStream)) continue;
-    const font = fontkit.create(Buffer.from(decodePDFRawStream(file).decode())) as unknown as { numGlyphs: number; getGlyph(i: number): { path: { commands: unknown[] } } };
+    const font = fontkit.create(Buffer.from(decodePDFRawStream(file).decode())) as unknown as {
+      numGlyphs: number;
+      getGlyph(i: number): { path: { commands: unknown[] } };
+    };
     let empty = 0;
     // glyph 0 is .notdef; a space has no outline either, so only glyphs past it are counted
     for (let i = 1; i < font.numGlyphs; i++) if (font.getGlyph(i).path.commands.length === 0) empty++;
@@ -127,14 +143,26 @@ describe("PDF report", () => {
     ]) {
       expect(text).toContain(expected);
     }
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     // matches first
     expect(text.indexOf("Match Found OFAC SDN List")).toBeLessThan(text.indexOf("UN Security Council Consolidated List"));
   });
 
   test("labels follow the report language", async () => {
     const text = flat(await pdfPages(await buildSearchPdf(petrovReport("de"))));
-    for (const expected of ["Due-Diligence-Prüfbericht", "KRITISCHES RISIKO", "PEP-Status erkannt", "Treffer gefunden", "Kein Treffer", "Umfassende Due-Diligence-Analyse", "Seite 1 von", "Geprüfte Quellen", "Fehlgeschlagen"]) {
+    for (const expected of [
+      "Due-Diligence-Prüfbericht",
+      "KRITISCHES RISIKO",
+      "PEP-Status erkannt",
+      "Treffer gefunden",
+      "Kein Treffer",
+      "Umfassende Due-Diligence-Analyse",
+      "Seite 1 von",
+      "Geprüfte Quellen",
+      "Fehlgeschlagen",
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain("Match Found");
@@ -187,7 +215,14 @@ describe("PDF report", () => {
     expect(text).toContain("Adverse media could not be checked: no news provider answered.");
     expect(text).toContain("adverse media could not be checked");
     expect(text).toContain("GDELT (the service could not be reached)");
-    for (const wrong of ["No adverse media articles found", "No media articles were found", "Adverse Media (0 articles)", "LOW RISK", "ENOTFOUND", "GDELT: GDELT"]) {
+    for (const wrong of [
+      "No adverse media articles found",
+      "No media articles were found",
+      "Adverse Media (0 articles)",
+      "LOW RISK",
+      "ENOTFOUND",
+      "GDELT: GDELT",
+    ]) {
       expect(text).not.toContain(wrong);
     }
     const wb = await workbook(await buildSearchXlsx(report));
@@ -274,7 +309,9 @@ describe("PDF report", () => {
     );
     const pages = await pdfPages(bytes);
     expect(pages.length).toBeGreaterThan(6);
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     const text = flat(pages);
     expect(text).toContain("Paragraph 60:");
     expect(text).toContain("Article number 80 about Viktor Petrov");
@@ -336,7 +373,23 @@ describe("Excel report", () => {
 
     const sanctions = wb.getWorksheet("Sanctions")!;
     expect(sanctions.getRow(1).values).toEqual([
-      undefined, "Source", "Match", "Details", "Last updated", "Matched entities", "Link", "Matched entity", "Matched as", "Score", "Programs", "Nationality", "Birth date", "Differences", "Details compared", "Why it matched", "Matched entity — Link",
+      undefined,
+      "Source",
+      "Match",
+      "Details",
+      "Last updated",
+      "Matched entities",
+      "Link",
+      "Matched entity",
+      "Matched as",
+      "Score",
+      "Programs",
+      "Nationality",
+      "Birth date",
+      "Differences",
+      "Details compared",
+      "Why it matched",
+      "Matched entity — Link",
     ]);
     expect(sanctions.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect(sanctions.getColumn(1).width).toBe(30);
@@ -347,7 +400,10 @@ describe("Excel report", () => {
     expect(hit.getCell(7).value).toBe("Viktor Ivanovich PETROV");
     expect(hit.getCell(9).value).toBe(0.97);
     expect(hit.getCell(9).numFmt).toBe("0%");
-    expect(hit.getCell(16).value).toEqual({ text: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001", hyperlink: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001" });
+    expect(hit.getCell(16).value).toEqual({
+      text: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001",
+      hyperlink: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=36001",
+    });
     expect(sanctions.getRow(4).getCell(1).value).toBe("UN Security Council Consolidated List");
     expect(sanctions.getRow(4).getCell(2).value).toBe("No Match");
 

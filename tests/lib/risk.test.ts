@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { assessRisk, countryKey, datesAgree, type RiskInput } from "../../lib/screening/risk.ts";
 import type { MediaItem, PepListing, SanctionsHit, SanctionsRow, SourceStatus } from "../../lib/screening/results.ts";
+import { assessRisk, countryKey, datesAgree, type RiskInput } from "../../lib/screening/risk.ts";
 
 function hit(score: number, extra: Partial<SanctionsHit> = {}): SanctionsHit {
   return {
@@ -19,7 +19,16 @@ function hit(score: number, extra: Partial<SanctionsHit> = {}): SanctionsHit {
 }
 
 function row(hits: SanctionsHit[], match = hits.some((h) => h.score >= 0.8), source = "OFAC SDN"): SanctionsRow {
-  return { source, datasetId: source.toLowerCase().replace(/\W+/g, "_"), match, details: "", lastUpdated: "2024-05-01", entityCount: hits.length, url: null, hits };
+  return {
+    source,
+    datasetId: source.toLowerCase().replace(/\W+/g, "_"),
+    match,
+    details: "",
+    lastUpdated: "2024-05-01",
+    entityCount: hits.length,
+    url: null,
+    hits,
+  };
 }
 
 function media(category: MediaItem["category"], isNegative: boolean, title = `${category} story`): MediaItem {
@@ -45,7 +54,11 @@ describe("risk: sanctions", () => {
     const r = assess({ sanctionsList: [row([hit(0.95, { birthDate: [], nationality: [] })])] });
     expect(r.level).toBe("critical");
     expect(r.clean).toBe(false);
-    expect(r.reasons[0]).toMatchObject({ code: "sanctions_match_confirmed", level: "critical", params: { dataset: "OFAC SDN", entityName: "Viktor PETROV", score: 0.95, basis: "score", programs: "RUSSIA-EO14024" } });
+    expect(r.reasons[0]).toMatchObject({
+      code: "sanctions_match_confirmed",
+      level: "critical",
+      params: { dataset: "OFAC SDN", entityName: "Viktor PETROV", score: 0.95, basis: "score", programs: "RUSSIA-EO14024" },
+    });
   });
 
   test("just under 0.95 without the subject's facts is high", () => {
@@ -110,7 +123,9 @@ describe("risk: PEP and media", () => {
     const r = assess({ pepListings: [pep("Jane Senator")] });
     expect(r.level).toBe("medium");
     expect(r.clean).toBe(false);
-    expect(r.reasons).toEqual([{ code: "pep", level: "medium", params: { name: "Jane Senator", dataset: "US Congress", listVersion: "2024-03-01T06:00:00.000Z" } }]);
+    expect(r.reasons).toEqual([
+      { code: "pep", level: "medium", params: { name: "Jane Senator", dataset: "US Congress", listVersion: "2024-03-01T06:00:00.000Z" } },
+    ]);
   });
 
   test("an article the classifier files under PEP is news: neither a PEP listing nor adverse", () => {
@@ -133,7 +148,9 @@ describe("risk: PEP and media", () => {
 
 describe("risk: failed sources", () => {
   test("when no news provider answered, media could not be checked: never low, never clean", () => {
-    const r = assess({ sources: [...ok.slice(0, 2), { source: "GDELT", kind: "media", status: "failed", errorCode: "http_error", errorParams: { status: 503 } }] });
+    const r = assess({
+      sources: [...ok.slice(0, 2), { source: "GDELT", kind: "media", status: "failed", errorCode: "http_error", errorParams: { status: 503 } }],
+    });
     expect(r.level).toBe("medium");
     expect(r.clean).toBe(false);
     expect(r.reasons).toEqual([{ code: "source_failed", level: "medium", params: { count: 1 } }]);

@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { checkDatasetFilesOffThread } from "../../lib/sanctions/datasets/check-off-thread.ts";
 import { checkDatasetFiles, IntegrityError } from "../../lib/sanctions/datasets/integrity.ts";
-import { sdnFiles, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 
-const asFiles = (files: Record<string, string>) =>
-  Object.entries(files).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
+const asFiles = (files: Record<string, string>) => Object.entries(files).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
 
 /** A list large enough that parsing it takes a noticeable time. */
 const bigList = (count: number): SdnEntry[] =>

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
+import { type Database, type Db, openDatabase, schema } from "../../data/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addCustomDataset, listDatasets, resolveSourceFiles, slugify } from "../../lib/sanctions/datasets/catalog.ts";
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -143,10 +143,7 @@ describe("versions over simulated dates", () => {
   });
 
   test("exactly one version of a dataset is current", async () => {
-    const current = await db
-      .select()
-      .from(schema.sanctionsDatasetVersions)
-      .where(eq(schema.sanctionsDatasetVersions.isCurrent, true));
+    const current = await db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.isCurrent, true));
     expect(current.filter((v) => v.datasetId === "retention_test_list")).toHaveLength(1);
     const refused = await db
       .update(schema.sanctionsDatasetVersions)
@@ -172,7 +169,13 @@ describe("import", () => {
     const error = await importDatasetFiles(db, dataset.id, readImportFiles([bad]), { actor: { kind: "cli" }, timeoutMs: 1000 }).catch((e) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error.message).toContain("cannot be read as ofac_csv");
-    const small = sdnFolder(99, sdnFiles([{ id: 1, name: "ONLY ONE", type: "entity" }, { id: 2, name: "ONLY TWO", type: "entity" }]));
+    const small = sdnFolder(
+      99,
+      sdnFiles([
+        { id: 1, name: "ONLY ONE", type: "entity" },
+        { id: 2, name: "ONLY TWO", type: "entity" },
+      ]),
+    );
     const implausible = await importDatasetFiles(db, dataset.id, readImportFiles([small]), { actor: { kind: "cli" }, timeoutMs: 1000 }).catch((e) => e);
     expect(implausible.message).toContain("Implausible list: 2 entities");
     expect(await versionsOf(dataset.id)).toEqual(before);
@@ -208,7 +211,13 @@ describe("catalog", () => {
     const a = await addCustomDataset(db, { name: "Ministry List", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" });
     const b = await addCustomDataset(db, { name: "Ministry  list!", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" });
     expect([a.id, b.id]).toEqual(["ministry_list", "ministry_list_2"]);
-    expect(a).toMatchObject({ custom: true, datasetType: "pep", autoDownload: true, downloadFrequency: 6, urls: [{ name: "entities.ftm.json", url: "https://data.example/entities.ftm.json" }] });
+    expect(a).toMatchObject({
+      custom: true,
+      datasetType: "pep",
+      autoDownload: true,
+      downloadFrequency: 6,
+      urls: [{ name: "entities.ftm.json", url: "https://data.example/entities.ftm.json" }],
+    });
     await db.delete(schema.sanctionsDatasets).where(inArray(schema.sanctionsDatasets.id, [a.id, b.id]));
   });
 

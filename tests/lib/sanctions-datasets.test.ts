@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
+import { type Database, type Db, openDatabase, schema } from "../../data/db.ts";
 import { addCustomDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { DatasetBusyError } from "../../lib/sanctions/datasets/claim.ts";
-import { downloadDataset, DownloadFailedError, type DownloadOptions } from "../../lib/sanctions/datasets/download.ts";
+import { DownloadFailedError, type DownloadOptions, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { runDueDownloads, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { DEFAULT_DATASET_SETTINGS, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
@@ -37,10 +37,8 @@ async function pointSdnAtListServer() {
     .where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
 }
 
-const datasetRow = async (id = "us_ofac_sdn") =>
-  (await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, id)))[0];
-const versionsOf = (id = "us_ofac_sdn") =>
-  db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.datasetId, id));
+const datasetRow = async (id = "us_ofac_sdn") => (await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, id)))[0];
+const versionsOf = (id = "us_ofac_sdn") => db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.datasetId, id));
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
@@ -99,7 +97,10 @@ describe("downloads", () => {
     expect(entities.find((e) => e.id === "us_ofac_sdn:5001")).toMatchObject({ name: "KARIMOV, Rustam Alievich", schema: "Person" });
     expect(entities.find((e) => e.id === "us_ofac_sdn:5001")!.aliases).toEqual([{ name: "KARIMOV ALIAS", kind: "aka" }]);
     expect(await datasetRow()).toMatchObject({ lastDownloadStatus: "success", lastDownloadSize: size, lastDownloadError: null, downloadStartedAt: null });
-    const audit = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "dataset.download"), eq(schema.auditLog.targetId, "us_ofac_sdn")));
+    const audit = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "dataset.download"), eq(schema.auditLog.targetId, "us_ofac_sdn")));
     expect(audit.at(-1)!.details).toMatchObject({ outcome: "success", versionId: version.id, entityCount: 8 });
   });
 
@@ -120,7 +121,12 @@ describe("downloads", () => {
     list.requests.length = 0;
     const result = await downloadDataset(db, "us_ofac_sdn", options());
     expect(result).toMatchObject({ status: "success", version: { entity_count: 9 } });
-    expect(list.requests.map((r) => `${r.path} ${r.status}`)).toEqual(["/sdn/sdn.csv 200", "/sdn/alt.csv 304", "/sdn/add.csv 304", "/sdn/sdn_comments.csv 304"]);
+    expect(list.requests.map((r) => `${r.path} ${r.status}`)).toEqual([
+      "/sdn/sdn.csv 200",
+      "/sdn/alt.csv 304",
+      "/sdn/add.csv 304",
+      "/sdn/sdn_comments.csv 304",
+    ]);
     const versions = await versionsOf();
     expect(versions.find((v) => v.id === old.id)).toMatchObject({ isCurrent: false, retentionReason: "previous" });
     const current = versions.find((v) => v.isCurrent)!;
@@ -161,15 +167,16 @@ describe("downloads", () => {
   test("a UN list with a mismatched closing tag in its middle never becomes current", async () => {
     const good = readFileSync(join(FIXTURES, "un_xml", "consolidated.xml"), "utf8");
     list.publish("/un/consolidated.xml", good);
-    await db.update(schema.sanctionsDatasets).set({ urls: [{ name: "consolidated.xml", url: `${list.url}/un/consolidated.xml` }] }).where(eq(schema.sanctionsDatasets.id, "un_sc_sanctions"));
+    await db
+      .update(schema.sanctionsDatasets)
+      .set({ urls: [{ name: "consolidated.xml", url: `${list.url}/un/consolidated.xml` }] })
+      .where(eq(schema.sanctionsDatasets.id, "un_sc_sanctions"));
     const first = await downloadDataset(db, "un_sc_sanctions", options());
     expect(first).toMatchObject({ status: "success", version: { entity_count: 4 } });
     list.publish("/un/consolidated.xml", good.replace("<FIRST_NAME>JANG</FIRST_NAME>", "<FIRST_NAME>JANG BOM</SECOND_NAME>"));
     const error = await downloadDataset(db, "un_sc_sanctions", options()).catch((e) => e);
     expect(error).toBeInstanceOf(DownloadFailedError);
-    expect(error.message).toBe(
-      "The files cannot be read as un_xml: consolidated.xml is not well-formed XML at line 86, column 41: unexpected close tag.",
-    );
+    expect(error.message).toBe("The files cannot be read as un_xml: consolidated.xml is not well-formed XML at line 86, column 41: unexpected close tag.");
     expect((await currentVersion(db, "un_sc_sanctions"))!.id).toBe(first.version!.id);
     expect(await versionsOf("un_sc_sanctions")).toHaveLength(1);
     expect((await datasetRow("un_sc_sanctions")).lastDownloadStatus).toBe("failed");
@@ -193,7 +200,10 @@ describe("downloads", () => {
     list.slowMs = 5_000;
     list.resetModes();
     const longAgo = new Date(Date.now() - 24 * 3600_000);
-    await db.update(schema.sanctionsDatasets).set({ lastDownloadStatus: "downloading", downloadStartedAt: longAgo }).where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
+    await db
+      .update(schema.sanctionsDatasets)
+      .set({ lastDownloadStatus: "downloading", downloadStartedAt: longAgo })
+      .where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
     expect((await downloadDataset(db, "us_ofac_sdn", options())).status).toBe("not_modified");
   });
 });
@@ -205,7 +215,15 @@ function sdnFilesEntries(count: number) {
 describe("scheduled downloads", () => {
   test("download the due auto_download datasets only, and again after download_frequency hours", async () => {
     // Only the SDN list is reachable; the others are switched off for this test.
-    await db.update(schema.sanctionsDatasets).set({ autoDownload: false }).where(inArray(schema.sanctionsDatasets.id, OFFICIAL_DATASETS.map((d) => d.id).filter((id) => id !== "us_ofac_sdn")));
+    await db
+      .update(schema.sanctionsDatasets)
+      .set({ autoDownload: false })
+      .where(
+        inArray(
+          schema.sanctionsDatasets.id,
+          OFFICIAL_DATASETS.map((d) => d.id).filter((id) => id !== "us_ofac_sdn"),
+        ),
+      );
     const last = (await datasetRow()).lastDownloadAt!;
     const at = (hours: number) => () => new Date(last.getTime() + hours * 3600_000);
     expect(await runDueDownloads(db, { settings, now: at(5.9) })).toEqual([]);
@@ -230,7 +248,10 @@ describe("scheduled downloads", () => {
 describe("the scheduler", () => {
   test("runs the due downloads on its cron ticks and stops", async () => {
     list.publish("/sdn/add.csv", `5001,9102,-0- ,"Samarkand","Uzbekistan",-0- \r\n`);
-    await db.update(schema.sanctionsDatasets).set({ lastDownloadAt: new Date(Date.now() - 7 * 3600_000) }).where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
+    await db
+      .update(schema.sanctionsDatasets)
+      .set({ lastDownloadAt: new Date(Date.now() - 7 * 3600_000) })
+      .where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
     const before = (await currentVersion(db, "us_ofac_sdn"))!;
     const scheduler = startDatasetScheduler(db, settings, { cronTime: "* * * * * *", initialDelayMs: 60_000 });
     try {
@@ -253,7 +274,10 @@ describe("the scheduler", () => {
     });
     list.publish("/un/consolidated.xml", readFileSync(join(FIXTURES, "un_xml", "consolidated.xml")));
     // The SDN list is due too; the new list goes first.
-    await db.update(schema.sanctionsDatasets).set({ lastDownloadAt: new Date(Date.now() - 7 * 3600_000) }).where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
+    await db
+      .update(schema.sanctionsDatasets)
+      .set({ lastDownloadAt: new Date(Date.now() - 7 * 3600_000) })
+      .where(eq(schema.sanctionsDatasets.id, "us_ofac_sdn"));
     const runs: string[] = [];
     const started = Date.now();
     const scheduler = startDatasetScheduler(db, settings, { onRun: (run) => runs.push(`${run.id} ${run.status}`) });
@@ -272,9 +296,19 @@ describe("the scheduler", () => {
 
   test("settings come from the environment; DUECHECK_DATASET_SCHEDULER=0 turns scheduled downloads off", () => {
     expect(loadDatasetSettings({})).toEqual(DEFAULT_DATASET_SETTINGS);
-    expect(DEFAULT_DATASET_SETTINGS).toEqual({ schedulerEnabled: true, downloadTimeoutMs: 120_000, downloadMaxBytes: 512 * 1024 * 1024, indexRefreshMs: 10_000 });
+    expect(DEFAULT_DATASET_SETTINGS).toEqual({
+      schedulerEnabled: true,
+      downloadTimeoutMs: 120_000,
+      downloadMaxBytes: 512 * 1024 * 1024,
+      indexRefreshMs: 10_000,
+    });
     expect(
-      loadDatasetSettings({ DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "5000", DUECHECK_DOWNLOAD_MAX_BYTES: "1000", DUECHECK_INDEX_REFRESH_MS: "250" }),
+      loadDatasetSettings({
+        DUECHECK_DATASET_SCHEDULER: "0",
+        DUECHECK_DOWNLOAD_TIMEOUT_MS: "5000",
+        DUECHECK_DOWNLOAD_MAX_BYTES: "1000",
+        DUECHECK_INDEX_REFRESH_MS: "250",
+      }),
     ).toEqual({ schedulerEnabled: false, downloadTimeoutMs: 5000, downloadMaxBytes: 1000, indexRefreshMs: 250 });
     expect(() => loadDatasetSettings({ DUECHECK_DOWNLOAD_TIMEOUT_MS: "soon" })).toThrow("DUECHECK_DOWNLOAD_TIMEOUT_MS must be a number");
     expect(() => loadDatasetSettings({ DUECHECK_DATASET_SCHEDULER: "off" })).toThrow("DUECHECK_DATASET_SCHEDULER must be 0 or 1");

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { countryCode, countryKey } from "../../lib/countries.ts";
 import type { EntitySchema, SanctionsEntity } from "../../lib/sanctions/entity.ts";
-import { BIRTH_DATE_BONUS, BIRTH_DATE_CONFLICT_MARGIN, BIRTH_YEAR_BONUS, judgeBirthDate, NATIONALITY_BONUS, parseBirthDate, weighEvidence } from "../../lib/sanctions/matcher/evidence.ts";
+import {
+  BIRTH_DATE_BONUS,
+  BIRTH_DATE_CONFLICT_MARGIN,
+  BIRTH_YEAR_BONUS,
+  judgeBirthDate,
+  NATIONALITY_BONUS,
+  parseBirthDate,
+  weighEvidence,
+} from "../../lib/sanctions/matcher/evidence.ts";
 import { identifierKey, normalizeIdentifier } from "../../lib/sanctions/matcher/identifier-index.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 
@@ -148,9 +156,17 @@ describe("query by example in the index", () => {
     const vessel = index.search("Some Other Ship", { type: "company", details: { identifiers: [{ kind: "imo", value: "9187629" }] } });
     expect(vessel.map((r) => r.id)).toEqual(["test_list:3"]);
     expect(vessel[0].match).toBe(true);
-    const wallet = index.search("Unknown Holder", { type: "company", details: { identifiers: [{ kind: "crypto_wallet", value: "0x7f367cc41522ce07553e823bf3be79a889debe1b" }] } });
+    const wallet = index.search("Unknown Holder", {
+      type: "company",
+      details: { identifiers: [{ kind: "crypto_wallet", value: "0x7f367cc41522ce07553e823bf3be79a889debe1b" }] },
+    });
     expect(wallet.map((r) => r.id)).toEqual(["test_list:4"]);
-    expect(index.search("Unknown Holder", { type: "company", details: { identifiers: [{ kind: "crypto_wallet", value: "BC1QSVZ6CMFLCAQPR8V9XZQAQ7TQ0MTSDSDZPRVGT7" }] } })).toEqual([]);
+    expect(
+      index.search("Unknown Holder", {
+        type: "company",
+        details: { identifiers: [{ kind: "crypto_wallet", value: "BC1QSVZ6CMFLCAQPR8V9XZQAQ7TQ0MTSDSDZPRVGT7" }] },
+      }),
+    ).toEqual([]);
   });
   test("an identifier-only listing of another type or dataset stays out", () => {
     expect(index.search("Some Other Ship", { type: "person", details: { identifiers: [{ kind: "imo", value: "9187629" }] } })).toEqual([]);

@@ -47,7 +47,11 @@ describe("similarity", () => {
   });
 
   test("is symmetric, 1 for equal tokens, and 0 below the floor", () => {
-    for (const [a, b] of [["krechetov", "krecetov"], ["sergei", "sergii"], ["ali", "ala"]]) {
+    for (const [a, b] of [
+      ["krechetov", "krecetov"],
+      ["sergei", "sergii"],
+      ["ali", "ala"],
+    ]) {
       expect(tokenSimilarity(a, b)).toBeCloseTo(tokenSimilarity(b, a), 6);
     }
     expect(tokenSimilarity("ivanov", "ivanov")).toBe(1);

@@ -47,7 +47,9 @@ const LIST: SanctionsEntity[] = [
   entity("18", "Person", "RODRIGUEZ, Antonio"),
   entity("19", "Organization", "DEUTSCHE BANK AG"),
   entity("20", "Person", "LAVROV, Sergey Viktorovich"),
-  ...COMMON.flatMap((word, i) => Array.from({ length: 8 }, (_, k) => entity(`c${i}-${k}`, "Person", `${word} ${["Tariq", "Omar", "Yusuf", "Bilal", "Rami", "Idris", "Karim", "Nabil"][k]}`))),
+  ...COMMON.flatMap((word, i) =>
+    Array.from({ length: 8 }, (_, k) => entity(`c${i}-${k}`, "Person", `${word} ${["Tariq", "Omar", "Yusuf", "Bilal", "Rami", "Idris", "Karim", "Nabil"][k]}`)),
+  ),
 ];
 
 const index = SanctionsIndex.build(LIST);

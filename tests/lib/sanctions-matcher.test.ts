@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { EntitySchema, SanctionsEntity } from "../../lib/sanctions/entity.ts";
+import { DEFAULT_MATCH_THRESHOLD, type MatchOptions, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 import { TokenClass } from "../../lib/sanctions/matcher/lexicon.ts";
-import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex, type MatchOptions } from "../../lib/sanctions/matcher/index.ts";
 import { tokenize } from "../../lib/sanctions/matcher/normalize.ts";
 
 function entity(sourceId: string, schema: EntitySchema, name: string, aliases: string[] = [], extra: Partial<SanctionsEntity> = {}): SanctionsEntity {
@@ -56,7 +56,10 @@ const ENTITIES: SanctionsEntity[] = [
 const index = SanctionsIndex.build(ENTITIES);
 const search = (term: string, options?: MatchOptions) => index.search(term, options);
 const top = (term: string, options?: MatchOptions) => search(term, options)[0];
-const matchedNames = (term: string, options?: MatchOptions) => search(term, options).filter((r) => r.match).map((r) => r.name);
+const matchedNames = (term: string, options?: MatchOptions) =>
+  search(term, options)
+    .filter((r) => r.match)
+    .map((r) => r.name);
 
 describe("normalization", () => {
   const keys = (name: string, kind: "person" | "company" | "any" = "person") => tokenize(name, kind).map((t) => t.key);
@@ -178,13 +181,21 @@ describe("options and results", () => {
   test("a person query never returns a vessel or a company, and a company query never a person", () => {
     expect(search("Saddam", { type: "person" }).map((r) => r.schema)).not.toContain("Vessel");
     expect(search("Saddam", { type: "company" }).map((r) => [r.name, r.schema])).toEqual([["SADDAM", "Vessel"]]);
-    expect(search("Saddam").map((r) => r.schema).sort()).toEqual(["Person", "Vessel"]);
+    expect(
+      search("Saddam")
+        .map((r) => r.schema)
+        .sort(),
+    ).toEqual(["Person", "Vessel"]);
   });
 
   test("the dataset filter keeps to the datasets asked for", () => {
     expect(search("Kim Jong Un", { datasets: ["list_a"] }).map((r) => r.id)).toEqual(["list_a:30"]);
     expect(search("Kim Jong Un", { datasets: ["list_b"] }).map((r) => r.id)).toEqual(["list_b:31"]);
-    expect(search("Kim Jong Un", { datasets: ["list_a", "list_b"] }).map((r) => r.id).sort()).toEqual(["list_a:30", "list_b:31"]);
+    expect(
+      search("Kim Jong Un", { datasets: ["list_a", "list_b"] })
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(["list_a:30", "list_b:31"]);
     expect(search("Kim Jong Un", { datasets: ["no_such_list"] })).toEqual([]);
   });
 

@@ -47,9 +47,7 @@ describe("EU Financial Sanctions Files XML, malformed", () => {
   });
 
   test("an entry without any name is named by its position and id", () => {
-    expect(formatErrorOf(() => parseEu("eu_xml/malformed/no-name.xml"))).toBe(
-      "no-name.xml, sanctionEntity #2: sanctionEntity 502 has no name",
-    );
+    expect(formatErrorOf(() => parseEu("eu_xml/malformed/no-name.xml"))).toBe("no-name.xml, sanctionEntity #2: sanctionEntity 502 has no name");
   });
 
   test("windows-1252 bytes in a file declared UTF-8 are refused with their offset", () => {

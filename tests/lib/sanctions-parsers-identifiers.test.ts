@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { SanctionsEntity } from "../../lib/sanctions/entity.ts";
-import { ofacIdentifier } from "../../lib/sanctions/parsers/ofac-remarks.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
+import { ofacIdentifier } from "../../lib/sanctions/parsers/ofac-remarks.ts";
 import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
 
 const by = (entities: SanctionsEntity[], sourceId: string) => entities.find((e) => e.sourceId === sourceId)!;
@@ -27,7 +27,10 @@ describe("identifiers from every format (query by example)", () => {
     expect(ofacIdentifier("NIT # 800123456-7 (Colombia)")).toEqual({ kind: "tax_id", value: "800123456-7", country: "Colombia" });
     expect(ofacIdentifier("Passport F 879567 (Morocco) issued 29 Apr 1992")).toEqual({ kind: "passport", value: "F 879567", country: "Morocco" });
     expect(ofacIdentifier("Identification Number IMO 1234567")).toEqual({ kind: "imo", value: "1234567" });
-    expect(ofacIdentifier("Digital Currency Address - ETH 0x7F367cC41522cE07553e823bf3be79A889DEbe1B")).toEqual({ kind: "crypto_wallet", value: "0x7F367cC41522cE07553e823bf3be79A889DEbe1B" });
+    expect(ofacIdentifier("Digital Currency Address - ETH 0x7F367cC41522cE07553e823bf3be79A889DEbe1B")).toEqual({
+      kind: "crypto_wallet",
+      value: "0x7F367cC41522cE07553e823bf3be79A889DEbe1B",
+    });
     expect(ofacIdentifier("Legal Entity Number 5493001KJTIIGC8Y1R12")).toEqual({ kind: "lei", value: "5493001KJTIIGC8Y1R12" });
     // A Dutch "Legal Entity Number" (a registration number) is no LEI; other facts are no identifiers.
     expect(ofacIdentifier("Legal Entity Number 851683897 (Netherlands)")).toBeNull();

@@ -10,9 +10,7 @@ const entry = (entities: SanctionsEntity[], id: string) => entities.find((entity
 describe("OFAC legacy CSV", () => {
   test("every sdn.csv row becomes one entity with the publisher's id and page", () => {
     const entities = parseSdn();
-    expect(entities.map((entity) => entity.id)).toEqual([
-      "us_ofac_sdn:1001", "us_ofac_sdn:1002", "us_ofac_sdn:1003", "us_ofac_sdn:1004", "us_ofac_sdn:1005",
-    ]);
+    expect(entities.map((entity) => entity.id)).toEqual(["us_ofac_sdn:1001", "us_ofac_sdn:1002", "us_ofac_sdn:1003", "us_ofac_sdn:1004", "us_ofac_sdn:1005"]);
     expect(entry(entities, "1001").sourceUrl).toBe("https://sanctionssearch.ofac.treas.gov/Details.aspx?id=1001");
     expect(entities.map((entity) => entity.schema)).toEqual(["Person", "Vessel", "Organization", "Aircraft", "Person"]);
   });
@@ -99,9 +97,7 @@ describe("OFAC legacy CSV, malformed", () => {
 
   test("a companion file of the other set is refused", () => {
     const files = [fixtureFile("ofac_csv/sdn/sdn.csv"), fixtureFile("ofac_csv/cons/cons_alt.csv")];
-    expect(formatErrorOf(() => parseDatasetFiles("ofac_csv", "x", files))).toBe(
-      "cons_alt.csv does not belong with sdn.csv; expected alt.csv",
-    );
+    expect(formatErrorOf(() => parseDatasetFiles("ofac_csv", "x", files))).toBe("cons_alt.csv does not belong with sdn.csv; expected alt.csv");
   });
 
   test("without sdn.csv or cons_prim.csv nothing is parsed", () => {

@@ -2,10 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { fixtureFile, formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 
-const parseFtm = (path = "opensanctions_ftm/entities.ftm.json") =>
-  parseDatasetFiles("opensanctions_ftm", "os_sanctions", [fixtureFile(path)]);
-const parseSenzing = (path = "opensanctions_senzing/senzing.json") =>
-  parseDatasetFiles("opensanctions_senzing", "us_congress_peps", [fixtureFile(path)]);
+const parseFtm = (path = "opensanctions_ftm/entities.ftm.json") => parseDatasetFiles("opensanctions_ftm", "os_sanctions", [fixtureFile(path)]);
+const parseSenzing = (path = "opensanctions_senzing/senzing.json") => parseDatasetFiles("opensanctions_senzing", "us_congress_peps", [fixtureFile(path)]);
 
 describe("OpenSanctions FollowTheMoney entities", () => {
   test("screening targets of the kept schemata; sanctions, addresses and context entities are skipped", () => {
@@ -50,9 +48,7 @@ describe("OpenSanctions FollowTheMoney entities", () => {
       "cut-short.json line 2: not valid JSON (the last line is cut short: the file may be truncated)",
     );
     expect(formatErrorOf(() => parseFtm("opensanctions_ftm/malformed/no-id.json"))).toBe('no-id.json line 2: entity without "id"');
-    expect(formatErrorOf(() => parseFtm("opensanctions_ftm/malformed/only-context.json"))).toStartWith(
-      "only-context.json holds no entities",
-    );
+    expect(formatErrorOf(() => parseFtm("opensanctions_ftm/malformed/only-context.json"))).toStartWith("only-context.json holds no entities");
   });
 });
 
@@ -83,11 +79,7 @@ describe("OpenSanctions Senzing records", () => {
     expect(formatErrorOf(() => parseSenzing("opensanctions_senzing/malformed/cut-short.json"))).toStartWith(
       "cut-short.json line 2: not valid JSON (the last line is cut short",
     );
-    expect(formatErrorOf(() => parseSenzing("opensanctions_senzing/malformed/no-record-id.json"))).toBe(
-      "no-record-id.json line 2: record without RECORD_ID",
-    );
-    expect(formatErrorOf(() => parseSenzing("opensanctions_senzing/malformed/json-array.json"))).toBe(
-      "json-array.json line 1: expected a JSON object",
-    );
+    expect(formatErrorOf(() => parseSenzing("opensanctions_senzing/malformed/no-record-id.json"))).toBe("no-record-id.json line 2: record without RECORD_ID");
+    expect(formatErrorOf(() => parseSenzing("opensanctions_senzing/malformed/json-array.json"))).toBe("json-array.json line 1: expected a JSON object");
   });
 });

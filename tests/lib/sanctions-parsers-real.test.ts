@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { parse } from "csv-parse/sync";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import type { DatasetFile, SanctionsEntity } from "../../lib/sanctions/entity.ts";
-import { parseDatasetFiles, type DatasetFormat } from "../../lib/sanctions/parsers/index.ts";
+import { type DatasetFormat, parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 
 // The published lists kept beside the repository for development; never copied into it.
 const DATA = join(import.meta.dir, "../../../shared/data");
@@ -30,6 +30,7 @@ describe.skipIf(missing)("the real published lists", () => {
     const entities = parseTimed("ofac_csv", "us_ofac_sdn");
     expect(entities).toHaveLength(8976);
     const index = new Map(entities.map((entity) => [entity.sourceId, entity]));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
     const altText = readFileSync(join(DATA, "us_ofac_sdn/alt.csv"), "latin1").replace(/\x1a\s*$/, "");
     const altRows = (parse(altText) as string[][]).filter(([entNum]) => index.has(entNum));
     expect(altRows).toHaveLength(11910);

@@ -2,8 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { fixtureFile, formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 
-const parseUk = (path = "uk_fcdo_csv/UK-Sanctions-List.csv") =>
-  parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", [fixtureFile(path)]);
+const parseUk = (path = "uk_fcdo_csv/UK-Sanctions-List.csv") => parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", [fixtureFile(path)]);
 
 describe("UK Sanctions List CSV (FCDO)", () => {
   test("the name rows of one Unique ID make one designation", () => {
@@ -57,15 +56,11 @@ describe("UK Sanctions List CSV (FCDO)", () => {
 
 describe("UK Sanctions List CSV, malformed", () => {
   test("a row with missing cells names the line", () => {
-    expect(formatErrorOf(() => parseUk("uk_fcdo_csv/malformed/wrong-columns.csv"))).toBe(
-      "wrong-columns.csv line 5: expected 58 columns, found 55",
-    );
+    expect(formatErrorOf(() => parseUk("uk_fcdo_csv/malformed/wrong-columns.csv"))).toBe("wrong-columns.csv line 5: expected 58 columns, found 55");
   });
 
   test("a heading row without Name 6 is refused", () => {
-    expect(formatErrorOf(() => parseUk("uk_fcdo_csv/malformed/missing-name-column.csv"))).toBe(
-      'missing-name-column.csv line 2: missing column "Name 6"',
-    );
+    expect(formatErrorOf(() => parseUk("uk_fcdo_csv/malformed/missing-name-column.csv"))).toBe('missing-name-column.csv line 2: missing column "Name 6"');
   });
 
   test("a CSV of another list is refused for its headings", () => {

@@ -3,8 +3,7 @@ import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { fixtureFile, formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 
 const parseUn = (path = "un_xml/consolidated.xml") => parseDatasetFiles("un_xml", "un_sc_sanctions", [fixtureFile(path)]);
-const parseUnText = (name: string, xml: string) =>
-  parseDatasetFiles("un_xml", "un_sc_sanctions", [{ name, content: new TextEncoder().encode(xml) }]);
+const parseUnText = (name: string, xml: string) => parseDatasetFiles("un_xml", "un_sc_sanctions", [{ name, content: new TextEncoder().encode(xml) }]);
 
 describe("UN Security Council consolidated list XML", () => {
   test("individuals and entities become people and organisations keyed by DATAID, leading zeros kept", () => {
@@ -76,9 +75,7 @@ describe("UN Security Council consolidated list XML, malformed", () => {
     const whole = new TextDecoder().decode(fixtureFile("un_xml/consolidated.xml").content);
     // Line 86 of the fixture: <FIRST_NAME>JANG</FIRST_NAME>, closed with the wrong tag.
     const damaged = whole.replace("<FIRST_NAME>JANG</FIRST_NAME>", "<FIRST_NAME>JANG</SECOND_NAME>");
-    expect(formatErrorOf(() => parseUnText("damaged.xml", damaged))).toBe(
-      "damaged.xml is not well-formed XML at line 86, column 37: unexpected close tag.",
-    );
+    expect(formatErrorOf(() => parseUnText("damaged.xml", damaged))).toBe("damaged.xml is not well-formed XML at line 86, column 37: unexpected close tag.");
   });
 
   test("an undefined entity is refused (an HTML page or a broken export, not XML)", () => {
@@ -94,9 +91,7 @@ describe("UN Security Council consolidated list XML, malformed", () => {
   });
 
   test("a record without DATAID is named by its position", () => {
-    expect(formatErrorOf(() => parseUn("un_xml/malformed/no-dataid.xml"))).toBe(
-      'no-dataid.xml, INDIVIDUAL #2: an INDIVIDUAL without DATAID (named "NO")',
-    );
+    expect(formatErrorOf(() => parseUn("un_xml/malformed/no-dataid.xml"))).toBe('no-dataid.xml, INDIVIDUAL #2: an INDIVIDUAL without DATAID (named "NO")');
   });
 
   test("a list without individuals or entities is refused", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DATASET_FORMATS, DATASET_FORMAT_IDS, parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
+import { DATASET_FORMAT_IDS, DATASET_FORMATS, parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { fixtureFile, fixtureFolder, formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 
 const bytes = (name: string, ...values: number[]) => ({ name, content: new Uint8Array(values) });
@@ -36,17 +36,13 @@ describe("choosing the files of a dataset version", () => {
   });
 
   test("missing, ambiguous or absent files are refused before anything is read", () => {
-    expect(formatErrorOf(() => parseDatasetFiles("un_xml", "x", []))).toBe(
-      "No files given for UN Security Council consolidated list (XML)",
-    );
+    expect(formatErrorOf(() => parseDatasetFiles("un_xml", "x", []))).toBe("No files given for UN Security Council consolidated list (XML)");
     const twoOthers = [bytes("a.xml", 0x3c), bytes("b.xml", 0x3c)];
     expect(formatErrorOf(() => parseDatasetFiles("un_xml", "x", twoOthers))).toBe(
       "Missing consolidated.xml (the consolidated list); files given: a.xml, b.xml",
     );
     const bothSets = [fixtureFile("ofac_csv/sdn/sdn.csv"), fixtureFile("ofac_csv/cons/cons_prim.csv")];
-    expect(formatErrorOf(() => parseDatasetFiles("ofac_csv", "x", bothSets))).toBe(
-      "sdn.csv and cons_prim.csv both given; a dataset holds only one of them",
-    );
+    expect(formatErrorOf(() => parseDatasetFiles("ofac_csv", "x", bothSets))).toBe("sdn.csv and cons_prim.csv both given; a dataset holds only one of them");
   });
 });
 

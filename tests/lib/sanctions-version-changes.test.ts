@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { openDatabase, type Database } from "../../data/db.ts";
+import { type Database, openDatabase } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { entitiesChangedIn, namesMatching, versionBefore } from "../../lib/sanctions/version-changes.ts";
-import { BASE_ENTRIES, sdnFiles, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { BASE_ENTRIES, type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /** A list update as monitoring sees it: only the listed entities a new version added or changed. */

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { openDatabase, schema, type Database, type Db } from "../../data/db.ts";
-import { JobQueue, type JobHandler } from "../../lib/jobs/queue.ts";
+import { type Database, type Db, openDatabase, schema } from "../../data/db.ts";
+import { type JobHandler, JobQueue } from "../../lib/jobs/queue.ts";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../../lib/jobs/settings.ts";
 import { type NewsArticle, type NewsProvider, NewsProviderError, type NewsQuery } from "../../lib/media/news-article.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -149,7 +149,10 @@ export async function searchRow(db: Db, id: string) {
 
 /** Jobs of a queue in pg-boss's table, whatever their state. */
 export async function jobsOf(database: Database, queue: string) {
-  const { rows } = await database.executeSql(`select id, state, retry_count, priority, data from pgboss.job where name = $1 order by priority desc, created_on, id`, [queue]);
+  const { rows } = await database.executeSql(
+    `select id, state, retry_count, priority, data from pgboss.job where name = $1 order by priority desc, created_on, id`,
+    [queue],
+  );
   return rows as { id: string; state: string; retry_count: number; priority: number; data: Record<string, unknown> }[];
 }
 

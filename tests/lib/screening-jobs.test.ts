@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import type { IndexSnapshot } from "../../lib/sanctions/index-cache/cache.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
-import type { IndexSnapshot } from "../../lib/sanctions/index-cache/cache.ts";
 import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
 import { createUser } from "../helpers/app.ts";
@@ -14,10 +14,10 @@ import {
   ledgerOf,
   openScreeningDb,
   pipelineDeps,
+  type ScreeningDb,
   startSearchWorker,
   startWorker,
   waitForSearch,
-  type ScreeningDb,
 } from "./screening-fixtures.ts";
 
 /**

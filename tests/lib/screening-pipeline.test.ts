@@ -5,11 +5,11 @@ import { LanguageModel } from "../../lib/llm/language-model.ts";
 import { GdeltProvider } from "../../lib/media/gdelt-provider.ts";
 import { GoogleNewsProvider } from "../../lib/media/google-news-provider.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
-import { runSearchPipeline, type PipelineDeps } from "../../lib/screening/pipeline.ts";
-import { searchResultsSchema, type SearchResults } from "../../lib/screening/results.ts";
-import { createSearch, type CreateSearchInput } from "../../lib/screening/searches.ts";
+import { type PipelineDeps, runSearchPipeline } from "../../lib/screening/pipeline.ts";
+import { type SearchResults, searchResultsSchema } from "../../lib/screening/results.ts";
+import { type CreateSearchInput, createSearch } from "../../lib/screening/searches.ts";
 import { createUser } from "../helpers/app.ts";
-import { startGdeltServer, startGoogleNewsServer, type NewsServer } from "../helpers/news-servers.ts";
+import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import { OpenAiServer } from "../helpers/openai-server.ts";
 import {
   article,
@@ -20,8 +20,8 @@ import {
   ledgerOf,
   openScreeningDb,
   pipelineDeps,
-  searchRow,
   type ScreeningDb,
+  searchRow,
 } from "./screening-fixtures.ts";
 
 const SDN = "OFAC Specially Designated Nationals (SDN) List";
@@ -100,9 +100,7 @@ describe("sanctions lists", () => {
   test("no match: the row says what was searched, no match, version date; risk low and clean when every source answered", async () => {
     news.articles = [article("Jane Example opens a bakery", "Jane Example opened her third bakery in Leeds on Saturday.")];
     const { row, results } = await screen("Jane Example");
-    expect(results.sanctionsList).toEqual([
-      expect.objectContaining({ source: SDN, match: false, entityCount: 0, lastUpdated: sdnVersionDate, hits: [] }),
-    ]);
+    expect(results.sanctionsList).toEqual([expect.objectContaining({ source: SDN, match: false, entityCount: 0, lastUpdated: sdnVersionDate, hits: [] })]);
     expect(results.sanctionsList[0].details).toContain("No match among 8 listed entities");
     expect(results.adverseMedia).toHaveLength(1);
     expect(results.adverseMedia[0]).toMatchObject({ title: "Jane Example opens a bakery", isNegative: false });
@@ -178,7 +176,13 @@ describe("adverse media", () => {
       gdelt = startGdeltServer({});
       google = startGoogleNewsServer({
         "Jane Example": [
-          { title: "Jane Example opens a bakery", link: "https://news.example/bakery", pubDate: new Date("2025-03-01T10:00:00Z"), source: "Leeds Post", sourceUrl: "https://leedspost.example" },
+          {
+            title: "Jane Example opens a bakery",
+            link: "https://news.example/bakery",
+            pubDate: new Date("2025-03-01T10:00:00Z"),
+            source: "Leeds Post",
+            sourceUrl: "https://leedspost.example",
+          },
         ],
       });
       real = pipelineDeps(s.db, [

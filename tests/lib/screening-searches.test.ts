@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
-import { createSearch, deleteSearch, getSearch, listSearches, type CreateSearchInput } from "../../lib/screening/searches.ts";
+import { type CreateSearchInput, createSearch, deleteSearch, getSearch, listSearches } from "../../lib/screening/searches.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
-import { balanceOf, jobsOf, ledgerOf, openScreeningDb, searchRow, type ScreeningDb } from "./screening-fixtures.ts";
+import { balanceOf, jobsOf, ledgerOf, openScreeningDb, type ScreeningDb, searchRow } from "./screening-fixtures.ts";
 
 // No worker runs in this file: searches stay pending with their job queued.
 let s: ScreeningDb;
@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 let n = 0;
-const newUser = (credits?: number, role?: "user" | "admin") =>
-  createUser(s.db, { email: `user${++n}@example.com`, password: "password-1", credits, role });
+const newUser = (credits?: number, role?: "user" | "admin") => createUser(s.db, { email: `user${++n}@example.com`, password: "password-1", credits, role });
 const create = (userId: string, extra: Partial<CreateSearchInput> = {}) =>
   createSearch({ db: s.db, queue: s.queue }, { userId, searchTerm: "Jane Example", entityType: "person", ...extra });
 
@@ -37,7 +36,16 @@ describe("createSearch", () => {
   test("trims and stores the search, charges the manual cost once with the search's id, queues its job, audits it", async () => {
     const user = await newUser(25);
     const search = await create(user.id, { searchTerm: "  Jane   Example ", entityType: "company", language: "de", country: "at", numLinks: 5 });
-    expect(search).toMatchObject({ searchTerm: "Jane   Example", entityType: "company", language: "de", country: "AT", numLinks: 5, status: "pending", creditsUsed: 10, isAutomated: false });
+    expect(search).toMatchObject({
+      searchTerm: "Jane   Example",
+      entityType: "company",
+      language: "de",
+      country: "AT",
+      numLinks: 5,
+      status: "pending",
+      creditsUsed: 10,
+      isAutomated: false,
+    });
     expect(await balanceOf(s.db, user.id)).toBe(15);
     const ledger = await ledgerOf(s.db, user.id);
     expect(ledger.map((r) => ({ type: r.type, amount: r.amount, balance: r.balance, searchId: r.searchId }))).toEqual([
@@ -45,7 +53,10 @@ describe("createSearch", () => {
     ]);
     expect((await jobsOf(s.database, SEARCH_QUEUE)).find((j) => j.id === search.id)?.state).toBe("created");
     expect(await s.queue.jobState(SEARCH_QUEUE, search.id)).toBe("created");
-    const audit = await s.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "search.created"), eq(schema.auditLog.targetId, search.id)));
+    const audit = await s.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "search.created"), eq(schema.auditLog.targetId, search.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorKind: "user", actorUserId: user.id, targetType: "search" });
     expect(audit[0].details).toMatchObject({ searchTerm: "Jane   Example", creditsUsed: 10 });

@@ -2,12 +2,22 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
-import { NewsProviderError, type NewsArticle, type NewsQuery } from "../../lib/media/news-article.ts";
-import { SanctionsIndexCache, type IndexSnapshot } from "../../lib/sanctions/index-cache/cache.ts";
+import { type NewsArticle, NewsProviderError, type NewsQuery } from "../../lib/media/news-article.ts";
+import { type IndexSnapshot, SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { ListIndex } from "../../lib/screening/lists.ts";
 import { SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createUser } from "../helpers/app.ts";
-import { FakeNews, importSdn, jobsOf, keepOnlyDatasets, ledgerOf, openScreeningDb, pipelineDeps, startSearchWorker, type ScreeningDb } from "./screening-fixtures.ts";
+import {
+  FakeNews,
+  importSdn,
+  jobsOf,
+  keepOnlyDatasets,
+  ledgerOf,
+  openScreeningDb,
+  pipelineDeps,
+  type ScreeningDb,
+  startSearchWorker,
+} from "./screening-fixtures.ts";
 
 /**
  * A batch's rows run in chunk jobs: each row is its own search written once, a retried chunk screens only the rows
@@ -76,7 +86,10 @@ class NewsFailingFor extends FakeNews {
 }
 
 const rowsOf = (batchId: string) =>
-  s.db.select({ term: schema.searches.searchTerm, status: schema.searches.status, error: schema.searches.error, results: schema.searches.results }).from(schema.searches).where(eq(schema.searches.batchJobId, batchId));
+  s.db
+    .select({ term: schema.searches.searchTerm, status: schema.searches.status, error: schema.searches.error, results: schema.searches.results })
+    .from(schema.searches)
+    .where(eq(schema.searches.batchJobId, batchId));
 
 describe("batch chunks", () => {
   test("a retried chunk screens only its rows still open: the others are written on the first attempt and charged once", async () => {
@@ -88,7 +101,7 @@ describe("batch chunks", () => {
       expect(batch).toMatchObject({ status: "completed", processedEntities: TERMS.length, failedEntities: 0 });
       expect(Object.fromEntries(lists.calls)).toEqual({ "Rustam Karimov": 1, "Maria Schneider": 1, "Jean Dupont": 2, "Ana Lopez": 1, "Peter Novak": 1 });
       const karimov = (await rowsOf(batchId)).find((r) => r.term === "Rustam Karimov");
-      expect((karimov?.results as { sanctionsList: { match: boolean }[] }).sanctionsList.some((row) => row.match)).toBe(true);
+      expect((karimov!.results as { sanctionsList: { match: boolean }[] }).sanctionsList.some((row) => row.match)).toBe(true);
       const charges = (await ledgerOf(s.db, userId)).filter((r) => batch.searches.some((b) => b.id === r.searchId));
       expect(charges).toHaveLength(TERMS.length);
     } finally {

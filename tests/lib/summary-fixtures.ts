@@ -1,5 +1,5 @@
-import { assessRisk } from "../../lib/screening/risk.ts";
 import type { MediaItem, PepListing, SanctionsRow, SearchResults, SourceStatus } from "../../lib/screening/results.ts";
+import { assessRisk } from "../../lib/screening/risk.ts";
 
 /** Screening results of "Viktor Petrov": a strong OFAC match, a PEP listing, two adverse and one neutral article. */
 export function petrovResults(options: { failMedia?: boolean } = {}): SearchResults {
@@ -99,7 +99,14 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
     { source: "Every Politician", kind: "pep", status: "ok" },
     { source: "GDELT", kind: "media", status: "ok" },
     options.failMedia
-      ? { source: "Google News", kind: "media", status: "failed", error: "answered HTTP 503 Service Unavailable", errorCode: "http_error", errorParams: { status: 503 } }
+      ? {
+          source: "Google News",
+          kind: "media",
+          status: "failed",
+          error: "answered HTTP 503 Service Unavailable",
+          errorCode: "http_error",
+          errorParams: { status: 503 },
+        }
       : { source: "Google News", kind: "media", status: "ok" },
   ];
   const risk = assessRisk({ sanctionsList, adverseMedia, pepListings, sources, subject: { entityType: "person" } });
@@ -125,12 +132,29 @@ export function cleanResults(): SearchResults {
     { source: "OFAC SDN List", datasetId: "us_ofac_sdn", match: false, details: "No match", lastUpdated: "2024-05-01", entityCount: 0, url: null, hits: [] },
   ];
   const adverseMedia: MediaItem[] = [
-    { title: "Anna Schmidt wins regional award", summary: "", source: "Lokalzeitung", date: "2024-01-05", url: "https://news.test/award", category: "positive", isNegative: false },
+    {
+      title: "Anna Schmidt wins regional award",
+      summary: "",
+      source: "Lokalzeitung",
+      date: "2024-01-05",
+      url: "https://news.test/award",
+      category: "positive",
+      isNegative: false,
+    },
   ];
   const sources: SourceStatus[] = [
     { source: "OFAC SDN List", kind: "sanctions", status: "ok" },
     { source: "Google News", kind: "media", status: "ok" },
   ];
   const risk = assessRisk({ sanctionsList, adverseMedia, pepListings: [], sources, subject: { entityType: "person" } });
-  return { sanctionsList, adverseMedia, pepListings: [], risk: { level: risk.level, reasons: risk.reasons }, sources, datasetsUsed: [], clean: risk.clean, summarySource: "built_in" };
+  return {
+    sanctionsList,
+    adverseMedia,
+    pepListings: [],
+    risk: { level: risk.level, reasons: risk.reasons },
+    sources,
+    datasetsUsed: [],
+    clean: risk.clean,
+    summarySource: "built_in",
+  };
 }

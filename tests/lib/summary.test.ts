@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { loadLlmConfig } from "../../lib/llm/config.ts";
 import { LanguageModel } from "../../lib/llm/language-model.ts";
-import { assessRisk } from "../../lib/screening/risk.ts";
 import { readResults } from "../../lib/screening/results.ts";
-import { describeReason, displayedSummary, REPORT_LANGUAGES, writeSummary, type ReportLanguage } from "../../lib/screening/summary/index.ts";
+import { assessRisk } from "../../lib/screening/risk.ts";
+import { describeReason, displayedSummary, REPORT_LANGUAGES, type ReportLanguage, writeSummary } from "../../lib/screening/summary/index.ts";
 import { OpenAiServer } from "../helpers/openai-server.ts";
 import { cleanResults, petrovResults } from "./summary-fixtures.ts";
 
@@ -16,10 +16,54 @@ const model = (timeoutMs = 2_000) => new LanguageModel(loadLlmConfig({ OPENAI_BA
 
 // Intl puts a no-break space before % in de, es and fr.
 const expected: Record<ReportLanguage, (string | RegExp)[]> = {
-  en: ["rated CRITICAL", "Viktor Ivanovich PETROV in OFAC SDN List", "97%", "RUSSIA-EO14024", "PEP status: the subject is listed", "2 of the 3 media articles", "crime (1)", "corruption (1)", "could not be checked: Google News (the service answered with an error (HTTP 503))", "Recommendation: do not proceed"],
-  de: ["als KRITISCH eingestuft", "Viktor Ivanovich PETROV in OFAC SDN List", /97\s%/, "RUSSIA-EO14024", "PEP-Status: Es liegt ein Eintrag", "2 von 3 geprüften Medienartikeln", "Kriminalität (1)", "Korruption (1)", "nicht geprüft werden: Google News (der Dienst antwortete mit einem Fehler (HTTP 503))", "Empfehlung: Nicht fortfahren"],
-  es: ["como CRÍTICO", "Viktor Ivanovich PETROV en OFAC SDN List", /97\s%/, "RUSSIA-EO14024", "Condición de PEP: figura", "2 de los 3 artículos", "delitos (1)", "corrupción (1)", "consultar las siguientes fuentes: Google News (el servicio respondió con un error (HTTP 503))", "Recomendación: no continuar"],
-  fr: ["comme CRITIQUE", "Viktor Ivanovich PETROV dans OFAC SDN List", /97\s%/, "RUSSIA-EO14024", "Statut PPE : une inscription", "2 des 3 articles", "criminalité (1)", "corruption (1)", "consultées : Google News (le service a répondu par une erreur (HTTP 503))", "Recommandation : ne pas poursuivre"],
+  en: [
+    "rated CRITICAL",
+    "Viktor Ivanovich PETROV in OFAC SDN List",
+    "97%",
+    "RUSSIA-EO14024",
+    "PEP status: the subject is listed",
+    "2 of the 3 media articles",
+    "crime (1)",
+    "corruption (1)",
+    "could not be checked: Google News (the service answered with an error (HTTP 503))",
+    "Recommendation: do not proceed",
+  ],
+  de: [
+    "als KRITISCH eingestuft",
+    "Viktor Ivanovich PETROV in OFAC SDN List",
+    /97\s%/,
+    "RUSSIA-EO14024",
+    "PEP-Status: Es liegt ein Eintrag",
+    "2 von 3 geprüften Medienartikeln",
+    "Kriminalität (1)",
+    "Korruption (1)",
+    "nicht geprüft werden: Google News (der Dienst antwortete mit einem Fehler (HTTP 503))",
+    "Empfehlung: Nicht fortfahren",
+  ],
+  es: [
+    "como CRÍTICO",
+    "Viktor Ivanovich PETROV en OFAC SDN List",
+    /97\s%/,
+    "RUSSIA-EO14024",
+    "Condición de PEP: figura",
+    "2 de los 3 artículos",
+    "delitos (1)",
+    "corrupción (1)",
+    "consultar las siguientes fuentes: Google News (el servicio respondió con un error (HTTP 503))",
+    "Recomendación: no continuar",
+  ],
+  fr: [
+    "comme CRITIQUE",
+    "Viktor Ivanovich PETROV dans OFAC SDN List",
+    /97\s%/,
+    "RUSSIA-EO14024",
+    "Statut PPE : une inscription",
+    "2 des 3 articles",
+    "criminalité (1)",
+    "corruption (1)",
+    "consultées : Google News (le service a répondu par une erreur (HTTP 503))",
+    "Recommandation : ne pas poursuivre",
+  ],
 };
 
 describe("built-in summary", () => {
@@ -84,7 +128,17 @@ describe("model summary", () => {
     expect(system).toContain("in German");
     expect(system).toContain("Use only the findings");
     const prompt = stub.prompt(0);
-    for (const finding of ["Viktor Petrov", "OFAC SDN List", "0.97", "RUSSIA-EO14024", "Every Politician", "Procurement bribes", "HTTP 503", '"ref": "S1"', '"ref": "F1"']) {
+    for (const finding of [
+      "Viktor Petrov",
+      "OFAC SDN List",
+      "0.97",
+      "RUSSIA-EO14024",
+      "Every Politician",
+      "Procurement bribes",
+      "HTTP 503",
+      '"ref": "S1"',
+      '"ref": "F1"',
+    ]) {
       expect(prompt).toContain(finding);
     }
     // not findings: a hit under the threshold, neutral news, links
@@ -216,8 +270,24 @@ describe("words for people, rendered from stored facts", () => {
       ...cleanResults(),
       pepListings: undefined,
       adverseMedia: [
-        { title: "Politically exposed person: Jane Senator", summary: "Jane Senator is listed in US Congress.", source: "US Congress", date: "2024-03-01T00:00:00.000Z", url: "https://pep.test/jane", category: "PEP", isNegative: false },
-        { title: "Jane Senator opens a school", summary: "", source: "Local", date: null, url: "https://news.test/school", category: "positive", isNegative: false },
+        {
+          title: "Politically exposed person: Jane Senator",
+          summary: "Jane Senator is listed in US Congress.",
+          source: "US Congress",
+          date: "2024-03-01T00:00:00.000Z",
+          url: "https://pep.test/jane",
+          category: "PEP",
+          isNegative: false,
+        },
+        {
+          title: "Jane Senator opens a school",
+          summary: "",
+          source: "Local",
+          date: null,
+          url: "https://news.test/school",
+          category: "positive",
+          isNegative: false,
+        },
       ],
       risk: {
         level: "medium",
@@ -231,7 +301,15 @@ describe("words for people, rendered from stored facts", () => {
     const results = readResults(JSON.parse(JSON.stringify(stored)))!;
     expect(results.adverseMedia.map((m) => m.title)).toEqual(["Jane Senator opens a school"]);
     expect(results.pepListings).toEqual([
-      { name: "Jane Senator", dataset: "US Congress", listVersion: "2024-03-01T00:00:00.000Z", url: "https://pep.test/jane", nationality: [], birthDate: [], mismatches: [] },
+      {
+        name: "Jane Senator",
+        dataset: "US Congress",
+        listVersion: "2024-03-01T00:00:00.000Z",
+        url: "https://pep.test/jane",
+        nationality: [],
+        birthDate: [],
+        mismatches: [],
+      },
     ]);
     expect(results.risk.reasons.map((r) => [r.code, r.level])).toEqual([
       ["source_failed", "medium"],

@@ -12,7 +12,7 @@ import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { createUser } from "../helpers/app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { openScreeningDb, TEST_JOB_SETTINGS, type ScreeningDb } from "./screening-fixtures.ts";
+import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "./screening-fixtures.ts";
 
 /**
  * Deliveries over real HTTP to a receiver on 127.0.0.1: the body, headers and signature a receiver gets, retries with
@@ -165,9 +165,7 @@ describe("delivery", () => {
       const row = await waitForDelivery(id, (r) => r.attempts === 1 && r.lastError !== null);
       expect(row.status).toBe("pending");
       expect(row.lastStatusCode).toBeNull();
-      expect(row.lastError).toBe(
-        "Refused: 127.0.0.1 resolves to 127.0.0.1, a loopback address; an administrator can allow private networks for webhooks",
-      );
+      expect(row.lastError).toBe("Refused: 127.0.0.1 resolves to 127.0.0.1, a loopback address; an administrator can allow private networks for webhooks");
       expect(receiver.received.length).toBe(before);
     } finally {
       await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: true });

@@ -10,7 +10,16 @@ import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { createUser } from "../helpers/app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { FakeNews, importSdn, keepOnlyDatasets, openScreeningDb, pipelineDeps, startSearchWorker, waitForSearch, type ScreeningDb } from "./screening-fixtures.ts";
+import {
+  FakeNews,
+  importSdn,
+  keepOnlyDatasets,
+  openScreeningDb,
+  pipelineDeps,
+  type ScreeningDb,
+  startSearchWorker,
+  waitForSearch,
+} from "./screening-fixtures.ts";
 
 /**
  * The search workers emit search.completed for a search made by itself, and for a batch only batch.completed, once,
@@ -40,8 +49,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const deliveriesOf = (event: string) =>
-  s.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.event, event));
+const deliveriesOf = (event: string) => s.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.event, event));
 
 async function waitForDeliveries(event: string, count: number) {
   const deadline = Date.now() + 30_000;
@@ -80,7 +88,10 @@ test("a batch sends batch.completed once, with its counts, and no search.complet
     { userId, name: "Hooked", entities: terms.map((searchTerm) => ({ searchTerm, entityType: "person" as const, language: "en" as const, numLinks: 10 })) },
   );
   const [delivery] = await waitForDeliveries("batch.completed", 1);
-  const payload = delivery.payload as { batch: { id: string; status: string; processedEntities: number; totalEntities: number }; riskCounts: Record<string, number> };
+  const payload = delivery.payload as {
+    batch: { id: string; status: string; processedEntities: number; totalEntities: number };
+    riskCounts: Record<string, number>;
+  };
   expect(payload.batch).toMatchObject({ id: batch.id, name: "Hooked", status: "completed", totalEntities: 3, processedEntities: 3, failedEntities: 0 });
   expect(Object.values(payload.riskCounts).reduce((a, b) => a + b, 0)).toBe(3);
 

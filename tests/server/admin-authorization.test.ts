@@ -18,7 +18,13 @@ let ids: Record<string, string>;
 const BODIES: Record<string, unknown> = {
   "PUT /api/admin/users/:id": { fullName: "Walked User", company: "Walk Ltd", position: "Analyst", role: "user" },
   "POST /api/admin/users/:id/credits": { amount: 5, description: "Walk" },
-  "POST /api/admin/settings": { manualSearchCost: 10, automatedSearchCost: 1, initialCredits: 25, creditPackages: [{ credits: 100, price: 29, popular: true }], registrationOpen: true },
+  "POST /api/admin/settings": {
+    manualSearchCost: 10,
+    automatedSearchCost: 1,
+    initialCredits: 25,
+    creditPackages: [{ credits: 100, price: 29, popular: true }],
+    registrationOpen: true,
+  },
 };
 
 beforeAll(async () => {
@@ -45,10 +51,21 @@ function pathOf(route: string) {
 }
 
 test("the walk covers the admin calls of the spec", () => {
-  for (const route of ["GET /api/admin/stats", "GET /api/admin/users", "PUT /api/admin/users/:id", "POST /api/admin/users/:id/toggle", "POST /api/admin/users/:id/credits", "GET /api/admin/searches", "GET /api/admin/searches/:id", "GET /api/admin/transactions", "GET /api/admin/settings", "POST /api/admin/settings"]) {
+  for (const route of [
+    "GET /api/admin/stats",
+    "GET /api/admin/users",
+    "PUT /api/admin/users/:id",
+    "POST /api/admin/users/:id/toggle",
+    "POST /api/admin/users/:id/credits",
+    "GET /api/admin/searches",
+    "GET /api/admin/searches/:id",
+    "GET /api/admin/transactions",
+    "GET /api/admin/settings",
+    "POST /api/admin/settings",
+  ]) {
     expect(routes).toContain(route);
   }
-  expect(routes.every((r) => r.includes(":") ? Object.keys(ids).some((p) => r.split(" ")[1].startsWith(p)) : true)).toBe(true);
+  expect(routes.every((r) => (r.includes(":") ? Object.keys(ids).some((p) => r.split(" ")[1].startsWith(p)) : true))).toBe(true);
 });
 
 test("every admin route: 401 anonymous, 403 for a user, served for an admin", async () => {

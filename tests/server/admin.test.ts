@@ -12,8 +12,7 @@ let adminId: string;
 let alice: Awaited<ReturnType<typeof createUser>>;
 let bob: Awaited<ReturnType<typeof createUser>>;
 
-const auditOf = async (action: string) =>
-  app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id));
+const auditOf = async (action: string) => app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id));
 
 async function insertSearch(userId: string, searchTerm: string, extra: Partial<typeof schema.searches.$inferInsert> = {}) {
   const [row] = await app.db
@@ -54,7 +53,10 @@ describe("users", () => {
     expect(second.json).toMatchObject({ items: [{ email: "admin@test.local", role: "admin" }], nextCursor: null });
     for (const q of ["ALICE", "archer", "bravo"]) {
       const found = await admin.get(`/api/admin/users?q=${q}`);
-      expect({ q, emails: found.json.items.map((u: { email: string }) => u.email) }).toEqual({ q, emails: [q === "bravo" ? "bob@example.com" : "alice@example.com"] });
+      expect({ q, emails: found.json.items.map((u: { email: string }) => u.email) }).toEqual({
+        q,
+        emails: [q === "bravo" ? "bob@example.com" : "alice@example.com"],
+      });
     }
   });
 
@@ -75,8 +77,12 @@ describe("users", () => {
 
   test("bad input and unknown ids change nothing", async () => {
     expect((await admin.put(`/api/admin/users/${alice.id}`, { fullName: "", company: "A", position: "B", role: "user" })).status).toBe(400);
-    expect((await admin.put(`/api/admin/users/${alice.id}`, { fullName: "A", company: "A", position: "B", role: "owner" })).json.error).toBe("role must be user or admin");
-    expect((await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000", { fullName: "A", company: "A", position: "B", role: "user" })).status).toBe(404);
+    expect((await admin.put(`/api/admin/users/${alice.id}`, { fullName: "A", company: "A", position: "B", role: "owner" })).json.error).toBe(
+      "role must be user or admin",
+    );
+    expect(
+      (await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000", { fullName: "A", company: "A", position: "B", role: "user" })).status,
+    ).toBe(404);
     expect((await admin.post("/api/admin/users/not-an-id/toggle")).status).toBe(404);
     expect((await admin.post(`/api/admin/users/${alice.id}/credits`, { amount: 1.5 })).json.error).toBe("amount must be a whole number");
     expect((await admin.post(`/api/admin/users/${alice.id}/credits`, { amount: 0 })).status).toBe(400);
@@ -88,10 +94,17 @@ describe("users", () => {
     const res = await admin.post(`/api/admin/users/${alice.id}/credits`, { amount: 40, description: "Pilot project" });
     expect(res.status).toBe(200);
     expect(res.json.balance).toBe(65);
-    const [entry] = await app.db.select().from(schema.creditTransactions).where(and(eq(schema.creditTransactions.userId, alice.id), eq(schema.creditTransactions.type, "admin_credit")));
+    const [entry] = await app.db
+      .select()
+      .from(schema.creditTransactions)
+      .where(and(eq(schema.creditTransactions.userId, alice.id), eq(schema.creditTransactions.type, "admin_credit")));
     expect(entry).toMatchObject({ amount: 40, balance: 65, description: "Pilot project", createdBy: adminId });
     const [audit] = await auditOf("admin.credits_added");
-    expect(audit).toMatchObject({ actorUserId: adminId, targetId: alice.id, details: { amount: 40, description: "Pilot project", before: { credits: 25 }, after: { credits: 65 } } });
+    expect(audit).toMatchObject({
+      actorUserId: adminId,
+      targetId: alice.id,
+      details: { amount: 40, description: "Pilot project", before: { credits: 25 }, after: { credits: 65 } },
+    });
   });
 
   test("deactivating ends the user's sessions and stops their API keys at once; activating lets them in again", async () => {
@@ -174,7 +187,14 @@ describe("activity", () => {
     expect(all.json.total).toBeGreaterThanOrEqual(4);
     const credits = await admin.get("/api/admin/transactions?type=admin_credit");
     expect(credits.json.items).toEqual([
-      expect.objectContaining({ userEmail: "alice@example.com", userName: "Alice Archer", type: "admin_credit", amount: 40, balance: 65, description: "Pilot project" }),
+      expect.objectContaining({
+        userEmail: "alice@example.com",
+        userName: "Alice Archer",
+        type: "admin_credit",
+        amount: 40,
+        balance: 65,
+        description: "Pilot project",
+      }),
     ]);
     const bobs = await admin.get("/api/admin/transactions?q=baker");
     expect(bobs.json.items.every((t: { userEmail: string }) => t.userEmail === "bob@example.com")).toBe(true);
@@ -201,7 +221,15 @@ describe("stats", () => {
   test("users, searches, credits used and revenue from purchases (refunds taken off), with today's share", async () => {
     await app.db.insert(schema.purchases).values([
       { userId: alice.id, credits: 100, amount: 2900, paymentIntentId: "pi_a", status: "succeeded", succeededAt: new Date() },
-      { userId: bob.id, credits: 500, amount: 10900, paymentIntentId: "pi_b", status: "partially_refunded", refundedCredits: 250, succeededAt: new Date(Date.now() - 3 * 24 * 3600 * 1000) },
+      {
+        userId: bob.id,
+        credits: 500,
+        amount: 10900,
+        paymentIntentId: "pi_b",
+        status: "partially_refunded",
+        refundedCredits: 250,
+        succeededAt: new Date(Date.now() - 3 * 24 * 3600 * 1000),
+      },
       { userId: bob.id, credits: 100, amount: 2900, paymentIntentId: "pi_c", status: "pending" },
     ]);
     await app.db.insert(schema.creditTransactions).values({ userId: alice.id, type: "manual_search", amount: -10, balance: 55 });
@@ -221,18 +249,34 @@ describe("stats", () => {
       revenueToday: 29,
     });
     const midnight = new Date(new Date().toISOString().slice(0, 10));
-    const searchedToday = new Set((await app.db.select({ userId: schema.searches.userId, createdAt: schema.searches.createdAt }).from(schema.searches)).filter((r) => r.createdAt >= midnight).map((r) => r.userId));
+    const searchedToday = new Set(
+      (await app.db.select({ userId: schema.searches.userId, createdAt: schema.searches.createdAt }).from(schema.searches))
+        .filter((r) => r.createdAt >= midnight)
+        .map((r) => r.userId),
+    );
     const users = await app.db.select({ id: schema.users.id, lastLogin: schema.users.lastLogin }).from(schema.users);
     const active = users.filter((u) => (u.lastLogin && u.lastLogin >= midnight) || searchedToday.has(u.id));
     expect(active.map((u) => u.id)).toContain(carol.id);
     expect(res.json.activeUsers).toBe(active.length);
     expect(res.json.recentSearches[0]).toMatchObject({ searchTerm: "Private Matter", userEmail: "alice@example.com", riskLevel: "high" });
-    expect(res.json.recentPurchases.map((p: { amount: number; price: number }) => [p.amount, p.price]).sort()).toEqual([[100, 29], [500, 109]]);
+    expect(res.json.recentPurchases.map((p: { amount: number; price: number }) => [p.amount, p.price]).sort()).toEqual([
+      [100, 29],
+      [500, 109],
+    ]);
   });
 });
 
 describe("settings", () => {
-  const valid = { manualSearchCost: 12, automatedSearchCost: 2, initialCredits: 30, creditPackages: [{ credits: 100, price: 29 }, { credits: 500, price: 109.5, popular: true }], registrationOpen: true };
+  const valid = {
+    manualSearchCost: 12,
+    automatedSearchCost: 2,
+    initialCredits: 30,
+    creditPackages: [
+      { credits: 100, price: 29 },
+      { credits: 500, price: 109.5, popular: true },
+    ],
+    registrationOpen: true,
+  };
 
   test("saved, read back, applied to the next registration, and audited with before/after", async () => {
     const res = await admin.post("/api/admin/settings", valid);
@@ -241,7 +285,10 @@ describe("settings", () => {
     const registered = await new HttpClient(app.url).post("/api/auth/register", validRegistration());
     expect(registered.json.user.credits).toBe(30);
     const [audit] = await auditOf("admin.settings_updated");
-    expect(audit).toMatchObject({ actorUserId: adminId, details: { before: { manualSearchCost: 10, initialCredits: 25 }, after: { manualSearchCost: 12, initialCredits: 30 } } });
+    expect(audit).toMatchObject({
+      actorUserId: adminId,
+      details: { before: { manualSearchCost: 10, initialCredits: 25 }, after: { manualSearchCost: 12, initialCredits: 30 } },
+    });
   });
 
   test("refused and unchanged: fractions, costs over 1,000, non-positive packages, two popular, unknown fields", async () => {
@@ -252,7 +299,16 @@ describe("settings", () => {
       [{ ...valid, creditPackages: [] }, "At least one credit package"],
       [{ ...valid, creditPackages: [{ credits: 0, price: 5 }] }, "A package's credits must be positive"],
       [{ ...valid, creditPackages: [{ credits: 10, price: 0 }] }, "A package's price must be positive"],
-      [{ ...valid, creditPackages: [{ credits: 10, price: 5, popular: true }, { credits: 20, price: 9, popular: true }] }, "At most one credit package can be marked popular"],
+      [
+        {
+          ...valid,
+          creditPackages: [
+            { credits: 10, price: 5, popular: true },
+            { credits: 20, price: 9, popular: true },
+          ],
+        },
+        "At most one credit package can be marked popular",
+      ],
     ] as const;
     for (const [body, message] of refused) {
       const res = await admin.post("/api/admin/settings", body);

@@ -3,15 +3,15 @@
  * running) downloaded by its owner in each format, read back as a user would; who may download what; bad input.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { batchGdeltAnswer, quotedPhrase, startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** "Slow Person" is answered only once the test opens the gate, so its batch is still running until then. */
@@ -66,7 +66,9 @@ function pdfText(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), "dc-export-"));
   try {
     writeFileSync(join(dir, "b.pdf"), bytes);
-    return Bun.spawnSync(["pdftotext", "-layout", join(dir, "b.pdf"), "-"]).stdout.toString().replace(/\s+/g, " ");
+    return Bun.spawnSync(["pdftotext", "-layout", join(dir, "b.pdf"), "-"])
+      .stdout.toString()
+      .replace(/\s+/g, " ");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -128,7 +130,14 @@ describe("the owner downloads", () => {
     // in the file's order
     expect(rows.map((row) => row[0])).toEqual(["Rustam Karimov", "'=1+2 Trading, Ltd", "Jane Example"]);
     const karimov = byTerm["Rustam Karimov"];
-    expect(karimov).toMatchObject({ "Entity type": "Person", Country: "UZ", Status: "Completed", "Sanctions lists matched": "1", "Adverse media articles": "1", "Adverse media checked": "Yes" });
+    expect(karimov).toMatchObject({
+      "Entity type": "Person",
+      Country: "UZ",
+      Status: "Completed",
+      "Sanctions lists matched": "1",
+      "Adverse media articles": "1",
+      "Adverse media checked": "Yes",
+    });
     expect(["Critical Risk", "High Risk"]).toContain(karimov["Risk level"]);
     expect(karimov["Matched listings"]).toMatch(/KARIMOV/i);
     const results = (await analyst.get(`/api/batch-jobs/${batchId}/results`)).json.items as { searchTerm: string; searchId: string }[];

@@ -8,7 +8,7 @@ import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { batchGdeltAnswer, startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { batchGdeltAnswer, type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
@@ -69,7 +69,14 @@ describe("the two-step create, progress and results", () => {
   test("a row whose screening fails counts as failed, and the batch still completes", async () => {
     const { id, created, added } = await startBatch(analyst, [{ searchTerm: "Jane Example" }, { searchTerm: "Broken Subject" }]);
     // Stored pending until its entities arrive, whatever status the client sent.
-    expect(created.json).toMatchObject({ name: "Batch 22.11.2026, 10:00:00", status: "pending", totalEntities: 2, processedEntities: 0, failedEntities: 0, completedAt: null });
+    expect(created.json).toMatchObject({
+      name: "Batch 22.11.2026, 10:00:00",
+      status: "pending",
+      totalEntities: 2,
+      processedEntities: 0,
+      failedEntities: 0,
+      completedAt: null,
+    });
     expect(added.status).toBe(200);
     expect(added.json).toMatchObject({ id, status: "processing", totalEntities: 2, creditsRequired: 20 });
     const batch = await ended(analyst, id);

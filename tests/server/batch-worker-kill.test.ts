@@ -2,15 +2,15 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
-import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
 /**
@@ -137,7 +137,10 @@ test("a batch whose server is killed mid-batch is finished by another process: e
       .from(schema.creditTransactions)
       .where(and(eq(schema.creditTransactions.userId, userId), eq(schema.creditTransactions.type, "manual_search")))
       .groupBy(schema.creditTransactions.searchId);
-    const rows = await db.select({ id: schema.searches.id, status: schema.searches.status }).from(schema.searches).where(eq(schema.searches.batchJobId, batchId));
+    const rows = await db
+      .select({ id: schema.searches.id, status: schema.searches.status })
+      .from(schema.searches)
+      .where(eq(schema.searches.batchJobId, batchId));
     expect(rows).toHaveLength(ROWS);
     expect(charges.map((c) => c.n)).toEqual(Array(ROWS).fill(1));
     expect(new Set(charges.map((c) => c.searchId))).toEqual(new Set(rows.map((r) => r.id)));

@@ -5,7 +5,7 @@ import { PAYMENT_NOT_CONFIGURED_MESSAGE } from "../../lib/billing/schemas.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { signStripePayload, startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
+import { type StripeStandIn, signStripePayload, startStripeServer } from "../helpers/stripe-server.ts";
 
 const WEBHOOK_SECRET = "whsec_server_test";
 let app: TestApp;

@@ -3,15 +3,15 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
-import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { startTcpProxy } from "../helpers/tcp-proxy.ts";
 import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
@@ -52,7 +52,12 @@ beforeAll(async () => {
     userId = user.id;
     const queue = await openSearchQueue(database, { ...TEST_JOB_SETTINGS, concurrency: 0 });
     try {
-      const entities = Array.from({ length: ROWS }, (_, i) => ({ searchTerm: `Customer ${i} Holdings`, entityType: "company" as const, language: "en" as const, numLinks: 10 }));
+      const entities = Array.from({ length: ROWS }, (_, i) => ({
+        searchTerm: `Customer ${i} Holdings`,
+        entityType: "company" as const,
+        language: "en" as const,
+        numLinks: 10,
+      }));
       batchId = (await createBatchJob({ db: database.db, queue }, { userId, name: "Customers", entities })).batch.id;
     } finally {
       await queue.stop();
@@ -170,7 +175,10 @@ test.skipIf(!onPostgres)(
     const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
     try {
       const { db } = database;
-      const searches = await db.select({ id: schema.searches.id, status: schema.searches.status }).from(schema.searches).where(eq(schema.searches.userId, userId));
+      const searches = await db
+        .select({ id: schema.searches.id, status: schema.searches.status })
+        .from(schema.searches)
+        .where(eq(schema.searches.userId, userId));
       expect(searches.every((s) => s.status === "completed")).toBe(true);
       const charges = await db
         .select({ searchId: schema.creditTransactions.searchId, n: sql<number>`count(*)::int` })

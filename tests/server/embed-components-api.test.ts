@@ -161,7 +161,13 @@ describe("monitoring with an embed token", () => {
 
 test("the OpenAPI document describes the embedded components' calls", async () => {
   const doc = await (await fetch(`${app.url}/api/v1/openapi.json`)).json();
-  for (const path of ["/search/{searchId}/export/{format}", "/sanctions/search", "/monitoring/entities", "/monitoring/entities/{entityId}/status", "/monitoring/entities/{entityId}"]) {
+  for (const path of [
+    "/search/{searchId}/export/{format}",
+    "/sanctions/search",
+    "/monitoring/entities",
+    "/monitoring/entities/{entityId}/status",
+    "/monitoring/entities/{entityId}",
+  ]) {
     expect(doc.paths[path]).toBeDefined();
   }
 });

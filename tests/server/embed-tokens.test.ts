@@ -69,7 +69,12 @@ const credits = async (userId: string) => (await app.db.select().from(schema.use
 const tokenCount = async () => (await app.db.select().from(schema.embedTokens)).length;
 const searchCount = async () => (await app.db.select().from(schema.searches)).length;
 const minuteCount = async (keyId: string) =>
-  (await app.db.select().from(schema.rateLimits).where(like(schema.rateLimits.key, `api-key:${keyId}:minute`))).reduce((n, r) => n + r.count, 0);
+  (
+    await app.db
+      .select()
+      .from(schema.rateLimits)
+      .where(like(schema.rateLimits.key, `api-key:${keyId}:minute`))
+  ).reduce((n, r) => n + r.count, 0);
 
 describe("POST /api/v1/embed-tokens", () => {
   test("an API key gets a 15-minute screening token, stored only as its hash", async () => {
@@ -83,7 +88,10 @@ describe("POST /api/v1/embed-tokens", () => {
     const lifetime = Date.parse(body.expiresAt) - before;
     expect(lifetime).toBeGreaterThan(899_000);
     expect(lifetime).toBeLessThan(905_000);
-    const [row] = await app.db.select().from(schema.embedTokens).where(eq(schema.embedTokens.tokenHash, hashToken(body.token)));
+    const [row] = await app.db
+      .select()
+      .from(schema.embedTokens)
+      .where(eq(schema.embedTokens.tokenHash, hashToken(body.token)));
     expect(row).toMatchObject({ userId: userA.id, apiKeyId: keyA.id, scopes: ["screening"] });
     const stored = JSON.stringify(await app.db.select().from(schema.embedTokens));
     expect(stored).not.toContain(body.token);
@@ -130,7 +138,12 @@ describe("POST /api/v1/embed-tokens", () => {
 describe("screening with an embed token", () => {
   test("a search is charged to the key's owner, counted against the key, and visible to the owner everywhere", async () => {
     const { token } = await newToken();
-    const [creditsBefore, creditsB, callsBefore, usageBefore] = [await credits(userA.id), await credits(userB.id), await minuteCount(keyA.id), (await app.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, keyA.id)))[0].usageCount];
+    const [creditsBefore, creditsB, callsBefore, usageBefore] = [
+      await credits(userA.id),
+      await credits(userB.id),
+      await minuteCount(keyA.id),
+      (await app.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, keyA.id)))[0].usageCount,
+    ];
     const res = await v1("POST", "/search?wait=0", token, { body: { searchTerm: "Embedded Person", entityType: "person" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-limit")).toBe("100");
@@ -138,7 +151,10 @@ describe("screening with an embed token", () => {
     expect(search).toMatchObject({ searchTerm: "Embedded Person", entityType: "person", creditsUsed: 10 });
     expect(await credits(userA.id)).toBe(creditsBefore - 10);
     expect(await credits(userB.id)).toBe(creditsB);
-    const ledger = await app.db.select().from(schema.creditTransactions).where(and(eq(schema.creditTransactions.userId, userA.id), eq(schema.creditTransactions.searchId, search.id)));
+    const ledger = await app.db
+      .select()
+      .from(schema.creditTransactions)
+      .where(and(eq(schema.creditTransactions.userId, userA.id), eq(schema.creditTransactions.searchId, search.id)));
     expect(ledger.map((l) => l.amount)).toEqual([-10]);
     expect(await minuteCount(keyA.id)).toBe(callsBefore + 1);
     expect((await app.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, keyA.id)))[0].usageCount).toBe(usageBefore + 1);
@@ -189,7 +205,12 @@ describe("screening with an embed token", () => {
   test("a token reaches no call of the cookie API: the key and origin routes 401", async () => {
     const { token } = await newToken();
     const [before, searches] = [await credits(userA.id), await searchCount()];
-    for (const [method, path] of [["GET", "/api/user/api-keys"], ["POST", "/api/user/api-keys"], ["GET", "/api/embed/origins"], ["GET", "/api/searches"]]) {
+    for (const [method, path] of [
+      ["GET", "/api/user/api-keys"],
+      ["POST", "/api/user/api-keys"],
+      ["GET", "/api/embed/origins"],
+      ["GET", "/api/searches"],
+    ]) {
       const res = await fetch(`${app.url}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -231,7 +252,12 @@ describe("CORS", () => {
   });
 
   test("a preflight from an unlisted origin, or to the cookie API, gets no grant", async () => {
-    for (const [origin, path] of [[UNLISTED, "/api/v1/search"], ["https://onboarding.bank-a.example.evil.example", "/api/v1/search"], [HOST_A, "/api/searches"], [HOST_A, "/api/auth/login"]]) {
+    for (const [origin, path] of [
+      [UNLISTED, "/api/v1/search"],
+      ["https://onboarding.bank-a.example.evil.example", "/api/v1/search"],
+      [HOST_A, "/api/searches"],
+      [HOST_A, "/api/auth/login"],
+    ]) {
       const res = await preflight(origin, path);
       expect({ origin, path, grant: res.headers.get("access-control-allow-origin") }).toEqual({ origin, path, grant: null });
     }
@@ -257,7 +283,9 @@ describe("CORS", () => {
     for (const origin of [UNLISTED, HOST_B]) {
       const res = await v1("POST", "/search?wait=0", token, { origin, body: { searchTerm: "Wrong Page Search" } });
       expect({ origin, status: res.status, grant: res.headers.get("access-control-allow-origin") }).toEqual({ origin, status: 403, grant: null });
-      expect((await res.json()).error).toBe("Calls from this origin are not allowed with this account's embed tokens: add the origin under API Access, Embedding");
+      expect((await res.json()).error).toBe(
+        "Calls from this origin are not allowed with this account's embed tokens: add the origin under API Access, Embedding",
+      );
     }
     expect(await credits(userA.id)).toBe(before);
     expect(await searchCount()).toBe(searches);
@@ -311,7 +339,12 @@ describe("/api/embed/origins", () => {
     expect(removed.status).toBe(200);
     expect((await client.get("/api/embed/origins")).json.map((o: { origin: string }) => o.origin)).toEqual(["http://localhost:5173", "http://127.0.0.1:8080"]);
     const audit = await app.db.select().from(schema.auditLog).where(like(schema.auditLog.action, "embed_origin.%"));
-    expect(audit.filter((a) => a.targetId === "https://portal.example.com").map((a) => a.action).sort()).toEqual(["embed_origin.added", "embed_origin.removed"]);
+    expect(
+      audit
+        .filter((a) => a.targetId === "https://portal.example.com")
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(["embed_origin.added", "embed_origin.removed"]);
   });
 
   test("bad origins are refused with the reason and change nothing", async () => {

@@ -32,7 +32,15 @@ test.skipIf(TEST_DB !== "postgres")("once the database path is cut: /readyz and 
   const direct = new URL(testDatabase.databaseUrl!);
   const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   direct.host = `127.0.0.1:${proxy.port}`;
-  const server = await startServer(loadConfig({ ...testDatabase.env, DATABASE_URL: direct.toString(), PORT: "0", DUECHECK_ADMIN_EMAIL: "admin@test.local", DUECHECK_ADMIN_PASSWORD: "Admin-password-1" }));
+  const server = await startServer(
+    loadConfig({
+      ...testDatabase.env,
+      DATABASE_URL: direct.toString(),
+      PORT: "0",
+      DUECHECK_ADMIN_EMAIL: "admin@test.local",
+      DUECHECK_ADMIN_PASSWORD: "Admin-password-1",
+    }),
+  );
   try {
     proxy.cut();
     const started = Date.now();

@@ -10,11 +10,11 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { createApp } from "../../server/app.ts";
-import { runCli } from "../helpers/cli.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { runCli } from "../helpers/cli.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient, validRegistration } from "../helpers/http.ts";
-import { startStripeServer, type StripeStandIn } from "../helpers/stripe-server.ts";
+import { type StripeStandIn, startStripeServer } from "../helpers/stripe-server.ts";
 
 /** Values no field accepts, each with what it is. */
 const BAD_CHARACTERS: [string, string][] = [
@@ -94,20 +94,43 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   },
   "POST /api/batch-jobs": { body: { name: "Batch 22.11.2026, 10:00:00", totalEntities: 2, status: "processing" }, freeText: ["name"] },
   "POST /api/batch-jobs/:id/entities": {
-    body: { entities: [{ searchTerm: "Jane Example", entityType: "person", country: "DE" }, { searchTerm: "Acme Trading", entityType: "company" }] },
+    body: {
+      entities: [
+        { searchTerm: "Jane Example", entityType: "person", country: "DE" },
+        { searchTerm: "Acme Trading", entityType: "company" },
+      ],
+    },
     freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
   },
-  "POST /api/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
-  "PUT /api/admin/users/:id": { body: { fullName: "Ada Admin", company: "Duecheck", position: "Admin", role: "user" }, freeText: ["fullName", "company", "position"] },
+  "POST /api/monitoring/entities": {
+    body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" },
+    freeText: ["searchTerm"],
+  },
+  "PUT /api/admin/users/:id": {
+    body: { fullName: "Ada Admin", company: "Duecheck", position: "Admin", role: "user" },
+    freeText: ["fullName", "company", "position"],
+  },
   "POST /api/admin/users/:id/credits": { body: { amount: 5, description: "Pilot project" }, freeText: ["description"] },
   "POST /api/admin/settings": {
-    body: { manualSearchCost: 10, automatedSearchCost: 1, initialCredits: 25, creditPackages: [{ credits: 100, price: 29, popular: true, description: "Starter" }], registrationOpen: true },
+    body: {
+      manualSearchCost: 10,
+      automatedSearchCost: 1,
+      initialCredits: 25,
+      creditPackages: [{ credits: 100, price: 29, popular: true, description: "Starter" }],
+      registrationOpen: true,
+    },
     freeText: ["creditPackages.0.description"],
   },
   "PUT /api/monitoring/entities/:id/status": { body: { status: "paused" }, freeText: [] },
-  "POST /api/v1/monitoring/entities": { body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" }, freeText: ["searchTerm"] },
+  "POST /api/v1/monitoring/entities": {
+    body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" },
+    freeText: ["searchTerm"],
+  },
   "PUT /api/v1/monitoring/entities/:entityId/status": { body: { status: "paused" }, freeText: [] },
-  "POST /api/webhooks": { body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" }, freeText: ["description"] },
+  "POST /api/webhooks": {
+    body: { url: "https://hooks.example.com/duecheck", events: ["search.completed"], description: "Case system" },
+    freeText: ["description"],
+  },
   "PATCH /api/webhooks/:id": { body: { enabled: false, events: ["batch.completed"], description: "Case system" }, freeText: ["description"] },
   "POST /api/reports/generate": { body: { date: "2026-11-20" }, freeText: [] },
   "POST /api/credits/create-payment-intent": { body: { credits: 500, amount: 4500 }, freeText: [] },
@@ -215,7 +238,12 @@ let restoreEnv: () => void = () => {};
 beforeAll(async () => {
   // Card payments configured (against a Stripe stand-in), so the payment calls read their bodies.
   stripe = startStripeServer();
-  restoreEnv = setEnv({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: "pk_test_hygiene", STRIPE_WEBHOOK_SECRET: "whsec_hygiene", STRIPE_API_URL: stripe.url });
+  restoreEnv = setEnv({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_hygiene",
+    STRIPE_WEBHOOK_SECRET: "whsec_hygiene",
+    STRIPE_API_URL: stripe.url,
+  });
   app = await startApp();
   const integratorUser = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", credits: 100 });
   integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration")).key;
@@ -294,9 +322,14 @@ describe("every JSON route refuses bad text with a 4xx JSON error and changes no
           await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
         }
       }
-      const tooLarge = await clientFor(route).request(route.split(" ")[0], path, JSON.stringify({ ...body, padding: "x".repeat((BODY_LIMITS[route] ?? 64 * 1024) + 6_000) }), {
-        "content-type": "application/json",
-      });
+      const tooLarge = await clientFor(route).request(
+        route.split(" ")[0],
+        path,
+        JSON.stringify({ ...body, padding: "x".repeat((BODY_LIMITS[route] ?? 64 * 1024) + 6_000) }),
+        {
+          "content-type": "application/json",
+        },
+      );
       expect({ route, status: tooLarge.status, error: typeof tooLarge.json?.error }).toEqual({ route, status: 413, error: "string" });
       expect({ route, state: await databaseState() }).toEqual({ route, state: before });
     }
@@ -362,13 +395,12 @@ describe("uploads and the command line", () => {
 
   test("a batch CSV with a NUL or control character in a name, or a bad batch name, is refused naming the line", async () => {
     const before = await databaseState();
-    const post = (form: FormData) =>
-      fetch(`${app.url}/api/v1/batch`, { method: "POST", headers: { authorization: `Bearer ${integratorKey}` }, body: form });
+    const post = (form: FormData) => fetch(`${app.url}/api/v1/batch`, { method: "POST", headers: { authorization: `Bearer ${integratorKey}` }, body: form });
     const nul = await post(csvForm("Name,Type\nAcme Trading,company\nJohn\u0000Sample,person\n"));
     expect(nul.status).toBe(400);
     expect((await nul.json()).error).toBe("Line 3: Search term must not contain control characters or unpaired surrogates");
-    const escape = await post(csvForm("Name,Type\n\u001b[2JAcme,company\n"));
-    expect((await escape.json()).error).toBe("Line 2: Search term must not contain control characters or unpaired surrogates");
+    const ansiEscape = await post(csvForm("Name,Type\n\u001b[2JAcme,company\n"));
+    expect((await ansiEscape.json()).error).toBe("Line 2: Search term must not contain control characters or unpaired surrogates");
     const longName = await post(csvForm(`Name,Type\n${"a".repeat(201)},company\n`));
     expect((await longName.json()).error).toBe("Line 2: Search term must be at most 200 characters");
     const badBatchName = await post(csvForm("Name,Type\nAcme Trading,company\n", "Batch\u0000one"));

@@ -28,7 +28,10 @@ describe("sign-in", () => {
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toContain("Secure");
     const token = http.cookies.get("duecheck_session")!;
-    const [stored] = await app.db.select().from(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
+    const [stored] = await app.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.id, hashToken(token)));
     expect(stored).toBeDefined();
     expect(await app.db.select().from(schema.sessions).where(eq(schema.sessions.id, token))).toHaveLength(0);
     const me = await http.get("/api/auth/me");
@@ -93,7 +96,10 @@ describe("sign-in", () => {
     const [session] = await app.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
     expect(session.idleMinutes).toBe(30);
     expect(Math.round((session.expiresAt.getTime() - session.createdAt.getTime()) / 60_000)).toBe(30);
-    await app.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.id, session.id));
+    await app.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.id, session.id));
     const me = await http.get("/api/auth/me");
     expect(me.status).toBe(401);
     expect(me.json).toEqual({ error: "Not signed in" });

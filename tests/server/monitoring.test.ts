@@ -4,10 +4,10 @@
  * from a manual search and its profile setting.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { compareChecks } from "../../lib/monitoring/compare-checks.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "../../lib/monitoring/schemas.ts";
@@ -42,10 +42,21 @@ afterAll(async () => {
 async function flagChanges(id: string) {
   const compared = compareChecks(
     checkResults({ level: "low" }),
-    checkResults({ matches: [["us_ofac_sdn", "ofac-7", "Karimov, Rustam Alievich"]], media: [{ url: "https://news.example/fraud", title: "Karimov charged with fraud" }], level: "critical", failed: [{ source: "Google News", kind: "media" }] }),
+    checkResults({
+      matches: [["us_ofac_sdn", "ofac-7", "Karimov, Rustam Alievich"]],
+      media: [{ url: "https://news.example/fraud", title: "Karimov charged with fraud" }],
+      level: "critical",
+      failed: [{ source: "Google News", kind: "media" }],
+    }),
   );
   const { riskChanged: _, ...facts } = compared;
-  const changes: MonitoringChanges = { checkedAt: "2026-11-20T08:00:00.000Z", previousSearchId: null, searchId: crypto.randomUUID(), ...facts, trigger: "schedule" };
+  const changes: MonitoringChanges = {
+    checkedAt: "2026-11-20T08:00:00.000Z",
+    previousSearchId: null,
+    searchId: crypto.randomUUID(),
+    ...facts,
+    trigger: "schedule",
+  };
   await app.db
     .update(schema.monitoredEntities)
     .set({ hasChanges: true, changes, changedAt: new Date(), changesSummary: "1 new sanctions match" })
@@ -71,7 +82,19 @@ describe("adding and listing", () => {
     const res = await analyst.post(BASE, { searchTerm: "  Rustam Karimov ", entityType: "person", frequency: "weekly", country: "uz" });
     expect(res.status).toBe(201);
     const view = res.json as MonitoredEntityView;
-    expect(view).toMatchObject({ searchTerm: "Rustam Karimov", entityType: "person", frequency: "weekly", country: "UZ", status: "active", waitingFor: null, hasChanges: false, changesSummary: null, source: "manual", lastChecked: null, lastSearchId: null });
+    expect(view).toMatchObject({
+      searchTerm: "Rustam Karimov",
+      entityType: "person",
+      frequency: "weekly",
+      country: "UZ",
+      status: "active",
+      waitingFor: null,
+      hasChanges: false,
+      changesSummary: null,
+      source: "manual",
+      lastChecked: null,
+      lastSearchId: null,
+    });
     expect(Date.parse(view.nextCheck!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(view.nextCheck!)).toBeLessThanOrEqual(Date.now());
 
@@ -153,27 +176,50 @@ describe("one entity", () => {
     const entity = await entityOf(analyst, "Rustam Karimov", "company");
     await flagChanges(entity.id);
     const pdfText = async (client: HttpClient) => {
-      const response = await fetch(`${app.url}${BASE}/${entity.id}/changes.pdf`, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+      const response = await fetch(`${app.url}${BASE}/${entity.id}/changes.pdf`, {
+        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="duecheck-monitoring-rustam-karimov-\d{4}-\d{2}-\d{2}\.pdf"$/);
       const dir = mkdtempSync(join(tmpdir(), "dc-pdf-"));
       try {
         writeFileSync(join(dir, "c.pdf"), new Uint8Array(await response.arrayBuffer()));
-        return Bun.spawnSync(["pdftotext", "-layout", join(dir, "c.pdf"), "-"]).stdout.toString().replace(/\s+/g, " ");
+        return Bun.spawnSync(["pdftotext", "-layout", join(dir, "c.pdf"), "-"])
+          .stdout.toString()
+          .replace(/\s+/g, " ");
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     };
     const english = await pdfText(analyst);
-    for (const words of ["Monitoring: changes found", "Rustam Karimov", "Risk level before: Low Risk", "Risk level now: Critical Risk", "New sanctions matches (1)", "Karimov, Rustam Alievich", "ofac-7", "Sanctions matches no longer listed (0)", "New negative or PEP findings (1)", "Karimov charged with fraud", "Could not be checked", "Google News"]) {
+    for (const words of [
+      "Monitoring: changes found",
+      "Rustam Karimov",
+      "Risk level before: Low Risk",
+      "Risk level now: Critical Risk",
+      "New sanctions matches (1)",
+      "Karimov, Rustam Alievich",
+      "ofac-7",
+      "Sanctions matches no longer listed (0)",
+      "New negative or PEP findings (1)",
+      "Karimov charged with fraud",
+      "Could not be checked",
+      "Google News",
+    ]) {
       expect(english).toContain(words);
     }
     expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(false);
 
     expect((await analyst.post("/api/auth/update-languages", { profileLanguage: "en", reportLanguage: "de" })).status).toBe(200);
     const german = await pdfText(analyst);
-    for (const words of ["Überwachung: gefundene Änderungen", "Risikostufe vorher: Niedriges Risiko", "Neue Sanktionstreffer (1)", "Konnte nicht geprüft werden"]) expect(german).toContain(words);
+    for (const words of [
+      "Überwachung: gefundene Änderungen",
+      "Risikostufe vorher: Niedriges Risiko",
+      "Neue Sanktionstreffer (1)",
+      "Konnte nicht geprüft werden",
+    ])
+      expect(german).toContain(words);
   });
 
   test("delete: gone from the list; deleting again is 404", async () => {

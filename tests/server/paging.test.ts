@@ -98,9 +98,14 @@ describe("GET /api/searches", () => {
     expect(second.json.total).toBe(136);
     // The new ones come first on a fresh first page.
     const fresh = await owner.get("/api/searches?limit=6");
-    expect(fresh.json.items.map((s: { searchTerm: string }) => s.searchTerm).sort()).toEqual(
-      ["Newer 1", "Newer 2", "Newer 3", "Newer 4", "Newer 5", "Newer 6"],
-    );
+    expect(fresh.json.items.map((s: { searchTerm: string }) => s.searchTerm).sort()).toEqual([
+      "Newer 1",
+      "Newer 2",
+      "Newer 3",
+      "Newer 4",
+      "Newer 5",
+      "Newer 6",
+    ]);
   });
 
   test("q filters on the term, ignoring case, over all pages; LIKE characters are plain text", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startApp, createUser, type TestApp } from "../helpers/app.ts";
+import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { startGdeltServer, startGoogleNewsServer, type NewsServer } from "../helpers/news-servers.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = {
   ...SCREENING_TEST_ENV,
@@ -92,8 +92,16 @@ describe("public API /api/v1", () => {
       ]);
       expect(media.every((s: { error: string }) => s.error.startsWith("answered HTTP 500"))).toBe(true);
       // one reason for every source not checked: both providers and the PEP lists (none is configured here)
-      expect(body.riskReasons.filter((r: { code: string }) => r.code === "source_failed")).toEqual([{ code: "source_failed", level: "medium", params: { count: 3 } }]);
-      expect(body.results.sources).toContainEqual({ source: "PEP lists", kind: "pep", status: "failed", error: "No PEP list is configured", errorCode: "not_configured" });
+      expect(body.riskReasons.filter((r: { code: string }) => r.code === "source_failed")).toEqual([
+        { code: "source_failed", level: "medium", params: { count: 3 } },
+      ]);
+      expect(body.results.sources).toContainEqual({
+        source: "PEP lists",
+        kind: "pep",
+        status: "failed",
+        error: "No PEP list is configured",
+        errorCode: "not_configured",
+      });
     } finally {
       gdelt.mode = "normal";
       google.mode = "normal";
@@ -108,13 +116,21 @@ describe("public API /api/v1", () => {
 
   test("400 for invalid parameters, with a JSON error, and nothing charged", async () => {
     const before = await balance();
-    for (const body of [{ searchTerm: "  ", entityType: "person" }, { searchTerm: "X", entityType: "vessel" }, { searchTerm: "X", role: "admin" }]) {
+    for (const body of [
+      { searchTerm: "  ", entityType: "person" },
+      { searchTerm: "X", entityType: "vessel" },
+      { searchTerm: "X", role: "admin" },
+    ]) {
       const res = await call("POST", "/search?wait=0", body);
       expect(res.status).toBe(400);
       expect(typeof (await res.json()).error).toBe("string");
     }
     expect((await call("POST", "/search?wait=99", { searchTerm: "X" })).status).toBe(400);
-    const malformed = await fetch(`${app.url}/api/v1/search`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{" });
+    const malformed = await fetch(`${app.url}/api/v1/search`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: "{",
+    });
     expect(malformed.status).toBe(400);
     expect(await balance()).toBe(before);
   });
@@ -168,7 +184,7 @@ describe("public API /api/v1", () => {
     expect((await badType.json()).error).toBe("Line 3: Entity type must be person or company");
     const noName = await call("POST", "/batch", csvForm("Company,Kind\nA,person\n"));
     expect(noName.status).toBe(400);
-    const tooBig = await call("POST", "/batch", csvForm("Name,Type\n" + "A very long name,person\n".repeat(100_000)));
+    const tooBig = await call("POST", "/batch", csvForm(`Name,Type\n${"A very long name,person\n".repeat(100_000)}`));
     expect(tooBig.status).toBe(413);
     const rows = Array.from({ length: 20 }, (_, i) => `Person ${i},person`).join("\n");
     const expensive = await call("POST", "/batch", csvForm(`Name,Type\n${rows}\n`));

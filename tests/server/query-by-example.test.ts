@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { startGdeltServer, startGoogleNewsServer, type NewsServer } from "../helpers/news-servers.ts";
-import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
+import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
@@ -128,7 +128,11 @@ describe("query by example over HTTP", () => {
 
   test("/api/v1/search takes the details, answers them with the evidence, and refuses bad ones", async () => {
     const post = (body: unknown) =>
-      fetch(`${app.url}/api/v1/search?wait=30`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${app.url}/api/v1/search?wait=30`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const wallet = "0x7f367cc41522ce07553e823bf3be79a889debe1b";
     const res = await post({ searchTerm: "Falcon Blue", entityType: "company", details: { identifiers: [{ kind: "crypto_wallet", value: wallet }] } });
     expect(res.status).toBe(200);
@@ -147,15 +151,29 @@ describe("query by example over HTTP", () => {
 
     const doc = await (await fetch(`${app.url}/api/v1/openapi.json`)).json();
     const request = doc.paths["/search"].post.requestBody.content["application/json"].schema;
-    expect(request.properties.details.properties.identifiers.items.properties.kind.enum).toEqual(["passport", "national_id", "tax_id", "imo", "lei", "crypto_wallet"]);
+    expect(request.properties.details.properties.identifiers.items.properties.kind.enum).toEqual([
+      "passport",
+      "national_id",
+      "tax_id",
+      "imo",
+      "lei",
+      "crypto_wallet",
+    ]);
   });
 
   test("the Sanctions Search tab's call takes the same details as query parameters, free of charge", async () => {
     const before = await credits();
-    const res = await analyst.get(`/api/sanctions/search?term=${encodeURIComponent("Rustem Karimow")}&type=person&identifier=passport:FA1234567&birthDate=1968`);
+    const res = await analyst.get(
+      `/api/sanctions/search?term=${encodeURIComponent("Rustem Karimow")}&type=person&identifier=passport:FA1234567&birthDate=1968`,
+    );
     expect(res.status).toBe(200);
     expect(res.json.found).toBe(true);
-    expect(res.json.results[0]).toMatchObject({ name: "KARIMOV, Rustam Alievich", match: true, score: 1, evidence: { identifier: { kind: "passport" }, birthDate: "agrees" } });
+    expect(res.json.results[0]).toMatchObject({
+      name: "KARIMOV, Rustam Alievich",
+      match: true,
+      score: 1,
+      evidence: { identifier: { kind: "passport" }, birthDate: "agrees" },
+    });
     const differs = await analyst.get(`/api/sanctions/search?term=${encodeURIComponent("Tariq Mahmoud Hassan")}&birthDate=1950`);
     expect(differs.json.results[0]).toMatchObject({ name: "HASSAN, Tariq Mahmoud", match: false, evidence: { nameMatchesBirthDateDiffers: true } });
     for (const [query, message] of [
@@ -189,7 +207,11 @@ describe("query by example over HTTP", () => {
     const [withDetails, without] = await Promise.all(rows.map(async (r: any) => (await analyst.get(`/api/searches/${r.searchId}`)).json));
     expect(withDetails.details).toEqual({ identifiers: [{ kind: "national_id", value: "ab998877" }] });
     expect(sdnRow(withDetails).match).toBe(true);
-    expect(sdnRow(withDetails).hits[0]).toMatchObject({ name: "KARIMOV, Rustam Alievich", score: 1, evidence: { identifier: { kind: "national_id", value: "AB-998877" } } });
+    expect(sdnRow(withDetails).hits[0]).toMatchObject({
+      name: "KARIMOV, Rustam Alievich",
+      score: 1,
+      evidence: { identifier: { kind: "national_id", value: "AB-998877" } },
+    });
     expect(without.details).toBeNull();
     expect(sdnRow(without)).toMatchObject({ match: true });
     expect(sdnRow(without).hits[0].evidence).toBeUndefined();

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const userByEmail = async (email: string) =>
-  (await app.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
+const userByEmail = async (email: string) => (await app.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
 
 describe("POST /api/auth/register", () => {
   test("creates the account with 25 welcome credits recorded as a credit_bonus, and does not sign in", async () => {

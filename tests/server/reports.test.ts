@@ -43,7 +43,14 @@ describe("reading and generating", () => {
   test("an admin generates and reads the organisation's report", async () => {
     const generated = await admin.post("/api/reports/generate", { date: DAY });
     expect(generated.status).toBe(200);
-    expect(generated.json).toMatchObject({ reportDate: DAY, scope: "organisation", status: "completed", totalSearches: 5, uniqueUsers: 2, totalCreditsUsed: 6 });
+    expect(generated.json).toMatchObject({
+      reportDate: DAY,
+      scope: "organisation",
+      status: "completed",
+      totalSearches: 5,
+      uniqueUsers: 2,
+      totalCreditsUsed: 6,
+    });
     const read = await admin.get(`/api/reports/daily?date=${DAY}`);
     expect([read.status, read.json]).toEqual([200, generated.json]);
   });

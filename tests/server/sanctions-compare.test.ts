@@ -75,7 +75,13 @@ describe("POST /api/sanctions/compare", () => {
     const pair = { query: "Muhammad Tahir", candidate: "Muhammad Bashir" };
     const plain = await compare(pair);
     expect(plain.json.weights).toBe("plain");
-    expect((await admin.request("PATCH", "/api/sanctions/datasets/us_ofac_sdn", { urls: Object.keys(sdnFilesWith([])).map((name) => ({ name, url: `${list.url}/sdn/${name}` })) })).status).toBe(200);
+    expect(
+      (
+        await admin.request("PATCH", "/api/sanctions/datasets/us_ofac_sdn", {
+          urls: Object.keys(sdnFilesWith([])).map((name) => ({ name, url: `${list.url}/sdn/${name}` })),
+        })
+      ).status,
+    ).toBe(200);
     const download = await admin.request("POST", "/api/sanctions/datasets/us_ofac_sdn/download");
     expect(download.json.status).toBe("success");
     const weighed = await compare(pair);

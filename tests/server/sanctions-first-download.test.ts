@@ -4,7 +4,7 @@
  * the scheduler's first tick. The lists come from a loopback list server; the others are switched off beforehand.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { inArray, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
@@ -26,7 +26,10 @@ beforeAll(async () => {
   try {
     await seedDatasets(database.db);
     const t = schema.sanctionsDatasets;
-    await database.db.update(t).set({ urls: SDN.map((name) => ({ name, url: `${list.url}/sdn/${name}` })) }).where(eq(t.id, "us_ofac_sdn"));
+    await database.db
+      .update(t)
+      .set({ urls: SDN.map((name) => ({ name, url: `${list.url}/sdn/${name}` })) })
+      .where(eq(t.id, "us_ofac_sdn"));
     const others = OFFICIAL_DATASETS.map((d) => d.id).filter((id) => id !== "us_ofac_sdn");
     await database.db.update(t).set({ autoDownload: false }).where(inArray(t.id, others));
   } finally {

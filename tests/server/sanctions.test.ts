@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
-import { setEnv } from "../helpers/env.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "1500" };
@@ -138,10 +138,12 @@ describe("managing datasets", () => {
     expect(res.status).toBe(200);
     expect(res.json.urls).toEqual(["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"].map((name) => ({ name, url: `${list.url}/sdn/${name}` })));
     expect((await patch(admin, "un_sc_sanctions", { url: `${list.url}/un/consolidated.xml` })).json.url).toBe(`${list.url}/un/consolidated.xml`);
-    expect((await patch(admin, "us_congress_peps", { url: `${list.url}/peps/senzing.json`, download_frequency: 24, auto_download: false })).json).toMatchObject({
-      download_frequency: 24,
-      auto_download: false,
-    });
+    expect((await patch(admin, "us_congress_peps", { url: `${list.url}/peps/senzing.json`, download_frequency: 24, auto_download: false })).json).toMatchObject(
+      {
+        download_frequency: 24,
+        auto_download: false,
+      },
+    );
     for (const id of ["us_ofac_cons", "eu_fsf", "gb_fcdo_sanctions"]) {
       expect((await patch(admin, id, { url: `${list.url}/offline/${id}` })).status).toBe(200);
     }
@@ -198,7 +200,10 @@ describe("managing datasets", () => {
   });
 
   test.each([
-    [{ name: "X List", type: "sanctions", format: "pdf", url: "https://x.example/a" }, "format must be one of ofac_csv, un_xml, eu_xml, uk_fcdo_csv, opensanctions_ftm, opensanctions_senzing"],
+    [
+      { name: "X List", type: "sanctions", format: "pdf", url: "https://x.example/a" },
+      "format must be one of ofac_csv, un_xml, eu_xml, uk_fcdo_csv, opensanctions_ftm, opensanctions_senzing",
+    ],
     [{ name: "X List", type: "watchlist", format: "un_xml", url: "https://x.example/a" }, "type must be sanctions or pep"],
     [{ name: "X List", type: "pep", format: "un_xml" }, "Give either url or urls (not both)"],
     [{ name: "X", type: "pep", format: "un_xml", url: "https://x.example/a" }, "name must be at least 2 characters"],
@@ -220,7 +225,14 @@ describe("downloads and search", () => {
     expect(sdn).toMatchObject({ last_download_status: "success", last_download_error: null });
     expect(sdn.last_download_size).toBe(Object.values(sdnFiles()).reduce((n, c) => n + c.length, 0));
     expect(sdn.recent_versions).toEqual([
-      { id: res.json.version.id, version_date: res.json.version.version_date, is_current: true, retention_reason: null, entity_count: 8, file_size: sdn.last_download_size },
+      {
+        id: res.json.version.id,
+        version_date: res.json.version.version_date,
+        is_current: true,
+        retention_reason: null,
+        entity_count: 8,
+        file_size: sdn.last_download_size,
+      },
     ]);
 
     const found = await search("term=Rustam%20Karimov");

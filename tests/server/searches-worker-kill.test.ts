@@ -5,10 +5,10 @@ import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { startGdeltServer, type NewsServer } from "../helpers/news-servers.ts";
-import { importSdn } from "../lib/screening-fixtures.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
+import { HttpClient } from "../helpers/http.ts";
+import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
+import { importSdn } from "../lib/screening-fixtures.ts";
 
 /**
  * A server process killed (SIGKILL) in the middle of a search: its job's lease runs out and another process (on
@@ -31,7 +31,14 @@ beforeAll(async () => {
   }
   gdelt = startGdeltServer({
     "Rustam Karimov": [
-      { title: "Rustam Karimov named in sanctions probe", url: "https://news.example/probe", seendate: "20250301T100000Z", domain: "news.example", language: "English", sourcecountry: "United Kingdom" },
+      {
+        title: "Rustam Karimov named in sanctions probe",
+        url: "https://news.example/probe",
+        seendate: "20250301T100000Z",
+        domain: "news.example",
+        language: "English",
+        sourcecountry: "United Kingdom",
+      },
     ],
   });
   env = {

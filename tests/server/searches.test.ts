@@ -3,10 +3,10 @@ import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { startGdeltServer, startGoogleNewsServer, type GdeltArticle, type NewsServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { HttpClient } from "../helpers/http.ts";
+import { type GdeltArticle, type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const gdeltArticle = (title: string, url: string): GdeltArticle => ({
   title,
@@ -90,7 +90,14 @@ describe("POST /api/searches", () => {
     karimovId = res.json.id;
     expect(await balance(analyst)).toBe(before - 10);
     const search = await completed(analyst, karimovId);
-    expect(search).toMatchObject({ id: karimovId, status: "completed", searchTerm: "Rustam Karimov", entityName: "Rustam Karimov", entityType: "person", error: null });
+    expect(search).toMatchObject({
+      id: karimovId,
+      status: "completed",
+      searchTerm: "Rustam Karimov",
+      entityName: "Rustam Karimov",
+      entityType: "person",
+      error: null,
+    });
     for (const key of ["id", "status", "searchTerm", "entityName", "entityType", "riskLevel", "aiSummary", "error", "createdAt", "results"]) {
       expect(search).toHaveProperty(key);
     }
@@ -150,7 +157,10 @@ describe("POST /api/searches", () => {
     try {
       expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
       const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
-      expect([refused.status, refused.json.error]).toEqual([402, "You need at least 15 credits to perform a search. Please contact support to add more credits."]);
+      expect([refused.status, refused.json.error]).toEqual([
+        402,
+        "You need at least 15 credits to perform a search. Please contact support to add more credits.",
+      ]);
       expect(await balance(client)).toBe(5);
     } finally {
       await updateSystemSettings(app.db, { manualSearchCost: 10 });
@@ -308,7 +318,9 @@ function cookieOf(client: HttpClient) {
 function sheetText(ws: ExcelJS.Worksheet): string {
   const lines: string[] = [];
   ws.eachRow((row) => {
-    const values = (row.values as unknown[]).map((v) => (v && typeof v === "object" ? ("text" in v ? String((v as { text: unknown }).text) : JSON.stringify(v)) : String(v ?? "")));
+    const values = (row.values as unknown[]).map((v) =>
+      v && typeof v === "object" ? ("text" in v ? String((v as { text: unknown }).text) : JSON.stringify(v)) : String(v ?? ""),
+    );
     lines.push(values.join("\t"));
   });
   return lines.join("\n");

@@ -81,7 +81,11 @@ describe("signing in with a second factor", () => {
   test("a wrong code is refused; the right code signs in; the same code cannot be used again", async () => {
     const { secret } = await enrol("code@example.com");
     const http = new HttpClient(app.url);
-    const wrong = await http.post("/api/auth/login", { email: "code@example.com", password: "password-1", twoFactorCode: "000000" === unusedCode(secret) ? "111111" : "000000" });
+    const wrong = await http.post("/api/auth/login", {
+      email: "code@example.com",
+      password: "password-1",
+      twoFactorCode: "000000" === unusedCode(secret) ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json.error).toBe("Invalid verification code");
 
@@ -162,7 +166,10 @@ describe("signing in with a second factor", () => {
       twoFactorCode: unusedCode(secret),
       rememberBrowser: true,
     });
-    await app.db.update(schema.browserTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.browserTokens.userId, user.id));
+    await app.db
+      .update(schema.browserTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.browserTokens.userId, user.id));
     const res = await browser.post("/api/auth/login", { email: "expired@example.com", password: "password-1" });
     expect(res.json).toEqual({ requiresTwoFactor: true });
   });

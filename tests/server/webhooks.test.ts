@@ -31,7 +31,13 @@ describe("webhooks", () => {
     const http = await signedIn("hooks@example.com");
     const created = await http.post("/api/webhooks", { url: receiver.url, events: ["search.completed", "batch.completed"], description: " CI " });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ url: receiver.url, events: ["search.completed", "batch.completed"], enabled: true, description: "CI", lastDelivery: null });
+    expect(created.json).toMatchObject({
+      url: receiver.url,
+      events: ["search.completed", "batch.completed"],
+      enabled: true,
+      description: "CI",
+      lastDelivery: null,
+    });
     expect(created.json.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
 
     const list = await http.get("/api/webhooks");
@@ -103,7 +109,7 @@ describe("webhooks", () => {
     expect(request.headers["duecheck-event"]).toBe("webhook.test");
     expect(verifySignature(hook.secret, request.body, request.headers["duecheck-signature"])).toBe(true);
 
-    let page;
+    let page: any;
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) {
       page = (await http.get(`/api/webhooks/${hook.id}/deliveries?limit=1`)).json;
       if (page.items[0]?.status === "delivered") break;

@@ -1,8 +1,8 @@
+import { Toaster } from "@duecheck/ui/toaster";
+import { TooltipProvider } from "@duecheck/ui/tooltip";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { Provider as JotaiProvider } from "jotai";
-import { Toaster } from "@duecheck/ui/toaster";
-import { TooltipProvider } from "@duecheck/ui/tooltip";
 import { queryClient } from "./lib/query-client";
 import { router } from "./router";
 import { ServiceUnavailableBanner } from "./service-status/service-unavailable-banner";

@@ -1,13 +1,13 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
-import { LoginPage } from "./auth/login-page";
-import { RegisterPage } from "./auth/register-page";
-import { RequireAuth } from "./auth/require-auth";
-import { TwoFactorPage } from "./auth/two-factor-page";
 import { AdminActivityPage } from "./admin/activity-page";
 import { AdminDashboardPage } from "./admin/dashboard-page";
 import { AdminSettingsPage } from "./admin/settings-page";
 import { AdminUsersPage } from "./admin/users-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
+import { LoginPage } from "./auth/login-page";
+import { RegisterPage } from "./auth/register-page";
+import { RequireAuth } from "./auth/require-auth";
+import { TwoFactorPage } from "./auth/two-factor-page";
 import { BatchPage } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
@@ -114,7 +114,22 @@ const adminRoutes = [adminDashboardRoute, adminUsersRoute, adminActivityRoute, a
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
-  shellRoute.addChildren([searchRoute, batchRoute, batchResultsRoute, historyRoute, apiAccessRoute, twoFactorRoute, profileRoute, creditHistoryRoute, buyCreditsRoute, reportsRoute, sanctionsRoute, monitoringRoute, monitoringChangesRoute, ...adminRoutes]),
+  shellRoute.addChildren([
+    searchRoute,
+    batchRoute,
+    batchResultsRoute,
+    historyRoute,
+    apiAccessRoute,
+    twoFactorRoute,
+    profileRoute,
+    creditHistoryRoute,
+    buyCreditsRoute,
+    reportsRoute,
+    sanctionsRoute,
+    monitoringRoute,
+    monitoringChangesRoute,
+    ...adminRoutes,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFoundPage });

@@ -1,4 +1,13 @@
-import { BatchUpload, DuecheckProvider, type DuecheckLanguage, MonitoringList, SanctionsLookup, ScreeningResult, ScreeningSearch, type ScreeningView } from "@duecheck/react";
+import {
+  BatchUpload,
+  type DuecheckLanguage,
+  DuecheckProvider,
+  MonitoringList,
+  SanctionsLookup,
+  ScreeningResult,
+  ScreeningSearch,
+  type ScreeningView,
+} from "@duecheck/react";
 import { StrictMode, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 
@@ -40,7 +49,11 @@ function App() {
           Host button
         </button>
         {problem && <p role="alert">{problem}</p>}
-        {completed && <p data-testid="host-completed">Completed: {completed.searchTerm} ({completed.riskLevel})</p>}
+        {completed && (
+          <p data-testid="host-completed">
+            Completed: {completed.searchTerm} ({completed.riskLevel})
+          </p>
+        )}
         {errors.length > 0 && <p data-testid="host-errors">{errors.join(" | ")}</p>}
         {session && (
           <DuecheckProvider
@@ -49,7 +62,9 @@ function App() {
             language={language}
             theme={theme}
             // ?words=own: the host's own words for two of the components' (any key of their catalogue).
-            translations={params.get("words") === "own" ? { en: { "search.run": "Screen this customer" }, fr: { "search.run": "Vérifier ce client" } } : undefined}
+            translations={
+              params.get("words") === "own" ? { en: { "search.run": "Screen this customer" }, fr: { "search.run": "Vérifier ce client" } } : undefined
+            }
           >
             {params.get("searchId") ? (
               <ScreeningResult searchId={params.get("searchId")!} onCompleted={setCompleted} onError={onError} />

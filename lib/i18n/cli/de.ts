@@ -1,13 +1,13 @@
-import { duration } from "./duration.ts";
-import type { CliText } from "./types.ts";
-import { de as monitor } from "./monitor/de.ts";
 import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
-import { de as reports } from "./reports/de.ts";
-import { de as webhooks } from "./webhooks/de.ts";
+import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as matching } from "./matching/de.ts";
+import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
+import { de as reports } from "./reports/de.ts";
+import type { CliText } from "./types.ts";
+import { de as webhooks } from "./webhooks/de.ts";
 
 export const de: CliText = {
   noUser: (email) => `Kein Benutzer mit der E-Mail-Adresse ${email}`,
@@ -117,7 +117,16 @@ export const de: CliText = {
           ? "Es wurden noch keine PEP-Daten heruntergeladen"
           : `Für ${selection} wurden noch keine Daten heruntergeladen`,
     answer: (found, term, lists) => `${found ? "TREFFER" : "Kein Treffer"} für „${term}“ in ${lists}`,
-    columns: { score: "ÜBEREINSTIMMUNG", match: "TREFFER", name: "NAME", schema: "ART", matchedName: "GEFUNDEN ALS", birth: "GEBURT", nationality: "STAATSANGEHÖRIGKEIT", datasets: "DATENSÄTZE" },
+    columns: {
+      score: "ÜBEREINSTIMMUNG",
+      match: "TREFFER",
+      name: "NAME",
+      schema: "ART",
+      matchedName: "GEFUNDEN ALS",
+      birth: "GEBURT",
+      nationality: "STAATSANGEHÖRIGKEIT",
+      datasets: "DATENSÄTZE",
+    },
     yes: "ja",
     no: "nein",
   },

@@ -1,13 +1,13 @@
-import { duration } from "./duration.ts";
-import type { CliText } from "./types.ts";
-import { en as monitor } from "./monitor/en.ts";
 import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
-import { en as reports } from "./reports/en.ts";
-import { en as webhooks } from "./webhooks/en.ts";
+import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
 import { en as matching } from "./matching/en.ts";
+import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
+import { en as reports } from "./reports/en.ts";
+import type { CliText } from "./types.ts";
+import { en as webhooks } from "./webhooks/en.ts";
 
 export const en: CliText = {
   noUser: (email) => `No user with email ${email}`,
@@ -96,7 +96,8 @@ export const en: CliText = {
     failedLine: (id, error) => `${id}: failed: ${error}`,
     summary: (successful, failed) => `${successful} successful, ${failed} failed`,
     notModified: (id, v) => `${id}: not modified; the current version${v ? ` (${v.date}, ${v.entities} entities)` : ""} stays`,
-    identical: (id, v) => `${id}: identical to the current version;${v ? ` the current version (${v.date}, ${v.entities} entities) stays` : " the current version stays"}`,
+    identical: (id, v) =>
+      `${id}: identical to the current version;${v ? ` the current version (${v.date}, ${v.entities} entities) stays` : " the current version stays"}`,
     newVersion: (id, date, entities, size) => `${id}: new current version ${date} with ${entities} entities (${size})`,
     downloadFailed: (id, message) => `Download of ${id} failed: ${message}`,
     added: (type, id, format) => `Added ${type} dataset ${id} (${format}); download it with: duecheck datasets download ${id}`,
@@ -116,7 +117,16 @@ export const en: CliText = {
           ? "No PEP data has been downloaded yet"
           : `No data has been downloaded yet for ${selection}`,
     answer: (found, term, lists) => `${found ? "MATCH" : "No match"} for "${term}" in ${lists}`,
-    columns: { score: "SCORE", match: "MATCH", name: "NAME", schema: "SCHEMA", matchedName: "MATCHED NAME", birth: "BIRTH", nationality: "NATIONALITY", datasets: "DATASETS" },
+    columns: {
+      score: "SCORE",
+      match: "MATCH",
+      name: "NAME",
+      schema: "SCHEMA",
+      matchedName: "MATCHED NAME",
+      birth: "BIRTH",
+      nationality: "NATIONALITY",
+      datasets: "DATASETS",
+    },
     yes: "yes",
     no: "no",
   },

@@ -1,13 +1,13 @@
-import { duration } from "./duration.ts";
-import type { CliText } from "./types.ts";
-import { es as monitor } from "./monitor/es.ts";
 import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
-import { es as reports } from "./reports/es.ts";
-import { es as webhooks } from "./webhooks/es.ts";
+import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
 import { es as matching } from "./matching/es.ts";
+import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
+import { es as reports } from "./reports/es.ts";
+import type { CliText } from "./types.ts";
+import { es as webhooks } from "./webhooks/es.ts";
 
 export const es: CliText = {
   noUser: (email) => `No hay ningún usuario con el correo ${email}`,
@@ -53,8 +53,7 @@ export const es: CliText = {
     noOlder: "No hay búsquedas anteriores.",
     older: (command) => `Búsquedas anteriores: ${command}`,
     limitInvalid: (value) => `--limit debe ser un número entero de 1 a 100, se recibió '${value}'`,
-    beforeInvalid: (value) =>
-      `--before debe ser una fecha como 2025-01-31 o 2025-01-31T12:00:00Z, o el cursor de una página anterior, se recibió '${value}'`,
+    beforeInvalid: (value) => `--before debe ser una fecha como 2025-01-31 o 2025-01-31T12:00:00Z, o el cursor de una página anterior, se recibió '${value}'`,
   },
   users: {
     created: (role, email, credits) => `Se creó ${role} ${email} con ${credits} ${credits === 1 ? "crédito" : "créditos"}.`,
@@ -70,8 +69,7 @@ export const es: CliText = {
   },
   credits: {
     amountInvalid: (value) => `La cantidad debe ser un número entero mayor que 0, se recibió '${value}'`,
-    added: (amount, email, balance) =>
-      `${amount === 1 ? "Se añadió 1 crédito" : `Se añadieron ${amount} créditos`} a ${email}. Nuevo saldo: ${balance}.`,
+    added: (amount, email, balance) => `${amount === 1 ? "Se añadió 1 crédito" : `Se añadieron ${amount} créditos`} a ${email}. Nuevo saldo: ${balance}.`,
   },
   datasets: {
     columns: {
@@ -118,7 +116,16 @@ export const es: CliText = {
           ? "Todavía no se han descargado datos de PEP"
           : `Todavía no se han descargado datos de ${selection}`,
     answer: (found, term, lists) => `${found ? "COINCIDENCIA" : "Sin coincidencia"} para «${term}» en ${lists}`,
-    columns: { score: "PUNTUACIÓN", match: "COINCIDE", name: "NOMBRE", schema: "TIPO", matchedName: "ENCONTRADO COMO", birth: "NACIMIENTO", nationality: "NACIONALIDAD", datasets: "CONJUNTOS" },
+    columns: {
+      score: "PUNTUACIÓN",
+      match: "COINCIDE",
+      name: "NOMBRE",
+      schema: "TIPO",
+      matchedName: "ENCONTRADO COMO",
+      birth: "NACIMIENTO",
+      nationality: "NACIONALIDAD",
+      datasets: "CONJUNTOS",
+    },
     yes: "sí",
     no: "no",
   },

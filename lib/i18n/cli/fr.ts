@@ -1,13 +1,13 @@
-import { duration } from "./duration.ts";
-import type { CliText } from "./types.ts";
-import { fr as monitor } from "./monitor/fr.ts";
 import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
-import { fr as reports } from "./reports/fr.ts";
-import { fr as webhooks } from "./webhooks/fr.ts";
+import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
+import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
+import { fr as reports } from "./reports/fr.ts";
+import type { CliText } from "./types.ts";
+import { fr as webhooks } from "./webhooks/fr.ts";
 
 export const fr: CliText = {
   noUser: (email) => `Aucun utilisateur avec l’adresse ${email}`,
@@ -53,8 +53,7 @@ export const fr: CliText = {
     noOlder: "Aucune recherche plus ancienne.",
     older: (command) => `Recherches plus anciennes : ${command}`,
     limitInvalid: (value) => `--limit doit être un nombre entier de 1 à 100, reçu « ${value} »`,
-    beforeInvalid: (value) =>
-      `--before doit être une date comme 2025-01-31 ou 2025-01-31T12:00:00Z, ou le curseur d’une page précédente, reçu « ${value} »`,
+    beforeInvalid: (value) => `--before doit être une date comme 2025-01-31 ou 2025-01-31T12:00:00Z, ou le curseur d’une page précédente, reçu « ${value} »`,
   },
   users: {
     created: (role, email, credits) => `Compte ${role} ${email} créé avec ${credits} ${credits <= 1 ? "crédit" : "crédits"}.`,
@@ -117,7 +116,16 @@ export const fr: CliText = {
           ? "Aucune donnée PEP n’a encore été téléchargée"
           : `Aucune donnée n’a encore été téléchargée pour ${selection}`,
     answer: (found, term, lists) => `${found ? "CORRESPONDANCE" : "Aucune correspondance"} pour « ${term} » dans ${lists}`,
-    columns: { score: "SCORE", match: "CORRESPOND", name: "NOM", schema: "NATURE", matchedName: "TROUVÉ SOUS", birth: "NAISSANCE", nationality: "NATIONALITÉ", datasets: "JEUX DE DONNÉES" },
+    columns: {
+      score: "SCORE",
+      match: "CORRESPOND",
+      name: "NOM",
+      schema: "NATURE",
+      matchedName: "TROUVÉ SOUS",
+      birth: "NAISSANCE",
+      nationality: "NATIONALITÉ",
+      datasets: "JEUX DE DONNÉES",
+    },
     yes: "oui",
     no: "non",
   },

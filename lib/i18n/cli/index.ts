@@ -1,12 +1,12 @@
-import { REPORT_LANGUAGES, isReportLanguage, type ReportLanguage } from "../../screening/summary/phrasebook.ts";
+import { isReportLanguage, REPORT_LANGUAGES, type ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { de } from "./de.ts";
 import { en } from "./en.ts";
 import { es } from "./es.ts";
 import { fr } from "./fr.ts";
 import type { CliText } from "./types.ts";
 
-export type { CliText } from "./types.ts";
 export { listsMissingNotice } from "./lists-notice.ts";
+export type { CliText } from "./types.ts";
 
 /** The CLI prints in the languages of the reports. */
 export const CLI_LANGUAGES = REPORT_LANGUAGES;

@@ -1,12 +1,12 @@
 import type { PipelineStage } from "../../screening/pipeline.ts";
-import type { MonitorCliText } from "./monitor/types.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
-import type { ReportsCliText } from "./reports/types.ts";
-import type { WebhookCliText } from "./webhooks/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
+import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
+import type { ReportsCliText } from "./reports/types.ts";
+import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
 type Level = "critical" | "high" | "medium" | "low";

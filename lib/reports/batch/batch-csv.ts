@@ -2,7 +2,7 @@
  * A batch's results as CSV (RFC 4180: commas, CRLF, quotes doubled), streamed a chunk of rows at a time as the reader
  * asks for it, so a 100,000-row batch is never held whole. UTF-8 with a byte-order mark, so Excel reads it as UTF-8.
  */
-import { batchColumns, type BatchReport, type BatchReportRow, type Cell } from "./batch-report.ts";
+import { type BatchReport, type BatchReportRow, batchColumns, type Cell } from "./batch-report.ts";
 
 const BOM = "\uFEFF";
 

@@ -9,7 +9,7 @@ import { formatCountry, formatDateTime } from "../format.ts";
 import type { ReportLabels } from "../i18n.ts";
 import { embedReportFonts } from "../pdf/fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "../pdf/pdf-writer.ts";
-import { labelsOf, type BatchReport, type BatchReportRow } from "./batch-report.ts";
+import { type BatchReport, type BatchReportRow, labelsOf } from "./batch-report.ts";
 
 export type AttentionGroup = "critical" | "high" | "medium" | "failed";
 export const ATTENTION_GROUPS: AttentionGroup[] = ["critical", "high", "medium", "failed"];

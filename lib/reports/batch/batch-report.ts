@@ -7,7 +7,7 @@ import type { RiskLevel } from "../../screening/results.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { explanationLabels } from "../explanation.ts";
 import { fileSlug } from "../file-name.ts";
-import { reportLabels, type ReportLabels } from "../i18n.ts";
+import { type ReportLabels, reportLabels } from "../i18n.ts";
 
 export type RowStatus = "pending" | "processing" | "completed" | "failed";
 
@@ -79,7 +79,10 @@ export function batchColumns(report: BatchReport): Column[] {
   const labels = labelsOf(report);
   const b = labels.batch;
   const yesNo = (value: boolean) => (value ? labels.yes : labels.no);
-  const found = <T extends Cell>(pick: (f: RowFindings) => T) => (row: BatchReportRow) => (row.findings ? pick(row.findings) : null);
+  const found =
+    <T extends Cell>(pick: (f: RowFindings) => T) =>
+    (row: BatchReportRow) =>
+      row.findings ? pick(row.findings) : null;
   return [
     { header: labels.searchTerm, width: 30, value: (r) => r.searchTerm },
     { header: labels.entityType, width: 12, value: (r) => labels.entity[r.entityType] },

@@ -2,12 +2,13 @@
  * A batch's results as an Excel workbook, written with exceljs's streaming writer: a Summary sheet, then a Results
  * sheet whose rows are committed a chunk at a time, the next chunk read only once the reader has taken the output.
  */
-import ExcelJS from "exceljs";
+
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
 import { RISK_LEVELS } from "../../screening/results.ts";
 import { addField, addRow, link, moment, NAVY, sheetName, table, type Value } from "../xlsx/xlsx-cells.ts";
-import { batchColumns, labelsOf, type BatchReport, type BatchReportRow } from "./batch-report.ts";
+import { type BatchReport, type BatchReportRow, batchColumns, labelsOf } from "./batch-report.ts";
 
 export function batchXlsx(report: BatchReport, chunks: AsyncIterable<BatchReportRow[]>): ReadableStream<Uint8Array> {
   const output = new PassThrough();

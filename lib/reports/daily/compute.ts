@@ -4,10 +4,10 @@
  * SEARCHES_IN_REPORT searches for the Search Details tab. The same queries grouped by user make every user's own
  * report of the day in one pass (the scheduled run).
  */
-import { and, desc, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
-import { SEARCHES_IN_REPORT, type DailyReportView, type ReportSearch } from "./schemas.ts";
-import { searchChargesOfDay, searchesOfDay, type ReportScope } from "./scope.ts";
+import { and, desc, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import { type DailyReportView, type ReportSearch, SEARCHES_IN_REPORT } from "./schemas.ts";
+import { type ReportScope, searchChargesOfDay, searchesOfDay } from "./scope.ts";
 
 export type ReportFigures = Omit<DailyReportView, "reportDate" | "scope" | "status" | "generatedAt">;
 
@@ -26,12 +26,19 @@ export async function computeUserReports(db: DbOrTx, date: string, timeZone: str
 }
 
 /** Keyed by user with `userIds`, else one entry under null. */
-async function computeFigures(db: DbOrTx, date: string, timeZone: string, of: { scope: ReportScope } | { userIds: string[] }): Promise<Map<string | null, ReportFigures>> {
+async function computeFigures(
+  db: DbOrTx,
+  date: string,
+  timeZone: string,
+  of: { scope: ReportScope } | { userIds: string[] },
+): Promise<Map<string | null, ReportFigures>> {
   const s = schema.searches;
   const t = schema.creditTransactions;
   const perUser = "userIds" in of;
   const where = perUser ? and(searchesOfDay(date, { userId: null }, timeZone), inArray(s.userId, of.userIds))! : searchesOfDay(date, of.scope, timeZone);
-  const charges = perUser ? and(searchChargesOfDay(date, { userId: null }, timeZone), inArray(t.userId, of.userIds))! : searchChargesOfDay(date, of.scope, timeZone);
+  const charges = perUser
+    ? and(searchChargesOfDay(date, { userId: null }, timeZone), inArray(t.userId, of.userIds))!
+    : searchChargesOfDay(date, of.scope, timeZone);
   const key = perUser ? sql<string | null>`${s.userId}` : sql<string | null>`null::uuid`;
   const groups = (...more: SQL[]) => (perUser ? [s.userId as unknown as SQL, ...more] : more);
   const sanctionsHit = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${s.results}->'sanctionsList') = 'array' then ${s.results}->'sanctionsList' else '[]'::jsonb end) e where (e->>'match')::boolean)`;
@@ -52,7 +59,11 @@ async function computeFigures(db: DbOrTx, date: string, timeZone: string, of: { 
     .groupBy(...groups(sql`lower(${s.searchTerm})`))
     .as("terms_ranked");
   const latestRanked = db
-    .select({ ...reportSearchColumns(), key: key.as("key"), rank: sql<number>`row_number() over (${partition} order by ${s.createdAt} desc, ${s.id} desc)`.as("rank") })
+    .select({
+      ...reportSearchColumns(),
+      key: key.as("key"),
+      rank: sql<number>`row_number() over (${partition} order by ${s.createdAt} desc, ${s.id} desc)`.as("rank"),
+    })
     .from(s)
     .where(where)
     .as("latest_ranked");
@@ -157,7 +168,12 @@ export function emptyFigures(): ReportFigures {
     totalCreditsUsed: 0,
     uniqueUsers: 0,
     highRiskFindings: 0,
-    searchDetails: { byEntityType: { person: 0, company: 0 }, byRiskLevel: { critical: 0, high: 0, medium: 0, low: 0 }, byHour: Array.from({ length: 24 }, () => 0), searches: [] },
+    searchDetails: {
+      byEntityType: { person: 0, company: 0 },
+      byRiskLevel: { critical: 0, high: 0, medium: 0, low: 0 },
+      byHour: Array.from({ length: 24 }, () => 0),
+      searches: [],
+    },
     statistics: { successRate: 0, peakHour: null, averageSearchesPerUser: 0, topSearchTerms: [], sanctionsHits: 0, adverseMediaHits: 0 },
   };
 }
@@ -165,7 +181,15 @@ export function emptyFigures(): ReportFigures {
 /** The columns of a ReportSearch. */
 export function reportSearchColumns() {
   const s = schema.searches;
-  return { id: s.id, searchTerm: s.searchTerm, entityType: s.entityType, riskLevel: s.riskLevel, aiSummary: s.aiSummary, createdAt: s.createdAt, isAutomated: s.isAutomated };
+  return {
+    id: s.id,
+    searchTerm: s.searchTerm,
+    entityType: s.entityType,
+    riskLevel: s.riskLevel,
+    aiSummary: s.aiSummary,
+    createdAt: s.createdAt,
+    isAutomated: s.isAutomated,
+  };
 }
 
 export function reportSearch(row: Omit<ReportSearch, "createdAt"> & { createdAt: Date | string }): ReportSearch {

@@ -9,7 +9,7 @@ import { reportLabels } from "../i18n.ts";
 import { embedReportFonts } from "../pdf/fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "../pdf/pdf-writer.ts";
 import { barChart } from "./bar-chart.ts";
-import { REPORT_RISK_LEVELS, type DailyReportView } from "./schemas.ts";
+import { type DailyReportView, REPORT_RISK_LEVELS } from "./schemas.ts";
 
 export interface DailyReportFile {
   report: DailyReportView;

@@ -6,8 +6,8 @@
 import ExcelJS from "exceljs";
 import { reportLabels } from "../i18n.ts";
 import { addRow, day, moment, table, type Value } from "../xlsx/xlsx-cells.ts";
-import { scopeText, type DailyReportFile } from "./daily-pdf.ts";
-import { REPORT_RISK_LEVELS, type DailyRow } from "./schemas.ts";
+import { type DailyReportFile, scopeText } from "./daily-pdf.ts";
+import { type DailyRow, REPORT_RISK_LEVELS } from "./schemas.ts";
 
 export async function buildDailyXlsx(file: DailyReportFile, rows: DailyRow[]): Promise<Uint8Array> {
   const { report, language } = file;

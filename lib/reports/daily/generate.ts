@@ -3,9 +3,9 @@
  * scope; regenerating replaces it). A failure is recorded as status failed and rethrown for the caller to answer.
  */
 import { sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import { computeDailyReport, emptyFigures, type ReportFigures } from "./compute.ts";
-import { reportView, type DailyReportRow } from "./read.ts";
+import { type DailyReportRow, reportView } from "./read.ts";
 import type { DailyReportView } from "./schemas.ts";
 import type { ReportScope } from "./scope.ts";
 import { reportTimeZone } from "./settings.ts";
@@ -22,7 +22,7 @@ export interface GenerateOptions {
 export async function generateDailyReport(db: DbOrTx, options: GenerateOptions): Promise<DailyReportView> {
   const timeZone = options.timeZone ?? reportTimeZone();
   const { date, scope } = options;
-  let figures;
+  let figures: ReportFigures;
   try {
     figures = await computeDailyReport(db, date, scope, timeZone);
   } catch (error) {

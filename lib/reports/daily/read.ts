@@ -1,10 +1,10 @@
 /** Stored daily reports as the API, the CLI and the exports read them. */
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../data/db.ts";
-import { afterCursor, cursorKey, newestFirst, toPage, type Page, type PageRequest } from "../../paging.ts";
+import { type Db, schema } from "../../../data/db.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../../paging.ts";
 import { emptyFigures, reportSearch, reportSearchColumns } from "./compute.ts";
 import type { DailyReportView, DailyRow, ReportSearch } from "./schemas.ts";
-import { searchesOfDay, type ReportScope } from "./scope.ts";
+import { type ReportScope, searchesOfDay } from "./scope.ts";
 import { reportTimeZone } from "./settings.ts";
 
 export type DailyReportRow = typeof schema.dailyReports.$inferSelect;
@@ -58,7 +58,13 @@ export async function recentDailyRows(db: Db, scope: ReportScope, days: number, 
 }
 
 /** Every search of the day and scope, a page at a time, newest first (the Search Details tab beyond the report's own). */
-export async function listReportSearches(db: Db, date: string, scope: ReportScope, request: PageRequest, timeZone = reportTimeZone()): Promise<Page<ReportSearch>> {
+export async function listReportSearches(
+  db: Db,
+  date: string,
+  scope: ReportScope,
+  request: PageRequest,
+  timeZone = reportTimeZone(),
+): Promise<Page<ReportSearch>> {
   const s = schema.searches;
   const keyset = { createdAt: s.createdAt, id: s.id };
   const where = searchesOfDay(date, scope, timeZone);

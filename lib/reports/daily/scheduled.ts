@@ -5,7 +5,7 @@
  * STALE_CLAIM_MS ago) is claimed again.
  */
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import { schema, type Db } from "../../../data/db.ts";
+import { type Db, schema } from "../../../data/db.ts";
 import { computeUserReports } from "./compute.ts";
 import { generateDailyReport, storeFailure, storeReport } from "./generate.ts";
 import { dayBounds, ORGANISATION } from "./scope.ts";
@@ -21,7 +21,13 @@ export interface ScheduledOutcome {
   failed: number;
 }
 
-export async function runScheduledDay(db: Db, date: string, timeZone: string, now: Date, log: (message: string, error: unknown) => void): Promise<ScheduledOutcome> {
+export async function runScheduledDay(
+  db: Db,
+  date: string,
+  timeZone: string,
+  now: Date,
+  log: (message: string, error: unknown) => void,
+): Promise<ScheduledOutcome> {
   const claimed = await claimDay(db, date, timeZone, now);
   const outcome = { date, generated: 0, failed: 0 };
   const failed = async (userIds: (string | null)[], error: unknown) => {
@@ -95,4 +101,3 @@ export async function dayIsDone(db: Db, date: string, timeZone: string): Promise
 function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
-

@@ -6,8 +6,8 @@
  */
 import type { Db } from "../../../data/db.ts";
 import type { Clock } from "../../clock.ts";
-import { dayBefore, zonedParts } from "./settings.ts";
 import { dayIsDone, runScheduledDay, type ScheduledOutcome } from "./scheduled.ts";
+import { dayBefore, zonedParts } from "./settings.ts";
 
 const RUN_HOUR = 1;
 

@@ -1,5 +1,5 @@
 /** Whose activity a daily report covers, and the SQL that picks the day's searches and ledger rows of it. */
-import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { schema } from "../../../data/db.ts";
 
 /** userId null: the whole organisation (admins); else that user's own activity. */

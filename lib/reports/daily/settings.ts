@@ -36,7 +36,14 @@ export function reportCheckSeconds(env: Record<string, string | undefined> = pro
 
 /** The calendar day (yyyy-MM-dd) and hour of a moment in the zone. */
 export function zonedParts(moment: Date, timeZone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(moment);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(moment);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { day: `${get("year")}-${get("month")}-${get("day")}`, hour: Number(get("hour")) };
 }

@@ -65,7 +65,7 @@ export async function buildChangesPdf(report: ChangesReport): Promise<Uint8Array
       [t.riskBefore, changes.riskBefore],
       [t.riskAfter, changes.riskAfter],
     ] as const) {
-      const color = value ? RISK_COLORS[value as RiskLevel] ?? COLORS.gray : COLORS.gray;
+      const color = value ? (RISK_COLORS[value as RiskLevel] ?? COLORS.gray) : COLORS.gray;
       x += w.pill(`${label}: ${level(value)}`, x, w.y, color, 9) + 8;
     }
     w.space(22);

@@ -1,6 +1,6 @@
-import fontkit from "@pdf-lib/fontkit";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 // @pdf-lib/fontkit's Indic and universal shapers (Devanagari, Thai) call a global regeneratorRuntime
 import "regenerator-runtime/runtime.js";

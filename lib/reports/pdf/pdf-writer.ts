@@ -1,4 +1,4 @@
-import { PDFString, rgb, type PDFDocument, type PDFPage, type RGB } from "pdf-lib";
+import { type PDFDocument, type PDFPage, PDFString, type RGB, rgb } from "pdf-lib";
 import type { RiskLevel } from "../../screening/results.ts";
 import { directionRuns } from "./bidi-runs.ts";
 import type { FontChain, ReportFonts, TextRun } from "./fonts.ts";
@@ -259,7 +259,9 @@ export class PdfWriter {
   private cells(lines: string[][], widths: number[], size: number, pad: number, bold: boolean, color: RGB) {
     let x = MARGIN;
     lines.forEach((cellLines, i) => {
-      cellLines.forEach((line, l) => this.drawLine(line, x + pad, this.y - pad - size - l * this.lineHeight(size, 0.3) + 1, { size, bold, color }));
+      cellLines.forEach((line, l) => {
+        this.drawLine(line, x + pad, this.y - pad - size - l * this.lineHeight(size, 0.3) + 1, { size, bold, color });
+      });
       x += widths[i];
     });
   }

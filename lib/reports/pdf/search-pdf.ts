@@ -1,9 +1,9 @@
 import { PDFDocument } from "pdf-lib";
 import type { SanctionsHit, SanctionsRow } from "../../screening/results.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
-import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
-import { reportLabels, type ReportLabels } from "../i18n.ts";
+import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
+import { type ReportLabels, reportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { embedReportFonts } from "./fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "./pdf-writer.ts";
@@ -103,7 +103,9 @@ function riskPanel({ w, report, labels, language }: Context) {
   if (flags.pep) x += w.pill(labels.alertPep, x, top - 23, COLORS.amber) + 6;
   if (flags.clean) x += w.pill(labels.alertClean, x, top - 23, COLORS.green) + 6;
   const negative = results.adverseMedia.filter((m) => m.isNegative).length;
-  const mediaCount = flags.mediaChecked ? `${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})` : `– (${labels.notChecked})`;
+  const mediaCount = flags.mediaChecked
+    ? `${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})`
+    : `– (${labels.notChecked})`;
   const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.pepListings}: ${formatCount(results.pepListings.length, language)}     ${labels.adverseMediaCount}: ${mediaCount}`;
   w.drawLine(counters, MARGIN + 14, top - 50, { size: 8.5, color: COLORS.ink });
   w.y = top - height - 10;
@@ -126,7 +128,10 @@ function riskPanel({ w, report, labels, language }: Context) {
 function summary({ w, report, labels, language }: Context) {
   const shown = displayedSummary({ name: report.search.searchTerm, entityType: report.search.entityType }, report.results, report.aiSummary, language);
   w.heading(labels.summaryTitle);
-  w.text(shown.source === "model" ? labels.summaryByModel : shown.modelInOtherLanguage ? labels.summaryOtherLanguage : labels.summaryBuiltIn, { size: 8, color: COLORS.muted });
+  w.text(shown.source === "model" ? labels.summaryByModel : shown.modelInOtherLanguage ? labels.summaryOtherLanguage : labels.summaryBuiltIn, {
+    size: 8,
+    color: COLORS.muted,
+  });
   w.space(4);
   for (const paragraph of shown.text.trim().split(/\n{2,}/)) {
     w.text(paragraph, { size: 9.5, lineGap: 0.45 });
@@ -154,10 +159,15 @@ function sanctionsRow(w: PdfWriter, row: SanctionsRow, labels: ReportLabels, lan
   const pillWidth = w.pill(status, MARGIN, w.y, row.match ? COLORS.red : COLORS.gray);
   const titleWidth = CONTENT_WIDTH - pillWidth - 8;
   const titleLines = w.wrap(row.source, titleWidth, 10.5, true);
-  titleLines.forEach((line, i) => w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true }));
+  titleLines.forEach((line, i) => {
+    w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true });
+  });
   w.space(titleLines.length * 14 + 4);
   w.text(describeListRow(row, language), { size: 9 });
-  const meta = [row.lastUpdated ? `${labels.lastUpdated}: ${formatDay(row.lastUpdated, language)}` : "", row.entityCount > 0 ? `${labels.entityCount}: ${formatCount(row.entityCount, language)}` : ""]
+  const meta = [
+    row.lastUpdated ? `${labels.lastUpdated}: ${formatDay(row.lastUpdated, language)}` : "",
+    row.entityCount > 0 ? `${labels.entityCount}: ${formatCount(row.entityCount, language)}` : "",
+  ]
     .filter(Boolean)
     .join("   ·   ");
   if (meta) w.text(meta, { size: 8.5, color: COLORS.muted });
@@ -200,7 +210,10 @@ function pep({ w, report, labels, language }: Context) {
   w.pill(labels.alertPep, MARGIN, w.y, COLORS.amber);
   w.space(20);
   for (const listing of listings) {
-    w.text(listing.score === undefined ? listing.name : `${listing.name}   ${labels.score} ${formatPercent(listing.score, language)}`, { bold: true, size: 9.5 });
+    w.text(listing.score === undefined ? listing.name : `${listing.name}   ${labels.score} ${formatPercent(listing.score, language)}`, {
+      bold: true,
+      size: 9.5,
+    });
     const version = listing.listVersion ? `${labels.listVersion}: ${formatDay(listing.listVersion, language)}` : "";
     w.text([listing.dataset, version].filter(Boolean).join(" · "), { size: 8.5, color: COLORS.muted });
     const facts: [string, string][] = [
@@ -231,7 +244,13 @@ function media({ w, report, labels, language }: Context) {
   items.forEach((item) => {
     w.ensure(46);
     w.text(item.title, { bold: true, size: 9.5, url: item.url || undefined });
-    const color = ADVERSE_CATEGORIES.has(item.category) ? COLORS.red : item.category === "PEP" ? COLORS.amber : item.category === "positive" ? COLORS.green : COLORS.gray;
+    const color = ADVERSE_CATEGORIES.has(item.category)
+      ? COLORS.red
+      : item.category === "PEP"
+        ? COLORS.amber
+        : item.category === "positive"
+          ? COLORS.green
+          : COLORS.gray;
     w.ensure(16);
     const pillWidth = w.pill(labels.categories[item.category], MARGIN, w.y - 1, color, 7.5);
     const meta = [item.source, formatDay(item.date, language)].filter(Boolean).join(" · ");

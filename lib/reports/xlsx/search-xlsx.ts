@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
-import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
-import { reportLabels, type ReportLabels } from "../i18n.ts";
+import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
+import { type ReportLabels, reportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { addField, addRow, clean, day, header, link, moment, NAVY, sheetName, table, type Value } from "./xlsx-cells.ts";
 
@@ -98,7 +98,14 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
     [`${labels.matchedEntity} — ${labels.link}`, 40],
   ]);
   for (const row of orderedSanctions(report.results.sanctionsList)) {
-    const shared: Value[] = [row.source, row.match ? labels.matchFound : labels.noMatch, describeListRow(row, language), day(row.lastUpdated), row.entityCount, link(row.url)];
+    const shared: Value[] = [
+      row.source,
+      row.match ? labels.matchFound : labels.noMatch,
+      describeListRow(row, language),
+      day(row.lastUpdated),
+      row.entityCount,
+      link(row.url),
+    ];
     const hits = [...row.hits].sort((a, b) => b.score - a.score);
     if (hits.length === 0) addRow(ws, shared);
     for (const hit of hits) {
@@ -164,7 +171,15 @@ function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Re
     [labels.link, 50],
   ]);
   for (const item of orderedMedia(report.results.adverseMedia)) {
-    addRow(ws, [item.title, labels.categories[item.category], item.isNegative ? labels.yes : labels.no, day(item.date), item.source, item.summary, link(item.url)]);
+    addRow(ws, [
+      item.title,
+      labels.categories[item.category],
+      item.isNegative ? labels.yes : labels.no,
+      day(item.date),
+      item.source,
+      item.summary,
+      link(item.url),
+    ]);
   }
   if (!alerts(report.results).mediaChecked) addRow(ws, [labels.mediaNotChecked]);
 }

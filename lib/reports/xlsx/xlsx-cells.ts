@@ -86,6 +86,7 @@ export function dateFormat(cell: ExcelJS.Cell, withTime = false) {
 
 /** Characters XML cannot hold would corrupt the file. */
 export function clean(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML 1.0 (and so xlsx) cannot hold are what this removes
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").slice(0, MAX_CELL);
 }
 

@@ -1,6 +1,6 @@
 import anyAscii from "any-ascii";
 import { asc, eq, like, or } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import { AppError } from "../../errors.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
@@ -54,15 +54,17 @@ export async function listDatasets(db: DbOrTx): Promise<DatasetView[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toView(row, versions.filter((v) => v.datasetId === row.id)));
+  return rows.map((row) =>
+    toView(
+      row,
+      versions.filter((v) => v.datasetId === row.id),
+    ),
+  );
 }
 
 /** The official datasets in registry order, then the custom ones in the order they were added. */
 export async function datasetsInOrder(db: DbOrTx): Promise<DatasetRow[]> {
-  const rows = await db
-    .select()
-    .from(schema.sanctionsDatasets)
-    .orderBy(asc(schema.sanctionsDatasets.createdAt), asc(schema.sanctionsDatasets.id));
+  const rows = await db.select().from(schema.sanctionsDatasets).orderBy(asc(schema.sanctionsDatasets.createdAt), asc(schema.sanctionsDatasets.id));
   const official = (id: string) => {
     const i = OFFICIAL_DATASETS.findIndex((d) => d.id === id);
     return i < 0 ? OFFICIAL_DATASETS.length : i;
@@ -93,16 +95,14 @@ function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersi
     last_download_error: row.lastDownloadError,
     metadata: { description: row.metadata.description ?? "" },
     // Ordered current first: the current version and at most three kept older ones.
-    recent_versions: versions
-      .slice(0, 4)
-      .map((v) => ({
-        id: v.id,
-        version_date: v.versionDate.toISOString(),
-        is_current: v.isCurrent,
-        retention_reason: v.retentionReason,
-        entity_count: v.entityCount,
-        file_size: v.fileSize,
-      })),
+    recent_versions: versions.slice(0, 4).map((v) => ({
+      id: v.id,
+      version_date: v.versionDate.toISOString(),
+      is_current: v.isCurrent,
+      retention_reason: v.retentionReason,
+      entity_count: v.entityCount,
+      file_size: v.fileSize,
+    })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import { AppError } from "../../errors.ts";
 import type { DatasetRow } from "./catalog.ts";
 

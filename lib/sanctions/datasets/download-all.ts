@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../../data/db.ts";
 import { datasetsInOrder } from "./catalog.ts";
-import { downloadDataset, type DownloadOptions, type DownloadProgress } from "./download.ts";
+import { type DownloadOptions, type DownloadProgress, downloadDataset } from "./download.ts";
 
 export interface DownloadAllResult {
   summary: { successful: number; failed: number };

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
-import { recordAudit, type ActorKind } from "../../audit/record.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import { type ActorKind, recordAudit } from "../../audit/record.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
-import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
-import { fetchFile, FetchFileError } from "./fetch-file.ts";
 import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
+import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
+import { FetchFileError, fetchFile } from "./fetch-file.ts";
 import { IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
-import { contentHash, currentVersion, storeVersion, totalSize, versionFiles, type StoredFile, type VersionRow } from "./versions.ts";
+import { contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
 
 /** A download that did not produce a version; the dataset's current version is untouched and the failure recorded. */
 export class DownloadFailedError extends Error {

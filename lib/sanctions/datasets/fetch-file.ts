@@ -6,9 +6,7 @@ export interface Validators {
   lastModified: string | null;
 }
 
-export type FetchedFile =
-  | { status: "not_modified" }
-  | { status: "ok"; content: Uint8Array; etag: string | null; lastModified: string | null };
+export type FetchedFile = { status: "not_modified" } | { status: "ok"; content: Uint8Array; etag: string | null; lastModified: string | null };
 
 export interface FetchFileOptions {
   timeoutMs: number;

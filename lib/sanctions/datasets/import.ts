@@ -1,15 +1,15 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import { recordAudit } from "../../audit/record.ts";
 import { AppError } from "../../errors.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
 import { claimDataset } from "./claim.ts";
-import { staleAfterMs, versionSummary, type Actor, type DownloadResult } from "./download.ts";
+import { type Actor, type DownloadResult, staleAfterMs, versionSummary } from "./download.ts";
 import { checkDatasetFiles, IntegrityError } from "./integrity.ts";
-import { contentHash, currentVersion, storeVersion, type StoredFile } from "./versions.ts";
+import { contentHash, currentVersion, type StoredFile, storeVersion } from "./versions.ts";
 
 /** The files named on the command line: a file as it is, a folder as all its (non-hidden) files. */
 export function readImportFiles(paths: string[]): StoredFile[] {
@@ -21,7 +21,7 @@ export function readImportFiles(paths: string[]): StoredFile[] {
     files.push({ name, content: readFileSync(path), sourceUrl: null, etag: null, lastModified: null });
   };
   for (const path of paths) {
-    let stat;
+    let stat: Stats;
     try {
       stat = statSync(path);
     } catch {

@@ -1,5 +1,5 @@
-import { DatasetFormatError, type DatasetFile, type SanctionsEntity } from "../entity.ts";
-import { parseDatasetFiles, type DatasetFormat } from "../parsers/index.ts";
+import { type DatasetFile, DatasetFormatError, type SanctionsEntity } from "../entity.ts";
+import { type DatasetFormat, parseDatasetFiles } from "../parsers/index.ts";
 
 /** Files that must not become a version: unreadable, empty, or implausibly smaller than the current version. */
 export class IntegrityError extends Error {}
@@ -8,12 +8,7 @@ export class IntegrityError extends Error {}
 export const MIN_ENTITY_SHARE = 0.5;
 
 /** Parses the files and checks the result is plausible; returns the entities, each id once. */
-export function checkDatasetFiles(
-  format: DatasetFormat,
-  datasetId: string,
-  files: DatasetFile[],
-  currentEntityCount: number | null,
-): SanctionsEntity[] {
+export function checkDatasetFiles(format: DatasetFormat, datasetId: string, files: DatasetFile[], currentEntityCount: number | null): SanctionsEntity[] {
   let parsed: SanctionsEntity[];
   try {
     parsed = parseDatasetFiles(format, datasetId, files);

@@ -1,4 +1,4 @@
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
 
@@ -33,8 +33,7 @@ export const OFFICIAL_DATASETS: RegistryDataset[] = [
     datasetType: "sanctions",
     format: "ofac_csv",
     urls: files(`${OFAC}/consolidated`, ["cons_prim.csv", "cons_alt.csv", "cons_add.csv", "cons_comments.csv"]),
-    description:
-      "US Treasury OFAC's non-SDN lists (Sectoral Sanctions Identifications, Foreign Sanctions Evaders, NS-MBS and others) in one file set.",
+    description: "US Treasury OFAC's non-SDN lists (Sectoral Sanctions Identifications, Foreign Sanctions Evaders, NS-MBS and others) in one file set.",
   },
   {
     id: "un_sc_sanctions",
@@ -56,8 +55,7 @@ export const OFFICIAL_DATASETS: RegistryDataset[] = [
         url: "https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw",
       },
     ],
-    description:
-      "Consolidated list of persons, groups and entities subject to EU financial sanctions, published by the European Commission.",
+    description: "Consolidated list of persons, groups and entities subject to EU financial sanctions, published by the European Commission.",
   },
   {
     id: "gb_fcdo_sanctions",
@@ -65,8 +63,7 @@ export const OFFICIAL_DATASETS: RegistryDataset[] = [
     datasetType: "sanctions",
     format: "uk_fcdo_csv",
     urls: [{ name: "UK-Sanctions-List.csv", url: "https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.csv" }],
-    description:
-      "The UK Sanctions List published by the Foreign, Commonwealth & Development Office; it replaced OFSI's consolidated list in 2026.",
+    description: "The UK Sanctions List published by the Foreign, Commonwealth & Development Office; it replaced OFSI's consolidated list in 2026.",
   },
   {
     id: "us_congress_peps",

@@ -2,7 +2,7 @@ import { CronJob } from "cron";
 import type { DbOrTx } from "../../../data/db.ts";
 import { datasetsInOrder } from "./catalog.ts";
 import { DatasetBusyError } from "./claim.ts";
-import { downloadDataset, DownloadFailedError } from "./download.ts";
+import { DownloadFailedError, downloadDataset } from "./download.ts";
 import type { DatasetSettings } from "./settings.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -40,12 +40,15 @@ export async function runDueDownloads(
     if (options.shouldStop?.()) break;
     const last = dataset.lastDownloadAt?.getTime();
     const wait = dataset.downloadFrequency * HOUR;
-    const due =
-      last === undefined || now().getTime() - last >= (dataset.lastDownloadStatus === "failed" ? Math.min(wait, RETRY_FAILED_AFTER_MS) : wait);
+    const due = last === undefined || now().getTime() - last >= (dataset.lastDownloadStatus === "failed" ? Math.min(wait, RETRY_FAILED_AFTER_MS) : wait);
     if (!due) continue;
     try {
       const result = await downloadDataset(db, dataset.id, { settings: options.settings, now: options.now, actor: { kind: "system" } });
-      record(result.status === "success" ? { id: dataset.id, status: "success", entityCount: result.version.entity_count } : { id: dataset.id, status: result.status });
+      record(
+        result.status === "success"
+          ? { id: dataset.id, status: "success", entityCount: result.version.entity_count }
+          : { id: dataset.id, status: result.status },
+      );
     } catch (error) {
       // Another process is on it: that one records the outcome.
       if (error instanceof DatasetBusyError) record({ id: dataset.id, status: "busy" });

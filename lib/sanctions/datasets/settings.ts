@@ -19,7 +19,10 @@ export const DEFAULT_DATASET_SETTINGS: DatasetSettings = {
 };
 
 const positiveInt = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be more than 0`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be more than 0`);
 
 const envSchema = z.object({
   DUECHECK_DATASET_SCHEDULER: z.enum(["0", "1", "true", "false"], "DUECHECK_DATASET_SCHEDULER must be 0 or 1").optional(),

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, not } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
 import { planRetention } from "./retention.ts";
 
@@ -123,10 +123,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       .update(schema.sanctionsDatasetVersions)
       .set({ isCurrent: false })
       .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
-    await tx
-      .update(schema.sanctionsDatasetVersions)
-      .set({ isCurrent: true, retentionReason: null })
-      .where(eq(schema.sanctionsDatasetVersions.id, version.id));
+    await tx.update(schema.sanctionsDatasetVersions).set({ isCurrent: true, retentionReason: null }).where(eq(schema.sanctionsDatasetVersions.id, version.id));
     await applyRetention(tx, input.datasetId, version.id);
     await tx
       .update(schema.sanctionsDatasets)

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../../data/db.ts";
-import { currentVersions, loadEntityBatches, type CurrentVersion } from "./load.ts";
+import { type CurrentVersion, currentVersions, loadEntityBatches } from "./load.ts";
 import { buildInProcess, type IndexBuilder, type SearchableIndex } from "./searchable.ts";
 
 /** One built index and the dataset versions it holds. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from "drizzle-orm";
-import { schema, type DbOrTx } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { EntitySchema, SanctionsEntity } from "../entity.ts";
 
 export interface CurrentVersion {

@@ -1,5 +1,5 @@
 import type { SanctionsEntity } from "../entity.ts";
-import { compareNames, SanctionsIndex, type MatchOptions, type MatchResult, type NameComparison } from "../matcher/index.ts";
+import { compareNames, type MatchOptions, type MatchResult, type NameComparison, SanctionsIndex } from "../matcher/index.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A built index, wherever it lives. */

@@ -3,7 +3,7 @@
  * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search, compare (two names, weighed by the index's lists).
  */
 import type { SanctionsEntity } from "../entity.ts";
-import { compareNames, SanctionsIndex, type MatchOptions } from "../matcher/index.ts";
+import { compareNames, type MatchOptions, SanctionsIndex } from "../matcher/index.ts";
 import type { PairOptions } from "./searchable.ts";
 
 export type WorkerRequest =

@@ -9,11 +9,67 @@
  */
 
 const LETTERS: Record<string, string> = {
-  "ا": "a", "أ": "a", "إ": "a", "آ": "a", "ٱ": "a", "ب": "b", "پ": "p", "ت": "t", "ث": "c", "ج": "j", "چ": "C", "ح": "H",
-  "خ": "x", "د": "d", "ذ": "D", "ر": "r", "ز": "z", "ژ": "Z", "س": "s", "ش": "S", "ص": "K", "ض": "Q", "ط": "T", "ظ": "V",
-  "ع": "e", "غ": "g", "ف": "f", "ڤ": "v", "ق": "q", "ك": "k", "ک": "k", "گ": "G", "ل": "l", "م": "m", "ن": "n", "ه": "h",
-  "ە": "h", "ہ": "h", "ھ": "h", "ة": "h", "و": "w", "ؤ": "w", "ي": "y", "ی": "y", "ى": "y", "ئ": "y", "ۍ": "y", "ې": "y",
-  "ٹ": "T", "ڈ": "d", "ڑ": "r", "ں": "n", "ځ": "z", "څ": "s", "ډ": "d", "ړ": "r", "ږ": "Z", "ښ": "S", "ګ": "G", "ڼ": "n", "ټ": "T",
+  ا: "a",
+  أ: "a",
+  إ: "a",
+  آ: "a",
+  ٱ: "a",
+  ب: "b",
+  پ: "p",
+  ت: "t",
+  ث: "c",
+  ج: "j",
+  چ: "C",
+  ح: "H",
+  خ: "x",
+  د: "d",
+  ذ: "D",
+  ر: "r",
+  ز: "z",
+  ژ: "Z",
+  س: "s",
+  ش: "S",
+  ص: "K",
+  ض: "Q",
+  ط: "T",
+  ظ: "V",
+  ع: "e",
+  غ: "g",
+  ف: "f",
+  ڤ: "v",
+  ق: "q",
+  ك: "k",
+  ک: "k",
+  گ: "G",
+  ل: "l",
+  م: "m",
+  ن: "n",
+  ه: "h",
+  ە: "h",
+  ہ: "h",
+  ھ: "h",
+  ة: "h",
+  و: "w",
+  ؤ: "w",
+  ي: "y",
+  ی: "y",
+  ى: "y",
+  ئ: "y",
+  ۍ: "y",
+  ې: "y",
+  ٹ: "T",
+  ڈ: "d",
+  ڑ: "r",
+  ں: "n",
+  ځ: "z",
+  څ: "s",
+  ډ: "d",
+  ړ: "r",
+  ږ: "Z",
+  ښ: "S",
+  ګ: "G",
+  ڼ: "n",
+  ټ: "T",
 };
 
 /** The word letter for letter (see above); hamza alone and unknown letters are left out. */
@@ -24,7 +80,7 @@ export function arabicLetters(word: string): string {
 }
 
 // Alif maksura ى is a final a in Arabic but written for a final i in Egypt and in Persian (باهاجى Bahaji).
-const VOWEL_LETTERS: Record<string, string> = { "ا": "a", "آ": "a", "ى": "y", "و": "u", "ي": "i", "ی": "i", "ې": "i" };
+const VOWEL_LETTERS: Record<string, string> = { ا: "a", آ: "a", ى: "y", و: "u", ي: "i", ی: "i", ې: "i" };
 const SILENT = new Set(["ء", "ئ", "ؤ", "ع", "ة", "أ", "إ"]);
 
 /**

@@ -15,14 +15,97 @@ const HANGUL_BASE = 0xac00;
 const HANGUL_LAST = 0xd7a3;
 
 // Initial consonants, vowels and final consonants of a syllable, each with its usual Latin spellings.
-const INITIALS = [["g", "k"], ["kk", "gg"], ["n"], ["d", "t"], ["tt", "dd"], ["r", "l", "n"], ["m"], ["b", "p"], ["pp", "bb"], ["s", "sh"], ["ss", "s"], [""], ["j", "ch"], ["jj", "tch"], ["ch"], ["k"], ["t"], ["p"], ["h"]];
-const VOWELS = [["a"], ["ae", "e"], ["ya"], ["yae"], ["eo", "o", "u"], ["e"], ["yeo", "yo", "yu"], ["ye"], ["o"], ["wa"], ["wae"], ["oe", "oi", "we"], ["yo"], ["u", "oo"], ["wo", "weo"], ["we"], ["wi", "wee"], ["yu", "yoo"], ["eu", "u"], ["ui", "eui", "i"], ["i", "ee"]];
-const FINALS = [[""], ["k", "g"], ["k"], ["k"], ["n"], ["n"], ["n"], ["t", "d"], ["l", "r"], ["k"], ["m"], ["l"], ["l"], ["l"], ["p"], ["l"], ["m"], ["p", "b"], ["p"], ["t", "s"], ["t"], ["ng"], ["t"], ["t"], ["k"], ["t"], ["p"], ["t"]];
+const INITIALS = [
+  ["g", "k"],
+  ["kk", "gg"],
+  ["n"],
+  ["d", "t"],
+  ["tt", "dd"],
+  ["r", "l", "n"],
+  ["m"],
+  ["b", "p"],
+  ["pp", "bb"],
+  ["s", "sh"],
+  ["ss", "s"],
+  [""],
+  ["j", "ch"],
+  ["jj", "tch"],
+  ["ch"],
+  ["k"],
+  ["t"],
+  ["p"],
+  ["h"],
+];
+const VOWELS = [
+  ["a"],
+  ["ae", "e"],
+  ["ya"],
+  ["yae"],
+  ["eo", "o", "u"],
+  ["e"],
+  ["yeo", "yo", "yu"],
+  ["ye"],
+  ["o"],
+  ["wa"],
+  ["wae"],
+  ["oe", "oi", "we"],
+  ["yo"],
+  ["u", "oo"],
+  ["wo", "weo"],
+  ["we"],
+  ["wi", "wee"],
+  ["yu", "yoo"],
+  ["eu", "u"],
+  ["ui", "eui", "i"],
+  ["i", "ee"],
+];
+const FINALS = [
+  [""],
+  ["k", "g"],
+  ["k"],
+  ["k"],
+  ["n"],
+  ["n"],
+  ["n"],
+  ["t", "d"],
+  ["l", "r"],
+  ["k"],
+  ["m"],
+  ["l"],
+  ["l"],
+  ["l"],
+  ["p"],
+  ["l"],
+  ["m"],
+  ["p", "b"],
+  ["p"],
+  ["t", "s"],
+  ["t"],
+  ["ng"],
+  ["t"],
+  ["t"],
+  ["k"],
+  ["t"],
+  ["p"],
+  ["t"],
+];
 
 /** Family names whose usual English spelling no rule gives (Park, Lee, Choi, Ahn). */
 const FAMILY_NAMES: Record<string, string[]> = {
-  박: ["park"], 이: ["lee", "yi", "rhee", "ri"], 리: ["lee", "ri"], 최: ["choi", "choe"], 안: ["ahn"], 오: ["oh"], 손: ["sohn"],
-  노: ["roh", "noh"], 유: ["yoo", "ryu"], 류: ["ryu", "yoo", "yu"], 신: ["shin"], 심: ["shim"], 임: ["lim", "rim"], 김: ["kim", "gim"],
+  박: ["park"],
+  이: ["lee", "yi", "rhee", "ri"],
+  리: ["lee", "ri"],
+  최: ["choi", "choe"],
+  안: ["ahn"],
+  오: ["oh"],
+  손: ["sohn"],
+  노: ["roh", "noh"],
+  유: ["yoo", "ryu"],
+  류: ["ryu", "yoo", "yu"],
+  신: ["shin"],
+  심: ["shim"],
+  임: ["lim", "rim"],
+  김: ["kim", "gim"],
 };
 
 const MAX_READINGS = 24;
@@ -34,14 +117,7 @@ export function isHangulSyllable(c: string): boolean {
 
 /** The lists' spelling of a Hangul syllable: voiceless initials, an initial r, o and u for eo and eu. */
 export function hangulKey(syllable: string): string {
-  return anyAscii(syllable)
-    .toLowerCase()
-    .replace(/^g/, "k")
-    .replace(/^b/, "p")
-    .replace(/^d/, "t")
-    .replace(/^l/, "r")
-    .replace(/eo/g, "o")
-    .replace(/eu/g, "u");
+  return anyAscii(syllable).toLowerCase().replace(/^g/, "k").replace(/^b/, "p").replace(/^d/, "t").replace(/^l/, "r").replace(/eo/g, "o").replace(/eu/g, "u");
 }
 
 /** Every usual Latin spelling of a Hangul syllable. */

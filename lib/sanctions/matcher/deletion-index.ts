@@ -67,7 +67,9 @@ export class DeletionIndex {
     for (let id = 0; id < strings.length; id++) {
       const s = strings[id];
       if (!s) continue;
-      variantHashes(s, this.depth(s, 2)).forEach((h, k) => packed.push((h * 2 + (k === 0 ? 0 : 1)) * ID_LIMIT + id));
+      variantHashes(s, this.depth(s, 2)).forEach((h, k) => {
+        packed.push((h * 2 + (k === 0 ? 0 : 1)) * ID_LIMIT + id);
+      });
     }
     const sorted = Float64Array.from(packed).sort();
     this.hashes = new Uint32Array(sorted.length);

@@ -58,7 +58,18 @@ export interface DateSpan {
 }
 
 const MONTHS: Record<string, string> = {
-  jan: "01", feb: "02", mar: "03", apr: "04", may: "05", jun: "06", jul: "07", aug: "08", sep: "09", oct: "10", nov: "11", dec: "12",
+  jan: "01",
+  feb: "02",
+  mar: "03",
+  apr: "04",
+  may: "05",
+  jun: "06",
+  jul: "07",
+  aug: "08",
+  sep: "09",
+  oct: "10",
+  nov: "11",
+  dec: "12",
 };
 const YEAR = /\b(1[89]\d\d|20\d\d)\b/g;
 
@@ -122,8 +133,10 @@ export function judgeBirthDate(searched: string, listed: readonly string[]): { v
     const span = parseBirthDate(published);
     if (!span) continue;
     const verdict = compareBirthDates(wanted, span);
-    if (verdict === "same_day") (agrees = true), (sameDay = true);
-    else if (verdict === "agrees") agrees = true;
+    if (verdict === "same_day") {
+      agrees = true;
+      sameDay = true;
+    } else if (verdict === "agrees") agrees = true;
     else if (verdict === "differs") differs++;
   }
   if (agrees) return { verdict: "agrees", sameDay };

@@ -2,7 +2,8 @@
  * Sanctions name matching: build a SanctionsIndex once per set of current dataset versions, then search it.
  * See sanctions-index.ts for the design and score.ts for the scoring.
  */
-export { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
+
 export { type CompareDecision, type CompareOptions, compareNames, guessType, type NameComparison } from "./compare.ts";
+export { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
 export type { MatchExplanation, MatchOptions, MatchResult, NamePart, NamePartMatch } from "./types.ts";
 export { NAME_PART_MATCHES } from "./types.ts";

@@ -10,17 +10,10 @@
  * - Legal forms, honorifics and particles are classified, not dropped.
  */
 import anyAscii from "any-ascii";
-import {
-  canonicalLegalWord,
-  classifyWord,
-  HYPHEN_ARTICLES,
-  legalPhraseAt,
-  type NameKind,
-  TokenClass,
-} from "./lexicon.ts";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
-import { hanKey, hangulKey, hangulReadings, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
+import { hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
+import { canonicalLegalWord, classifyWord, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -88,7 +81,10 @@ interface Word {
 }
 
 function arabicWords(chunk: string, out: Word[]): void {
-  const word = chunk.normalize("NFKD").replace(MARKS, "").replace(/[\u0640\s]/g, "");
+  const word = chunk
+    .normalize("NFKD")
+    .replace(MARKS, "")
+    .replace(/[\u0640\s]/g, "");
   const push = (text: string) => out.push({ text, source: text, abjad: true, dotted: false, hyphened: false });
   // "عبدالله" is "عبد" + "ال" + "له": split the article where it is written joined.
   let rest = word;
@@ -126,7 +122,16 @@ function syllabicWords(chunk: string): Word[] {
     const firstOfWord = !previousSyllabic;
     const key = hangul ? hangulKey(c) : hanKey(c);
     const readings = hangul ? hangulReadings(c).filter((r) => r !== key) : hanReadings(c, firstOfWord && i + 1 < chars.length);
-    out.push({ text: key, source: c, abjad: false, dotted: false, hyphened: false, native: c, ...(readings.length ? { readings } : {}), ...(firstOfWord ? {} : { inWord: true }) });
+    out.push({
+      text: key,
+      source: c,
+      abjad: false,
+      dotted: false,
+      hyphened: false,
+      native: c,
+      ...(readings.length ? { readings } : {}),
+      ...(firstOfWord ? {} : { inWord: true }),
+    });
     previousSyllabic = true;
   });
   if (rest) out.push(...latinWords(rest));
@@ -135,11 +140,7 @@ function syllabicWords(chunk: string): Word[] {
 
 function latinWords(chunk: string): Word[] {
   const out: Word[] = [];
-  const ascii = anyAscii(chunk)
-    .normalize("NFKD")
-    .replace(MARKS, "")
-    .toLowerCase()
-    .replace(APOSTROPHES, "");
+  const ascii = anyAscii(chunk).normalize("NFKD").replace(MARKS, "").toLowerCase().replace(APOSTROPHES, "");
   let cur = "";
   for (let i = 0; i <= ascii.length; i++) {
     const c = i < ascii.length ? ascii[i] : " ";
@@ -154,7 +155,11 @@ function latinWords(chunk: string): Word[] {
   else {
     // The pieces between punctuation (Jean-Claude).
     const pieces = chunk.split(/[^\p{L}\p{N}\p{M}'`\u2018\u2019\u02BB\u02BC]+/u).filter(Boolean);
-    if (pieces.length === out.length) out.forEach((w, i) => (w.source = pieces[i]));
+    if (pieces.length === out.length) {
+      out.forEach((w, i) => {
+        w.source = pieces[i];
+      });
+    }
   }
   return out;
 }
@@ -190,7 +195,10 @@ function numbersAsDigits(words: Word[]): Word[] {
       continue;
     }
     const last = words[i + number.length - 1];
-    const source = words.slice(i, i + number.length).map((w) => w.source).join(" ");
+    const source = words
+      .slice(i, i + number.length)
+      .map((w) => w.source)
+      .join(" ");
     out.push({ text: String(number.value), source, abjad: false, dotted: last.dotted, hyphened: last.hyphened });
     i += number.length;
   }
@@ -207,7 +215,10 @@ function canonicalPhrases(words: Word[]): Word[] {
       out.push(words[i++]);
       continue;
     }
-    const source = words.slice(i, i + phrase.length).map((w) => w.source).join(" ");
+    const source = words
+      .slice(i, i + phrase.length)
+      .map((w) => w.source)
+      .join(" ");
     for (const text of phrase.canonical) out.push({ text, source, abjad: false, dotted: false, hyphened: false });
     i += phrase.length;
   }
@@ -227,7 +238,10 @@ export class TokenizeCache {
 function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V): V {
   if (!map) return compute();
   let value = map.get(key);
-  if (value === undefined) map.set(key, (value = compute()));
+  if (value === undefined) {
+    value = compute();
+    map.set(key, value);
+  }
   return value;
 }
 
@@ -259,12 +273,23 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const skeleton = w.skeleton ?? (article ? ARABIC_ARTICLE : arabicSkeleton(w.text));
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
       const arabic = w.skeleton === undefined ? { letters: arabicLetters(w.text), vowels: arabicVowels(w.text) } : {};
-      if (skeleton) tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}), ...arabic });
+      if (skeleton)
+        tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}), ...arabic });
       continue;
     }
     if (w.native) {
       const key = latinKey(w.text);
-      tokens.push({ text: w.source, raw: w.text, key, skeleton: latinSkeleton(key), abjad: false, cls: TokenClass.Name, native: w.native, ...(w.readings ? { readings: w.readings } : {}), ...(w.inWord ? { inWord: true } : {}) });
+      tokens.push({
+        text: w.source,
+        raw: w.text,
+        key,
+        skeleton: latinSkeleton(key),
+        abjad: false,
+        cls: TokenClass.Name,
+        native: w.native,
+        ...(w.readings ? { readings: w.readings } : {}),
+        ...(w.inWord ? { inWord: true } : {}),
+      });
       continue;
     }
     const word = w.text;

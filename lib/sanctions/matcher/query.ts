@@ -202,7 +202,9 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       const letters = part.every((t) => t.letters !== undefined) ? part.map((t) => t.letters).join("") : undefined;
       const assimilated = assimilatedSkeleton(part);
       const spelling: Spelling | undefined =
-        letters === undefined && !assimilated ? undefined : { key, raw: key, skeleton, abjad, ...(letters === undefined ? {} : { letters }), ...(assimilated ? { readings: [assimilated] } : {}) };
+        letters === undefined && !assimilated
+          ? undefined
+          : { key, raw: key, skeleton, abjad, ...(letters === undefined ? {} : { letters }), ...(assimilated ? { readings: [assimilated] } : {}) };
       addUnit(first, last, key, skeleton, abjad, joinKeys(part.map((t) => t.raw)), spelling);
       const u = units[units.length - 1];
       for (let i = first; i <= last; i++) u.weight += tokens[i].weight;

@@ -8,13 +8,13 @@
  * in full (score.ts) and returns the best name of each entity.
  */
 import type { SanctionsEntity } from "../entity.ts";
+import { hasDetails, MAX_EVIDENCE_BONUS, type MatchEvidence, weighEvidence } from "./evidence.ts";
+import { explainAlignment } from "./explain.ts";
+import { IdentifierIndex } from "./identifier-index.ts";
 import type { NameKind } from "./lexicon.ts";
 import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
-import { idf, prepareQuery, type PreparedQuery, type QueryUnit, type WeightSource } from "./query.ts";
-import { explainAlignment } from "./explain.ts";
-import { hasDetails, MAX_EVIDENCE_BONUS, weighEvidence, type MatchEvidence } from "./evidence.ts";
-import { IdentifierIndex } from "./identifier-index.ts";
+import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -74,7 +74,10 @@ function isFamilyName(r: MatchResult): boolean {
   if (!met) return false;
   const comma = r.matchedName.indexOf(",");
   const family = comma > 0 ? r.matchedName.slice(0, comma) : (r.matchedName.trim().split(/\s+/).pop() ?? "");
-  return family.toLowerCase().split(/[\s-]+/).includes(met);
+  return family
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .includes(met);
 }
 
 const MAX_SLASH_PARTS = 8;
@@ -157,7 +160,10 @@ export class SanctionsIndex {
       const kind: NameKind = entity.schema === "Person" ? "person" : "company";
       this.entityKind[e] = kind === "person" ? PERSON : COMPANY;
       let code = this.datasetCodes.get(entity.datasetId);
-      if (code === undefined) this.datasetCodes.set(entity.datasetId, (code = this.datasetCodes.size));
+      if (code === undefined) {
+        code = this.datasetCodes.size;
+        this.datasetCodes.set(entity.datasetId, code);
+      }
       this.entityDataset[e] = code;
       this.identifiers.add(e, entity.identifiers);
 
@@ -176,7 +182,10 @@ export class SanctionsIndex {
             const id = this.vocab.add(t);
             tokenIds.push(id);
             tokenClasses.push(t.cls);
-            if (!distinct.has(id)) (distinct.add(id), this.vocab.countDocument(id));
+            if (!distinct.has(id)) {
+              distinct.add(id);
+              this.vocab.countDocument(id);
+            }
           }
           nameEntity.push(e);
           nameAlias.push(a);
@@ -291,7 +300,8 @@ export class SanctionsIndex {
       return isLoneName(query) ? results.map((r) => (r.evidence?.identifier ? r : markPartial(r))) : results;
     }
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
-    if (!isLoneName(query)) return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
+    if (!isLoneName(query))
+      return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
     // A lone name ("Maduro"): people of more names are partial matches, those whose family name it is first.
     const pool = ranked
       .slice(0, Math.max(limit * LONE_NAME_POOL, LONE_NAME_MIN_POOL))
@@ -414,7 +424,14 @@ export class SanctionsIndex {
   }
 
   /** With `weighed`, the score and match flag are those the search's details gave (evidence.ts). */
-  private result(e: number, n: number, score: number, threshold: number, explanation: MatchExplanation, weighed?: { score: number; match: boolean; evidence: MatchEvidence }): MatchResult {
+  private result(
+    e: number,
+    n: number,
+    score: number,
+    threshold: number,
+    explanation: MatchExplanation,
+    weighed?: { score: number; match: boolean; evidence: MatchEvidence },
+  ): MatchResult {
     const entity = this.entities[e];
     const alias = this.nameAlias[n];
     const rounded = weighed ? weighed.score : Math.round(score * 1000) / 1000;

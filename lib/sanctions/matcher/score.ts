@@ -103,7 +103,8 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
       if (!isLetter(letters)) continue;
       for (let j = 0; j < k; j++) {
         const word = nameRaw(j);
-        if (nameIsWord(j) && word.length > 1 && word[0] === letters) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+        if (nameIsWord(j) && word.length > 1 && word[0] === letters)
+          pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
       }
     } else if (letters.length <= MAX_INITIALS && q.writtenAsInitials[i] && [...letters].every(isLetter)) {
       for (let j = 0; j + letters.length <= k; j++) {
@@ -119,7 +120,8 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
     if (letter.length !== 1 || !isLetter(letter) || !nameIsWord(j)) continue;
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
-      if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter) pairs.push({ sim: LISTED_INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+      if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter)
+        pairs.push({ sim: LISTED_INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
     }
   }
 }

@@ -115,7 +115,11 @@ export class Vocabulary {
     this.dfCounts = [];
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
-    this.byKey1 = new DeletionIndex(this.keys.map((k, id) => (this.abjad[id] ? "" : k)), 3, TWO_EDIT_LENGTH);
+    this.byKey1 = new DeletionIndex(
+      this.keys.map((k, id) => (this.abjad[id] ? "" : k)),
+      3,
+      TWO_EDIT_LENGTH,
+    );
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
     this.bySkeleton1 = new DeletionIndex(this.skeletons, 3);
   }
@@ -138,14 +142,20 @@ export class Vocabulary {
     const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
     const exact = this.idOf(token);
-    if (exact !== undefined) (found.ids.push(exact), found.sims.push(1));
+    if (exact !== undefined) {
+      found.ids.push(exact);
+      found.sims.push(1);
+    }
     const seen = new Set<number>();
     if (exact !== undefined) seen.add(exact);
     const check = (id: number) => {
       if (seen.has(id)) return;
       seen.add(id);
       const sim = pairSimilarity(token, this.spelling(id));
-      if (sim >= SIMILARITY_FLOOR) (found.ids.push(id), found.sims.push(sim));
+      if (sim >= SIMILARITY_FLOOR) {
+        found.ids.push(id);
+        found.sims.push(sim);
+      }
     };
     if (abjad) {
       this.bySkeleton1.candidates(skeleton, check);

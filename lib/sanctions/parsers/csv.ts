@@ -26,8 +26,6 @@ export function readCsv(fileName: string, text: string): CsvRow[] {
 
 export function assertColumnCount(fileName: string, row: CsvRow, expected: number): void {
   if (row.cells.length !== expected) {
-    throw new DatasetFormatError(
-      `${fileName} line ${row.line}: expected ${expected} columns, found ${row.cells.length}`,
-    );
+    throw new DatasetFormatError(`${fileName} line ${row.line}: expected ${expected} columns, found ${row.cells.length}`);
   }
 }

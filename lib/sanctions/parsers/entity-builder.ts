@@ -30,7 +30,8 @@ export function addIdentifier(entity: SanctionsEntity, kind: IdentifierKind, val
   const clean = cleanText(value);
   if (!clean) return;
   const key = (v: string) => v.toUpperCase().replace(/[\s\-./]+/g, "");
-  const list = (entity.identifiers ??= []);
+  entity.identifiers ??= [];
+  const list = entity.identifiers;
   if (list.some((i) => i.kind === kind && key(i.value) === key(clean))) return;
   const issuer = cleanText(country);
   const identifier: EntityIdentifier = { kind, value: clean };

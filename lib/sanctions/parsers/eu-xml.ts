@@ -1,5 +1,5 @@
-import { DatasetFormatError, type DatasetFile, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
-import { addAlias, addIdentifier, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
+import { type DatasetFile, DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { cleanText, isoDay } from "./text.ts";
 import { children, readXml, text, type XmlNode } from "./xml.ts";
 
@@ -27,8 +27,7 @@ function country(node: XmlNode): string {
 }
 
 function aliasName(alias: XmlNode): string {
-  return cleanText(text(alias, "@wholeName")) ||
-    joinParts([text(alias, "@firstName"), text(alias, "@middleName"), text(alias, "@lastName")], " ");
+  return cleanText(text(alias, "@wholeName")) || joinParts([text(alias, "@firstName"), text(alias, "@middleName"), text(alias, "@lastName")], " ");
 }
 
 function birthDate(node: XmlNode): string {
@@ -79,7 +78,11 @@ function parseEntry(datasetId: string, entry: XmlNode): SanctionsEntity {
   entity.listedOn = isoDay(text(entry, "@designationDate")) ?? published[0]?.date ?? null;
   // No page per entry exists; the legal act that listed it is the authoritative source.
   entity.sourceUrl = published.find((regulation) => regulation.url)?.url || null;
-  entity.remarks = children(entry, "remark").map((remark) => cleanText(remark["#text"])).filter(Boolean).join(" ") || null;
+  entity.remarks =
+    children(entry, "remark")
+      .map((remark) => cleanText(remark["#text"]))
+      .filter(Boolean)
+      .join(" ") || null;
   return entity;
 }
 

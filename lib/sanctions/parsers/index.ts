@@ -1,20 +1,13 @@
-import { DatasetFormatError, type DatasetFile, type SanctionsEntity } from "../entity.ts";
+import { type DatasetFile, DatasetFormatError, type SanctionsEntity } from "../entity.ts";
 import { parseEuXml } from "./eu-xml.ts";
-import { OFAC_FILE_SETS, parseOfacCsv, type OfacFiles } from "./ofac-csv.ts";
+import { OFAC_FILE_SETS, type OfacFiles, parseOfacCsv } from "./ofac-csv.ts";
 import { parseOpenSanctionsFtm } from "./opensanctions-ftm.ts";
 import { parseOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
 import { baseName } from "./text.ts";
 import { parseUkFcdoCsv } from "./uk-fcdo-csv.ts";
 import { parseUnXml } from "./un-xml.ts";
 
-export const DATASET_FORMAT_IDS = [
-  "ofac_csv",
-  "un_xml",
-  "eu_xml",
-  "uk_fcdo_csv",
-  "opensanctions_ftm",
-  "opensanctions_senzing",
-] as const;
+export const DATASET_FORMAT_IDS = ["ofac_csv", "un_xml", "eu_xml", "uk_fcdo_csv", "opensanctions_ftm", "opensanctions_senzing"] as const;
 export type DatasetFormat = (typeof DATASET_FORMAT_IDS)[number];
 
 export interface DatasetFileSpec {

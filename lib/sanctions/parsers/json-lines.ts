@@ -1,11 +1,10 @@
-import { DatasetFormatError, type DatasetFile } from "../entity.ts";
 import { stripForbiddenCharacters } from "../../validation/text.ts";
+import { type DatasetFile, DatasetFormatError } from "../entity.ts";
 import { decodeUtf8 } from "./text.ts";
 
 export type JsonRecord = Record<string, unknown>;
 
-const withoutForbiddenCharacters = (_key: string, value: unknown) =>
-  typeof value === "string" ? stripForbiddenCharacters(value) : value;
+const withoutForbiddenCharacters = (_key: string, value: unknown) => (typeof value === "string" ? stripForbiddenCharacters(value) : value);
 
 /** One JSON object a line; blank lines are skipped, anything else that is not an object is refused with its line. */
 export function* jsonLines(file: DatasetFile): Generator<{ line: number; record: JsonRecord }> {

@@ -1,5 +1,5 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
-import { assertColumnCount, readCsv, type CsvRow } from "./csv.ts";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type SanctionsEntity } from "../entity.ts";
+import { assertColumnCount, type CsvRow, readCsv } from "./csv.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
 import { parseOfacRemarks } from "./ofac-remarks.ts";
 import { baseName, decodeLegacyText } from "./text.ts";
@@ -23,6 +23,7 @@ function value(cell: string | undefined): string {
 
 function readOfacCsv(file: DatasetFile, columns: number): CsvRow[] {
   // The legacy files end with a DOS end-of-file byte (0x1A).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
   const rows = readCsv(file.name, decodeLegacyText(file).replace(/\x1a\s*$/, ""));
   for (const row of rows) {
     assertColumnCount(file.name, row, columns);

@@ -66,11 +66,16 @@ export function ofacIdentifier(statement: string): EntityIdentifier | null {
 export function parseOfacRemarks(remarks: string): OfacRemarkFacts {
   const facts: OfacRemarkFacts = { birthDates: [], nationalities: [], identifiers: [], weakAliases: [] };
   for (const raw of remarks.split(/;\s+/)) {
-    const statement = raw.trim().replace(/\.$/, "").replace(/^alt\. /, "");
-    let match: RegExpExecArray | null;
-    if ((match = DOB.exec(statement))) facts.birthDates.push(isoDatesInPhrase(match[1].trim()));
-    else if ((match = COUNTRY.exec(statement))) facts.nationalities.push(match[1].trim());
-    else if ((match = REMARK_ALIAS.exec(statement))) facts.weakAliases.push(match[1].trim());
+    const statement = raw
+      .trim()
+      .replace(/\.$/, "")
+      .replace(/^alt\. /, "");
+    const dob = DOB.exec(statement);
+    const country = dob ? null : COUNTRY.exec(statement);
+    const alias = dob || country ? null : REMARK_ALIAS.exec(statement);
+    if (dob) facts.birthDates.push(isoDatesInPhrase(dob[1].trim()));
+    else if (country) facts.nationalities.push(country[1].trim());
+    else if (alias) facts.weakAliases.push(alias[1].trim());
     else {
       const identifier = ofacIdentifier(statement);
       if (identifier) facts.identifiers.push(identifier);

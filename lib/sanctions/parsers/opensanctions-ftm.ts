@@ -1,6 +1,6 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, newEntity } from "./entity-builder.ts";
-import { jsonLines, strings, type JsonRecord } from "./json-lines.ts";
+import { type JsonRecord, jsonLines, strings } from "./json-lines.ts";
 import { isoDay } from "./text.ts";
 
 /** FollowTheMoney schemata screened against; Sanction, Address, Ownership, Passport and the like are skipped. */

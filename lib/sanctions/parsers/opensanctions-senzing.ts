@@ -1,6 +1,6 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
-import { jsonLines, objects, type JsonRecord } from "./json-lines.ts";
+import { type JsonRecord, jsonLines, objects } from "./json-lines.ts";
 import { cleanText } from "./text.ts";
 
 /** Senzing record types as OpenSanctions exports them; VEHICLE and untyped records (positions) are skipped. */
@@ -39,7 +39,8 @@ function otherIdKind(type: unknown): IdentifierKind | null {
 
 function addIdentifiers(entity: SanctionsEntity, record: JsonRecord): void {
   for (const entry of objects(record.IDENTIFIERS)) {
-    for (const [number, country, kind] of ID_ATTRIBUTES) if (entry[number] !== undefined) addIdentifier(entity, kind, entry[number], country ? entry[country] : undefined);
+    for (const [number, country, kind] of ID_ATTRIBUTES)
+      if (entry[number] !== undefined) addIdentifier(entity, kind, entry[number], country ? entry[country] : undefined);
     for (const prefix of ["OTHER_ID", "TRUSTED_ID"]) {
       const kind = otherIdKind(entry[`${prefix}_TYPE`]);
       if (kind) addIdentifier(entity, kind, entry[`${prefix}_NUMBER`], entry[`${prefix}_COUNTRY`]);

@@ -1,5 +1,5 @@
 import { stripForbiddenCharacters } from "../../validation/text.ts";
-import { DatasetFormatError, type DatasetFile } from "../entity.ts";
+import { type DatasetFile, DatasetFormatError } from "../entity.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const windows1252 = new TextDecoder("windows-1252");
@@ -92,8 +92,18 @@ export function cleanText(value: unknown): string {
 }
 
 const MONTHS: Record<string, string> = {
-  jan: "01", feb: "02", mar: "03", apr: "04", may: "05", jun: "06",
-  jul: "07", aug: "08", sep: "09", oct: "10", nov: "11", dec: "12",
+  jan: "01",
+  feb: "02",
+  mar: "03",
+  apr: "04",
+  may: "05",
+  jun: "06",
+  jul: "07",
+  aug: "08",
+  sep: "09",
+  oct: "10",
+  nov: "11",
+  dec: "12",
 };
 
 /** "12 Mar 1965" → "1965-03-12" and "Mar 1965" → "1965-03" anywhere in a phrase; the rest stays as written. */
@@ -115,7 +125,8 @@ export function isoDay(value: string): string | null {
   return match ? match[1] : null;
 }
 
-const NON_LATIN_LETTER = /[\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0700-\u08ff\u0900-\u0dff\u0e00-\u0eff\u10a0-\u10ff\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af]/;
+const NON_LATIN_LETTER =
+  /[\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0700-\u08ff\u0900-\u0dff\u0e00-\u0eff\u10a0-\u10ff\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u9fff\uac00-\ud7af]/;
 
 const LATIN_LETTER = /[A-Za-z\u00c0-\u024f]/;
 

@@ -1,6 +1,6 @@
-import { DatasetFormatError, type DatasetFile, type EntitySchema, type SanctionsEntity } from "../entity.ts";
-import { assertColumnCount, readCsv, type CsvRow } from "./csv.ts";
-import { addAlias, addIdentifier, addUnique, settleNames, joinParts, newEntity } from "./entity-builder.ts";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type SanctionsEntity } from "../entity.ts";
+import { assertColumnCount, type CsvRow, readCsv } from "./csv.ts";
+import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { cleanText, decodeLegacyText } from "./text.ts";
 
 /**
@@ -9,7 +9,12 @@ import { cleanText, decodeLegacyText } from "./text.ts";
  */
 const COLUMNS = {
   id: ["uniqueid", "groupid"],
-  name1: ["name1"], name2: ["name2"], name3: ["name3"], name4: ["name4"], name5: ["name5"], name6: ["name6"],
+  name1: ["name1"],
+  name2: ["name2"],
+  name3: ["name3"],
+  name4: ["name4"],
+  name5: ["name5"],
+  name6: ["name6"],
   nameType: ["nametype", "aliastype"],
   aliasStrength: ["aliasstrength", "aliasquality"],
   nonLatinName: ["namenonlatinscript"],
@@ -17,8 +22,12 @@ const COLUMNS = {
   regime: ["regimename", "regime"],
   dob: ["dob"],
   nationality: ["nationalityies", "nationality"],
-  address1: ["addressline1", "address1"], address2: ["addressline2", "address2"], address3: ["addressline3", "address3"],
-  address4: ["addressline4", "address4"], address5: ["addressline5", "address5"], address6: ["addressline6", "address6"],
+  address1: ["addressline1", "address1"],
+  address2: ["addressline2", "address2"],
+  address3: ["addressline3", "address3"],
+  address4: ["addressline4", "address4"],
+  address5: ["addressline5", "address5"],
+  address6: ["addressline6", "address6"],
   postalCode: ["addresspostalcode", "postzipcode"],
   country: ["addresscountry", "country"],
   listedOn: ["datedesignated", "listedon"],
@@ -73,7 +82,10 @@ const LEI_NUMBER = /\bLEI\b[^:0-9A-Z]*:?\s*([0-9A-Z]{18}\d{2})\b/gi;
 
 /** "(1) Afghanistan (2) Pakistan" → both. */
 function splitNumbered(value: string): string[] {
-  return value.split(/\(\d+\)|\|/).map(cleanText).filter(Boolean);
+  return value
+    .split(/\(\d+\)|\|/)
+    .map(cleanText)
+    .filter(Boolean);
 }
 
 export function parseUkFcdoCsv(datasetId: string, file: DatasetFile): SanctionsEntity[] {
@@ -100,7 +112,10 @@ export function parseUkFcdoCsv(datasetId: string, file: DatasetFile): SanctionsE
     }
 
     // Name 1 to 5 are given and middle names, Name 6 the family name (or an organisation's whole name).
-    const name = joinParts(NAME_PARTS.map((column) => cell(row, column)), " ");
+    const name = joinParts(
+      NAME_PARTS.map((column) => cell(row, column)),
+      " ",
+    );
     const nameType = cell(row, "nameType").toLowerCase();
     const weak = /weak|low/i.test(cell(row, "aliasStrength"));
     if (nameType.startsWith("primary name") && !nameType.includes("variation") && !entity.name) entity.name = name;

@@ -1,11 +1,19 @@
-import { DatasetFormatError, type AliasKind, type DatasetFile, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { type AliasKind, type DatasetFile, DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
 import { cleanText, isoDay } from "./text.ts";
 import { children, readXml, text, type XmlNode } from "./xml.ts";
 
 const REPEATED = new Set([
-  "INDIVIDUAL", "ENTITY", "INDIVIDUAL_ALIAS", "ENTITY_ALIAS", "INDIVIDUAL_ADDRESS", "ENTITY_ADDRESS",
-  "INDIVIDUAL_DATE_OF_BIRTH", "NATIONALITY", "VALUE", "INDIVIDUAL_DOCUMENT",
+  "INDIVIDUAL",
+  "ENTITY",
+  "INDIVIDUAL_ALIAS",
+  "ENTITY_ALIAS",
+  "INDIVIDUAL_ADDRESS",
+  "ENTITY_ADDRESS",
+  "INDIVIDUAL_DATE_OF_BIRTH",
+  "NATIONALITY",
+  "VALUE",
+  "INDIVIDUAL_DOCUMENT",
 ]);
 
 const ALIAS_KINDS: Record<string, AliasKind> = { good: "aka", "a.k.a.": "aka", "": "aka", low: "weak", "f.k.a.": "fka" };
@@ -51,7 +59,10 @@ function parseRecord(datasetId: string, record: XmlNode, kind: "INDIVIDUAL" | "E
   if (!dataId) throw new DatasetFormatError(`an ${kind} without DATAID (named "${cleanText(text(record, "FIRST_NAME"))}")`);
   // "na" (not available) stands in for a missing name part.
   const parts = ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"].map((tag) => text(record, tag));
-  const name = joinParts(parts.filter((part) => part.trim().toLowerCase() !== "na"), " ");
+  const name = joinParts(
+    parts.filter((part) => part.trim().toLowerCase() !== "na"),
+    " ",
+  );
   if (!name) throw new DatasetFormatError(`${kind} ${dataId} has no name`);
   const entity = newEntity(datasetId, dataId, kind === "INDIVIDUAL" ? "Person" : "Organization", name);
 
@@ -90,7 +101,10 @@ function parseRecord(datasetId: string, record: XmlNode, kind: "INDIVIDUAL" | "E
 export function parseUnXml(datasetId: string, file: DatasetFile): SanctionsEntity[] {
   const list = readXml(file, { root: "CONSOLIDATED_LIST", repeated: REPEATED });
   const entities: SanctionsEntity[] = [];
-  for (const [group, kind] of [["INDIVIDUALS", "INDIVIDUAL"], ["ENTITIES", "ENTITY"]] as const) {
+  for (const [group, kind] of [
+    ["INDIVIDUALS", "INDIVIDUAL"],
+    ["ENTITIES", "ENTITY"],
+  ] as const) {
     children(list, group).forEach((section) => {
       children(section, kind).forEach((record, index) => {
         try {

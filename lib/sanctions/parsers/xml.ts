@@ -1,5 +1,5 @@
 import { SaxesParser } from "saxes";
-import { DatasetFormatError, type DatasetFile } from "../entity.ts";
+import { type DatasetFile, DatasetFormatError } from "../entity.ts";
 import { decodeUtf8, decodeWithLabel } from "./text.ts";
 
 export type XmlNode = Record<string, unknown>;

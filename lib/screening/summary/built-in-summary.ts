@@ -1,5 +1,5 @@
 import type { SummaryFindings } from "./findings.ts";
-import { formatter, phrasebook, sourceName, type ReportLanguage } from "./phrasebook.ts";
+import { formatter, phrasebook, type ReportLanguage, sourceName } from "./phrasebook.ts";
 
 /** Adverse article titles quoted as examples. */
 const EXAMPLES = 3;
@@ -11,9 +11,17 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
   const paragraphs: string[] = [];
 
   const datasets = f.sanctions.datasetsSearched.length;
-  const intro = book.intro({ name: f.subject.name, entity: f.subject.entityType, datasets: f.datasetsSearched, articles: f.media.checked ? f.media.articlesReviewed : null, level: book.level[f.risk.level] });
+  const intro = book.intro({
+    name: f.subject.name,
+    entity: f.subject.entityType,
+    datasets: f.datasetsSearched,
+    articles: f.media.checked ? f.media.articlesReviewed : null,
+    level: book.level[f.risk.level],
+  });
   // The reasons that set the level; the others (and the failed sources) are told in their own paragraphs.
-  const reasons = f.risk.reasons.filter((r) => r.level === f.risk.level && r.code !== "no_findings" && r.code !== "source_failed").map((r) => book.reason(r, fmt));
+  const reasons = f.risk.reasons
+    .filter((r) => r.level === f.risk.level && r.code !== "no_findings" && r.code !== "source_failed")
+    .map((r) => book.reason(r, fmt));
   paragraphs.push([intro, ...reasons].join(" "));
 
   const matches = f.sanctions.matches;

@@ -1,5 +1,14 @@
 import { DEFAULT_MATCH_THRESHOLD } from "../../sanctions/matcher/index.ts";
-import { failedSources, mediaChecked, type MediaCategory, type Mismatch, type RiskLevel, type RiskReason, type SearchResults, type SourceStatus } from "../results.ts";
+import {
+  failedSources,
+  type MediaCategory,
+  type Mismatch,
+  mediaChecked,
+  type RiskLevel,
+  type RiskReason,
+  type SearchResults,
+  type SourceStatus,
+} from "../results.ts";
 
 export interface SummarySubject {
   name: string;

@@ -1,5 +1,4 @@
-export { writeSummary, type SummaryInput, type WrittenSummary } from "./write-summary.ts";
-export { displayedSummary, type DisplayedSummary } from "./display-summary.ts";
+export { type DisplayedSummary, displayedSummary } from "./display-summary.ts";
 export {
   describeListRow,
   describeMismatch,
@@ -7,6 +6,7 @@ export {
   describeSourceError,
   isReportLanguage,
   REPORT_LANGUAGES,
-  sourceName,
   type ReportLanguage,
+  sourceName,
 } from "./phrasebook.ts";
+export { type SummaryInput, type WrittenSummary, writeSummary } from "./write-summary.ts";

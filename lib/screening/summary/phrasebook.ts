@@ -1,5 +1,14 @@
 import { formatCountries, formatDay } from "../display-format.ts";
-import { failedSources, type MediaCategory, type Mismatch, type RiskLevel, type RiskReason, type SanctionsRow, type SearchResults, type SourceStatus } from "../results.ts";
+import {
+  failedSources,
+  type MediaCategory,
+  type Mismatch,
+  type RiskLevel,
+  type RiskReason,
+  type SanctionsRow,
+  type SearchResults,
+  type SourceStatus,
+} from "../results.ts";
 import { de } from "./phrases/de.ts";
 import { en } from "./phrases/en.ts";
 import { es } from "./phrases/es.ts";

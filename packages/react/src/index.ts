@@ -1,10 +1,11 @@
 /** @duecheck/react: duecheck's screening screens for another application's pages (issue 14). */
-export { DuecheckProvider, type DuecheckProviderProps, type DuecheckTheme } from "./provider.tsx";
-export { ScreeningSearch, type ScreeningSearchProps } from "./components/screening-search.tsx";
-export { ScreeningResult, type ScreeningResultProps } from "./components/screening-result.tsx";
-export { SanctionsLookup, type SanctionsLookupProps } from "./components/sanctions-lookup.tsx";
+
+export { DuecheckError, type DuecheckTransport, type Fetcher, publicApiTransport } from "./api/transport.ts";
+export type * from "./api/types.ts";
 export { BatchUpload, type BatchUploadProps } from "./components/batch-upload.tsx";
 export { MonitoringList, type MonitoringListProps } from "./components/monitoring-list.tsx";
-export { DuecheckError, publicApiTransport, type DuecheckTransport, type Fetcher } from "./api/transport.ts";
+export { SanctionsLookup, type SanctionsLookupProps } from "./components/sanctions-lookup.tsx";
+export { ScreeningResult, type ScreeningResultProps } from "./components/screening-result.tsx";
+export { ScreeningSearch, type ScreeningSearchProps } from "./components/screening-search.tsx";
 export type { DuecheckLanguage, TranslationOverrides } from "./i18n/create-i18n.ts";
-export type * from "./api/types.ts";
+export { DuecheckProvider, type DuecheckProviderProps, type DuecheckTheme } from "./provider.tsx";

@@ -8,7 +8,6 @@ import { createDuecheckI18n, type DuecheckLanguage, isLanguage, loadLanguage, ty
 
 export type DuecheckTheme = "light" | "dark" | "system";
 
-
 export interface DuecheckProviderProps {
   /** The duecheck server, e.g. https://duecheck.example.com (with `token`). */
   baseUrl?: string;
@@ -47,7 +46,18 @@ function useSystemDark(enabled: boolean) {
  * Gives the duecheck components their server, words and theme. Needs nothing of the host: no router, no query client
  * (it has its own), no global CSS (each component renders in its own shadow root).
  */
-export function DuecheckProvider({ baseUrl, token, transport, fetcher, language = "en", theme = "light", translations, i18n, queryClient, children }: DuecheckProviderProps) {
+export function DuecheckProvider({
+  baseUrl,
+  token,
+  transport,
+  fetcher,
+  language = "en",
+  theme = "light",
+  translations,
+  i18n,
+  queryClient,
+  children,
+}: DuecheckProviderProps) {
   if (!transport && (!baseUrl || !token)) throw new Error("<DuecheckProvider> needs baseUrl and token (or a transport)");
   const resolvedTransport = useMemo(
     () => transport ?? publicApiTransport({ baseUrl: baseUrl!, token: token!, ...(fetcher ? { fetcher } : {}) }),
@@ -57,9 +67,11 @@ export function DuecheckProvider({ baseUrl, token, transport, fetcher, language 
   const lng = isLanguage(language) ? language : "en";
   const translationsKey = JSON.stringify(translations ?? {});
   // The overrides are compared by value (a host may pass a new object on every render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the overrides are compared by value (translationsKey), not by object identity
   const ownI18n = useMemo(() => (i18n ? null : createDuecheckI18n(translations)), [i18n, translationsKey]);
   // Another language's words arrive as a chunk: the components wait for them rather than flash English.
   const [shownLanguage, setShownLanguage] = useState<string | null>(ownI18n ? null : lng);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: translations reach the effect through ownI18n, which changes when their value does
   useEffect(() => {
     if (!ownI18n) return;
     let current = true;

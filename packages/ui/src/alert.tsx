@@ -8,10 +8,8 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: "bg-card text-card-foreground",
-        destructive:
-          "bg-card text-destructive *:data-[slot=alert-description]:text-destructive/90 [&>svg]:text-current",
-        warning:
-          "border-warning/50 bg-warning/10 text-foreground [&>svg]:text-warning *:data-[slot=alert-description]:text-foreground/80",
+        destructive: "bg-card text-destructive *:data-[slot=alert-description]:text-destructive/90 [&>svg]:text-current",
+        warning: "border-warning/50 bg-warning/10 text-foreground [&>svg]:text-warning *:data-[slot=alert-description]:text-foreground/80",
       },
     },
     defaultVariants: { variant: "default" },
@@ -23,9 +21,7 @@ export function Alert({ className, variant, ...props }: React.ComponentProps<"di
 }
 
 export function AlertTitle({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="alert-title" className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)} {...props} />
-  );
+  return <div data-slot="alert-title" className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<"div">) {

@@ -68,7 +68,7 @@ export function ChartStyle({ id, config }: { id: string; config: ChartConfig }) 
       return `${prefix} [data-chart=${id}] {\n${vars}\n}`;
     })
     .join("\n");
-  return <style dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style>{css}</style>;
 }
 
 export const ChartTooltip = RechartsPrimitive.Tooltip;
@@ -120,7 +120,13 @@ export function ChartTooltipContent({
 export const ChartLegend = RechartsPrimitive.Legend;
 
 /** The legend: each series' colour and label. */
-export function ChartLegendContent({ payload, className }: { payload?: readonly { value?: unknown; dataKey?: unknown; color?: string }[]; className?: string }) {
+export function ChartLegendContent({
+  payload,
+  className,
+}: {
+  payload?: readonly { value?: unknown; dataKey?: unknown; color?: string }[];
+  className?: string;
+}) {
   const { config } = useChart();
   if (!payload?.length) return null;
   return (

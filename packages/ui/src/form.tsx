@@ -1,17 +1,9 @@
 import { Slot } from "radix-ui";
 import * as React from "react";
+import { Controller, type ControllerProps, type FieldPath, type FieldValues, FormProvider, useFormContext, useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import {
-  Controller,
-  type ControllerProps,
-  type FieldPath,
-  type FieldValues,
-  FormProvider,
-  useFormContext,
-  useFormState,
-} from "react-hook-form";
-import { cn } from "./utils";
 import { Label } from "./label";
+import { cn } from "./utils";
 
 /** react-hook-form helpers in the shadcn/ui manner; validation messages are shown through t(). */
 export const Form = FormProvider;
@@ -61,15 +53,7 @@ export function FormItem({ className, ...props }: React.ComponentProps<"div">) {
 
 export function FormLabel({ className, ...props }: React.ComponentProps<typeof Label>) {
   const { error, formItemId } = useFormField();
-  return (
-    <Label
-      data-slot="form-label"
-      data-error={!!error}
-      className={cn("data-[error=true]:text-destructive", className)}
-      htmlFor={formItemId}
-      {...props}
-    />
-  );
+  return <Label data-slot="form-label" data-error={!!error} className={cn("data-[error=true]:text-destructive", className)} htmlFor={formItemId} {...props} />;
 }
 
 export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
@@ -87,9 +71,7 @@ export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
 
 export function FormDescription({ className, ...props }: React.ComponentProps<"p">) {
   const { formDescriptionId } = useFormField();
-  return (
-    <p data-slot="form-description" id={formDescriptionId} className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <p data-slot="form-description" id={formDescriptionId} className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 export function FormMessage({ className, children, ...props }: React.ComponentProps<"p">) {

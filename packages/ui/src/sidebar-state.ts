@@ -21,6 +21,7 @@ export const sidebarOpenAtom = atom(
   (get) => get(sidebarOpenBaseAtom),
   (_get, set, open: boolean) => {
     set(sidebarOpenBaseAtom, open);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some supported browsers; the value is a fixed name and a boolean
     document.cookie = `${SIDEBAR_COOKIE_NAME}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_S}; samesite=lax`;
   },
 );

@@ -4,20 +4,13 @@ import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { useIsMobile } from "./use-mobile";
-import { cn } from "./utils";
 import { Button } from "./button";
 import { Separator } from "./separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
-import {
-  SIDEBAR_KEYBOARD_SHORTCUT,
-  SIDEBAR_WIDTH,
-  SIDEBAR_WIDTH_ICON,
-  SIDEBAR_WIDTH_MOBILE,
-  sidebarOpenAtom,
-  sidebarOpenMobileAtom,
-} from "./sidebar-state";
+import { SIDEBAR_KEYBOARD_SHORTCUT, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, sidebarOpenAtom, sidebarOpenMobileAtom } from "./sidebar-state";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
+import { useIsMobile } from "./use-mobile";
+import { cn } from "./utils";
 
 type SidebarContextValue = {
   state: "expanded" | "collapsed";
@@ -188,13 +181,7 @@ export function SidebarRail({ className, ...props }: React.ComponentProps<"butto
 }
 
 export function SidebarInset({ className, ...props }: React.ComponentProps<"main">) {
-  return (
-    <main
-      data-slot="sidebar-inset"
-      className={cn("relative flex min-w-0 w-full flex-1 flex-col bg-background", className)}
-      {...props}
-    />
-  );
+  return <main data-slot="sidebar-inset" className={cn("relative flex min-w-0 w-full flex-1 flex-col bg-background", className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<"div">) {
@@ -221,19 +208,14 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<"di
     <div
       data-slot="sidebar-content"
       data-sidebar="content"
-      className={cn(
-        "flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden",
-        className,
-      )}
+      className={cn("flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden", className)}
       {...props}
     />
   );
 }
 
 export function SidebarGroup({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="sidebar-group" data-sidebar="group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />
-  );
+  return <div data-slot="sidebar-group" data-sidebar="group" className={cn("relative flex w-full min-w-0 flex-col p-2", className)} {...props} />;
 }
 
 export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<"div">) {
@@ -268,8 +250,7 @@ const sidebarMenuButtonVariants = cva(
     variants: {
       variant: {
         default: "hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
-        outline:
-          "bg-background shadow-[0_0_0_1px_hsl(var(--sidebar-border))] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
+        outline: "bg-background shadow-[0_0_0_1px_hsl(var(--sidebar-border))] hover:bg-sidebar-accent hover:text-sidebar-accent-foreground",
       },
       size: {
         default: "h-8 text-sm",

@@ -1,7 +1,7 @@
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "./utils";
 import { usePortalContainer } from "./portal-container";
+import { cn } from "./utils";
 
 /** Tooltip timing from spec part 1 section 9: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -12,25 +12,13 @@ export function TooltipProvider({
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider
-      data-slot="tooltip-provider"
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
-  );
+  return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
-  className,
-  sideOffset = 0,
-  children,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({ className, sideOffset = 0, children, ...props }: React.ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal container={usePortalContainer()}>
       <TooltipPrimitive.Content

@@ -55,5 +55,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts() {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

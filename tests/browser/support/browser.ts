@@ -77,14 +77,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 
 /** Sets the signed-in person's interface and report languages through the API, from inside the page (its session cookie). */
 export async function setLanguages(page: Page, profileLanguage: string, reportLanguage = profileLanguage) {
-  const status = await page.evaluate(async (body) => {
-    const res = await fetch("/api/auth/update-languages", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return res.status;
-  }, { profileLanguage, reportLanguage });
+  const status = await page.evaluate(
+    async (body) => {
+      const res = await fetch("/api/auth/update-languages", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { profileLanguage, reportLanguage },
+  );
   expect(status).toBe(200);
 }
 

@@ -82,7 +82,5 @@ export async function useStripeJsStandIn(page: Page, stripe: StripeStandIn) {
     const intent = stripe.succeed(intentId);
     return { paymentIntent: { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency } };
   });
-  await page.route("https://js.stripe.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS }),
-  );
+  await page.route("https://js.stripe.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS }));
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../shell/page-header";
 import { AdminOnly } from "./admin-only";
 import { SearchActivityTab } from "./search-activity-tab";

@@ -1,12 +1,12 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
-import { useFormatters } from "@duecheck/react/views/format";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import { useAddCredits } from "./use-admin-users";
 
 /** Add credits (spec part 2 sections 2 and 5): the user's balance, a whole number (the button waits for one) and a note. */
@@ -18,6 +18,7 @@ export function AddCreditsDialog({ user, onClose }: { user: AdminUserView | null
   const add = useAddCredits(onClose);
   const ids = { amount: useId(), note: useId() };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is cleared whenever another user is chosen
   useEffect(() => {
     setAmount("");
     setNote("");

@@ -1,10 +1,10 @@
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent } from "@duecheck/ui/card";
 import { Link } from "@tanstack/react-router";
 import { ShieldOffIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent } from "@duecheck/ui/card";
 import { QueryError } from "../lib/query-client";
 
 /** The admin screens for admins only; anyone else sees the 'not allowed' state (the server answers them 403 too). */

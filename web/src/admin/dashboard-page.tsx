@@ -1,14 +1,14 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { Link } from "@tanstack/react-router";
 import { ActivityIcon, ChartColumnIcon, CoinsIcon, DollarSignIcon, SearchIcon, SettingsIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
+import { StatCard } from "../components/stat-card";
 import { PageHeader } from "../shell/page-header";
 import { useUsd } from "./admin-format";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { RecentPurchases, RecentSearches } from "./recent-lists";
-import { StatCard } from "../components/stat-card";
 import { useAdminStats } from "./use-admin-stats";
 
 /** /admin/dashboard (spec part 2 section 2): the four figures, quick actions, recent searches and purchases. */

@@ -1,12 +1,12 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import { type AdminUserUpdate, useUpdateUser } from "./use-admin-users";
 
 type Field = "fullName" | "company" | "position";
@@ -84,7 +84,14 @@ function TextField({ label, value, error, onChange }: { label: string; value: st
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} />
+      <Input
+        id={id}
+        value={value}
+        maxLength={200}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={!!error}
+        aria-describedby={error ? errorId : undefined}
+      />
       {error && (
         <p id={errorId} className="text-sm text-destructive">
           {error}

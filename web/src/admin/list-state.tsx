@@ -1,8 +1,8 @@
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { cn } from "@duecheck/ui/utils";
 import { isForbidden, NotAllowed } from "./admin-only";
 
 type PagedList = {

@@ -1,9 +1,9 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { useTranslation } from "react-i18next";
 import type { AdminStats } from "../../../lib/admin/schemas.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { useFormatters } from "@duecheck/react/views/format";
-import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { useUsd } from "./admin-format";
 
 export function RecentSearches({ searches }: { searches: AdminStats["recentSearches"] }) {

@@ -1,16 +1,16 @@
-import { ExternalLinkIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminSearchRecord } from "../../../lib/admin/schemas.ts";
-import type { RiskLevel } from "../../../lib/screening/results.ts";
+import { useFormatters } from "@duecheck/react/views/format";
+import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { Button } from "@duecheck/ui/button";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
+import { ExternalLinkIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminSearchRecord } from "../../../lib/admin/schemas.ts";
+import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { useFormatters } from "@duecheck/react/views/format";
-import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { PagedListState } from "./list-state";
 import { SEARCH_RANGES, type SearchRange, useAdminSearches } from "./use-admin-activity";
 
@@ -27,7 +27,13 @@ export function SearchActivityTab() {
       <div className="flex flex-wrap items-end gap-4">
         <div className="grid min-w-56 flex-1 gap-2 sm:max-w-sm">
           <Label htmlFor={ids.filter}>{t("admin.activity.searchFilter")}</Label>
-          <Input id={ids.filter} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t("admin.activity.searchFilterPlaceholder")} />
+          <Input
+            id={ids.filter}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t("admin.activity.searchFilterPlaceholder")}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.range}>{t("admin.activity.range")}</Label>
@@ -97,7 +103,12 @@ function SearchesTable({ searches }: { searches: AdminSearchRecord[] }) {
             <TableCell className="text-right tabular-nums">{number(search.mediaCount)}</TableCell>
             <TableCell className="px-2 text-right">
               <Button asChild variant="ghost" size="icon" className="text-muted-foreground">
-                <a href={`/?view=${encodeURIComponent(search.id)}`} target="_blank" rel="noopener" aria-label={t("admin.activity.openLabel", { term: search.searchTerm })}>
+                <a
+                  href={`/?view=${encodeURIComponent(search.id)}`}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t("admin.activity.openLabel", { term: search.searchTerm })}
+                >
                   <ExternalLinkIcon aria-hidden />
                 </a>
               </Button>

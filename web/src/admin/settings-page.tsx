@@ -1,11 +1,11 @@
-import { SaveIcon } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { Button } from "@duecheck/ui/button";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { Spinner } from "@duecheck/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
+import { SaveIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { PageHeader } from "../shell/page-header";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { PackagesTab } from "./settings-packages-tab";

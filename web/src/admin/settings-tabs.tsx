@@ -1,9 +1,9 @@
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Label } from "@duecheck/ui/label";
 import { Switch } from "@duecheck/ui/switch";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { NumberField, readWhole } from "./settings-fields";
 
 type TabProps = { settings: AdminSettings; onChange: (settings: AdminSettings) => void };

@@ -1,14 +1,14 @@
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { AdminTransaction } from "../../../lib/admin/schemas.ts";
-import { TRANSACTION_TYPE_KEYS } from "../credits/transaction-type";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { useFormatters } from "@duecheck/react/views/format";
 import { cn } from "@duecheck/ui/utils";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AdminTransaction } from "../../../lib/admin/schemas.ts";
+import { TRANSACTION_TYPE_KEYS } from "../credits/transaction-type";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PagedListState } from "./list-state";
 import { TRANSACTION_TYPES, type TransactionType, useAdminTransactions } from "./use-admin-activity";
 
@@ -25,7 +25,13 @@ export function TransactionsTab() {
       <div className="flex flex-wrap items-end gap-4">
         <div className="grid min-w-56 flex-1 gap-2 sm:max-w-sm">
           <Label htmlFor={ids.filter}>{t("admin.activity.userFilter")}</Label>
-          <Input id={ids.filter} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t("admin.activity.userFilterPlaceholder")} />
+          <Input
+            id={ids.filter}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={t("admin.activity.userFilterPlaceholder")}
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.type}>{t("admin.activity.typeFilter")}</Label>

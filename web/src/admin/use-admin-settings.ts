@@ -1,6 +1,6 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
-import { toast } from "@duecheck/ui/use-toast";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { ADMIN_QUERY_KEY } from "./use-admin-stats";

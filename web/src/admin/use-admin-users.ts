@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import type { z } from "zod";
-import type { adminCreditsSchema, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
 import { toast } from "@duecheck/ui/use-toast";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { AdminUserView, adminCreditsSchema, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
@@ -55,7 +54,11 @@ export function useAddCredits(onDone: () => void) {
     onSuccess: async (_answer, { user, body }) => {
       toast({
         title: i18n.t("admin.users.creditsAdded"),
-        description: i18n.t("admin.users.creditsAddedDescription", { count: body.amount, value: new Intl.NumberFormat(i18n.language).format(body.amount), email: user.email }),
+        description: i18n.t("admin.users.creditsAddedDescription", {
+          count: body.amount,
+          value: new Intl.NumberFormat(i18n.language).format(body.amount),
+          email: user.email,
+        }),
       });
       onDone();
       await refresh();

@@ -1,10 +1,10 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Input } from "@duecheck/ui/input";
 import { SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { Input } from "@duecheck/ui/input";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { useFormatters } from "@duecheck/react/views/format";
 import { PageHeader } from "../shell/page-header";
 import { AddCreditsDialog } from "./add-credits-dialog";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
@@ -42,7 +42,14 @@ function Users() {
           {t("admin.users.searchLabel")}
         </label>
         <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input id={searchId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder={t("admin.users.searchPlaceholder")} className="pl-8" />
+        <Input
+          id={searchId}
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder={t("admin.users.searchPlaceholder")}
+          className="pl-8"
+        />
       </div>
       <section className="grid gap-3" aria-label={t("admin.users.title")}>
         {items && total !== undefined && (

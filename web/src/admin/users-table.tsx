@@ -1,14 +1,22 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { CoinsIcon, PencilIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { Badge } from "@duecheck/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";
 
 /** The spec's columns: User, Company/position, Role, Credits, Status, Last Login, actions. */
-export function UsersTable({ users, onEdit, onAddCredits }: { users: AdminUserView[]; onEdit: (user: AdminUserView) => void; onAddCredits: (user: AdminUserView) => void }) {
+export function UsersTable({
+  users,
+  onEdit,
+  onAddCredits,
+}: {
+  users: AdminUserView[];
+  onEdit: (user: AdminUserView) => void;
+  onAddCredits: (user: AdminUserView) => void;
+}) {
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
   const toggle = useToggleUser();
@@ -62,7 +70,11 @@ export function UsersTable({ users, onEdit, onAddCredits }: { users: AdminUserVi
                 <IconAction label={t("admin.users.editLabel", { email: user.email })} tooltip={t("admin.users.edit")} onClick={() => onEdit(user)}>
                   <PencilIcon aria-hidden />
                 </IconAction>
-                <IconAction label={t("admin.users.addCreditsLabel", { email: user.email })} tooltip={t("admin.users.addCredits")} onClick={() => onAddCredits(user)}>
+                <IconAction
+                  label={t("admin.users.addCreditsLabel", { email: user.email })}
+                  tooltip={t("admin.users.addCredits")}
+                  onClick={() => onAddCredits(user)}
+                >
                   <CoinsIcon aria-hidden />
                 </IconAction>
                 <IconAction

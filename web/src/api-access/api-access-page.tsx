@@ -1,6 +1,6 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { AppWindowIcon, BookOpenIcon, KeyRoundIcon, WebhookIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { PageHeader } from "../shell/page-header";
 import { WebhooksTab } from "../webhooks/webhooks-tab";
 import { ApiKeysTab } from "./api-keys-tab";

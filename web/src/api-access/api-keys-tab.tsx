@@ -1,11 +1,11 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { type ApiKeyItem, useApiKeys, useDeleteApiKey } from "./use-api-keys";
 
@@ -81,7 +81,14 @@ function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyItem[]; labelled
   const { date, dateTime, number } = useFormatters();
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table className="w-full text-sm" data-testid="api-keys-table">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr className="border-b">
@@ -116,7 +123,11 @@ function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyItem[]; labelled
                 <time dateTime={key.createdAt}>{date(key.createdAt)}</time>
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap">
-                {key.lastUsed ? <time dateTime={key.lastUsed}>{dateTime(key.lastUsed)}</time> : <span className="text-muted-foreground">{t("apiAccess.never")}</span>}
+                {key.lastUsed ? (
+                  <time dateTime={key.lastUsed}>{dateTime(key.lastUsed)}</time>
+                ) : (
+                  <span className="text-muted-foreground">{t("apiAccess.never")}</span>
+                )}
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">
                 {t("apiAccess.requests", { count: key.usageCount, formatted: number(key.usageCount) })}

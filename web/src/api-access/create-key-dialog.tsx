@@ -1,11 +1,11 @@
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { ShownOnceSecret } from "../components/shown-once-secret";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ShownOnceSecret } from "../components/shown-once-secret";
 import { type CreatedApiKey, useCreateApiKey } from "./use-api-keys";
 
 const NAME_REQUIRED = "Please enter a name for your API key.";
@@ -44,8 +44,6 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
     }
     create.mutate(trimmed, { onSuccess: (answer) => setCreated(answer) });
   }
-
-
 
   return (
     <Dialog open={open} onOpenChange={close}>

@@ -1,15 +1,15 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import { useQuery } from "@tanstack/react-query";
 import { GaugeIcon, GlobeIcon, ListChecksIcon, LockKeyholeIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
-import { Badge } from "@duecheck/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
-import { cn } from "@duecheck/ui/utils";
 import { EndpointCard } from "./endpoint-card";
-import { Prose } from "./prose";
 import { HTTP_METHODS, type OpenApiDocument, type Operation } from "./openapi";
+import { Prose } from "./prose";
 
 export const OPENAPI_QUERY_KEY = ["/api/v1/openapi.json"] as const;
 

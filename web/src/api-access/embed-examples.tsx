@@ -1,8 +1,8 @@
-import { CopyIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { toast } from "@duecheck/ui/use-toast";
+import { CopyIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { copyText } from "../lib/copy-text";
 
 /** A React host page: the token from its backend, then the provider and the components (packages/react). */
@@ -46,7 +46,11 @@ function CodeExample({ title, hint, code, testId }: { title: string; hint: strin
   const { t } = useTranslation();
   async function copy() {
     const copied = await copyText(code);
-    toast(copied ? { title: t("embed.copied"), description: t("embed.exampleCopied") } : { variant: "destructive", title: t("embed.errorTitle"), description: t("embed.copyFailed") });
+    toast(
+      copied
+        ? { title: t("embed.copied"), description: t("embed.exampleCopied") }
+        : { variant: "destructive", title: t("embed.errorTitle"), description: t("embed.copyFailed") },
+    );
   }
   return (
     <div className="grid gap-2">

@@ -1,16 +1,16 @@
-import { GlobeIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { addEmbedOriginSchema, MAX_EMBED_ORIGINS, ORIGIN_EXAMPLE, type EmbedOriginView } from "../../../lib/embed/schemas.ts";
-import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { Spinner } from "@duecheck/ui/spinner";
+import { GlobeIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { addEmbedOriginSchema, type EmbedOriginView, MAX_EMBED_ORIGINS, ORIGIN_EXAMPLE } from "../../../lib/embed/schemas.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { serverErrorText } from "../lib/api";
-import { useFormatters } from "@duecheck/react/views/format";
 import { useAddEmbedOrigin, useEmbedOrigins, useRemoveEmbedOrigin } from "./use-embed-origins";
 
 /**

@@ -1,9 +1,9 @@
-import { CopyIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { EMBED_TOKEN_TTL } from "../../../lib/embed/schemas.ts";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { toast } from "@duecheck/ui/use-toast";
+import { CopyIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { EMBED_TOKEN_TTL } from "../../../lib/embed/schemas.ts";
 import { copyText } from "../lib/copy-text";
 
 /** What a host backend runs to get a token (the key stays on the server); the base URL is this server's. */
@@ -28,7 +28,11 @@ export function EmbedTokenHelp() {
   const request = tokenRequestExample(window.location.origin);
   async function copy() {
     const copied = await copyText(request);
-    toast(copied ? { title: t("embed.copied"), description: t("embed.copiedDescription") } : { variant: "destructive", title: t("embed.errorTitle"), description: t("embed.copyFailed") });
+    toast(
+      copied
+        ? { title: t("embed.copied"), description: t("embed.copiedDescription") }
+        : { variant: "destructive", title: t("embed.errorTitle"), description: t("embed.copyFailed") },
+    );
   }
   return (
     <Card>
@@ -39,7 +43,9 @@ export function EmbedTokenHelp() {
       <CardContent className="grid gap-4 text-sm">
         <ol className="grid list-decimal gap-2 pl-5">
           <li>{t("embed.step1")}</li>
-          <li>{t("embed.step2", { min: EMBED_TOKEN_TTL.minSeconds / 60, max: EMBED_TOKEN_TTL.maxSeconds / 60, default: EMBED_TOKEN_TTL.defaultSeconds / 60 })}</li>
+          <li>
+            {t("embed.step2", { min: EMBED_TOKEN_TTL.minSeconds / 60, max: EMBED_TOKEN_TTL.maxSeconds / 60, default: EMBED_TOKEN_TTL.defaultSeconds / 60 })}
+          </li>
           <li>{t("embed.step3")}</li>
         </ol>
         <div className="grid gap-2">

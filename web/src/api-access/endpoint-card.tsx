@@ -1,10 +1,10 @@
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
+import { cn } from "@duecheck/ui/utils";
 import { ChevronRightIcon } from "lucide-react";
 import type * as React from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Badge } from "@duecheck/ui/badge";
-import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
-import { cn } from "@duecheck/ui/utils";
 import type { Endpoint } from "./documentation-tab";
 import { STATUS_KEYS, StatusCode } from "./documentation-tab";
 import {
@@ -13,8 +13,8 @@ import {
   exampleFor,
   type JsonSchema,
   type MediaType,
-  objectShape,
   type OpenApiDocument,
+  objectShape,
   type Parameter,
   type ResponseObject,
   resolveRef,
@@ -132,15 +132,18 @@ function ParameterTable({ doc, parameters }: { doc: OpenApiDocument; parameters:
               <td className="px-3 py-2 text-muted-foreground">{p.in}</td>
               <td className="px-3 py-2">
                 <span className="font-mono text-xs whitespace-nowrap">{typeLabel(doc, p.schema)}</span>
-                {[...constraints(p.schema), ...(p.schema?.default !== undefined ? [t("apiDocs.default", { value: JSON.stringify(p.schema.default) })] : [])].map(
-                  (note) => (
-                    <span key={note} className="block text-xs text-muted-foreground">
-                      {note}
-                    </span>
-                  ),
-                )}
+                {[
+                  ...constraints(p.schema),
+                  ...(p.schema?.default !== undefined ? [t("apiDocs.default", { value: JSON.stringify(p.schema.default) })] : []),
+                ].map((note) => (
+                  <span key={note} className="block text-xs text-muted-foreground">
+                    {note}
+                  </span>
+                ))}
               </td>
-              <td className="px-3 py-2 text-muted-foreground">{(p.description ?? p.schema?.description) && <Prose text={(p.description ?? p.schema?.description)!} />}</td>
+              <td className="px-3 py-2 text-muted-foreground">
+                {(p.description ?? p.schema?.description) && <Prose text={(p.description ?? p.schema?.description)!} />}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 
 export const API_KEYS_QUERY_KEY = ["/api/user/api-keys"] as const;

@@ -1,8 +1,8 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { EmbedOriginView } from "../../../lib/embed/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest } from "../lib/api";
 
 export const EMBED_ORIGINS_QUERY_KEY = ["/api/embed/origins"] as const;

@@ -1,28 +1,20 @@
+import { Button } from "@duecheck/ui/button";
+import { Checkbox } from "@duecheck/ui/checkbox";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Input } from "@duecheck/ui/input";
+import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Checkbox } from "@duecheck/ui/checkbox";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
-import { Spinner } from "@duecheck/ui/spinner";
 
 const codeStepSchema = verifyTwoFactorSchema.extend({ rememberBrowser: z.boolean() });
 export type CodeStepValues = z.output<typeof codeStepSchema>;
 
 /** Step 2 of sign-in: the 6-digit authenticator code and "Remember this browser for 30 days". */
-export function LoginCodeForm({
-  pending,
-  onSubmit,
-  onBack,
-}: {
-  pending: boolean;
-  onSubmit: (values: CodeStepValues) => void;
-  onBack: () => void;
-}) {
+export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean; onSubmit: (values: CodeStepValues) => void; onBack: () => void }) {
   const { t } = useTranslation();
   const form = useForm<z.input<typeof codeStepSchema>, unknown, CodeStepValues>({
     resolver: zodResolver(codeStepSchema),

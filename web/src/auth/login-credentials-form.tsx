@@ -1,26 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { loginSchema } from "../../../lib/auth/schemas.ts";
 import { Button } from "@duecheck/ui/button";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
 import { Spinner } from "@duecheck/ui/spinner";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { loginSchema } from "../../../lib/auth/schemas.ts";
 
 const credentialsSchema = loginSchema.pick({ email: true, password: true });
 export type Credentials = z.output<typeof credentialsSchema>;
 
 /** Step 1 of sign-in: email and password. */
-export function LoginCredentialsForm({
-  defaultEmail,
-  pending,
-  onSubmit,
-}: {
-  defaultEmail: string;
-  pending: boolean;
-  onSubmit: (values: Credentials) => void;
-}) {
+export function LoginCredentialsForm({ defaultEmail, pending, onSubmit }: { defaultEmail: string; pending: boolean; onSubmit: (values: Credentials) => void }) {
   const { t } = useTranslation();
   const form = useForm<z.input<typeof credentialsSchema>, unknown, Credentials>({
     resolver: zodResolver(credentialsSchema),

@@ -1,10 +1,10 @@
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Link, Navigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { AlertCircleIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription } from "@duecheck/ui/alert";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { FullPageSpinner } from "../shell/full-page-spinner";
 import { AuthLayout } from "./auth-layout";
 import { LoginCodeForm } from "./login-code-form";
@@ -68,11 +68,7 @@ export function LoginPage() {
               }}
             />
           ) : (
-            <LoginCredentialsForm
-              defaultEmail={lastEmail}
-              pending={login.isPending}
-              onSubmit={submitCredentials}
-            />
+            <LoginCredentialsForm defaultEmail={lastEmail} pending={login.isPending} onSubmit={submitCredentials} />
           )}
         </CardContent>
         {!onCodeStep && (

@@ -1,3 +1,10 @@
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Input } from "@duecheck/ui/input";
+import { Spinner } from "@duecheck/ui/spinner";
+import { toast } from "@duecheck/ui/use-toast";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -7,13 +14,6 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { type PublicUser, type RegisterInput, registerSchema } from "../../../lib/auth/schemas.ts";
-import { Alert, AlertDescription } from "@duecheck/ui/alert";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
-import { Spinner } from "@duecheck/ui/spinner";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { AuthLayout } from "./auth-layout";
 
@@ -38,8 +38,7 @@ export function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterInput) =>
-      apiRequest<{ user: PublicUser; message?: string }>("POST", "/api/auth/register", body),
+    mutationFn: (body: RegisterInput) => apiRequest<{ user: PublicUser; message?: string }>("POST", "/api/auth/register", body),
     onSuccess: () => {
       toast({ title: t("register.success"), description: t("register.successDescription") });
       void navigate({ to: "/login" });

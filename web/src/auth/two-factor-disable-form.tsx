@@ -1,12 +1,12 @@
-import { AlertCircleIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { disableTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { AlertCircleIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { disableTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 import { useDisableTwoFactor } from "./use-two-factor";
 
 /** Turning two-factor off needs the password and a current 6-digit code. */
@@ -39,13 +39,7 @@ export function TwoFactorDisableForm() {
     >
       <div className="grid gap-2">
         <Label htmlFor={passwordId}>{t("fields.password")}</Label>
-        <Input
-          id={passwordId}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <Input id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={codeId}>{t("twoFactor.codeLabel")}</Label>

@@ -1,10 +1,10 @@
-import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Separator } from "@duecheck/ui/separator";
 import { Spinner } from "@duecheck/ui/spinner";
+import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../shell/page-header";
 import { TwoFactorDisableForm } from "./two-factor-disable-form";
 import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";

@@ -1,13 +1,13 @@
-import { AlertCircleIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { AlertCircleIcon } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 import { type TwoFactorSetup, useVerifyTwoFactor } from "./use-two-factor";
 
 const CODE_LENGTH = 6;
@@ -73,20 +73,14 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
             }}
           >
             <div className="flex justify-center">
-              <img
-                src={setup.qrCodeImage}
-                alt={t("twoFactor.qrAlt")}
-                width={192}
-                height={192}
-                className="size-48 rounded-md border bg-white p-2"
-              />
+              <img src={setup.qrCodeImage} alt={t("twoFactor.qrAlt")} width={192} height={192} className="size-48 rounded-md border bg-white p-2" />
             </div>
             <div className="grid gap-1.5">
               <p className="text-sm text-muted-foreground" id={secretId}>
                 {t("twoFactor.manualEntry")}
               </p>
               <code
-                aria-labelledby={secretId}
+                aria-describedby={secretId}
                 data-testid="two-factor-secret"
                 className="select-all break-all rounded-md bg-muted px-3 py-2 text-center font-mono text-sm"
               >

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "@duecheck/ui/badge";
+import { useTranslation } from "react-i18next";
 
 export function TwoFactorStatusBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
 
@@ -13,13 +13,7 @@ export type LoginResponse = { user: PublicUser } | { requiresTwoFactor: true };
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /** POST /api/auth/login with the success and failure handling of spec part 1 sections 4 and 8. */
-export function useLogin({
-  onTwoFactorRequired,
-  onError,
-}: {
-  onTwoFactorRequired: (request: LoginRequest) => void;
-  onError: (message: string) => void;
-}) {
+export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired: (request: LoginRequest) => void; onError: (message: string) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { useRefreshCurrentUser } from "./use-refresh-current-user";
 
@@ -47,8 +47,7 @@ export function useDisableTwoFactor(onDisabled: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) =>
-      apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/disable-2fa", body),
+    mutationFn: (body: { password: string; code: string }) => apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/disable-2fa", body),
     onSuccess: async () => {
       toast({ title: t("twoFactor.disabledToast"), description: t("twoFactor.disabledToastDescription") });
       onDisabled();

@@ -1,6 +1,6 @@
+import { Button } from "@duecheck/ui/button";
 import { DownloadIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
 import { type ExportFormat, exportUrl } from "./batch-queries";
 
 const FORMATS: { format: ExportFormat; labelKey: string; nameKey: string }[] = [

@@ -1,13 +1,13 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { HistoryIcon, LayersIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { BatchStatusBadge } from "./batch-status-badge";
 import { type BatchView, isBatchRunning } from "./types";
-import { useBatchList } from "./use-batch-list";
+import type { useBatchList } from "./use-batch-list";
 import { ViewResultsLink } from "./view-results-link";
 
 /** 'Batch History': the user's batches, newest first, a page at a time as the list scrolls. */

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../shell/page-header";
 import { BatchHistory } from "./batch-history";
+import { CsvUploadCard } from "./csv-upload-card";
 import { useCurrentBatchId } from "./current-batch-atom";
 import { CurrentBatchCard } from "./current-batch-card";
-import { CsvUploadCard } from "./csv-upload-card";
 import { isBatchRunning } from "./types";
 import { useBatchList } from "./use-batch-list";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Progress } from "@duecheck/ui/progress";
 import { useFormatters } from "@duecheck/react/views/format";
+import { Progress } from "@duecheck/ui/progress";
+import { useTranslation } from "react-i18next";
 import type { BatchView } from "./types";
 
 /** The share of rows that have ended (completed or failed), as a bar and as processed / failed / total. */

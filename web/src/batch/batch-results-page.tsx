@@ -1,13 +1,13 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { QueryError } from "../lib/query-client";
-import { cn } from "@duecheck/ui/utils";
 import { PageHeader } from "../shell/page-header";
 import { BatchDownloads } from "./batch-downloads";
 import { BatchProgress } from "./batch-progress";
@@ -107,7 +107,12 @@ export function BatchResultsPage() {
             ) : (
               <div className={cn("grid gap-3", results.isPlaceholderData && "opacity-60")} aria-busy={results.isPlaceholderData}>
                 <BatchResultsTable rows={rows} caption={t("batch.resultsTitle")} />
-                <LoadMore hasMore={!!results.hasNextPage} loading={results.isFetchingNextPage} loaded={rows.length} onLoad={() => void results.fetchNextPage()} />
+                <LoadMore
+                  hasMore={!!results.hasNextPage}
+                  loading={results.isFetchingNextPage}
+                  loaded={rows.length}
+                  onLoad={() => void results.fetchNextPage()}
+                />
               </div>
             ))}
         </CardContent>

@@ -1,9 +1,9 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
-import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { BatchStatusBadge } from "./batch-status-badge";
 import type { BatchResultRow } from "./types";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { Badge } from "@duecheck/ui/badge";
 import type { BadgeProps } from "@duecheck/react/views/search/badge-props";
+import { Badge } from "@duecheck/ui/badge";
+import { useTranslation } from "react-i18next";
 import { BATCH_STATUS_KEYS, type BatchStatus } from "./types";
 
 const VARIANTS: Record<BatchStatus, BadgeProps["variant"]> = {

@@ -1,6 +1,6 @@
+import { useFormatters } from "@duecheck/react/views/format";
 import { useTranslation } from "react-i18next";
 import { BatchCsvError, type BatchCsvProblem } from "../../../lib/batch/csv.ts";
-import { useFormatters } from "@duecheck/react/views/format";
 
 /**
  * A refused CSV in the interface language: the same problem the server and the CLI state in English

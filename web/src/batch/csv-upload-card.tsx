@@ -1,13 +1,13 @@
-import { AlertCircleIcon, FileSpreadsheetIcon } from "lucide-react";
-import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
-import { useCurrentBatchId } from "./current-batch-atom";
+import { AlertCircleIcon, FileSpreadsheetIcon } from "lucide-react";
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { useCsvProblemText } from "./csv-problem-text";
+import { useCurrentBatchId } from "./current-batch-atom";
 import { EntityPreview } from "./entity-preview";
 import { StartBatch } from "./start-batch";
 import { useCsvFile } from "./use-csv-file";

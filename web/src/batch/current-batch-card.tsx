@@ -1,8 +1,8 @@
-import { ActivityIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
+import { ActivityIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { BatchProgress } from "./batch-progress";
 import { BatchStatusBadge } from "./batch-status-badge";
 import { isBatchRunning } from "./types";

@@ -1,8 +1,8 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
 
 /** Rows shown before 'And N more...' (spec part 1 section 9). */
 export const PREVIEW_ROWS = 10;
@@ -36,7 +36,13 @@ export function EntityPreview({ entities, fileName }: { entities: CreateSearchFi
               <TableCell className="min-w-40 font-medium wrap-anywhere">{entity.searchTerm}</TableCell>
               <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
               <TableCell>{t(`language.${entity.language}`)}</TableCell>
-              <TableCell>{entity.country ?? <span aria-label={t("batch.noCountry")}>—</span>}</TableCell>
+              <TableCell>
+                {entity.country ?? (
+                  <span role="img" aria-label={t("batch.noCountry")}>
+                    —
+                  </span>
+                )}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{number(entity.numLinks)}</TableCell>
             </TableRow>
           ))}

@@ -1,10 +1,10 @@
-import { AlertCircleIcon, PlayIcon } from "lucide-react";
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Spinner } from "@duecheck/ui/spinner";
-import { useFormatters } from "@duecheck/react/views/format";
+import { AlertCircleIcon, PlayIcon } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchAllowance } from "../search/use-search-allowance";
 
 /**

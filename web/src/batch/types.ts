@@ -2,8 +2,8 @@ import type { addBatchEntities } from "../../../lib/batch/batch-entities.ts";
 import type { BatchResultRow, BatchView } from "../../../lib/batch/batch-read.ts";
 import type { RiskLevel } from "../../../lib/batch/schemas.ts";
 
-export type { BatchResultRow, BatchView, RiskLevel };
 export { RISK_LEVELS } from "../../../lib/batch/schemas.ts";
+export type { BatchResultRow, BatchView, RiskLevel };
 
 /** POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
 export type StartedBatch = BatchView & Pick<Awaited<ReturnType<typeof addBatchEntities>>, "creditsRequired">;

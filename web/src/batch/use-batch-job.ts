@@ -1,8 +1,8 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { useLiveQuery } from "../lib/use-live-query";
 import { SEARCH_LIST_QUERY_KEY } from "../search/use-searches";

@@ -9,5 +9,10 @@ export const RESULTS_PAGE_SIZE = 50;
 /** GET /api/batch-jobs/{id}/results a page at a time, of one risk level or all. */
 export function useBatchResults(id: string, riskLevel: RiskLevel | undefined, { enabled }: { enabled: boolean }) {
   const { user } = useCurrentUser();
-  return usePagedList<BatchResultRow>(`${batchUrl(id)}/results`, batchResultsQueryKey(id), { riskLevel, limit: RESULTS_PAGE_SIZE }, { enabled: enabled && !!user });
+  return usePagedList<BatchResultRow>(
+    `${batchUrl(id)}/results`,
+    batchResultsQueryKey(id),
+    { riskLevel, limit: RESULTS_PAGE_SIZE },
+    { enabled: enabled && !!user },
+  );
 }

@@ -1,7 +1,7 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type BatchCsv, isCsvFileName, readBatchCsv } from "../../../lib/batch/csv.ts";
-import { toast } from "@duecheck/ui/use-toast";
 
 export type CsvFileState =
   | { state: "empty" }

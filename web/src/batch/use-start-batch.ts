@@ -1,11 +1,11 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { apiRequest, serverErrorText } from "../lib/api";
-import { useFormatters } from "@duecheck/react/views/format";
 import { BATCH_LIST_QUERY_KEY, batchQueryKey, batchUrl } from "./batch-queries";
 import type { BatchView, StartedBatch } from "./types";
 

@@ -1,7 +1,7 @@
+import { Button } from "@duecheck/ui/button";
 import { Link } from "@tanstack/react-router";
 import { TableIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
 
 /** 'View Results': the batch's results screen, /batch/{id}. */
 export function ViewResultsLink({ id, name }: { id: string; name: string }) {

@@ -1,13 +1,13 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Separator } from "@duecheck/ui/separator";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { CreditCardIcon, PackageIcon } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackageView } from "../../../lib/billing/schemas.ts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Separator } from "@duecheck/ui/separator";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { PageHeader } from "../shell/page-header";
 import { useMoney } from "./money";
 import { NotConfiguredMessage } from "./not-configured-message";

@@ -1,6 +1,6 @@
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { AlertTriangleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription } from "@duecheck/ui/alert";
 
 /** The spec's inline message when Stripe is not set up (part 2 section 8): no form, nothing else. */
 export function NotConfiguredMessage() {

@@ -1,10 +1,10 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
+import { cn } from "@duecheck/ui/utils";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackageView } from "../../../lib/billing/schemas.ts";
-import { Badge } from "@duecheck/ui/badge";
-import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
-import { useFormatters } from "@duecheck/react/views/format";
-import { cn } from "@duecheck/ui/utils";
 import { useMoney } from "./money";
 
 /** The credit packages as a radio group: credits, price, price per credit, the popular one marked. */
@@ -57,9 +57,7 @@ function PackageOption({ pkg, checked }: { pkg: CreditPackageView; checked: bool
           {pkg.popular && <Badge>{t("billing.popular")}</Badge>}
         </span>
         <span className="text-2xl font-bold tabular-nums">{money.cents(pkg.amount, pkg.currency)}</span>
-        <span className="text-xs text-muted-foreground">
-          {t("billing.perCredit", { price: money.perCredit(pkg.pricePerCredit, pkg.currency) })}
-        </span>
+        <span className="text-xs text-muted-foreground">{t("billing.perCredit", { price: money.perCredit(pkg.pricePerCredit, pkg.currency) })}</span>
         {pkg.description && <span className="text-sm text-muted-foreground">{pkg.description}</span>}
       </span>
     </label>

@@ -1,10 +1,10 @@
+import { Button } from "@duecheck/ui/button";
+import { Spinner } from "@duecheck/ui/spinner";
 import { PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { LockIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatePaymentIntentResponse } from "../../../lib/billing/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Spinner } from "@duecheck/ui/spinner";
 import { useMoney } from "./money";
 import { outcomeOfConfirmation, type PaymentOutcome } from "./payment-outcome";
 import { useConfirmPurchase } from "./use-confirm-purchase";

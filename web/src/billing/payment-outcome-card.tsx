@@ -1,16 +1,21 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2Icon, ClockIcon, HistoryIcon, RotateCwIcon, XCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { useFormatters } from "@duecheck/react/views/format";
 import type { PaymentOutcome } from "./payment-outcome";
 
 /** The end of a payment: credits added and the new balance, still processing, or failed with Stripe's reason. */
 export function PaymentOutcomeCard({ outcome, onBuyMore }: { outcome: PaymentOutcome; onBuyMore: () => void }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const { icon: Icon, title, text, tone } = (() => {
+  const {
+    icon: Icon,
+    title,
+    text,
+    tone,
+  } = (() => {
     switch (outcome.kind) {
       case "succeeded":
         return {
@@ -35,9 +40,7 @@ export function PaymentOutcomeCard({ outcome, onBuyMore }: { outcome: PaymentOut
         </CardTitle>
         <CardDescription>{text}</CardDescription>
       </CardHeader>
-      {outcome.kind === "failed" && (
-        <CardContent className="text-sm text-muted-foreground">{t("billing.failedNoCharge")}</CardContent>
-      )}
+      {outcome.kind === "failed" && <CardContent className="text-sm text-muted-foreground">{t("billing.failedNoCharge")}</CardContent>}
       <CardFooter className="flex flex-wrap gap-2">
         <Button onClick={onBuyMore}>
           <RotateCwIcon aria-hidden />

@@ -1,13 +1,13 @@
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { toast } from "@duecheck/ui/use-toast";
 import { Elements } from "@stripe/react-stripe-js";
 import { useQuery } from "@tanstack/react-query";
 import { AlertCircleIcon, RotateCwIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackageView } from "../../../lib/billing/schemas.ts";
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
-import { Button } from "@duecheck/ui/button";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { toast } from "@duecheck/ui/use-toast";
 import { ApiError, serverErrorText } from "../lib/api";
 import { NotConfiguredMessage } from "./not-configured-message";
 import { PaymentForm } from "./payment-form";
@@ -56,7 +56,7 @@ export function PaymentPanel({ pkg, onOutcome }: { pkg: CreditPackageView; onOut
   }
   if (!intent.data || !stripe.data) {
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label={t("billing.preparing")}>
+      <div className="grid gap-3" role="status" aria-busy="true" aria-label={t("billing.preparing")}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-10 w-full" />
       </div>

@@ -1,12 +1,12 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { ExternalLinkIcon, ReceiptIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PurchaseStatus, PurchaseView } from "../../../lib/billing/schemas.ts";
 import { LoadMore } from "../components/load-more";
-import { Badge } from "@duecheck/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { useMoney } from "./money";
 import { usePurchases } from "./use-billing";
 
@@ -67,15 +67,32 @@ function PurchasesTable({ purchases, labelledBy }: { purchases: PurchaseView[]; 
   const money = useMoney();
   const head = "h-10 px-3 font-medium whitespace-nowrap";
   return (
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table className="w-full text-sm" data-testid="purchases-table">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr className="border-b">
-            <th scope="col" className={head}>{t("billing.purchases.columnDate")}</th>
-            <th scope="col" className={`${head} text-right`}>{t("billing.purchases.columnCredits")}</th>
-            <th scope="col" className={`${head} text-right`}>{t("billing.purchases.columnAmount")}</th>
-            <th scope="col" className={head}>{t("billing.purchases.columnStatus")}</th>
-            <th scope="col" className={head}>{t("billing.purchases.columnReceipt")}</th>
+            <th scope="col" className={head}>
+              {t("billing.purchases.columnDate")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("billing.purchases.columnCredits")}
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              {t("billing.purchases.columnAmount")}
+            </th>
+            <th scope="col" className={head}>
+              {t("billing.purchases.columnStatus")}
+            </th>
+            <th scope="col" className={head}>
+              {t("billing.purchases.columnReceipt")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -91,7 +108,12 @@ function PurchasesTable({ purchases, labelledBy }: { purchases: PurchaseView[]; 
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap">
                 {purchase.receiptUrl ? (
-                  <a href={purchase.receiptUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={purchase.receiptUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                  >
                     {t("billing.purchases.receipt")}
                     <ExternalLinkIcon className="size-3.5" aria-hidden />
                     <span className="sr-only">{t("billing.purchases.opensInNewTab")}</span>

@@ -1,6 +1,6 @@
+import { Spinner } from "@duecheck/ui/spinner";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Spinner } from "@duecheck/ui/spinner";
 import { outcomeOfConfirmation, type PaymentOutcome } from "./payment-outcome";
 import { useConfirmPurchase } from "./use-confirm-purchase";
 

@@ -14,9 +14,6 @@ export function useConfirmPurchase() {
   return useMutation({
     mutationFn: (body: ConfirmPaymentRequest) => apiRequest<ConfirmPaymentResponse>("POST", "/api/billing/confirm", body),
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY })]),
   });
 }

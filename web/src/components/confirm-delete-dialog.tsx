@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@duecheck/ui/alert-dialog";
+import { useTranslation } from "react-i18next";
 
 /**
  * Asks before something is deleted for good (a search, an API key, a webhook, a monitored entry): open while `item`

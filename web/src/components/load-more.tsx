@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Spinner } from "@duecheck/ui/spinner";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * The end of a paged list: loads the next page as it scrolls into view (400 px ahead), and is a button for
@@ -14,6 +14,7 @@ export function LoadMore({ hasMore, loading, loaded, onLoad }: { hasMore: boolea
   load.current = onLoad;
 
   // Observed again after each page (loaded changes): when the end is still in view, the next page follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: observed again after each page (loaded changes)
   useEffect(() => {
     const element = ref.current;
     if (!hasMore || loading || !element) return;

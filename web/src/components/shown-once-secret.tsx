@@ -1,11 +1,11 @@
-import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { copyText } from "../lib/copy-text";
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { toast } from "@duecheck/ui/use-toast";
+import { AlertTriangleIcon, CheckIcon, CopyIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { copyText } from "../lib/copy-text";
 
 export interface ShownOnceWords {
   /** That the value will not be shown again. */

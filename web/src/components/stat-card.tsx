@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import type { LucideIcon } from "lucide-react";
 
 /** A figure on a dashboard or report: its title and icon, the value, and a note under it (today's part, a split). */
 export function StatCard({ testId, icon: Icon, title, value, note }: { testId: string; icon: LucideIcon; title: string; value: string; note: string }) {

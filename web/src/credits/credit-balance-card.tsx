@@ -1,11 +1,11 @@
-import { Link } from "@tanstack/react-router";
-import { CoinsIcon, CreditCardIcon, HistoryIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Separator } from "@duecheck/ui/separator";
 import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
+import { Link } from "@tanstack/react-router";
+import { CoinsIcon, CreditCardIcon, HistoryIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { LowBalanceAlert } from "./low-balance-alert";
 import { RecentTransactions } from "./recent-transactions";
 import { UsageRates } from "./usage-rates";
@@ -32,9 +32,7 @@ export function CreditBalanceCard() {
         {balance && (
           <>
             <p className="flex items-baseline gap-2" data-testid="credit-balance">
-              <span className="text-4xl font-bold tabular-nums">
-                {balance.unlimited ? t("credits.unlimited") : number(balance.balance)}
-              </span>
+              <span className="text-4xl font-bold tabular-nums">{balance.unlimited ? t("credits.unlimited") : number(balance.balance)}</span>
               {!balance.unlimited && <span className="text-muted-foreground">{t("credits.unit", { count: balance.balance })}</span>}
             </p>
             <LowBalanceAlert balance={balance} />

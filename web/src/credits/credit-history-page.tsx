@@ -1,3 +1,10 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Label } from "@duecheck/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeftIcon, CoinsIcon, HistoryIcon } from "lucide-react";
 import { useId, useState } from "react";
@@ -6,14 +13,7 @@ import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { PurchasesCard } from "../billing/purchases-card";
 import { LoadMore } from "../components/load-more";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Label } from "@duecheck/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { usePagedList } from "../lib/use-paged-list";
-import { cn } from "@duecheck/ui/utils";
 import { PageHeader } from "../shell/page-header";
 import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
@@ -170,7 +170,14 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
 
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
-    <div role="region" aria-labelledby={labelledBy} tabIndex={0} className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table className="w-full caption-bottom text-sm" data-testid="credit-history-table">
         <caption className="sr-only">{t("credits.history.caption")}</caption>
         <thead className="bg-muted/50 text-left text-muted-foreground">
@@ -201,15 +208,8 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
                   <time dateTime={tx.createdAt}>{dateTime(tx.createdAt)}</time>
                 </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</td>
-                <td className="px-3 py-2.5 text-muted-foreground">
-                  {description ?? <span aria-hidden>—</span>}
-                </td>
-                <td
-                  className={cn(
-                    "px-3 py-2.5 text-right font-medium tabular-nums whitespace-nowrap",
-                    tx.amount >= 0 ? "text-success" : "text-destructive",
-                  )}
-                >
+                <td className="px-3 py-2.5 text-muted-foreground">{description ?? <span aria-hidden>—</span>}</td>
+                <td className={cn("px-3 py-2.5 text-right font-medium tabular-nums whitespace-nowrap", tx.amount >= 0 ? "text-success" : "text-destructive")}>
                   {signed(tx.amount)}
                 </td>
                 <td className="px-3 py-2.5 text-right tabular-nums whitespace-nowrap">{number(tx.balance)}</td>

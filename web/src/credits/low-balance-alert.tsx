@@ -1,7 +1,7 @@
+import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { AlertTriangleIcon, CircleSlashIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
-import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { balanceLevel } from "./use-credit-balance";
 
 /** 'No credits remaining ...' at 0, 'Low balance ...' from 1 to 10, nothing otherwise. */

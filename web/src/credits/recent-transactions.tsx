@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
-import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useFormatters } from "@duecheck/react/views/format";
 import { cn } from "@duecheck/ui/utils";
+import { useTranslation } from "react-i18next";
+import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
 
@@ -30,12 +30,7 @@ export function RecentTransactions({ transactions }: { transactions: CreditBalan
                     {date(tx.createdAt)}
                   </time>
                 </div>
-                <span
-                  className={cn(
-                    "shrink-0 font-medium tabular-nums",
-                    tx.amount >= 0 ? "text-success" : "text-destructive",
-                  )}
-                >
+                <span className={cn("shrink-0 font-medium tabular-nums", tx.amount >= 0 ? "text-success" : "text-destructive")}>
                   {tx.amount > 0 ? "+" : ""}
                   {number(tx.amount)}
                 </span>

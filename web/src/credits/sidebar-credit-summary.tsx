@@ -1,8 +1,8 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { useCreditBalance } from "./use-credit-balance";
 
 /** Balance (or "Unlimited" for admins) and the usage rates line, for the sidebar user block. */
@@ -23,9 +23,7 @@ export function SidebarCreditSummary({ user }: { user: PublicUser }) {
         <span className="font-semibold tabular-nums">{unlimited ? t("credits.unlimited") : number(balance)}</span>
       </div>
       {data ? (
-        <p className="text-muted-foreground">
-          {t("credits.ratesLine", { manual: data.manualSearchCost, count: data.automatedSearchCost })}
-        </p>
+        <p className="text-muted-foreground">{t("credits.ratesLine", { manual: data.manualSearchCost, count: data.automatedSearchCost })}</p>
       ) : (
         <Skeleton className="h-3 w-32" />
       )}

@@ -1,19 +1,19 @@
-import { Link } from "@tanstack/react-router";
-import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useFormatters } from "@duecheck/react/views/format";
+import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
+import type { SearchListItem } from "@duecheck/react/views/search/types";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Skeleton } from "@duecheck/ui/skeleton";
-import { LoadMore } from "../components/load-more";
-import { useFormatters } from "@duecheck/react/views/format";
 import { cn } from "@duecheck/ui/utils";
-import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
-import type { SearchListItem } from "@duecheck/react/views/search/types";
+import { Link } from "@tanstack/react-router";
+import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
+import { LoadMore } from "../components/load-more";
 import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
-import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { useSearchHistory } from "./use-search-history";
 
 /**
@@ -76,7 +76,12 @@ export function HistoryPage() {
           )
         ) : (
           <>
-            <ul className={cn("grid gap-3", isPlaceholderData && "opacity-60")} data-testid="history-list" aria-label={t("history.title")} aria-busy={isPlaceholderData}>
+            <ul
+              className={cn("grid gap-3", isPlaceholderData && "opacity-60")}
+              data-testid="history-list"
+              aria-label={t("history.title")}
+              aria-busy={isPlaceholderData}
+            >
               {items.map((search) => (
                 <HistoryItem key={search.id} search={search} deleting={remove.isPending} onDelete={() => setDeleting(search)} />
               ))}

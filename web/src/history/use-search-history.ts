@@ -1,7 +1,7 @@
+import type { SearchListItem } from "@duecheck/react/views/search/types";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { usePagedList } from "../lib/use-paged-list";
-import type { SearchListItem } from "@duecheck/react/views/search/types";
 import { SEARCH_LIST_QUERY_KEY } from "../search/use-searches";
 
 /** Searches per page of the history. */

@@ -49,6 +49,7 @@ export function useLiveQuery<T>({ queryKey, url, isDone, pollMs, enabled = true 
   });
 
   const { data, dataUpdatedAt, refetch } = query;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt: a new answer, even one equal to the last
   useEffect(() => {
     // Not done yet: wait for the end right away, without waiting for the next interval.
     if (enabled && waiting.current && data !== undefined && !isDone(data)) void refetch({ cancelRefetch: false });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { type InfiniteData, keepPreviousData, type QueryClient, type QueryKey, useInfiniteQuery } from "@tanstack/react-query";
 import type { Page } from "../../../lib/paging.ts";
 import { fetchQueryJson } from "./query-client";
 

@@ -1,6 +1,3 @@
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { MONITORING_FREQUENCIES, type MonitoringFrequency, newMonitoredEntitySchema } from "../../../lib/monitoring/schemas.ts";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
@@ -8,6 +5,9 @@ import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MONITORING_FREQUENCIES, type MonitoringFrequency, newMonitoredEntitySchema } from "../../../lib/monitoring/schemas.ts";
 import { useAddEntity } from "./use-monitoring-mutations";
 
 type EntityType = "person" | "company";

@@ -1,14 +1,14 @@
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Label } from "@duecheck/ui/label";
+import { Switch } from "@duecheck/ui/switch";
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { RadarIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Label } from "@duecheck/ui/label";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
-import { Switch } from "@duecheck/ui/switch";
 
 /** PUT /api/auth/profile {autoMonitorSearches}, saved as soon as the switch moves. */
 function useUpdateAutoMonitor() {

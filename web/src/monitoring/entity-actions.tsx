@@ -1,7 +1,7 @@
+import { Spinner } from "@duecheck/ui/spinner";
 import { EyeIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
-import { Spinner } from "@duecheck/ui/spinner";
 import { IconAction } from "./icon-action";
 import { useSetEntityStatus, useViewChanges } from "./use-monitoring-mutations";
 

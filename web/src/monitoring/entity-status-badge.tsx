@@ -1,6 +1,6 @@
+import { Badge } from "@duecheck/ui/badge";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
-import { Badge } from "@duecheck/ui/badge";
 
 /** Active, Paused, or 'Waiting for credits' while an active entry's checks are skipped for want of credits. */
 export function EntityStatusBadge({ entity }: { entity: MonitoredEntityView }) {

@@ -1,7 +1,7 @@
-import type * as React from "react";
 import { Button } from "@duecheck/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@duecheck/ui/tooltip";
 import { cn } from "@duecheck/ui/utils";
+import type * as React from "react";
 
 /** A row action shown as its icon: named for screen readers, its words in a tooltip on hover and keyboard focus. */
 export function IconAction({

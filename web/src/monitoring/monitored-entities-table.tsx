@@ -1,9 +1,9 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
-import { Badge } from "@duecheck/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
 import { EntityActions } from "./entity-actions";
 import { EntityStatusBadge } from "./entity-status-badge";
 import { isDue } from "./use-monitored-entities";
@@ -16,13 +16,27 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
       <caption className="sr-only">{t("monitoring.title")}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.name")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.type")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.frequency")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.lastChecked")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.nextCheck")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.changes")}</TableHead>
-          <TableHead scope="col" className="whitespace-normal">{t("monitoring.column.status")}</TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.name")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.type")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.frequency")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.lastChecked")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.nextCheck")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.changes")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.status")}
+          </TableHead>
           <TableHead scope="col" className="px-2 text-right">
             {t("monitoring.column.actions")}
           </TableHead>
@@ -61,7 +75,9 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
             <TableCell>{t(`monitoring.frequency.${entity.frequency}`)}</TableCell>
             <TableCell data-testid="entity-last-checked">{entity.lastChecked ? <When value={entity.lastChecked} /> : t("monitoring.notChecked")}</TableCell>
-            <TableCell data-testid="entity-next-check"><NextCheck entity={entity} /></TableCell>
+            <TableCell data-testid="entity-next-check">
+              <NextCheck entity={entity} />
+            </TableCell>
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
               {entity.hasChanges ? entity.changesSummary : null}
             </TableCell>

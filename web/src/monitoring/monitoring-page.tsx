@@ -1,16 +1,16 @@
+import { Button } from "@duecheck/ui/button";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { cn } from "@duecheck/ui/utils";
 import { PlusIcon, RadarIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
-import { Button } from "@duecheck/ui/button";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { cn } from "@duecheck/ui/utils";
 import { PageHeader } from "../shell/page-header";
 import { AddEntityDialog } from "./add-entity-dialog";
 import { MonitoredEntitiesTable } from "./monitored-entities-table";
 import { MonitoringTabs } from "./monitoring-tabs";
-import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entities";
 import { useRemoveEntity } from "./use-monitoring-mutations";
 

@@ -1,7 +1,7 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Tabs, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { useTranslation } from "react-i18next";
 import type { MonitoringCounts } from "../../../lib/monitoring/schemas.ts";
-import { Tabs, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
-import { useFormatters } from "@duecheck/react/views/format";
 import type { MonitoringTab } from "./use-monitored-entities";
 
 /** All Monitored (n), With Changes (n, a pulsing dot while any exist), No Changes (n). */

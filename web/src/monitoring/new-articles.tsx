@@ -1,11 +1,11 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { CATEGORY_LABEL_KEYS, categoryBadgeVariant } from "@duecheck/react/views/search/risk";
+import { Badge } from "@duecheck/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { ExternalLinkIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MonitoredArticle } from "../../../lib/monitoring/schemas.ts";
 import { formatDay } from "../../../lib/screening/display-format.ts";
-import { Badge } from "@duecheck/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { useFormatters } from "@duecheck/react/views/format";
-import { CATEGORY_LABEL_KEYS, categoryBadgeVariant } from "@duecheck/react/views/search/risk";
 
 /** New negative or PEP articles: the title opening the article, its source, date and category. */
 export function NewArticles({ articles }: { articles: MonitoredArticle[] }) {
@@ -29,7 +29,12 @@ export function NewArticles({ articles }: { articles: MonitoredArticle[] }) {
               return (
                 <li key={article.url} className="grid gap-1.5 rounded-md border p-3" data-testid="new-article">
                   <div className="flex flex-wrap items-start justify-between gap-2">
-                    <a href={article.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 font-medium break-words text-primary hover:underline">
+                    <a
+                      href={article.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="min-w-0 flex-1 font-medium break-words text-primary hover:underline"
+                    >
                       {article.title}
                       <ExternalLinkIcon className="ml-1 inline size-3" aria-hidden />
                       <span className="sr-only">{t("search.opensInNewTab")}</span>

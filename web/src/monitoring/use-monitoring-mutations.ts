@@ -1,7 +1,7 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { MonitoredEntityView, MonitoringStatus, NewMonitoredEntity } from "../../../lib/monitoring/schemas.ts";
-import { toast } from "@duecheck/ui/use-toast";
 import i18n from "../i18n";
 import { ApiError, apiRequest, serverErrorText } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";

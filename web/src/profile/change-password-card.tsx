@@ -1,14 +1,14 @@
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Input } from "@duecheck/ui/input";
+import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { changePasswordFormSchema } from "../../../lib/auth/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
-import { Spinner } from "@duecheck/ui/spinner";
 import { useChangePassword } from "./use-account-mutations";
 
 type ChangePasswordValues = z.input<typeof changePasswordFormSchema>;

@@ -1,10 +1,10 @@
-import { LanguagesIcon } from "lucide-react";
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { type Language, LANGUAGES, type PublicUser } from "../../../lib/auth/schemas.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { LanguagesIcon } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES, type Language, type PublicUser } from "../../../lib/auth/schemas.ts";
 import { isSupportedLanguage } from "../i18n";
 import { LANGUAGE_NAME_KEYS } from "../i18n/language-names";
 import { useUpdateLanguages } from "./use-account-mutations";

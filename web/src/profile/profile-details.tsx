@@ -1,7 +1,7 @@
+import { Badge } from "@duecheck/ui/badge";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { Badge } from "@duecheck/ui/badge";
 
 /** Read-only view of the profile information. */
 export function ProfileDetails({ user }: { user: PublicUser }) {

@@ -1,12 +1,12 @@
+import { Button } from "@duecheck/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Input } from "@duecheck/ui/input";
+import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { type PublicUser, type UpdateProfileInput, updateProfileSchema } from "../../../lib/auth/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
-import { Spinner } from "@duecheck/ui/spinner";
 import { useUpdateProfile } from "./use-account-mutations";
 
 type ProfileFormValues = z.input<typeof updateProfileSchema>;

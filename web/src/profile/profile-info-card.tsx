@@ -1,9 +1,9 @@
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { PencilIcon, UserIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { ProfileDetails } from "./profile-details";
 import { ProfileEditForm } from "./profile-edit-form";
 
@@ -28,9 +28,7 @@ export function ProfileInfoCard({ user }: { user: PublicUser }) {
           </CardAction>
         )}
       </CardHeader>
-      <CardContent>
-        {editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : <ProfileDetails user={user} />}
-      </CardContent>
+      <CardContent>{editing ? <ProfileEditForm user={user} onDone={() => setEditing(false)} /> : <ProfileDetails user={user} />}</CardContent>
     </Card>
   );
 }

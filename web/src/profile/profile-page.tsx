@@ -1,7 +1,7 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { LanguagesIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { CreditBalanceCard } from "../credits/credit-balance-card";
 import { AutoMonitorCard } from "../monitoring/auto-monitor-card";
 import { PageHeader } from "../shell/page-header";

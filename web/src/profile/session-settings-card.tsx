@@ -1,10 +1,10 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Label } from "@duecheck/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { ClockIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type PublicUser, SESSION_DURATIONS } from "../../../lib/auth/schemas.ts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Label } from "@duecheck/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { useUpdateSessionDuration } from "./use-account-mutations";
 
 /** Session duration: 10, 30, 60 or 180 minutes, saved on change, effective from the next sign-in. */

@@ -1,10 +1,10 @@
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Link } from "@tanstack/react-router";
 import { ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { TwoFactorStatusBadge } from "../auth/two-factor-status-badge";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 
 export function TwoFactorStatusCard({ user }: { user: PublicUser }) {
   const { t } = useTranslation();

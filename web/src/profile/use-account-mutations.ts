@@ -1,8 +1,8 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Language, PublicUser, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
 
@@ -47,8 +47,7 @@ export function useChangePassword(onChanged: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      apiRequest<{ success: boolean }>("POST", "/api/auth/change-password", body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiRequest<{ success: boolean }>("POST", "/api/auth/change-password", body),
     onSuccess: async () => {
       toast({ title: t("security.passwordChanged"), description: t("security.passwordChangedDescription") });
       onChanged();
@@ -62,8 +61,7 @@ export function useChangePassword(onChanged: () => void) {
 export function useUpdateLanguages() {
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { profileLanguage: Language; reportLanguage: Language }) =>
-      apiRequest<UserAnswer>("POST", "/api/auth/update-languages", body),
+    mutationFn: (body: { profileLanguage: Language; reportLanguage: Language }) => apiRequest<UserAnswer>("POST", "/api/auth/update-languages", body),
     onSuccess: async (_answer, body) => {
       if (i18n.language !== body.profileLanguage) await i18n.changeLanguage(body.profileLanguage);
       toast({ title: i18n.t("languages.updated"), description: i18n.t("languages.updatedDescription") });

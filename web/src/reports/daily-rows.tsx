@@ -1,10 +1,10 @@
-import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import type { DailyRow } from "../../../lib/reports/daily/schemas.ts";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { useFormatters } from "@duecheck/react/views/format";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import type { DailyRow } from "../../../lib/reports/daily/schemas.ts";
 import { CHART_COLORS } from "./chart-colors";
 import { ReportBarChart } from "./report-bar-chart";
 import { RECENT_DAYS, useRecentRows } from "./use-daily-report";
@@ -53,11 +53,7 @@ export function DailyRows() {
           <CardTitle id="daily-rows-title">{t("reports.dailyRows")}</CardTitle>
         </CardHeader>
         <CardContent>
-          {rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("reports.noDailyRows")}</p>
-          ) : (
-            <DailyRowsTable rows={rows} />
-          )}
+          {rows.length === 0 ? <p className="text-sm text-muted-foreground">{t("reports.noDailyRows")}</p> : <DailyRowsTable rows={rows} />}
         </CardContent>
       </Card>
     </div>

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import { type DailyReportView, REPORT_RISK_LEVELS } from "../../../lib/reports/daily/schemas.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { useFormatters } from "@duecheck/react/views/format";
 import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useTranslation } from "react-i18next";
+import { type DailyReportView, REPORT_RISK_LEVELS } from "../../../lib/reports/daily/schemas.ts";
 import { CHART_COLORS } from "./chart-colors";
 import { Figures } from "./figures";
 import { ReportBarChart } from "./report-bar-chart";

@@ -1,8 +1,8 @@
+import { Button } from "@duecheck/ui/button";
+import { Spinner } from "@duecheck/ui/spinner";
 import { FileSpreadsheetIcon, FileTextIcon, RefreshCwIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
-import { Button } from "@duecheck/ui/button";
-import { Spinner } from "@duecheck/ui/spinner";
 import { reportExportUrl } from "./use-daily-report";
 
 /**

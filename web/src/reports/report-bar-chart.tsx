@@ -1,9 +1,9 @@
-import { useId } from "react";
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { type ChartConfig, ChartContainer, ChartLegend, ChartLegendContent, ChartTooltip, ChartTooltipContent } from "@duecheck/ui/chart";
-import { useFormatters } from "@duecheck/react/views/format";
 import { cn } from "@duecheck/ui/utils";
+import { useId } from "react";
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
 
 /** The field of a chart row that names its bar (the x axis). */
 const CATEGORY = "label";

@@ -1,8 +1,8 @@
+import { useFormatters } from "@duecheck/react/views/format";
 import { ActivityIcon, CoinsIcon, SearchIcon, ShieldAlertIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
 import { StatCard } from "../components/stat-card";
-import { useFormatters } from "@duecheck/react/views/format";
 
 /** Total Searches (manual versus automated), Credits Used, Active Users, High Risk Findings. */
 export function ReportCards({ report }: { report: DailyReportView }) {
@@ -17,7 +17,13 @@ export function ReportCards({ report }: { report: DailyReportView }) {
         value={number(report.totalSearches)}
         note={t("reports.manualVsAutomated", { manual: number(report.manualSearches), automated: number(report.automatedSearches) })}
       />
-      <StatCard testId="card-credits" icon={CoinsIcon} title={t("reports.creditsUsed")} value={number(report.totalCreditsUsed)} note={t("reports.creditsNote")} />
+      <StatCard
+        testId="card-credits"
+        icon={CoinsIcon}
+        title={t("reports.creditsUsed")}
+        value={number(report.totalCreditsUsed)}
+        note={t("reports.creditsNote")}
+      />
       <StatCard testId="card-users" icon={UsersIcon} title={t("reports.activeUsers")} value={number(report.uniqueUsers)} note={t("reports.activeUsersNote")} />
       <StatCard
         testId="card-high-risk"
@@ -29,4 +35,3 @@ export function ReportCards({ report }: { report: DailyReportView }) {
     </div>
   );
 }
-

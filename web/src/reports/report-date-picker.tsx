@@ -1,7 +1,7 @@
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { localDay } from "./report-date";
 
 /** The report's day: the browser's own date input (keyboard and screen-reader friendly), up to today. */

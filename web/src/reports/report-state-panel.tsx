@@ -1,7 +1,7 @@
-import { FileWarningIcon, FileXIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Spinner } from "@duecheck/ui/spinner";
+import { FileWarningIcon, FileXIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 
 /**
  * A day without a completed report (spec part 1 section 4): none yet or pending offers 'Generate Report Now'; a
@@ -11,7 +11,10 @@ export function ReportStatePanel({ failed, generating, onGenerate }: { failed: b
   const { t } = useTranslation();
   const Icon = failed ? FileWarningIcon : FileXIcon;
   return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center" data-testid={failed ? "report-failed" : "report-missing"}>
+    <div
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed px-4 py-12 text-center"
+      data-testid={failed ? "report-failed" : "report-missing"}
+    >
       <Icon className={failed ? "size-10 text-destructive" : "size-10 text-muted-foreground"} aria-hidden />
       <p className="font-medium">{failed ? t("reports.failed") : t("reports.missing")}</p>
       <Button onClick={onGenerate} disabled={generating}>

@@ -1,6 +1,6 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { OverviewTab } from "./overview-tab";
 import { SearchDetailsTab } from "./search-details-tab";
 import { StatisticsTab } from "./statistics-tab";

@@ -1,10 +1,10 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Badge } from "@duecheck/ui/badge";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ClockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { Badge } from "@duecheck/ui/badge";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { PageHeader } from "../shell/page-header";
 import { DailyRows } from "./daily-rows";
 import { ReportActions } from "./report-actions";

@@ -1,13 +1,13 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
+import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
+import { Badge } from "@duecheck/ui/badge";
+import { Skeleton } from "@duecheck/ui/skeleton";
 import { useTranslation } from "react-i18next";
 import type { ReportSearch } from "../../../lib/reports/daily/schemas.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { LoadMore } from "../components/load-more";
-import { Badge } from "@duecheck/ui/badge";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
 import { usePagedList } from "../lib/use-paged-list";
-import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
-import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { REPORTS_QUERY_KEY } from "./use-daily-report";
 import { useReportFormatters } from "./use-report-formatters";
 

@@ -1,7 +1,7 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { useTranslation } from "react-i18next";
 import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { useFormatters } from "@duecheck/react/views/format";
 import { Figures } from "./figures";
 
 /** The top search terms, ranked, and the searches with sanctions or adverse media hits. */

@@ -62,5 +62,4 @@ export function useGenerateReport(date: string) {
 export type ExportFormat = "pdf" | "xlsx";
 
 /** GET /api/reports/daily/export: the report as a PDF or Excel file. */
-export const reportExportUrl = (date: string, format: ExportFormat) =>
-  `/api/reports/daily/export?date=${encodeURIComponent(date)}&format=${format}`;
+export const reportExportUrl = (date: string, format: ExportFormat) => `/api/reports/daily/export?date=${encodeURIComponent(date)}&format=${format}`;

@@ -1,5 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { DATASET_FORMATS, type DatasetFormat, type DatasetType } from "@duecheck/react/views/sanctions/types";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
@@ -8,7 +7,8 @@ import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { cn } from "@duecheck/ui/utils";
-import { DATASET_FORMATS, type DatasetFormat, type DatasetType } from "@duecheck/react/views/sanctions/types";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useAddDataset } from "./use-sanctions";
 
 /** Limits of the server's addDatasetSchema (lib/sanctions/datasets/schemas.ts). */
@@ -142,12 +142,7 @@ export function AddDatasetDialog({ open, onOpenChange }: { open: boolean; onOpen
             <legend id={ids.type} className="mb-2 text-sm font-medium leading-none">
               {t("sanctions.add.typeLabel")}
             </legend>
-            <RadioGroup
-              aria-labelledby={ids.type}
-              value={type}
-              onValueChange={(value) => setType(value as DatasetType)}
-              className="grid grid-cols-2 gap-3"
-            >
+            <RadioGroup aria-labelledby={ids.type} value={type} onValueChange={(value) => setType(value as DatasetType)} className="grid grid-cols-2 gap-3">
               {TYPE_OPTIONS.map((option) => (
                 <TypeOption key={option.value} value={option.value} checked={type === option.value} label={t(option.labelKey)} />
               ))}

@@ -1,13 +1,13 @@
-import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
-import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useFormatters } from "@duecheck/react/views/format";
+import { useFormatAge, useFormatBytes } from "@duecheck/react/views/sanctions/format";
+import type { DatasetVersion, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { useFormatters } from "@duecheck/react/views/format";
+import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { DatasetStatusBadge } from "./dataset-status-badge";
-import { useFormatAge, useFormatBytes } from "@duecheck/react/views/sanctions/format";
-import type { DatasetVersion, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
 
 const TYPE_KEYS: Record<string, string> = {
@@ -22,15 +22,7 @@ const RETENTION_KEYS: Record<string, string> = {
 };
 
 /** One dataset: what it is, how its last download went, and its kept versions; admins can download it now. */
-export function DatasetCard({
-  dataset,
-  canDownload,
-  downloadAllPending,
-}: {
-  dataset: SanctionsDataset;
-  canDownload: boolean;
-  downloadAllPending: boolean;
-}) {
+export function DatasetCard({ dataset, canDownload, downloadAllPending }: { dataset: SanctionsDataset; canDownload: boolean; downloadAllPending: boolean }) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
@@ -59,18 +51,14 @@ export function DatasetCard({
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
           <Detail label={t("sanctions.field.type")}>
-            <Badge variant={dataset.dataset_type === "pep" ? "warning" : "secondary"}>
-              {typeKey ? t(typeKey) : dataset.dataset_type}
-            </Badge>
+            <Badge variant={dataset.dataset_type === "pep" ? "warning" : "secondary"}>{typeKey ? t(typeKey) : dataset.dataset_type}</Badge>
           </Detail>
           <Detail label={t("sanctions.field.format")}>
             <span className="font-mono text-xs break-all">{dataset.format}</span>
           </Detail>
           <Detail label={t("sanctions.field.frequency")}>
             {t("sanctions.everyHours", { hours: dataset.download_frequency })}
-            {!dataset.auto_download && (
-              <span className="block text-xs text-muted-foreground">{t("sanctions.autoDownloadOff")}</span>
-            )}
+            {!dataset.auto_download && <span className="block text-xs text-muted-foreground">{t("sanctions.autoDownloadOff")}</span>}
           </Detail>
           <Detail label={t("sanctions.field.lastDownload")}>
             {dataset.last_download_at ? (

@@ -1,11 +1,11 @@
-import { DatabaseIcon, DownloadCloudIcon, Loader2Icon, PlusIcon, RefreshCwIcon } from "lucide-react";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "../auth/use-current-user";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { cn } from "@duecheck/ui/utils";
+import { DatabaseIcon, DownloadCloudIcon, Loader2Icon, PlusIcon, RefreshCwIcon } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../auth/use-current-user";
 import { AddDatasetDialog } from "./add-dataset-dialog";
 import { DatasetCard } from "./dataset-card";
 import { useDatasets, useDownloadAll } from "./use-sanctions";
@@ -79,12 +79,7 @@ export function DatasetsTab() {
         ) : (
           <div className="grid items-start gap-4 xl:grid-cols-2">
             {list.map((dataset) => (
-              <DatasetCard
-                key={dataset.id}
-                dataset={dataset}
-                canDownload={isAdmin}
-                downloadAllPending={downloadAll.isPending}
-              />
+              <DatasetCard key={dataset.id} dataset={dataset} canDownload={isAdmin} downloadAllPending={downloadAll.isPending} />
             ))}
           </div>
         ))}

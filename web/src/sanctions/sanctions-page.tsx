@@ -1,6 +1,6 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { DatabaseIcon, SearchIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { PageHeader } from "../shell/page-header";
 import { DatasetsTab } from "./datasets-tab";
 import { SearchTab } from "./search-tab";

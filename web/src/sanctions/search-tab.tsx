@@ -1,11 +1,11 @@
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { SanctionsLookupBody } from "@duecheck/react/components/sanctions-lookup";
 import { DuecheckAppProvider } from "@duecheck/react/context";
 import { toast } from "@duecheck/ui/use-toast";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { sessionTransport } from "../search/session-transport";
-import { useDatasets } from "./use-sanctions";
 import { SessionSanctionsNotice } from "./session-data-notice";
+import { useDatasets } from "./use-sanctions";
 
 /**
  * Search tab: a name or company looked up across every sanctions-type dataset, with what else is known of the subject

@@ -1,9 +1,9 @@
+import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
-import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 
 export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
 
@@ -45,8 +45,7 @@ export function useDownloadDataset() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<DownloadAnswer>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
+    mutationFn: (id: string) => apiRequest<DownloadAnswer>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
     onError: () => {
       toast({ variant: "destructive", title: t("sanctions.downloadFailed"), description: t("sanctions.downloadFailedDescription") });
     },
@@ -104,4 +103,3 @@ export function useDownloadAll() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }),
   });
 }
-

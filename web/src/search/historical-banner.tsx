@@ -1,7 +1,7 @@
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Link } from "@tanstack/react-router";
 import { HistoryIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 
 /** 'Viewing historical search result for "{term}"' (+ ' (still processing)') and '← Back to History'. */
 export function HistoricalBanner({ term, stillProcessing }: { term: string; stillProcessing: boolean }) {

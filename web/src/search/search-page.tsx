@@ -1,22 +1,22 @@
+import { ScreeningSearchBody } from "@duecheck/react/components/screening-search";
+import { DuecheckAppProvider } from "@duecheck/react/context";
+import { ResultsView } from "@duecheck/react/views/search/results-view";
+import { FailedView, LoadErrorView } from "@duecheck/react/views/search/status-views";
+import { Spinner } from "@duecheck/ui/spinner";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DuecheckAppProvider } from "@duecheck/react/context";
-import { ScreeningSearchBody } from "@duecheck/react/components/screening-search";
-import { PageHeader } from "../shell/page-header";
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { Spinner } from "@duecheck/ui/spinner";
-import { HistoricalBanner } from "./historical-banner";
-import { ResultsView } from "@duecheck/react/views/search/results-view";
-import { useSearchAllowance } from "./use-search-allowance";
-import { sessionTransport } from "./session-transport";
-import { FailedView, LoadErrorView } from "@duecheck/react/views/search/status-views";
-import { newSearchRequestAtom } from "./new-search-atom";
-import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
 import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
+import { PageHeader } from "../shell/page-header";
+import { HistoricalBanner } from "./historical-banner";
+import { newSearchRequestAtom } from "./new-search-atom";
+import { sessionTransport } from "./session-transport";
+import { useSearchAllowance } from "./use-search-allowance";
+import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
 
 /**
  * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
@@ -26,11 +26,7 @@ import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
 export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
   const newSearchRequest = useAtomValue(newSearchRequestAtom);
-  return (
-    <div className="grid w-full grid-cols-1 gap-6">
-      {view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}
-    </div>
-  );
+  return <div className="grid w-full grid-cols-1 gap-6">{view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}</div>;
 }
 
 /**

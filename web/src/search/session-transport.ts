@@ -1,5 +1,5 @@
-import { observedFetch } from "../service-status/status-store";
 import { type DuecheckTransport, jsonCaller, listSearchParams } from "@duecheck/react/api/transport";
+import { observedFetch } from "../service-status/status-store";
 
 const id = encodeURIComponent;
 const unavailable = (what: string) => () => Promise.reject(new Error(`${what} has its own screen in the app`));

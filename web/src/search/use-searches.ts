@@ -1,10 +1,10 @@
+import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toast } from "@duecheck/ui/use-toast";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { ApiError, apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
-import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
@@ -80,4 +80,3 @@ export function useDeleteSearch() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
   });
 }
-

@@ -16,7 +16,10 @@ export function ServiceUnavailableBanner() {
   }, [unavailable, queryClient]);
   if (!unavailable) return null;
   return (
-    <div role="alert" className="sticky top-0 z-50 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="sticky top-0 z-50 border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <strong className="font-semibold">{t("serviceStatus.title")}</strong> {t("serviceStatus.retrying")}
     </div>
   );

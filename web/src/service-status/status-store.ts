@@ -6,7 +6,8 @@
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let unavailable = false;
-let checking: Promise<void> | null = null;
+/** One wait for the server at a time, however many calls were answered 503. */
+let checking = false;
 const DEFAULT_RETRY_SECONDS = 5;
 
 export function subscribeServiceStatus(listener: Listener) {
@@ -33,8 +34,10 @@ export async function observedFetch(input: RequestInfo | URL, init?: RequestInit
 
 function noticeUnavailable(retryAfterSeconds: number) {
   const seconds = Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? Math.min(retryAfterSeconds, 60) : DEFAULT_RETRY_SECONDS;
-  checking ??= waitUntilReady(seconds).finally(() => {
-    checking = null;
+  if (checking) return;
+  checking = true;
+  void waitUntilReady(seconds).finally(() => {
+    checking = false;
   });
 }
 

@@ -1,8 +1,8 @@
+import { Separator } from "@duecheck/ui/separator";
+import { SidebarTrigger } from "@duecheck/ui/sidebar";
 import { useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Separator } from "@duecheck/ui/separator";
-import { SidebarTrigger } from "@duecheck/ui/sidebar";
 import { ThemeToggle } from "./theme-toggle";
 
 /** Section names shown in the header, by route path. */

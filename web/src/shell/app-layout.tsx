@@ -1,6 +1,6 @@
+import { SidebarInset, SidebarProvider } from "@duecheck/ui/sidebar";
 import type * as React from "react";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { SidebarInset, SidebarProvider } from "@duecheck/ui/sidebar";
 import { useProfileLanguage } from "../i18n/use-profile-language";
 import { AppHeader } from "./app-header";
 import { AppSidebar } from "./app-sidebar";

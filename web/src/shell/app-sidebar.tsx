@@ -1,9 +1,3 @@
-import { Link, useLocation } from "@tanstack/react-router";
-import { useSetAtom } from "jotai";
-import { newSearchRequestAtom } from "../search/new-search-atom";
-import { ShieldCheckIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
-import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import {
   Sidebar,
   SidebarContent,
@@ -19,6 +13,12 @@ import {
   SidebarSeparator,
   useSidebar,
 } from "@duecheck/ui/sidebar";
+import { Link, useLocation } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { ShieldCheckIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import { newSearchRequestAtom } from "../search/new-search-atom";
 import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "./nav-items";
 import { SidebarUserBlock } from "./sidebar-user-block";
 

@@ -1,4 +1,17 @@
-import { ActivityIcon, ChartColumnIcon, DatabaseIcon, HistoryIcon, KeyRoundIcon, LayersIcon, LayoutDashboardIcon, type LucideIcon, RadarIcon, SearchIcon, SettingsIcon, UsersIcon } from "lucide-react";
+import {
+  ActivityIcon,
+  ChartColumnIcon,
+  DatabaseIcon,
+  HistoryIcon,
+  KeyRoundIcon,
+  LayersIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  RadarIcon,
+  SearchIcon,
+  SettingsIcon,
+  UsersIcon,
+} from "lucide-react";
 
 export type NavItem = {
   /** Route path; also used to highlight the active item. */

@@ -1,8 +1,8 @@
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent } from "@duecheck/ui/card";
 import { Link } from "@tanstack/react-router";
 import { FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent } from "@duecheck/ui/card";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
+import { Avatar, AvatarFallback } from "@duecheck/ui/avatar";
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from "@duecheck/ui/sidebar";
 import { Link } from "@tanstack/react-router";
 import { CreditCardIcon, LogOutIcon, ShieldCheckIcon, UserPenIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useLogout } from "../auth/use-logout";
-import { Avatar, AvatarFallback } from "@duecheck/ui/avatar";
-import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from "@duecheck/ui/sidebar";
 import { SidebarCreditSummary } from "../credits/sidebar-credit-summary";
 import { userInitials } from "./user-initials";
 

@@ -1,6 +1,3 @@
-import { useAtom } from "jotai";
-import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import {
   DropdownMenu,
@@ -10,6 +7,9 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "@duecheck/ui/dropdown-menu";
+import { useAtom } from "jotai";
+import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { type Theme, themeAtom } from "./theme-state";
 
 const THEME_OPTIONS: { value: Theme; labelKey: string; Icon: typeof SunIcon }[] = [

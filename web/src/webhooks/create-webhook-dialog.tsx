@@ -1,15 +1,15 @@
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../lib/webhooks/event-names.ts";
-import { createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
-import type { CreatedWebhook } from "../../../lib/webhooks/webhooks.ts";
-import { ShownOnceSecret } from "../components/shown-once-secret";
 import { Button } from "@duecheck/ui/button";
 import { Checkbox } from "@duecheck/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "../../../lib/webhooks/event-names.ts";
+import { createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
+import type { CreatedWebhook } from "../../../lib/webhooks/webhooks.ts";
+import { ShownOnceSecret } from "../components/shown-once-secret";
 import { useCreateWebhook } from "./use-webhooks";
 
 /**
@@ -52,8 +52,6 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
     }
     create.mutate(parsed.data, { onSuccess: setCreated });
   }
-
-
 
   const message = problem && (i18n.exists(problem.message) ? t(problem.message) : problem.message);
   const toggle = (name: WebhookEvent, on: boolean) => {

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
-import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import { useFormatters } from "@duecheck/react/views/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Skeleton } from "@duecheck/ui/skeleton";
-import { useFormatters } from "@duecheck/react/views/format";
+import { useTranslation } from "react-i18next";
+import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { useDeliveries } from "./use-webhooks";
 
@@ -36,11 +36,21 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView | 
               <table className="w-full text-sm" data-testid="deliveries-table">
                 <thead className="bg-muted/50 text-left text-muted-foreground">
                   <tr className="border-b">
-                    <th scope="col" className="h-9 px-3 font-medium">{t("webhooks.columnTime")}</th>
-                    <th scope="col" className="h-9 px-3 font-medium">{t("webhooks.columnEvent")}</th>
-                    <th scope="col" className="h-9 px-3 font-medium">{t("webhooks.columnStatus")}</th>
-                    <th scope="col" className="h-9 px-3 font-medium">{t("webhooks.columnAttempts")}</th>
-                    <th scope="col" className="h-9 px-3 font-medium">{t("webhooks.columnCode")}</th>
+                    <th scope="col" className="h-9 px-3 font-medium">
+                      {t("webhooks.columnTime")}
+                    </th>
+                    <th scope="col" className="h-9 px-3 font-medium">
+                      {t("webhooks.columnEvent")}
+                    </th>
+                    <th scope="col" className="h-9 px-3 font-medium">
+                      {t("webhooks.columnStatus")}
+                    </th>
+                    <th scope="col" className="h-9 px-3 font-medium">
+                      {t("webhooks.columnAttempts")}
+                    </th>
+                    <th scope="col" className="h-9 px-3 font-medium">
+                      {t("webhooks.columnCode")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { useTranslation } from "react-i18next";
 
 const EXAMPLE = `import { createHmac, timingSafeEqual } from "node:crypto";
 

@@ -1,10 +1,10 @@
+import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../../lib/paging.ts";
 import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
 import type { CreatedWebhook, DeliveryView, WebhookView } from "../../../lib/webhooks/webhooks.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { toast } from "@duecheck/ui/use-toast";
 import { apiRequest, serverErrorText } from "../lib/api";
 
 export const WEBHOOKS_QUERY_KEY = ["/api/webhooks"] as const;
@@ -57,8 +57,7 @@ export function useSetWebhookEnabled() {
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      apiRequest<WebhookView>("PATCH", `/api/webhooks/${encodeURIComponent(id)}`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => apiRequest<WebhookView>("PATCH", `/api/webhooks/${encodeURIComponent(id)}`, { enabled }),
     onSuccess: (hook) => {
       queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.map((w) => (w.id === hook.id ? hook : w)));
       toast({ title: hook.enabled ? t("webhooks.enabledToast") : t("webhooks.disabledToast"), description: hook.url });

@@ -1,13 +1,13 @@
+import { useFormatters } from "@duecheck/react/views/format";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Skeleton } from "@duecheck/ui/skeleton";
+import { Switch } from "@duecheck/ui/switch";
 import { ListIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Skeleton } from "@duecheck/ui/skeleton";
-import { Switch } from "@duecheck/ui/switch";
-import { useFormatters } from "@duecheck/react/views/format";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
@@ -86,15 +86,32 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
   const setEnabled = useSetWebhookEnabled();
   const sendTest = useSendTestEvent();
   return (
-    <div role="region" aria-labelledby={props.labelledBy} tabIndex={0} className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+    // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
+    <div
+      role="region"
+      aria-labelledby={props.labelledBy}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table className="w-full text-sm" data-testid="webhooks-table">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr className="border-b">
-            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnUrl")}</th>
-            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnEvents")}</th>
-            <th scope="col" className="h-10 px-3 font-medium">{t("webhooks.columnEnabled")}</th>
-            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">{t("webhooks.columnCreated")}</th>
-            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">{t("webhooks.columnLastDelivery")}</th>
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("webhooks.columnUrl")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("webhooks.columnEvents")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium">
+              {t("webhooks.columnEnabled")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("webhooks.columnCreated")}
+            </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("webhooks.columnLastDelivery")}
+            </th>
             <th scope="col" className="h-10 px-3 text-right font-medium">
               <span className="sr-only">{t("webhooks.columnActions")}</span>
             </th>
@@ -129,17 +146,40 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
                 <time dateTime={hook.createdAt}>{date(hook.createdAt)}</time>
               </td>
               <td className="px-3 py-2.5 whitespace-nowrap" data-testid="webhook-last-delivery">
-                {hook.lastDelivery ? <DeliveryStatusBadge status={hook.lastDelivery.status} /> : <span className="text-muted-foreground">{t("webhooks.noDeliveryYet")}</span>}
+                {hook.lastDelivery ? (
+                  <DeliveryStatusBadge status={hook.lastDelivery.status} />
+                ) : (
+                  <span className="text-muted-foreground">{t("webhooks.noDeliveryYet")}</span>
+                )}
               </td>
               <td className="px-3 py-1.5">
                 <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" aria-label={t("webhooks.sendTestLabel", { url: hook.url })} title={t("webhooks.sendTest")} disabled={!hook.enabled || sendTest.isPending} onClick={() => sendTest.mutate(hook.id)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("webhooks.sendTestLabel", { url: hook.url })}
+                    title={t("webhooks.sendTest")}
+                    disabled={!hook.enabled || sendTest.isPending}
+                    onClick={() => sendTest.mutate(hook.id)}
+                  >
                     <SendIcon aria-hidden />
                   </Button>
-                  <Button variant="ghost" size="icon" aria-label={t("webhooks.deliveriesLabel", { url: hook.url })} title={t("webhooks.deliveriesTitle")} onClick={() => props.onDeliveries(hook)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("webhooks.deliveriesLabel", { url: hook.url })}
+                    title={t("webhooks.deliveriesTitle")}
+                    onClick={() => props.onDeliveries(hook)}
+                  >
                     <ListIcon aria-hidden />
                   </Button>
-                  <Button variant="ghost" size="icon" className="text-muted-foreground hover:text-destructive" aria-label={t("webhooks.deleteLabel", { url: hook.url })} onClick={() => props.onDelete(hook)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-muted-foreground hover:text-destructive"
+                    aria-label={t("webhooks.deleteLabel", { url: hook.url })}
+                    onClick={() => props.onDelete(hook)}
+                  >
                     <Trash2Icon aria-hidden />
                   </Button>
                 </div>

@@ -17,6 +17,17 @@ export const de: MatchingCliText = {
     plain: "Keine Liste ist importiert: Jeder Namensteil zählt gleich (einfache Gewichte).",
   },
   noParts: "Kein Teil der Namen stimmt überein.",
-  columns: { searched: "GESUCHT", listed: "GELISTET", how: "WIE", similarity: "ÄHNLICHKEIT", line: "ZEILE", score: "WERT", decision: "ERGEBNIS", query: "SUCHE", candidate: "KANDIDAT", why: "WARUM" },
+  columns: {
+    searched: "GESUCHT",
+    listed: "GELISTET",
+    how: "WIE",
+    similarity: "ÄHNLICHKEIT",
+    line: "ZEILE",
+    score: "WERT",
+    decision: "ERGEBNIS",
+    query: "SUCHE",
+    candidate: "KANDIDAT",
+    why: "WARUM",
+  },
   partial: "teilweise",
 };

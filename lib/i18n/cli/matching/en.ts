@@ -17,6 +17,17 @@ export const en: MatchingCliText = {
     plain: "No list is imported: every name part weighs alike (plain weights).",
   },
   noParts: "No part of the names matched.",
-  columns: { searched: "SEARCHED", listed: "LISTED", how: "HOW", similarity: "SIMILARITY", line: "LINE", score: "SCORE", decision: "DECISION", query: "QUERY", candidate: "CANDIDATE", why: "WHY" },
+  columns: {
+    searched: "SEARCHED",
+    listed: "LISTED",
+    how: "HOW",
+    similarity: "SIMILARITY",
+    line: "LINE",
+    score: "SCORE",
+    decision: "DECISION",
+    query: "QUERY",
+    candidate: "CANDIDATE",
+    why: "WHY",
+  },
   partial: "partial",
 };

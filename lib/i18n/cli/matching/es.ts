@@ -17,6 +17,17 @@ export const es: MatchingCliText = {
     plain: "No hay ninguna lista importada: todas las partes del nombre pesan igual (pesos simples).",
   },
   noParts: "Ninguna parte de los nombres coincide.",
-  columns: { searched: "BUSCADO", listed: "EN LISTA", how: "CÓMO", similarity: "SIMILITUD", line: "LÍNEA", score: "PUNTUACIÓN", decision: "RESULTADO", query: "BÚSQUEDA", candidate: "CANDIDATO", why: "POR QUÉ" },
+  columns: {
+    searched: "BUSCADO",
+    listed: "EN LISTA",
+    how: "CÓMO",
+    similarity: "SIMILITUD",
+    line: "LÍNEA",
+    score: "PUNTUACIÓN",
+    decision: "RESULTADO",
+    query: "BÚSQUEDA",
+    candidate: "CANDIDATO",
+    why: "POR QUÉ",
+  },
   partial: "parcial",
 };

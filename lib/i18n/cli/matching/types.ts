@@ -18,7 +18,18 @@ export interface MatchingCliText {
   matchedName: (name: string) => string;
   weights: Record<"lists" | "plain", string>;
   noParts: string;
-  columns: { searched: string; listed: string; how: string; similarity: string; line: string; score: string; decision: string; query: string; candidate: string; why: string };
+  columns: {
+    searched: string;
+    listed: string;
+    how: string;
+    similarity: string;
+    line: string;
+    score: string;
+    decision: string;
+    query: string;
+    candidate: string;
+    why: string;
+  };
   /** A search result that names only part of the listed name: never a Match on the name alone. */
   partial: string;
 }

@@ -1,7 +1,8 @@
 import type { MonitorCliText } from "./types.ts";
 
 export const de: MonitorCliText = {
-  added: (name, type, frequency, email, id) => `${name} (${type}, ${frequency}) wird für ${email} überwacht: Die erste Prüfung läuft beim nächsten Durchlauf. ID: ${id}`,
+  added: (name, type, frequency, email, id) =>
+    `${name} (${type}, ${frequency}) wird für ${email} überwacht: Die erste Prüfung läuft beim nächsten Durchlauf. ID: ${id}`,
   already: (name) => `${name} wird bereits überwacht (gleicher Name und Typ)`,
   notFound: (id) => `Kein überwachter Eintrag ${id} für diesen Benutzer`,
   paused: (name) => `Pausiert: ${name} wird bis zur Fortsetzung nicht geprüft`,
@@ -12,7 +13,17 @@ export const de: MonitorCliText = {
   statuses: { active: "aktiv", paused: "pausiert" },
   waitingForCredits: "pausiert: zu wenig Guthaben",
   sources: { manual: "hinzugefügt", search: "aus einer Suche" },
-  columns: { name: "NAME", type: "TYP", frequency: "HÄUFIGKEIT", status: "STATUS", lastChecked: "ZULETZT GEPRÜFT", nextCheck: "NÄCHSTE PRÜFUNG", changes: "ÄNDERUNGEN", source: "HERKUNFT", id: "ID" },
+  columns: {
+    name: "NAME",
+    type: "TYP",
+    frequency: "HÄUFIGKEIT",
+    status: "STATUS",
+    lastChecked: "ZULETZT GEPRÜFT",
+    nextCheck: "NÄCHSTE PRÜFUNG",
+    changes: "ÄNDERUNGEN",
+    source: "HERKUNFT",
+    id: "ID",
+  },
   newChanges: "NEU",
   empty: "Keine überwachten Einträge.",
   title: (email, c) => `Überwacht von ${email}: ${c.all} (${c.withChanges} mit Änderungen, ${c.noChanges} ohne)`,

@@ -1,7 +1,8 @@
 import type { MonitorCliText } from "./types.ts";
 
 export const es: MonitorCliText = {
-  added: (name, type, frequency, email, id) => `Supervisando ${name} (${type}, ${frequency}) para ${email}: la primera comprobación se hará en la próxima revisión. ID: ${id}`,
+  added: (name, type, frequency, email, id) =>
+    `Supervisando ${name} (${type}, ${frequency}) para ${email}: la primera comprobación se hará en la próxima revisión. ID: ${id}`,
   already: (name) => `${name} ya está supervisado (mismo nombre y tipo)`,
   notFound: (id) => `No hay ninguna entidad supervisada ${id} para este usuario`,
   paused: (name) => `En pausa: ${name} no se comprueba hasta que se reanude`,
@@ -12,12 +13,23 @@ export const es: MonitorCliText = {
   statuses: { active: "activo", paused: "en pausa" },
   waitingForCredits: "en pausa: créditos insuficientes",
   sources: { manual: "añadido", search: "de una búsqueda" },
-  columns: { name: "NOMBRE", type: "TIPO", frequency: "FRECUENCIA", status: "ESTADO", lastChecked: "ÚLTIMA COMPROBACIÓN", nextCheck: "PRÓXIMA COMPROBACIÓN", changes: "CAMBIOS", source: "ORIGEN", id: "ID" },
+  columns: {
+    name: "NOMBRE",
+    type: "TIPO",
+    frequency: "FRECUENCIA",
+    status: "ESTADO",
+    lastChecked: "ÚLTIMA COMPROBACIÓN",
+    nextCheck: "PRÓXIMA COMPROBACIÓN",
+    changes: "CAMBIOS",
+    source: "ORIGEN",
+    id: "ID",
+  },
   newChanges: "NUEVO",
   empty: "No hay entidades supervisadas.",
   title: (email, c) => `Supervisadas por ${email}: ${c.all} (${c.withChanges} con cambios, ${c.noChanges} sin cambios)`,
   more: (command) => `Más: ${command}`,
-  listUpdates: (count) => `Una nueva versión de una lista coincide con ${count} ${count === 1 ? "nombre supervisado" : "nombres supervisados"}: se comprueban ahora`,
+  listUpdates: (count) =>
+    `Una nueva versión de una lista coincide con ${count} ${count === 1 ? "nombre supervisado" : "nombres supervisados"}: se comprueban ahora`,
   scanned: ({ started, waitingForCredits, recorded }) =>
     `Comprobaciones pendientes: ${started} iniciadas, ${waitingForCredits} esperando créditos (sin cargo), ${recorded} comprobaciones anteriores registradas`,
   working: (count) => `Esperando a que terminen ${count} ${count === 1 ? "comprobación" : "comprobaciones"}...`,

@@ -1,7 +1,8 @@
 import type { MonitorCliText } from "./types.ts";
 
 export const fr: MonitorCliText = {
-  added: (name, type, frequency, email, id) => `Surveillance de ${name} (${type}, ${frequency}) pour ${email} : la première vérification a lieu au prochain passage. ID : ${id}`,
+  added: (name, type, frequency, email, id) =>
+    `Surveillance de ${name} (${type}, ${frequency}) pour ${email} : la première vérification a lieu au prochain passage. ID : ${id}`,
   already: (name) => `${name} est déjà surveillé (même nom et même type)`,
   notFound: (id) => `Aucune entité surveillée ${id} pour cet utilisateur`,
   paused: (name) => `En pause : ${name} n’est plus vérifié jusqu’à la reprise`,
@@ -12,7 +13,17 @@ export const fr: MonitorCliText = {
   statuses: { active: "active", paused: "en pause" },
   waitingForCredits: "en pause : crédits insuffisants",
   sources: { manual: "ajoutée", search: "d’une recherche" },
-  columns: { name: "NOM", type: "TYPE", frequency: "FRÉQUENCE", status: "STATUT", lastChecked: "DERNIÈRE VÉRIFICATION", nextCheck: "PROCHAINE VÉRIFICATION", changes: "CHANGEMENTS", source: "ORIGINE", id: "ID" },
+  columns: {
+    name: "NOM",
+    type: "TYPE",
+    frequency: "FRÉQUENCE",
+    status: "STATUT",
+    lastChecked: "DERNIÈRE VÉRIFICATION",
+    nextCheck: "PROCHAINE VÉRIFICATION",
+    changes: "CHANGEMENTS",
+    source: "ORIGINE",
+    id: "ID",
+  },
   newChanges: "NOUVEAU",
   empty: "Aucune entité surveillée.",
   title: (email, c) => `Surveillées par ${email} : ${c.all} (${c.withChanges} avec changements, ${c.noChanges} sans)`,

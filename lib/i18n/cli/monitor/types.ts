@@ -11,7 +11,17 @@ export interface MonitorCliText {
   statuses: Record<"active" | "paused", string>;
   waitingForCredits: string;
   sources: Record<"manual" | "search", string>;
-  columns: { name: string; type: string; frequency: string; status: string; lastChecked: string; nextCheck: string; changes: string; source: string; id: string };
+  columns: {
+    name: string;
+    type: string;
+    frequency: string;
+    status: string;
+    lastChecked: string;
+    nextCheck: string;
+    changes: string;
+    source: string;
+    id: string;
+  };
   newChanges: string;
   empty: string;
   title: (email: string, counts: { all: number; withChanges: number; noChanges: number }) => string;

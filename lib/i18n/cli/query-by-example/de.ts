@@ -8,7 +8,8 @@ export const de: QueryByExampleCliText = {
   nationality: (country) => `Staatsangehörigkeit ${country}`,
   listing: (name, why) => `${name}: ${why}`,
   identifierMatches: (kind, value) => `der Eintrag führt die gesuchte ${kind} ${value}`,
-  nameMatchesBirthDateDiffers: (listed, searched) => `Name stimmt überein, Geburtsdatum weicht ab (gelistet ${listed}, gesucht ${searched}): als Beinahe-Treffer geführt`,
+  nameMatchesBirthDateDiffers: (listed, searched) =>
+    `Name stimmt überein, Geburtsdatum weicht ab (gelistet ${listed}, gesucht ${searched}): als Beinahe-Treffer geführt`,
   birthDateDiffers: (listed, searched) => `Geburtsdatum weicht ab (gelistet ${listed}, gesucht ${searched})`,
   birthDateAgrees: "Geburtsdatum stimmt überein",
   nationalityAgrees: "Staatsangehörigkeit stimmt überein",

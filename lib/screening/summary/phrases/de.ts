@@ -3,7 +3,14 @@ import type { Phrasebook } from "../phrasebook.ts";
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The kinds of identifier a search can carry (query by example). */
-const IDENTIFIER_WORDS: Record<string, string> = { passport: "Reisepassnummer", national_id: "Ausweisnummer", tax_id: "Steuernummer", imo: "IMO-Nummer", lei: "LEI", crypto_wallet: "Wallet-Adresse" };
+const IDENTIFIER_WORDS: Record<string, string> = {
+  passport: "Reisepassnummer",
+  national_id: "Ausweisnummer",
+  tax_id: "Steuernummer",
+  imo: "IMO-Nummer",
+  lei: "LEI",
+  crypto_wallet: "Wallet-Adresse",
+};
 
 export const de: Phrasebook = {
   englishName: "German",
@@ -23,11 +30,12 @@ export const de: Phrasebook = {
 
   intro: ({ name, entity, datasets, articles, level }) =>
     `${name} wurde als ${entity === "person" ? "Person" : "Unternehmen"} gegen ${datasets} ${plural(datasets, "Sanktions- und PEP-Liste", "Sanktions- und PEP-Listen")}${articles === null ? " geprüft; negative Medienberichte konnten nicht geprüft werden." : ` sowie ${articles} Medienartikel geprüft.`} Das Gesamtrisiko wird als ${level.toUpperCase()} eingestuft.`,
-  sanctionsNone: (datasets) => `In ${plural(datasets, "der durchsuchten Sanktionsliste", `den ${datasets} durchsuchten Sanktionslisten`)} wurde kein Treffer gefunden.`,
+  sanctionsNone: (datasets) =>
+    `In ${plural(datasets, "der durchsuchten Sanktionsliste", `den ${datasets} durchsuchten Sanktionslisten`)} wurde kein Treffer gefunden.`,
   sanctionsFound: (count, datasets) =>
     `Der Name ergab ${count} ${plural(count, "Treffer", "Treffer")} in ${datasets} ${plural(datasets, "Sanktionsliste", "Sanktionslisten")}:`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (Listenstand ${m.listVersion})` : ""}, gefunden als „${m.matchedName}“ mit einer Übereinstimmung von ${m.score}`,
       m.programs && `Programme: ${m.programs}`,
       m.nationality && `Staatsangehörigkeit: ${m.nationality}`,
@@ -35,11 +43,12 @@ export const de: Phrasebook = {
       m.differences && `Abweichungen: ${m.differences}`,
     ]
       .filter(Boolean)
-      .join("; ") + ".",
+      .join("; ")}.`,
   pepFound: (listings) => `PEP-Status: Es liegt ein Eintrag als politisch exponierte Person vor (${listings}).`,
   pepNone: "PEP-Status: Es wurde kein Eintrag als politisch exponierte Person gefunden.",
   mediaNone: "Es wurden keine Medienartikel gefunden.",
-  mediaUnchecked: "Negative Medienberichte konnten nicht geprüft werden: Kein Nachrichtenanbieter hat geantwortet, daher ist nicht belegt, dass keine vorliegen.",
+  mediaUnchecked:
+    "Negative Medienberichte konnten nicht geprüft werden: Kein Nachrichtenanbieter hat geantwortet, daher ist nicht belegt, dass keine vorliegen.",
   mediaClean: (articles) =>
     articles === 1
       ? "Der geprüfte Medienartikel enthält keine negativen Informationen."
@@ -65,7 +74,13 @@ export const de: Phrasebook = {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {
       case "not_configured":
-        return s.kind === "media" ? "kein Nachrichtenanbieter eingerichtet" : s.kind === "pep" ? "keine PEP-Liste eingerichtet" : s.kind === "sanctions" ? "keine Sanktionsliste eingerichtet" : "nicht eingerichtet";
+        return s.kind === "media"
+          ? "kein Nachrichtenanbieter eingerichtet"
+          : s.kind === "pep"
+            ? "keine PEP-Liste eingerichtet"
+            : s.kind === "sanctions"
+              ? "keine Sanktionsliste eingerichtet"
+              : "nicht eingerichtet";
       case "never_downloaded":
         return "nie heruntergeladen: Die Liste hat noch keine durchsuchbare Version";
       case "index_failed":
@@ -106,7 +121,19 @@ export const de: Phrasebook = {
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "nahezu exakte Namensübereinstimmung" : basis.split(", ").map((b) => (b === "identifier" ? `der Eintrag führt die gesuchte ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "Kennung"} ${p.identifier}` : b === "birth_date" ? "Geburtsdatum stimmt überein" : "Staatsangehörigkeit stimmt überein")).join(" und ");
+        const why =
+          basis === "score"
+            ? "nahezu exakte Namensübereinstimmung"
+            : basis
+                .split(", ")
+                .map((b) =>
+                  b === "identifier"
+                    ? `der Eintrag führt die gesuchte ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "Kennung"} ${p.identifier}`
+                    : b === "birth_date"
+                      ? "Geburtsdatum stimmt überein"
+                      : "Staatsangehörigkeit stimmt überein",
+                )
+                .join(" und ");
         return `Starker Sanktionstreffer: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}; ${why}).`;
       }
       case "sanctions_match":
@@ -114,14 +141,22 @@ export const de: Phrasebook = {
           ? `Sanktionstreffer: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`
           : `Sanktionstreffer in ${p.dataset}${p.details ? `: ${p.details}` : ""}.`;
       case "sanctions_possible_match":
-        if (p.birthDateDiffers) return `Name stimmt überein, Geburtsdatum weicht ab: ${p.entityName} in ${p.dataset} (Name ${f.percent(Number(p.nameScore ?? p.score))}; gelistet geboren ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, gesucht ${f.day(String(p.searchedBirthDate))}), unter der Schwelle gehalten.`;
+        if (p.birthDateDiffers)
+          return `Name stimmt überein, Geburtsdatum weicht ab: ${p.entityName} in ${p.dataset} (Name ${f.percent(Number(p.nameScore ?? p.score))}; gelistet geboren ${String(
+            p.birthDate ?? "",
+          )
+            .split(", ")
+            .map((d) => f.day(d))
+            .join(", ")}, gesucht ${f.day(String(p.searchedBirthDate))}), unter der Schwelle gehalten.`;
         return `Möglicher Treffer unter der Schwelle: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Als politisch exponierte Person gelistet: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} negative${plural(Number(p.count), "r Medienartikel", " Medienartikel")}: ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return f.failedSources ? `Nicht geprüft werden konnten: ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "Quelle konnte", "Quellen konnten")} nicht geprüft werden.`;
+        return f.failedSources
+          ? `Nicht geprüft werden konnten: ${f.failedSources}.`
+          : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "Quelle konnte", "Quellen konnten")} nicht geprüft werden.`;
       case "no_findings":
         return "Keine Auffälligkeiten: kein Sanktionstreffer, kein PEP-Eintrag und keine negativen Berichte.";
     }

@@ -3,7 +3,14 @@ import type { Phrasebook } from "../phrasebook.ts";
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** The kinds of identifier a search can carry (query by example). */
-const IDENTIFIER_WORDS: Record<string, string> = { passport: "passport", national_id: "national id", tax_id: "tax id", imo: "IMO number", lei: "LEI", crypto_wallet: "wallet address" };
+const IDENTIFIER_WORDS: Record<string, string> = {
+  passport: "passport",
+  national_id: "national id",
+  tax_id: "tax id",
+  imo: "IMO number",
+  lei: "LEI",
+  crypto_wallet: "wallet address",
+};
 
 export const en: Phrasebook = {
   englishName: "English",
@@ -27,7 +34,7 @@ export const en: Phrasebook = {
   sanctionsFound: (count, datasets) =>
     `The name matched ${count} ${plural(count, "entry", "entries")} in ${datasets} sanctions ${plural(datasets, "dataset", "datasets")}:`,
   sanctionsMatch: (m) =>
-    [
+    `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (list of ${m.listVersion})` : ""}, matched as "${m.matchedName}" with a score of ${m.score}`,
       m.programs && `programmes: ${m.programs}`,
       m.nationality && `nationality: ${m.nationality}`,
@@ -35,7 +42,7 @@ export const en: Phrasebook = {
       m.differences && `differences: ${m.differences}`,
     ]
       .filter(Boolean)
-      .join("; ") + ".",
+      .join("; ")}.`,
   pepFound: (listings) => `PEP status: the subject is listed as a politically exposed person (${listings}).`,
   pepNone: "PEP status: no politically exposed person listing was found.",
   mediaNone: "No media articles were found.",
@@ -44,8 +51,7 @@ export const en: Phrasebook = {
   mediaNegative: ({ negative, articles, categories }) =>
     `${negative} of the ${articles} media ${plural(articles, "article", "articles")} reviewed ${plural(negative, "is", "are")} adverse (${categories}).`,
   mediaExamples: (titles) => `Among them: ${titles}.`,
-  failed: (sources) =>
-    `The following sources could not be checked: ${sources}. The result is therefore incomplete and must not be read as a clean profile.`,
+  failed: (sources) => `The following sources could not be checked: ${sources}. The result is therefore incomplete and must not be read as a clean profile.`,
   recommendation: {
     critical:
       "Recommendation: do not proceed. Escalate to the compliance officer at once, hold any pending transaction and verify the identity against the listing; a confirmed match may have to be reported to the authorities.",
@@ -62,7 +68,13 @@ export const en: Phrasebook = {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {
       case "not_configured":
-        return s.kind === "media" ? "no news provider is configured" : s.kind === "pep" ? "no PEP list is configured" : s.kind === "sanctions" ? "no sanctions list is configured" : "not configured";
+        return s.kind === "media"
+          ? "no news provider is configured"
+          : s.kind === "pep"
+            ? "no PEP list is configured"
+            : s.kind === "sanctions"
+              ? "no sanctions list is configured"
+              : "not configured";
       case "never_downloaded":
         return "never downloaded: the list has no version to search yet";
       case "index_failed":
@@ -95,15 +107,26 @@ export const en: Phrasebook = {
       : m.kind === "birth_date"
         ? `birth date: listed ${m.listed.map((d) => f.day(d)).join(", ")}, searched ${f.day(m.searched)}`
         : `nationality: listed ${f.countries(m.listed)}, searched ${f.countries([m.searched])}`,
-  listNoMatch: ({ entities, version }) =>
-    `No match${entities ? ` among ${entities} listed entities` : ""}${version ? ` (version of ${version})` : ""}.`,
+  listNoMatch: ({ entities, version }) => `No match${entities ? ` among ${entities} listed entities` : ""}${version ? ` (version of ${version})` : ""}.`,
 
   reason: (r, f) => {
     const p = r.params;
     switch (r.code) {
       case "sanctions_match_confirmed": {
         const basis = String(p.basis ?? "score");
-        const why = basis === "score" ? "a near-exact name match" : basis.split(", ").map((b) => (b === "identifier" ? `the listing carries the searched ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "identifier"} ${p.identifier}` : b === "birth_date" ? "the birth date agrees" : "the nationality agrees")).join(" and ");
+        const why =
+          basis === "score"
+            ? "a near-exact name match"
+            : basis
+                .split(", ")
+                .map((b) =>
+                  b === "identifier"
+                    ? `the listing carries the searched ${IDENTIFIER_WORDS[String(p.identifierKind)] ?? "identifier"} ${p.identifier}`
+                    : b === "birth_date"
+                      ? "the birth date agrees"
+                      : "the nationality agrees",
+                )
+                .join(" and ");
         return `Strong sanctions match: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}; ${why}).`;
       }
       case "sanctions_match":
@@ -111,14 +134,22 @@ export const en: Phrasebook = {
           ? `Sanctions match: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`
           : `Sanctions match in ${p.dataset}${p.details ? `: ${p.details}` : ""}.`;
       case "sanctions_possible_match":
-        if (p.birthDateDiffers) return `Name matches, birth date differs: ${p.entityName} in ${p.dataset} (name ${f.percent(Number(p.nameScore ?? p.score))}; listed born ${String(p.birthDate ?? "").split(", ").map((d) => f.day(d)).join(", ")}, searched ${f.day(String(p.searchedBirthDate))}), kept below the threshold.`;
+        if (p.birthDateDiffers)
+          return `Name matches, birth date differs: ${p.entityName} in ${p.dataset} (name ${f.percent(Number(p.nameScore ?? p.score))}; listed born ${String(
+            p.birthDate ?? "",
+          )
+            .split(", ")
+            .map((d) => f.day(d))
+            .join(", ")}, searched ${f.day(String(p.searchedBirthDate))}), kept below the threshold.`;
         return `Possible match below the threshold: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`;
       case "pep":
         return `Listed as a politically exposed person: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
       case "negative_media":
         return `${p.count} adverse media ${plural(Number(p.count), "article", "articles")}: ${f.category(String(p.categories))}.`;
       case "source_failed":
-        return f.failedSources ? `Could not be checked: ${f.failedSources}.` : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "source", "sources")} could not be checked.`;
+        return f.failedSources
+          ? `Could not be checked: ${f.failedSources}.`
+          : `${p.count ?? 1} ${plural(Number(p.count ?? 1), "source", "sources")} could not be checked.`;
       case "no_findings":
         return "No findings: no sanctions match, no PEP listing and no adverse media.";
     }

@@ -110,7 +110,15 @@ export function listSearchParams({ term, type, dataset, details }: ListSearchQue
 }
 
 /** The public API (/api/v1) of the server at `baseUrl`, with an embed token (or, server-side only, an API key). */
-export function publicApiTransport({ baseUrl, token, fetcher = (input, init) => fetch(input, init) }: { baseUrl: string; token: string; fetcher?: Fetcher }): DuecheckTransport {
+export function publicApiTransport({
+  baseUrl,
+  token,
+  fetcher = (input, init) => fetch(input, init),
+}: {
+  baseUrl: string;
+  token: string;
+  fetcher?: Fetcher;
+}): DuecheckTransport {
   const api = jsonCaller(fetcher, `${baseUrl.replace(/\/+$/, "")}/api/v1`, { Authorization: `Bearer ${token}` });
   return {
     startSearch: (request) => api.json("POST", "/search?wait=0", request),

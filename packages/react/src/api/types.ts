@@ -1,12 +1,19 @@
 /** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
+
+import type { z } from "zod";
 import type { MonitoredList } from "../../../../lib/monitoring/entities.ts";
-import type { MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, newMonitoredEntitySchema } from "../../../../lib/monitoring/schemas.ts";
+import type {
+  MonitoredEntityView,
+  MonitoringCounts,
+  MonitoringFrequency,
+  MonitoringStatus,
+  newMonitoredEntitySchema,
+} from "../../../../lib/monitoring/schemas.ts";
+import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../lib/public-api/schemas.ts";
 import type { searchQuerySchema } from "../../../../lib/sanctions/datasets/schemas.ts";
+import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
 import type { RiskLevel } from "../../../../lib/screening/results.ts";
 import type { CreateSearchRequest, SearchDetails } from "../../../../lib/screening/schemas.ts";
-import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
-import type { z } from "zod";
-import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../lib/public-api/schemas.ts";
 
 export type { CreateSearchRequest, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
 

@@ -1,13 +1,13 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { UploadIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Progress } from "@duecheck/ui/progress";
 import { Spinner } from "@duecheck/ui/spinner";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { UploadIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { BatchAccepted, BatchProgress } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";

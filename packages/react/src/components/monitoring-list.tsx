@@ -1,17 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { PauseIcon, PlayIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { MONITORING_FREQUENCIES } from "../../../../lib/monitoring/schemas.ts";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
-import { useFormatters } from "../views/format.ts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PauseIcon, PlayIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MONITORING_FREQUENCIES } from "../../../../lib/monitoring/schemas.ts";
 import type { MonitoredPage, MonitoringFrequency, NewMonitoredEntityRequest } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
+import { useFormatters } from "../views/format.ts";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useProblemText } from "./use-screening.ts";
 
@@ -60,18 +60,34 @@ function MonitoringListBody({ onError }: MonitoringListProps) {
         <form onSubmit={add} className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
           <div className="grid gap-2">
             <Label htmlFor={nameId}>{t("monitoring.nameLabel")}</Label>
-            <Input id={nameId} value={form.searchTerm} maxLength={200} placeholder={t("monitoring.namePlaceholder")} onChange={(e) => setForm({ ...form, searchTerm: e.target.value })} />
+            <Input
+              id={nameId}
+              value={form.searchTerm}
+              maxLength={200}
+              placeholder={t("monitoring.namePlaceholder")}
+              onChange={(e) => setForm({ ...form, searchTerm: e.target.value })}
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={typeId}>{t("dc.typeLabel")}</Label>
-            <select id={typeId} className={selectClass} value={form.entityType} onChange={(e) => setForm({ ...form, entityType: e.target.value as "person" | "company" })}>
+            <select
+              id={typeId}
+              className={selectClass}
+              value={form.entityType}
+              onChange={(e) => setForm({ ...form, entityType: e.target.value as "person" | "company" })}
+            >
               <option value="person">{t("search.person")}</option>
               <option value="company">{t("search.company")}</option>
             </select>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={frequencyId}>{t("monitoring.frequencyLabel")}</Label>
-            <select id={frequencyId} className={selectClass} value={form.frequency} onChange={(e) => setForm({ ...form, frequency: e.target.value as MonitoringFrequency })}>
+            <select
+              id={frequencyId}
+              className={selectClass}
+              value={form.frequency}
+              onChange={(e) => setForm({ ...form, frequency: e.target.value as MonitoringFrequency })}
+            >
               {MONITORING_FREQUENCIES.map((frequency) => (
                 <option key={frequency} value={frequency}>
                   {t(`monitoring.frequency.${frequency}`)}

@@ -1,5 +1,5 @@
-import { AlertCircleIcon } from "lucide-react";
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
+import { AlertCircleIcon } from "lucide-react";
 
 /** A refusal or failure, worded for the reader (role alert: read out when it appears). */
 export function ProblemAlert({ text, testId = "duecheck-problem" }: { text: string; testId?: string }) {

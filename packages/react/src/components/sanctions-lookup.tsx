@@ -1,19 +1,19 @@
-import { useMutation } from "@tanstack/react-query";
-import { SearchIcon } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { useMutation } from "@tanstack/react-query";
+import { SearchIcon } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ListSearchAnswer, ListSearchQuery } from "../api/types.ts";
+import { useDuecheck } from "../context.ts";
+import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { NoSanctionsData, SearchedLists } from "../views/sanctions/list-states.tsx";
 import { SearchResultItem } from "../views/sanctions/search-result-item.tsx";
 import { type DetailsErrors, EMPTY_DETAILS, readDetails } from "../views/search/details/details-values.ts";
 import { SearchDetailsSection } from "../views/search/details/search-details-section.tsx";
-import type { ListSearchAnswer, ListSearchQuery } from "../api/types.ts";
-import { useDuecheck } from "../context.ts";
-import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { useProblemText } from "./use-screening.ts";
 
@@ -88,6 +88,7 @@ export function SanctionsLookupBody({ onError, notice, datasetNames, chooseLists
         </CardHeader>
         <CardContent className="grid gap-4">
           {!search.data && notice}
+          {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is too new for the hosts the package supports; a form with role=search is the established equivalent */}
           <form role="search" onSubmit={submit} className="grid gap-2">
             <Label htmlFor={inputId}>{t("sanctions.searchLabel")}</Label>
             <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { ResultsView } from "../views/search/results-view.tsx";
-import { SearchExportContext } from "../views/search/search-export.tsx";
-import { FailedView, SearchingView } from "../views/search/status-views.tsx";
 import type { ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
+import { ResultsView } from "../views/search/results-view.tsx";
+import { SearchExportContext } from "../views/search/search-export.tsx";
+import { FailedView, SearchingView } from "../views/search/status-views.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { isFinished, useProblemText, useReportDownload, useScreening } from "./use-screening.ts";
 

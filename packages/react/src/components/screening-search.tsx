@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
-import { EMPTY_DETAILS } from "../views/search/details/details-values.ts";
-import { type SearchAllowance, SearchFormCard, type SearchFormValues } from "../views/search/search-form.tsx";
 import type { SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
+import { EMPTY_DETAILS } from "../views/search/details/details-values.ts";
+import { type SearchAllowance, SearchFormCard, type SearchFormValues } from "../views/search/search-form.tsx";
 import { ProblemAlert } from "./problem-alert.tsx";
 import { ScreeningResultBody } from "./screening-result.tsx";
 import { useProblemText } from "./use-screening.ts";

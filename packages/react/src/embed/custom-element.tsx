@@ -9,12 +9,12 @@
  */
 import { createRoot, type Root } from "react-dom/client";
 import { DuecheckError } from "../api/transport.ts";
-import { isLanguage } from "../i18n/create-i18n.ts";
 import { BatchUpload } from "../components/batch-upload.tsx";
 import { MonitoringList } from "../components/monitoring-list.tsx";
 import { SanctionsLookup } from "../components/sanctions-lookup.tsx";
 import { ScreeningResult } from "../components/screening-result.tsx";
 import { ScreeningSearch } from "../components/screening-search.tsx";
+import { isLanguage } from "../i18n/create-i18n.ts";
 import { DuecheckProvider, type DuecheckTheme } from "../provider.tsx";
 
 const VIEWS = ["search", "result", "lookup", "batch", "monitoring"] as const;
@@ -62,7 +62,10 @@ class DuecheckScreeningElement extends HTMLElement {
     const searchId = this.getAttribute("search-id") ?? "";
     const onCompleted = (value: unknown) => this.#emit("duecheck-completed", value);
     const onError = (error: unknown) =>
-      this.#emit("duecheck-error", { status: error instanceof DuecheckError ? error.status : null, message: error instanceof Error ? error.message : String(error) });
+      this.#emit("duecheck-error", {
+        status: error instanceof DuecheckError ? error.status : null,
+        message: error instanceof Error ? error.message : String(error),
+      });
     if (!baseUrl || !token) {
       this.#root?.render(null);
       return;

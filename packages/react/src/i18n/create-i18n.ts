@@ -1,5 +1,5 @@
-import { createInstance, type i18n as I18n } from "i18next";
 import english from "virtual:duecheck-catalogue/en";
+import { createInstance, type i18n as I18n } from "i18next";
 import de from "./de.json";
 import en from "./en.json";
 import es from "./es.json";

@@ -1,8 +1,8 @@
+import { PortalContainerContext } from "@duecheck/ui/portal-container";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { PortalContainerContext } from "@duecheck/ui/portal-container";
-import css from "../styles.css?inline";
 import { useDuecheck } from "../context.ts";
+import css from "../styles.css?inline";
 
 let sharedSheet: CSSStyleSheet | null = null;
 
@@ -37,6 +37,7 @@ export function ShadowScope({ children, name }: { children: ReactNode; name: str
   // The mount gets its stylesheet and its class before anything renders into it: content styled for one frame without
   // them would inherit the host page's colour, font and letter-spacing, and the transitions of the package's buttons
   // and inputs would then visibly animate from the host's values to their own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the mount takes the theme class once when created; the effect below keeps it current
   useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host || !isolated) return;
@@ -50,7 +51,6 @@ export function ShadowScope({ children, name }: { children: ReactNode; name: str
     }
     setRoot(mount);
   }, [isolated]); // later theme changes: the effect below
-
 
   useLayoutEffect(() => {
     if (root) root.className = rootClassName(themeClass);

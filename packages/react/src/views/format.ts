@@ -7,7 +7,6 @@ export function useFormatters() {
   return {
     number: (value: number) => new Intl.NumberFormat(locale).format(value),
     date: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(value)),
-    dateTime: (value: string | Date) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)),
+    dateTime: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value)),
   };
 }

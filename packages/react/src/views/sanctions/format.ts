@@ -22,10 +22,7 @@ export function useFormatBytes() {
 /** A 0..1 score as a whole percentage, e.g. "92%" (the interface language decides the spacing). */
 export function usePercent() {
   const { i18n } = useTranslation();
-  return (score: number) =>
-    new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(
-      Math.min(1, Math.max(0, score)),
-    );
+  return (score: number) => new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 0 }).format(Math.min(1, Math.max(0, score)));
 }
 
 /** How old a date is, in the largest fitting unit of the interface language: "5 minutes ago", "vor 3 Tagen". */

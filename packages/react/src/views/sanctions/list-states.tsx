@@ -1,6 +1,6 @@
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { DatabaseIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { useFormatters } from "../format";
 import { useFormatAge } from "./format";
 import type { ListState } from "./types";
@@ -77,13 +77,20 @@ export function SearchedLists({ lists }: { lists: ListState[] }) {
   const searched = lists.filter((l) => l.version_date !== null);
   const missing = unavailable(lists);
   const state = (l: ListState) =>
-    t(l.last_download_status === "downloading" ? "sanctions.lists.state.downloading" : l.last_download_status === "failed" ? "sanctions.lists.state.failed" : "sanctions.lists.state.never");
+    t(
+      l.last_download_status === "downloading"
+        ? "sanctions.lists.state.downloading"
+        : l.last_download_status === "failed"
+          ? "sanctions.lists.state.failed"
+          : "sanctions.lists.state.never",
+    );
   return (
     <dl className="grid gap-1 text-xs text-muted-foreground" data-testid="sanctions-searched-lists">
       <dt className="font-medium text-foreground">{t("sanctions.lists.searched")}</dt>
       {searched.map((l) => (
         <dd key={l.id}>
-          {l.source_name}: <time dateTime={l.version_date!}>{t("sanctions.lists.versionOf", { date: dateTime(l.version_date!), age: age(l.version_date!) })}</time>
+          {l.source_name}:{" "}
+          <time dateTime={l.version_date!}>{t("sanctions.lists.versionOf", { date: dateTime(l.version_date!), age: age(l.version_date!) })}</time>
         </dd>
       ))}
       {missing.length > 0 && (

@@ -1,9 +1,9 @@
-import { CheckCircle2Icon, ExternalLinkIcon } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { cn } from "@duecheck/ui/utils";
+import { CheckCircle2Icon, ExternalLinkIcon } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MatchEvidence } from "../search/match-evidence";
 import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";
@@ -21,13 +21,7 @@ const SCHEMA_KEYS: Record<string, string> = {
 const ALIASES_SHOWN = 6;
 
 /** One entity found by the sanctions search. */
-export function SearchResultItem({
-  result,
-  datasetNames,
-}: {
-  result: SanctionsSearchResult;
-  datasetNames: Map<string, string>;
-}) {
+export function SearchResultItem({ result, datasetNames }: { result: SanctionsSearchResult; datasetNames: Map<string, string> }) {
   const { t } = useTranslation();
   const percent = usePercent();
   const titleId = useId();
@@ -39,10 +33,7 @@ export function SearchResultItem({
   const nationality = result.nationality ?? [];
   const birthDate = result.birthDate ?? [];
   const datasets = result.datasets ?? [];
-  const matchedOther =
-    result.matchedName && result.matchedName.trim().toLowerCase() !== result.name.trim().toLowerCase()
-      ? result.matchedName
-      : undefined;
+  const matchedOther = result.matchedName && result.matchedName.trim().toLowerCase() !== result.name.trim().toLowerCase() ? result.matchedName : undefined;
 
   return (
     <li
@@ -108,9 +99,7 @@ export function SearchResultItem({
                 aria-expanded={showAllAliases}
                 onClick={() => setShowAllAliases((v) => !v)}
               >
-                {showAllAliases
-                  ? t("sanctions.showFewerAliases")
-                  : t("sanctions.showAllAliases", { count: aliases.length })}
+                {showAllAliases ? t("sanctions.showFewerAliases") : t("sanctions.showAllAliases", { count: aliases.length })}
               </Button>
             )}
           </Field>

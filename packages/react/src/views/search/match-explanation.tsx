@@ -1,9 +1,9 @@
+import { cn } from "@duecheck/ui/utils";
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { NamePartMatch } from "../../../../../lib/sanctions/matcher/types.ts";
 import type { NamePartView } from "../../../../../lib/screening/results.ts";
-import { cn } from "@duecheck/ui/utils";
 import { usePercent } from "../sanctions/format";
 
 /** How a name part matched, in the interface language (each key literal, so the translations test sees it). */
@@ -45,7 +45,10 @@ export function MatchExplanation({ parts, className }: { parts: readonly NamePar
             <li
               key={`${part.query}-${part.listed}-${index}`}
               data-how={part.how}
-              className={cn("inline-flex max-w-full flex-wrap items-baseline gap-1 rounded-md border px-1.5 py-0.5", unmatched ? "border-dashed text-muted-foreground" : "bg-background")}
+              className={cn(
+                "inline-flex max-w-full flex-wrap items-baseline gap-1 rounded-md border px-1.5 py-0.5",
+                unmatched ? "border-dashed text-muted-foreground" : "bg-background",
+              )}
             >
               {unmatched ? (
                 <span className="[overflow-wrap:anywhere]">{part.query ?? part.listed}</span>

@@ -1,10 +1,10 @@
-import type { MediaItem } from "../../../../../lib/screening/results.ts";
-import { formatDay } from "../../../../../lib/screening/display-format.ts";
-import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
+import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatDay } from "../../../../../lib/screening/display-format.ts";
+import type { MediaItem } from "../../../../../lib/screening/results.ts";
 import { CATEGORY_LABEL_KEYS, categoryBadgeVariant, sortMedia } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";
 
@@ -50,11 +50,7 @@ function MediaArticle({ item }: { item: MediaItem }) {
   const shownDate = formatDay(item.date, useScreeningLanguage());
   const labelKey = CATEGORY_LABEL_KEYS[item.category];
   return (
-    <li
-      className={cn("grid gap-2 rounded-md border p-3", item.isNegative && "border-destructive/40")}
-      data-testid="media-item"
-      data-category={item.category}
-    >
+    <li className={cn("grid gap-2 rounded-md border p-3", item.isNegative && "border-destructive/40")} data-testid="media-item" data-category={item.category}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 font-medium break-words">{item.title}</p>
         <Badge variant={categoryBadgeVariant(item.category)}>{labelKey ? t(labelKey) : item.category}</Badge>

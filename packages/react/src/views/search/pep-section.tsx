@@ -1,10 +1,10 @@
-import type { PepListing } from "../../../../../lib/screening/results.ts";
-import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
-import { describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
-import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
+import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
+import type { PepListing } from "../../../../../lib/screening/results.ts";
+import { describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { MatchEvidence } from "./match-evidence";
 import { MatchExplanation } from "./match-explanation";
 import { useScreeningLanguage } from "./use-screening-language";
@@ -57,7 +57,9 @@ function PepListingItem({ listing }: { listing: PepListing }) {
       <MatchExplanation parts={listing.explanation} />
       {facts.length > 0 && <p className="text-xs text-muted-foreground">{facts.join(" · ")}</p>}
       {listing.mismatches.length > 0 && (
-        <p className="text-xs break-words">{t("search.reason.differences", { value: listing.mismatches.map((m) => describeMismatch(m, language)).join("; ") })}</p>
+        <p className="text-xs break-words">
+          {t("search.reason.differences", { value: listing.mismatches.map((m) => describeMismatch(m, language)).join("; ") })}
+        </p>
       )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
         <span className="break-words">{listing.dataset}</span>

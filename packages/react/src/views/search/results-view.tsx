@@ -1,5 +1,9 @@
-import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../../../lib/screening/results.ts";
-import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
+import { Accordion } from "@duecheck/ui/accordion";
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { Badge } from "@duecheck/ui/badge";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
+import { Spinner } from "@duecheck/ui/spinner";
 import {
   AlertTriangleIcon,
   CheckCircle2Icon,
@@ -14,23 +18,19 @@ import {
 import type * as React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Accordion } from "@duecheck/ui/accordion";
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
-import { Badge } from "@duecheck/ui/badge";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
+import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../../../lib/screening/results.ts";
+import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
 import { useFormatters } from "../format";
 import { SearchedDetails } from "./details/searched-details";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
-import { RiskBadge } from "./risk-badge";
 import { PEP_SECTION, PepSection } from "./pep-section";
-import { describeFailedSource, RiskReasons } from "./risk-reasons";
 import { effectiveRiskLevel } from "./risk";
+import { RiskBadge } from "./risk-badge";
+import { describeFailedSource, RiskReasons } from "./risk-reasons";
 import { SANCTIONS_SECTION, SanctionsSection } from "./sanctions-section";
+import { exportUrl, type SearchExportFormat, useSearchExport } from "./search-export";
 import type { SearchDetail } from "./types";
 import { useScreeningLanguage } from "./use-screening-language";
-import { exportUrl, type SearchExportFormat, useSearchExport } from "./search-export";
-import { Spinner } from "@duecheck/ui/spinner";
 
 /**
  * The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. Shared
@@ -58,9 +58,7 @@ export function ResultsView({
   // No news provider answered: the media counter shows '–' and the section says so, never "0" or "none found".
   const mediaUnchecked = !!results && !mediaChecked(results);
   const summary =
-    results && search.aiSummary
-      ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language)
-      : null;
+    results && search.aiSummary ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language) : null;
 
   const openSections = [
     ...(sanctionsMatches > 0 ? [SANCTIONS_SECTION] : []),
@@ -208,7 +206,21 @@ function ExportButton({ id, format, disabled }: { id: string; format: SearchExpo
   );
 }
 
-function Counter({ icon, label, value, note, alert, testId }: { icon: React.ReactNode; label: string; value: string; note?: string; alert: boolean; testId: string }) {
+function Counter({
+  icon,
+  label,
+  value,
+  note,
+  alert,
+  testId,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  value: string;
+  note?: string;
+  alert: boolean;
+  testId: string;
+}) {
   return (
     <div className="grid gap-1 rounded-lg border p-4" data-testid={testId}>
       <div className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -216,7 +228,11 @@ function Counter({ icon, label, value, note, alert, testId }: { icon: React.Reac
         <span>{label}</span>
       </div>
       <p className={alert ? "text-3xl font-bold tabular-nums text-destructive" : "text-3xl font-bold tabular-nums"}>{value}</p>
-      {note && <p className="text-sm text-destructive" data-testid={`${testId}-note`}>{note}</p>}
+      {note && (
+        <p className="text-sm text-destructive" data-testid={`${testId}-note`}>
+          {note}
+        </p>
+      )}
     </div>
   );
 }

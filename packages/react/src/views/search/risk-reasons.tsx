@@ -1,14 +1,14 @@
-import type { RiskReason, SourceStatus } from "../../../../../lib/screening/results.ts";
-import { formatCountries, formatDay } from "../../../../../lib/screening/display-format.ts";
-import { describeSourceError, sourceName, type ReportLanguage } from "../../../../../lib/screening/summary/phrasebook.ts";
+import { Badge } from "@duecheck/ui/badge";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Badge } from "@duecheck/ui/badge";
-import { IDENTIFIER_KINDS } from "../../../../../lib/screening/schemas.ts";
 import type { IdentifierKind } from "../../../../../lib/sanctions/entity.ts";
+import { formatCountries, formatDay } from "../../../../../lib/screening/display-format.ts";
+import type { RiskReason, SourceStatus } from "../../../../../lib/screening/results.ts";
+import { IDENTIFIER_KINDS } from "../../../../../lib/screening/schemas.ts";
+import { describeSourceError, type ReportLanguage, sourceName } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { identifierKindLabel } from "./match-evidence";
-import { RiskBadge } from "./risk-badge";
 import { CATEGORY_LABEL_KEYS } from "./risk";
+import { RiskBadge } from "./risk-badge";
 import { useScreeningLanguage } from "./use-screening-language";
 
 const SOURCE_KIND_KEYS: Record<string, string> = {
@@ -57,7 +57,13 @@ function basis(t: TFunction, p: RiskReason["params"]) {
     .map((b) => b.trim())
     .filter(Boolean)
     .map((b) =>
-      b === "identifier" ? identifier() : b === "birth_date" ? t("search.reason.basisBirthDate") : b === "nationality" ? t("search.reason.basisNationality") : t("search.reason.basisScore"),
+      b === "identifier"
+        ? identifier()
+        : b === "birth_date"
+          ? t("search.reason.basisBirthDate")
+          : b === "nationality"
+            ? t("search.reason.basisNationality")
+            : t("search.reason.basisScore"),
     );
   return parts.join(", ");
 }

@@ -36,7 +36,10 @@ export function sortSanctionsRows(rows: SanctionsRow[]): SanctionsRow[] {
 /** Negative items first, then PEP, then the rest, each group in the server's order (spec part 1 section 2). */
 export function sortMedia(items: MediaItem[]): MediaItem[] {
   const rank = (item: MediaItem) => (item.isNegative ? 0 : item.category === "PEP" ? 1 : 2);
-  return items.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map((x) => x.item);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map((x) => x.item);
 }
 
 const RED_CATEGORIES: readonly MediaCategory[] = ["negative", "criminal", "sanctions", "corruption"];

@@ -1,9 +1,3 @@
-import { AlertCircleIcon, Building2Icon, SearchIcon, UserIcon } from "lucide-react";
-import type * as React from "react";
-import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { MAX_SEARCH_TERM_LENGTH, type SearchDetails } from "../../../../../lib/screening/schemas.ts";
-import { CountrySelect } from "../country-select";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
@@ -11,12 +5,17 @@ import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
-import { useFormatters } from "../format";
 import { cn } from "@duecheck/ui/utils";
+import { AlertCircleIcon, Building2Icon, SearchIcon, UserIcon } from "lucide-react";
+import type * as React from "react";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_SEARCH_TERM_LENGTH, type SearchDetails } from "../../../../../lib/screening/schemas.ts";
+import { CountrySelect } from "../country-select";
+import { useFormatters } from "../format";
 import { type DetailsErrors, type DetailsValues, readDetails } from "./details/details-values";
 import { SearchDetailsSection } from "./details/search-details-section";
 import type { EntityType } from "./types";
-
 
 export interface SearchFormValues {
   term: string;
@@ -79,77 +78,77 @@ export function SearchFormCard({
   }
 
   return (
-      <Card>
-        <CardContent>
-          <form onSubmit={submit} className="grid gap-6" aria-label={t("search.title")}>
+    <Card>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-6" aria-label={t("search.title")}>
+          <div className="grid gap-2">
+            <Label htmlFor={termId}>{t("search.termLabel")}</Label>
+            <Input
+              id={termId}
+              value={values.term}
+              onChange={(event) => onChange({ ...values, term: event.target.value })}
+              placeholder={t("search.termPlaceholder")}
+              autoComplete="off"
+              maxLength={MAX_SEARCH_TERM_LENGTH}
+              autoFocus={autoFocus}
+            />
+          </div>
+
+          <fieldset className="grid gap-3">
+            <legend id={typeId} className="mb-3 text-sm font-medium">
+              {t("search.entityType")}
+            </legend>
+            <RadioGroup
+              aria-labelledby={typeId}
+              value={values.entityType}
+              onValueChange={(value) => onChange({ ...values, entityType: value as EntityType })}
+              className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+            >
+              <EntityTypeOption value="person" checked={values.entityType === "person"} icon={<UserIcon aria-hidden />} label={t("search.person")} />
+              <EntityTypeOption value="company" checked={values.entityType === "company"} icon={<Building2Icon aria-hidden />} label={t("search.company")} />
+            </RadioGroup>
+          </fieldset>
+
+          {withCountry && (
             <div className="grid gap-2">
-              <Label htmlFor={termId}>{t("search.termLabel")}</Label>
-              <Input
-                id={termId}
-                value={values.term}
-                onChange={(event) => onChange({ ...values, term: event.target.value })}
-                placeholder={t("search.termPlaceholder")}
-                autoComplete="off"
-                maxLength={MAX_SEARCH_TERM_LENGTH}
-                autoFocus={autoFocus}
+              <Label htmlFor={countryId}>{t("monitoring.countryLabel")}</Label>
+              <CountrySelect
+                id={countryId}
+                value={values.country ?? ""}
+                onChange={(country) => onChange({ ...values, country })}
+                noneLabel={t("batch.noCountry")}
               />
             </div>
+          )}
 
-            <fieldset className="grid gap-3">
-              <legend id={typeId} className="mb-3 text-sm font-medium">
-                {t("search.entityType")}
-              </legend>
-              <RadioGroup
-                aria-labelledby={typeId}
-                value={values.entityType}
-                onValueChange={(value) => onChange({ ...values, entityType: value as EntityType })}
-                className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-              >
-                <EntityTypeOption value="person" checked={values.entityType === "person"} icon={<UserIcon aria-hidden />} label={t("search.person")} />
-                <EntityTypeOption
-                  value="company"
-                  checked={values.entityType === "company"}
-                  icon={<Building2Icon aria-hidden />}
-                  label={t("search.company")}
-                />
-              </RadioGroup>
-            </fieldset>
+          <SearchDetailsSection values={values.details} onChange={(details) => onChange({ ...values, details })} errors={detailErrors} />
 
-            {withCountry && (
-              <div className="grid gap-2">
-                <Label htmlFor={countryId}>{t("monitoring.countryLabel")}</Label>
-                <CountrySelect id={countryId} value={values.country ?? ""} onChange={(country) => onChange({ ...values, country })} noneLabel={t("batch.noCountry")} />
-              </div>
+          {notice}
+
+          {insufficient && allowance && (
+            <Alert variant="destructive" data-testid="insufficient-credits">
+              <AlertCircleIcon aria-hidden />
+              <AlertTitle>{t("search.insufficientCredits")}</AlertTitle>
+              <AlertDescription>{t("search.insufficientCreditsMessage", { count: allowance.cost })}</AlertDescription>
+            </Alert>
+          )}
+
+          <div className="grid gap-2">
+            <Button type="submit" size="lg" disabled={blank || pending || insufficient} aria-describedby={allowance ? costId : undefined}>
+              {pending ? <Spinner /> : <SearchIcon aria-hidden />}
+              {pending ? t("search.searching") : insufficient ? t("search.insufficientCredits") : t("search.run")}
+            </Button>
+            {allowance && (
+              <p id={costId} className="text-center text-xs text-muted-foreground">
+                {allowance.unlimited
+                  ? t("search.costUnlimited", { count: allowance.cost })
+                  : t("search.costLine", { count: allowance.cost, balance: number(allowance.balance) })}
+              </p>
             )}
-
-            <SearchDetailsSection values={values.details} onChange={(details) => onChange({ ...values, details })} errors={detailErrors} />
-
-            {notice}
-
-            {insufficient && allowance && (
-              <Alert variant="destructive" data-testid="insufficient-credits">
-                <AlertCircleIcon aria-hidden />
-                <AlertTitle>{t("search.insufficientCredits")}</AlertTitle>
-                <AlertDescription>{t("search.insufficientCreditsMessage", { count: allowance.cost })}</AlertDescription>
-              </Alert>
-            )}
-
-            <div className="grid gap-2">
-              <Button type="submit" size="lg" disabled={blank || pending || insufficient} aria-describedby={allowance ? costId : undefined}>
-                {pending ? <Spinner /> : <SearchIcon aria-hidden />}
-                {pending ? t("search.searching") : insufficient ? t("search.insufficientCredits") : t("search.run")}
-              </Button>
-              {allowance && (
-                <p id={costId} className="text-center text-xs text-muted-foreground">
-                  {allowance.unlimited
-                    ? t("search.costUnlimited", { count: allowance.cost })
-                    : t("search.costLine", { count: allowance.cost, balance: number(allowance.balance) })}
-                </p>
-              )}
-            </div>
-          </form>
-        </CardContent>
-      </Card>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,17 +1,17 @@
-import { Link } from "@tanstack/react-router";
-import { SearchXIcon, XCircleIcon } from "lucide-react";
-import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Spinner } from "@duecheck/ui/spinner";
-import { useFormatters } from "../format";
+import { Link } from "@tanstack/react-router";
+import { SearchXIcon, XCircleIcon } from "lucide-react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { failedSources } from "../../../../../lib/screening/results.ts";
+import { useFormatters } from "../format";
 import { describeFailedSource } from "./risk-reasons";
-import { useScreeningLanguage } from "./use-screening-language";
 import type { SearchDetail, SearchStatus } from "./types";
+import { useScreeningLanguage } from "./use-screening-language";
 
 /** Spinner, 'Conducting Due Diligence Check', the term, and the text of the current status. */
 export function SearchingView({ term, status }: { term: string; status: SearchStatus | undefined }) {
@@ -45,7 +45,10 @@ export function FailedView({
   const language = useScreeningLanguage();
   const { dateTime } = useFormatters();
   const failed = search.results ? failedSources(search.results) : [];
-  const explanation = failed.length > 0 ? [t("search.nothingChecked"), ...failed.map((s) => `• ${describeFailedSource(t, language, s)}`)].join("\n") : search.aiSummary || search.error;
+  const explanation =
+    failed.length > 0
+      ? [t("search.nothingChecked"), ...failed.map((s) => `• ${describeFailedSource(t, language, s)}`)].join("\n")
+      : search.aiSummary || search.error;
   return (
     <div className="grid gap-6" data-testid="search-failed">
       {banner}

@@ -1,10 +1,10 @@
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
-import { FieldError } from "./field-error";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { DetailsValues } from "./details-values";
+import { FieldError } from "./field-error";
 
 /** A birth date as a year (1956) or a full date (1956-03-04). */
 export function BirthDateField({ values, onChange, error }: { values: DetailsValues; onChange: (values: DetailsValues) => void; error?: string }) {

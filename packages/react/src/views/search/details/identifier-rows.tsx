@@ -1,11 +1,11 @@
-import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { IDENTIFIER_KINDS, MAX_SEARCH_IDENTIFIERS } from "../../../../../../lib/screening/schemas.ts";
-import type { IdentifierKind } from "../../../../../../lib/sanctions/entity.ts";
 import { Button } from "@duecheck/ui/button";
 import { Input } from "@duecheck/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { IdentifierKind } from "../../../../../../lib/sanctions/entity.ts";
+import { IDENTIFIER_KINDS, MAX_SEARCH_IDENTIFIERS } from "../../../../../../lib/screening/schemas.ts";
 import { identifierKindLabel } from "../match-evidence";
 import type { DetailsErrors, DetailsValues } from "./details-values";
 import { FieldError } from "./field-error";
@@ -48,7 +48,19 @@ export function IdentifierRows({ values, onChange, errors }: { values: DetailsVa
   );
 }
 
-function IdentifierRow({ row, number, error, onChange, onRemove }: { row: Row; number: number; error?: string; onChange: (row: Row) => void; onRemove: () => void }) {
+function IdentifierRow({
+  row,
+  number,
+  error,
+  onChange,
+  onRemove,
+}: {
+  row: Row;
+  number: number;
+  error?: string;
+  onChange: (row: Row) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const errorId = useId();
   return (

@@ -1,10 +1,10 @@
+import { Badge } from "@duecheck/ui/badge";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@duecheck/ui/collapsible";
+import { Label } from "@duecheck/ui/label";
 import { ChevronDownIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CountrySelect } from "../../country-select";
-import { Badge } from "@duecheck/ui/badge";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@duecheck/ui/collapsible";
-import { Label } from "@duecheck/ui/label";
 import { BirthDateField } from "./birth-date-field";
 import { type DetailsErrors, type DetailsValues, filledDetails } from "./details-values";
 import { FieldError } from "./field-error";
@@ -15,7 +15,15 @@ import { IdentifierRows } from "./identifier-rows";
  * listing also carries is decisive; an agreeing birth date or nationality strengthens a name match, and a birth date
  * that clearly differs makes it a near miss. Opens by itself when one of its fields has an error.
  */
-export function SearchDetailsSection({ values, onChange, errors }: { values: DetailsValues; onChange: (values: DetailsValues) => void; errors: DetailsErrors }) {
+export function SearchDetailsSection({
+  values,
+  onChange,
+  errors,
+}: {
+  values: DetailsValues;
+  onChange: (values: DetailsValues) => void;
+  errors: DetailsErrors;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const nationalityId = useId();
@@ -23,6 +31,7 @@ export function SearchDetailsSection({ values, onChange, errors }: { values: Det
   const filled = filledDetails(values);
   const hasErrors = Object.keys(errors).length > 0;
   // A refused submit opens the section, so its messages are seen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refused submit (a new errors object) opens the section again
   useEffect(() => {
     if (hasErrors) setOpen(true);
   }, [errors, hasErrors]);
