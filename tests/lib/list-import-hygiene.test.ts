@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 5, list files: a NUL byte or another control character inside a published list (raw, or as a JSON
+ * List files: a NUL byte or another control character inside a published list (raw, or as a JSON
  * \u0000 escape) must not fail the import (PostgreSQL refuses NUL in text and jsonb): the character is dropped and the
  * entity kept. A file that is mostly NULs is still refused as binary.
  */

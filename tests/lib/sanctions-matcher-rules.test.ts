@@ -1,5 +1,5 @@
 /**
- * One test per matching rule of issue 13, on a small list of our own (the peer suites stay outside the repository):
+ * One test per name-matching rule, on a small list of our own (the peer suites stay outside the repository):
  * pairs through compareNames with this list's token weights, searches through the index.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * The web app's batch calls (spec part 1 section 7) over real HTTP: the two-step create, the charge of every row
+ * The web app's batch calls over real HTTP: the two-step create, the charge of every row
  * through the ledger, progress to the end, results per entity, and who may see what.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * The monitoring calls over real HTTP (spec part 2 section 7): add, list by tab with counts, pause and resume,
+ * The monitoring calls over real HTTP: add, list by tab with counts, pause and resume,
  * delete, the changes (report URL, JSON, PDF read back with pdftotext), owner only, validation messages; auto-add
  * from a manual search and its profile setting.
  */
