@@ -1,4 +1,4 @@
-import type { EntitySchema, SanctionsEntity } from "../../lib/sanctions/entity.ts";
+import { blankEntity, type EntitySchema, type SanctionsEntity } from "../../lib/sanctions/entity.ts";
 
 /** A listed entity with only its names; `extra` sets any other field (datasetId defaults to "test_list"). */
 export function sanctionsEntity(
@@ -8,21 +8,9 @@ export function sanctionsEntity(
   aliases: string[] = [],
   extra: Partial<SanctionsEntity> = {},
 ): SanctionsEntity {
-  const datasetId = extra.datasetId ?? "test_list";
   return {
-    id: `${datasetId}:${sourceId}`,
-    datasetId,
-    sourceId,
-    schema,
-    name,
+    ...blankEntity(extra.datasetId ?? "test_list", sourceId, schema, name),
     aliases: aliases.map((alias) => ({ name: alias, kind: "aka" as const })),
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
     ...extra,
   };
 }
