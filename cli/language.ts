@@ -1,9 +1,9 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { CLI_LANGUAGES, type CliText, cliLanguage, cliText } from "../lib/i18n/cli/index.ts";
 import { type ReportLabels, reportLabels } from "../lib/reports/i18n.ts";
 import type { ReportLanguage } from "../lib/screening/summary/phrasebook.ts";
 import { failWith } from "./fail.ts";
+import { CLI_LANGUAGES, type CliText, cliLanguage, cliText } from "./i18n/index.ts";
 
 // Said in English: the language to say it in is what is wrong.
 const languageSchema = z.enum(CLI_LANGUAGES, { error: (issue) => `--language must be one of ${CLI_LANGUAGES.join(", ")}, got '${String(issue.input)}'` });

@@ -11,15 +11,13 @@
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
 
-import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
+import { machine, signIn, startServer } from "./bench-services.ts";
 
-const ROOT = join(import.meta.dir, "..");
 const { values: args } = parseArgs({
   options: {
     users: { type: "string", default: "1000" },
@@ -33,7 +31,7 @@ const USERS = Number(args.users);
 const SEARCHES = Number(args.searches);
 const REQUESTS = Number(args.requests);
 const PASSWORD = "bench-password";
-/** Targets of issue 12 (p95, PostgreSQL). */
+/** p95 targets on PostgreSQL: each admin list under 200 ms, the stats under 300 ms. */
 const LIST_TARGET_MS = 200;
 const STATS_TARGET_MS = 300;
 
@@ -42,7 +40,7 @@ const bench = await createBenchDatabase(dbName);
 const { databaseUrl } = bench;
 const { db } = bench.database;
 
-let server: ReturnType<typeof Bun.spawn> | undefined;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let failed = false;
 try {
   await seedSystemSettings(db);
@@ -102,10 +100,8 @@ try {
   await db.execute(sql`vacuum analyze`);
   const insertSeconds = (performance.now() - insertStarted) / 1000;
 
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  server = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
-    env: {
-      ...process.env,
+  server = await startServer(
+    {
       DATABASE_URL: databaseUrl,
       DUECHECK_DATA_DIR: `/tmp/${dbName}`,
       DUECHECK_DATASET_SCHEDULER: "0",
@@ -113,27 +109,10 @@ try {
       DUECHECK_MONITORING_SCAN_SECONDS: "0",
       DUECHECK_REPORT_CHECK_SECONDS: "0",
     },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${base}/api/auth/me`)).status === 401) break;
-    } catch {}
-    if (tries > 300) throw new Error("the server did not start");
-    await Bun.sleep(100);
-  }
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@example.com", password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+    { stdout: "ignore" },
+  );
+  const base = server.url;
+  const cookie = await signIn(base, "admin@example.com", PASSWORD);
 
   const measure = async (path: string) => {
     const run = async () => {
@@ -167,7 +146,7 @@ try {
   const results: Record<string, { p50: number; p95: number; max: number; targetP95: number }> = {};
   for (const [name, path, target] of calls) results[name] = { ...(await measure(path)), targetP95: target };
   const figures = {
-    machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    machine: machine(),
     users: USERS,
     searches: SEARCHES,
     insertAndVacuumSeconds: Number(insertSeconds.toFixed(1)),
@@ -184,8 +163,7 @@ try {
   }
   if (args.json) await Bun.write(args.json, JSON.stringify(figures, null, 2));
 } finally {
-  server?.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
   if (args.keep) {
     await bench.close();
     console.log(`kept: ${databaseUrl}`);

@@ -27,7 +27,7 @@ import { changeCredits } from "../lib/credits/ledger.ts";
 import { type CreateSearchFields, createSearchSchema } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
-import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
+import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
 
 const { values: args } = parseArgs({
   options: { rows: { type: "string", default: "10000" }, processes: { type: "string", default: "1,2" }, json: { type: "string" } },
@@ -137,12 +137,7 @@ function cpuReading(serverPids: number[]) {
 /** Signs in as the bench user and makes the batch with the web app's two calls; answers its id. */
 async function createOverHttp(url: string, entities: CreateSearchFields[]): Promise<string> {
   const headers = { "content-type": "application/json", origin: url };
-  const login = await fetch(`${url}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signIn(url, BENCH_EMAIL, BENCH_PASSWORD);
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);

@@ -12,8 +12,6 @@
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
 
-import { cpus, totalmem } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
@@ -21,8 +19,8 @@ import { encodeCursor } from "../lib/paging.ts";
 import { listSearches } from "../lib/screening/searches.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
+import { machine, signIn, startServer } from "./bench-services.ts";
 
-const ROOT = join(import.meta.dir, "..");
 const { values: args } = parseArgs({
   options: {
     rows: { type: "string", default: "100000" },
@@ -43,7 +41,7 @@ const bench = await createBenchDatabase(dbName);
 const { databaseUrl } = bench;
 const { db } = bench.database;
 
-let server: ReturnType<typeof Bun.spawn> | undefined;
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   await seedSystemSettings(db);
   const user = await createUser(db, {
@@ -107,30 +105,12 @@ try {
   const deepCursor = encodeCursor(deep);
 
   // --- the app as its own process ---
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  server = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DUECHECK_DATA_DIR: `/tmp/${dbName}`, DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_JOB_CONCURRENCY: "0" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${base}/api/auth/me`)).status === 401) break;
-    } catch {}
-    if (tries > 300) throw new Error("the server did not start");
-    await Bun.sleep(100);
-  }
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "analyst@example.com", password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  server = await startServer(
+    { DATABASE_URL: databaseUrl, DUECHECK_DATA_DIR: `/tmp/${dbName}`, DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_JOB_CONCURRENCY: "0" },
+    { stdout: "ignore" },
+  );
+  const base = server.url;
+  const cookie = await signIn(base, "analyst@example.com", PASSWORD);
 
   const measure = async (run: () => Promise<unknown>) => {
     for (let i = 0; i < 20; i++) await run();
@@ -152,7 +132,7 @@ try {
   const inProcess = (request: Parameters<typeof listSearches>[2]) => () => listSearches(db, user.id, request);
 
   const figures = {
-    machine: `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    machine: machine(),
     rows: ROWS,
     otherRows: Math.round(ROWS / OTHER_USERS) * OTHER_USERS,
     insertAndVacuumSeconds: Number(insertSeconds.toFixed(1)),
@@ -182,8 +162,7 @@ Search history paging — ${figures.machine}
 `);
   if (args.json) await Bun.write(args.json, JSON.stringify(figures, null, 2));
 } finally {
-  server?.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
   if (args.keep) {
     await bench.close();
     console.log(`kept: ${databaseUrl}`);

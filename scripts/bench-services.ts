@@ -104,11 +104,11 @@ export async function seedBenchLists(db: Db): Promise<{ realList: boolean; label
 }
 
 /** `bin/duecheck serve` on a free port with the given environment; resolves once it answers. */
-export async function startServer(env: Record<string, string | undefined>) {
+export async function startServer(env: Record<string, string | undefined>, options: { stdout?: "pipe" | "ignore" } = {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const proc = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
     env: { ...process.env, ...env },
-    stdout: "pipe",
+    stdout: options.stdout ?? "pipe",
     stderr: "inherit",
   });
   const url = `http://127.0.0.1:${port}`;
@@ -128,4 +128,18 @@ export async function startServer(env: Record<string, string | undefined>) {
       await proc.exited;
     },
   };
+}
+
+/** Signs in over HTTP as the web app does; answers the session's Cookie header for later calls. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }

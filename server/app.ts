@@ -49,7 +49,8 @@ export function createApp(ctx: AppContext) {
     c.set("ctx", ctx);
     await next();
   });
-  // /embed.js (issue 14) is loaded by other sites' pages: readable from any origin (set after secureHeaders' own).
+  // /embed.js, the embeddable components' script, is loaded by other sites' pages: readable from any origin (set after
+  // secureHeaders' own).
   app.use("/embed.js", async (c, next) => {
     await next();
     c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { Db } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
-import type { CliText } from "../../lib/i18n/cli/index.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { DownloadFailedError, type DownloadResult, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
@@ -11,6 +10,7 @@ import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datas
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import type { CliText } from "../i18n/index.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
 import { describeExplanation } from "../../lib/reports/explanation.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
@@ -9,6 +8,7 @@ import { NoSanctionsDataError, resolveDatasets, searchSnapshot } from "../../lib
 import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schemas.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";

@@ -5,7 +5,6 @@ import { type Database, type Db, runningServer, schema } from "../../data/db.ts"
 import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listsMissingNotice } from "../../lib/i18n/cli/index.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { listStates } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
@@ -24,6 +23,7 @@ import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
+import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { LiveLine, liveStore } from "../ui/live.tsx";
 import { printJson, printView } from "../ui/render.tsx";

@@ -1,5 +1,5 @@
 import { Box, render, Text } from "ink";
-import type { CliText } from "../../lib/i18n/cli/index.ts";
+import type { CliText } from "../i18n/index.ts";
 import { type LiveStore, liveStore, useLive } from "./live.tsx";
 
 export interface BatchCounts {

@@ -1,6 +1,6 @@
 import { render } from "ink";
-import { type CliText, cliText } from "../../lib/i18n/cli/index.ts";
 import type { DownloadProgress } from "../../lib/sanctions/datasets/download.ts";
+import { type CliText, cliText } from "../i18n/index.ts";
 import { LiveLine, liveStore } from "./live.tsx";
 
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,6 @@
 /**
- * The admin area's calls (spec part 2: /admin/dashboard, /admin/users, /admin/activity, /admin/settings; section 7
- * Admin): request schemas and the views the API, the web and the CLI share. Only zod and shared schemas are
+ * The admin area's calls (the /admin/dashboard, /admin/users, /admin/activity and /admin/settings screens): request
+ * schemas and the views the API, the web and the CLI share. Only zod and shared schemas are
  * imported: the web bundle includes this file.
  */
 import { z } from "zod";
@@ -11,7 +11,7 @@ const unknownField = {
   error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined),
 };
 
-/** GET /api/admin/stats (admin stats of spec part 2 section 3). */
+/** GET /api/admin/stats: the dashboard's totals and today's figures, with the latest searches and purchases. */
 export interface AdminStats {
   totalUsers: number;
   /** Users who signed in or searched today. */
@@ -72,7 +72,7 @@ export const adminSearchesQuerySchema = z.object({
   range: z.enum(["all", "today", "week", "month"], { error: "range must be all, today, week or month" }).default("all"),
 });
 
-/** An admin search record (spec part 2 section 3). */
+/** A search as the admin's activity list shows it (GET /api/admin/searches), with its owner. */
 export interface AdminSearchRecord {
   id: string;
   createdAt: string;
@@ -96,7 +96,7 @@ export const adminTransactionsQuerySchema = z.object({
     .optional(),
 });
 
-/** An admin transaction (spec part 2 section 3). */
+/** A ledger entry as the admin's activity list shows it (GET /api/admin/transactions), with its user. */
 export interface AdminTransaction {
   id: string;
   createdAt: string;

@@ -1,6 +1,6 @@
 /**
  * Request schemas of the account API. The server validates with them and the web forms use them, so the
- * rules and messages (spec part 1 section 5, part 2 section 5) live in one place. Only zod is imported here:
+ * rules and messages of registration, sign-in and the profile live in one place. Only zod is imported here:
  * the web bundle includes this file.
  */
 import { z } from "zod";
@@ -24,7 +24,7 @@ const required = (field: string) => name(field).min(1, `${field} is required`);
 const password = (field = "Password") => text({ field, max: MAX_PASSWORD_LENGTH, kind: "secret" });
 const phoneNumber = text({ field: "Phone number", max: MAX_PHONE_LENGTH }).min(10, "Phone number must be at least 10 characters");
 
-/** Fields a client may never set at registration (spec part 1 section 3). */
+/** Fields a client may never set at registration: ids, timestamps, 2FA state, role, credits and the like. */
 export const REGISTRATION_FORBIDDEN_FIELDS = [
   "id",
   "createdAt",

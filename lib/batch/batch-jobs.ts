@@ -32,13 +32,13 @@ export async function createBatchJob(
   if (creditsRequired > user.credits) throw insufficientCredits(input.entities.length, creditsRequired, user.credits);
   const batch = await ctx.db.transaction(async (tx) => {
     const [row] = input.batchId
-      ? [await claimPendingBatch(tx as unknown as Db, input.userId, input.batchId)]
+      ? [await claimPendingBatch(tx, input.userId, input.batchId)]
       : await tx
           .insert(schema.batchJobs)
           .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
           .returning();
     try {
-      await createSearches({ db: tx as unknown as Db, queue: ctx.queue }, { userId: input.userId, entities: input.entities, batchJobId: row.id });
+      await createSearches({ db: tx, queue: ctx.queue }, { userId: input.userId, entities: input.entities, batchJobId: row.id });
     } catch (error) {
       // The balance changed since it was read above.
       if (error instanceof AppError && error.status === 402) {

@@ -3,7 +3,7 @@
  * one row per entity (paged, filtered by risk level).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, schema } from "../../data/db.ts";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { findOwnBatch } from "./pending-batch.ts";
 import type { RiskLevel } from "./schemas.ts";
@@ -30,7 +30,7 @@ export type BatchView = ReturnType<typeof batchView>;
  * ended the batch is completed, or failed when not one search could be screened. A batch still waiting for its
  * entities stays pending.
  */
-export async function syncBatchProgress(db: Db, batch: BatchRow): Promise<BatchRow> {
+export async function syncBatchProgress(db: DbOrTx, batch: BatchRow): Promise<BatchRow> {
   if (batch.status === "pending") return batch;
   const counts = await db
     .select({ status: schema.searches.status, count: sql<number>`count(*)::int` })
@@ -119,7 +119,7 @@ export async function listBatchResults(db: Db, userId: string, batchId: string, 
 }
 
 /** How many of the batch's searches ended at each risk level (the summary of the CLI and the PDF). */
-export async function batchRiskCounts(db: Db, batchId: string): Promise<Partial<Record<RiskLevel, number>>> {
+export async function batchRiskCounts(db: DbOrTx, batchId: string): Promise<Partial<Record<RiskLevel, number>>> {
   const rows = await db
     .select({ riskLevel: schema.searches.riskLevel, count: sql<number>`count(*)::int` })
     .from(schema.searches)

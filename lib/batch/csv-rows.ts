@@ -1,5 +1,5 @@
 /**
- * The spec's CSV rules (part 1 section 5) applied to parsed records: the first record is the header, lower-cased and
+ * The batch CSV rules applied to parsed records: the first record is the header, lower-cased and
  * trimmed; a row is kept only with a value in searchterm or name; entityType from entitytype or type (lower-cased,
  * default person); language (default en), country and numLinks (default 10) are optional; every kept row must be a
  * valid search. Imports only zod and the shared rules: the web bundle includes this file.

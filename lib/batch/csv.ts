@@ -1,7 +1,7 @@
 /**
- * The batch CSV reader (spec part 1 section 5), one code for the server, the CLI and the browser: the file is read as
+ * The batch CSV reader, one code for the server, the CLI and the browser: the file is read as
  * a stream with a real CSV parser (quotes, commas and line breaks inside quotes, a UTF-8 BOM, CRLF, comma, semicolon
- * or tab separated), its records go through the spec's rules (csv-rows.ts), and a bad file is refused whole with a
+ * or tab separated), its records go through the batch's row rules (csv-rows.ts), and a bad file is refused whole with a
  * BatchCsvError naming the physical line (the header is line 1) and why.
  *
  * csv-parse's browser build is used everywhere: its Node build needs Node's Buffer and streams, the browser build

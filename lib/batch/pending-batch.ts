@@ -3,7 +3,7 @@
  * POST /api/batch-jobs/{id}/entities charges and queues them. A batch takes its entities once.
  */
 import { and, eq } from "drizzle-orm";
-import { type Db, schema } from "../../data/db.ts";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { NewBatch } from "./schemas.ts";
@@ -40,7 +40,7 @@ export async function checkPendingBatch(db: Db, userId: string, batchId: string,
  * Inside the transaction that charges and queues the entities: the batch turns 'processing' only if it still was
  * 'pending' (the row lock makes a second, simultaneous call wait and then find it taken: 409).
  */
-export async function claimPendingBatch(tx: Db, userId: string, batchId: string) {
+export async function claimPendingBatch(tx: DbOrTx, userId: string, batchId: string) {
   const [row] = await tx
     .update(schema.batchJobs)
     .set({ status: "processing" })

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the batch calls (spec part 1 section 7): the two-step create of the web app (a batch, then its
+ * Request schemas of the batch calls: the two-step create of the web app (a batch, then its
  * entities), the results filter. Only zod and the shared text rule are imported: the web bundle may include this file.
  */
 import { z } from "zod";

@@ -3,7 +3,7 @@ import { AppError } from "../errors.ts";
 import { getSystemSetting, type SystemSettings } from "../settings/system-settings.ts";
 import type { CreditPackageView } from "./schemas.ts";
 
-/** The package selected when /buy-credits opens (spec part 2 §2–3), when the settings offer it. */
+/** The package /buy-credits selects when it opens, when the settings offer it (else the popular one, else the first). */
 export const DEFAULT_PACKAGE_CREDITS = 500;
 
 type StoredPackage = SystemSettings["creditPackages"][number];

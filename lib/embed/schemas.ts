@@ -1,5 +1,5 @@
 /**
- * Embed tokens and allowed origins (issue 14): the requests, validated at the edge (server, CLI) and by the web's form
+ * Embed tokens and the origins allowed to use them: the requests, validated at the edge (server, CLI) and by the web's form
  * (zod and the WHATWG URL parser only: the web bundle includes this file).
  */
 import { z } from "zod";

@@ -1,6 +1,5 @@
 /**
- * Auto-add (spec part 2: "Entities are automatically added for daily screening after the user's first manual
- * search"): the subject of a manual search joins its owner's monitoring as daily, in the search's transaction.
+ * Auto-add: the subject of each manual search joins its owner's monitoring as daily, in the search's transaction.
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../data/db.ts";

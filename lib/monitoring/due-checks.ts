@@ -76,7 +76,7 @@ export async function claimCheck(ctx: MonitoringContext, entity: DueEntity, now:
       const claimed = await tx.update(m).set({ nextCheck: next }).where(stillDue(entity)).returning({ id: m.id });
       if (claimed.length === 0) return null;
       const search = await createSearch(
-        { db: tx as unknown as Db, queue: ctx.queue },
+        { db: tx, queue: ctx.queue },
         {
           userId: entity.userId,
           searchTerm: entity.searchTerm,

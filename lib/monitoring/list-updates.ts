@@ -6,7 +6,7 @@
  * Each version is matched once, by the one process that claims it.
  */
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, schema } from "../../data/db.ts";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
 import { entitiesChangedIn, namesMatching } from "../sanctions/version-changes.ts";
@@ -68,7 +68,7 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
       outcome.namesMatched += names.length;
       const matched = namesMatching(names, changed);
       const known = await knownMatches(
-        tx as unknown as Db,
+        tx,
         matched.map((x) => x.name.lastSearchId).filter((id): id is string => id !== null),
       );
       const newly = matched.filter(({ name, matches }) => {
@@ -95,7 +95,7 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
 const pepKey = (datasetId: string, name: string) => `pep\u0000${datasetId}\u0000${name}`;
 
 /** For each search, the listed entities its results already had: sanctions hits at or over the threshold, PEP listings. */
-async function knownMatches(db: Db, searchIds: string[]): Promise<Map<string, Set<string>>> {
+async function knownMatches(db: DbOrTx, searchIds: string[]): Promise<Map<string, Set<string>>> {
   const out = new Map<string, Set<string>>();
   if (searchIds.length === 0) return out;
   const rows = await db

@@ -1,5 +1,5 @@
 /**
- * Request schemas and the view of monitored entities (spec part 2: /automatic-screening, section 7 Monitoring calls).
+ * Request schemas and the view of monitored entities (the /automatic-screening screen and the monitoring calls).
  * Only zod and the shared text rule are imported: the web bundle includes this file.
  */
 import { z } from "zod";

@@ -2,7 +2,7 @@ import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { hit, secondsUntilReset, type Window } from "./fixed-window.ts";
 
-/** Public API limits per key (spec part 2 section 9). */
+/** Public API calls allowed per key: 100 a minute, 1,000 an hour, 10,000 a day. */
 export const API_KEY_LIMITS = [
   { name: "minute", windowSeconds: 60, limit: 100 },
   { name: "hour", windowSeconds: 3600, limit: 1000 },

@@ -18,8 +18,9 @@ import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData
 
 export type SearchRow = typeof schema.searches.$inferSelect;
 
-export interface ScreeningContext {
-  db: Db;
+/** Creating searches needs only a handle that can open a transaction: the database or a caller's transaction. */
+export interface ScreeningContext<D extends DbOrTx = Db> {
+  db: D;
   /** From openSearchQueue (the server's: screeningService(database).queue). */
   queue: JobQueue;
 }
@@ -48,7 +49,7 @@ const SEARCH_NOT_FOUND = "Search not found";
  * cost of the system settings, through the credit ledger; admins are not charged), the job and an audit record.
  * So a search exists exactly when it was charged and queued. Too few credits: 402.
  */
-export async function createSearch(ctx: ScreeningContext, input: CreateSearchInput): Promise<SearchRow> {
+export async function createSearch(ctx: ScreeningContext<DbOrTx>, input: CreateSearchInput): Promise<SearchRow> {
   const fields = searchFields(input);
   const isAutomated = input.isAutomated ?? false;
 
@@ -132,7 +133,7 @@ const SEARCHES_PER_INSERT = 1000;
  * or any failure writes nothing. Unlike createSearch, it records no audit entry per row: the caller records one for
  * the whole set. Returns the searches' ids in the rows' order.
  */
-export async function createSearches(ctx: ScreeningContext, input: CreateSearchesInput): Promise<string[]> {
+export async function createSearches(ctx: ScreeningContext<DbOrTx>, input: CreateSearchesInput): Promise<string[]> {
   const rows = input.entities.map((entity, i) => searchFields(entity, `Row ${i + 1}: `));
   const ids = await ctx.db.transaction(async (tx) => {
     const { cost, charge } = await searchCharge(tx, input.userId, false);

@@ -93,7 +93,7 @@ export async function emitBatchIfEnded(db: Db, queue: JobQueue, userId: string, 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`batch.completed:${batchId}`}))`);
     const [row] = await tx.select().from(schema.batchJobs).where(eq(schema.batchJobs.id, batchId));
     if (!row) return false;
-    const batch = await syncBatchProgress(tx as unknown as Db, row);
+    const batch = await syncBatchProgress(tx, row);
     if (batch.status !== "completed" && batch.status !== "failed") return false;
     const d = schema.webhookDeliveries;
     const w = schema.webhooks;
@@ -104,7 +104,7 @@ export async function emitBatchIfEnded(db: Db, queue: JobQueue, userId: string, 
       .where(and(eq(w.userId, userId), eq(d.event, "batch.completed"), sql`${d.payload}->'batch'->>'id' = ${batchId}`))
       .limit(1);
     if (sent) return false;
-    const riskCounts = await batchRiskCounts(tx as unknown as Db, batchId);
+    const riskCounts = await batchRiskCounts(tx, batchId);
     const ids = await queueWebhookEvent(tx, queue, { userId, event: "batch.completed", payload: { batch: batchView(batch), riskCounts } });
     return ids.length > 0;
   });

@@ -13,7 +13,7 @@ import { parseWith, readJson } from "../validate.ts";
 
 const resultsQuerySchema = pageQuerySchema.extend({ riskLevel: riskLevelFilter.optional() });
 
-/** The web app's batch calls (spec part 1 section 7), for the signed-in owner only: another user's batch is 404. */
+/** The web app's batch calls, for the signed-in owner only: another user's batch is 404. */
 export const batchRoutes = new Hono<AppEnv>()
   .use(requireUser)
 

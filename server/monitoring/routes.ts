@@ -16,7 +16,7 @@ import { parseWith, readJson } from "../validate.ts";
 
 const listQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
 
-/** The monitoring calls of the spec (part 2 section 7), for the signed-in owner only: another user's entity is 404. */
+/** The monitoring calls (add, list, pause, resume, delete, changes), for the signed-in owner only: another user's entity is 404. */
 export const monitoringRoutes = new Hono<AppEnv>()
   .use(requireUser)
 

@@ -12,7 +12,7 @@ import { parseWith, readJson } from "../validate.ts";
 const monitoringListQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
 
 /**
- * The public API calls the embedded components need besides starting and reading a search (issue 14): a search's
+ * The public API calls the embedded components need besides starting and reading a search: a search's
  * report, the list search, monitoring. The same lib/ functions as the cookie API, for the key's (or embed token's) owner.
  */
 export const embeddableRoutes = new Hono<AppEnv>()

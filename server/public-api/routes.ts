@@ -46,7 +46,7 @@ export const publicApiRoutes = new Hono<AppEnv>()
     return c.json(publicSearchView(row));
   })
 
-  /** multipart/form-data with a CSV `file` (columns Name and Type; spec part 1 CSV rules apply). */
+  /** multipart/form-data with a CSV `file` (columns Name and Type), read with the batch CSV rules (lib/batch/csv.ts). */
   .post("/batch", async (c) => {
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > PUBLIC_API_BATCH_CSV_LIMITS.maxBytes + 64 * 1024) throw new AppError(413, "The CSV file is larger than 2 MB");

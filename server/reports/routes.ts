@@ -23,7 +23,7 @@ const recentQuerySchema = z.object({
 const searchesQuerySchema = pageQuerySchema.extend(dailyReportQuerySchema.shape);
 
 /**
- * The daily activity reports (spec part 1 section 7): an admin reads and generates the organisation's report, an
+ * The daily activity reports: an admin reads and generates the organisation's report, an
  * ordinary user their own (lib/reports/daily/access.ts).
  */
 export const reportRoutes = new Hono<AppEnv>()

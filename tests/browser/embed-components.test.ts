@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium: the embeddable components on another origin. The example host application
+ * The embeddable components in Chromium, on another origin. The example host application
  * (examples/host-react, a Vite React app with its own backend handing out embed tokens) mounts @duecheck/react; a plain
  * HTML page (examples/host-html) loads /embed.js and its <duecheck-screening>. Search, progress, result and export;
  * an expired token; another user's search (404); no CSS bleeding either way.

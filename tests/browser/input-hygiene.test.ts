@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 5 where a person sees it: text pasted into the profile form with a control character or beyond a
+ * Input hygiene where a person sees it: text pasted into the profile form with a control character or beyond a
  * field's maximum is refused with the field named, in the interface language, and nothing is saved; a tab pasted
  * into a one-line field is saved as a space.
  */

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
+import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
@@ -69,9 +69,6 @@ describe("with a server running", () => {
     restoreEnv();
   });
 
-  const balance = async (email: string) =>
-    (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, email)))[0].credits;
-
   test("batch run screens a semicolon-separated file to the end with progress and the summary; every row charged", async () => {
     const file = csvFile("customers.csv", '\uFEFFName;Type;Country\r\nRustam Karimov;person;UZ\r\n"Acme Trading; Ltd";company;\r\nJane Example;;\r\n');
     const res = await runCli(["batch", "run", file, "--user", "analyst@example.com", "--name", "Customers"], env);
@@ -84,7 +81,7 @@ describe("with a server running", () => {
     expect(res.stdout).toContain("3 entities: 3 screened, 0 failed");
     // The CLI seeds the official lists: those never downloaded are unchecked sources, so a clean row is medium.
     expect(res.stdout).toMatch(/Risk: 1 (critical|high), 2 medium/);
-    expect(await balance("analyst@example.com")).toBe(970);
+    expect(await balanceOfEmail(app.db, "analyst@example.com")).toBe(970);
 
     const shown = await runCli(["batch", "show", id!, "--user", "analyst@example.com"], env);
     expect(shown.code).toBe(0);
@@ -152,8 +149,8 @@ describe("with a server running", () => {
     const poor = await runCli(["batch", "run", two, "--user", "poor@example.com", "--language", "de"], env);
     expect(poor.code).toBe(1);
     expect(poor.stderr).toContain("Nicht genügend Credits: Dieser Stapel mit 2 Einträgen benötigt 20 Credits, das Guthaben beträgt 15.");
-    expect(await balance("poor@example.com")).toBe(15);
-    expect(await balance("analyst@example.com")).toBe(940);
+    expect(await balanceOfEmail(app.db, "poor@example.com")).toBe(15);
+    expect(await balanceOfEmail(app.db, "analyst@example.com")).toBe(940);
 
     const [batch] = await app.db.select().from(schema.batchJobs).limit(1);
     const foreign = await runCli(["batch", "show", batch.id, "--user", "poor@example.com"], env);

@@ -10,6 +10,7 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
+import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
@@ -32,8 +33,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
 
 const entity = (term: string) =>
   withDb(async (db) => (await db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.searchTerm, term)))[0]);
-const balance = () =>
-  withDb(async (db) => (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, "analyst@example.com")))[0].credits);
+const balance = () => withDb((db) => balanceOfEmail(db, "analyst@example.com"));
 
 beforeAll(async () => {
   gdelt = startGdeltServer(() => Response.json({}));

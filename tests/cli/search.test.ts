@@ -4,11 +4,11 @@ import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
+import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
@@ -38,9 +38,6 @@ beforeAll(() => {
   };
 });
 afterAll(() => gdelt.stop());
-
-const balanceOf = async (db: TestApp["db"], email: string) =>
-  (await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.email, email)))[0].credits;
 
 describe("with a server running", () => {
   let app: TestApp;
@@ -75,7 +72,7 @@ describe("with a server running", () => {
     expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
     expect(res.stdout).toContain("https://news.example/karimov");
     expect(res.stdout).toContain("Comprehensive Due Diligence Analysis");
-    expect(await balanceOf(app.db, "analyst@example.com")).toBe(15);
+    expect(await balanceOfEmail(app.db, "analyst@example.com")).toBe(15);
   });
 
   test("search --json prints the search as the API does; without --user the first admin searches, not charged", async () => {
@@ -103,9 +100,7 @@ describe("with a server running", () => {
   });
 
   test("prints in the user's report language (German), or in --language (French); errors too", async () => {
-    await createUser(app.db, { email: "analyst.de@example.com", password: "analyst-password", credits: 25 });
-    const client = new HttpClient(app.url);
-    await client.signIn("analyst.de@example.com", "analyst-password");
+    const client = await signedIn(app, { email: "analyst.de@example.com", password: "analyst-password", credits: 25 });
     expect((await client.post("/api/auth/update-languages", { profileLanguage: "de", reportLanguage: "de" })).status).toBe(200);
 
     const res = await runCli(["search", "Rustam Karimov", "--user", "analyst.de@example.com", "--country", "UZ"], env);
@@ -161,7 +156,7 @@ describe("with a server running", () => {
     const refused = await runCli(["search", "Jane Example", "--user", "analyst@example.com"], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe("duecheck: You need at least 10 credits to perform a search. Please contact support to add more credits.\n");
-    expect(await balanceOf(app.db, "analyst@example.com")).toBe(5);
+    expect(await balanceOfEmail(app.db, "analyst@example.com")).toBe(5);
     for (const [args, message] of [
       [["search", "   "], "Search term is required"],
       [["search", "Acme", "--user", "nobody@example.com"], "No user with email nobody@example.com"],
@@ -262,7 +257,7 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
     expect(json.details).toEqual({ birthDate: "1968-03-14", nationality: "UZ", identifiers: [{ kind: "passport", value: "fa 123 4567" }] });
     const hit = json.results.sanctionsList.find((row: { datasetId: string }) => row.datasetId === "us_ofac_sdn").hits[0];
     expect(hit.evidence).toMatchObject({ identifier: { kind: "passport", value: "FA1234567" }, birthDate: "agrees", nationality: "agrees" });
-    expect(await balanceOf(app.db, "example@example.com")).toBe(80);
+    expect(await balanceOfEmail(app.db, "example@example.com")).toBe(80);
   });
 
   test("a birth date that clearly differs keeps the exact name a near miss, said in the user's language", async () => {
@@ -287,7 +282,7 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
   });
 
   test("bad details are refused with exit 1 and the shared validation's message; nothing is charged", async () => {
-    const before = await balanceOf(app.db, "example@example.com");
+    const before = await balanceOfEmail(app.db, "example@example.com");
     for (const [args, message] of [
       [
         ["--identifier", "FA1234567"],
@@ -306,6 +301,6 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
     expect(spanish.stderr).toBe(
       "duecheck: --identifier debe ser TIPO:VALOR con TIPO uno de passport, national_id, tax_id, imo, lei, crypto_wallet; se recibió 'pasaporte'\n",
     );
-    expect(await balanceOf(app.db, "example@example.com")).toBe(before);
+    expect(await balanceOfEmail(app.db, "example@example.com")).toBe(before);
   });
 });

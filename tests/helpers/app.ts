@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
-import { type Db, schema } from "../../data/db.ts";
+import type { Db } from "../../data/db.ts";
 import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { type AppConfig, loadConfig } from "../../lib/config.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
+import { setCredits } from "./credits.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { HttpClient } from "./http.ts";
 
 export interface TestApp {
   url: string;
@@ -62,8 +63,16 @@ export async function createUser(db: Db, input: TestUserInput) {
     role: input.role,
   });
   if (input.credits !== undefined) {
-    await db.update(schema.users).set({ credits: input.credits }).where(eq(schema.users.id, user.id));
+    await setCredits(db, user.id, input.credits);
     return { ...user, credits: input.credits };
   }
   return user;
+}
+
+/** A new user (as createUser makes one) and a client signed in as them. */
+export async function signedIn(app: Pick<TestApp, "url" | "db">, input: TestUserInput): Promise<HttpClient> {
+  await createUser(app.db, input);
+  const http = new HttpClient(app.url);
+  await http.signIn(input.email, input.password);
+  return http;
 }

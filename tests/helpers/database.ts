@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { type Database, openDatabase } from "../../data/db.ts";
 
 /**
  * Which database the suite runs on: DUECHECK_TEST_DB=postgres (a real server at DUECHECK_TEST_DATABASE_URL)
@@ -50,6 +51,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     dataDir,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh test database opened as the CLI opens it; its close() also drops it. */
+export async function openTestDatabase(): Promise<Database> {
+  const testDatabase = await createTestDatabase();
+  const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await testDatabase.drop();
     },
   };
 }

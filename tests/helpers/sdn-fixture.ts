@@ -2,17 +2,11 @@ import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import type { TestApp } from "./app.ts";
+import { importFiles } from "./list-files.ts";
 
 /** Imports the OFAC SDN fixture as the current version of us_ofac_sdn and refreshes the server's index: searches complete. */
 export async function importSdnFixture(app: TestApp) {
-  const files = Object.entries(sdnFiles()).map(([name, content]) => ({
-    name,
-    content: new TextEncoder().encode(content),
-    sourceUrl: null,
-    etag: null,
-    lastModified: null,
-  }));
-  const imported = await importDatasetFiles(app.db, "us_ofac_sdn", files, { actor: { kind: "cli" }, timeoutMs: 10_000 });
+  const imported = await importDatasetFiles(app.db, "us_ofac_sdn", importFiles(sdnFiles()), { actor: { kind: "cli" }, timeoutMs: 10_000 });
   if (imported.status !== "success") throw new Error(`The SDN fixture did not import: ${JSON.stringify(imported)}`);
   await sanctionsService(app.server.database).index.refresh();
 }

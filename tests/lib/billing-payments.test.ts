@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq, sum } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type Database, openDatabase, schema } from "../../data/db.ts";
+import { type Database, schema } from "../../data/db.ts";
 import { type BillingConfig, loadBillingConfig, stripeClient, stripeConnection } from "../../lib/billing/config.ts";
 import { confirmPayment, createPaymentIntent, handleStripeWebhook } from "../../lib/billing/payments.ts";
 import { purchaseByPaymentIntent } from "../../lib/billing/purchases.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { balanceOf } from "../helpers/credits.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 import { type StripeStandIn, signStripePayload, startStripeServer } from "../helpers/stripe-server.ts";
 
-let testDatabase: TestDatabase;
 let database: Database;
 let standIn: StripeStandIn;
 let config: BillingConfig;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   await seedSystemSettings(database.db);
   standIn = startStripeServer();
   config = { secretKey: standIn.secretKey, publishableKey: "pk_test_standin", webhookSecret: "whsec_lib_test", apiUrl: standIn.url };
@@ -28,12 +27,9 @@ beforeAll(async () => {
 afterAll(async () => {
   standIn?.stop();
   await database?.close();
-  await testDatabase?.drop();
 });
 
 const db = () => database.db;
-const balanceOf = async (userId: string) =>
-  (await db().select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
 const ledgerSum = async (userId: string) =>
   Number(
     (
@@ -89,7 +85,7 @@ describe("billing: buying credits", () => {
       metadata: { userId: user.id, credits: "500", purchaseId: purchase!.id },
     });
     expect(sent.idempotencyKey).toBe(`purchase-${purchase!.id}`);
-    expect(await balanceOf(user.id)).toBe(25);
+    expect(await balanceOf(db(), user.id)).toBe(25);
   });
 
   test("a client amount that disagrees with the price, or an unknown package, is refused and creates nothing", async () => {
@@ -111,7 +107,7 @@ describe("billing: buying credits", () => {
     const header = signStripePayload(payload, config.webhookSecret!);
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => handleStripeWebhook(db(), stripe, config, payload, header)));
     expect(outcomes.filter((o) => o.handled && o.result?.credited).length).toBe(1);
-    expect(await balanceOf(user.id)).toBe(1025);
+    expect(await balanceOf(db(), user.id)).toBe(1025);
     const purchases = await entries(user.id, "credit_purchase");
     expect(purchases.map((e) => [e.amount, e.externalRef])).toEqual([[1000, paymentIntentId]]);
     const purchase = await purchaseByPaymentIntent(db(), paymentIntentId);
@@ -135,7 +131,7 @@ describe("billing: buying credits", () => {
       confirmPayment(db(), stripe, user.id, paymentIntentId),
     ]);
     expect(confirmed.purchase.status).toBe("succeeded");
-    expect(await balanceOf(user.id)).toBe(525);
+    expect(await balanceOf(db(), user.id)).toBe(525);
     expect((await entries(user.id, "credit_purchase")).length).toBe(1);
   });
 
@@ -147,7 +143,7 @@ describe("billing: buying credits", () => {
     await deliver("payment_intent.canceled", standIn.cancel(canceled.paymentIntentId));
     expect((await purchaseByPaymentIntent(db(), failed.paymentIntentId))?.status).toBe("failed");
     expect((await purchaseByPaymentIntent(db(), canceled.paymentIntentId))?.status).toBe("canceled");
-    expect(await balanceOf(user.id)).toBe(25);
+    expect(await balanceOf(db(), user.id)).toBe(25);
     expect(await deliver("customer.created", { id: "cus_1", object: "customer" })).toEqual({ handled: false, event: "customer.created" });
   });
 
@@ -155,12 +151,12 @@ describe("billing: buying credits", () => {
     const user = await newUser();
     const { paymentIntentId } = await createPaymentIntent(db(), stripe, config, user.id, { credits: 1000 });
     await deliver("payment_intent.succeeded", standIn.succeed(paymentIntentId));
-    expect(await balanceOf(user.id)).toBe(1025);
+    expect(await balanceOf(db(), user.id)).toBe(1025);
 
     // Half refunded: 500 credits back, delivered twice at once.
     const half = standIn.refund(paymentIntentId, 9950);
     await Promise.all([deliver("charge.refunded", half.charge), deliver("charge.refunded", half.charge)]);
-    expect(await balanceOf(user.id)).toBe(525);
+    expect(await balanceOf(db(), user.id)).toBe(525);
     expect(await purchaseByPaymentIntent(db(), paymentIntentId)).toMatchObject({ status: "partially_refunded", refundedCredits: 500 });
 
     // 500 are spent on searches; the rest of the payment is refunded: only the 25 left can be taken back.
@@ -168,7 +164,7 @@ describe("billing: buying credits", () => {
     const rest = standIn.refund(paymentIntentId);
     await deliver("charge.refunded", rest.charge);
     await deliver("charge.refunded", rest.charge);
-    expect(await balanceOf(user.id)).toBe(0);
+    expect(await balanceOf(db(), user.id)).toBe(0);
     const refunds = await entries(user.id, "credit_refund");
     expect(refunds.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-500, -25]);
     expect(refunds.find((e) => e.externalRef === rest.refund.id)?.description).toContain("475 already spent, not recovered");
@@ -184,7 +180,7 @@ describe("billing: buying credits", () => {
       changeCredits(db(), { userId: user.id, type: "manual_search", amount: -10 }).catch(() => null),
     ]);
     await Promise.all(work);
-    const balance = await balanceOf(user.id);
+    const balance = await balanceOf(db(), user.id);
     expect(balance).toBe(await ledgerSum(user.id));
     expect((await entries(user.id, "credit_purchase")).length).toBe(50);
     // 500 + 50 × 100 − 50 × 10: every search found credits (the balance never fell below 500 − 500).

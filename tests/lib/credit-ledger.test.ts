@@ -3,6 +3,7 @@ import { eq, sum } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { changeCredits, InsufficientCreditsError } from "../../lib/credits/ledger.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf, setCredits } from "../helpers/credits.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,8 +12,6 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const transactionsOf = (userId: string) => app.db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, userId));
-const balanceOf = async (userId: string) =>
-  (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
 
 describe("credit ledger", () => {
   test("50 concurrent debits of 10 at a balance of 100: exactly 10 succeed, balance 0, 10 rows", async () => {
@@ -25,7 +24,7 @@ describe("credit ledger", () => {
     const refused = outcomes.filter((o) => o.status === "rejected");
     expect(succeeded.length).toBe(10);
     expect(refused.every((o) => (o as PromiseRejectedResult).reason instanceof InsufficientCreditsError)).toBe(true);
-    expect(await balanceOf(user.id)).toBe(0);
+    expect(await balanceOf(app.db, user.id)).toBe(0);
     const rows = (await transactionsOf(user.id)).filter((r) => r.type === "manual_search");
     expect(rows.length).toBe(10);
     expect((await transactionsOf(user.id)).length - before).toBe(10);
@@ -39,7 +38,7 @@ describe("credit ledger", () => {
     const attempt = changeCredits(app.db, { userId: user.id, type: "manual_search", amount: -30 });
     await expect(attempt).rejects.toBeInstanceOf(InsufficientCreditsError);
     await expect(attempt).rejects.toMatchObject({ status: 402, balance: 25, required: 30 });
-    expect(await balanceOf(user.id)).toBe(25);
+    expect(await balanceOf(app.db, user.id)).toBe(25);
     expect((await transactionsOf(user.id)).length).toBe(rowsBefore);
   });
 
@@ -59,7 +58,7 @@ describe("credit ledger", () => {
     await expect(changeCredits(app.db, { userId: "00000000-0000-0000-0000-000000000000", type: "admin_credit", amount: 5 })).rejects.toMatchObject({
       status: 404,
     });
-    expect(await balanceOf(user.id)).toBe(25);
+    expect(await balanceOf(app.db, user.id)).toBe(25);
   });
 
   test("every transaction type is recorded with its balance, and the ledger sums to the balance", async () => {
@@ -74,8 +73,8 @@ describe("credit ledger", () => {
       .select({ total: sum(schema.creditTransactions.amount) })
       .from(schema.creditTransactions)
       .where(eq(schema.creditTransactions.userId, user.id));
-    expect(Number(total.total)).toBe(await balanceOf(user.id));
-    expect(await balanceOf(user.id)).toBe(25 + 500 + 7 - 10 - 1);
+    expect(Number(total.total)).toBe(await balanceOf(app.db, user.id));
+    expect(await balanceOf(app.db, user.id)).toBe(25 + 500 + 7 - 10 - 1);
   });
 
   test("a change inside a caller's transaction is undone with it", async () => {
@@ -86,14 +85,14 @@ describe("credit ledger", () => {
         throw new Error("the search could not be created");
       }),
     ).rejects.toThrow("the search could not be created");
-    expect(await balanceOf(user.id)).toBe(25);
+    expect(await balanceOf(app.db, user.id)).toBe(25);
     expect((await transactionsOf(user.id)).length).toBe(1);
   });
 
   test("the database itself refuses a negative balance", async () => {
     const user = await createUser(app.db, { email: "check@example.com", password: "password1" });
     const setNegative = async () => {
-      await app.db.update(schema.users).set({ credits: -1 }).where(eq(schema.users.id, user.id));
+      await setCredits(app.db, user.id, -1);
     };
     await expect(setNegative()).rejects.toThrow();
   });

@@ -8,17 +8,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
-import { type Database, openDatabase } from "../../data/db.ts";
+import type { Database } from "../../data/db.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 import { setEnv } from "../helpers/env.ts";
 import { DAY, seedDay, ZONE } from "./daily-report-fixtures.ts";
 
-let testDatabase: TestDatabase;
 let database: Database;
 let restoreEnv = () => {};
 const folder = mkdtempSync(join(tmpdir(), "dc-daily-export-"));
@@ -27,8 +26,7 @@ const english = { fullName: "Ann Admin", email: "ann@example.com", reportLanguag
 
 beforeAll(async () => {
   restoreEnv = setEnv({ DUECHECK_REPORT_TIMEZONE: ZONE });
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   await seedSystemSettings(database.db);
   const alice = (await createUser(database.db, { email: "alice@example.com", password: "alice-password" })).id;
   const bob = (await createUser(database.db, { email: "bob@example.com", password: "bob-password" })).id;
@@ -38,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  await testDatabase?.drop();
   rmSync(folder, { recursive: true, force: true });
   restoreEnv();
 });

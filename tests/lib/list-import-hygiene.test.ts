@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 5, list files: a NUL byte or another control character inside a published list (raw, or as a JSON
+ * List files: a NUL byte or another control character inside a published list (raw, or as a JSON
  * \u0000 escape) must not fail the import (PostgreSQL refuses NUL in text and jsonb): the character is dropped and the
  * entity kept. A file that is mostly NULs is still refused as binary.
  */
@@ -7,37 +7,28 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { type Database, openDatabase, schema } from "../../data/db.ts";
+import { type Database, schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import { formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
+import { importFiles } from "../helpers/list-files.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const fixtureText = (path: string) => readFileSync(join(FIXTURES, path), "utf8");
-const stored = (name: string, text: string) => ({
-  name,
-  content: new TextEncoder().encode(text),
-  sourceUrl: null,
-  etag: null,
-  lastModified: null,
-});
 const importFile = (datasetId: string, name: string, text: string) =>
-  importDatasetFiles(database.db, datasetId, [stored(name, text)], { actor: { kind: "system" }, timeoutMs: 10_000 });
+  importDatasetFiles(database.db, datasetId, importFiles({ [name]: text }), { actor: { kind: "system" }, timeoutMs: 10_000 });
 const entitiesOf = (datasetId: string) => database.db.select().from(schema.sanctionsEntities).where(eq(schema.sanctionsEntities.datasetId, datasetId));
 
-let testDatabase: TestDatabase;
 let database: Database;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   await seedDatasets(database.db);
 });
 afterAll(async () => {
   await database.close();
-  await testDatabase.drop();
 });
 
 describe("control characters in list files", () => {
@@ -65,8 +56,8 @@ describe("control characters in list files", () => {
     const csv = fixtureText("uk_fcdo_csv/UK-Sanctions-List.csv");
     const withNul = csv.replace('"PETROV","Sergei"', '"PET\u0000ROV","Ser\u0001gei"');
     expect(withNul).not.toBe(csv);
-    const clean = parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", [stored("UK-Sanctions-List.csv", csv)]);
-    const stripped = parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", [stored("UK-Sanctions-List.csv", withNul)]);
+    const clean = parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", importFiles({ "UK-Sanctions-List.csv": csv }));
+    const stripped = parseDatasetFiles("uk_fcdo_csv", "gb_fcdo_sanctions", importFiles({ "UK-Sanctions-List.csv": withNul }));
     expect(stripped).toEqual(clean);
 
     const utf16 = new Uint8Array([...new TextEncoder().encode("<a>")].flatMap((b) => [b, 0]));

@@ -17,9 +17,9 @@ import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
 import {
-  balanceOf,
   FakeNews,
   importSdn,
   keepOnlyDatasets,

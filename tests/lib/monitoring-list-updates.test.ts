@@ -1,45 +1,29 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
-import { type Database, openDatabase, schema } from "../../data/db.ts";
+import { type Database, schema } from "../../data/db.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { matchListUpdate, unmatchedVersions } from "../../lib/monitoring/list-updates.ts";
-import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
-import { BASE_ENTRIES, type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { BASE_ENTRIES } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
+import { importSdnVersion } from "../helpers/list-files.ts";
 
 /** A new list version is matched once against every active monitored name; names that newly match become due at once. */
-let testDatabase: TestDatabase;
 let database: Database;
 let now = new Date("2026-03-02T09:00:00Z");
 const clock: Clock = { now: () => now };
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   await seedSystemSettings(database.db);
   await seedDatasets(database.db);
 });
 afterAll(async () => {
   await database.close();
-  await testDatabase.drop();
 });
-
-const importSdn = async (entries: SdnEntry[]) => {
-  const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({
-    name,
-    content: new TextEncoder().encode(content),
-    sourceUrl: null,
-    etag: null,
-    lastModified: null,
-  }));
-  const result = await importDatasetFiles(database.db, "us_ofac_sdn", files, { actor: { kind: "system" }, timeoutMs: 10_000 });
-  if (result.status !== "success") throw new Error(`import ${result.status}`);
-  return result.version.id;
-};
 
 test("a version is matched once; only active names that newly match become due, marked as a list update", async () => {
   const { db } = database;
@@ -58,7 +42,7 @@ test("a version is matched once; only active names that newly match become due, 
   const dupont = await add("Jean Dupont");
   const paused = await add("Hector Valdez Moreno", "paused");
 
-  const first = await importSdn(BASE_ENTRIES);
+  const first = await importSdnVersion(database.db, BASE_ENTRIES);
   expect(await unmatchedVersions(db)).toEqual([first]);
   const outcome = await matchListUpdate(db, first, clock);
   expect(outcome).toMatchObject({ versionId: first, changedEntities: BASE_ENTRIES.length, namesMatched: 3, flagged: [karimov] });
@@ -66,7 +50,7 @@ test("a version is matched once; only active names that newly match become due, 
   expect(await unmatchedVersions(db)).toEqual([]);
 
   now = new Date("2026-03-03T09:00:00Z");
-  const second = await importSdn([...BASE_ENTRIES, { id: 6001, name: "SCHNEIDER, Maria Elena", type: "individual", program: "SDGT" }]);
+  const second = await importSdnVersion(database.db, [...BASE_ENTRIES, { id: 6001, name: "SCHNEIDER, Maria Elena", type: "individual", program: "SDGT" }]);
   const update = await matchListUpdate(db, second, clock);
   expect(update).toMatchObject({ changedEntities: 1, flagged: [schneider] });
 

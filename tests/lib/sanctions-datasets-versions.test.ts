@@ -3,34 +3,31 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { type Database, type Db, openDatabase, schema } from "../../data/db.ts";
+import { type Database, type Db, schema } from "../../data/db.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addCustomDataset, listDatasets, resolveSourceFiles, slugify } from "../../lib/sanctions/datasets/catalog.ts";
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
 import { planRetention, type VersionAge } from "../../lib/sanctions/datasets/retention.ts";
 import { versionFiles } from "../../lib/sanctions/datasets/versions.ts";
 import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 
 const DAY = 24 * 3600_000;
 const START = new Date("2026-01-01T00:00:00Z").getTime();
 const day = (n: number) => new Date(START + n * DAY);
 
-let testDatabase: TestDatabase;
 let database: Database;
 let db: Db;
 let folder: string;
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   db = database.db;
   folder = mkdtempSync(join(tmpdir(), "dc-import-"));
 });
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   await database.close();
-  await testDatabase.drop();
 });
 
 /** Writes an SDN file set that differs per `n` into its own folder. */

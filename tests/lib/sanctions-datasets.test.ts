@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import { type Database, type Db, openDatabase, schema } from "../../data/db.ts";
+import { type Database, type Db, schema } from "../../data/db.ts";
 import { addCustomDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { DatasetBusyError } from "../../lib/sanctions/datasets/claim.ts";
 import { DownloadFailedError, type DownloadOptions, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
@@ -13,11 +13,10 @@ import { currentVersion, versionFiles } from "../../lib/sanctions/datasets/versi
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { searchSanctions } from "../../lib/sanctions/search.ts";
 import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { openTestDatabase } from "../helpers/database.ts";
 import { ListServer } from "../helpers/list-server.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
-let testDatabase: TestDatabase;
 let database: Database;
 let db: Db;
 let list: ListServer;
@@ -41,8 +40,7 @@ const datasetRow = async (id = "us_ofac_sdn") => (await db.select().from(schema.
 const versionsOf = (id = "us_ofac_sdn") => db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.datasetId, id));
 
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   db = database.db;
   list = await ListServer.start();
   await seedDatasets(db);
@@ -51,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await list.stop();
   await database.close();
-  await testDatabase.drop();
 });
 beforeEach(() => list.resetModes());
 

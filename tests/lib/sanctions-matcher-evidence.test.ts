@@ -12,25 +12,10 @@ import {
 } from "../../lib/sanctions/matcher/evidence.ts";
 import { identifierKey, normalizeIdentifier } from "../../lib/sanctions/matcher/identifier-index.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
+import { sanctionsEntity } from "../helpers/sanctions-entities.ts";
 
-function entity(sourceId: string, schema: EntitySchema, name: string, extra: Partial<SanctionsEntity> = {}): SanctionsEntity {
-  return {
-    id: `test_list:${sourceId}`,
-    datasetId: "test_list",
-    sourceId,
-    schema,
-    name,
-    aliases: [],
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-    ...extra,
-  };
-}
+const entity = (sourceId: string, schema: EntitySchema, name: string, extra: Partial<SanctionsEntity> = {}) =>
+  sanctionsEntity(sourceId, schema, name, [], extra);
 
 const ENTITIES = [
   entity("1", "Person", "KARIMOV, Rustam Bakhtiyorovich", {

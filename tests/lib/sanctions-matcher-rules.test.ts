@@ -1,28 +1,14 @@
 /**
- * One test per matching rule of issue 13, on a small list of our own (the peer suites stay outside the repository):
+ * One test per name-matching rule, on a small list of our own (the peer suites stay outside the repository):
  * pairs through compareNames with this list's token weights, searches through the index.
  */
 import { describe, expect, test } from "bun:test";
 import type { EntitySchema, SanctionsEntity } from "../../lib/sanctions/entity.ts";
 import { compareNames, DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
+import { sanctionsEntity } from "../helpers/sanctions-entities.ts";
 
-function entity(sourceId: string, schema: EntitySchema, name: string, aliases: string[] = []): SanctionsEntity {
-  return {
-    id: `rules:${sourceId}`,
-    datasetId: "rules",
-    sourceId,
-    schema,
-    name,
-    aliases: aliases.map((alias) => ({ name: alias, kind: "aka" as const })),
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-  };
-}
+const entity = (sourceId: string, schema: EntitySchema, name: string, aliases: string[] = []) =>
+  sanctionsEntity(sourceId, schema, name, aliases, { datasetId: "rules" });
 
 // Common name words appear often, as in the real lists, so they weigh less than rare ones.
 const COMMON = ["Muhammad", "Ali", "Ahmad", "Hassan", "Hussein", "Kim", "Lee", "Jose", "Abdul", "Rodriguez"];

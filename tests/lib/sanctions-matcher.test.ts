@@ -1,28 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import type { EntitySchema, SanctionsEntity } from "../../lib/sanctions/entity.ts";
+import type { SanctionsEntity } from "../../lib/sanctions/entity.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchOptions, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 import { TokenClass } from "../../lib/sanctions/matcher/lexicon.ts";
 import { tokenize } from "../../lib/sanctions/matcher/normalize.ts";
-
-function entity(sourceId: string, schema: EntitySchema, name: string, aliases: string[] = [], extra: Partial<SanctionsEntity> = {}): SanctionsEntity {
-  const datasetId = extra.datasetId ?? "test_list";
-  return {
-    id: `${datasetId}:${sourceId}`,
-    datasetId,
-    sourceId,
-    schema,
-    name,
-    aliases: aliases.map((alias) => ({ name: alias, kind: "aka" as const })),
-    nationalities: [],
-    birthDates: [],
-    programs: [],
-    addresses: [],
-    remarks: null,
-    listedOn: null,
-    sourceUrl: null,
-    ...extra,
-  };
-}
+import { sanctionsEntity as entity } from "../helpers/sanctions-entities.ts";
 
 const ENTITIES: SanctionsEntity[] = [
   entity("1", "Person", "AL-TIKRITI, Saddam Hussein", ["Abu Ali"], {

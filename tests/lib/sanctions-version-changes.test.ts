@@ -1,39 +1,23 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { type Database, openDatabase } from "../../data/db.ts";
-import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
+import type { Database } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { entitiesChangedIn, namesMatching, versionBefore } from "../../lib/sanctions/version-changes.ts";
-import { BASE_ENTRIES, type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { BASE_ENTRIES, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { openTestDatabase } from "../helpers/database.ts";
+import { importSdnVersion } from "../helpers/list-files.ts";
 
 /** A list update as monitoring sees it: only the listed entities a new version added or changed. */
-let testDatabase: TestDatabase;
 let database: Database;
 beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
+  database = await openTestDatabase();
   await seedDatasets(database.db);
 });
 afterAll(async () => {
   await database.close();
-  await testDatabase.drop();
 });
 
-const importSdn = async (entries: SdnEntry[]) => {
-  const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({
-    name,
-    content: new TextEncoder().encode(content),
-    sourceUrl: null,
-    etag: null,
-    lastModified: null,
-  }));
-  const result = await importDatasetFiles(database.db, "us_ofac_sdn", files, { actor: { kind: "system" }, timeoutMs: 10_000 });
-  if (result.status !== "success") throw new Error(`import ${result.status}`);
-  return result.version.id;
-};
-
 test("a first version changes every entity; the next one only the entities it added or renamed", async () => {
-  const first = await importSdn(BASE_ENTRIES);
+  const first = await importSdnVersion(database.db, BASE_ENTRIES);
   expect(await versionBefore(database.db, first)).toBeNull();
   expect((await entitiesChangedIn(database.db, first)).map((e) => e.sourceId).sort()).toEqual(BASE_ENTRIES.map((e) => String(e.id)).sort());
 
@@ -44,7 +28,7 @@ test("a first version changes every entity; the next one only the entities it ad
   ];
   // 5001 gains a passport in its remarks: not a field a name is matched on, so not a change for monitoring.
   const passport = "DOB 14 Mar 1968; nationality Uzbekistan; Passport A123 (Uzbekistan).";
-  const second = await importSdn([...renamed.map((e) => (e.id === 5001 ? { ...e, remarks: passport } : e)), ...added]);
+  const second = await importSdnVersion(database.db, [...renamed.map((e) => (e.id === 5001 ? { ...e, remarks: passport } : e)), ...added]);
   expect(await versionBefore(database.db, second)).toBe(first);
   const changed = await entitiesChangedIn(database.db, second);
   expect(changed.map((e) => e.sourceId).sort()).toEqual(["5003", "6001", "6002"]);

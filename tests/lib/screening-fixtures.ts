@@ -129,11 +129,6 @@ export function pipelineDeps(db: Db, news: NewsProvider[], extra: Partial<Pipeli
   return { db, lists: new SanctionsIndexCache(db), newsProviders: news, model: null, ...extra };
 }
 
-export async function balanceOf(db: Db, userId: string) {
-  const [row] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-  return row.credits;
-}
-
 /** The user's search charges in the ledger (the welcome credits left out). */
 export async function ledgerOf(db: Db, userId: string) {
   return db

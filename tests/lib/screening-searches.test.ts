@@ -6,7 +6,8 @@ import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { type CreateSearchInput, createSearch, deleteSearch, getSearch, listSearches } from "../../lib/screening/searches.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { createUser } from "../helpers/app.ts";
-import { balanceOf, jobsOf, ledgerOf, openScreeningDb, type ScreeningDb, searchRow } from "./screening-fixtures.ts";
+import { balanceOf } from "../helpers/credits.ts";
+import { jobsOf, ledgerOf, openScreeningDb, type ScreeningDb, searchRow } from "./screening-fixtures.ts";
 
 // No worker runs in this file: searches stay pending with their job queued.
 let s: ScreeningDb;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: every /api/admin/* route answers 401 without a session, 403 to a signed-in user who is not an admin, and
+ * Every /api/admin/* route answers 401 without a session, 403 to a signed-in user who is not an admin, and
  * serves an admin. The routes are read from the Hono app itself, so a new admin route is walked without anyone
  * adding it here.
  */

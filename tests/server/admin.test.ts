@@ -1,4 +1,4 @@
-/** Issue 12: the admin calls over real HTTP, their rules (last admin, deactivation, validation) and their audit records. */
+/** The admin calls over real HTTP, their rules (last admin, deactivation, validation) and their audit records. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, desc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";

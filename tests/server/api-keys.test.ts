@@ -4,7 +4,7 @@ import { schema } from "../../data/db.ts";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { hashToken } from "../../lib/auth/tokens.ts";
 import { consumeApiKeyQuota } from "../../lib/ratelimit/api-key-limits.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
@@ -13,16 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-async function signedIn(email: string) {
-  await createUser(app.db, { email, password: "password-1" });
-  const http = new HttpClient(app.url);
-  await http.signIn(email, "password-1");
-  return http;
-}
-
 describe("API keys", () => {
   test("the full key is answered once at creation; only its hash is stored; lists show it masked", async () => {
-    const http = await signedIn("keys@example.com");
+    const http = await signedIn(app, { email: "keys@example.com", password: "password-1" });
     const created = await http.post("/api/user/api-keys", { name: "  Nightly batch  " });
     expect(created.status).toBe(201);
     expect(created.json.name).toBe("Nightly batch");
@@ -39,7 +32,7 @@ describe("API keys", () => {
   });
 
   test("a blank name is refused with the spec's message", async () => {
-    const http = await signedIn("blank@example.com");
+    const http = await signedIn(app, { email: "blank@example.com", password: "password-1" });
     const res = await http.post("/api/user/api-keys", { name: "   " });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("Please enter a name for your API key.");
@@ -47,7 +40,7 @@ describe("API keys", () => {
   });
 
   test("using a key counts its use; deleting it makes it invalid", async () => {
-    const http = await signedIn("use@example.com");
+    const http = await signedIn(app, { email: "use@example.com", password: "password-1" });
     const { json } = await http.post("/api/user/api-keys", { name: "CI" });
     const owner = await authenticateApiKey(app.db, `Bearer ${json.key}`);
     expect(owner.user.email).toBe("use@example.com");
@@ -60,8 +53,8 @@ describe("API keys", () => {
   });
 
   test("another user's key cannot be deleted or seen (404), and unknown or malformed ids are 404", async () => {
-    const alice = await signedIn("alice.keys@example.com");
-    const bob = await signedIn("bob.keys@example.com");
+    const alice = await signedIn(app, { email: "alice.keys@example.com", password: "password-1" });
+    const bob = await signedIn(app, { email: "bob.keys@example.com", password: "password-1" });
     const { json } = await alice.post("/api/user/api-keys", { name: "Alice's" });
     expect((await bob.request("DELETE", `/api/user/api-keys/${json.id}`)).status).toBe(404);
     expect((await bob.get("/api/user/api-keys")).json).toHaveLength(0);
@@ -71,7 +64,7 @@ describe("API keys", () => {
   });
 
   test("a deactivated owner's key is refused", async () => {
-    const http = await signedIn("gone.keys@example.com");
+    const http = await signedIn(app, { email: "gone.keys@example.com", password: "password-1" });
     const { json } = await http.post("/api/user/api-keys", { name: "Old" });
     await app.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.email, "gone.keys@example.com"));
     await expect(authenticateApiKey(app.db, `Bearer ${json.key}`)).rejects.toMatchObject({ status: 401 });

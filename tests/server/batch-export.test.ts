@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
+import type { HttpClient } from "../helpers/http.ts";
 import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
@@ -91,12 +91,8 @@ beforeAll(async () => {
   await keepOnlyDatasets(app.db, ["us_ofac_sdn", "us_congress_peps"]);
   await importSdn(app.db);
   await importPeps(app.db);
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
-  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
-  analyst = new HttpClient(app.url);
-  await analyst.signIn("analyst@example.com", "analyst-password");
-  other = new HttpClient(app.url);
-  await other.signIn("other@example.com", "other-password");
+  analyst = await signedIn(app, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
+  other = await signedIn(app, { email: "other@example.com", password: "other-password", credits: 1000 });
   for (let i = 0; ; i++) {
     const sdn = await analyst.get("/api/sanctions/search?term=Rustam%20Karimov&dataset=sanctions");
     const peps = await analyst.get("/api/sanctions/search?term=Scott%20Franklin&dataset=peps");

@@ -1,11 +1,12 @@
 /**
- * The web app's batch calls (spec part 1 section 7) over real HTTP: the two-step create, the charge of every row
+ * The web app's batch calls over real HTTP: the two-step create, the charge of every row
  * through the ledger, progress to the end, results per entity, and who may see what.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
+import { apiBalance } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { batchGdeltAnswer, type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
@@ -30,12 +31,8 @@ beforeAll(async () => {
   app = await startApp();
   // The lists are imported only after the first test, whose failing row needs a run where no list answers.
   await keepOnlyDatasets(app.db, ["us_ofac_sdn", "us_congress_peps"]);
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", credits: 1000 });
-  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
-  analyst = new HttpClient(app.url);
-  await analyst.signIn("analyst@example.com", "analyst-password");
-  other = new HttpClient(app.url);
-  await other.signIn("other@example.com", "other-password");
+  analyst = await signedIn(app, { email: "analyst@example.com", password: "analyst-password", credits: 1000 });
+  other = await signedIn(app, { email: "other@example.com", password: "other-password", credits: 1000 });
 });
 afterAll(async () => {
   await app.stop();
@@ -43,7 +40,6 @@ afterAll(async () => {
   restoreEnv();
 });
 
-const balance = async (client: HttpClient) => (await client.get("/api/credits/balance")).json.balance as number;
 const jobCount = async () => (await app.server.database.executeSql("select count(*)::int as n from pgboss.job where name = 'search'")).rows[0].n as number;
 
 /** Creates a batch the spec's way: the batch, then its entities. */
@@ -99,7 +95,7 @@ describe("the two-step create, progress and results", () => {
       if (i > 100) throw new Error("the server's index never got the lists");
       await Bun.sleep(100);
     }
-    const before = await balance(analyst);
+    const before = await apiBalance(analyst);
     const entities = [
       { searchTerm: "Rustam Karimov", entityType: "person", country: "UZ" },
       { searchTerm: "Acme Trading", entityType: "company", language: "de" },
@@ -107,7 +103,7 @@ describe("the two-step create, progress and results", () => {
     ];
     const { id, added } = await startBatch(analyst, entities, "Quarterly customers");
     expect(added.json).toMatchObject({ creditsRequired: 30, status: "processing" });
-    expect(await balance(analyst)).toBe(before - 30);
+    expect(await apiBalance(analyst)).toBe(before - 30);
     const charges = await app.db
       .select({ amount: schema.creditTransactions.amount, type: schema.creditTransactions.type })
       .from(schema.creditTransactions)
@@ -117,7 +113,7 @@ describe("the two-step create, progress and results", () => {
 
     const batch = await ended(analyst, id);
     expect(batch).toMatchObject({ id, name: "Quarterly customers", status: "completed", totalEntities: 3, processedEntities: 3, failedEntities: 0 });
-    expect(await balance(analyst)).toBe(before - 30);
+    expect(await apiBalance(analyst)).toBe(before - 30);
 
     const list = await analyst.get("/api/batch-jobs");
     expect(list.status).toBe(200);
@@ -163,14 +159,12 @@ describe("the two-step create, progress and results", () => {
   });
 
   test("402 names the credits required and available; nothing is charged or queued and the batch keeps waiting", async () => {
-    await createUser(app.db, { email: "short@example.com", password: "short-password", credits: 15 });
-    const short = new HttpClient(app.url);
-    await short.signIn("short@example.com", "short-password");
+    const short = await signedIn(app, { email: "short@example.com", password: "short-password", credits: 15 });
     const jobs = await jobCount();
     const { id, added } = await startBatch(short, [{ searchTerm: "Jane Example" }, { searchTerm: "John Sample" }]);
     expect(added.status).toBe(402);
     expect(added.json.error).toBe("Insufficient credits: this batch of 2 needs 20 credits, the balance is 15");
-    expect(await balance(short)).toBe(15);
+    expect(await apiBalance(short)).toBe(15);
     expect(await jobCount()).toBe(jobs);
     expect((await app.db.select().from(schema.searches).where(eq(schema.searches.batchJobId, id))).length).toBe(0);
     expect((await short.get(`/api/batch-jobs/${id}`)).json).toMatchObject({ status: "pending", processedEntities: 0 });
@@ -228,7 +222,7 @@ describe("owner only, signed in, valid input", () => {
   });
 
   test("bad input is 400 naming the field or the entity, and charges nothing", async () => {
-    const before = await balance(analyst);
+    const before = await apiBalance(analyst);
     for (const [body, error] of [
       [{ name: "  ", totalEntities: 1 }, "name is required"],
       [{ name: "B", totalEntities: 0 }, "totalEntities must be at least 1"],
@@ -263,7 +257,7 @@ describe("owner only, signed in, valid input", () => {
       expect([res.status, res.json]).toEqual([400, { error }]);
     }
     expect((await analyst.get("/api/batch-jobs?limit=101")).status).toBe(400);
-    expect(await balance(analyst)).toBe(before);
+    expect(await apiBalance(analyst)).toBe(before);
     expect((await analyst.get(`/api/batch-jobs/${created.json.id}`)).json.status).toBe("pending");
   });
 });

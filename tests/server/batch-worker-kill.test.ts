@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
 /**
@@ -81,16 +82,6 @@ afterAll(async () => {
   await gdelt.stop();
   await testDatabase.drop();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(200);
-  }
-}
 
 const statuses = async (client: HttpClient) => {
   const res = await client.get("/api/searches?limit=100");

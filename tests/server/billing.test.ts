@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from "../../lib/billing/schemas.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { type StripeStandIn, signStripePayload, startStripeServer } from "../helpers/stripe-server.ts";
@@ -40,8 +41,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const balanceOf = async (userId: string) =>
-  (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
 const postWebhook = (payload: string, signature?: string) =>
   new HttpClient(app.url).request("POST", "/api/billing/webhook", payload, {
     "content-type": "application/json",
@@ -84,7 +83,7 @@ describe("billing over HTTP", () => {
     const restore = configure();
     try {
       const { json: created } = await alice.post("/api/credits/create-payment-intent", { credits: 1000 });
-      const before = await balanceOf(aliceId);
+      const before = await balanceOf(app.db, aliceId);
       const payload = standIn.event("payment_intent.succeeded", standIn.succeed(created.paymentIntentId));
       const refused = [
         await postWebhook(payload),
@@ -93,7 +92,7 @@ describe("billing over HTTP", () => {
         await postWebhook(payload.replace('"amount":19900', '"amount":1'), signStripePayload(payload, WEBHOOK_SECRET)),
       ];
       expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 400]);
-      expect(await balanceOf(aliceId)).toBe(before);
+      expect(await balanceOf(app.db, aliceId)).toBe(before);
 
       const signed = signStripePayload(payload, WEBHOOK_SECRET);
       // A browser-like Origin from elsewhere does not matter: the signature is the webhook's only authority.
@@ -104,7 +103,7 @@ describe("billing over HTTP", () => {
       });
       expect(accepted.status).toBe(200);
       expect((await postWebhook(payload, signed)).status).toBe(200);
-      expect(await balanceOf(aliceId)).toBe(before + 1000);
+      expect(await balanceOf(app.db, aliceId)).toBe(before + 1000);
 
       const confirmed = await alice.post("/api/billing/confirm", { paymentIntentId: created.paymentIntentId });
       expect(confirmed.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the public API calls the embedded components make with an embed token besides starting and reading a
+ * The public API calls the embedded components make with an embed token besides starting and reading a
  * search: a search's report (PDF, Excel), the list search, a batch upload and monitoring. Each is the owner's only
  * (another user's search or entity is 404), charged to the token's owner as with the key, and checked at the edge.
  */

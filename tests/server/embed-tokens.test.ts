@@ -1,5 +1,5 @@
 /**
- * Issue 14, the server side: embed tokens asked for with an API key, used by a browser's components for the screening
+ * Embed tokens, the server side: asked for with an API key, used by a browser's components for the screening
  * calls only (charged to the key's owner, counted against the key's limits), CORS for the origins the owner lists,
  * and the origins list itself (cookie session).
  */

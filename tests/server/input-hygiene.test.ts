@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 5: text nobody types (NUL and other control characters, unpaired surrogates, absurd lengths) and bodies
+ * Text nobody types (NUL and other control characters, unpaired surrogates, absurd lengths) and bodies
  * of the wrong shape are refused with a 4xx JSON error on every route of the app, before anything reaches the
  * database. The routes are read from the Hono app itself, so a new route is probed (and, if it reads a JSON body,
  * must be described in BODIES) without anyone remembering to add it here.

@@ -1,5 +1,5 @@
 /**
- * The monitoring calls over real HTTP (spec part 2 section 7): add, list by tab with counts, pause and resume,
+ * The monitoring calls over real HTTP: add, list by tab with counts, pause and resume,
  * delete, the changes (report URL, JSON, PDF read back with pdftotext), owner only, validation messages; auto-add
  * from a manual search and its profile setting.
  */
@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { compareChecks } from "../../lib/monitoring/compare-checks.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "../../lib/monitoring/schemas.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
@@ -26,12 +26,8 @@ beforeAll(async () => {
   // No scheduled scan: this file checks the calls; the checks themselves are tested in tests/lib/monitoring-checks.
   restoreEnv = setEnv({ ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "none", DUECHECK_MONITORING_SCAN_SECONDS: "0" });
   app = await startApp();
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
-  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
-  analyst = new HttpClient(app.url);
-  await analyst.signIn("analyst@example.com", "analyst-password");
-  other = new HttpClient(app.url);
-  await other.signIn("other@example.com", "other-password");
+  analyst = await signedIn(app, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
+  other = await signedIn(app, { email: "other@example.com", password: "other-password", credits: 1000 });
 });
 afterAll(async () => {
   await app.stop();

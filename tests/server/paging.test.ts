@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { changeCredits } from "../../lib/credits/ledger.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 
@@ -132,9 +132,7 @@ describe("GET /api/searches", () => {
     const mine = new Set(await expectedOrder("searches", ownerId));
     expect(ids.some((id) => mine.has(id))).toBe(false);
 
-    await createUser(app.db, { email: "new@example.com", password: "new-password" });
-    const fresh = new HttpClient(app.url);
-    await fresh.signIn("new@example.com", "new-password");
+    const fresh = await signedIn(app, { email: "new@example.com", password: "new-password" });
     expect((await fresh.get("/api/searches")).json).toEqual({ items: [], nextCursor: null, total: 0 });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
@@ -17,16 +17,9 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function signedIn(email: string) {
-  await createUser(app.db, { email, password: "password-1" });
-  const http = new HttpClient(app.url);
-  await http.signIn(email, "password-1");
-  return http;
-}
-
 describe("profile", () => {
   test("update-profile saves every field and answers the new user", async () => {
-    const http = await signedIn("petra.old@example.com");
+    const http = await signedIn(app, { email: "petra.old@example.com", password: "password-1" });
     const res = await http.post("/api/auth/update-profile", profile());
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject(profile());
@@ -40,7 +33,7 @@ describe("profile", () => {
     [{ company: "L" }, "Company name must be at least 2 characters"],
     [{ position: "M" }, "Position must be at least 2 characters"],
   ])("update-profile refuses %p", async (override, message) => {
-    const http = await signedIn(`v${Math.random().toString(36).slice(2, 7)}@example.com`);
+    const http = await signedIn(app, { email: `v${Math.random().toString(36).slice(2, 7)}@example.com`, password: "password-1" });
     const before = (await http.get("/api/auth/me")).json;
     const res = await http.post("/api/auth/update-profile", profile({ email: before.email, ...override }));
     expect(res.status).toBe(400);
@@ -50,14 +43,14 @@ describe("profile", () => {
 
   test("an email of another account is a 409", async () => {
     await createUser(app.db, { email: "taken@example.com", password: "password-1" });
-    const http = await signedIn("mover@example.com");
+    const http = await signedIn(app, { email: "mover@example.com", password: "password-1" });
     const res = await http.post("/api/auth/update-profile", profile({ email: "taken@example.com" }));
     expect(res.status).toBe(409);
     expect((await http.get("/api/auth/me")).json.email).toBe("mover@example.com");
   });
 
   test("languages take only en, de, es, fr", async () => {
-    const http = await signedIn("lang@example.com");
+    const http = await signedIn(app, { email: "lang@example.com", password: "password-1" });
     const ok = await http.post("/api/auth/update-languages", { profileLanguage: "es", reportLanguage: "de" });
     expect(ok.json.user).toMatchObject({ profileLanguage: "es", reportLanguage: "de" });
     const bad = await http.post("/api/auth/update-languages", { profileLanguage: "it", reportLanguage: "de" });
@@ -69,7 +62,7 @@ describe("profile", () => {
 
 describe("change password", () => {
   test("needs the current password", async () => {
-    const http = await signedIn("pw1@example.com");
+    const http = await signedIn(app, { email: "pw1@example.com", password: "password-1" });
     const res = await http.post("/api/auth/change-password", { currentPassword: "password-x", newPassword: "N3w-password!" });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("Current password is incorrect");
@@ -84,14 +77,14 @@ describe("change password", () => {
     ["No-number-here!", "Password must contain at least one number"],
     ["NoSpecial123", "Password must contain at least one special character"],
   ])("refuses the weak password %s", async (newPassword, message) => {
-    const http = await signedIn(`weak${Math.random().toString(36).slice(2, 7)}@example.com`);
+    const http = await signedIn(app, { email: `weak${Math.random().toString(36).slice(2, 7)}@example.com`, password: "password-1" });
     const res = await http.post("/api/auth/change-password", { currentPassword: "password-1", newPassword });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(message);
   });
 
   test("a change keeps this session, ends the others, and only the new password signs in", async () => {
-    const http = await signedIn("pw2@example.com");
+    const http = await signedIn(app, { email: "pw2@example.com", password: "password-1" });
     const elsewhere = new HttpClient(app.url);
     await elsewhere.signIn("pw2@example.com", "password-1");
     const res = await http.post("/api/auth/change-password", { currentPassword: "password-1", newPassword: "N3w-password!" });

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { createUser, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
+import type { NewsServer } from "../helpers/news-servers.ts";
+import { startScreeningApp } from "../helpers/screening-app.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = {
@@ -12,31 +14,22 @@ const ENV: Record<string, string> = {
   DUECHECK_NEWS_TIMEOUT_MS: "1000",
   DUECHECK_JOB_STOP_SECONDS: "2",
 };
-let restoreEnv: () => void = () => {};
 let app: TestApp;
 let gdelt: NewsServer;
 let google: NewsServer;
+let stopApp: () => Promise<void>;
 let key: string;
 let userId: string;
 
 beforeAll(async () => {
-  gdelt = startGdeltServer({});
-  google = startGoogleNewsServer({});
-  Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
-  restoreEnv = setEnv(ENV);
-  app = await startApp();
+  ({ app, gdelt, google, stop: stopApp } = await startScreeningApp({}, ENV));
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importSdn(app.db);
   const user = await createUser(app.db, { email: "integrator@example.com", password: "password-1", credits: 100 });
   userId = user.id;
   key = (await createApiKey(app.db, user.id, "Integration")).key;
 });
-afterAll(async () => {
-  await app.stop();
-  await gdelt.stop();
-  await google.stop();
-  restoreEnv();
-});
+afterAll(() => stopApp());
 
 const call = (method: string, path: string, body?: unknown, bearer: string | null = key, extra: RequestInit = {}) =>
   fetch(`${app.url}/api/v1${path}`, {
@@ -48,7 +41,7 @@ const call = (method: string, path: string, body?: unknown, bearer: string | nul
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     ...extra,
   });
-const balance = async () => (await app.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
+const balance = () => balanceOf(app.db, userId);
 const csvForm = (content: string, name = "entities.csv") => {
   const form = new FormData();
   form.append("file", new File([content], name, { type: "text/csv" }));

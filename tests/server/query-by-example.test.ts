@@ -3,27 +3,22 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { createUser, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { startScreeningApp } from "../helpers/screening-app.ts";
 import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
-let restoreEnv: () => void = () => {};
 let app: TestApp;
-let gdelt: NewsServer;
-let google: NewsServer;
+let stopApp: () => Promise<void>;
 let analyst: HttpClient;
 let analystId: string;
 let key: string;
 
 beforeAll(async () => {
-  gdelt = startGdeltServer({});
-  google = startGoogleNewsServer({});
-  Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
-  restoreEnv = setEnv(ENV);
-  app = await startApp();
+  ({ app, stop: stopApp } = await startScreeningApp({}, ENV));
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importQueryByExampleList(app.db);
   const user = await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", credits: 1000 });
@@ -32,12 +27,7 @@ beforeAll(async () => {
   analyst = new HttpClient(app.url);
   await analyst.signIn("analyst@example.com", "analyst-password");
 });
-afterAll(async () => {
-  await app.stop();
-  await gdelt.stop();
-  await google.stop();
-  restoreEnv();
-});
+afterAll(() => stopApp());
 
 async function screened(body: Record<string, unknown>) {
   const created = await analyst.post("/api/searches", body);
@@ -49,7 +39,7 @@ async function screened(body: Record<string, unknown>) {
 }
 
 const sdnRow = (search: any) => search.results.sanctionsList.find((row: any) => row.datasetId === "us_ofac_sdn");
-const credits = async () => (await app.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, analystId)))[0].credits;
+const credits = () => balanceOf(app.db, analystId);
 const searchCount = async () => (await app.db.select().from(schema.searches).where(eq(schema.searches.userId, analystId))).length;
 
 describe("query by example over HTTP", () => {

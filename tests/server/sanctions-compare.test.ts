@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
@@ -24,9 +24,7 @@ beforeAll(async () => {
   for (const [name, content] of Object.entries(sdnFilesWith(people))) list.publish(`/sdn/${name}`, content);
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password" });
-  user = new HttpClient(app.url);
-  await user.signIn("analyst@example.com", "analyst-password");
+  user = await signedIn(app, { email: "analyst@example.com", password: "analyst-password" });
 });
 afterAll(async () => {
   await list.stop();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { ListServer } from "../helpers/list-server.ts";
@@ -28,9 +28,7 @@ beforeAll(async () => {
   list.publish("/peps/senzing.json", readFileSync(join(FIXTURES, "opensanctions_senzing", "senzing.json")));
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password" });
-  user = new HttpClient(app.url);
-  await user.signIn("analyst@example.com", "analyst-password");
+  user = await signedIn(app, { email: "analyst@example.com", password: "analyst-password" });
   anonymous = new HttpClient(app.url);
 });
 afterAll(async () => {

@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { markSearchesFailed } from "../../lib/screening/pipeline.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { signedIn, type TestApp } from "../helpers/app.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
+import type { HttpClient } from "../helpers/http.ts";
+import { quotedPhrase } from "../helpers/news-servers.ts";
+import { type ScreeningApp, startScreeningApp } from "../helpers/screening-app.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** Searches whose news request is held, by term, and the function that answers it. */
@@ -21,43 +22,29 @@ const heldRequest = (term: string) =>
   });
 
 let app: TestApp;
-let gdelt: NewsServer;
-let google: NewsServer;
+let screening: ScreeningApp | undefined;
 let analyst: HttpClient;
 let other: HttpClient;
-let restoreEnv: () => void = () => {};
 
 beforeAll(async () => {
-  gdelt = startGdeltServer(async (url) => {
-    const term = quotedPhrase(url.searchParams.get("query") ?? "");
-    await new Promise<void>((resolve) => held.set(term, resolve));
-    return Response.json({});
-  });
-  google = startGoogleNewsServer({});
-  restoreEnv = setEnv({
-    ...SCREENING_TEST_ENV,
-    DUECHECK_NEWS_PROVIDERS: "gdelt,google-news",
-    DUECHECK_GDELT_URL: gdelt.url,
-    DUECHECK_GOOGLE_NEWS_URL: google.url,
-    DUECHECK_NEWS_TIMEOUT_MS: "20000",
-  });
-  app = await startApp();
+  screening = await startScreeningApp(
+    async (url) => {
+      const term = quotedPhrase(url.searchParams.get("query") ?? "");
+      await new Promise<void>((resolve) => held.set(term, resolve));
+      return Response.json({});
+    },
+    { ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "gdelt,google-news", DUECHECK_NEWS_TIMEOUT_MS: "20000" },
+  );
+  app = screening.app;
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importSdn(app.db);
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", credits: 1000 });
-  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
-  analyst = new HttpClient(app.url);
-  await analyst.signIn("analyst@example.com", "analyst-password");
-  other = new HttpClient(app.url);
-  await other.signIn("other@example.com", "other-password");
+  analyst = await signedIn(app, { email: "analyst@example.com", password: "analyst-password", credits: 1000 });
+  other = await signedIn(app, { email: "other@example.com", password: "other-password", credits: 1000 });
 }, 60_000);
 
 afterAll(async () => {
   for (const release of held.values()) release();
-  await app?.stop();
-  await gdelt?.stop();
-  await google?.stop();
-  restoreEnv();
+  await screening?.stop();
 });
 
 async function startSearch(term: string): Promise<string> {

@@ -8,6 +8,7 @@ import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/datab
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { importSdn } from "../lib/screening-fixtures.ts";
 
 /**
@@ -58,16 +59,6 @@ afterAll(async () => {
   await gdelt.stop();
   await testDatabase.drop();
 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(200);
-  }
-}
 
 test("a search whose server is killed mid-search is completed by another process and charged once", async () => {
   gdelt.mode = "hang";

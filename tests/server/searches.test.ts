@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
+import { signedIn, type TestApp } from "../helpers/app.ts";
+import { apiBalance } from "../helpers/credits.ts";
+import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { type GdeltArticle, type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import type { GdeltArticle, NewsServer } from "../helpers/news-servers.ts";
+import { startScreeningApp } from "../helpers/screening-app.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const gdeltArticle = (title: string, url: string): GdeltArticle => ({
@@ -22,48 +24,27 @@ const ENV: Record<string, string> = {
   DUECHECK_NEWS_TIMEOUT_MS: "1000",
   DUECHECK_JOB_STOP_SECONDS: "2",
 };
-let restoreEnv: () => void = () => {};
 
 let app: TestApp;
 let gdelt: NewsServer;
 let google: NewsServer;
+let stopApp: () => Promise<void>;
 let analyst: HttpClient;
 let other: HttpClient;
 let admin: HttpClient;
 
 beforeAll(async () => {
-  gdelt = startGdeltServer({
-    "Rustam Karimov": [gdeltArticle("Rustam Karimov charged with money laundering", "https://news.example/karimov-charged")],
-  });
-  google = startGoogleNewsServer({});
-  Object.assign(ENV, { DUECHECK_GDELT_URL: gdelt.url, DUECHECK_GOOGLE_NEWS_URL: google.url });
-  restoreEnv = setEnv(ENV);
-  app = await startApp();
+  const news = { "Rustam Karimov": [gdeltArticle("Rustam Karimov charged with money laundering", "https://news.example/karimov-charged")] };
+  ({ app, gdelt, google, stop: stopApp } = await startScreeningApp(news, ENV));
   await keepOnlyDatasets(app.db, ["us_ofac_sdn", "us_congress_peps"]);
   await importSdn(app.db);
   await importPeps(app.db);
-  await createUser(app.db, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
-  await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 1000 });
-  analyst = new HttpClient(app.url);
-  await analyst.signIn("analyst@example.com", "analyst-password");
-  other = new HttpClient(app.url);
-  await other.signIn("other@example.com", "other-password");
+  analyst = await signedIn(app, { email: "analyst@example.com", password: "analyst-password", fullName: "Ana Lyst", credits: 1000 });
+  other = await signedIn(app, { email: "other@example.com", password: "other-password", credits: 1000 });
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
 });
-afterAll(async () => {
-  await app.stop();
-  await gdelt.stop();
-  await google.stop();
-  restoreEnv();
-});
-
-async function signedIn(email: string, credits: number) {
-  await createUser(app.db, { email, password: "password-123", credits });
-  const client = new HttpClient(app.url);
-  await client.signIn(email, "password-123");
-  return client;
-}
+afterAll(() => stopApp());
 
 async function completed(client: HttpClient, id: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -76,19 +57,18 @@ async function completed(client: HttpClient, id: string, timeoutMs = 30_000) {
   }
 }
 
-const balance = async (client: HttpClient) => (await client.get("/api/credits/balance")).json.balance as number;
 const message10 = "You need at least 10 credits to perform a search. Please contact support to add more credits.";
 
 let karimovId: string;
 
 describe("POST /api/searches", () => {
   test("answers 201 with the id at once; the job completes the search with results, risk and summary", async () => {
-    const before = await balance(analyst);
+    const before = await apiBalance(analyst);
     const res = await analyst.post("/api/searches", { searchTerm: "  Rustam Karimov ", entityType: "person" });
     expect(res.status).toBe(201);
     expect(Object.keys(res.json)).toEqual(["id"]);
     karimovId = res.json.id;
-    expect(await balance(analyst)).toBe(before - 10);
+    expect(await apiBalance(analyst)).toBe(before - 10);
     const search = await completed(analyst, karimovId);
     expect(search).toMatchObject({
       id: karimovId,
@@ -109,11 +89,11 @@ describe("POST /api/searches", () => {
     );
     expect(search.results.sources.every((s: { status: string }) => s.status === "ok")).toBe(true);
     expect(search.results.datasetsUsed.map((d: { id: string }) => d.id).sort()).toEqual(["us_congress_peps", "us_ofac_sdn"]);
-    expect(await balance(analyst)).toBe(before - 10);
+    expect(await apiBalance(analyst)).toBe(before - 10);
   });
 
   test("invalid bodies are 400 with a JSON error and charge nothing", async () => {
-    const before = await balance(analyst);
+    const before = await apiBalance(analyst);
     for (const [body, error] of [
       [{ searchTerm: "   ", entityType: "person" }, "Search term is required"],
       [{ searchTerm: "Acme", entityType: "vessel" }, "Entity type must be person or company"],
@@ -125,34 +105,34 @@ describe("POST /api/searches", () => {
       expect([res.status, res.json]).toEqual([400, { error }]);
     }
     expect((await analyst.post("/api/searches", "not json", { "content-type": "application/json" })).status).toBe(400);
-    expect(await balance(analyst)).toBe(before);
+    expect(await apiBalance(analyst)).toBe(before);
   });
 
   test("402 at the credit boundary, with the spec's message", async () => {
-    const client = await signedIn("ten@example.com", 10);
+    const client = await signedIn(app, { email: "ten@example.com", password: "password-123", credits: 10 });
     expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
     const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
     expect([refused.status, refused.json]).toEqual([402, { error: message10 }]);
-    expect(await balance(client)).toBe(0);
+    expect(await apiBalance(client)).toBe(0);
     expect((await client.get("/api/searches")).json.items).toHaveLength(1);
   });
 
   test("5 concurrent searches with 25 credits: exactly 2 accepted, 3 refused with 402, balance 5, 2 ledger rows", async () => {
-    const client = await signedIn("race@example.com", 25);
+    const client = await signedIn(app, { email: "race@example.com", password: "password-123", credits: 25 });
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => client.post("/api/searches", { searchTerm: `Race Person ${i}`, entityType: "person" })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 402, 402, 402]);
-    expect(await balance(client)).toBe(5);
+    expect(await apiBalance(client)).toBe(5);
     const ledger = (await client.get("/api/credits/balance")).json.transactions.filter((t: { type: string }) => t.type === "manual_search");
     expect(ledger.map((t: { amount: number }) => t.amount)).toEqual([-10, -10]);
     const accepted = answers.filter((a) => a.status === 201).map((a) => a.json.id);
     for (const id of accepted) expect((await completed(client, id)).status).toBe("completed");
-    expect(await balance(client)).toBe(5);
+    expect(await apiBalance(client)).toBe(5);
   });
 
   test("the configured search cost is charged and named", async () => {
-    const client = await signedIn("cost@example.com", 20);
+    const client = await signedIn(app, { email: "cost@example.com", password: "password-123", credits: 20 });
     await updateSystemSettings(app.db, { manualSearchCost: 15 });
     try {
       expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
@@ -161,19 +141,19 @@ describe("POST /api/searches", () => {
         402,
         "You need at least 15 credits to perform a search. Please contact support to add more credits.",
       ]);
-      expect(await balance(client)).toBe(5);
+      expect(await apiBalance(client)).toBe(5);
     } finally {
       await updateSystemSettings(app.db, { manualSearchCost: 10 });
     }
   });
 
   test("an admin is not charged", async () => {
-    const before = await balance(admin);
+    const before = await apiBalance(admin);
     const res = await admin.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
     expect(res.status).toBe(201);
     const search = await completed(admin, res.json.id);
     expect(search.creditsUsed).toBe(0);
-    expect(await balance(admin)).toBe(before);
+    expect(await apiBalance(admin)).toBe(before);
   });
 
   test("a news provider that is down: the search completes, the failure is shown, never clean", async () => {
@@ -218,7 +198,7 @@ describe("reading, listing, deleting", () => {
   });
 
   test("GET /api/searches: own searches only, newest first, with the list fields", async () => {
-    const client = await signedIn("lister@example.com", 100);
+    const client = await signedIn(app, { email: "lister@example.com", password: "password-123", credits: 100 });
     const first = (await client.post("/api/searches", { searchTerm: "First Person", entityType: "person" })).json.id;
     await Bun.sleep(5);
     const second = (await client.post("/api/searches", { searchTerm: "Second Company", entityType: "company" })).json.id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { TOTP_PERIOD_SECONDS } from "../../lib/auth/totp.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { totpCode } from "../helpers/totp.ts";
 
@@ -32,9 +32,7 @@ async function enrol(email: string) {
 
 describe("two-factor setup", () => {
   test("setup answers a PNG QR data URL and the secret; the stored secret is encrypted", async () => {
-    await createUser(app.db, { email: "qr@example.com", password: "password-1" });
-    const http = new HttpClient(app.url);
-    await http.signIn("qr@example.com", "password-1");
+    const http = await signedIn(app, { email: "qr@example.com", password: "password-1" });
     const res = await http.post("/api/auth/setup-2fa");
     expect(res.status).toBe(200);
     expect(res.json.qrCodeImage).toStartWith("data:image/png;base64,");
@@ -49,9 +47,7 @@ describe("two-factor setup", () => {
   });
 
   test("a wrong or malformed code does not enable 2FA; the right one does", async () => {
-    await createUser(app.db, { email: "verify@example.com", password: "password-1" });
-    const http = new HttpClient(app.url);
-    await http.signIn("verify@example.com", "password-1");
+    const http = await signedIn(app, { email: "verify@example.com", password: "password-1" });
     const { json } = await http.post("/api/auth/setup-2fa");
     const wrongCode = String((Number(totpCode(json.secret)) + 1) % 1_000_000).padStart(6, "0");
     const wrong = await http.post("/api/auth/verify-2fa", { code: wrongCode });

@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
-import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
+import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 
 /** /api/webhooks over real HTTP: the owner's webhooks, the secret answered once, validation, and a test event delivered. */
@@ -19,16 +18,9 @@ afterAll(async () => {
   await app.stop();
 });
 
-async function signedIn(email: string) {
-  await createUser(app.db, { email, password: "password-1" });
-  const http = new HttpClient(app.url);
-  await http.signIn(email, "password-1");
-  return http;
-}
-
 describe("webhooks", () => {
   test("creation answers the whole secret once; the list shows it masked; PATCH and DELETE change it", async () => {
-    const http = await signedIn("hooks@example.com");
+    const http = await signedIn(app, { email: "hooks@example.com", password: "password-1" });
     const created = await http.post("/api/webhooks", { url: receiver.url, events: ["search.completed", "batch.completed"], description: " CI " });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
@@ -56,8 +48,8 @@ describe("webhooks", () => {
   });
 
   test("another user's webhook is 404 for every call, and is left unchanged", async () => {
-    const owner = await signedIn("owner@example.com");
-    const other = await signedIn("intruder@example.com");
+    const owner = await signedIn(app, { email: "owner@example.com", password: "password-1" });
+    const other = await signedIn(app, { email: "intruder@example.com", password: "password-1" });
     const { json: hook } = await owner.post("/api/webhooks", { url: "https://example.com/hooks", events: ["search.completed"] });
     for (const res of [
       await other.request("PATCH", `/api/webhooks/${hook.id}`, { enabled: false }),
@@ -74,7 +66,7 @@ describe("webhooks", () => {
   });
 
   test("a bad URL or event is 400 naming the problem, and nothing is stored", async () => {
-    const http = await signedIn("bad@example.com");
+    const http = await signedIn(app, { email: "bad@example.com", password: "password-1" });
     const cases: [unknown, string][] = [
       [{ url: "http://example.com/hooks", events: ["search.completed"] }, "URL must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])"],
       [{ url: "not a url", events: ["search.completed"] }, "URL must be a valid address such as https://example.com/hooks"],
@@ -92,7 +84,7 @@ describe("webhooks", () => {
   });
 
   test("at most 10 webhooks per user", async () => {
-    const http = await signedIn("many@example.com");
+    const http = await signedIn(app, { email: "many@example.com", password: "password-1" });
     for (let i = 0; i < 10; i++) expect((await http.post("/api/webhooks", { url: `https://example.com/${i}`, events: ["batch.completed"] })).status).toBe(201);
     const eleventh = await http.post("/api/webhooks", { url: "https://example.com/11", events: ["batch.completed"] });
     expect(eleventh.status).toBe(409);
@@ -101,7 +93,7 @@ describe("webhooks", () => {
 
   test("a test event reaches a loopback receiver signed with the secret and is listed as delivered", async () => {
     await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
-    const http = await signedIn("tester@example.com");
+    const http = await signedIn(app, { email: "tester@example.com", password: "password-1" });
     const { json: hook } = await http.post("/api/webhooks", { url: receiver.url, events: ["monitoring.changed"] });
     const sent = await http.post(`/api/webhooks/${hook.id}/test`);
     expect(sent.status).toBe(202);

@@ -1,5 +1,5 @@
 /**
- * The daily activity report (spec part 1: Reports screen, section 3 "Daily report", section 7 report calls): the
+ * The daily activity report (the Reports screen's "Daily report" and the /api/reports calls): the
  * request schemas and the report as the API, the web, the CLI and the exports see it. Only zod is imported: the web
  * bundle includes this file.
  */

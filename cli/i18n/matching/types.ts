@@ -1,4 +1,4 @@
-import type { CompareDecision } from "../../../sanctions/matcher/compare.ts";
+import type { CompareDecision } from "../../../lib/sanctions/matcher/compare.ts";
 
 /** The words of `duecheck sanctions compare` and of the explanations `duecheck sanctions search` prints. */
 export interface MatchingCliText {

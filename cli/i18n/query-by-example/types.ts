@@ -1,4 +1,4 @@
-import type { IdentifierKind } from "../../../sanctions/entity.ts";
+import type { IdentifierKind } from "../../../lib/sanctions/entity.ts";
 
 /** The words of `duecheck search --birth-date/--nationality/--identifier` and of the evidence it prints (query by example). */
 export interface QueryByExampleCliText {

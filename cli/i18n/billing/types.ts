@@ -1,4 +1,4 @@
-import type { PurchaseStatus } from "../../../billing/schemas.ts";
+import type { PurchaseStatus } from "../../../lib/billing/schemas.ts";
 
 /** The words of `duecheck billing`. */
 export interface BillingCliText {

@@ -1,4 +1,4 @@
-import { type ListState, unavailableLists } from "../../sanctions/availability.ts";
+import { type ListState, unavailableLists } from "../../lib/sanctions/availability.ts";
 import type { CliText } from "./types.ts";
 
 /** The CLI's notice, in its language, when some lists have no data yet; null when every list can be searched. */

@@ -1,4 +1,4 @@
-import type { PipelineStage } from "../../screening/pipeline.ts";
+import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";

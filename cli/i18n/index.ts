@@ -1,4 +1,4 @@
-import { isReportLanguage, REPORT_LANGUAGES, type ReportLanguage } from "../../screening/summary/phrasebook.ts";
+import { isReportLanguage, REPORT_LANGUAGES, type ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
 import { de } from "./de.ts";
 import { en } from "./en.ts";
 import { es } from "./es.ts";
