@@ -1,7 +1,8 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DailyReportView, DailyRow } from "../../../lib/reports/daily/schemas.ts";
 import { apiRequest } from "../lib/api";
-import { fetchQueryJson, QueryError } from "../lib/query-client";
+import { fetchQueryJson } from "../lib/query-client";
 
 /** Query key of every report call: the report of a day, its searches, the recent rows. */
 export const REPORTS_QUERY_KEY = ["/api/reports/daily"] as const;
@@ -19,7 +20,7 @@ export function useDailyReport(date: string) {
       try {
         return await fetchQueryJson<DailyReportView>(`/api/reports/daily?date=${encodeURIComponent(date)}`, { on401: "throw", signal });
       } catch (error) {
-        if (error instanceof QueryError && error.status === 404) return null;
+        if (error instanceof DuecheckError && error.status === 404) return null;
         throw error;
       }
     },

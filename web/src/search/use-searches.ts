@@ -1,9 +1,10 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { ApiError, apiRequest } from "../lib/api";
+import { apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
@@ -36,7 +37,7 @@ async function readSearchAsAdmin(id: string): Promise<SearchDetail> {
   try {
     return await apiRequest<SearchDetail>("GET", `/api/searches/${path}`);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
     return apiRequest<SearchDetail>("GET", `/api/admin/searches/${path}`);
   }
 }
