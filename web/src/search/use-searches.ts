@@ -1,8 +1,8 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
-import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { apiRequest } from "../lib/api";
 import { removeFromPagedLists } from "../lib/use-paged-list";
@@ -19,7 +19,7 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  * search (poll false, the view parameter) is read once and never polled.
  */
 export function useSearchDetail(id: string | undefined, { poll, asAdmin = false }: { poll: boolean; asAdmin?: boolean }) {
-  return useQuery<SearchDetail>({
+  return useQuery<SearchDetailView>({
     queryKey: searchQueryKey(id ?? ""),
     enabled: !!id,
     // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
@@ -32,13 +32,13 @@ export function useSearchDetail(id: string | undefined, { poll, asAdmin = false 
   });
 }
 
-async function readSearchAsAdmin(id: string): Promise<SearchDetail> {
+async function readSearchAsAdmin(id: string): Promise<SearchDetailView> {
   const path = encodeURIComponent(id);
   try {
-    return await apiRequest<SearchDetail>("GET", `/api/searches/${path}`);
+    return await apiRequest<SearchDetailView>("GET", `/api/searches/${path}`);
   } catch (error) {
     if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
-    return apiRequest<SearchDetail>("GET", `/api/admin/searches/${path}`);
+    return apiRequest<SearchDetailView>("GET", `/api/admin/searches/${path}`);
   }
 }
 
