@@ -1,5 +1,5 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DailyReportView, DailyRow } from "../../../lib/reports/daily/schemas.ts";
 import { apiRequest } from "../lib/api";
 import { fetchQueryJson } from "../lib/query-client";
@@ -14,9 +14,14 @@ export const RECENT_DAYS = 30;
 
 /** GET /api/reports/daily?date=: the day's report, or null when there is none (404). */
 export function useDailyReport(date: string) {
-  return useQuery<DailyReportView | null>({
+  return useQuery({ ...dailyReportQuery(date), staleTime: 0 });
+}
+
+/** The day's report, or null when there is none (404). */
+export const dailyReportQuery = (date: string) =>
+  queryOptions({
     queryKey: reportKey(date),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<DailyReportView | null> => {
       try {
         return await fetchQueryJson<DailyReportView>(`/api/reports/daily?date=${encodeURIComponent(date)}`, { on401: "throw", signal });
       } catch (error) {
@@ -24,18 +29,17 @@ export function useDailyReport(date: string) {
         throw error;
       }
     },
-    staleTime: 0,
   });
-}
 
 /** GET /api/reports/daily/recent: the last 30 days' rows, newest first. */
 export function useRecentRows() {
-  return useQuery<DailyRow[]>({
-    queryKey: RECENT_KEY,
-    queryFn: ({ signal }) => fetchQueryJson<DailyRow[]>(`/api/reports/daily/recent?days=${RECENT_DAYS}`, { on401: "throw", signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...recentRowsQuery, staleTime: 0 });
 }
+
+export const recentRowsQuery = queryOptions({
+  queryKey: RECENT_KEY,
+  queryFn: ({ signal }) => fetchQueryJson<DailyRow[]>(`/api/reports/daily/recent?days=${RECENT_DAYS}`, { on401: "throw", signal }),
+});
 
 /**
  * POST /api/reports/generate. A failure is only logged (spec part 1 section 8): the day's report is read again, so
