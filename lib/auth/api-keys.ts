@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { text } from "../validation/text.ts";
+import type { ApiKeyListItem, CreatedApiKey } from "./schemas.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export const MAX_API_KEYS_PER_USER = 25;
@@ -21,20 +22,12 @@ export const createApiKeySchema = z.object({
   }).min(1, "Please enter a name for your API key."),
 });
 
-export interface ApiKeyListItem {
-  id: string;
-  name: string;
-  /** Masked: the first characters only. */
-  key: string;
-  createdAt: string;
-  lastUsed: string | null;
-  usageCount: number;
-}
+export type { ApiKeyListItem, CreatedApiKey };
 
 const mask = (prefix: string) => `${prefix}${"•".repeat(24)}`;
 
 /** Creates a key; the full key is in this answer only, the database keeps its SHA-256. */
-export async function createApiKey(db: DbOrTx, userId: string, name: string) {
+export async function createApiKey(db: DbOrTx, userId: string, name: string): Promise<CreatedApiKey> {
   const [{ n }] = await db.select({ n: count() }).from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId));
   if (n >= MAX_API_KEYS_PER_USER) {
     throw new AppError(409, `You can have at most ${MAX_API_KEYS_PER_USER} API keys. Delete one you no longer use.`);

@@ -161,3 +161,25 @@ export const creditBalanceSchema = z.object({
   transactions: z.array(creditTransactionSchema),
 });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
+
+/** An item of GET /api/user/api-keys. */
+export interface ApiKeyListItem {
+  id: string;
+  name: string;
+  /** Masked: the first characters only. */
+  key: string;
+  createdAt: string;
+  lastUsed: string | null;
+  usageCount: number;
+}
+
+/** POST /api/user/api-keys: the only answer that carries the key in full. */
+export interface CreatedApiKey {
+  id: string;
+  name: string;
+  key: string;
+  createdAt: string;
+}
+
+/** Body of POST /api/auth/login. */
+export type LoginRequest = z.input<typeof loginSchema>;

@@ -1,8 +1,7 @@
 /** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
 import { z } from "zod";
 import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../screening/results.ts";
-import { createSearchSchema, searchDetailsSchema } from "../screening/schemas.ts";
-import { waitQuerySchema as waitQuerySchemaFor } from "../screening/search-wait.ts";
+import { createSearchSchema, searchDetailsSchema, waitQuerySchema as waitQuerySchemaFor } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
 
 export const publicSearchRequestSchema = createSearchSchema;

@@ -1,17 +1,9 @@
 import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import type { ListState } from "./contract.ts";
 import { datasetsInOrder } from "./datasets/catalog.ts";
 
-/** Whether a list can be searched now, as the search answers, the search forms and the CLI tell it. */
-export interface ListState {
-  id: string;
-  source_name: string;
-  dataset_type: "sanctions" | "pep";
-  /** The date of the version searched; null when the list has no version (it cannot be searched). */
-  version_date: string | null;
-  /** The last download: success, failed, downloading (one runs now) or null (never tried). */
-  last_download_status: "success" | "failed" | "downloading" | null;
-}
+export type { ListState };
 
 const downloadStatus = (status: string | null): ListState["last_download_status"] =>
   status === "success" || status === "failed" || status === "downloading" ? status : null;

@@ -1,9 +1,9 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { type ListState, listStates } from "./availability.ts";
+import type { SanctionsAnswer } from "./contract.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
 import type { MatchDetails } from "./matcher/evidence.ts";
-import type { MatchResult } from "./matcher/index.ts";
 
 /** Nothing to search in: no list of the asked kind has ever been downloaded. Never to be read as "no match". */
 export class NoSanctionsDataError extends Error {
@@ -29,15 +29,7 @@ export interface SanctionsQuery {
   details?: MatchDetails;
 }
 
-export interface SanctionsAnswer {
-  /** True when at least one result reaches the match threshold. */
-  found: boolean;
-  results: MatchResult[];
-  /** The datasets searched: those asked for that have a current version. */
-  searched: string[];
-  /** Every list asked for: the searched ones with the date of the version searched, the others with version_date null. */
-  lists: ListState[];
-}
+export type { SanctionsAnswer };
 
 export interface ResolvedDatasets {
   ids: string[];

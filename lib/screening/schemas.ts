@@ -181,3 +181,18 @@ export const createSearchSchema = z.strictObject(
 );
 export type CreateSearchRequest = z.input<typeof createSearchSchema>;
 export type CreateSearchFields = z.output<typeof createSearchSchema>;
+
+/** `?wait=N`: whole seconds from 0 to `max`, `fallback` when absent. */
+export function waitQuerySchema({ max, fallback }: { max: number; fallback: number }) {
+  return z.object({
+    wait: z.coerce
+      .number({ error: "wait must be a number of seconds" })
+      .int("wait must be a whole number of seconds")
+      .min(0, `wait must be between 0 and ${max}`)
+      .max(max, `wait must be between 0 and ${max}`)
+      .default(fallback),
+  });
+}
+
+/** GET /api/searches/{id}?wait=N (the web app's long poll): 0 to 30 s, none by default. */
+export const searchWaitQuerySchema = waitQuerySchema({ max: 30, fallback: 0 });

@@ -3,9 +3,9 @@
  * `GET /api/searches/{id}?wait=` both wait here. The search worker of this process announces the end at once
  * (search-jobs.ts); a search run by another process is noticed within a quarter of a second.
  */
-import { z } from "zod";
 import type { Db } from "../../data/db.ts";
 import { signalChange, type WaitOptions, waitForChange } from "../jobs/change-signal.ts";
+import { searchWaitQuerySchema, waitQuerySchema } from "./schemas.ts";
 import { getSearch, type SearchRow } from "./searches.ts";
 
 const endKey = (searchId: string) => `search-ended:${searchId}`;
@@ -33,17 +33,4 @@ export function waitForSearchEnd(db: Db, userId: string, searchId: string, ms: n
   return waitForChange(endKey(searchId), () => getSearch(db, userId, searchId), searchHasEnded, ms, options);
 }
 
-/** `?wait=N`: whole seconds from 0 to `max`, `fallback` when absent. */
-export function waitQuerySchema({ max, fallback }: { max: number; fallback: number }) {
-  return z.object({
-    wait: z.coerce
-      .number({ error: "wait must be a number of seconds" })
-      .int("wait must be a whole number of seconds")
-      .min(0, `wait must be between 0 and ${max}`)
-      .max(max, `wait must be between 0 and ${max}`)
-      .default(fallback),
-  });
-}
-
-/** GET /api/searches/{id}?wait=N (the web app's long poll): 0 to 30 s, none by default. */
-export const searchWaitQuerySchema = waitQuerySchema({ max: 30, fallback: 0 });
+export { searchWaitQuerySchema, waitQuerySchema };

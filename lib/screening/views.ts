@@ -1,27 +1,32 @@
 /** Searches as the HTTP API and the CLI's --json print them. */
+
+import type { SearchDetailView, SearchListItemView } from "./contract.ts";
+import type { RiskLevel } from "./results.ts";
 import { readResults } from "./results.ts";
 import { readSearchDetails } from "./schemas.ts";
 import type { SearchListItem, SearchRow } from "./searches.ts";
 
-export function searchListView(item: SearchListItem) {
+export type { SearchDetailView, SearchListItemView };
+
+export function searchListView(item: SearchListItem): SearchListItemView {
   return {
     id: item.id,
     searchTerm: item.searchTerm,
     entityType: item.entityType,
     status: item.status,
     createdAt: item.createdAt.toISOString(),
-    riskLevel: item.riskLevel,
+    riskLevel: item.riskLevel as RiskLevel | null,
   };
 }
 
-export function searchDetailView(row: SearchRow) {
+export function searchDetailView(row: SearchRow): SearchDetailView {
   return {
     id: row.id,
     status: row.status,
     searchTerm: row.searchTerm,
     entityName: row.entityName,
     entityType: row.entityType,
-    riskLevel: row.riskLevel,
+    riskLevel: row.riskLevel as RiskLevel | null,
     aiSummary: row.aiSummary,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -37,4 +42,3 @@ export function searchDetailView(row: SearchRow) {
     results: readResults(row.results),
   };
 }
-export type SearchDetailView = ReturnType<typeof searchDetailView>;

@@ -3,6 +3,7 @@ import { asc, eq, like, or } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import { AppError } from "../../errors.ts";
+import type { DatasetView } from "../contract.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
 import { DEFAULT_DOWNLOAD_FREQUENCY_HOURS, OFFICIAL_DATASETS } from "./registry.ts";
 import type { AddDatasetInput, SourceFileInput, UpdateDatasetInput } from "./schemas.ts";
@@ -10,32 +11,7 @@ import { recentVersions } from "./versions.ts";
 
 export type DatasetRow = typeof schema.sanctionsDatasets.$inferSelect;
 
-/** A dataset as the API and `datasets list --json` show it (the spec's field names). */
-export interface DatasetView {
-  id: string;
-  source_name: string;
-  dataset_type: "sanctions" | "pep";
-  format: string;
-  /** The first file's URL; all files are in urls. */
-  url: string | null;
-  urls: DatasetSourceFile[];
-  custom: boolean;
-  auto_download: boolean;
-  download_frequency: number;
-  last_download_status: "success" | "failed" | "downloading" | null;
-  last_download_at: string | null;
-  last_download_size: number | null;
-  last_download_error: string | null;
-  metadata: { description: string };
-  recent_versions: {
-    id: string;
-    version_date: string;
-    is_current: boolean;
-    retention_reason: string | null;
-    entity_count: number;
-    file_size: number;
-  }[];
-}
+export type { DatasetView };
 
 export async function findDataset(db: DbOrTx, id: string): Promise<DatasetRow | null> {
   const [row] = await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, id));

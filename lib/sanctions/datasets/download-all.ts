@@ -1,11 +1,9 @@
 import type { DbOrTx } from "../../../data/db.ts";
+import type { DownloadAllResult } from "../contract.ts";
 import { datasetsInOrder } from "./catalog.ts";
 import { type DownloadOptions, type DownloadProgress, downloadDataset } from "./download.ts";
 
-export interface DownloadAllResult {
-  summary: { successful: number; failed: number };
-  results: { id: string; status: "success" | "not_modified" | "failed"; error?: string }[];
-}
+export type { DownloadAllResult };
 
 /** Downloads every dataset in turn; one failing does not stop the others. Unchanged counts as successful. */
 export async function downloadAllDatasets(

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { type ActorKind, recordAudit } from "../../audit/record.ts";
+import type { DownloadResult, VersionSummary } from "../contract.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
 import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
@@ -39,14 +40,7 @@ export interface DownloadOptions {
   onProgress?: (progress: DownloadProgress) => void;
 }
 
-export interface VersionSummary {
-  id: string;
-  version_date: string;
-  entity_count: number;
-  file_size: number;
-}
-
-export type DownloadResult = { status: "success"; version: VersionSummary } | { status: "not_modified"; version: VersionSummary | null };
+export type { DownloadResult, VersionSummary };
 
 export const versionSummary = (v: VersionRow): VersionSummary => ({
   id: v.id,

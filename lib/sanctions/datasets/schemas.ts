@@ -1,7 +1,10 @@
 /** Request schemas of the dataset API (and the CLI's set-url); field names follow the spec's dataset entity. */
 import { z } from "zod";
 import { text } from "../../validation/text.ts";
-import { DATASET_FORMAT_IDS } from "../parsers/index.ts";
+
+/** The dataset formats the server can parse (each has its parser in ../parsers). */
+export const DATASET_FORMAT_IDS = ["ofac_csv", "un_xml", "eu_xml", "uk_fcdo_csv", "opensanctions_ftm", "opensanctions_senzing"] as const;
+export type DatasetFormat = (typeof DATASET_FORMAT_IDS)[number];
 
 export const MAX_DOWNLOAD_FREQUENCY_HOURS = 168;
 
@@ -40,6 +43,8 @@ export const addDatasetSchema = z
   })
   .refine((b) => (b.url === undefined) !== (b.urls === undefined), "Give either url or urls (not both)");
 export type AddDatasetInput = z.infer<typeof addDatasetSchema>;
+/** Body of POST /api/sanctions/datasets. */
+export type AddDatasetRequest = z.input<typeof addDatasetSchema>;
 
 export const updateDatasetSchema = z
   .strictObject({

@@ -1,6 +1,7 @@
 /** @duecheck/react: duecheck's screening screens for another application's pages (issue 14). */
 
-export { DuecheckError, type DuecheckTransport, type Fetcher, publicApiTransport } from "./api/transport.ts";
+export { DuecheckError } from "./api/errors.ts";
+export { type DuecheckTransport, type Fetcher, publicApiTransport } from "./api/transport.ts";
 export type * from "./api/types.ts";
 export { BatchUpload, type BatchUploadProps } from "./components/batch-upload.tsx";
 export { MonitoringList, type MonitoringListProps } from "./components/monitoring-list.tsx";

@@ -1,3 +1,4 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Link } from "@tanstack/react-router";
@@ -5,7 +6,6 @@ import { ShieldOffIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
-import { QueryError } from "../lib/query-client";
 
 /** The admin screens for admins only; anyone else sees the 'not allowed' state (the server answers them 403 too). */
 export function AdminOnly({ children }: { children: React.ReactNode }) {
@@ -16,7 +16,7 @@ export function AdminOnly({ children }: { children: React.ReactNode }) {
 
 /** True when a query failed because the server refused this user (403): the screen shows the 'not allowed' state. */
 export function isForbidden(error: unknown) {
-  return error instanceof QueryError && error.status === 403;
+  return error instanceof DuecheckError && error.status === 403;
 }
 
 export function NotAllowed() {

@@ -1,15 +1,18 @@
 import { toast } from "@duecheck/ui/use-toast";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
+import { getQueryFn } from "../lib/query-client";
 import { ADMIN_QUERY_KEY } from "./use-admin-stats";
 
 const SETTINGS_QUERY_KEY = [...ADMIN_QUERY_KEY, "settings"] as const;
 
+const adminSettingsQuery = queryOptions({ queryKey: SETTINGS_QUERY_KEY, queryFn: getQueryFn<AdminSettings>({ on401: "throw" }) });
+
 /** GET /api/admin/settings, read again on every visit. */
 export function useAdminSettings() {
-  return useQuery<AdminSettings>({ queryKey: SETTINGS_QUERY_KEY, staleTime: 0 });
+  return useQuery({ ...adminSettingsQuery, staleTime: 0 });
 }
 
 /** POST /api/admin/settings with the whole payload: 'Settings Updated', or 'Update Failed' with the server's reason. */

@@ -5,16 +5,17 @@ import { Skeleton } from "@duecheck/ui/skeleton";
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ApiKeyListItem } from "../../../lib/auth/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { CreateKeyDialog } from "./create-key-dialog";
-import { type ApiKeyItem, useApiKeys, useDeleteApiKey } from "./use-api-keys";
+import { useApiKeys, useDeleteApiKey } from "./use-api-keys";
 
 /** API Keys tab: the table (Name, Key masked, Created, Last Used, Usage), create and delete. */
 export function ApiKeysTab() {
   const { t } = useTranslation();
   const { data, isLoading, isError } = useApiKeys();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ApiKeyItem | null>(null);
+  const [deleting, setDeleting] = useState<ApiKeyListItem | null>(null);
   const remove = useDeleteApiKey();
   const titleId = useId();
   const keys = data ?? [];
@@ -76,7 +77,7 @@ export function ApiKeysTab() {
   );
 }
 
-function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyItem[]; labelledBy: string; onDelete: (key: ApiKeyItem) => void }) {
+function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyListItem[]; labelledBy: string; onDelete: (key: ApiKeyListItem) => void }) {
   const { t } = useTranslation();
   const { date, dateTime, number } = useFormatters();
   return (

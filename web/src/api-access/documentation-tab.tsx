@@ -3,15 +3,18 @@ import { Badge } from "@duecheck/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { cn } from "@duecheck/ui/utils";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, GlobeIcon, ListChecksIcon, LockKeyholeIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
+import { getQueryFn } from "../lib/query-client";
 import { EndpointCard } from "./endpoint-card";
 import { HTTP_METHODS, type OpenApiDocument, type Operation } from "./openapi";
 import { Prose } from "./prose";
 
 export const OPENAPI_QUERY_KEY = ["/api/v1/openapi.json"] as const;
+
+const openApiQuery = queryOptions({ queryKey: OPENAPI_QUERY_KEY, queryFn: getQueryFn<OpenApiDocument>({ on401: "throw" }) });
 
 /** Per-key limits of the public API (spec part 2 section 9). */
 export const RATE_LIMITS = [
@@ -64,7 +67,7 @@ function baseUrl(doc: OpenApiDocument) {
 export function DocumentationTab() {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const { data: doc, isLoading, isError } = useQuery<OpenApiDocument>({ queryKey: OPENAPI_QUERY_KEY });
+  const { data: doc, isLoading, isError } = useQuery(openApiQuery);
 
   if (isLoading) {
     return (

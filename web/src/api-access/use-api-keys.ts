@@ -1,32 +1,16 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { CreatedApiKey } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
+import { API_KEYS_QUERY_KEY, apiKeysQuery } from "./queries";
 
-export const API_KEYS_QUERY_KEY = ["/api/user/api-keys"] as const;
-
-/** An item of GET /api/user/api-keys: the key is masked. */
-export interface ApiKeyItem {
-  id: string;
-  name: string;
-  key: string;
-  createdAt: string;
-  lastUsed: string | null;
-  usageCount: number;
-}
-
-/** POST /api/user/api-keys: the only answer that carries the key in full. */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  key: string;
-  createdAt: string;
-}
+export type { CreatedApiKey };
 
 export function useApiKeys() {
   const { user } = useCurrentUser();
-  return useQuery<ApiKeyItem[]>({ queryKey: API_KEYS_QUERY_KEY, enabled: !!user, staleTime: 0 });
+  return useQuery({ ...apiKeysQuery, enabled: !!user, staleTime: 0 });
 }
 
 export function useCreateApiKey() {
@@ -56,7 +40,7 @@ export function useDeleteApiKey() {
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", `/api/user/api-keys/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<ApiKeyItem[]>(API_KEYS_QUERY_KEY, (list) => list?.filter((k) => k.id !== id));
+      queryClient.setQueryData(apiKeysQuery.queryKey, (list) => list?.filter((k) => k.id !== id));
       toast({ title: t("apiAccess.deleted"), description: t("apiAccess.deletedDescription") });
     },
     onError: () => {

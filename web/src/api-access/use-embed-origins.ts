@@ -1,16 +1,19 @@
 import { toast } from "@duecheck/ui/use-toast";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { EmbedOriginView } from "../../../lib/embed/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest } from "../lib/api";
+import { getQueryFn } from "../lib/query-client";
 
 export const EMBED_ORIGINS_QUERY_KEY = ["/api/embed/origins"] as const;
+
+export const embedOriginsQuery = queryOptions({ queryKey: EMBED_ORIGINS_QUERY_KEY, queryFn: getQueryFn<EmbedOriginView[]>({ on401: "throw" }) });
 
 /** The signed-in user's allowed origins for embed tokens, oldest first. */
 export function useEmbedOrigins() {
   const { user } = useCurrentUser();
-  return useQuery<EmbedOriginView[]>({ queryKey: EMBED_ORIGINS_QUERY_KEY, enabled: !!user, staleTime: 0 });
+  return useQuery({ ...embedOriginsQuery, enabled: !!user, staleTime: 0 });
 }
 
 /** Adds an origin; the caller shows a refusal next to its field (the error's server text). */

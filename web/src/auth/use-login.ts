@@ -2,11 +2,10 @@ import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import type { LoginRequest, PublicUser } from "../../../lib/auth/schemas.ts";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
 
-export type LoginRequest = { email: string; password: string; twoFactorCode?: string; rememberBrowser?: boolean };
 export type LoginResponse = { user: PublicUser } | { requiresTwoFactor: true };
 
 /** Wait before leaving /login after success (spec part 1 section 9). */

@@ -1,3 +1,4 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
@@ -7,7 +8,6 @@ import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
-import { QueryError } from "../lib/query-client";
 import { PageHeader } from "../shell/page-header";
 import { BatchDownloads } from "./batch-downloads";
 import { BatchProgress } from "./batch-progress";
@@ -18,7 +18,7 @@ import type { RiskLevel } from "./types";
 import { useBatchJob } from "./use-batch-job";
 import { useBatchResults } from "./use-batch-results";
 
-const isNotFound = (error: unknown) => error instanceof QueryError && error.status === 404;
+const isNotFound = (error: unknown) => error instanceof DuecheckError && error.status === 404;
 
 /**
  * /batch/{id}: the batch with its progress (live while it runs), its results one row per entity, filtered by risk

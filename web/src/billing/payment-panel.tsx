@@ -1,3 +1,4 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Skeleton } from "@duecheck/ui/skeleton";
@@ -8,7 +9,7 @@ import { AlertCircleIcon, RotateCwIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackageView } from "../../../lib/billing/schemas.ts";
-import { ApiError, serverErrorText } from "../lib/api";
+import { serverErrorText } from "../lib/api";
 import { NotConfiguredMessage } from "./not-configured-message";
 import { PaymentForm } from "./payment-form";
 import type { PaymentOutcome } from "./payment-outcome";
@@ -81,5 +82,5 @@ export function PaymentPanel({ pkg, onOutcome }: { pkg: CreditPackageView; onOut
 
 /** The server's 503 when Stripe has no secret key (configured after the page loaded, or removed). */
 function isNotConfigured(error: unknown) {
-  return error instanceof ApiError && error.status === 503;
+  return error instanceof DuecheckError && error.status === 503;
 }

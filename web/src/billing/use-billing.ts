@@ -1,11 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BillingConfigView, CreditPackagesResponse, PurchaseView } from "../../../lib/billing/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
+import { getQueryFn } from "../lib/query-client";
 import { usePagedList } from "../lib/use-paged-list";
 
 export const BILLING_CONFIG_QUERY_KEY = ["/api/billing/config"] as const;
 export const CREDIT_PACKAGES_QUERY_KEY = ["/api/billing/packages"] as const;
+
+export const billingConfigQuery = queryOptions({ queryKey: BILLING_CONFIG_QUERY_KEY, queryFn: getQueryFn<BillingConfigView>({ on401: "throw" }) });
+export const creditPackagesQuery = queryOptions({ queryKey: CREDIT_PACKAGES_QUERY_KEY, queryFn: getQueryFn<CreditPackagesResponse>({ on401: "throw" }) });
 /** Under the balance key: a purchase changes the balance, so refreshing the balance refreshes the purchases too. */
 export const PURCHASES_QUERY_KEY = [...CREDIT_BALANCE_QUERY_KEY, "purchases"] as const;
 
@@ -14,12 +18,12 @@ const PURCHASES_PAGE_SIZE = 20;
 
 /** GET /api/billing/config: whether Stripe is set up, and its publishable key. */
 export function useBillingConfig() {
-  return useQuery<BillingConfigView>({ queryKey: BILLING_CONFIG_QUERY_KEY });
+  return useQuery(billingConfigQuery);
 }
 
 /** GET /api/billing/packages: the packages of the system settings, read fresh on each visit (an admin may change them). */
 export function useCreditPackages({ enabled }: { enabled: boolean }) {
-  return useQuery<CreditPackagesResponse>({ queryKey: CREDIT_PACKAGES_QUERY_KEY, enabled, staleTime: 0 });
+  return useQuery({ ...creditPackagesQuery, enabled, staleTime: 0 });
 }
 
 /** GET /api/billing/purchases: the signed-in user's own purchases, newest first, a page at a time. */

@@ -1,13 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { getQueryFn } from "../lib/query-client";
 
 export const CREDIT_BALANCE_QUERY_KEY = ["/api/credits/balance"] as const;
+
+export const creditBalanceQuery = queryOptions({ queryKey: CREDIT_BALANCE_QUERY_KEY, queryFn: getQueryFn<CreditBalance>({ on401: "throw" }) });
 
 /** GET /api/credits/balance, only while someone is signed in (spec part 2 section 6). */
 export function useCreditBalance() {
   const { user } = useCurrentUser();
-  return useQuery<CreditBalance>({ queryKey: CREDIT_BALANCE_QUERY_KEY, enabled: !!user });
+  return useQuery({ ...creditBalanceQuery, enabled: !!user });
 }
 
 /** Low-balance thresholds of spec part 2 section 9. */

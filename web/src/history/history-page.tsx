@@ -1,6 +1,5 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
-import type { SearchListItem } from "@duecheck/react/views/search/types";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
@@ -10,6 +9,7 @@ import { Link } from "@tanstack/react-router";
 import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SearchListItemView } from "../../../lib/screening/contract.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
 import { useDeleteSearch } from "../search/use-searches";
@@ -24,7 +24,7 @@ export function HistoryPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState("");
   const { items, total, q, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = useSearchHistory(filter);
-  const [deleting, setDeleting] = useState<SearchListItem | null>(null);
+  const [deleting, setDeleting] = useState<SearchListItemView | null>(null);
   const remove = useDeleteSearch();
   const filterId = useId();
 
@@ -105,7 +105,7 @@ export function HistoryPage() {
   );
 }
 
-function HistoryItem({ search, deleting, onDelete }: { search: SearchListItem; deleting: boolean; onDelete: () => void }) {
+function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemView; deleting: boolean; onDelete: () => void }) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   const company = search.entityType === "company";

@@ -1,4 +1,4 @@
-import type { SearchListItem } from "@duecheck/react/views/search/types";
+import type { SearchListItemView } from "../../../lib/screening/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { usePagedList } from "../lib/use-paged-list";
@@ -11,6 +11,6 @@ export const HISTORY_PAGE_SIZE = 30;
 export function useSearchHistory(filter: string) {
   const { user } = useCurrentUser();
   const q = useDebouncedValue(filter.trim(), 300);
-  const list = usePagedList<SearchListItem>("/api/searches", SEARCH_LIST_QUERY_KEY, { q, limit: HISTORY_PAGE_SIZE }, { enabled: !!user });
+  const list = usePagedList<SearchListItemView>("/api/searches", SEARCH_LIST_QUERY_KEY, { q, limit: HISTORY_PAGE_SIZE }, { enabled: !!user });
   return { ...list, q };
 }

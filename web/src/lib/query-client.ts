@@ -1,3 +1,4 @@
+import { DuecheckError, errorOf } from "@duecheck/react/api/errors";
 import { QueryCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { observedFetch } from "../service-status/status-store";
 
@@ -6,24 +7,11 @@ type On401 = "returnNull" | "throw";
 /** Query key of GET /api/auth/me, the signed-in user (null when signed out). */
 export const SESSION_QUERY_KEY = ["/api/auth/me"] as const;
 
-/** Error of a default query whose answer was not OK; the message reads "{status}: {body text}". */
-export class QueryError extends Error {
-  readonly status: number;
-  constructor(status: number, text: string) {
-    super(`${status}: ${text}`);
-    this.name = "QueryError";
-    this.status = status;
-  }
-}
-
-/** GET a JSON answer as queries do: a non-OK answer throws a QueryError (a 401 may read as null). */
+/** GET a JSON answer as queries do: a non-OK answer throws a DuecheckError (a 401 may read as null). */
 export async function fetchQueryJson<T>(url: string, { on401, signal }: { on401: On401; signal?: AbortSignal }): Promise<T> {
   const res = await observedFetch(url, { credentials: "include", signal });
   if (on401 === "returnNull" && res.status === 401) return null as T;
-  if (!res.ok) {
-    const text = (await res.text().catch(() => "")) || res.statusText;
-    throw new QueryError(res.status, text);
-  }
+  if (!res.ok) throw await errorOf(res);
   return (await res.json()) as T;
 }
 
@@ -37,7 +25,7 @@ export function createQueryClient() {
     // A 401 on any data query means the session has ended: forget the user, so the auth guard sends them to /login.
     queryCache: new QueryCache({
       onError: (error) => {
-        if (error instanceof QueryError && error.status === 401) client.setQueryData(SESSION_QUERY_KEY, null);
+        if (error instanceof DuecheckError && error.status === 401) client.setQueryData(SESSION_QUERY_KEY, null);
       },
     }),
     defaultOptions: {

@@ -1,3 +1,4 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { useFormatters } from "@duecheck/react/views/format";
 import { RISK_LABEL_KEYS } from "@duecheck/react/views/search/risk";
 import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
@@ -9,7 +10,6 @@ import { ArrowLeftIcon, ArrowRightIcon, DownloadIcon, FileQuestionIcon } from "l
 import { useTranslation } from "react-i18next";
 import type { MonitoringChanges } from "../../../lib/monitoring/schemas.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
-import { QueryError } from "../lib/query-client";
 import { PageHeader } from "../shell/page-header";
 import { ChangedMatches } from "./changed-matches";
 import { NewArticles } from "./new-articles";
@@ -26,7 +26,7 @@ export function ChangesPage() {
   const { entityId } = useParams({ strict: false }) as { entityId: string };
   const query = useEntityChanges(entityId);
 
-  if (query.error instanceof QueryError && query.error.status === 404) return <ChangesNotFound />;
+  if (query.error instanceof DuecheckError && query.error.status === 404) return <ChangesNotFound />;
   const answer = query.data;
 
   return (

@@ -1,9 +1,10 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { MonitoredEntityView, MonitoringStatus, NewMonitoredEntity } from "../../../lib/monitoring/schemas.ts";
 import i18n from "../i18n";
-import { ApiError, apiRequest, serverErrorText } from "../lib/api";
+import { apiRequest, serverErrorText } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
 
 /**
@@ -12,7 +13,7 @@ import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
  */
 function failureToast(fallbackKey: string, error: unknown, { serverReason }: { serverReason: boolean }) {
   const server = serverErrorText(error);
-  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const refused = error instanceof DuecheckError && error.status >= 400 && error.status < 500;
   const description = serverReason && refused && server ? i18n.t(server) : i18n.t(fallbackKey);
   toast({ variant: "destructive", title: i18n.t("monitoring.errorTitle"), description });
 }

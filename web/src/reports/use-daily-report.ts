@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DuecheckError } from "@duecheck/react/api/errors";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DailyReportView, DailyRow } from "../../../lib/reports/daily/schemas.ts";
 import { apiRequest } from "../lib/api";
-import { fetchQueryJson, QueryError } from "../lib/query-client";
+import { fetchQueryJson } from "../lib/query-client";
 
 /** Query key of every report call: the report of a day, its searches, the recent rows. */
 export const REPORTS_QUERY_KEY = ["/api/reports/daily"] as const;
@@ -13,28 +14,32 @@ export const RECENT_DAYS = 30;
 
 /** GET /api/reports/daily?date=: the day's report, or null when there is none (404). */
 export function useDailyReport(date: string) {
-  return useQuery<DailyReportView | null>({
+  return useQuery({ ...dailyReportQuery(date), staleTime: 0 });
+}
+
+/** The day's report, or null when there is none (404). */
+export const dailyReportQuery = (date: string) =>
+  queryOptions({
     queryKey: reportKey(date),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<DailyReportView | null> => {
       try {
         return await fetchQueryJson<DailyReportView>(`/api/reports/daily?date=${encodeURIComponent(date)}`, { on401: "throw", signal });
       } catch (error) {
-        if (error instanceof QueryError && error.status === 404) return null;
+        if (error instanceof DuecheckError && error.status === 404) return null;
         throw error;
       }
     },
-    staleTime: 0,
   });
-}
 
 /** GET /api/reports/daily/recent: the last 30 days' rows, newest first. */
 export function useRecentRows() {
-  return useQuery<DailyRow[]>({
-    queryKey: RECENT_KEY,
-    queryFn: ({ signal }) => fetchQueryJson<DailyRow[]>(`/api/reports/daily/recent?days=${RECENT_DAYS}`, { on401: "throw", signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...recentRowsQuery, staleTime: 0 });
 }
+
+export const recentRowsQuery = queryOptions({
+  queryKey: RECENT_KEY,
+  queryFn: ({ signal }) => fetchQueryJson<DailyRow[]>(`/api/reports/daily/recent?days=${RECENT_DAYS}`, { on401: "throw", signal }),
+});
 
 /**
  * POST /api/reports/generate. A failure is only logged (spec part 1 section 8): the day's report is read again, so

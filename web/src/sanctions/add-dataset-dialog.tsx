@@ -1,4 +1,3 @@
-import { DATASET_FORMATS, type DatasetFormat, type DatasetType } from "@duecheck/react/views/sanctions/types";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Input } from "@duecheck/ui/input";
@@ -9,6 +8,7 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { cn } from "@duecheck/ui/utils";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DATASET_FORMAT_IDS as DATASET_FORMATS, type DatasetFormat, type DatasetType } from "../../../lib/sanctions/contract.ts";
 import { useAddDataset } from "./use-sanctions";
 
 /** Limits of the server's addDatasetSchema (lib/sanctions/datasets/schemas.ts). */

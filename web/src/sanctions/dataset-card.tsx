@@ -1,12 +1,12 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { useFormatAge, useFormatBytes } from "@duecheck/react/views/sanctions/format";
-import type { DatasetVersion, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { DatasetVersionView, DatasetView } from "../../../lib/sanctions/contract.ts";
 import { DatasetStatusBadge } from "./dataset-status-badge";
 import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
 
@@ -22,7 +22,7 @@ const RETENTION_KEYS: Record<string, string> = {
 };
 
 /** One dataset: what it is, how its last download went, and its kept versions; admins can download it now. */
-export function DatasetCard({ dataset, canDownload, downloadAllPending }: { dataset: SanctionsDataset; canDownload: boolean; downloadAllPending: boolean }) {
+export function DatasetCard({ dataset, canDownload, downloadAllPending }: { dataset: DatasetView; canDownload: boolean; downloadAllPending: boolean }) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
@@ -138,7 +138,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function VersionRow({ version }: { version: DatasetVersion }) {
+function VersionRow({ version }: { version: DatasetVersionView }) {
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
   const formatBytes = useFormatBytes();

@@ -1,11 +1,10 @@
-import type { AddDatasetBody, DownloadAllAnswer, DownloadAnswer, ListState, SanctionsDataset } from "@duecheck/react/views/sanctions/types";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { AddDatasetRequest, DatasetView, DownloadAllResult, DownloadResult } from "../../../lib/sanctions/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
-
-export const DATASETS_QUERY_KEY = ["/api/sanctions/datasets"] as const;
+import { DATASETS_QUERY_KEY, datasetsQuery, sanctionsStatusQuery } from "./queries";
 
 /** Dataset list polling interval (spec part 1 section 9). */
 export const DATASETS_REFETCH_MS = 30_000;
@@ -16,15 +15,13 @@ export const VERSIONS_SHOWN = 4;
 /** GET /api/sanctions/datasets: fresh on every visit, then every 30 s while the screen is open, and on demand. */
 export function useDatasets() {
   const { user } = useCurrentUser();
-  return useQuery<SanctionsDataset[]>({
-    queryKey: DATASETS_QUERY_KEY,
+  return useQuery({
+    ...datasetsQuery,
     enabled: !!user,
     staleTime: 0,
     refetchInterval: DATASETS_REFETCH_MS,
   });
 }
-
-export const STATUS_QUERY_KEY = ["/api/sanctions/status"] as const;
 
 /**
  * GET /api/sanctions/status: which lists have data. Polled every 10 s while a list has none (a first download is
@@ -32,8 +29,8 @@ export const STATUS_QUERY_KEY = ["/api/sanctions/status"] as const;
  */
 export function useSanctionsStatus() {
   const { user } = useCurrentUser();
-  return useQuery<{ lists: ListState[] }>({
-    queryKey: STATUS_QUERY_KEY,
+  return useQuery({
+    ...sanctionsStatusQuery,
     enabled: !!user,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.lists.some((l) => l.version_date === null) ? 10_000 : 60_000),
@@ -45,7 +42,7 @@ export function useDownloadDataset() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<DownloadAnswer>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
+    mutationFn: (id: string) => apiRequest<DownloadResult>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
     onError: () => {
       toast({ variant: "destructive", title: t("sanctions.downloadFailed"), description: t("sanctions.downloadFailedDescription") });
     },
@@ -61,7 +58,7 @@ export function useAddDataset() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddDatasetBody) => apiRequest<SanctionsDataset>("POST", "/api/sanctions/datasets", body),
+    mutationFn: (body: AddDatasetRequest) => apiRequest<DatasetView>("POST", "/api/sanctions/datasets", body),
     onSuccess: (dataset, body) => {
       toast({ title: t("sanctions.add.added"), description: t("sanctions.add.addedDescription", { name: dataset?.source_name ?? body.name }) });
       return queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY });
@@ -83,7 +80,7 @@ export function useDownloadAll() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<DownloadAllAnswer>("POST", "/api/sanctions/download-all"),
+    mutationFn: () => apiRequest<DownloadAllResult>("POST", "/api/sanctions/download-all"),
     onSuccess: (answer) => {
       const successful = answer?.summary?.successful ?? 0;
       const failed = answer?.summary?.failed ?? 0;

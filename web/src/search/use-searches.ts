@@ -1,14 +1,19 @@
-import { isFinished, SEARCH_POLL_MS, type SearchDetail } from "@duecheck/react/views/search/types";
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { ApiError, apiRequest } from "../lib/api";
+import { apiRequest } from "../lib/api";
+import { getQueryFn } from "../lib/query-client";
 import { removeFromPagedLists } from "../lib/use-paged-list";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
 export const searchQueryKey = (id: string) => [...SEARCHES_QUERY_KEY, id] as const;
+
+/** GET /api/searches/{id}, typed by the searches contract. */
+export const searchDetailQuery = (id: string) => queryOptions({ queryKey: searchQueryKey(id), queryFn: getQueryFn<SearchDetailView>({ on401: "throw" }) });
 
 /** The pages of GET /api/searches (web/src/history/use-search-history.ts), one list per filter. */
 export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
@@ -18,8 +23,8 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  * search (poll false, the view parameter) is read once and never polled.
  */
 export function useSearchDetail(id: string | undefined, { poll, asAdmin = false }: { poll: boolean; asAdmin?: boolean }) {
-  return useQuery<SearchDetail>({
-    queryKey: searchQueryKey(id ?? ""),
+  return useQuery({
+    ...searchDetailQuery(id ?? ""),
     enabled: !!id,
     // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
     // admin call when the owner's call answers 404.
@@ -31,13 +36,13 @@ export function useSearchDetail(id: string | undefined, { poll, asAdmin = false 
   });
 }
 
-async function readSearchAsAdmin(id: string): Promise<SearchDetail> {
+async function readSearchAsAdmin(id: string): Promise<SearchDetailView> {
   const path = encodeURIComponent(id);
   try {
-    return await apiRequest<SearchDetail>("GET", `/api/searches/${path}`);
+    return await apiRequest<SearchDetailView>("GET", `/api/searches/${path}`);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    return apiRequest<SearchDetail>("GET", `/api/admin/searches/${path}`);
+    if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
+    return apiRequest<SearchDetailView>("GET", `/api/admin/searches/${path}`);
   }
 }
 

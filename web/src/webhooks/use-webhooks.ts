@@ -1,20 +1,29 @@
 import { toast } from "@duecheck/ui/use-toast";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../../lib/paging.ts";
 import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
 import type { CreatedWebhook, DeliveryView, WebhookView } from "../../../lib/webhooks/webhooks.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
+import { getQueryFn } from "../lib/query-client";
 
 export const WEBHOOKS_QUERY_KEY = ["/api/webhooks"] as const;
+
+export const webhooksQuery = queryOptions({ queryKey: WEBHOOKS_QUERY_KEY, queryFn: getQueryFn<WebhookView[]>({ on401: "throw" }) });
+
+export const deliveriesQuery = (webhookId: string | null) =>
+  queryOptions({
+    queryKey: [`/api/webhooks/${webhookId}/deliveries?limit=${DELIVERIES_SHOWN}`],
+    queryFn: getQueryFn<Page<DeliveryView>>({ on401: "throw" }),
+  });
 const DELIVERIES_SHOWN = 20;
 
 /** The user's webhooks; refreshed every 3 s while a delivery is still pending, so its outcome appears. */
 export function useWebhooks() {
   const { user } = useCurrentUser();
-  return useQuery<WebhookView[]>({
-    queryKey: WEBHOOKS_QUERY_KEY,
+  return useQuery({
+    ...webhooksQuery,
     enabled: !!user,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some((w) => w.lastDelivery?.status === "pending") ? 3000 : false),
@@ -23,8 +32,8 @@ export function useWebhooks() {
 
 /** The newest deliveries of one webhook, refreshed every 2 s while one is pending. */
 export function useDeliveries(webhookId: string | null) {
-  return useQuery<Page<DeliveryView>>({
-    queryKey: [`/api/webhooks/${webhookId}/deliveries?limit=${DELIVERIES_SHOWN}`],
+  return useQuery({
+    ...deliveriesQuery(webhookId),
     enabled: !!webhookId,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === "pending") ? 2000 : false),

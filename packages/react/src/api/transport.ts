@@ -1,3 +1,4 @@
+import { DuecheckError, errorOf } from "./errors.ts";
 import type {
   BatchAccepted,
   BatchProgress,
@@ -12,17 +13,6 @@ import type {
   NewMonitoredEntityRequest,
   ScreeningView,
 } from "./types.ts";
-
-/** A call the server refused (or a network failure, status 0), with the server's own text. */
-export class DuecheckError extends Error {
-  readonly status: number;
-  /** 401: the token expired or is unknown (ask your backend for a new one); 404: not found or not the token owner's. */
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = "DuecheckError";
-    this.status = status;
-  }
-}
 
 /**
  * What the components ask of a duecheck server. The package makes one for the public API from `baseUrl` and `token`
@@ -48,18 +38,6 @@ export interface DuecheckTransport {
 /** A fetch-like function: the transport's only contact with the network (tests and hosts may wrap it). */
 export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>;
 
-async function failure(response: Response): Promise<DuecheckError> {
-  const text = await response.text().catch(() => "");
-  let message = text || response.statusText || `Request failed with status ${response.status}`;
-  try {
-    const body = JSON.parse(text) as { error?: unknown };
-    if (typeof body.error === "string" && body.error) message = body.error;
-  } catch {
-    // not JSON: the text itself
-  }
-  return new DuecheckError(response.status, message);
-}
-
 /** `attachment; filename="duecheck-acme-2025-01-31.pdf"` -> the file name. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
   return /filename="?([^";]+)"?/i.exec(disposition ?? "")?.[1] ?? fallback;
@@ -83,7 +61,7 @@ export function jsonCaller(fetcher: Fetcher, prefix: string, headers: Record<str
     } catch (error) {
       throw new DuecheckError(0, error instanceof Error ? error.message : String(error));
     }
-    if (!response.ok && !answers.includes(response.status)) throw await failure(response);
+    if (!response.ok && !answers.includes(response.status)) throw await errorOf(response);
     return response;
   }
   return {

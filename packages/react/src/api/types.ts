@@ -10,21 +10,16 @@ import type {
   newMonitoredEntitySchema,
 } from "../../../../lib/monitoring/schemas.ts";
 import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../lib/public-api/schemas.ts";
-import type { searchQuerySchema } from "../../../../lib/sanctions/datasets/schemas.ts";
-import type { SanctionsAnswer } from "../../../../lib/sanctions/search.ts";
-import type { RiskLevel } from "../../../../lib/screening/results.ts";
-import type { CreateSearchRequest, SearchDetails } from "../../../../lib/screening/schemas.ts";
+import type { ListSearchAnswer, searchQuerySchema } from "../../../../lib/sanctions/contract.ts";
+import type { CreateSearchRequest, RiskLevel, SearchDetails } from "../../../../lib/screening/contract.ts";
 
-export type { CreateSearchRequest, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
+export type { CreateSearchRequest, ListSearchAnswer, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
 
 /** A search as both the public API (GET /api/v1/search/{id}) and the app's own API (GET /api/searches/{id}) answer it. */
 export type ScreeningView = Pick<
   z.infer<typeof publicSearchResultSchema>,
   "id" | "status" | "searchTerm" | "entityType" | "aiSummary" | "error" | "createdAt" | "details" | "results" | "riskLevel"
 >;
-
-/** GET /api/v1/sanctions/search; `error` with the lists when none of them has data (503). */
-export type ListSearchAnswer = SanctionsAnswer & { error?: string };
 
 /** GET /api/v1/sanctions/search: the term and type of the lists' query schema, which lists, and query by example. */
 export type ListSearchQuery = Pick<z.input<typeof searchQuerySchema>, "term" | "type"> & {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { DuecheckError } from "../api/transport.ts";
+import { DuecheckError } from "../api/errors.ts";
 import type { ExportFormat, ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 

@@ -8,7 +8,7 @@
  * `duecheck-error` (detail: { status, message }), bubbling and composed.
  */
 import { createRoot, type Root } from "react-dom/client";
-import { DuecheckError } from "../api/transport.ts";
+import { DuecheckError } from "../api/errors.ts";
 import { BatchUpload } from "../components/batch-upload.tsx";
 import { MonitoringList } from "../components/monitoring-list.tsx";
 import { SanctionsLookup } from "../components/sanctions-lookup.tsx";

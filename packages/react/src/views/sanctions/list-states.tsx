@@ -1,9 +1,9 @@
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { DatabaseIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import type { ListState } from "../../../../../lib/sanctions/contract.ts";
 import { useFormatters } from "../format";
 import { useFormatAge } from "./format";
-import type { ListState } from "./types";
 
 const unavailable = (lists: ListState[]) => lists.filter((l) => l.version_date === null);
 

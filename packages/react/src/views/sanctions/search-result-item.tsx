@@ -4,10 +4,10 @@ import { cn } from "@duecheck/ui/utils";
 import { CheckCircle2Icon, ExternalLinkIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MatchResult } from "../../../../../lib/sanctions/contract.ts";
 import { MatchEvidence } from "../search/match-evidence";
 import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";
-import type { SanctionsSearchResult } from "./types";
 
 const SCHEMA_KEYS: Record<string, string> = {
   Person: "sanctions.schema.person",
@@ -21,7 +21,7 @@ const SCHEMA_KEYS: Record<string, string> = {
 const ALIASES_SHOWN = 6;
 
 /** One entity found by the sanctions search. */
-export function SearchResultItem({ result, datasetNames }: { result: SanctionsSearchResult; datasetNames: Map<string, string> }) {
+export function SearchResultItem({ result, datasetNames }: { result: MatchResult; datasetNames: Map<string, string> }) {
   const { t } = useTranslation();
   const percent = usePercent();
   const titleId = useId();

@@ -18,6 +18,7 @@ import {
 import type * as React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SearchDetailView } from "../../../../../lib/screening/contract.ts";
 import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../../../lib/screening/results.ts";
 import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
 import { useFormatters } from "../format";
@@ -29,7 +30,6 @@ import { RiskBadge } from "./risk-badge";
 import { describeFailedSource, RiskReasons } from "./risk-reasons";
 import { SANCTIONS_SECTION, SanctionsSection } from "./sanctions-section";
 import { exportUrl, type SearchExportFormat, useSearchExport } from "./search-export";
-import type { SearchDetail } from "./types";
 import { useScreeningLanguage } from "./use-screening-language";
 
 /**
@@ -42,7 +42,7 @@ export function ResultsView({
   banner,
   onNewSearch,
 }: {
-  search: Pick<SearchDetail, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details">;
+  search: Pick<SearchDetailView, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details">;
   banner?: React.ReactNode;
   onNewSearch?: () => void;
 }) {

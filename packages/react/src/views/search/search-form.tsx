@@ -10,12 +10,12 @@ import { AlertCircleIcon, Building2Icon, SearchIcon, UserIcon } from "lucide-rea
 import type * as React from "react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { EntityType } from "../../../../../lib/screening/contract.ts";
 import { MAX_SEARCH_TERM_LENGTH, type SearchDetails } from "../../../../../lib/screening/schemas.ts";
 import { CountrySelect } from "../country-select";
 import { useFormatters } from "../format";
 import { type DetailsErrors, type DetailsValues, readDetails } from "./details/details-values";
 import { SearchDetailsSection } from "./details/search-details-section";
-import type { EntityType } from "./types";
 
 export interface SearchFormValues {
   term: string;

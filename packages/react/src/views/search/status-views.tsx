@@ -7,10 +7,10 @@ import { Link } from "@tanstack/react-router";
 import { SearchXIcon, XCircleIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
+import type { SearchDetailView, SearchStatus } from "../../../../../lib/screening/contract.ts";
 import { failedSources } from "../../../../../lib/screening/results.ts";
 import { useFormatters } from "../format";
 import { describeFailedSource } from "./risk-reasons";
-import type { SearchDetail, SearchStatus } from "./types";
 import { useScreeningLanguage } from "./use-screening-language";
 
 /** Spinner, 'Conducting Due Diligence Check', the term, and the text of the current status. */
@@ -37,7 +37,7 @@ export function FailedView({
   banner,
   onNewSearch,
 }: {
-  search: Pick<SearchDetail, "searchTerm" | "entityType" | "createdAt" | "results" | "aiSummary" | "error">;
+  search: Pick<SearchDetailView, "searchTerm" | "entityType" | "createdAt" | "results" | "aiSummary" | "error">;
   banner?: React.ReactNode;
   onNewSearch?: () => void;
 }) {

@@ -1,0 +1,92 @@
+/**
+ * What the sanctions API answers and accepts, for the server, the CLI, the app and @duecheck/react alike: the
+ * dataset, list and search views, and the request schemas. Only zod, the shared text rule and other contract
+ * types are imported (no database, no parser): the browser bundles include this file.
+ */
+import type { MatchResult } from "./matcher/types.ts";
+
+export * from "./datasets/schemas.ts";
+export type { MatchExplanation, MatchResult } from "./matcher/types.ts";
+
+export type DatasetType = "sanctions" | "pep";
+
+/** One file of a dataset: its name and where it is downloaded from. */
+export interface DatasetSourceFile {
+  name: string;
+  url: string;
+}
+
+/** A kept version of a dataset, newest first in DatasetView.recent_versions. */
+export interface DatasetVersionView {
+  id: string;
+  version_date: string;
+  is_current: boolean;
+  retention_reason: string | null;
+  entity_count: number;
+  file_size: number;
+}
+
+/** A dataset as the API and `datasets list --json` show it (the spec's field names). */
+export interface DatasetView {
+  id: string;
+  source_name: string;
+  dataset_type: DatasetType;
+  format: string;
+  /** The first file's URL; all files are in urls. */
+  url: string | null;
+  urls: DatasetSourceFile[];
+  custom: boolean;
+  auto_download: boolean;
+  download_frequency: number;
+  last_download_status: "success" | "failed" | "downloading" | null;
+  last_download_at: string | null;
+  last_download_size: number | null;
+  last_download_error: string | null;
+  metadata: { description: string };
+  recent_versions: DatasetVersionView[];
+}
+
+/** Whether a list can be searched now, as the search answers, the search forms and the CLI tell it. */
+export interface ListState {
+  id: string;
+  source_name: string;
+  dataset_type: DatasetType;
+  /** The date of the version searched; null when the list has no version (it cannot be searched). */
+  version_date: string | null;
+  /** The last download: success, failed, downloading (one runs now) or null (never tried). */
+  last_download_status: "success" | "failed" | "downloading" | null;
+}
+
+/** GET /api/sanctions/status. */
+export interface ListStatesAnswer {
+  lists: ListState[];
+}
+
+export interface SanctionsAnswer {
+  /** True when at least one result reaches the match threshold. */
+  found: boolean;
+  results: MatchResult[];
+  /** The datasets searched: those asked for that have a current version. */
+  searched: string[];
+  /** Every list asked for: the searched ones with the date of the version searched, the others with version_date null. */
+  lists: ListState[];
+}
+
+/** GET /api/sanctions/search (and /api/v1/sanctions/search): `error` with the lists when none of them has data (503). */
+export type ListSearchAnswer = SanctionsAnswer & { error?: string };
+
+export interface VersionSummary {
+  id: string;
+  version_date: string;
+  entity_count: number;
+  file_size: number;
+}
+
+/** POST /api/sanctions/datasets/{id}/download. */
+export type DownloadResult = { status: "success"; version: VersionSummary } | { status: "not_modified"; version: VersionSummary | null };
+
+/** POST /api/sanctions/datasets/download-all. */
+export interface DownloadAllResult {
+  summary: { successful: number; failed: number };
+  results: { id: string; status: "success" | "not_modified" | "failed"; error?: string }[];
+}

@@ -1,0 +1,49 @@
+/**
+ * What the searches API answers and accepts, for the server, the CLI, the app and @duecheck/react alike: the
+ * search views, the request schemas and the results. Only zod and the shared validation rules are imported (no
+ * database): the browser bundles include this file.
+ */
+import type { RiskLevel, SearchResults } from "./results.ts";
+import type { SearchDetails } from "./schemas.ts";
+
+export * from "./results.ts";
+export * from "./schemas.ts";
+
+export type EntityType = "person" | "company";
+export const SEARCH_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+
+/** An item of GET /api/searches (newest first). */
+export interface SearchListItemView {
+  id: string;
+  searchTerm: string;
+  entityType: EntityType;
+  status: SearchStatus;
+  createdAt: string;
+  riskLevel: RiskLevel | null;
+}
+
+/** GET /api/searches/{id} (and /api/admin/searches/{id}). */
+export interface SearchDetailView extends SearchListItemView {
+  entityName: string | null;
+  aiSummary: string | null;
+  error: string | null;
+  updatedAt: string;
+  language: string;
+  country: string | null;
+  /** Query by example: what else the search said of its subject; null when nothing. */
+  details: SearchDetails | null;
+  numLinks: number;
+  isAutomated: boolean;
+  creditsUsed: number;
+  batchJobId: string | null;
+  results: SearchResults | null;
+}
+
+/** How often a client asks again for a search that is still running. */
+export const SEARCH_POLL_MS = 2000;
+
+/** A search has ended once it completed or failed; until then it is pending or processing. */
+export function isFinished(status: SearchStatus | undefined) {
+  return status === "completed" || status === "failed";
+}
