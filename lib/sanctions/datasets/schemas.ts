@@ -1,7 +1,7 @@
 /** Request schemas of the dataset API (and the CLI's set-url); field names follow the spec's dataset entity. */
 import { z } from "zod";
 import { text } from "../../validation/text.ts";
-import { DATASET_FORMAT_IDS } from "../parsers/index.ts";
+import { DATASET_FORMAT_IDS } from "../parsers/format-ids.ts";
 
 export const MAX_DOWNLOAD_FREQUENCY_HOURS = 168;
 

@@ -1,5 +1,6 @@
 import { type DatasetFile, DatasetFormatError, type SanctionsEntity } from "../entity.ts";
 import { parseEuXml } from "./eu-xml.ts";
+import { DATASET_FORMAT_IDS, type DatasetFormat } from "./format-ids.ts";
 import { OFAC_FILE_SETS, type OfacFiles, parseOfacCsv } from "./ofac-csv.ts";
 import { parseOpenSanctionsFtm } from "./opensanctions-ftm.ts";
 import { parseOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
@@ -7,8 +8,7 @@ import { baseName } from "./text.ts";
 import { parseUkFcdoCsv } from "./uk-fcdo-csv.ts";
 import { parseUnXml } from "./un-xml.ts";
 
-export const DATASET_FORMAT_IDS = ["ofac_csv", "un_xml", "eu_xml", "uk_fcdo_csv", "opensanctions_ftm", "opensanctions_senzing"] as const;
-export type DatasetFormat = (typeof DATASET_FORMAT_IDS)[number];
+export { DATASET_FORMAT_IDS, type DatasetFormat };
 
 export interface DatasetFileSpec {
   /** Accepted file names (compared case-insensitively); any one of them fills this slot. */
