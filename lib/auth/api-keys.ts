@@ -1,26 +1,17 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { text } from "../validation/text.ts";
 import type { ApiKeyListItem, CreatedApiKey } from "./schemas.ts";
 import { generateToken, hashToken } from "./tokens.ts";
+
+export { createApiKeySchema } from "./api-key-schema.ts";
 
 export const MAX_API_KEYS_PER_USER = 25;
 const KEY_PREFIX = "dck_";
 /** The part of a key kept in clear to tell keys apart in lists: "dck_" and 8 characters. */
 const VISIBLE_LENGTH = KEY_PREFIX.length + 8;
-
-export const createApiKeySchema = z.object({
-  name: text({
-    field: "Name",
-    max: 100,
-    required: "Please enter a name for your API key.",
-    tooLong: "The name can have at most 100 characters.",
-  }).min(1, "Please enter a name for your API key."),
-});
 
 export type { ApiKeyListItem, CreatedApiKey };
 

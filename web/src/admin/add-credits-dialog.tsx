@@ -1,65 +1,99 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import type { z } from "zod";
+import { type AdminUserView, adminCreditsSchema } from "../../../lib/admin/schemas.ts";
 import { useAddCredits } from "./use-admin-users";
 
-/** Add credits (spec part 2 sections 2 and 5): the user's balance, a whole number (the button waits for one) and a note. */
+type AddCreditsValues = z.input<typeof adminCreditsSchema>;
+
+/** No amount yet (the button waits for one), no note. */
+const EMPTY = { description: "" };
+
+/** Add credits: the user's balance, a whole number and a note, checked with the server's schema. */
 export function AddCreditsDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const [amount, setAmount] = useState("");
-  const [note, setNote] = useState("");
+  const form = useForm<AddCreditsValues, unknown, z.output<typeof adminCreditsSchema>>({
+    resolver: zodResolver(adminCreditsSchema),
+    defaultValues: EMPTY,
+  });
   const add = useAddCredits(onClose);
-  const ids = { amount: useId(), note: useId() };
+  const amount = form.watch("amount");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form is cleared whenever another user is chosen
   useEffect(() => {
-    setAmount("");
-    setNote("");
+    form.reset(EMPTY);
   }, [user]);
-
-  const parsed = Number.parseInt(amount, 10);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user || !Number.isFinite(parsed)) return;
-    add.mutate({ user, body: { amount: parsed, ...(note.trim() && { description: note.trim() }) } });
-  }
 
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="add-credits-dialog">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t("admin.users.addCreditsTitle")}</DialogTitle>
-            <DialogDescription>{user?.email}</DialogDescription>
-          </DialogHeader>
-          <p className="text-sm" data-testid="current-balance">
-            {t("admin.users.currentBalance", { value: user ? (user.role === "admin" ? t("credits.unlimited") : number(user.credits)) : "" })}
-          </p>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.amount}>{t("admin.users.amount")}</Label>
-            <Input id={ids.amount} type="number" inputMode="numeric" min={1} step={1} value={amount} onChange={(event) => setAmount(event.target.value)} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.note}>{t("admin.users.note")}</Label>
-            <Input id={ids.note} value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={amount.trim() === "" || add.isPending}>
-              {add.isPending && <Spinner />}
-              {t("admin.users.addCredits")}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form
+            onSubmit={form.handleSubmit(({ amount, description }) => user && add.mutate({ user, body: { amount, ...(description && { description }) } }))}
+            className="grid gap-4"
+            noValidate
+          >
+            <DialogHeader>
+              <DialogTitle>{t("admin.users.addCreditsTitle")}</DialogTitle>
+              <DialogDescription>{user?.email}</DialogDescription>
+            </DialogHeader>
+            <p className="text-sm" data-testid="current-balance">
+              {t("admin.users.currentBalance", { value: user ? (user.role === "admin" ? t("credits.unlimited") : number(user.credits)) : "" })}
+            </p>
+            <FormField
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("admin.users.amount")}</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      value={field.value ?? ""}
+                      onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("admin.users.note")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} value={field.value ?? ""} maxLength={500} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={amount === undefined || add.isPending}>
+                {add.isPending && <Spinner />}
+                {t("admin.users.addCredits")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,102 +1,97 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { type AdminUserUpdate, useUpdateUser } from "./use-admin-users";
+import type { z } from "zod";
+import { type AdminUserView, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
+import { rewordedResolver } from "../components/reworded-resolver";
+import { useUpdateUser } from "./use-admin-users";
 
-type Field = "fullName" | "company" | "position";
-const FIELDS: Field[] = ["fullName", "company", "position"];
+type EditUserValues = z.input<typeof adminUserUpdateSchema>;
 
-/** Edit user (spec part 2 section 2): full name, company, position and role. */
+const FIELDS = ["fullName", "company", "position"] as const;
+
+const EMPTY: EditUserValues = { fullName: "", company: "", position: "", role: "user" };
+
+/** The server says "<field> is required" to API clients; the dialog says it in the interface language. */
+const resolver = rewordedResolver(zodResolver(adminUserUpdateSchema), (field, message) =>
+  message === `${field} is required` ? "admin.users.required" : undefined,
+);
+
+/** Edit user: full name, company, position and role, checked with the server's schema. */
 export function EditUserDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<AdminUserUpdate>({ fullName: "", company: "", position: "", role: "user" });
-  const [missing, setMissing] = useState<Field[]>([]);
+  const form = useForm<EditUserValues, unknown, z.output<typeof adminUserUpdateSchema>>({ resolver, defaultValues: EMPTY });
   const update = useUpdateUser(onClose);
-  const roleId = useId();
 
   useEffect(() => {
-    if (user) setValues({ fullName: user.fullName, company: user.company ?? "", position: user.position ?? "", role: user.role });
-    setMissing([]);
-  }, [user]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user) return;
-    const body = { ...values, fullName: values.fullName.trim(), company: values.company.trim(), position: values.position.trim() };
-    const empty = FIELDS.filter((field) => !body[field]);
-    setMissing(empty);
-    if (empty.length === 0) update.mutate({ user, body });
-  }
+    if (user) form.reset({ fullName: user.fullName, company: user.company ?? "", position: user.position ?? "", role: user.role });
+  }, [user, form]);
 
   return (
     <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
       <DialogContent data-testid="edit-user-dialog">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t("admin.users.editTitle")}</DialogTitle>
-            <DialogDescription>{user?.email}</DialogDescription>
-          </DialogHeader>
-          {FIELDS.map((field) => (
-            <TextField
-              key={field}
-              label={t(`admin.users.field.${field}`)}
-              value={values[field]}
-              error={missing.includes(field) ? t("admin.users.required") : undefined}
-              onChange={(value) => setValues({ ...values, [field]: value })}
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit((body) => user && update.mutate({ user, body }))} className="grid gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>{t("admin.users.editTitle")}</DialogTitle>
+              <DialogDescription>{user?.email}</DialogDescription>
+            </DialogHeader>
+            {FIELDS.map((name) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t(`admin.users.field.${name}`)}</FormLabel>
+                    <FormControl>
+                      <Input {...field} maxLength={200} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ))}
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("admin.users.field.role")}</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      <SelectItem value="user">{t("admin.users.role.user")}</SelectItem>
+                      <SelectItem value="admin">{t("admin.users.role.admin")}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          ))}
-          <div className="grid gap-2">
-            <Label htmlFor={roleId}>{t("admin.users.field.role")}</Label>
-            <Select value={values.role} onValueChange={(role) => setValues({ ...values, role: role as AdminUserUpdate["role"] })}>
-              <SelectTrigger id={roleId} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="user">{t("admin.users.role.user")}</SelectItem>
-                <SelectItem value="admin">{t("admin.users.role.admin")}</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Spinner />}
-              {t("admin.users.save")}
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending && <Spinner />}
+                {t("admin.users.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TextField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        maxLength={200}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={!!error}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

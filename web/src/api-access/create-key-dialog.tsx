@@ -1,109 +1,81 @@
 import { Button } from "@duecheck/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
-import { type FormEvent, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ShownOnceSecret } from "../components/shown-once-secret";
+import type { z } from "zod";
+import { createApiKeySchema } from "../../../lib/auth/api-key-schema.ts";
+import { CreateSecretDialog } from "../components/shown-once-secret";
 import { type CreatedApiKey, useCreateApiKey } from "./use-api-keys";
 
-const NAME_REQUIRED = "Please enter a name for your API key.";
+type CreateKeyValues = z.input<typeof createApiKeySchema>;
 
 /**
- * Create dialog (spec part 2 sections 2 and 4): the name, then the full key once with Copy and Done. Closing the
+ * Create dialog: the name (checked with the server's schema), then the full key once with Copy and Done. Closing the
  * second state in any way is Done: the key is gone for good.
  */
 export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const create = useCreateApiKey();
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const nameId = useId();
-  const errorId = useId();
-
-  function close(next: boolean) {
-    if (next) return onOpenChange(true);
-    onOpenChange(false);
-    // Forget the key and the form once the closing animation has started.
-    setTimeout(() => {
-      setCreated(null);
-      setName("");
-      setNameError(null);
-      create.reset();
-    }, 200);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError(NAME_REQUIRED);
-      return;
-    }
-    create.mutate(trimmed, { onSuccess: (answer) => setCreated(answer) });
-  }
+  const form = useForm<CreateKeyValues, unknown, z.output<typeof createApiKeySchema>>({
+    resolver: zodResolver(createApiKeySchema),
+    defaultValues: { name: "" },
+  });
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        data-testid="create-key-dialog"
-        // While the key is on screen a stray click outside must not lose it: only Done, Escape or the close button.
-        onInteractOutside={created ? (event) => event.preventDefault() : undefined}
-      >
-        {created ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t("apiAccess.createdTitle")}</DialogTitle>
-              <DialogDescription>{t("apiAccess.createdDescription", { name: created.name })}</DialogDescription>
-            </DialogHeader>
-            <ShownOnceSecret
-              value={created.key}
-              testId="new-api-key"
-              words={{
-                warning: t("apiAccess.shownOnce"),
-                label: t("apiAccess.yourKey"),
-                copy: t("apiAccess.copy"),
-                copied: { title: t("apiAccess.copied"), description: t("apiAccess.copiedDescription") },
-                copyFailed: { title: t("apiAccess.errorTitle"), description: t("apiAccess.copyFailed") },
-              }}
-            />
-            <DialogFooter>
-              <Button type="button" onClick={() => close(false)}>
-                {t("apiAccess.done")}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form onSubmit={submit} className="grid gap-4" noValidate>
+    <CreateSecretDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      testId="create-key-dialog"
+      onReset={() => {
+        setCreated(null);
+        form.reset();
+        create.reset();
+      }}
+      created={
+        created && {
+          title: t("apiAccess.createdTitle"),
+          description: t("apiAccess.createdDescription", { name: created.name }),
+          value: created.key,
+          testId: "new-api-key",
+          words: {
+            warning: t("apiAccess.shownOnce"),
+            label: t("apiAccess.yourKey"),
+            copy: t("apiAccess.copy"),
+            copied: { title: t("apiAccess.copied"), description: t("apiAccess.copiedDescription") },
+            copyFailed: { title: t("apiAccess.errorTitle"), description: t("apiAccess.copyFailed") },
+          },
+          done: t("apiAccess.done"),
+        }
+      }
+    >
+      {(close) => (
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(({ name }) => create.mutate(name, { onSuccess: setCreated }))} className="grid gap-4" noValidate>
             <DialogHeader>
               <DialogTitle>{t("apiAccess.createTitle")}</DialogTitle>
               <DialogDescription>{t("apiAccess.createDescription")}</DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={nameId}>{t("apiAccess.nameLabel")}</Label>
-              <Input
-                id={nameId}
-                value={name}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  if (nameError) setNameError(null);
-                }}
-                placeholder={t("apiAccess.namePlaceholder")}
-                maxLength={100}
-                autoComplete="off"
-                aria-invalid={!!nameError}
-                aria-describedby={nameError ? errorId : undefined}
-              />
-              {nameError && (
-                <p id={errorId} className="text-sm text-destructive">
-                  {t(nameError)}
-                </p>
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("apiAccess.nameLabel")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder={t("apiAccess.namePlaceholder")} maxLength={100} autoComplete="off" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
               )}
-            </div>
+            />
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
+              <Button type="button" variant="outline" onClick={close}>
                 {t("common.cancel")}
               </Button>
               <Button type="submit" disabled={create.isPending}>
@@ -112,8 +84,8 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
               </Button>
             </DialogFooter>
           </form>
-        )}
-      </DialogContent>
-    </Dialog>
+        </Form>
+      )}
+    </CreateSecretDialog>
   );
 }

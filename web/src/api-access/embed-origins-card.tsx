@@ -1,13 +1,16 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { Spinner } from "@duecheck/ui/spinner";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { GlobeIcon, PlusIcon, Trash2Icon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { addEmbedOriginSchema, type EmbedOriginView, MAX_EMBED_ORIGINS, ORIGIN_EXAMPLE } from "../../../lib/embed/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { serverErrorText } from "../lib/api";
@@ -18,33 +21,26 @@ import { useAddEmbedOrigin, useEmbedOrigins, useRemoveEmbedOrigin } from "./use-
  * the interface language), and remove one after asking.
  */
 export function EmbedOriginsCard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { date } = useFormatters();
   const { data, isLoading, isError } = useEmbedOrigins();
   const add = useAddEmbedOrigin();
   const remove = useRemoveEmbedOrigin();
-  const [value, setValue] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<EmbedOriginView | null>(null);
   const titleId = useId();
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   const origins = data ?? [];
-  const words = (message: string) => (i18n.exists(message) ? t(message) : message);
+  const form = useForm<z.input<typeof addEmbedOriginSchema>, unknown, z.output<typeof addEmbedOriginSchema>>({
+    resolver: zodResolver(addEmbedOriginSchema),
+    defaultValues: { origin: "" },
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = addEmbedOriginSchema.safeParse({ origin: value });
-    if (!parsed.success) return setProblem(parsed.error.issues[0].message);
-    add.mutate(parsed.data.origin, {
-      onSuccess: () => {
-        setValue("");
-        setProblem(null);
-      },
-      onError: (error) => setProblem(serverErrorText(error) ?? "embed.addFailed"),
-    });
-  }
+  const submit = form.handleSubmit(({ origin }) =>
+    add.mutate(origin, {
+      onSuccess: () => form.reset({ origin: "" }),
+      // The server's refusal (already allowed, too many) is shown where the schema's would be.
+      onError: (error) => form.setError("origin", { message: serverErrorText(error) ?? "embed.addFailed" }),
+    }),
+  );
 
   return (
     <Card>
@@ -53,38 +49,30 @@ export function EmbedOriginsCard() {
         <CardDescription>{t("embed.originsDescription", { max: MAX_EMBED_ORIGINS })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={submit} noValidate className="grid gap-2">
-          <Label htmlFor={inputId}>{t("embed.originLabel")}</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id={inputId}
-              value={value}
-              onChange={(event) => {
-                setValue(event.target.value);
-                setProblem(null);
-              }}
-              placeholder={ORIGIN_EXAMPLE}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={300}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-              className="font-mono"
+        <Form {...form}>
+          <form onSubmit={submit} noValidate>
+            <FormField
+              control={form.control}
+              name="origin"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("embed.originLabel")}</FormLabel>
+                  <div className="flex flex-col gap-2 sm:flex-row">
+                    <FormControl>
+                      <Input {...field} placeholder={ORIGIN_EXAMPLE} autoComplete="off" spellCheck={false} maxLength={300} className="font-mono" />
+                    </FormControl>
+                    <Button type="submit" disabled={add.isPending}>
+                      {add.isPending ? <Spinner /> : <PlusIcon aria-hidden />}
+                      {t("embed.add")}
+                    </Button>
+                  </div>
+                  <FormDescription className="text-xs">{t("embed.originHint")}</FormDescription>
+                  <FormMessage role="alert" data-testid="embed-origin-error" />
+                </FormItem>
+              )}
             />
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <Spinner /> : <PlusIcon aria-hidden />}
-              {t("embed.add")}
-            </Button>
-          </div>
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {t("embed.originHint")}
-          </p>
-          {problem && (
-            <p id={errorId} role="alert" className="text-sm text-destructive" data-testid="embed-origin-error">
-              {words(problem)}
-            </p>
-          )}
-        </form>
+          </form>
+        </Form>
 
         {isLoading && <Skeleton className="h-16 w-full" />}
         {isError && (

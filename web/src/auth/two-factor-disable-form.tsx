@@ -1,69 +1,81 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { disableTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 import { useDisableTwoFactor } from "./use-two-factor";
 
-/** Turning two-factor off needs the password and a current 6-digit code. */
+type DisableValues = z.input<typeof disableTwoFactorSchema>;
+
+const EMPTY: DisableValues = { password: "", code: "" };
+
+/**
+ * Turning two-factor off needs the password and a current 6-digit code. Either missing, one message says both, once,
+ * until the next try.
+ */
 export function TwoFactorDisableForm() {
   const { t } = useTranslation();
-  const passwordId = useId();
-  const codeId = useId();
-  const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const disable = useDisableTwoFactor(() => {
-    setPassword("");
-    setCode("");
+  const form = useForm<DisableValues, unknown, z.output<typeof disableTwoFactorSchema>>({
+    resolver: zodResolver(disableTwoFactorSchema),
+    defaultValues: EMPTY,
+    reValidateMode: "onSubmit",
   });
+  const disable = useDisableTwoFactor(() => form.reset(EMPTY));
+  const invalid = Object.keys(form.formState.errors).length > 0;
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = disableTwoFactorSchema.safeParse({ password, code: code.trim() });
-        if (!parsed.success) {
-          setError(t("Please enter your password and a 6-digit verification code"));
-          return;
-        }
-        setError(null);
-        disable.mutate(parsed.data);
-      }}
-    >
-      <div className="grid gap-2">
-        <Label htmlFor={passwordId}>{t("fields.password")}</Label>
-        <Input id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={codeId}>{t("twoFactor.codeLabel")}</Label>
-        <Input
-          id={codeId}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="000000"
-          className="font-mono tracking-widest"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+    <Form {...form}>
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => disable.mutate(values))}>
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("fields.password")}</FormLabel>
+              <FormControl>
+                <Input {...field} type="password" autoComplete="current-password" />
+              </FormControl>
+            </FormItem>
+          )}
         />
-      </div>
-      {error && (
-        <Alert variant="destructive">
-          <AlertCircleIcon aria-hidden />
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
-      <Button type="submit" variant="destructive" className="w-fit" disabled={disable.isPending}>
-        {disable.isPending && <Spinner aria-hidden />}
-        {t("twoFactor.disable")}
-      </Button>
-    </form>
+        <FormField
+          control={form.control}
+          name="code"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
+              <FormControl>
+                <Input
+                  {...field}
+                  // Spaces around a pasted code are not part of it.
+                  onChange={(event) => field.onChange(event.target.value.trim())}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="000000"
+                  className="font-mono tracking-widest"
+                />
+              </FormControl>
+            </FormItem>
+          )}
+        />
+        {invalid && (
+          <Alert variant="destructive">
+            <AlertCircleIcon aria-hidden />
+            <AlertDescription>{t("Please enter your password and a 6-digit verification code")}</AlertDescription>
+          </Alert>
+        )}
+        <Button type="submit" variant="destructive" className="w-fit" disabled={disable.isPending}>
+          {disable.isPending && <Spinner aria-hidden />}
+          {t("twoFactor.disable")}
+        </Button>
+      </form>
+    </Form>
   );
 }

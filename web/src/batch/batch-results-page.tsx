@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router"
 import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
+import { MessagePage } from "../components/message-page";
 import { PageHeader } from "../shell/page-header";
 import { BatchDownloads } from "./batch-downloads";
 import { BatchProgress } from "./batch-progress";
@@ -124,17 +125,12 @@ export function BatchResultsPage() {
 function BatchNotFound() {
   const { t } = useTranslation();
   return (
-    <div className="flex w-full flex-1 items-center justify-center py-12" data-testid="batch-not-found">
-      <Card className="w-full max-w-md">
-        <CardContent className="grid justify-items-center gap-4 text-center">
-          <FileQuestionIcon className="size-10 text-muted-foreground" aria-hidden />
-          <h1 className="text-2xl font-bold">{t("batch.notFound")}</h1>
-          <p className="text-sm text-muted-foreground">{t("batch.notFoundDescription")}</p>
-          <Button asChild>
-            <Link to="/batch">{t("batch.backToBatches")}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <MessagePage
+      icon={FileQuestionIcon}
+      title={t("batch.notFound")}
+      description={t("batch.notFoundDescription")}
+      link={{ to: "/batch", label: t("batch.backToBatches") }}
+      testId="batch-not-found"
+    />
   );
 }

@@ -1,20 +1,21 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { cn } from "@duecheck/ui/utils";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { DATASET_FORMAT_IDS as DATASET_FORMATS, type DatasetFormat, type DatasetType } from "../../../lib/sanctions/contract.ts";
+import { addDatasetSchema } from "../../../lib/sanctions/datasets/schemas.ts";
+import { rewordedResolver } from "../components/reworded-resolver";
 import { useAddDataset } from "./use-sanctions";
-
-/** Limits of the server's addDatasetSchema (lib/sanctions/datasets/schemas.ts). */
-const NAME_MIN = 2;
-const NAME_MAX = 120;
-const DESCRIPTION_MAX = 1000;
 
 const FORMAT_LABEL_KEYS: Record<DatasetFormat, string> = {
   ofac_csv: "sanctions.format.ofacCsv",
@@ -30,198 +31,175 @@ const TYPE_OPTIONS: { value: DatasetType; labelKey: string }[] = [
   { value: "pep", labelKey: "sanctions.type.pep" },
 ];
 
-type Errors = { name?: string; url?: string };
+type AddDatasetValues = z.input<typeof addDatasetSchema>;
 
-/** An http(s) URL with a host, as the server's z.url({ protocol: /^https?$/ }) accepts it. */
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
+const EMPTY: AddDatasetValues = { name: "", type: "sanctions", format: "opensanctions_ftm", url: "", description: "" };
+
+/**
+ * The server refuses a short name and a URL that is not http(s) in English for API clients; the dialog keeps its own
+ * translated words, and tells a missing value from a wrong one.
+ */
+const resolver = rewordedResolver(zodResolver(addDatasetSchema), (field, message, values) => {
+  if (field === "name" && message === "name must be at least 2 characters") {
+    return values.name.trim() ? "sanctions.add.nameTooShort" : "sanctions.add.nameRequired";
   }
-}
-
-function validate(name: string, url: string): Errors {
-  const errors: Errors = {};
-  if (!name) errors.name = "sanctions.add.nameRequired";
-  else if (name.length < NAME_MIN) errors.name = "sanctions.add.nameTooShort";
-  if (!url) errors.url = "sanctions.add.urlRequired";
-  else if (!isHttpUrl(url)) errors.url = "sanctions.add.urlInvalid";
-  return errors;
-}
+  if (field === "url" && message === "url must be an http:// or https:// URL") {
+    return values.url?.trim() ? "sanctions.add.urlInvalid" : "sanctions.add.urlRequired";
+  }
+  return undefined;
+});
 
 /** Admin dialog adding a custom dataset (POST /api/sanctions/datasets); it closes once the server accepted it. */
 export function AddDatasetDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const add = useAddDataset();
-  const [name, setName] = useState("");
-  const [type, setType] = useState<DatasetType>("sanctions");
-  const [format, setFormat] = useState<DatasetFormat>("opensanctions_ftm");
-  const [url, setUrl] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const nameRef = useRef<HTMLInputElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
-  const ids = {
-    name: useId(),
-    nameError: useId(),
-    type: useId(),
-    format: useId(),
-    url: useId(),
-    urlHint: useId(),
-    urlError: useId(),
-    description: useId(),
-  };
+  const typeId = useId();
+  const form = useForm<AddDatasetValues, unknown, z.output<typeof addDatasetSchema>>({ resolver, defaultValues: EMPTY });
 
   function close(next: boolean) {
     if (next) return onOpenChange(true);
     onOpenChange(false);
     // Start the next visit with an empty form once the closing animation has begun.
     setTimeout(() => {
-      setName("");
-      setType("sanctions");
-      setFormat("opensanctions_ftm");
-      setUrl("");
-      setDescription("");
-      setErrors({});
+      form.reset(EMPTY);
       add.reset();
     }, 200);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const trimmedName = name.trim();
-    const trimmedUrl = url.trim();
-    const found = validate(trimmedName, trimmedUrl);
-    setErrors(found);
-    if (found.name) return nameRef.current?.focus();
-    if (found.url) return urlRef.current?.focus();
-    const trimmedDescription = description.trim();
-    add.mutate(
-      { name: trimmedName, type, format, url: trimmedUrl, ...(trimmedDescription ? { description: trimmedDescription } : {}) },
-      { onSuccess: () => close(false) },
-    );
   }
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent data-testid="add-dataset-dialog">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{t("sanctions.add.title")}</DialogTitle>
-            <DialogDescription>{t("sanctions.add.description")}</DialogDescription>
-          </DialogHeader>
+        <Form {...form}>
+          <form
+            onSubmit={form.handleSubmit(({ name, type, format, url, description }) => {
+              if (add.isPending || !url) return;
+              add.mutate({ name, type, format, url, ...(description ? { description } : {}) }, { onSuccess: () => close(false) });
+            })}
+            className="grid gap-4"
+            noValidate
+          >
+            <DialogHeader>
+              <DialogTitle>{t("sanctions.add.title")}</DialogTitle>
+              <DialogDescription>{t("sanctions.add.description")}</DialogDescription>
+            </DialogHeader>
 
-          <div className="grid gap-2">
-            <Label htmlFor={ids.name}>{t("sanctions.add.nameLabel")}</Label>
-            <Input
-              id={ids.name}
-              ref={nameRef}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                if (errors.name) setErrors((current) => ({ ...current, name: undefined }));
-              }}
-              placeholder={t("sanctions.add.namePlaceholder")}
-              maxLength={NAME_MAX}
-              autoComplete="off"
-              required
-              aria-invalid={!!errors.name}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-            />
-            {errors.name && (
-              <p id={ids.nameError} className="text-sm text-destructive">
-                {t(errors.name)}
-              </p>
-            )}
-          </div>
-
-          <fieldset className="grid gap-2">
-            <legend id={ids.type} className="mb-2 text-sm font-medium leading-none">
-              {t("sanctions.add.typeLabel")}
-            </legend>
-            <RadioGroup aria-labelledby={ids.type} value={type} onValueChange={(value) => setType(value as DatasetType)} className="grid grid-cols-2 gap-3">
-              {TYPE_OPTIONS.map((option) => (
-                <TypeOption key={option.value} value={option.value} checked={type === option.value} label={t(option.labelKey)} />
-              ))}
-            </RadioGroup>
-          </fieldset>
-
-          <div className="grid gap-2">
-            <Label htmlFor={ids.format}>{t("sanctions.add.formatLabel")}</Label>
-            <Select value={format} onValueChange={(value) => setFormat(value as DatasetFormat)}>
-              <SelectTrigger id={ids.format} className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {DATASET_FORMATS.map((id) => (
-                  <SelectItem key={id} value={id}>
-                    {t(FORMAT_LABEL_KEYS[id])}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={ids.url}>{t("sanctions.add.urlLabel")}</Label>
-            <Input
-              id={ids.url}
-              ref={urlRef}
-              type="url"
-              inputMode="url"
-              value={url}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                if (errors.url) setErrors((current) => ({ ...current, url: undefined }));
-              }}
-              placeholder="https://"
-              autoComplete="off"
-              spellCheck={false}
-              required
-              aria-invalid={!!errors.url}
-              aria-describedby={errors.url ? `${ids.urlError} ${ids.urlHint}` : ids.urlHint}
-            />
-            <p id={ids.urlHint} className="text-xs text-muted-foreground">
-              {t("sanctions.add.urlHint")}
-            </p>
-            {errors.url && (
-              <p id={ids.urlError} className="text-sm text-destructive">
-                {t(errors.url)}
-              </p>
-            )}
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={ids.description}>
-              {t("sanctions.add.descriptionLabel")}
-              <span className="font-normal text-muted-foreground">{t("sanctions.add.optional")}</span>
-            </Label>
-            <textarea
-              id={ids.description}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              maxLength={DESCRIPTION_MAX}
-              rows={3}
-              className={cn(
-                "flex min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
-                "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("sanctions.add.nameLabel")}</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder={t("sanctions.add.namePlaceholder")} maxLength={120} autoComplete="off" required />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
               )}
             />
-          </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending && <Spinner />}
-              {add.isPending ? t("sanctions.add.adding") : t("sanctions.add.submit")}
-            </Button>
-          </DialogFooter>
-        </form>
+            <FormField
+              control={form.control}
+              name="type"
+              render={({ field }) => (
+                <fieldset className="grid gap-2">
+                  <legend id={typeId} className="mb-2 text-sm font-medium leading-none">
+                    {t("sanctions.add.typeLabel")}
+                  </legend>
+                  <RadioGroup aria-labelledby={typeId} value={field.value} onValueChange={field.onChange} className="grid grid-cols-2 gap-3">
+                    {TYPE_OPTIONS.map((option) => (
+                      <TypeOption key={option.value} value={option.value} checked={field.value === option.value} label={t(option.labelKey)} />
+                    ))}
+                  </RadioGroup>
+                </fieldset>
+              )}
+            />
+
+            <FormField
+              control={form.control}
+              name="format"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("sanctions.add.formatLabel")}</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {DATASET_FORMATS.map((id) => (
+                        <SelectItem key={id} value={id}>
+                          {t(FORMAT_LABEL_KEYS[id])}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <FormField
+              control={form.control}
+              name="url"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("sanctions.add.urlLabel")}</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      value={field.value ?? ""}
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://"
+                      autoComplete="off"
+                      spellCheck={false}
+                      required
+                    />
+                  </FormControl>
+                  <FormDescription className="text-xs">{t("sanctions.add.urlHint")}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    {t("sanctions.add.descriptionLabel")}
+                    <span className="font-normal text-muted-foreground">{t("sanctions.add.optional")}</span>
+                  </FormLabel>
+                  <FormControl>
+                    <textarea
+                      {...field}
+                      value={field.value ?? ""}
+                      maxLength={1000}
+                      rows={3}
+                      className={cn(
+                        "flex min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
+                        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      )}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => close(false)}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={add.isPending}>
+                {add.isPending && <Spinner />}
+                {add.isPending ? t("sanctions.add.adding") : t("sanctions.add.submit")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
