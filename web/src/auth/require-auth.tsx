@@ -4,10 +4,13 @@ import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { FullPageSpinner } from "../shell/full-page-spinner";
 import { useCurrentUser } from "./use-current-user";
 
-/** Auth guard: a spinner while GET /api/auth/me loads, then /login when nobody is signed in. */
+/**
+ * Auth guard: a spinner while GET /api/auth/me loads (or while the server cannot answer it: the banner says so, and
+ * the screen appears once it is back), then /login when nobody is signed in.
+ */
 export function RequireAuth({ children }: { children: (user: PublicUser) => React.ReactNode }) {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullPageSpinner />;
+  const { user, isLoading, unavailable } = useCurrentUser();
+  if (isLoading || (unavailable && !user)) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
   return children(user);
 }
