@@ -48,7 +48,7 @@ const shellRoute = createRoute({
   notFoundComponent: NotFoundPage,
 });
 
-/** ?view={searchId} shows a stored search (spec part 1 section 2). */
+/** ?view={searchId} shows a stored search. */
 const searchRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/",

@@ -1,4 +1,4 @@
-/** @duecheck/react: duecheck's screening screens for another application's pages (issue 14). */
+/** @duecheck/react: duecheck's screening screens for another application's pages. */
 
 export { DuecheckError } from "./api/errors.ts";
 export { type DuecheckTransport, type Fetcher, publicApiTransport } from "./api/transport.ts";

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 
-/** Sidebar constants from spec part 1 section 9. */
+/** Sidebar constants: open or collapsed is kept 7 days in a cookie; Ctrl or Cmd plus B toggles it. */
 export const SIDEBAR_COOKIE_NAME = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { usePortalContainer } from "./portal-container";
 import { cn } from "./utils";
 
-/** Tooltip timing from spec part 1 section 9: 700 ms delay, 300 ms skip delay. */
+/** Tooltip timing: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

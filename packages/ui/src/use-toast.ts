@@ -2,7 +2,7 @@ import type * as React from "react";
 import { useSyncExternalStore } from "react";
 import type { ToastProps } from "./toast";
 
-/** At most one toast at a time (spec part 1 section 9); a closed toast leaves the DOM after its exit animation. */
+/** At most one toast at a time, 5 s by default; a closed toast leaves the DOM after its exit animation. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 const TOAST_REMOVE_DELAY_MS = 1000;

@@ -5,7 +5,7 @@ import { AdminOnly } from "./admin-only";
 import { SearchActivityTab } from "./search-activity-tab";
 import { TransactionsTab } from "./transactions-tab";
 
-/** /admin/activity (spec part 2 section 2): Search Activity and Credit Transactions, each paged on the server. */
+/** /admin/activity: Search Activity and Credit Transactions, each paged on the server. */
 export function AdminActivityPage() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { RecentPurchases, RecentSearches } from "./recent-lists";
 import { useAdminStats } from "./use-admin-stats";
 
-/** /admin/dashboard (spec part 2 section 2): the four figures, quick actions, recent searches and purchases. */
+/** /admin/dashboard: the four figures, quick actions, recent searches and purchases. */
 export function AdminDashboardPage() {
   return (
     <AdminOnly>

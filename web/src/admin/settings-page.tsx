@@ -12,7 +12,7 @@ import { PackagesTab } from "./settings-packages-tab";
 import { PricingTab, RegistrationTab } from "./settings-tabs";
 import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 
-/** /admin/settings (spec part 2 section 2): Search Pricing, Credit Packages and Registration, one Save Changes. */
+/** /admin/settings: Search Pricing, Credit Packages and Registration, one Save Changes. */
 export function AdminSettingsPage() {
   return (
     <AdminOnly>

@@ -18,7 +18,7 @@ export function useAdminUsers(q: string) {
   return usePagedList<AdminUserView>("/api/admin/users", USERS_QUERY_KEY, { q: q.trim() || undefined, limit: USERS_PAGE_SIZE });
 }
 
-/** The catalogue's failure text (spec part 2 section 8) as the title, the server's reason (e.g. the last admin rule) under it. */
+/** The action's failure text (e.g. 'Failed to update user') as the title, the server's reason (e.g. the last admin rule) under it. */
 function failureToast(titleKey: string, error: unknown) {
   toast({ variant: "destructive", title: i18n.t(titleKey), description: serverErrorText(error) });
 }

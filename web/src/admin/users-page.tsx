@@ -13,7 +13,7 @@ import { PagedListState } from "./list-state";
 import { useAdminUsers } from "./use-admin-users";
 import { UsersTable } from "./users-table";
 
-/** /admin/users (spec part 2 section 2): the search box, the users table, the edit and add-credits dialogs. */
+/** /admin/users: the search box, the users table, the edit and add-credits dialogs. */
 export function AdminUsersPage() {
   return (
     <AdminOnly>

@@ -7,7 +7,7 @@ import { ApiKeysTab } from "./api-keys-tab";
 import { DocumentationTab } from "./documentation-tab";
 import { EmbeddingTab } from "./embedding-tab";
 
-/** /api-access (spec part 2 section 2): the user's API keys, webhooks, embedding (issue 14) and the public API's documentation. */
+/** /api-access: the user's API keys, webhooks, embedding in other sites and the public API's documentation. */
 export function ApiAccessPage() {
   const { t } = useTranslation();
   return (

@@ -16,14 +16,14 @@ export const OPENAPI_QUERY_KEY = ["/api/v1/openapi.json"] as const;
 
 const openApiQuery = queryOptions({ queryKey: OPENAPI_QUERY_KEY, queryFn: getQueryFn<OpenApiDocument>({ on401: "throw" }) });
 
-/** Per-key limits of the public API (spec part 2 section 9). */
+/** Per-key limits of the public API: 100 a minute, 1000 an hour, 10000 a day. */
 export const RATE_LIMITS = [
   { limit: 100, unit: "minute" },
   { limit: 1000, unit: "hour" },
   { limit: 10000, unit: "day" },
 ] as const;
 
-/** What each status code of the public API means (spec part 2 section 7), by code. */
+/** What each status code of the public API means, by code. */
 export const STATUS_KEYS: Record<string, string> = {
   "200": "apiDocs.status.200",
   "201": "apiDocs.status.201",

@@ -38,7 +38,7 @@ export function LoginPage() {
   const onCodeStep = loginStep.step === "code";
 
   if (isLoading) return <FullPageSpinner />;
-  // Not while signing in here: the sign-in itself leaves for / after its short delay (spec part 1 section 9).
+  // Not while signing in here: the sign-in itself leaves for / after its short delay.
   if (user && login.isIdle) return <Navigate to="/" replace />;
 
   return (

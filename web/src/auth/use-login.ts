@@ -8,10 +8,13 @@ import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
 
 export type LoginResponse = { user: PublicUser } | { requiresTwoFactor: true };
 
-/** Wait before leaving /login after success (spec part 1 section 9). */
+/** Wait before leaving /login for / after a successful sign-in. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
-/** POST /api/auth/login with the success and failure handling of spec part 1 sections 4 and 8. */
+/**
+ * POST /api/auth/login. A second factor asked for shows the code step; success stores the user, toasts 'Welcome back!'
+ * and goes to /; a failure shows the server's text, else 'Invalid credentials', in the alert and a toast.
+ */
 export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired: (request: LoginRequest) => void; onError: (message: string) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { isBatchRunning } from "./types";
 import { useBatchList } from "./use-batch-list";
 
 /**
- * /batch (spec part 1 section 2): the CSV upload card, 'Current Batch Status' for the batch started here (or, when
+ * /batch: the CSV upload card, 'Current Batch Status' for the batch started here (or, when
  * none was, the newest batch still processing, kept once shown so its end is seen) and 'Batch History'.
  */
 export function BatchPage() {

@@ -1,4 +1,4 @@
-/** Query keys and URLs of the batch calls (spec part 1 section 7). */
+/** Query keys and URLs of the batch calls. */
 export const BATCHES_QUERY_KEY = ["/api/batch-jobs"] as const;
 /** The pages of GET /api/batch-jobs. */
 export const BATCH_LIST_QUERY_KEY = [...BATCHES_QUERY_KEY, "list"] as const;

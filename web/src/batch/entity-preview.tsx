@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
 
-/** Rows shown before 'And N more...' (spec part 1 section 9). */
+/** Rows shown before 'And N more...'. */
 export const PREVIEW_ROWS = 10;
 
 /** The first 10 entities of the file as they will be screened (defaults applied), then how many more follow. */

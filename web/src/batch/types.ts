@@ -10,7 +10,7 @@ export type StartedBatch = BatchView & Pick<Awaited<ReturnType<typeof addBatchEn
 
 export type BatchStatus = BatchView["status"];
 
-/** Polling interval of a running batch (spec part 1 section 9). */
+/** Polling interval of a running batch: every 3 s. */
 export const BATCH_POLL_MS = 3000;
 
 /** Only a processing batch changes by itself; a pending one waits for entities that will not come any more. */

@@ -12,7 +12,7 @@ import { BATCH_POLL_MS, type BatchView, isBatchRunning } from "./types";
 const ended = (batch: BatchView | undefined) => !!batch && !isBatchRunning(batch);
 
 /**
- * GET /api/batch-jobs/{id}, asked again every 3 s while the batch is processing (spec part 1 section 4). When this
+ * GET /api/batch-jobs/{id}, asked again every 3 s while the batch is processing. When this
  * screen sees it end, the user (credits), the balance, the batch list and the search history are refreshed, and
  * failed rows are announced; a batch that had already ended when it was opened announces nothing.
  */

@@ -13,9 +13,9 @@ import type { BatchView, StartedBatch } from "./types";
 const INSUFFICIENT_CREDITS = /needs (\d+) credits, the balance is (-?\d+)/;
 
 /**
- * The spec's two calls: POST /api/batch-jobs (named 'Batch ' and the local date and time), then its entities, which
- * the server charges and queues together or not at all. Toasts of spec part 1 section 8; the server's reason is
- * added to the failure toast.
+ * Two calls: POST /api/batch-jobs (named 'Batch ' and the local date and time), then its entities, which the server
+ * charges and queues together or not at all. Toast 'Batch job started' with the count, or 'Failed to start batch job'
+ * with the server's reason added.
  */
 export function useStartBatch() {
   const { t, i18n } = useTranslation();

@@ -20,7 +20,7 @@ import { useBillingConfig, useCreditPackages } from "./use-billing";
 
 const route = getRouteApi("/shell/buy-credits");
 
-/** /buy-credits (spec part 2 section 2): a package, the Payment Element for it, then the outcome. */
+/** /buy-credits: a package, the Payment Element for it, then the outcome. */
 export function BuyCreditsPage() {
   const { t } = useTranslation();
   const config = useBillingConfig();

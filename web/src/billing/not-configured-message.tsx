@@ -2,7 +2,7 @@ import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { AlertTriangleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-/** The spec's inline message when Stripe is not set up (part 2 section 8): no form, nothing else. */
+/** The inline message when Stripe is not set up: no form, nothing else. */
 export function NotConfiguredMessage() {
   const { t } = useTranslation();
   return (

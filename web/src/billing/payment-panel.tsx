@@ -34,7 +34,7 @@ export function PaymentPanel({ pkg, onOutcome }: { pkg: CreditPackageView; onOut
   const failureTitle = intent.error instanceof MissingClientSecretError ? t("billing.noClientSecret") : t("billing.initFailed");
   const failureDetail = intent.error ? serverErrorText(intent.error) : t("billing.stripeUnavailable");
 
-  // Failures are also toasts (spec part 2 section 8); the panel keeps the retry.
+  // Every failure is also a toast; the panel keeps the retry.
   useEffect(() => {
     if (failure && !isNotConfigured(failure)) toast({ variant: "destructive", title: failureTitle, description: failureDetail });
   }, [failure, failureTitle, failureDetail]);

@@ -5,7 +5,7 @@ import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { transactionDescription } from "./transaction-description";
 import { TRANSACTION_TYPE_KEYS } from "./transaction-type";
 
-/** How many of the latest transactions the profile shows (spec part 2 section 9). */
+/** How many of the latest transactions the profile shows. */
 export const RECENT_TRANSACTION_COUNT = 3;
 
 export function RecentTransactions({ transactions }: { transactions: CreditBalance["transactions"] }) {

@@ -2,7 +2,7 @@ import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 
 type TransactionType = CreditBalance["transactions"][number]["type"];
 
-/** Translation keys of the credit transaction types (spec part 2 section 4). */
+/** Translation keys of the credit transaction types. */
 export const TRANSACTION_TYPE_KEYS: Record<TransactionType, string> = {
   manual_search: "credits.type.manual_search",
   automatic_search: "credits.type.automatic_search",

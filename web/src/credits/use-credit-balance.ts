@@ -7,13 +7,13 @@ export const CREDIT_BALANCE_QUERY_KEY = ["/api/credits/balance"] as const;
 
 export const creditBalanceQuery = queryOptions({ queryKey: CREDIT_BALANCE_QUERY_KEY, queryFn: getQueryFn<CreditBalance>({ on401: "throw" }) });
 
-/** GET /api/credits/balance, only while someone is signed in (spec part 2 section 6). */
+/** GET /api/credits/balance, only while someone is signed in. */
 export function useCreditBalance() {
   const { user } = useCurrentUser();
   return useQuery({ ...creditBalanceQuery, enabled: !!user });
 }
 
-/** Low-balance thresholds of spec part 2 section 9. */
+/** A balance of 10 credits or fewer is low; 0 or less is empty. */
 export const LOW_BALANCE_THRESHOLD = 10;
 
 export type BalanceLevel = "unlimited" | "empty" | "low" | "ok";

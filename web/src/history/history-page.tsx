@@ -17,7 +17,7 @@ import { PageHeader } from "../shell/page-header";
 import { useSearchHistory } from "./use-search-history";
 
 /**
- * /history (spec part 1 section 2): the user's searches, newest first, a page at a time as the list scrolls,
+ * /history: the user's searches, newest first, a page at a time as the list scrolls,
  * filtered on the server by the term.
  */
 export function HistoryPage() {

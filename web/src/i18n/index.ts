@@ -7,7 +7,7 @@ import es from "./es.json";
 import fr from "./fr.json";
 
 /**
- * Interface languages (spec part 1 section 1). Keys are flat strings: UI texts use dotted names such as
+ * Interface languages: English, German, Spanish and French. Keys are flat strings: UI texts use dotted names such as
  * "login.title", and validation or server messages use the English message itself as the key, so the key
  * and namespace separators are turned off. A missing key falls back to English, then to the key itself.
  */

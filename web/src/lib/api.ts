@@ -6,7 +6,7 @@ export { serverErrorText } from "@duecheck/react/api/errors";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * JSON helper for the duecheck API (spec part 1 section 7): sends cookies and a JSON content type; on a
+ * JSON helper for the duecheck API: sends cookies and a JSON content type; on a
  * non-OK answer it reads the body, parses it as JSON or wraps the text (or status text) as {error}, and
  * throws a DuecheckError whose message is the error text.
  */

@@ -15,7 +15,7 @@ export async function fetchQueryJson<T>(url: string, { on401, signal }: { on401:
   return (await res.json()) as T;
 }
 
-/** Default query: GET the queryKey segments joined with '/' (spec part 1 section 7). */
+/** Default query: GET the queryKey segments joined with '/'. */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
   return ({ queryKey, signal }) => fetchQueryJson<T>(queryKey.join("/"), { on401, signal });
 }

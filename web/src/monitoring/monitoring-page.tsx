@@ -15,7 +15,7 @@ import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entiti
 import { useRemoveEntity } from "./use-monitoring-mutations";
 
 /**
- * /automatic-screening (spec part 2 sections 2 and 4): the monitored people and companies in three tabs (all, with
+ * /automatic-screening: the monitored people and companies in three tabs (all, with
  * changes, no changes) with their counts, a page at a time, the Add Entity dialog and the row actions.
  */
 export function MonitoringPage() {

@@ -8,7 +8,7 @@ import { apiRequest, serverErrorText } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
 
 /**
- * A failure toast with the error catalogue's text (spec part 2 section 8); when the server refused the request for a
+ * A failure toast with the action's failure text (e.g. 'Failed to add entity. Please try again.'); when the server refused the request for a
  * reason the user can act on (a 4xx with its words: already monitored, a blank name), those words instead.
  */
 function failureToast(fallbackKey: string, error: unknown, { serverReason }: { serverReason: boolean }) {
@@ -75,7 +75,7 @@ export function useSetEntityStatus() {
   });
 }
 
-/** View Changes (spec part 2 section 4): POST .../report, then to the reportUrl it answers; the 'New' mark is cleared. */
+/** View Changes: POST .../report, then to the reportUrl it answers; the 'New' mark is cleared. */
 export function useViewChanges() {
   const refresh = useRefreshList();
   const navigate = useNavigate();

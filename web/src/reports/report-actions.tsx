@@ -6,8 +6,8 @@ import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
 import { reportExportUrl } from "./use-daily-report";
 
 /**
- * The header's actions for the day's report: a completed report has Export PDF, Export Excel (opened in a new tab,
- * spec part 1 section 7) and Regenerate; a failed one has Regenerate.
+ * The header's actions for the day's report: a completed report has Export PDF, Export Excel (each opened in a new
+ * tab) and Regenerate; a failed one has Regenerate.
  */
 export function ReportActions({ report, generating, onGenerate }: { report: DailyReportView | null | undefined; generating: boolean; onGenerate: () => void }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The default report day (spec part 1 section 9): yesterday, on the browser's calendar. */
+/** The default report day: yesterday, on the browser's calendar. */
 export function yesterday(now = new Date()): string {
   const day = new Date(now);
   day.setDate(day.getDate() - 1);

@@ -4,7 +4,7 @@ import { FileWarningIcon, FileXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
 /**
- * A day without a completed report (spec part 1 section 4): none yet or pending offers 'Generate Report Now'; a
+ * A day without a completed report: none yet or pending offers 'Generate Report Now'; a
  * failed generation offers 'Try Again'.
  */
 export function ReportStatePanel({ failed, generating, onGenerate }: { failed: boolean; generating: boolean; onGenerate: () => void }) {

@@ -17,7 +17,7 @@ import { useDailyReport, useGenerateReport } from "./use-daily-report";
 import { useReportFormatters } from "./use-report-formatters";
 
 /**
- * /reports (spec part 1 section 2): the daily search activity report of the day in ?date= (default yesterday), for an
+ * /reports: the daily search activity report of the day in ?date= (default yesterday), for an
  * admin the organisation's and for a user their own; its cards and tabs once completed, the missing, pending and
  * failed states otherwise, and the last 30 days' rows with their trend.
  */

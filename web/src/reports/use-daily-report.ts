@@ -42,7 +42,7 @@ export const recentRowsQuery = queryOptions({
 });
 
 /**
- * POST /api/reports/generate. A failure is only logged (spec part 1 section 8): the day's report is read again, so
+ * POST /api/reports/generate. A failure is only logged, never shown: the day's report is read again, so
  * the screen shows the state the server kept (failed, or still none).
  */
 export function useGenerateReport(date: string) {

@@ -2,7 +2,7 @@ import { Badge } from "@duecheck/ui/badge";
 import { CheckCircle2Icon, CircleDashedIcon, Loader2Icon, XCircleIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
-/** Last download status (spec part 1 section 4): success green, failed red, downloading, else never downloaded. */
+/** Last download status: success green, failed red, downloading, else never downloaded. */
 export function DatasetStatusBadge({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation();
   switch (status) {

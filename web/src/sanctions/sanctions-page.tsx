@@ -5,7 +5,7 @@ import { PageHeader } from "../shell/page-header";
 import { DatasetsTab } from "./datasets-tab";
 import { SearchTab } from "./search-tab";
 
-/** /sanctions: the sanctions and PEP datasets, and a direct search of the sanctions lists (spec part 1 section 2). */
+/** /sanctions: the sanctions and PEP datasets, and a direct search of the sanctions lists. */
 export function SanctionsPage() {
   const { t } = useTranslation();
   return (

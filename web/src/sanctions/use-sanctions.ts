@@ -6,7 +6,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { DATASETS_QUERY_KEY, datasetsQuery, sanctionsStatusQuery } from "./queries";
 
-/** Dataset list polling interval (spec part 1 section 9). */
+/** Dataset list polling interval: every 30 s while the screen is open. */
 export const DATASETS_REFETCH_MS = 30_000;
 
 /** The current version and the kept previous, week-old and month-old ones. */

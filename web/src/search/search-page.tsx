@@ -19,7 +19,7 @@ import { useSearchAllowance } from "./use-search-allowance";
 import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
 
 /**
- * / (spec part 1 sections 2 and 4). With ?view={searchId} it shows that stored search at once, read once and
+ * / (the search screen). With ?view={searchId} it shows that stored search at once, read once and
  * never polled; otherwise the form, then the searching view while the server is asked to answer when the new
  * search ends (polling every 2 s if that fails), then the results or the failed view.
  */

@@ -50,7 +50,7 @@ async function readSearchAsAdmin(id: string): Promise<SearchDetailView> {
 const INSUFFICIENT_CREDITS = /need at least (\d+) credits/i;
 
 /**
- * A refused POST /api/searches, worded as toasts (spec part 1 section 4): 402 says how many credits a search needs and
+ * A refused POST /api/searches, worded as toasts: 402 says how many credits a search needs and
  * refreshes the balance (so the button turns to 'Insufficient Credits'); anything else says the search did not start.
  */
 export function useSearchStartRefusal() {
@@ -68,7 +68,7 @@ export function useSearchStartRefusal() {
   };
 }
 
-/** DELETE /api/searches/{id}, with the toasts of spec part 1 section 8. */
+/** DELETE /api/searches/{id}: toast 'Search deleted' and drop it from the lists, or 'Failed to delete search'. */
 export function useDeleteSearch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

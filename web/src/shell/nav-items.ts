@@ -31,7 +31,7 @@ export type NavItem = {
   icon: LucideIcon;
 };
 
-/** Main menu for every signed-in user, in the spec's order (spec part 1 section 2). */
+/** Main menu for every signed-in user, in this order. */
 export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/", labelKey: "nav.newSearch", icon: SearchIcon },
   { to: "/batch", labelKey: "nav.batch", icon: LayersIcon },
@@ -42,7 +42,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon },
 ];
 
-/** Administration menu, admin role only (spec part 1 section 2). */
+/** Administration menu, admin role only. */
 export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/admin/dashboard", labelKey: "nav.adminDashboard", icon: LayoutDashboardIcon },
   { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },

@@ -8,7 +8,7 @@ import { useLogout } from "../auth/use-logout";
 import { SidebarCreditSummary } from "../credits/sidebar-credit-summary";
 import { userInitials } from "./user-initials";
 
-/** Sidebar footer: who is signed in, the credit balance and the account actions (spec part 1 section 2). */
+/** Sidebar footer: who is signed in, the credit balance and the account actions. */
 export function SidebarUserBlock({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const logout = useLogout();

@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 
 export type Theme = "light" | "dark" | "system";
-/** Storage key and default from spec part 1 section 4. */
+/** The theme is kept in localStorage under this key; without a stored one it follows the system. */
 export const THEME_STORAGE_KEY = "vite-ui-theme";
 export const DEFAULT_THEME: Theme = "system";
 

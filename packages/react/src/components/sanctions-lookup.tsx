@@ -71,7 +71,7 @@ export function SanctionsLookupBody({ onError, notice, datasetNames, chooseLists
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // The trimmed term must not be empty (spec part 1 section 5): nothing is sent.
+    // The trimmed term must not be empty: nothing is sent.
     if (!trimmed || search.isPending) return;
     const checked = readDetails(details);
     setDetailErrors(checked.errors);

@@ -5,7 +5,7 @@ import { DuecheckError } from "../api/errors.ts";
 import type { ExportFormat, ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 
-/** Polling interval of a running search (spec part 1 section 9), as in the app. */
+/** Polling interval of a running search: every 2 s, as in the app. */
 export const SEARCH_POLL_MS = 2000;
 
 export const isFinished = (status: ScreeningView["status"] | undefined) => status === "completed" || status === "failed";

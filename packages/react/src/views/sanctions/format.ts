@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 const UNIT_KEYS = ["sanctions.size.bytes", "sanctions.size.kb", "sanctions.size.mb", "sanctions.size.gb"] as const;
 
 /**
- * A byte count as Bytes, KB, MB or GB (powers of 1024), rounded to at most 2 decimals (spec part 1 section 9),
+ * A byte count as Bytes, KB, MB or GB (powers of 1024), rounded to at most 2 decimals,
  * in the number format and unit names of the interface language.
  */
 export function formatBytes(bytes: number, locale: string, unit: (key: (typeof UNIT_KEYS)[number]) => string): string {

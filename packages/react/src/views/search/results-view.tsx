@@ -33,7 +33,7 @@ import { exportUrl, type SearchExportFormat, useSearchExport } from "./search-ex
 import { useScreeningLanguage } from "./use-screening-language";
 
 /**
- * The results view (spec part 1 section 2): the card, the summary alerts, the risk reasons and both accordions. Shared
+ * The results view: the card, the summary alerts, the risk reasons and both accordions. Shared
  * with the embeddable package (packages/react): `banner` is the app's historical-search banner, 'Start New Search'
  * shows when `onNewSearch` is given, and the exports go through SearchExportContext when it is set.
  */

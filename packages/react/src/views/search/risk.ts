@@ -2,7 +2,7 @@ import type { MediaCategory, MediaItem, RiskLevel, SanctionsRow, SearchResults }
 import type { BadgeProps } from "./badge-props";
 
 /**
- * The level to show: the server's, else (spec part 1 section 4) high if any sanctions match, medium if any
+ * The level to show: the server's, else high if any sanctions match, medium if any
  * adverse media, otherwise low. Null while a search has neither a level nor results yet.
  */
 export function effectiveRiskLevel(riskLevel: RiskLevel | null | undefined, results: SearchResults | null | undefined): RiskLevel | null {
@@ -21,7 +21,7 @@ export const RISK_LABEL_KEYS: Record<RiskLevel, string> = {
   low: "risk.low",
 };
 
-/** high (and critical) destructive, medium its own (amber) style, everything else secondary (spec part 2 section 4). */
+/** high (and critical) destructive, medium its own (amber) style, everything else secondary. */
 export function riskBadgeVariant(level: RiskLevel | null): BadgeProps["variant"] {
   if (level === "critical" || level === "high") return "destructive";
   if (level === "medium") return "warning";
@@ -33,7 +33,7 @@ export function sortSanctionsRows(rows: SanctionsRow[]): SanctionsRow[] {
   return [...rows.filter((r) => r.match), ...rows.filter((r) => !r.match)];
 }
 
-/** Negative items first, then PEP, then the rest, each group in the server's order (spec part 1 section 2). */
+/** Negative items first, then PEP, then the rest, each group in the server's order. */
 export function sortMedia(items: MediaItem[]): MediaItem[] {
   const rank = (item: MediaItem) => (item.isNegative ? 0 : item.category === "PEP" ? 1 : 2);
   return items
