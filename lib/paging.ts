@@ -3,34 +3,16 @@
  * first, the file's order), a keyset cursor on
  * (createdAt, id), an optional filter and the total count. A keyset cursor, unlike an offset, never repeats or
  * skips a row when new rows arrive between two pages. Each list needs an index on (owner, createdAt, id).
+ * The page's shape and sizes live in the browser-safe lib/paging-contract.ts, re-exported here for the server.
  */
 import { asc, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { isUuid } from "./ids.ts";
+import { type Cursor, DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, type Page } from "./paging-contract.ts";
 import { text } from "./validation/text.ts";
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
-
-/** Where the previous page ended: the exact database timestamp (microseconds, UTC) and id of its last row. */
-export interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export interface PageRequest {
-  limit: number;
-  cursor?: Cursor;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  /** Rows matching the filter, over all pages. */
-  total: number;
-}
+export { type Cursor, DEFAULT_PAGE_SIZE, type ListOrder, MAX_PAGE_SIZE, type Page, type PageRequest } from "./paging-contract.ts";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
@@ -83,8 +65,6 @@ export interface Keyset {
 
 /** Select this as `cursorKey` beside a list's columns: the row's position, exact to the microsecond. */
 export const cursorKey = (keyset: Keyset) => sql<string>`to_char(${keyset.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-export type ListOrder = "newest" | "oldest";
 
 /** Rows after the cursor in newest-first order, or oldest-first (undefined on the first page). */
 export function afterCursor(keyset: Keyset, cursor: Cursor | undefined, order: ListOrder = "newest"): SQL | undefined {

@@ -6,8 +6,18 @@
  *   packages/react   imports nothing of web/, server/ or cli/ (the package never depends on the app)
  *   web/             imports the packages by name (@duecheck/react, @duecheck/ui), never by a path into packages/
  *
- * Prints each import that breaks a rule, as file:line, and exits 1 if there is one.
+ * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
+ * relative imports into lib/ and data/ are followed transitively, and neither that file nor any module reached that
+ * way may import the database or the server runtime (drizzle-orm, postgres, pg-boss, @electric-sql/*, node:* or any
+ * file of data/). Other packages are the bundler's business (lib/batch/csv.ts uses csv-parse's browser build).
+ * Only runtime imports are followed: `import type`, `export type` and `import { type X }` with every specifier
+ * type-only are erased by the build and never reach the bundle. What the browser needs of a capability lives in its
+ * contract module (lib/<capability>/contract.ts or schemas.ts), which the server modules import, never the reverse.
+ *
+ * Prints each import that breaks a rule, as file:line or as the chain file -> file -> import, and exits 1 if there
+ * is one.
  */
+import { existsSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -37,9 +47,74 @@ for (const rule of RULES) {
   }
 }
 
+// Packages that run only on the server: the database drivers, the job queue and Node's builtins.
+const SERVER_ONLY = [/^drizzle-orm(\/|$)/, /^postgres(\/|$)/, /^pg-boss(\/|$)/, /^@electric-sql\//, /^node:/];
+const BROWSER_ROOTS = ["web/src", "packages/*/src"];
+const FOLLOWED = ["lib", "data"];
+
+// Bun's scanner drops type-only imports and exports (and `import { type X }` with every specifier type-only), keeps
+// the rest, dynamic `import()` included: every import the build may keep in the bundle.
+const scanners = { ts: new Bun.Transpiler({ loader: "ts" }), tsx: new Bun.Transpiler({ loader: "tsx" }) };
+const runtimeImports = new Map<string, string[]>();
+async function importsOf(path: string): Promise<string[]> {
+  let specs = runtimeImports.get(path);
+  if (!specs) {
+    const text = await Bun.file(resolve(ROOT, path)).text();
+    specs = scanners[path.endsWith(".tsx") ? "tsx" : "ts"].scanImports(text).map((entry) => entry.path);
+    runtimeImports.set(path, specs);
+  }
+  return specs;
+}
+
+/** The repository-relative file a relative specifier names, as the bundler resolves it, or undefined. */
+function resolveRelative(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(resolve(ROOT, from)), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  if (base.endsWith(".js")) candidates.push(`${base.slice(0, -3)}.ts`, `${base.slice(0, -3)}.tsx`);
+  const found = candidates.find((file) => existsSync(file) && statSync(file).isFile());
+  return found && relative(ROOT, found);
+}
+
+const within = (path: string, dirs: string[]) => dirs.some((dir) => path.startsWith(`${dir}/`));
+const isCode = (path: string) => /\.tsx?$/.test(path);
+
+const chains = new Set<string>();
+for (const pattern of BROWSER_ROOTS) {
+  for await (const start of new Bun.Glob(`${pattern}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) {
+    if (start.includes("/node_modules/") || start.includes("/dist/")) continue;
+    // Breadth first, so each offending import is reported through its shortest chain from this browser file.
+    const via = new Map<string, string | undefined>([[start, undefined]]);
+    const queue = [start];
+    const chainTo = (file: string) => {
+      const chain: string[] = [];
+      for (let at: string | undefined = file; at; at = via.get(at)) chain.unshift(at);
+      return chain;
+    };
+    while (queue.length) {
+      const file = queue.shift()!;
+      for (const spec of await importsOf(file)) {
+        if (SERVER_ONLY.some((pattern) => pattern.test(spec))) {
+          chains.add([...chainTo(file), spec].join(" -> "));
+          continue;
+        }
+        if (!spec.startsWith(".")) continue;
+        const target = resolveRelative(file, spec);
+        if (!target || !within(target, FOLLOWED) || !isCode(target) || via.has(target)) continue;
+        via.set(target, file);
+        if (target.startsWith("data/")) {
+          chains.add(chainTo(target).join(" -> "));
+          continue;
+        }
+        queue.push(target);
+      }
+    }
+  }
+}
+for (const chain of [...chains].sort()) findings.push(`${chain}: the browser bundle may not reach the database or the server runtime`);
+
 for (const finding of findings) console.error(finding);
 if (findings.length) {
-  console.error(`\n${findings.length} import(s) against the direction of dependencies.`);
+  console.error(`\n${findings.length} import(s) against the direction of dependencies or out of the browser's reach.`);
   process.exit(1);
 }
-console.log("Imports: every dependency runs one way.");
+console.log("Imports: every dependency runs one way, and the browser reaches only browser-safe modules.");

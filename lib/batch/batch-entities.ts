@@ -2,9 +2,10 @@
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import type { ScreeningContext } from "../screening/searches.ts";
-import { createBatchJob } from "./batch-jobs.ts";
+import { type BatchJobRow, createBatchJob } from "./batch-jobs.ts";
+import { batchView } from "./batch-read.ts";
 import { checkPendingBatch } from "./pending-batch.ts";
-import { batchEntitiesSchema } from "./schemas.ts";
+import { batchEntitiesSchema, type StartedBatch } from "./schemas.ts";
 
 /** The body's entities, each a valid search; the first bad one is named by its position ("Entity 3: ..."). */
 export function parseBatchEntities(body: unknown): CreateSearchFields[] {
@@ -19,7 +20,17 @@ export function parseBatchEntities(body: unknown): CreateSearchFields[] {
  * Charges and queues the entities of the user's pending batch: 404 when it is not the user's, 409 when it already
  * has its entities, 400 when their number is not the one announced, 402 when the credits do not cover them all.
  */
-export async function addBatchEntities(ctx: ScreeningContext, userId: string, batchId: string, entities: CreateSearchFields[]) {
+export async function addBatchEntities(
+  ctx: ScreeningContext,
+  userId: string,
+  batchId: string,
+  entities: CreateSearchFields[],
+): Promise<{ batch: BatchJobRow; creditsRequired: number }> {
   const batch = await checkPendingBatch(ctx.db, userId, batchId, entities.length);
   return createBatchJob(ctx, { userId, name: batch.name, entities, batchId: batch.id });
+}
+
+/** The answer of POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
+export function startedBatchView({ batch, creditsRequired }: { batch: BatchJobRow; creditsRequired: number }): StartedBatch {
+  return { ...batchView(batch), creditsRequired };
 }

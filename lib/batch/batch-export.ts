@@ -15,7 +15,8 @@ import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
 import { describeExplanation } from "../reports/explanation.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
 import { isReportLanguage, type ReportLanguage, sourceName } from "../screening/summary/phrasebook.ts";
-import { type BatchView, batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
+import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
+import type { BatchView } from "./schemas.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

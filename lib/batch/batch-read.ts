@@ -6,12 +6,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { findOwnBatch } from "./pending-batch.ts";
-import type { RiskLevel } from "./schemas.ts";
+import type { BatchResultRow, BatchView, RiskLevel } from "./schemas.ts";
 
 type BatchRow = typeof schema.batchJobs.$inferSelect;
 
-/** A batch as the API and the CLI's --json show it. */
-export function batchView(batch: BatchRow) {
+/** A batch as the API and the CLI's --json show it; its shape is the browser-safe contract (schemas.ts). */
+export function batchView(batch: BatchRow): BatchView {
   return {
     id: batch.id,
     name: batch.name,
@@ -23,7 +23,6 @@ export function batchView(batch: BatchRow) {
     completedAt: batch.completedAt?.toISOString() ?? null,
   };
 }
-export type BatchView = ReturnType<typeof batchView>;
 
 /**
  * The batch's counters from the states of its searches, written back when they changed: once every search has
@@ -77,18 +76,6 @@ export async function listBatches(db: Db, userId: string, request: PageRequest):
 
 export interface BatchResultsRequest extends PageRequest {
   riskLevel?: RiskLevel;
-}
-
-export interface BatchResultRow {
-  searchId: string;
-  searchTerm: string;
-  entityType: "person" | "company";
-  status: "pending" | "processing" | "completed" | "failed";
-  riskLevel: string | null;
-  /** Sanctions lists with a match. */
-  sanctionsMatches: number;
-  /** News articles found. */
-  mediaCount: number;
 }
 
 /** One row per entity of the user's batch, a page at a time in the file's order, optionally of one risk level. */

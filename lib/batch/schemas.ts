@@ -1,6 +1,7 @@
 /**
- * Request schemas of the batch calls: the two-step create of the web app (a batch, then its
- * entities), the results filter. Only zod and the shared text rule are imported: the web bundle may include this file.
+ * The contract of batches: the request schemas of the batch calls (the two-step create of the web app, a batch then
+ * its entities; the results filter) and the views the server answers with. Only zod and the shared text rule are
+ * imported: the web bundle includes this file.
  */
 import { z } from "zod";
 import { createSearchSchema } from "../screening/schemas.ts";
@@ -48,3 +49,38 @@ export const RISK_LEVELS = ["critical", "high", "medium", "low"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export const riskLevelFilter = z.enum(RISK_LEVELS, { error: `riskLevel must be one of ${RISK_LEVELS.join(", ")}` });
+
+export const BATCH_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** A batch as the API, the CLI's --json and the batch.completed webhook show it (lib/batch/batch-read.ts). */
+export interface BatchView {
+  id: string;
+  name: string;
+  /** Pending until its entities arrive, then processing until every search has ended. */
+  status: BatchStatus;
+  totalEntities: number;
+  processedEntities: number;
+  failedEntities: number;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
+export interface StartedBatch extends BatchView {
+  creditsRequired: number;
+}
+
+/** GET /api/batch-jobs/{id}/results: one row per entity of the batch. */
+export interface BatchResultRow {
+  searchId: string;
+  searchTerm: string;
+  entityType: "person" | "company";
+  /** The entity's search. */
+  status: "pending" | "processing" | "completed" | "failed";
+  riskLevel: string | null;
+  /** Sanctions lists with a match. */
+  sanctionsMatches: number;
+  /** News articles found. */
+  mediaCount: number;
+}

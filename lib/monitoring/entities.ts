@@ -8,8 +8,8 @@ import { recordAudit } from "../audit/record.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
-import type { MonitoredEntityView, MonitoringCounts, MonitoringStatus, NewMonitoredEntity } from "./schemas.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type PageRequest, toPage } from "../paging.ts";
+import type { MonitoredEntityView, MonitoredList, MonitoringCounts, MonitoringStatus, NewMonitoredEntity } from "./schemas.ts";
 
 export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
 
@@ -80,10 +80,6 @@ export async function getMonitoredEntity(db: DbOrTx, userId: string, id: string)
 export interface MonitoredListRequest extends PageRequest {
   changes: "all" | "with" | "without";
   q?: string;
-}
-
-export interface MonitoredList extends Page<MonitoredEntityView> {
-  counts: MonitoringCounts;
 }
 
 /** A page of the user's entities, newest first, for one tab of the screen, with the counts of all three tabs. */

@@ -3,6 +3,7 @@
  * Only zod and the shared text rule are imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import type { Page } from "../paging-contract.ts";
 import { searchTerm } from "../screening/schemas.ts";
 
 export const MONITORING_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
@@ -71,6 +72,11 @@ export interface MonitoringCounts {
   all: number;
   withChanges: number;
   noChanges: number;
+}
+
+/** A page of GET /api/monitoring/entities: one tab's entries, with the counts of all three tabs. */
+export interface MonitoredList extends Page<MonitoredEntityView> {
+  counts: MonitoringCounts;
 }
 
 /** A listed entity a check matched, identified by its dataset and its id in that dataset. */

@@ -1,7 +1,11 @@
-/** Requests about webhooks, validated at the edge (server, CLI); the web's form uses them too (zod only). */
+/**
+ * The contract of webhooks: the requests, validated at the edge (server, CLI) and by the web's form, and the views
+ * the server answers with (lib/webhooks/webhooks.ts builds them). Zod and pure modules only: the web bundle includes
+ * this file.
+ */
 import { z } from "zod";
 import { text } from "../validation/text.ts";
-import { WEBHOOK_EVENTS } from "./event-names.ts";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "./event-names.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -38,3 +42,37 @@ export const updateWebhookSchema = z
   .object({ enabled: z.boolean({ error: "enabled must be true or false" }).optional(), events: events.optional(), description: description.optional() })
   .refine((v) => v.enabled !== undefined || v.events !== undefined || v.description !== undefined, "Send enabled, events or description");
 export type UpdateWebhookRequest = z.infer<typeof updateWebhookSchema>;
+
+// The views the server answers with: a webhook (the secret masked), its creation (the secret whole, once), its deliveries.
+
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+
+export interface WebhookView {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  enabled: boolean;
+  description: string | null;
+  /** Masked: the last four characters only. */
+  secret: string;
+  createdAt: string;
+  /** The newest delivery's status and time, null before the first. */
+  lastDelivery: { status: DeliveryStatus; createdAt: string } | null;
+}
+
+/** The answer of a creation: the only time the whole secret is shown. */
+export interface CreatedWebhook extends WebhookView {
+  secret: string;
+}
+
+export interface DeliveryView {
+  id: string;
+  event: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}

@@ -6,44 +6,13 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { WebhookEvent } from "./event-names.ts";
-import type { CreateWebhookRequest, UpdateWebhookRequest } from "./schemas.ts";
+import type { CreatedWebhook, CreateWebhookRequest, DeliveryStatus, DeliveryView, UpdateWebhookRequest, WebhookView } from "./schemas.ts";
 import { generateWebhookSecret } from "./signature.ts";
 
 export const MAX_WEBHOOKS_PER_USER = 10;
 
 type WebhookRow = typeof schema.webhooks.$inferSelect;
 type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
-export type DeliveryStatus = "pending" | "delivered" | "failed";
-
-export interface WebhookView {
-  id: string;
-  url: string;
-  events: WebhookEvent[];
-  enabled: boolean;
-  description: string | null;
-  /** Masked: the last four characters only. */
-  secret: string;
-  createdAt: string;
-  /** The newest delivery's status and time, null before the first. */
-  lastDelivery: { status: DeliveryStatus; createdAt: string } | null;
-}
-
-/** The answer of a creation: the only time the whole secret is shown. */
-export interface CreatedWebhook extends WebhookView {
-  secret: string;
-}
-
-export interface DeliveryView {
-  id: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
 
 const maskSecret = (secret: string | null) => (secret ? `whsec_…${secret.slice(-4)}` : "");
 

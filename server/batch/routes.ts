@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { addBatchEntities, parseBatchEntities } from "../../lib/batch/batch-entities.ts";
+import { addBatchEntities, parseBatchEntities, startedBatchView } from "../../lib/batch/batch-entities.ts";
 import { exportBatch, exportQuerySchema } from "../../lib/batch/batch-export.ts";
 import { batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { createPendingBatch } from "../../lib/batch/pending-batch.ts";
@@ -35,13 +35,8 @@ export const batchRoutes = new Hono<AppEnv>()
   .post("/:id/entities", async (c) => {
     const entities = parseBatchEntities(await readJson(c, z.looseObject({}), { maxBytes: MAX_BATCH_ENTITIES_BODY_BYTES }));
     const { database } = c.get("ctx");
-    const { batch, creditsRequired } = await addBatchEntities(
-      { db: database.db, queue: screeningService(database).queue },
-      currentUser(c).id,
-      c.req.param("id"),
-      entities,
-    );
-    return c.json({ ...batchView(batch), creditsRequired });
+    const started = await addBatchEntities({ db: database.db, queue: screeningService(database).queue }, currentUser(c).id, c.req.param("id"), entities);
+    return c.json(startedBatchView(started));
   })
 
   .get("/:id/results", async (c) => {

@@ -2,7 +2,7 @@
  * A batch's results as its exports (CSV, Excel, the PDF summary) read them: the batch, its owner and one row per
  * entity. lib/batch/batch-export.ts reads them from the database a chunk at a time.
  */
-import type { BatchView } from "../../batch/batch-read.ts";
+import type { BatchView } from "../../batch/schemas.ts";
 import type { RiskLevel } from "../../screening/results.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { explanationLabels } from "../explanation.ts";

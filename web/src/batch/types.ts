@@ -1,14 +1,7 @@
-import type { addBatchEntities } from "../../../lib/batch/batch-entities.ts";
-import type { BatchResultRow, BatchView } from "../../../lib/batch/batch-read.ts";
-import type { RiskLevel } from "../../../lib/batch/schemas.ts";
+import type { BatchResultRow, BatchStatus, BatchView, RiskLevel, StartedBatch } from "../../../lib/batch/schemas.ts";
 
 export { RISK_LEVELS } from "../../../lib/batch/schemas.ts";
-export type { BatchResultRow, BatchView, RiskLevel };
-
-/** POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
-export type StartedBatch = BatchView & Pick<Awaited<ReturnType<typeof addBatchEntities>>, "creditsRequired">;
-
-export type BatchStatus = BatchView["status"];
+export type { BatchResultRow, BatchStatus, BatchView, RiskLevel, StartedBatch };
 
 /** Polling interval of a running batch: every 3 s. */
 export const BATCH_POLL_MS = 3000;

@@ -1,13 +1,13 @@
 import { type InfiniteData, keepPreviousData, type QueryClient, type QueryKey, useInfiniteQuery } from "@tanstack/react-query";
-import type { Page } from "../../../lib/paging.ts";
+import type { Page } from "../../../lib/paging-contract.ts";
 import { fetchQueryJson } from "./query-client";
 
 export type { Page };
 
 /**
- * A list the server pages (lib/paging.ts): the first page at once, the next ones on fetchNextPage, each after the
- * previous page's cursor. Changing params (a filter) starts again from the first page, keeping the old rows
- * on screen until the new ones arrive.
+ * A list the server pages (lib/paging.ts; the page's shape in lib/paging-contract.ts): the first page at once, the
+ * next ones on fetchNextPage, each after the previous page's cursor. Changing params (a filter) starts again from
+ * the first page, keeping the old rows on screen until the new ones arrive.
  */
 export function usePagedList<T>(
   path: string,

@@ -1,8 +1,8 @@
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { MonitoredEntityView, MonitoringCounts } from "../../../lib/monitoring/schemas.ts";
+import type { MonitoredEntityView, MonitoredList } from "../../../lib/monitoring/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { type Page, usePagedList } from "../lib/use-paged-list";
+import { usePagedList } from "../lib/use-paged-list";
 
 /** Query key of every page of GET /api/monitoring/entities, whatever the tab. */
 export const MONITORING_LIST_QUERY_KEY = ["/api/monitoring/entities"] as const;
@@ -13,7 +13,7 @@ export const MONITORING_PAGE_SIZE = 50;
 export type MonitoringTab = "all" | "with" | "without";
 
 /** A page of the list also carries the tab counts, over all the user's entries. */
-export type MonitoringPage = Page<MonitoredEntityView> & { counts: MonitoringCounts };
+export type MonitoringPage = MonitoredList;
 
 /** How often the list is read again while an entry waits for its check: the check runs at the server's next scan. */
 const REFRESH_WHILE_DUE_MS = 15_000;

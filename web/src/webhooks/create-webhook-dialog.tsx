@@ -11,8 +11,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { WEBHOOK_EVENTS } from "../../../lib/webhooks/event-names.ts";
-import { createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
-import type { CreatedWebhook } from "../../../lib/webhooks/webhooks.ts";
+import { type CreatedWebhook, createWebhookSchema } from "../../../lib/webhooks/schemas.ts";
 import { CreateSecretDialog } from "../components/shown-once-secret";
 import { useCreateWebhook } from "./use-webhooks";
 

@@ -2,7 +2,7 @@ import { useFormatters } from "@duecheck/react/views/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { useTranslation } from "react-i18next";
-import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import type { WebhookView } from "../../../lib/webhooks/schemas.ts";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
 import { useDeliveries } from "./use-webhooks";
 

@@ -1,6 +1,6 @@
 import { Badge } from "@duecheck/ui/badge";
 import { useTranslation } from "react-i18next";
-import type { DeliveryStatus } from "../../../lib/webhooks/webhooks.ts";
+import type { DeliveryStatus } from "../../../lib/webhooks/schemas.ts";
 
 const VARIANT = { pending: "secondary", delivered: "success", failed: "destructive" } as const;
 

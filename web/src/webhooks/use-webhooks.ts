@@ -1,9 +1,8 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Page } from "../../../lib/paging.ts";
-import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
-import type { CreatedWebhook, DeliveryView, WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import type { Page } from "../../../lib/paging-contract.ts";
+import type { CreatedWebhook, CreateWebhookRequest, DeliveryView, WebhookView } from "../../../lib/webhooks/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { getQueryFn } from "../lib/query-client";

@@ -6,7 +6,7 @@ import { Switch } from "@duecheck/ui/switch";
 import { ListIcon, PlusIcon, SendIcon, Trash2Icon, WebhookIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { WebhookView } from "../../../lib/webhooks/webhooks.ts";
+import type { WebhookView } from "../../../lib/webhooks/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";

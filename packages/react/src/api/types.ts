@@ -1,9 +1,9 @@
 /** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
 
 import type { z } from "zod";
-import type { MonitoredList } from "../../../../lib/monitoring/entities.ts";
 import type {
   MonitoredEntityView,
+  MonitoredList,
   MonitoringCounts,
   MonitoringFrequency,
   MonitoringStatus,
