@@ -4,10 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { BatchCsvError, readBatchCsv } from "../../lib/batch/csv.ts";
-import de from "../../web/src/i18n/de.json";
-import en from "../../web/src/i18n/en.json";
-import es from "../../web/src/i18n/es.json";
-import fr from "../../web/src/i18n/fr.json";
+import { de, en, es, fr } from "../../web/src/i18n/words.ts";
 
 /** Files whose first data row has one bad value in each column a CSV row can hold. */
 const BAD_ROWS = [

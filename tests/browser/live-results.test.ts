@@ -109,7 +109,7 @@ describe("live results", () => {
       await setLanguages(page, "de");
       await page.reload();
       await expectVisible(page.getByRole("heading", { name: "Due-Diligence-Suche" }));
-      const de = (await import("../../web/src/i18n/de.json")).default as Record<string, string>;
+      const de = (await import("../../web/src/i18n/words.ts")).de as Record<string, string>;
       await searchAndExpectLiveResults(page, { term: de["search.termLabel"], run: de["search.run"], conducting: de["search.conducting"] });
       await page.context().close();
     },

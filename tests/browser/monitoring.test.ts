@@ -12,8 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { changesSummary } from "../../lib/monitoring/change-phrases.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
-import de from "../../web/src/i18n/de.json";
-import en from "../../web/src/i18n/en.json";
+import { de, en } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import {

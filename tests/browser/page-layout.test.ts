@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import de from "../../web/src/i18n/de.json";
-import en from "../../web/src/i18n/en.json";
+import { de, en } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { DESKTOP, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 

@@ -1,7 +1,19 @@
-/** Every interface string exists in all four languages, and every key the web app uses is defined. */
+/**
+ * Every interface string exists in all four languages, and every key the web app and @duecheck/react use is defined:
+ * the app's words (web/src/i18n), the words of the screens it shares with the package (packages/react/src/i18n/words,
+ * the app takes them from there), the package's own (packages/react/src/i18n) and the server's messages (lib/i18n).
+ */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import ownDe from "@duecheck/react/i18n/de.json";
+import ownEn from "@duecheck/react/i18n/en.json";
+import ownEs from "@duecheck/react/i18n/es.json";
+import ownFr from "@duecheck/react/i18n/fr.json";
+import sharedDe from "@duecheck/react/i18n/words/de.json";
+import sharedEn from "@duecheck/react/i18n/words/en.json";
+import sharedEs from "@duecheck/react/i18n/words/es.json";
+import sharedFr from "@duecheck/react/i18n/words/fr.json";
 import { createApiKeySchema } from "../../lib/auth/api-keys.ts";
 import {
   changePasswordFormSchema,
@@ -12,12 +24,17 @@ import {
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
 import { addEmbedOriginSchema } from "../../lib/embed/schemas.ts";
+import messagesDe from "../../lib/i18n/de.json";
+import messagesEn from "../../lib/i18n/en.json";
+import messagesEs from "../../lib/i18n/es.json";
+import messagesFr from "../../lib/i18n/fr.json";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { createSearchSchema, IDENTIFIER_KINDS } from "../../lib/screening/schemas.ts";
-import de from "../../web/src/i18n/de.json";
-import en from "../../web/src/i18n/en.json";
-import es from "../../web/src/i18n/es.json";
-import fr from "../../web/src/i18n/fr.json";
+import appDe from "../../web/src/i18n/de.json";
+import appEn from "../../web/src/i18n/en.json";
+import appEs from "../../web/src/i18n/es.json";
+import appFr from "../../web/src/i18n/fr.json";
+import { en } from "../../web/src/i18n/words.ts";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (dict: Record<string, string>) => new Set(Object.keys(dict).map((k) => k.replace(PLURAL_SUFFIX, "")));
@@ -30,28 +47,91 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+type Words = Record<string, string>;
+const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
+  "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
+  "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
+  "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
+  "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },
+};
+
+/** The literal keys of t("...") calls (and of *Key props) in a folder's code. */
+function literalKeys(root: string) {
+  const used = new Set<string>();
+  for (const file of sourceFiles(root)) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/\bt\(\s*"([^"]+)"/g)) used.add(match[1]);
+    for (const match of text.matchAll(/(?:labelKey|Key)[=:]\s*"([^"]+)"/g)) used.add(match[1]);
+  }
+  return used;
+}
+
 describe("translations", () => {
   const english = baseKeys(en);
 
-  for (const [language, dict] of Object.entries({ de, es, fr })) {
-    test(`${language} has exactly the English keys, each translated`, () => {
-      const keys = baseKeys(dict);
-      expect([...english].filter((k) => !keys.has(k))).toEqual([]);
-      expect([...keys].filter((k) => !english.has(k))).toEqual([]);
-      for (const value of Object.values(dict)) expect(value.trim()).not.toBe("");
-    });
+  for (const [folder, languages] of Object.entries(FILES)) {
+    const ownEnglish = baseKeys(languages.en);
+    for (const [language, dict] of Object.entries(languages).filter(([l]) => l !== "en")) {
+      test(`${folder}: ${language} has exactly the English keys, each translated`, () => {
+        const keys = baseKeys(dict);
+        expect([...ownEnglish].filter((k) => !keys.has(k))).toEqual([]);
+        expect([...keys].filter((k) => !ownEnglish.has(k))).toEqual([]);
+        for (const value of Object.values(dict)) expect(value.trim()).not.toBe("");
+      });
+    }
   }
 
-  test("every literal t() key in web/src is defined in English", () => {
-    const root = join(import.meta.dir, "../../web/src");
-    const used = new Set<string>();
-    for (const file of sourceFiles(root)) {
-      const text = readFileSync(file, "utf8");
-      for (const match of text.matchAll(/\bt\(\s*"([^"]+)"/g)) used.add(match[1]);
-      for (const match of text.matchAll(/(?:labelKey|Key)[=:]\s*"([^"]+)"/g)) used.add(match[1]);
+  test("each key is defined in one place", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [folder, { en: words }] of Object.entries(FILES)) {
+      for (const key of Object.keys(words)) {
+        if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${folder}`);
+        seen.set(key, folder);
+      }
     }
+    expect(twice).toEqual([]);
+  });
+
+  test("every literal t() key in web/src is defined in English", () => {
+    const used = literalKeys(join(import.meta.dir, "../../web/src"));
     expect(used.size).toBeGreaterThan(50);
     expect([...used].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  describe("@duecheck/react", () => {
+    const root = join(import.meta.dir, "../../packages/react/src");
+    /** What the package bundles: its words, its own, the server's messages (src/i18n/create-i18n.ts). */
+    const languages = Object.fromEntries(
+      (["en", "de", "es", "fr"] as const).map((l) => [
+        l,
+        baseKeys({ ...FILES["lib/i18n"][l], ...FILES["packages/react/src/i18n/words"][l], ...FILES["packages/react/src/i18n"][l] }),
+      ]),
+    );
+    const code = sourceFiles(root).map((file) => readFileSync(file, "utf8"));
+    /** Keys the code builds from a prefix: t(`risk.${level}`), t(`batch.status.${status}`). */
+    const prefixes = new Set(code.flatMap((text) => [...text.matchAll(/\bt\(\s*`([a-z][\w.]*\.)\$\{/g)].map((m) => m[1])));
+
+    for (const [language, keys] of Object.entries(languages)) {
+      test(`every literal t() key in packages/react/src is defined in ${language}`, () => {
+        const used = literalKeys(root);
+        expect(used.size).toBeGreaterThan(50);
+        expect([...used].filter((k) => !keys.has(k))).toEqual([]);
+      });
+    }
+
+    test("every word in packages/react/src/i18n/words is one the package's code uses", () => {
+      const literals = new Set(code.flatMap((text) => [...text.matchAll(/["'`]([a-z]\w*(?:\.\w+)+)["'`]/g)].map((m) => m[1])));
+      const unused = [...baseKeys(sharedEn)].filter((k) => !literals.has(k) && ![...prefixes].some((p) => k.startsWith(p)));
+      expect(unused).toEqual([]);
+    });
+
+    test("the keys it builds from a prefix have words", () => {
+      expect(prefixes.size).toBeGreaterThan(3);
+      for (const prefix of prefixes) {
+        for (const keys of Object.values(languages)) expect([...keys].some((k) => k.startsWith(prefix))).toBe(true);
+      }
+    });
   });
 
   test("every validation message the web forms can show has a translation key", () => {

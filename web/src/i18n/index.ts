@@ -1,15 +1,13 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, type Language } from "../../../lib/auth/schemas.ts";
-import de from "./de.json";
-import en from "./en.json";
-import es from "./es.json";
-import fr from "./fr.json";
+import { de, en, es, fr } from "./words.ts";
 
 /**
  * Interface languages: English, German, Spanish and French. Keys are flat strings: UI texts use dotted names such as
  * "login.title", and validation or server messages use the English message itself as the key, so the key
- * and namespace separators are turned off. A missing key falls back to English, then to the key itself.
+ * and namespace separators are turned off. A missing key falls back to English, then to the key itself. The words
+ * come from three places (./words.ts): the app's screens, the screens shared with @duecheck/react, the server's messages.
  */
 export const resources = {
   en: { translation: en },

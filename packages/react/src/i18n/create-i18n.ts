@@ -1,23 +1,29 @@
-import english from "virtual:duecheck-catalogue/en";
 import { createInstance, type i18n as I18n } from "i18next";
+import englishMessages from "../../../../lib/i18n/en.json";
 import de from "./de.json";
 import en from "./en.json";
 import es from "./es.json";
 import fr from "./fr.json";
+import englishWords from "./words/en.json";
 
 export const LANGUAGES = ["en", "de", "es", "fr"] as const;
 export type DuecheckLanguage = (typeof LANGUAGES)[number];
 
-/** Words to replace, by language and key (the keys of web/src/i18n and packages/react/src/i18n). */
+/** Words to replace, by language and key (the keys of packages/react/src/i18n, its words/ and lib/i18n). */
 export type TranslationOverrides = Partial<Record<DuecheckLanguage, Record<string, string>>>;
 
 const OWN: Record<DuecheckLanguage, Record<string, string>> = { en, de, es, fr };
 
-/** The app's words in the other languages: separate chunks, loaded when a provider asks for the language. */
+/**
+ * The words of the screens the components share with the app (./words, which the app takes from here too) and the
+ * server's messages (lib/i18n, English sentences as keys). English is bundled; each other language is one chunk
+ * (./languages/<language>.ts), loaded when a provider asks for the language.
+ */
+const english: Record<string, string> = { ...englishMessages, ...englishWords };
 const LOADERS: Record<Exclude<DuecheckLanguage, "en">, () => Promise<{ default: Record<string, string> }>> = {
-  de: () => import("virtual:duecheck-catalogue/de"),
-  es: () => import("virtual:duecheck-catalogue/es"),
-  fr: () => import("virtual:duecheck-catalogue/fr"),
+  de: () => import("./languages/de.ts"),
+  es: () => import("./languages/es.ts"),
+  fr: () => import("./languages/fr.ts"),
 };
 
 export function isLanguage(value: unknown): value is DuecheckLanguage {
@@ -25,8 +31,8 @@ export function isLanguage(value: unknown): value is DuecheckLanguage {
 }
 
 /**
- * The components' own i18next instance (never the host's): the app's words for the screens they share with it, the
- * package's own, then the host's overrides. Same flat keys and options as web/src/i18n/index.ts. English is there at
+ * The components' own i18next instance (never the host's): the words of the screens they share with the app and the
+ * server's messages, the package's own, then the host's overrides. Same flat keys and options as web/src/i18n/index.ts. English is there at
  * once (it is also the fallback); call loadLanguage before showing another.
  */
 export function createDuecheckI18n(overrides: TranslationOverrides = {}): I18n {

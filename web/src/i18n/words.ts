@@ -1,0 +1,22 @@
+import sharedDe from "@duecheck/react/i18n/words/de.json";
+import sharedEn from "@duecheck/react/i18n/words/en.json";
+import sharedEs from "@duecheck/react/i18n/words/es.json";
+import sharedFr from "@duecheck/react/i18n/words/fr.json";
+import messagesDe from "../../../lib/i18n/de.json";
+import messagesEn from "../../../lib/i18n/en.json";
+import messagesEs from "../../../lib/i18n/es.json";
+import messagesFr from "../../../lib/i18n/fr.json";
+import appDe from "./de.json";
+import appEn from "./en.json";
+import appEs from "./es.json";
+import appFr from "./fr.json";
+
+/**
+ * The app's words by language, each key in one place: the server's and the forms' validation messages (lib/i18n,
+ * the English sentence as key), the words of the screens the app shares with @duecheck/react (kept in the
+ * package, taken from it by name), and the app's own screens' words (./<language>.json).
+ */
+export const en = { ...messagesEn, ...sharedEn, ...appEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr };
