@@ -62,8 +62,9 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
         DUECHECK_DATA_DIR: dir,
       });
       expect(created.code).toBe(0);
-      // Several CLI runs at once take turns on the socket.
-      const runs = await Promise.all([1, 2, 3].map((n) => runCli(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir })));
+      // Several CLI runs at once take turns on the socket: the last waits for the other two, so each may take longer
+      // than one run alone on a busy machine.
+      const runs = await Promise.all([1, 2, 3].map((n) => runCli(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir }, 150_000)));
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
       const http = new HttpClient(server.url);
       await http.signIn("sock@example.com", "sock-password");
@@ -71,7 +72,7 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000);
 
   test("without a server the CLI opens the folder itself and releases it", async () => {
     const dir = freshDataDir();
