@@ -27,7 +27,7 @@ import { changeCredits } from "../lib/credits/ledger.ts";
 import { type CreateSearchFields, createSearchSchema } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./bench-database.ts";
-import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
 
 const { values: args } = parseArgs({
   options: { rows: { type: "string", default: "10000" }, processes: { type: "string", default: "1,2" }, json: { type: "string" } },
@@ -39,25 +39,6 @@ const TIMEOUT_MS = 60 * 60_000;
 const BENCH_EMAIL = "batch@example.com";
 const BENCH_PASSWORD = "bench-password";
 
-const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = [
-  "Schneider",
-  "Dupont",
-  "Lopez",
-  "Novak",
-  "Wei",
-  "Larsen",
-  "Kowalski",
-  "Tanaka",
-  "Moreau",
-  "Haddad",
-  "Ivanova",
-  "Garcia",
-  "Rossi",
-  "Berg",
-  "Sharma",
-  "Mensah",
-];
 const COMPANY = ["Nordic Timber", "Harbor Bakery", "Alpine Dental", "Greenfield Farms", "Bluewater Logistics", "Maple Printing"];
 
 /** The CSV a compliance team would upload: a third list names (people and companies), the rest clean names. */

@@ -27,7 +27,7 @@ import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/i
 import type { SearchResults } from "../lib/screening/results.ts";
 import { type SdnEntry, sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createBenchDatabase } from "./bench-database.ts";
-import { machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
 
 const { values: args } = parseArgs({ options: { entities: { type: "string", default: "10000" }, json: { type: "string" } } });
 const ENTITIES = Number(args.entities);
@@ -37,25 +37,6 @@ const MONITORED_ADDED = 20;
 const CONCURRENCY = process.env.DUECHECK_JOB_CONCURRENCY ?? "8";
 const TIMEOUT_MS = 30 * 60_000;
 
-const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = [
-  "Schneider",
-  "Dupont",
-  "Lopez",
-  "Novak",
-  "Wei",
-  "Larsen",
-  "Kowalski",
-  "Tanaka",
-  "Moreau",
-  "Haddad",
-  "Ivanova",
-  "Garcia",
-  "Rossi",
-  "Berg",
-  "Sharma",
-  "Mensah",
-];
 /** Made-up surnames for the added listings: no other monitored or listed name resembles them. */
 const LISTED = ["Quorvath", "Zelinskaro", "Brumwaldt", "Ostrevka", "Palquidez", "Vintrasko", "Gurmelian", "Tresquova", "Halvorund", "Ximbalo"];
 

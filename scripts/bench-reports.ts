@@ -22,7 +22,7 @@ import { generateDailyReport } from "../lib/reports/daily/generate.ts";
 import { runScheduledDay } from "../lib/reports/daily/scheduled.ts";
 import { ORGANISATION } from "../lib/reports/daily/scope.ts";
 import { createBenchDatabase } from "./bench-database.ts";
-import { machine } from "./bench-services.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine } from "./bench-services.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -40,25 +40,6 @@ const HISTORY = Number(args.history);
 const CHUNK = 1000;
 const TARGET = { seconds: 10, megabytes: 500 };
 
-const FIRST = ["Maria", "Jean", "Ana", "Peter", "Chen", "Ingrid", "Tomasz", "Aiko", "Lucas", "Fatima", "Olga", "Mateo", "Sofia", "Henrik", "Priya", "Kwame"];
-const LAST = [
-  "Schneider",
-  "Dupont",
-  "Lopez",
-  "Novak",
-  "Wei",
-  "Larsen",
-  "Kowalski",
-  "Tanaka",
-  "Moreau",
-  "Haddad",
-  "Ivanova",
-  "Garcia",
-  "Rossi",
-  "Berg",
-  "Sharma",
-  "Mensah",
-];
 const LISTS = ["OFAC SDN List", "UN Security Council", "EU Financial Sanctions", "UK Sanctions List", "OpenSanctions PEPs"];
 const RISKS = ["low", "low", "low", "low", "medium", "medium", "high", "critical"];
 

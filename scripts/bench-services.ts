@@ -17,6 +17,44 @@ import { sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
 export const ROOT = join(import.meta.dir, "..");
 export const SHARED_SDN = join(ROOT, "..", "shared", "data", "us_ofac_sdn");
 
+/** Given and family names the benchmarks combine into people who are on no list. */
+export const FIRST_NAMES = [
+  "Maria",
+  "Jean",
+  "Ana",
+  "Peter",
+  "Chen",
+  "Ingrid",
+  "Tomasz",
+  "Aiko",
+  "Lucas",
+  "Fatima",
+  "Olga",
+  "Mateo",
+  "Sofia",
+  "Henrik",
+  "Priya",
+  "Kwame",
+];
+export const LAST_NAMES = [
+  "Schneider",
+  "Dupont",
+  "Lopez",
+  "Novak",
+  "Wei",
+  "Larsen",
+  "Kowalski",
+  "Tanaka",
+  "Moreau",
+  "Haddad",
+  "Ivanova",
+  "Garcia",
+  "Rossi",
+  "Berg",
+  "Sharma",
+  "Mensah",
+];
+
 export const machine = () => `${cpus().length} cores (${cpus()[0]?.model ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
 
 const articlesFor = (term: string) =>
