@@ -18,6 +18,7 @@ import { loadSession } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
@@ -35,6 +36,8 @@ export function createApp(ctx: AppContext) {
     .route("/user/api-keys", apiKeyRoutes)
     .route("/sanctions", sanctionsRoutes)
     .route("/searches", searchRoutes)
+    .route("/searches", searchReviewRoutes)
+    .route("/reviews", reviewRoutes)
     .route("/batch-jobs", batchRoutes)
     .route("/monitoring", monitoringRoutes)
     .route("/webhooks", webhookRoutes)

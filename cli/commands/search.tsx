@@ -17,7 +17,7 @@ import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jo
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
 import { describeListRow, describeReason, describeSourceError, displayedSummary, sourceName } from "../../lib/screening/summary/index.ts";
-import { searchDetailView } from "../../lib/screening/views.ts";
+import { searchDetail } from "../../lib/screening/views.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
@@ -313,7 +313,7 @@ export function registerSearch(program: Command) {
     });
     if (!parsed.success) failWith(parsed.error.issues[0].message);
     const progress = progressLine(!options.json);
-    const { finished, shown } = await withDatabase(async (database) => {
+    const { finished, detail, shown } = await withDatabase(async (database) => {
       const user = await cliUser(database.db, options.user, early);
       const shown = words(asked, user);
       await seedDatasets(database.db);
@@ -328,14 +328,15 @@ export function registerSearch(program: Command) {
           throw error;
         });
         progress.show(shown.t.search.started(search.id, user.email, search.creditsUsed));
-        return { finished: await runOrWatch(database, queue, search, progress.show, shown), shown };
+        const finished = await runOrWatch(database, queue, search, progress.show, shown);
+        return { finished, detail: options.json ? await searchDetail(database.db, finished) : null, shown };
       } finally {
         progress.done();
         await webhookEventsQueued();
         await queue.stop();
       }
     });
-    if (options.json) printJson(searchDetailView(finished));
+    if (detail) printJson(detail);
     else printView(<SearchResultView search={finished} words={shown} />);
     if (finished.status === "failed") process.exitCode = 1;
   });

@@ -1,3 +1,4 @@
+import type { UserRole } from "../../lib/auth/schemas.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
@@ -51,7 +52,7 @@ export interface CliText {
   users: {
     created: (role: string, email: string, credits: number) => string;
     columns: { email: string; name: string; role: string; credits: string; status: string; twoFactor: string; lastLogin: string };
-    roles: Record<"admin" | "user", string>;
+    roles: Record<UserRole, string>;
     unlimited: string;
     active: string;
     inactive: string;

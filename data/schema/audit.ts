@@ -15,5 +15,5 @@ export const auditLog = pgTable(
     ipAddress: text(),
     details: jsonb(),
   },
-  (t) => [index().on(t.at), index().on(t.actorUserId)],
+  (t) => [index().on(t.at), index().on(t.actorUserId), index("audit_log_target").on(t.targetType, t.targetId, t.at)],
 );

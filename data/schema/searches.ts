@@ -27,6 +27,16 @@ export const searches = pgTable(
     isAutomated: boolean().notNull().default(false),
     creditsUsed: integer().notNull().default(0),
     batchJobId: uuid().references(() => batchJobs.id, { onDelete: "set null" }),
+    /**
+     * The review of its hits (lib/review/status.ts): no_hits, needs_review, cleared, confirmed or escalated. Kept
+     * with the search, with its count of undecided flagged hits, so the review queue is read from one index.
+     */
+    reviewStatus: text().notNull().default("no_hits"),
+    openHits: integer().notNull().default(0),
+    /** Set while a reviewer's request for a second opinion is unanswered. */
+    escalatedAt: timestamp({ withTimezone: true }),
+    /** Who took the review item on (the queue's assignee). */
+    reviewAssigneeId: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,10 +44,13 @@ export const searches = pgTable(
   // term filter are read from the index alone (index-only scans), never from the large rows with their results.
   // searches_batch: a batch's progress (counted by status) and its results page, without reading other searches.
   (t) => [
-    index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel),
+    index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel, t.reviewStatus),
     // A day's searches of everyone (the organisation's daily report).
     index("searches_created").on(t.createdAt),
     index("searches_batch").on(t.batchJobId, t.createdAt, t.id).where(sql`${t.batchJobId} is not null`),
+    // The review queue, newest first: everyone's (admins and reviewers) and one user's.
+    index("searches_review_queue").on(t.createdAt, t.id).where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
+    index("searches_review_queue_user").on(t.userId, t.createdAt, t.id).where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
   ],
 );
 

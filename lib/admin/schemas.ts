@@ -3,7 +3,9 @@
  * schemas and the views the API, the web and the CLI share. Only zod and shared schemas are
  * imported: the web bundle includes this file.
  */
+
 import { z } from "zod";
+import { USER_ROLES, type UserRole } from "../auth/schemas.ts";
 import { text } from "../validation/text.ts";
 import { systemSettingsSchema } from "./settings-schema.ts";
 
@@ -34,7 +36,7 @@ export interface AdminUserView {
   fullName: string;
   company: string | null;
   position: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   credits: number;
   isActive: boolean;
   lastLogin: string | null;
@@ -48,7 +50,7 @@ export const adminUserUpdateSchema = z.strictObject(
     fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
     company: text({ field: "company", max: 200 }).min(1, "company is required"),
     position: text({ field: "position", max: 200 }).min(1, "position is required"),
-    role: z.enum(["user", "admin"], { error: "role must be user or admin" }),
+    role: z.enum(USER_ROLES, { error: "role must be user, reviewer or admin" }),
   },
   unknownField,
 );

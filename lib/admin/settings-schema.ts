@@ -28,5 +28,7 @@ export const systemSettingsSchema = z.object({
   webhooksAllowPrivateNetworks: z.boolean(),
   /** Off: POST /api/auth/register answers 403 'Registration is closed' (admins and the CLI still create accounts). */
   registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }),
+  /** On: a decision on a hit is a proposal until a different admin or reviewer approves it (four eyes). */
+  fourEyesReview: z.boolean({ error: "fourEyesReview must be true or false" }),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;

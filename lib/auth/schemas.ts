@@ -119,6 +119,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export type Language = (typeof LANGUAGES)[number];
 
+/** user: screens and reviews their own; reviewer: also reviews everyone's and approves proposals; admin: everything. */
+export const USER_ROLES = ["user", "reviewer", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** The signed-in user as GET /api/auth/me and login answer it. */
 export const publicUserSchema = z.object({
   id: z.string(),
@@ -127,7 +131,7 @@ export const publicUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   company: z.string().nullable(),
   position: z.string().nullable(),
-  role: z.enum(["user", "admin"]),
+  role: z.enum(USER_ROLES),
   credits: z.number().int(),
   isActive: z.boolean(),
   twoFactorEnabled: z.boolean(),

@@ -5,7 +5,7 @@ import { changeCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { getSystemSetting } from "../settings/system-settings.ts";
 import { hashPassword } from "./passwords.ts";
-import type { PublicUser, RegisterInput } from "./schemas.ts";
+import type { PublicUser, RegisterInput, UserRole } from "./schemas.ts";
 import type { UserRow } from "./sessions.ts";
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -44,7 +44,7 @@ export interface NewUser extends Omit<RegisterInput, "phoneNumber" | "company" |
   phoneNumber?: string;
   company?: string;
   position?: string;
-  role?: "user" | "admin";
+  role?: UserRole;
 }
 
 /**

@@ -3,6 +3,7 @@
  * classified, as the results' adverseMedia items, with the status of every source asked.
  */
 import { z } from "zod";
+import { mediaHitId } from "../review/hit-ids.ts";
 import { type MediaItem, mediaCategorySchema, type SourceStatus } from "../screening/results";
 import { type ArticleClassifier, type Classification, isNegativeCategory } from "./classifier";
 import { GDELT_MAX_RECORDS } from "./gdelt-provider";
@@ -103,6 +104,7 @@ export async function screenAdverseMedia(request: AdverseMediaRequest, deps: Adv
     // The model said this article is about a namesake: it does not count.
     if (classifications[i].relevant === false) return;
     items.push({
+      hitId: mediaHitId(article),
       title: article.title,
       summary: article.snippet,
       source: article.source,

@@ -3,6 +3,7 @@
  * search views, the request schemas and the results. Only zod and the shared validation rules are imported (no
  * database): the browser bundles include this file.
  */
+import type { ReviewStatus, SearchReviewView } from "../review/contract.ts";
 import type { RiskLevel, SearchResults } from "./results.ts";
 import type { SearchDetails } from "./schemas.ts";
 
@@ -21,6 +22,8 @@ export interface SearchListItemView {
   status: SearchStatus;
   createdAt: string;
   riskLevel: RiskLevel | null;
+  /** The review of its hits; the risk level stays the screening's own. */
+  reviewStatus: ReviewStatus;
 }
 
 /** GET /api/searches/{id} (and /api/admin/searches/{id}). */
@@ -38,6 +41,8 @@ export interface SearchDetailView extends SearchListItemView {
   creditsUsed: number;
   batchJobId: string | null;
   results: SearchResults | null;
+  /** Decisions on its hits, notes, status (lib/review/contract.ts). */
+  review: SearchReviewView;
 }
 
 /** How often a client asks again for a search that is still running. */

@@ -6,6 +6,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { countryKey } from "../countries.ts";
+import { pepHitId, sanctionsHitId } from "../review/hit-ids.ts";
+import { listingFingerprint } from "../review/listing-fingerprint.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
 import type { FactParams, MatchEvidence, Mismatch, PepListing, SanctionsHit, SanctionsRow, SearchResults, SourceErrorCode, SourceStatus } from "./results.ts";
@@ -138,7 +140,12 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
     });
     const matches = results.filter((r) => r.match);
     if (dataset.datasetType === "pep") {
-      out.pepListings.push(...matches.map((m) => pepListing(m, dataset, version, subject)));
+      const listed = await listingsOf(
+        db,
+        version.id,
+        matches.map((r) => r.id),
+      );
+      out.pepListings.push(...matches.map((m) => pepListing(m, dataset, version, subject, listed.get(m.id))));
       continue;
     }
     // A name match kept under the threshold by a conflicting birth date is always shown (its name did match).
@@ -146,12 +153,12 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       .filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers))
       .sort((a, b) => Number(!!b.evidence?.nameMatchesBirthDateDiffers) - Number(!!a.evidence?.nameMatchesBirthDateDiffers))
       .slice(0, NEAR_MISSES);
-    const programs = await programsOf(
+    const listed = await listingsOf(
       db,
       version.id,
       [...matches, ...nearMisses].map((r) => r.id),
     );
-    const hits = [...matches, ...nearMisses].map((r) => toHit(r, programs.get(r.id) ?? [], subject));
+    const hits = [...matches, ...nearMisses].map((r) => toHit(r, listed.get(r.id), subject));
     out.sanctionsList.push({
       source: dataset.sourceName,
       datasetId: dataset.id,
@@ -185,24 +192,43 @@ async function versionsOf(db: DbOrTx, snapshot: IndexSnapshot): Promise<Map<stri
   return new Map(rows.map((r) => [r.datasetId, r]));
 }
 
-/** The index leaves programs out; they are read for the few entities shown. */
-async function programsOf(db: DbOrTx, versionId: string, entityIds: string[]): Promise<Map<string, string[]>> {
-  if (entityIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: schema.sanctionsEntities.id, programs: schema.sanctionsEntities.programs })
-    .from(schema.sanctionsEntities)
-    .where(and(eq(schema.sanctionsEntities.versionId, versionId), inArray(schema.sanctionsEntities.id, entityIds)));
-  return new Map(rows.map((r) => [r.id, r.programs]));
+interface Listing {
+  programs: string[];
+  fingerprint: string;
 }
 
-function toHit(r: MatchResult, programs: string[], subject: ListSubject): SanctionsHit {
+/**
+ * The index leaves programs out, and a remembered clearance needs the listing's whole content (its fingerprint):
+ * both are read for the few entities shown.
+ */
+async function listingsOf(db: DbOrTx, versionId: string, entityIds: string[]): Promise<Map<string, Listing>> {
+  if (entityIds.length === 0) return new Map();
+  const e = schema.sanctionsEntities;
+  const rows = await db
+    .select({
+      id: e.id,
+      name: e.name,
+      aliases: e.aliases,
+      identifiers: e.identifiers,
+      programs: e.programs,
+      birthDates: e.birthDates,
+      nationalities: e.nationalities,
+    })
+    .from(e)
+    .where(and(eq(e.versionId, versionId), inArray(e.id, entityIds)));
+  return new Map(rows.map((r) => [r.id, { programs: r.programs, fingerprint: listingFingerprint(r) }]));
+}
+
+function toHit(r: MatchResult, listing: Listing | undefined, subject: ListSubject): SanctionsHit {
   return {
+    hitId: sanctionsHitId(r.id),
+    ...(listing ? { listingFingerprint: listing.fingerprint } : {}),
     entityId: r.id,
     name: r.name,
     matchedName: r.matchedName,
     score: Math.round(r.score * 1000) / 1000,
     schema: r.schema,
-    programs,
+    programs: listing?.programs ?? [],
     nationality: r.nationality,
     birthDate: r.birthDate,
     sourceUrl: r.sourceUrl,
@@ -294,8 +320,11 @@ function describeRow(hits: SanctionsHit[], matches: number, version: Version): s
   return `${parts.join(". ")}.`;
 }
 
-function pepListing(m: MatchResult, dataset: DatasetRow, version: Version, subject: ListSubject): PepListing {
+function pepListing(m: MatchResult, dataset: DatasetRow, version: Version, subject: ListSubject, listing: Listing | undefined): PepListing {
   return {
+    hitId: pepHitId({ entityId: m.id, dataset: dataset.sourceName, name: m.name }),
+    entityId: m.id,
+    ...(listing ? { listingFingerprint: listing.fingerprint } : {}),
     name: m.name,
     matchedName: m.matchedName,
     score: Math.round(m.score * 1000) / 1000,

@@ -10,6 +10,10 @@ import { screenAdverseMedia } from "../media/adverse-media.ts";
 import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { newsFailure } from "../media/search-news.ts";
+import { markClearedHits, withoutClearedHits } from "../review/clearances.ts";
+import { assignHitIds } from "../review/hit-ids.ts";
+import { type ReviewState, reviewableHits, reviewStateOf } from "../review/status.ts";
+import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
 import { type ListIndex, type ListsInUse, openLists, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
 import { failedSources, type MediaItem, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
@@ -60,6 +64,8 @@ export interface SearchOutcome {
   results: SearchResults;
   riskLevel: string | null;
   aiSummary: string | null;
+  /** The review its hits call for before anyone decided anything. */
+  review: ReviewState;
 }
 
 /** One search, start to end: the pipeline of a search made by itself (a batch's rows run in chunks, see search-chunk.ts). */
@@ -115,19 +121,19 @@ export async function screenSearch(
   options.signal?.throwIfAborted();
 
   const sources: SourceStatus[] = [...listed.sources, ...media.sources];
+  const found = assignHitIds({ sanctionsList: listed.sanctionsList, adverseMedia: media.items, pepListings: listed.pepListings });
+  // Hits a reviewer cleared for this subject before are shown as cleared, and the risk and summary are judged without them.
+  await markClearedHits(deps.db, search.userId, subject, found);
+  const counted = withoutClearedHits(found, DEFAULT_MATCH_THRESHOLD);
 
   progress("risk");
   const risk = assessRisk({
-    sanctionsList: listed.sanctionsList,
-    adverseMedia: media.items,
-    pepListings: listed.pepListings,
+    ...counted,
     sources,
     subject: { entityType: search.entityType, birthDate: details?.birthDate, nationality: details?.nationality ?? search.country ?? undefined },
   });
   const findings = {
-    sanctionsList: listed.sanctionsList,
-    adverseMedia: media.items,
-    pepListings: listed.pepListings,
+    ...found,
     risk: { level: risk.level, reasons: risk.reasons },
     sources,
     datasetsUsed: listed.datasetsUsed,
@@ -143,12 +149,15 @@ export async function screenSearch(
         .join("; ") || "no list and no news provider is configured"
     }`;
     const results = searchResultsSchema.parse({ ...findings, clean: false, summarySource: "built_in" });
-    return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null };
+    return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null, review: { status: "no_hits", openHits: 0 } };
   }
 
   progress("summary");
   const language = isReportLanguage(reportLanguage) ? reportLanguage : "en";
-  const summary = await writeSummary({ subject: { name: search.searchTerm, entityType: search.entityType }, results: findings, language }, deps.model);
+  const summary = await writeSummary(
+    { subject: { name: search.searchTerm, entityType: search.entityType }, results: { ...findings, ...counted }, language },
+    deps.model,
+  );
   if (summary.modelError && deps.model) {
     sources.push({
       source: deps.model.model,
@@ -159,7 +168,8 @@ export async function screenSearch(
     });
   }
   const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
-  return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text };
+  const review = reviewStateOf(reviewableHits(results), [], false);
+  return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text, review };
 }
 
 async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$inferSelect, signal?: AbortSignal) {
@@ -206,6 +216,8 @@ export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[])
     results: o.results,
     risk_level: o.riskLevel,
     ai_summary: o.aiSummary,
+    review_status: o.review.status,
+    open_hits: o.review.openHits,
   }));
   const written = await db
     .update(s)
@@ -215,9 +227,13 @@ export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[])
       results: sql`v.results`,
       riskLevel: sql`v.risk_level`,
       aiSummary: sql`v.ai_summary`,
+      reviewStatus: sql`v.review_status`,
+      openHits: sql`v.open_hits`,
       updatedAt: sql`now()`,
     })
-    .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, status text, error text, results jsonb, risk_level text, ai_summary text)`)
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, status text, error text, results jsonb, risk_level text, ai_summary text, review_status text, open_hits int)`,
+    )
     .where(and(sql`${s.id} = v.id`, inArray(s.status, OPEN)))
     .returning({ id: s.id });
   return new Set(written.map((r) => r.id));

@@ -3,6 +3,7 @@
  * exports and the public API share. Only zod is imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import { assignHitIds } from "../review/hit-ids.ts";
 import { NAME_PART_MATCHES } from "../sanctions/matcher/types.ts";
 import { IDENTIFIER_KINDS } from "./schemas.ts";
 
@@ -53,8 +54,31 @@ export const matchEvidenceSchema = z.object({
 });
 export type MatchEvidence = z.infer<typeof matchEvidenceSchema>;
 
+/**
+ * A remembered clearance that met the hit: `clearance` when the listing is unchanged (the hit is shown but raises
+ * nothing), `clearanceChanged` when the listing changed since it was cleared (the hit is flagged again).
+ */
+export const clearanceMarkSchema = z.object({
+  clearanceId: z.string(),
+  decidedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  reason: z.string(),
+  text: z.string().optional(),
+});
+
+/** What every hit carries for its review: its id within the search, and what a remembered clearance said of it. */
+const reviewable = {
+  /** Stable and unique within the search (lib/review/hit-ids.ts). */
+  hitId: z.string(),
+  /** The listing's content when screened (names, identifiers, programmes, dates): a changed listing is flagged again. */
+  listingFingerprint: z.string().optional(),
+  clearance: clearanceMarkSchema.optional(),
+  clearanceChanged: clearanceMarkSchema.optional(),
+};
+
 /** One listed entity that matched the screened name in a dataset. */
 export const sanctionsHitSchema = z.object({
+  ...reviewable,
   entityId: z.string(),
   name: z.string(),
   matchedName: z.string(),
@@ -100,6 +124,7 @@ export type SanctionsRow = z.infer<typeof sanctionsRowSchema>;
  * hold PEP listings here (category PEP); readResults moves them out.
  */
 export const mediaItemSchema = z.object({
+  hitId: z.string(),
   title: z.string(),
   summary: z.string(),
   source: z.string(),
@@ -113,6 +138,9 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 /** A politically exposed person listing that matched the screened name (spec: 'PEP Status Detected'). */
 export const pepListingSchema = z.object({
+  ...reviewable,
+  /** The listed entity; absent in listings stored before it existed. */
+  entityId: z.string().optional(),
   name: z.string(),
   matchedName: z.string().optional(),
   /** Name similarity 0..1; absent in listings stored before it existed. */
@@ -233,6 +261,8 @@ const OLD_PEP_TITLE = /^Politically exposed person: /;
  */
 export function readResults(raw: unknown): SearchResults | null {
   if (raw === null || raw === undefined) return null;
+  // Results stored before hits had ids get them now, derived from the hits themselves (the same ids every time).
+  if (typeof raw === "object") raw = assignHitIds(structuredClone(raw));
   const parsed = searchResultsSchema.safeParse(raw);
   if (!parsed.success) return raw as SearchResults;
   const results = parsed.data;
@@ -244,6 +274,7 @@ export function readResults(raw: unknown): SearchResults | null {
     results.pepListings = [
       ...results.pepListings,
       ...oldPeps.map((m) => ({
+        hitId: m.hitId,
         name: m.title.replace(OLD_PEP_TITLE, ""),
         dataset: m.source,
         listVersion: m.date,

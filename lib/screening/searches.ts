@@ -232,6 +232,7 @@ export interface SearchListItem {
   status: SearchRow["status"];
   createdAt: Date;
   riskLevel: string | null;
+  reviewStatus: string;
 }
 
 export interface SearchListRequest extends PageRequest {
@@ -253,6 +254,7 @@ export async function listSearches(db: Db, userId: string, request: SearchListRe
         status: s.status,
         createdAt: s.createdAt,
         riskLevel: s.riskLevel,
+        reviewStatus: s.reviewStatus,
         cursorKey: cursorKey(keyset),
       })
       .from(s)

@@ -1,4 +1,7 @@
 /** Searches as the HTTP API and the CLI's --json print them. */
+import type { DbOrTx } from "../../data/db.ts";
+import type { SearchReviewView } from "../review/contract.ts";
+import { searchReview } from "../review/search-review.ts";
 
 import type { SearchDetailView, SearchListItemView } from "./contract.ts";
 import type { RiskLevel } from "./results.ts";
@@ -16,10 +19,16 @@ export function searchListView(item: SearchListItem): SearchListItemView {
     status: item.status,
     createdAt: item.createdAt.toISOString(),
     riskLevel: item.riskLevel as RiskLevel | null,
+    reviewStatus: item.reviewStatus as SearchListItemView["reviewStatus"],
   };
 }
 
-export function searchDetailView(row: SearchRow): SearchDetailView {
+/** The search with its review (decisions, notes): what GET /api/searches/{id} answers. */
+export async function searchDetail(db: DbOrTx, row: SearchRow): Promise<SearchDetailView> {
+  return searchDetailView(row, await searchReview(db, row));
+}
+
+export function searchDetailView(row: SearchRow, review: SearchReviewView): SearchDetailView {
   return {
     id: row.id,
     status: row.status,
@@ -27,6 +36,7 @@ export function searchDetailView(row: SearchRow): SearchDetailView {
     entityName: row.entityName,
     entityType: row.entityType,
     riskLevel: row.riskLevel as RiskLevel | null,
+    reviewStatus: row.reviewStatus as SearchDetailView["reviewStatus"],
     aiSummary: row.aiSummary,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -40,5 +50,6 @@ export function searchDetailView(row: SearchRow): SearchDetailView {
     creditsUsed: row.creditsUsed,
     batchJobId: row.batchJobId,
     results: readResults(row.results),
+    review,
   };
 }

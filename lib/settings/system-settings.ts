@@ -21,6 +21,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   ],
   webhooksAllowPrivateNetworks: false,
   registrationOpen: true,
+  fourEyesReview: false,
 };
 
 const META: Record<keyof SystemSettings, { description: string; category: string }> = {
@@ -33,6 +34,10 @@ const META: Record<keyof SystemSettings, { description: string; category: string
     category: "webhooks",
   },
   registrationOpen: { description: "Anyone may create an account at /register (off: only admins and the CLI create accounts)", category: "registration" },
+  fourEyesReview: {
+    description: "Four eyes: a decision on a hit takes effect only once a different admin or reviewer approves it",
+    category: "review",
+  },
 };
 
 /** Inserts the defaults that are missing; existing values are kept. */

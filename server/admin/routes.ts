@@ -11,7 +11,7 @@ import { adminSettingsView, getAdminSettings, saveSettings } from "../../lib/adm
 import { adminStats } from "../../lib/admin/stats.ts";
 import { type AdminActor, addAdminCredits, getAdminUser, listAdminUsers, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
-import { searchDetailView } from "../../lib/screening/views.ts";
+import { searchDetail } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
@@ -38,7 +38,7 @@ export const adminRoutes = new Hono<AppEnv>()
 
   .get("/searches", async (c) => c.json(await listAdminSearches(db(c), parseWith(pageQuerySchema.extend(adminSearchesQuerySchema.shape), c.req.query()))))
   /** Any user's search, read-only, as GET /api/searches/{id} answers it; audited. */
-  .get("/searches/:id", async (c) => c.json(searchDetailView(await viewSearchAsAdmin(db(c), actorOf(c), c.req.param("id")))))
+  .get("/searches/:id", async (c) => c.json(await searchDetail(db(c), await viewSearchAsAdmin(db(c), actorOf(c), c.req.param("id")))))
   .get("/transactions", async (c) =>
     c.json(await listAdminTransactions(db(c), parseWith(pageQuerySchema.extend(adminTransactionsQuerySchema.shape), c.req.query()))),
   )

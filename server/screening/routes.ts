@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { recordAudit } from "../../lib/audit/record.ts";
 import { findUserById } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
@@ -9,7 +10,7 @@ import { createSearchSchema, readSearchDetails } from "../../lib/screening/schem
 import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { createSearch, deleteSearch, getSearch, listSearches, type SearchRow } from "../../lib/screening/searches.ts";
 import { isReportLanguage } from "../../lib/screening/summary/index.ts";
-import { searchDetailView, searchListView } from "../../lib/screening/views.ts";
+import { searchDetail, searchListView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
@@ -52,6 +53,16 @@ export async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPO
   };
   const { build, contentType, extension } = EXPORTS[format];
   const bytes = await build(report);
+  // On the search's record (its timeline): who took its report away, and when.
+  await recordAudit(db, {
+    action: "search.exported",
+    actorKind: c.get("apiKeyId") ? "api_key" : "user",
+    actorUserId: user.id,
+    targetType: "search",
+    targetId: search.id,
+    ipAddress: c.get("clientIp"),
+    details: { format },
+  });
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": contentType,
@@ -84,7 +95,7 @@ export const searchRoutes = new Hono<AppEnv>()
     // Bun closes a connection idle for 10 s; a long poll is quiet for longer on purpose.
     if (wait > 0) c.env?.noTimeout?.(c.req.raw);
     const search = await waitForSearchEnd(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), wait * 1000, { signal: c.req.raw.signal });
-    return c.json(searchDetailView(search));
+    return c.json(await searchDetail(c.get("ctx").database.db, search));
   })
 
   .delete("/:id", async (c) => {

@@ -47,7 +47,7 @@ export interface TestUserInput {
   email: string;
   password: string;
   fullName?: string;
-  role?: "user" | "admin";
+  role?: "user" | "reviewer" | "admin";
   credits?: number;
 }
 

@@ -66,6 +66,7 @@ function oldShape(): Record<string, unknown> {
   results.adverseMedia = [
     ...results.adverseMedia,
     {
+      hitId: "m:olga",
       title: "Politically exposed person: Olga Oldshape",
       summary: "",
       source: "Every Politician",

@@ -19,6 +19,7 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     const hits = (input.matches ?? [])
       .filter(([d]) => d === datasetId)
       .map(([, entityId, name]) => ({
+        hitId: `s:${entityId}`,
         entityId,
         name,
         matchedName: name,
@@ -33,6 +34,7 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     return { source: datasetId, datasetId, match: hits.length > 0, details: "", lastUpdated: "2026-11-01", entityCount: hits.length, url: null, hits };
   });
   const adverseMedia: MediaItem[] = (input.media ?? []).map((m, i) => ({
+    hitId: `m:${i}`,
     title: `Article ${i}`,
     summary: "",
     source: "news.example",
@@ -52,6 +54,7 @@ export function checkResults(input: ResultsInput = {}): SearchResults {
     sanctionsList,
     adverseMedia,
     pepListings: (input.peps ?? []).map((p) => ({
+      hitId: `p:${p.name}`,
       name: p.name,
       dataset: "US Congress PEPs",
       datasetId: "us_congress_peps",

@@ -5,6 +5,7 @@ import { describeMismatch, describeReason } from "../../lib/screening/summary/in
 
 function hit(score: number, extra: Partial<SanctionsHit> = {}): SanctionsHit {
   return {
+    hitId: "s:us_ofac_sdn:7001",
     entityId: "us_ofac_sdn:7001",
     name: "KARIMOV, Rustam Alievich",
     matchedName: "KARIMOV, Rustam Alievich",

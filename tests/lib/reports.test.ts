@@ -238,6 +238,7 @@ describe("PDF report", () => {
       const stored = r.results as unknown as Record<string, unknown>;
       delete stored.pepListings;
       r.results.adverseMedia.push({
+        hitId: "m:petrov-pep",
         title: "Politically exposed person: Viktor Petrov",
         summary: "Viktor Petrov is listed in Every Politician.",
         source: "Every Politician",
@@ -297,6 +298,7 @@ describe("PDF report", () => {
       petrovReport("en", (r) => {
         r.aiSummary = longSummary;
         r.results.adverseMedia = Array.from({ length: 80 }, (_, i) => ({
+          hitId: `m:${i}`,
           title: `Article number ${i + 1} about Viktor Petrov and his companies in several countries`,
           summary: "A summary of the article. ".repeat(8),
           source: "Reuters",

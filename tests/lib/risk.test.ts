@@ -4,6 +4,7 @@ import { assessRisk, countryKey, datesAgree, type RiskInput } from "../../lib/sc
 
 function hit(score: number, extra: Partial<SanctionsHit> = {}): SanctionsHit {
   return {
+    hitId: "s:ofac-1",
     entityId: "ofac-1",
     name: "Viktor PETROV",
     matchedName: "Viktor Petrov",
@@ -32,11 +33,20 @@ function row(hits: SanctionsHit[], match = hits.some((h) => h.score >= 0.8), sou
 }
 
 function media(category: MediaItem["category"], isNegative: boolean, title = `${category} story`): MediaItem {
-  return { title, summary: "", source: "News Test", date: "2024-03-01", url: "https://news.test/a", category, isNegative };
+  return { hitId: `m:${title}`, title, summary: "", source: "News Test", date: "2024-03-01", url: "https://news.test/a", category, isNegative };
 }
 
 function pep(name: string): PepListing {
-  return { name, dataset: "US Congress", listVersion: "2024-03-01T06:00:00.000Z", url: null, nationality: [], birthDate: [], mismatches: [] };
+  return {
+    hitId: `p:${name}`,
+    name,
+    dataset: "US Congress",
+    listVersion: "2024-03-01T06:00:00.000Z",
+    url: null,
+    nationality: [],
+    birthDate: [],
+    mismatches: [],
+  };
 }
 
 const ok: SourceStatus[] = [

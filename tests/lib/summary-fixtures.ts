@@ -14,6 +14,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
       url: "https://sanctionssearch.ofac.treas.gov/",
       hits: [
         {
+          hitId: "s:ofac-36001",
           entityId: "ofac-36001",
           name: "Viktor Ivanovich PETROV",
           matchedName: "Viktor Petrov",
@@ -26,6 +27,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
           differences: ["middle name Ivanovich not in the query"],
         },
         {
+          hitId: "s:ofac-99999",
           entityId: "ofac-99999",
           name: "Viktoria PETROVA",
           matchedName: "Viktoria Petrova",
@@ -52,6 +54,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
   ];
   const adverseMedia: MediaItem[] = [
     {
+      hitId: "m:1",
       title: "Viktor Petrov charged with laundering $40m through shell companies",
       summary: "Prosecutors allege the businessman moved funds through Cyprus.",
       source: "Reuters",
@@ -61,6 +64,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
       isNegative: true,
     },
     {
+      hitId: "m:2",
       title: "Procurement bribes: Petrov named in ministry probe",
       summary: "Investigators examine contracts awarded in 2019.",
       source: "Le Monde",
@@ -70,6 +74,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
       isNegative: true,
     },
     {
+      hitId: "m:3",
       title: "Petrov family opens a bakery in Sochi",
       summary: "Neutral local news.",
       source: "Sochi Daily",
@@ -81,6 +86,7 @@ export function petrovResults(options: { failMedia?: boolean } = {}): SearchResu
   ];
   const pepListings: PepListing[] = [
     {
+      hitId: "p:Viktor Petrov",
       name: "Viktor Petrov",
       matchedName: "Viktor Petrov",
       score: 1,
@@ -133,6 +139,7 @@ export function cleanResults(): SearchResults {
   ];
   const adverseMedia: MediaItem[] = [
     {
+      hitId: "m:4",
       title: "Anna Schmidt wins regional award",
       summary: "",
       source: "Lokalzeitung",

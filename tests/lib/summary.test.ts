@@ -302,6 +302,7 @@ describe("words for people, rendered from stored facts", () => {
     expect(results.adverseMedia.map((m) => m.title)).toEqual(["Jane Senator opens a school"]);
     expect(results.pepListings).toEqual([
       {
+        hitId: expect.any(String),
         name: "Jane Senator",
         dataset: "US Congress",
         listVersion: "2024-03-01T00:00:00.000Z",

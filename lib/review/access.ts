@@ -1,0 +1,42 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../data/db.ts";
+import type { UserRole } from "../auth/schemas.ts";
+import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
+
+export type Role = UserRole;
+
+/** Who acts on a review: a signed-in user, the CLI (as a user it names), an API key's or embed token's owner. */
+export interface ReviewActor {
+  id: string;
+  role: Role;
+  /** How the audit log names the actor. */
+  kind: "user" | "admin" | "cli" | "api_key";
+  ipAddress?: string | null;
+}
+
+/** Admins and reviewers review everyone's searches and approve proposals; a user reviews their own searches. */
+export const reviewsEveryone = (actor: { role: Role }) => actor.role === "admin" || actor.role === "reviewer";
+
+export const SEARCH_NOT_FOUND = "Search not found";
+
+/** The searches the actor may review, as a condition on searches. */
+export function reviewableBy(actor: { id: string; role: Role }): SQL | undefined {
+  return reviewsEveryone(actor) ? undefined : eq(schema.searches.userId, actor.id);
+}
+
+/**
+ * The search, if the actor may review it (their own; any, for admins and reviewers): otherwise, and for an unknown
+ * or malformed id, 404 as everywhere else. With `lock`, the row stays locked until the transaction ends, so two
+ * decisions on one search are taken one after the other.
+ */
+export async function reviewableSearch(tx: DbOrTx, actor: { id: string; role: Role }, searchId: string, options: { lock?: boolean } = {}) {
+  if (!isUuid(searchId)) throw new AppError(404, SEARCH_NOT_FOUND);
+  const query = tx
+    .select()
+    .from(schema.searches)
+    .where(and(eq(schema.searches.id, searchId), reviewableBy(actor)));
+  const [search] = options.lock ? await query.for("update") : await query;
+  if (!search) throw new AppError(404, SEARCH_NOT_FOUND);
+  return search;
+}

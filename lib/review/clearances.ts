@@ -1,0 +1,201 @@
+/**
+ * Remembered clearances: a false positive decided for one subject and one listing, kept so that later screenings of
+ * the same subject (a new search, a batch row, a monitoring check) show the hit as cleared instead of raising it
+ * again. A clearance covers the listing only as it was: when the list publishes it with other names, identifiers,
+ * programmes or dates, the hit is flagged again and marked as changed since it was cleared.
+ */
+import { and, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../data/db.ts";
+import { recordAudit } from "../audit/record.ts";
+import { AppError } from "../errors.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import type { SearchResults } from "../screening/results.ts";
+import type { ClearanceView, DecisionReason, HitKind } from "./contract.ts";
+import { personName } from "./people.ts";
+import { type ScreenedSubject, subjectKey } from "./subject-key.ts";
+
+const c = schema.rememberedClearances;
+
+type Found = Pick<SearchResults, "sanctionsList" | "pepListings">;
+
+/**
+ * Marks the hits that a live clearance of the owner covers, in place: `clearance` when the listing is unchanged,
+ * `clearanceChanged` when it changed since. One indexed read per screening, whatever the number of clearances.
+ */
+export async function markClearedHits(db: DbOrTx, ownerId: string, subject: ScreenedSubject, found: Found): Promise<void> {
+  const hits = [...found.sanctionsList.flatMap((row) => row.hits), ...found.pepListings].filter((h) => h.entityId);
+  if (hits.length === 0) return;
+  const rows = await db
+    .select({
+      id: c.id,
+      entityId: c.entityId,
+      listingFingerprint: c.listingFingerprint,
+      reason: c.reason,
+      text: c.text,
+      decidedAt: c.decidedAt,
+      decidedBy: personName(c.decidedBy),
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.ownerId, ownerId),
+        eq(c.subjectKey, subjectKey(subject)),
+        isNull(c.revokedAt),
+        inArray(
+          c.entityId,
+          hits.map((h) => h.entityId!),
+        ),
+      ),
+    );
+  if (rows.length === 0) return;
+  const byEntity = new Map(rows.map((r) => [r.entityId, r]));
+  for (const hit of hits) {
+    const row = byEntity.get(hit.entityId!);
+    if (!row) continue;
+    const mark = {
+      clearanceId: row.id,
+      decidedAt: row.decidedAt.toISOString(),
+      decidedBy: row.decidedBy,
+      reason: row.reason,
+      ...(row.text ? { text: row.text } : {}),
+    };
+    if (hit.listingFingerprint && hit.listingFingerprint === row.listingFingerprint) hit.clearance = mark;
+    else hit.clearanceChanged = mark;
+  }
+}
+
+/** What the risk level and the summary are judged on: the findings without the hits a clearance covers. */
+export function withoutClearedHits<T extends Found>(found: T, matchThreshold: number): T {
+  return {
+    ...found,
+    sanctionsList: found.sanctionsList.map((row) => {
+      const hits = row.hits.filter((h) => !h.clearance);
+      if (hits.length === row.hits.length) return row;
+      const matches = hits.filter((h) => h.score >= matchThreshold && !h.partial).length;
+      return { ...row, hits, match: row.match && matches > 0, entityCount: matches };
+    }),
+    pepListings: found.pepListings.filter((l) => !l.clearance),
+  };
+}
+
+export interface RememberInput {
+  ownerId: string;
+  subject: ScreenedSubject;
+  hit: { kind: HitKind; entityId: string; datasetId: string; label: string; listingFingerprint: string };
+  decisionId: string;
+  searchId: string;
+  reason: DecisionReason;
+  text: string | null;
+  decidedBy: string | null;
+  decidedAt: Date;
+}
+
+/** Remembers a false positive that took effect; a live clearance of the same subject and listing is replaced. */
+export async function rememberClearance(tx: DbOrTx, input: RememberInput): Promise<string> {
+  const key = subjectKey(input.subject);
+  await tx
+    .update(c)
+    .set({ revokedAt: sql`now()`, revokedBy: input.decidedBy, revokeReason: "Replaced by a newer clearance" })
+    .where(and(eq(c.ownerId, input.ownerId), eq(c.subjectKey, key), eq(c.entityId, input.hit.entityId), isNull(c.revokedAt)));
+  const [row] = await tx
+    .insert(c)
+    .values({
+      ownerId: input.ownerId,
+      subjectKey: key,
+      subjectName: input.subject.term,
+      entityType: input.subject.entityType,
+      datasetId: input.hit.datasetId,
+      entityId: input.hit.entityId,
+      hitKind: input.hit.kind,
+      listingName: input.hit.label,
+      listingFingerprint: input.hit.listingFingerprint,
+      decisionId: input.decisionId,
+      searchId: input.searchId,
+      reason: input.reason,
+      text: input.text,
+      decidedBy: input.decidedBy,
+      decidedAt: input.decidedAt,
+    })
+    .returning({ id: c.id });
+  return row.id;
+}
+
+export interface ClearanceReader {
+  id: string;
+  /** Admins see everyone's clearances. */
+  admin: boolean;
+}
+
+export async function listClearances(db: DbOrTx, reader: ClearanceReader, request: PageRequest & { q?: string; all?: boolean }): Promise<Page<ClearanceView>> {
+  const conditions = [
+    reader.admin ? undefined : eq(c.ownerId, reader.id),
+    request.all ? undefined : isNull(c.revokedAt),
+    request.q ? or(ilike(c.subjectName, containsPattern(request.q)), ilike(c.listingName, containsPattern(request.q))) : undefined,
+  ];
+  const rows = await db
+    .select({ id: c.id, row: c, decidedBy: personName(c.decidedBy), revokedBy: personName(c.revokedBy), cursorKey: cursorKey(c) })
+    .from(c)
+    .where(and(...conditions, afterCursor(c, request.cursor)))
+    .orderBy(...newestFirst(c))
+    .limit(request.limit + 1);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(c)
+    .where(and(...conditions));
+  return toPage(rows, request.limit, total, (r) => clearanceView(r.row, r.decidedBy, r.revokedBy));
+}
+
+/** Revokes a live clearance of the reader's (any, for admins); later screenings flag the hit again. */
+export async function revokeClearance(db: DbOrTx, reader: ClearanceReader, clearanceId: string, reason: string, ipAddress?: string | null) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(c)
+      .where(and(eq(c.id, clearanceId), reader.admin ? undefined : eq(c.ownerId, reader.id)))
+      .for("update");
+    if (!before) throw new AppError(404, "Clearance not found");
+    if (before.revokedAt) throw new AppError(409, "The clearance was already revoked");
+    const [after] = await tx.update(c).set({ revokedAt: sql`now()`, revokedBy: reader.id, revokeReason: reason }).where(eq(c.id, clearanceId)).returning();
+    await recordAudit(tx, {
+      action: "review.clearance_revoked",
+      actorKind: reader.admin ? "admin" : "user",
+      actorUserId: reader.id,
+      targetType: "clearance",
+      targetId: clearanceId,
+      ipAddress,
+      details: {
+        before: { revokedAt: null },
+        after: { revokedAt: after.revokedAt?.toISOString(), reason },
+        subject: before.subjectName,
+        listing: before.listingName,
+      },
+    });
+    const [names] = await tx
+      .select({ decidedBy: personName(c.decidedBy), revokedBy: personName(c.revokedBy) })
+      .from(c)
+      .where(eq(c.id, clearanceId));
+    return clearanceView(after, names.decidedBy, names.revokedBy);
+  });
+}
+
+function clearanceView(row: typeof c.$inferSelect, decidedBy: string | null, revokedBy: string | null): ClearanceView {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    subjectName: row.subjectName,
+    entityType: row.entityType,
+    subjectKey: row.subjectKey,
+    datasetId: row.datasetId,
+    entityId: row.entityId,
+    hitKind: row.hitKind as HitKind,
+    listingName: row.listingName,
+    reason: row.reason as DecisionReason,
+    text: row.text,
+    decidedBy,
+    decidedAt: row.decidedAt.toISOString(),
+    searchId: row.searchId,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedBy: row.revokedAt ? revokedBy : null,
+    revokeReason: row.revokeReason,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Review decisions over HTTP: deciding hits, four-eyes approvals, case notes, escalation, assignment, the timeline,
+ * the review queue and remembered clearances. A user reviews their own searches; admins and reviewers everyone's
+ * (lib/review/access.ts). Another user's search is 404, as everywhere.
+ */
+import { type Context, Hono } from "hono";
+import { pageQuerySchema } from "../../lib/paging.ts";
+import type { ReviewActor } from "../../lib/review/access.ts";
+import { reviewableSearch } from "../../lib/review/access.ts";
+import { assignReview } from "../../lib/review/assign.ts";
+import { listClearances, revokeClearance } from "../../lib/review/clearances.ts";
+import {
+  addNoteSchema,
+  approveProposalSchema,
+  assignSchema,
+  clearanceFilterSchema,
+  decideHitSchema,
+  escalateSchema,
+  reasonSchema,
+  rejectProposalSchema,
+  reviewQueueFilterSchema,
+} from "../../lib/review/contract.ts";
+import { approveProposal, decideHit, rejectProposal } from "../../lib/review/decisions.ts";
+import { addNote, escalateSearch } from "../../lib/review/notes.ts";
+import { listReviewQueue } from "../../lib/review/queue.ts";
+import { searchReview } from "../../lib/review/search-review.ts";
+import { searchTimeline } from "../../lib/review/timeline.ts";
+import { searchDetail } from "../../lib/screening/views.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { screeningService } from "../screening/service.ts";
+import { parseWith, readJson } from "../validate.ts";
+
+export function reviewActor(c: Context<AppEnv>): ReviewActor {
+  const user = currentUser(c);
+  return { id: user.id, role: user.role, kind: user.role === "admin" ? "admin" : "user", ipAddress: c.get("clientIp") };
+}
+
+const deps = (c: Context<AppEnv>) => {
+  const { database } = c.get("ctx");
+  return { db: database.db, queue: screeningService(database).queue };
+};
+const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+
+/** Under /api/searches/{id}: what a review does to one search. */
+export const searchReviewRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+
+  .post("/:id/decisions", async (c) => {
+    const input = await readJson(c, decideHitSchema);
+    return c.json(await decideHit(deps(c), reviewActor(c), c.req.param("id"), input), 201);
+  })
+
+  .get("/:id/review", async (c) => c.json(await searchReview(db(c), await reviewableSearch(db(c), reviewActor(c), c.req.param("id")))))
+
+  .post("/:id/notes", async (c) => {
+    const { text } = await readJson(c, addNoteSchema);
+    return c.json(await addNote(db(c), reviewActor(c), c.req.param("id"), text), 201);
+  })
+
+  .post("/:id/escalate", async (c) => {
+    const { text } = await readJson(c, escalateSchema);
+    const search = await escalateSearch(db(c), reviewActor(c), c.req.param("id"), text);
+    return c.json(await searchReview(db(c), search));
+  })
+
+  .put("/:id/assignee", async (c) => {
+    const { assignee } = await readJson(c, assignSchema);
+    const search = await assignReview(db(c), reviewActor(c), c.req.param("id"), assignee);
+    return c.json(await searchReview(db(c), search));
+  })
+
+  .get("/:id/timeline", async (c) => c.json({ items: await searchTimeline(db(c), await reviewableSearch(db(c), reviewActor(c), c.req.param("id"))) }));
+
+const queueQuerySchema = pageQuerySchema.extend(reviewQueueFilterSchema.shape);
+const clearanceQuerySchema = pageQuerySchema.extend(clearanceFilterSchema.shape);
+
+/** Under /api/reviews: the queue, an item with its hits, proposals and clearances. */
+export const reviewRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+
+  /** ?status=open|needs_review|escalated|awaiting_approval&risk=&source=&olderThanDays=&assignee=&limit=&cursor= */
+  .get("/", async (c) => {
+    const request = parseWith(queueQuerySchema, c.req.query());
+    return c.json(await listReviewQueue(db(c), reviewActor(c), request));
+  })
+
+  .get("/clearances", async (c) => {
+    const { all, ...request } = parseWith(clearanceQuerySchema, c.req.query());
+    const user = currentUser(c);
+    return c.json(await listClearances(db(c), { id: user.id, admin: user.role === "admin" }, { ...request, all: all === "true" }));
+  })
+
+  .post("/clearances/:id/revoke", async (c) => {
+    const { reason } = await readJson(c, reasonSchema);
+    const user = currentUser(c);
+    return c.json(await revokeClearance(db(c), { id: user.id, admin: user.role === "admin" }, c.req.param("id"), reason, c.get("clientIp")));
+  })
+
+  .post("/decisions/:id/approve", async (c) => {
+    const { comment } = await readJson(c, approveProposalSchema);
+    return c.json(await approveProposal(deps(c), reviewActor(c), c.req.param("id"), comment));
+  })
+
+  .post("/decisions/:id/reject", async (c) => {
+    const { comment } = await readJson(c, rejectProposalSchema);
+    return c.json(await rejectProposal(deps(c), reviewActor(c), c.req.param("id"), comment));
+  })
+
+  /** A search of the queue with its hits and review, for whoever may review it (reviewers and admins: anyone's). */
+  .get("/:searchId", async (c) => {
+    const search = await reviewableSearch(db(c), reviewActor(c), c.req.param("searchId"));
+    return c.json(await searchDetail(db(c), search));
+  });
