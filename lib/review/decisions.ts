@@ -127,7 +127,7 @@ async function takeEffect(
   const effective = row.state === "decided" || row.state === "approved";
   if (effective && row.remember && row.decision === "false_positive") {
     const hit = findHit(search, row.hitId);
-    await rememberClearance(tx, {
+    const clearanceId = await rememberClearance(tx, {
       ownerId: search.userId,
       subject: { term: search.searchTerm, entityType: search.entityType, details: readSearchDetails(search.details) },
       hit: { kind: hit.kind, entityId: hit.entityId!, datasetId: hit.datasetId!, label: hit.label, listingFingerprint: hit.listingFingerprint! },
@@ -137,6 +137,15 @@ async function takeEffect(
       text: row.text,
       decidedBy: row.decidedBy,
       decidedAt: row.decidedAt,
+    });
+    await recordAudit(tx, {
+      action: "review.clearance_remembered",
+      actorKind: actor.kind,
+      actorUserId: actor.id,
+      targetType: "clearance",
+      targetId: clearanceId,
+      ipAddress: actor.ipAddress,
+      details: { before: null, after: { subject: search.searchTerm, listing: hit.label, entityId: hit.entityId, decisionId: row.id, reason: row.reason } },
     });
   }
   const after = await saveReviewState(tx, search, false);
