@@ -74,6 +74,11 @@ export function ReviewItemPanel({ searchId }: { searchId: string }) {
     const live = decisionOf(hit.hitId);
     setTarget({ hit: ref(index), preset, ...(live ? { replaces: live } : {}) });
   };
+  // Back on the hit once the dialog closes, so the next key moves on from it.
+  const closeDialog = () => {
+    setTarget(null);
+    requestAnimationFrame(() => rows.current[active]?.focus());
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     // Keys typed in a dialog (rendered elsewhere in the page) or in a button's own handling are not the list's.
     if (!event.currentTarget.contains(event.target as Node) || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -137,7 +142,9 @@ export function ReviewItemPanel({ searchId }: { searchId: string }) {
                 >
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge variant="outline">{t(`reviews.kind.${hit.kind}`)}</Badge>
-                    <span className="font-medium break-words">{hit.label}</span>
+                    <span className="font-medium break-words" data-testid="review-hit-label">
+                      {hit.label}
+                    </span>
                   </div>
                   <ClearanceMark clearance={mark?.clearance} changed={mark?.clearanceChanged} />
                   {!hit.cleared && (
@@ -158,7 +165,7 @@ export function ReviewItemPanel({ searchId }: { searchId: string }) {
           </ul>
         )}
       </CardContent>
-      {target && <DecideDialog target={target} onClose={() => setTarget(null)} />}
+      {target && <DecideDialog target={target} onClose={closeDialog} />}
       <RejectDialog proposal={rejecting} onClose={() => setRejecting(null)} />
     </Card>
   );
