@@ -35,6 +35,10 @@ import appEn from "../../web/src/i18n/en.json";
 import appEs from "../../web/src/i18n/es.json";
 import appFr from "../../web/src/i18n/fr.json";
 import { en } from "../../web/src/i18n/words.ts";
+import reviewDe from "../../web/src/review/i18n/de.json";
+import reviewEn from "../../web/src/review/i18n/en.json";
+import reviewEs from "../../web/src/review/i18n/es.json";
+import reviewFr from "../../web/src/review/i18n/fr.json";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (dict: Record<string, string>) => new Set(Object.keys(dict).map((k) => k.replace(PLURAL_SUFFIX, "")));
@@ -50,6 +54,7 @@ function sourceFiles(dir: string): string[] {
 type Words = Record<string, string>;
 const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
+  "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
   "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
   "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
   "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },

@@ -18,6 +18,9 @@ import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
 import { ProfilePage } from "./profile/profile-page";
 import { validateReportsSearch } from "./reports/report-date";
+import { ClearancesPage, validateClearancesSearch } from "./review/clearances-page";
+import { ReviewQueuePage } from "./review/queue-page";
+import { validateQueueSearch } from "./review/queue-search";
 import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
 import { AppLayout } from "./shell/app-layout";
@@ -104,6 +107,24 @@ const monitoringChangesRoute = createRoute({
   component: ChangesPage,
 });
 
+/**
+ * The review queue (filters in the address), an item of it opened beside the list, and the remembered clearances
+ * (?q= and ?all=true).
+ */
+const reviewsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/reviews", component: ReviewQueuePage, validateSearch: validateQueueSearch });
+const reviewItemRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/reviews/$searchId",
+  component: ReviewQueuePage,
+  validateSearch: validateQueueSearch,
+});
+const clearancesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/reviews/clearances",
+  component: ClearancesPage,
+  validateSearch: validateClearancesSearch,
+});
+
 /** The Administration screens: admins only (others see a 'not allowed' state; the server answers them 403). */
 const adminDashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/dashboard", component: AdminDashboardPage });
 const adminUsersRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/users", component: AdminUsersPage });
@@ -128,6 +149,9 @@ const routeTree = rootRoute.addChildren([
     sanctionsRoute,
     monitoringRoute,
     monitoringChangesRoute,
+    reviewsRoute,
+    reviewItemRoute,
+    clearancesRoute,
     ...adminRoutes,
   ]),
 ]);

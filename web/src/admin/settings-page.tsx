@@ -9,10 +9,11 @@ import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { PageHeader } from "../shell/page-header";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { PackagesTab } from "./settings-packages-tab";
+import { ReviewTab } from "./settings-review-tab";
 import { PricingTab, RegistrationTab } from "./settings-tabs";
 import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 
-/** /admin/settings: Search Pricing, Credit Packages and Registration, one Save Changes. */
+/** /admin/settings: Search Pricing, Credit Packages, Registration and Review, one Save Changes. */
 export function AdminSettingsPage() {
   return (
     <AdminOnly>
@@ -51,6 +52,7 @@ function Settings() {
             <TabsTrigger value="pricing">{t("admin.settings.pricingTab")}</TabsTrigger>
             <TabsTrigger value="packages">{t("admin.settings.packagesTab")}</TabsTrigger>
             <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
+            <TabsTrigger value="review">{t("reviews.settings.tab")}</TabsTrigger>
           </TabsList>
           <TabsContent value="pricing">
             <PricingTab settings={draft} onChange={setDraft} />
@@ -60,6 +62,9 @@ function Settings() {
           </TabsContent>
           <TabsContent value="registration">
             <RegistrationTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="review">
+            <ReviewTab settings={draft} onChange={setDraft} />
           </TabsContent>
         </Tabs>
       )}

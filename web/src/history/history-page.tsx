@@ -1,4 +1,5 @@
 import { useFormatters } from "@duecheck/react/views/format";
+import { ReviewStatusBadge } from "@duecheck/react/views/review/review-status-badge";
 import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
@@ -117,6 +118,7 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemVie
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="font-semibold wrap-anywhere">{search.searchTerm}</h2>
               <RiskBadge level={search.riskLevel} failed={search.status === "failed"} />
+              {search.status === "completed" && <ReviewStatusBadge status={search.reviewStatus} />}
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               <span className="inline-flex items-center gap-1">

@@ -6,6 +6,10 @@ import messagesDe from "../../../lib/i18n/de.json";
 import messagesEn from "../../../lib/i18n/en.json";
 import messagesEs from "../../../lib/i18n/es.json";
 import messagesFr from "../../../lib/i18n/fr.json";
+import reviewDe from "../review/i18n/de.json";
+import reviewEn from "../review/i18n/en.json";
+import reviewEs from "../review/i18n/es.json";
+import reviewFr from "../review/i18n/fr.json";
 import appDe from "./de.json";
 import appEn from "./en.json";
 import appEs from "./es.json";
@@ -14,9 +18,10 @@ import appFr from "./fr.json";
 /**
  * The app's words by language, each key in one place: the server's and the forms' validation messages (lib/i18n,
  * the English sentence as key), the words of the screens the app shares with @duecheck/react (kept in the
- * package, taken from it by name), and the app's own screens' words (./<language>.json).
+ * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
+ * folder, e.g. ../review/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr };

@@ -10,6 +10,7 @@ import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
+import { AppResultsReview } from "../review/results-review";
 import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
 import { PageHeader } from "../shell/page-header";
 import { HistoricalBanner } from "./historical-banner";
@@ -26,7 +27,11 @@ import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from ".
 export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
   const newSearchRequest = useAtomValue(newSearchRequestAtom);
-  return <div className="grid w-full grid-cols-1 gap-6">{view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}</div>;
+  return (
+    <div className="grid w-full grid-cols-1 gap-6">
+      <AppResultsReview>{view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}</AppResultsReview>
+    </div>
+  );
 }
 
 /**
@@ -69,7 +74,7 @@ function NewSearch() {
 function HistoricalSearch({ id }: { id: string }) {
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const search = useSearchDetail(id, { poll: false, asAdmin: user?.role === "admin" });
+  const search = useSearchDetail(id, { poll: false, role: user?.role });
   const startOver = () => void navigate({ to: "/", search: {} });
 
   if (search.isPending) {

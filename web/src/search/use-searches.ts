@@ -2,6 +2,7 @@ import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import type { UserRole } from "../../../lib/auth/schemas.ts";
 import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { apiRequest } from "../lib/api";
@@ -22,13 +23,13 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  * GET /api/searches/{id}. A running search is polled every 2 s until it is completed or failed; a historical
  * search (poll false, the view parameter) is read once and never polled.
  */
-export function useSearchDetail(id: string | undefined, { poll, asAdmin = false }: { poll: boolean; asAdmin?: boolean }) {
+export function useSearchDetail(id: string | undefined, { poll, role = "user" }: { poll: boolean; role?: UserRole }) {
   return useQuery({
     ...searchDetailQuery(id ?? ""),
     enabled: !!id,
     // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
-    // admin call when the owner's call answers 404.
-    ...(asAdmin ? { queryFn: () => readSearchAsAdmin(id ?? "") } : {}),
+    // admin call when the owner's call answers 404; a reviewer opening one from the review queue, from the queue's.
+    ...(role !== "user" ? { queryFn: () => readOthersSearch(id ?? "", role) } : {}),
     staleTime: 0,
     // A running search survives a brief network hiccup; a historical one fails at once to the load-error view.
     retry: poll ? 2 : false,
@@ -36,13 +37,13 @@ export function useSearchDetail(id: string | undefined, { poll, asAdmin = false 
   });
 }
 
-async function readSearchAsAdmin(id: string): Promise<SearchDetailView> {
+async function readOthersSearch(id: string, role: UserRole): Promise<SearchDetailView> {
   const path = encodeURIComponent(id);
   try {
     return await apiRequest<SearchDetailView>("GET", `/api/searches/${path}`);
   } catch (error) {
     if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
-    return apiRequest<SearchDetailView>("GET", `/api/admin/searches/${path}`);
+    return apiRequest<SearchDetailView>("GET", role === "admin" ? `/api/admin/searches/${path}` : `/api/reviews/${path}`);
   }
 }
 

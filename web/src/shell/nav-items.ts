@@ -6,6 +6,7 @@ import {
   KeyRoundIcon,
   LayersIcon,
   LayoutDashboardIcon,
+  ListChecksIcon,
   type LucideIcon,
   RadarIcon,
   SearchIcon,
@@ -19,6 +20,7 @@ export type NavItem = {
     | "/"
     | "/batch"
     | "/history"
+    | "/reviews"
     | "/reports"
     | "/sanctions"
     | "/automatic-screening"
@@ -36,6 +38,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/", labelKey: "nav.newSearch", icon: SearchIcon },
   { to: "/batch", labelKey: "nav.batch", icon: LayersIcon },
   { to: "/history", labelKey: "nav.history", icon: HistoryIcon },
+  { to: "/reviews", labelKey: "reviews.nav", icon: ListChecksIcon },
   { to: "/reports", labelKey: "nav.reports", icon: ChartColumnIcon },
   { to: "/sanctions", labelKey: "nav.sanctions", icon: DatabaseIcon },
   { to: "/automatic-screening", labelKey: "nav.automaticScreening", icon: RadarIcon },

@@ -2,9 +2,11 @@ import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
 import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../../../../lib/screening/display-format.ts";
 import type { MediaItem } from "../../../../../lib/screening/results.ts";
+import type { SectionHitActions } from "./review-slots";
 import { CATEGORY_LABEL_KEYS, categoryBadgeVariant, sortMedia } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";
 
@@ -12,9 +14,10 @@ export const MEDIA_SECTION = "media";
 
 /**
  * Accordion 'Adverse Media (N articles)': negative first, then PEP, then the rest. When no news provider answered
- * (checked false) it says the media could not be checked, never that none were found.
+ * (checked false) it says the media could not be checked, never that none were found. Each negative article is a hit
+ * a reviewer decides on: `hitActions` (the host's) goes under it; other articles are not hits.
  */
-export function MediaSection({ items, checked }: { items: MediaItem[]; checked: boolean }) {
+export function MediaSection({ items, checked, hitActions }: { items: MediaItem[]; checked: boolean; hitActions?: SectionHitActions }) {
   const { t } = useTranslation();
   const sorted = sortMedia(items);
   return (
@@ -36,7 +39,11 @@ export function MediaSection({ items, checked }: { items: MediaItem[]; checked: 
         ) : (
           <ul className="grid gap-3" data-testid="media-items">
             {sorted.map((item, index) => (
-              <MediaArticle key={`${item.url}-${index}`} item={item} />
+              <MediaArticle
+                key={item.hitId ?? `${item.url}-${index}`}
+                item={item}
+                actions={item.isNegative ? hitActions?.({ hitId: item.hitId, kind: "media", label: item.title, cleared: false }) : undefined}
+              />
             ))}
           </ul>
         )}
@@ -45,12 +52,17 @@ export function MediaSection({ items, checked }: { items: MediaItem[]; checked: 
   );
 }
 
-function MediaArticle({ item }: { item: MediaItem }) {
+function MediaArticle({ item, actions }: { item: MediaItem; actions?: ReactNode }) {
   const { t } = useTranslation();
   const shownDate = formatDay(item.date, useScreeningLanguage());
   const labelKey = CATEGORY_LABEL_KEYS[item.category];
   return (
-    <li className={cn("grid gap-2 rounded-md border p-3", item.isNegative && "border-destructive/40")} data-testid="media-item" data-category={item.category}>
+    <li
+      className={cn("grid gap-2 rounded-md border p-3", item.isNegative && "border-destructive/40")}
+      data-testid="media-item"
+      data-category={item.category}
+      data-hit-id={item.hitId}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 font-medium break-words">{item.title}</p>
         <Badge variant={categoryBadgeVariant(item.category)}>{labelKey ? t(labelKey) : item.category}</Badge>
@@ -67,6 +79,11 @@ function MediaArticle({ item }: { item: MediaItem }) {
           </a>
         )}
       </div>
+      {actions && (
+        <div className="border-t pt-2" data-testid="hit-actions">
+          {actions}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,18 +1,24 @@
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
 import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
 import type { PepListing } from "../../../../../lib/screening/results.ts";
 import { describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
+import { ClearanceMark } from "../review/clearance-mark";
 import { MatchEvidence } from "./match-evidence";
 import { MatchExplanation } from "./match-explanation";
+import type { SectionHitActions } from "./review-slots";
 import { useScreeningLanguage } from "./use-screening-language";
 
 export const PEP_SECTION = "pep";
 
-/** Accordion 'PEP Listings (N)': the politically exposed person lists that name the subject, each linking to its listing. */
-export function PepSection({ listings }: { listings: PepListing[] }) {
+/**
+ * Accordion 'PEP Listings (N)': the politically exposed person lists that name the subject, each linking to its
+ * listing. Every listing is a hit a reviewer decides on: `hitActions` (the host's) goes under each.
+ */
+export function PepSection({ listings, hitActions }: { listings: PepListing[]; hitActions?: SectionHitActions }) {
   const { t } = useTranslation();
   return (
     <AccordionItem value={PEP_SECTION}>
@@ -28,7 +34,11 @@ export function PepSection({ listings }: { listings: PepListing[] }) {
         ) : (
           <ul className="grid gap-3" data-testid="pep-listings">
             {listings.map((listing, index) => (
-              <PepListingItem key={`${listing.datasetId ?? listing.dataset}-${listing.name}-${index}`} listing={listing} />
+              <PepListingItem
+                key={listing.hitId ?? `${listing.datasetId ?? listing.dataset}-${listing.name}-${index}`}
+                listing={listing}
+                actions={hitActions?.({ hitId: listing.hitId, kind: "pep", label: listing.name, cleared: !!listing.clearance })}
+              />
             ))}
           </ul>
         )}
@@ -37,7 +47,7 @@ export function PepSection({ listings }: { listings: PepListing[] }) {
   );
 }
 
-function PepListingItem({ listing }: { listing: PepListing }) {
+function PepListingItem({ listing, actions }: { listing: PepListing; actions?: ReactNode }) {
   const { t } = useTranslation();
   const language = useScreeningLanguage();
   const facts = [
@@ -45,11 +55,12 @@ function PepListingItem({ listing }: { listing: PepListing }) {
     listing.nationality.length > 0 ? t("search.reason.nationality", { value: formatCountries(listing.nationality, language) }) : null,
   ].filter(Boolean);
   return (
-    <li className="grid gap-2 rounded-md border border-warning/50 p-3" data-testid="pep-listing">
+    <li className="grid gap-2 rounded-md border border-warning/50 p-3" data-testid="pep-listing" data-hit-id={listing.hitId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 flex-1 font-medium break-words">{listing.name}</p>
         <Badge variant="warning">{t("search.category.pep")}</Badge>
       </div>
+      <ClearanceMark clearance={listing.clearance} changed={listing.clearanceChanged} />
       {listing.matchedName && listing.matchedName !== listing.name && (
         <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: listing.matchedName })}</p>
       )}
@@ -73,6 +84,11 @@ function PepListingItem({ listing }: { listing: PepListing }) {
           </a>
         )}
       </div>
+      {actions && (
+        <div className="border-t pt-2" data-testid="hit-actions">
+          {actions}
+        </div>
+      )}
     </li>
   );
 }

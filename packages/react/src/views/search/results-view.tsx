@@ -25,6 +25,7 @@ import { useFormatters } from "../format";
 import { SearchedDetails } from "./details/searched-details";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
 import { PEP_SECTION, PepSection } from "./pep-section";
+import { type ResultsReviewSlots, type SectionHitActions, useResultsReview } from "./review-slots";
 import { effectiveRiskLevel } from "./risk";
 import { RiskBadge } from "./risk-badge";
 import { describeFailedSource, RiskReasons } from "./risk-reasons";
@@ -35,18 +36,24 @@ import { useScreeningLanguage } from "./use-screening-language";
 /**
  * The results view: the card, the summary alerts, the risk reasons and both accordions. Shared
  * with the embeddable package (packages/react): `banner` is the app's historical-search banner, 'Start New Search'
- * shows when `onNewSearch` is given, and the exports go through SearchExportContext when it is set.
+ * shows when `onNewSearch` is given, and the exports go through SearchExportContext when it is set. `review` (or
+ * ResultsReviewContext) lets a host add its review: a status beside the risk badge, actions under each flagged hit,
+ * notes and a timeline under the results; without it the results are shown as they are.
  */
 export function ResultsView({
   search,
   banner,
   onNewSearch,
+  review,
 }: {
   search: Pick<SearchDetailView, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details">;
   banner?: React.ReactNode;
   onNewSearch?: () => void;
+  review?: ResultsReviewSlots;
 }) {
   const { t } = useTranslation();
+  const slots = useResultsReview(review);
+  const hitActions: SectionHitActions | undefined = slots.hitActions && ((hit) => slots.hitActions?.({ ...hit, searchId: search.id }));
   const { dateTime, number } = useFormatters();
   const results = search.results;
   const level = effectiveRiskLevel(search.riskLevel, results);
@@ -90,6 +97,7 @@ export function ResultsView({
                 <Badge variant="outline">{search.entityType === "company" ? t("search.company") : t("search.person")}</Badge>
                 <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
                 <RiskBadge level={level} />
+                {slots.status?.(search.id)}
               </div>
               <SearchedDetails details={search.details} />
             </div>
@@ -158,13 +166,15 @@ export function ResultsView({
         <Card className="py-2">
           <CardContent>
             <Accordion type="multiple" defaultValue={openSections}>
-              <SanctionsSection rows={results.sanctionsList} />
-              <PepSection listings={results.pepListings} />
-              <MediaSection items={results.adverseMedia} checked={!mediaUnchecked} />
+              <SanctionsSection rows={results.sanctionsList} hitActions={hitActions} />
+              <PepSection listings={results.pepListings} hitActions={hitActions} />
+              <MediaSection items={results.adverseMedia} checked={!mediaUnchecked} hitActions={hitActions} />
             </Accordion>
           </CardContent>
         </Card>
       )}
+
+      {results && slots.footer?.(search.id)}
     </div>
   );
 }

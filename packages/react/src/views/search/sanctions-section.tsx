@@ -2,20 +2,26 @@ import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
 import { ExternalLinkIcon, ShieldAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
 import type { SanctionsHit, SanctionsRow } from "../../../../../lib/screening/results.ts";
 import { describeListRow, describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { useFormatters } from "../format";
+import { ClearanceMark } from "../review/clearance-mark";
 import { MatchEvidence } from "./match-evidence";
 import { MatchExplanation } from "./match-explanation";
+import type { SectionHitActions } from "./review-slots";
 import { sortSanctionsRows } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";
 
 export const SANCTIONS_SECTION = "sanctions";
 
-/** Accordion 'Sanctions Database Search (N databases)': one row per dataset searched, matches first. */
-export function SanctionsSection({ rows }: { rows: SanctionsRow[] }) {
+/**
+ * Accordion 'Sanctions Database Search (N databases)': one row per dataset searched, matches first. Every listed
+ * entity is a hit a reviewer decides on: `hitActions` (the host's) goes under each.
+ */
+export function SanctionsSection({ rows, hitActions }: { rows: SanctionsRow[]; hitActions?: SectionHitActions }) {
   const { t } = useTranslation();
   const sorted = sortSanctionsRows(rows);
   return (
@@ -32,7 +38,7 @@ export function SanctionsSection({ rows }: { rows: SanctionsRow[] }) {
         ) : (
           <ul className="grid gap-3" data-testid="sanctions-rows">
             {sorted.map((row) => (
-              <SanctionsRowItem key={row.datasetId || row.source} row={row} />
+              <SanctionsRowItem key={row.datasetId || row.source} row={row} hitActions={hitActions} />
             ))}
           </ul>
         )}
@@ -41,7 +47,7 @@ export function SanctionsSection({ rows }: { rows: SanctionsRow[] }) {
   );
 }
 
-function SanctionsRowItem({ row }: { row: SanctionsRow }) {
+function SanctionsRowItem({ row, hitActions }: { row: SanctionsRow; hitActions?: SectionHitActions }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   const language = useScreeningLanguage();
@@ -73,7 +79,11 @@ function SanctionsRowItem({ row }: { row: SanctionsRow }) {
           <p className="text-xs font-medium text-muted-foreground">{row.match ? t("search.listedEntities") : t("search.closestEntries")}</p>
           <ul className="grid gap-2">
             {row.hits.map((hit) => (
-              <HitItem key={hit.entityId} hit={hit} />
+              <HitItem
+                key={hit.hitId ?? hit.entityId}
+                hit={hit}
+                actions={hitActions?.({ hitId: hit.hitId, kind: "sanctions", label: hit.name, cleared: !!hit.clearance })}
+              />
             ))}
           </ul>
         </div>
@@ -82,20 +92,21 @@ function SanctionsRowItem({ row }: { row: SanctionsRow }) {
   );
 }
 
-function HitItem({ hit }: { hit: SanctionsHit }) {
+function HitItem({ hit, actions }: { hit: SanctionsHit; actions?: ReactNode }) {
   const { t } = useTranslation();
   const language = useScreeningLanguage();
   const score = formatPercent(hit.score, language);
   // hits stored before mismatches existed have their differences in English only
   const differences = hit.mismatches ? hit.mismatches.map((m) => describeMismatch(m, language)) : hit.differences;
   return (
-    <li className="grid gap-1.5 rounded-md bg-muted/50 p-2.5 text-sm" data-testid="sanctions-hit">
+    <li className="grid gap-1.5 rounded-md bg-muted/50 p-2.5 text-sm" data-testid="sanctions-hit" data-hit-id={hit.hitId}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium break-words">{hit.name}</span>
         <Badge variant="outline" className="tabular-nums">
           {t("search.score", { score })}
         </Badge>
       </div>
+      <ClearanceMark clearance={hit.clearance} changed={hit.clearanceChanged} />
       {hit.matchedName && hit.matchedName !== hit.name && (
         <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: hit.matchedName })}</p>
       )}
@@ -139,6 +150,11 @@ function HitItem({ hit }: { hit: SanctionsHit }) {
           {t("search.viewSource")}
           <span className="sr-only">{t("search.opensInNewTab")}</span>
         </a>
+      )}
+      {actions && (
+        <div className="mt-1 border-t pt-2" data-testid="hit-actions">
+          {actions}
+        </div>
       )}
     </li>
   );

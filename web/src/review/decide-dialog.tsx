@@ -1,0 +1,175 @@
+import type { ReviewHitRef } from "@duecheck/react/views/search/review-slots";
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import { Button } from "@duecheck/ui/button";
+import { Checkbox } from "@duecheck/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Label } from "@duecheck/ui/label";
+import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
+import { Spinner } from "@duecheck/ui/spinner";
+import { AlertCircleIcon } from "lucide-react";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { DECISIONS, type DecideHitInput, type Decision, decideHitSchema, type HitDecisionView, reasonsFor } from "../../../lib/review/contract.ts";
+import { serverErrorText } from "../lib/api";
+import { useDecideHit } from "./review-queries";
+import { reviewResolver } from "./review-resolver";
+import { TextArea } from "./text-area";
+
+/** The hit to decide on (the dialog is shown while it is mounted); `preset` picks the decision (the queue's keys), `replaces` is the live decision to change. */
+export interface DecideTarget {
+  hit: ReviewHitRef;
+  preset?: Decision;
+  replaces?: HitDecisionView;
+}
+
+const resolver = reviewResolver<DecideHitInput>(decideHitSchema as never);
+
+/** A change starts from the decision it replaces; a preset (the queue's f and t keys) picks the decision. */
+function initialValues({ hit, preset, replaces }: DecideTarget): DecideHitInput {
+  return {
+    hitId: hit.hitId,
+    decision: preset ?? replaces?.decision,
+    reason: preset && preset !== replaces?.decision ? undefined : replaces?.reason,
+    text: replaces?.text ?? "",
+    remember: false,
+    ...(replaces ? { replaces: replaces.id } : {}),
+  } as DecideHitInput;
+}
+
+/**
+ * Decide a hit: true match or false positive, a reason allowed for that decision, words (required for "other"), and,
+ * for a false positive of a listing (sanctions or PEP), whether to remember it for this subject and listing. A
+ * refusal (409: decided meanwhile) shows the server's words in the dialog.
+ */
+export function DecideDialog({ target, onClose }: { target: DecideTarget; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<DecideHitInput>({ resolver, defaultValues: initialValues(target) });
+  const decide = useDecideHit(target.hit.searchId, onClose);
+  const decision = form.watch("decision");
+  const reason = form.watch("reason");
+  const listing = target.hit.kind !== "media";
+
+  // A reason the new decision does not allow is dropped; only a false positive is remembered.
+  useEffect(() => {
+    if (!decision) return;
+    const current = form.getValues("reason");
+    if (current && !reasonsFor(decision).includes(current)) form.setValue("reason", undefined as never);
+    if (decision !== "false_positive") form.setValue("remember", false);
+  }, [decision, form]);
+
+  const submit = form.handleSubmit((values) => {
+    const { text, remember, ...rest } = values;
+    decide.mutate({ ...rest, ...(text ? { text } : {}), ...(remember ? { remember } : {}) });
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent data-testid="decide-dialog">
+        <Form {...form}>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>{t(target.replaces ? "reviews.decide.changeTitle" : "reviews.decide.title")}</DialogTitle>
+              <DialogDescription className="break-words">{target.hit.label}</DialogDescription>
+            </DialogHeader>
+            {decide.isError && (
+              <Alert variant="destructive" data-testid="decide-error">
+                <AlertCircleIcon aria-hidden />
+                <AlertTitle>{t("reviews.decide.failed")}</AlertTitle>
+                <AlertDescription>{serverErrorText(decide.error)}</AlertDescription>
+              </Alert>
+            )}
+            <FormField
+              control={form.control}
+              name="decision"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t("reviews.decide.decision")}</FormLabel>
+                  <FormControl>
+                    <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
+                      {DECISIONS.map((value) => (
+                        <Option key={value} value={value} label={t(`reviews.decision.${value}`)} />
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {decision && (
+              <FormField
+                control={form.control}
+                name="reason"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t("reviews.decide.reason")}</FormLabel>
+                    <FormControl>
+                      <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2">
+                        {reasonsFor(decision).map((value) => (
+                          <Option key={value} value={value} label={t(`review.reason.${value}`)} />
+                        ))}
+                      </RadioGroup>
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <FormField
+              control={form.control}
+              name="text"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{reason === "other" ? t("reviews.decide.textRequiredLabel") : t("reviews.decide.textLabel")}</FormLabel>
+                  <FormControl>
+                    <TextArea {...field} value={field.value ?? ""} maxLength={4000} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {decision === "false_positive" && listing && (
+              <FormField
+                control={form.control}
+                name="remember"
+                render={({ field }) => (
+                  <FormItem className="flex items-start gap-3">
+                    <FormControl>
+                      <Checkbox checked={!!field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                    </FormControl>
+                    <div className="grid gap-1">
+                      <FormLabel className="font-normal">{t("reviews.decide.remember")}</FormLabel>
+                      <FormDescription>{t("reviews.decide.rememberHint")}</FormDescription>
+                    </div>
+                  </FormItem>
+                )}
+              />
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={decide.isPending}>
+                {decide.isPending && <Spinner />}
+                {t("reviews.decide.save")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Option({ value, label }: { value: string; label: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <RadioGroupItem id={id} value={value} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
+  );
+}

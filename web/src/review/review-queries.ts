@@ -1,0 +1,157 @@
+import { toast } from "@duecheck/ui/use-toast";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  ClearanceView,
+  DecideHitInput,
+  HitDecisionView,
+  ReviewQueueFilter,
+  ReviewQueueItemView,
+  SearchNoteView,
+  SearchReviewView,
+  TimelineEventView,
+} from "../../../lib/review/contract.ts";
+import type { SearchDetailView } from "../../../lib/screening/contract.ts";
+import i18n from "../i18n";
+import { apiRequest, serverErrorText } from "../lib/api";
+import { fetchQueryJson } from "../lib/query-client";
+import { usePagedList } from "../lib/use-paged-list";
+import { SEARCHES_QUERY_KEY } from "../search/use-searches";
+
+/** Everything under /api/reviews: the queue, its items, the clearances. */
+export const REVIEWS_QUERY_KEY = ["/api/reviews"] as const;
+const reviewItemKey = (searchId: string) => [...REVIEWS_QUERY_KEY, "item", searchId] as const;
+const timelineKey = (searchId: string) => [...REVIEWS_QUERY_KEY, "timeline", searchId] as const;
+const QUEUE_KEY = [...REVIEWS_QUERY_KEY, "queue"] as const;
+const CLEARANCES_KEY = [...REVIEWS_QUERY_KEY, "clearances"] as const;
+const PAGE_SIZE = 25;
+
+const path = (id: string) => encodeURIComponent(id);
+
+/**
+ * GET /api/reviews/{searchId}: the search with its hits and review, for its owner and for any admin or reviewer
+ * (the owner's GET /api/searches/{id} is 404 to a reviewer looking at someone else's search).
+ */
+export function useReviewItem(searchId: string | undefined) {
+  return useQuery({
+    queryKey: reviewItemKey(searchId ?? ""),
+    queryFn: ({ signal }) => fetchQueryJson<SearchDetailView>(`/api/reviews/${path(searchId ?? "")}`, { on401: "throw", signal }),
+    enabled: !!searchId,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/searches/{id}/timeline: the search's story, oldest first. */
+export function useTimeline(searchId: string) {
+  return useQuery({
+    queryKey: timelineKey(searchId),
+    queryFn: ({ signal }) => fetchQueryJson<{ items: TimelineEventView[] }>(`/api/searches/${path(searchId)}/timeline`, { on401: "throw", signal }),
+    staleTime: 0,
+  });
+}
+
+export type QueueFilter = Partial<Omit<ReviewQueueFilter, "olderThanDays">> & { olderThanDays?: number };
+
+/** GET /api/reviews: the queue with the filters as given, newest first, paged. */
+export function useReviewQueue(filter: QueueFilter) {
+  return usePagedList<ReviewQueueItemView>("/api/reviews", QUEUE_KEY, { ...filter, limit: PAGE_SIZE });
+}
+
+/** GET /api/reviews/clearances: remembered clearances; `all` includes revoked ones. */
+export function useClearances(q: string, all: boolean) {
+  return usePagedList<ClearanceView>("/api/reviews/clearances", CLEARANCES_KEY, { q: q.trim() || undefined, all: all ? "true" : undefined, limit: PAGE_SIZE });
+}
+
+/** After any review change every view of reviews is read again: the item, the queue, the history, the result page. */
+function refreshAll(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: SEARCHES_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: ["duecheck", "search"] });
+}
+
+function failed(titleKey: string) {
+  return (error: unknown) => toast({ variant: "destructive", title: i18n.t(titleKey), description: serverErrorText(error) });
+}
+
+/**
+ * POST /api/searches/{id}/decisions. The caller shows a refusal in its form (a 409 says the hit was decided
+ * meanwhile), so only success is announced here.
+ */
+export function useDecideHit(searchId: string, onDone: (decision: HitDecisionView) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DecideHitInput) => apiRequest<HitDecisionView>("POST", `/api/searches/${path(searchId)}/decisions`, body),
+    onSuccess: (decision) => {
+      toast({ title: i18n.t(decision.state === "proposed" ? "reviews.proposed" : "reviews.decided"), description: decision.hitLabel });
+      onDone(decision);
+      refreshAll(queryClient);
+    },
+  });
+}
+
+/** POST /api/reviews/decisions/{id}/approve or /reject (a comment, required to reject). */
+export function useAnswerProposal(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ decision, answer, comment }: { decision: HitDecisionView; answer: "approve" | "reject"; comment?: string }) =>
+      apiRequest<HitDecisionView>("POST", `/api/reviews/decisions/${path(decision.id)}/${answer}`, comment ? { comment } : {}),
+    onSuccess: (_answer, { answer, decision }) => {
+      toast({ title: i18n.t(answer === "approve" ? "reviews.approved" : "reviews.rejected"), description: decision.hitLabel });
+      onDone();
+      refreshAll(queryClient);
+    },
+    onError: failed("reviews.answerFailed"),
+  });
+}
+
+/** POST /api/searches/{id}/notes: appends a case note. */
+export function useAddNote(searchId: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiRequest<SearchNoteView>("POST", `/api/searches/${path(searchId)}/notes`, { text }),
+    onSuccess: () => {
+      onDone();
+      refreshAll(queryClient);
+    },
+    onError: failed("reviews.noteFailed"),
+  });
+}
+
+/** POST /api/searches/{id}/escalate: asks for a second opinion. */
+export function useEscalate(searchId: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiRequest<SearchReviewView>("POST", `/api/searches/${path(searchId)}/escalate`, { text }),
+    onSuccess: () => {
+      toast({ title: i18n.t("reviews.escalated") });
+      onDone();
+      refreshAll(queryClient);
+    },
+    onError: failed("reviews.escalateFailed"),
+  });
+}
+
+/** PUT /api/searches/{id}/assignee: "me" takes the item on, null gives it back. */
+export function useAssign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ searchId, assignee }: { searchId: string; assignee: "me" | null }) =>
+      apiRequest<SearchReviewView>("PUT", `/api/searches/${path(searchId)}/assignee`, { assignee }),
+    onSuccess: () => refreshAll(queryClient),
+    onError: failed("reviews.assignFailed"),
+  });
+}
+
+/** POST /api/reviews/clearances/{id}/revoke with the reason. */
+export function useRevokeClearance(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clearance, reason }: { clearance: ClearanceView; reason: string }) =>
+      apiRequest<ClearanceView>("POST", `/api/reviews/clearances/${path(clearance.id)}/revoke`, { reason }),
+    onSuccess: (_answer, { clearance }) => {
+      toast({ title: i18n.t("reviews.clearances.revoked"), description: clearance.listingName });
+      onDone();
+      refreshAll(queryClient);
+    },
+    onError: failed("reviews.clearances.revokeFailed"),
+  });
+}

@@ -1,0 +1,61 @@
+import { ReviewStatusBadge } from "@duecheck/react/views/review/review-status-badge";
+import { Button } from "@duecheck/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { UserCheckIcon, UserMinusIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../auth/use-current-user";
+import { CaseNotes } from "./case-notes";
+import { EscalateButton } from "./escalate-dialog";
+import { useAssign, useReviewItem } from "./review-queries";
+import { Timeline } from "./timeline";
+
+/** Beside the risk badge: the review status as it is now (it changes with every decision on the page). */
+export function LiveReviewStatus({ searchId }: { searchId: string }) {
+  const item = useReviewItem(searchId);
+  if (!item.data) return null;
+  return <ReviewStatusBadge status={item.data.review.status} />;
+}
+
+/**
+ * Under the results: the review as a whole (status, open hits, who works on it, four eyes), 'Ask for a second
+ * opinion', the case notes and the timeline.
+ */
+export function SearchReviewPanel({ searchId }: { searchId: string }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const item = useReviewItem(searchId);
+  const assign = useAssign();
+  if (!item.data) return null;
+  const review = item.data.review;
+  const assignedToMe = !!user && review.assignee?.id === user.id;
+  const escalatable = item.data.status === "completed" && review.status !== "no_hits" && !review.escalatedAt;
+  return (
+    <Card data-testid="search-review">
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardTitle className="flex items-center gap-2 text-lg">
+            {t("reviews.panel.title")}
+            <ReviewStatusBadge status={review.status} />
+          </CardTitle>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" disabled={assign.isPending} onClick={() => assign.mutate({ searchId, assignee: assignedToMe ? null : "me" })}>
+              {assignedToMe ? <UserMinusIcon aria-hidden /> : <UserCheckIcon aria-hidden />}
+              {assignedToMe ? t("reviews.unassign") : t("reviews.assignToMe")}
+            </Button>
+            <EscalateButton searchId={searchId} disabled={!escalatable} />
+          </div>
+        </div>
+        <CardDescription>
+          {t("reviews.panel.openHits", { count: review.openHits })}
+          {" · "}
+          {review.assignee ? t("reviews.panel.assignee", { name: review.assignee.name }) : t("reviews.panel.unassigned")}
+          {review.fourEyes && ` · ${t("reviews.panel.fourEyes")}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 lg:grid-cols-2">
+        <CaseNotes searchId={searchId} notes={review.notes} />
+        <Timeline searchId={searchId} />
+      </CardContent>
+    </Card>
+  );
+}
