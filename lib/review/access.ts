@@ -3,6 +3,7 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import type { UserRole } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { reviewsEveryone } from "./contract.ts";
 
 export type Role = UserRole;
 
@@ -15,8 +16,7 @@ export interface ReviewActor {
   ipAddress?: string | null;
 }
 
-/** Admins and reviewers review everyone's searches and approve proposals; a user reviews their own searches. */
-export const reviewsEveryone = (actor: { role: Role }) => actor.role === "admin" || actor.role === "reviewer";
+export { reviewsEveryone };
 
 export const SEARCH_NOT_FOUND = "Search not found";
 

@@ -4,6 +4,7 @@
  * shared validation rules are imported (no database): the browser bundles include this file.
  */
 import { z } from "zod";
+import type { UserRole } from "../auth/schemas.ts";
 import type { Page } from "../paging-contract.ts";
 import type { EntityType } from "../screening/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
@@ -39,6 +40,11 @@ export const HIT_KINDS = ["sanctions", "pep", "media"] as const;
 export type HitKind = (typeof HIT_KINDS)[number];
 
 const NOTE_MAX = 4000;
+/** A note, comment or reason: words are required (one that trims to nothing says nothing on the record). */
+const words = (field: string) => text({ field, max: NOTE_MAX, kind: "multiline" }).min(1, `${field} is required`);
+
+/** Admins and reviewers review everyone's searches and approve proposals; a user reviews their own searches. */
+export const reviewsEveryone = (user: { role: UserRole }) => user.role === "admin" || user.role === "reviewer";
 
 /** POST /api/searches/{id}/decisions (and the public API's, and `duecheck review decide`). */
 export const decideHitSchema = z
@@ -68,14 +74,14 @@ export const decideHitSchema = z
 export type DecideHitInput = z.infer<typeof decideHitSchema>;
 
 /** POST /api/reviews/decisions/{id}/reject: the approver says why. */
-export const rejectProposalSchema = z.object({ comment: text({ field: "comment", max: NOTE_MAX, kind: "multiline" }) });
+export const rejectProposalSchema = z.object({ comment: words("comment") });
 export const approveProposalSchema = z.object({ comment: text({ field: "comment", max: NOTE_MAX, kind: "multiline" }).optional() });
 /** POST /api/searches/{id}/notes */
-export const addNoteSchema = z.object({ text: text({ field: "text", max: NOTE_MAX, kind: "multiline" }) });
+export const addNoteSchema = z.object({ text: words("text") });
 /** POST /api/searches/{id}/escalate: what the second opinion should look at. */
-export const escalateSchema = z.object({ text: text({ field: "text", max: NOTE_MAX, kind: "multiline" }) });
+export const escalateSchema = z.object({ text: words("text") });
 /** POST /api/reviews/clearances/{id}/revoke and POST /api/monitoring/{id}/dismiss. */
-export const reasonSchema = z.object({ reason: text({ field: "reason", max: NOTE_MAX, kind: "multiline" }) });
+export const reasonSchema = z.object({ reason: words("reason") });
 /** POST /api/searches/{id}/assignee: take the item on (me), give it back (null), or (admins) hand it to someone. */
 export const assignSchema = z.object({ assignee: z.union([z.literal("me"), z.null(), z.uuid({ error: "assignee must be me, null or a user id" })]) });
 

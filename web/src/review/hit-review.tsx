@@ -4,12 +4,12 @@ import { CheckIcon, GavelIcon, PencilIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { HitDecisionView } from "../../../lib/review/contract.ts";
+import { reviewsEveryone } from "../../../lib/review/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { DecideDialog, type DecideTarget } from "./decide-dialog";
 import { DecisionSummary } from "./decision-summary";
 import { RejectDialog } from "./reject-dialog";
 import { useAnswerProposal, useReviewItem } from "./review-queries";
-import { reviewsEveryone } from "./roles";
 
 /**
  * Under a flagged hit of the result page: its decision (or that it has none yet) and what the signed-in user may do

@@ -8,10 +8,10 @@ import { Link } from "@tanstack/react-router";
 import { UserCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { ReviewQueueItemView } from "../../../lib/review/contract.ts";
+import { reviewsEveryone } from "../../../lib/review/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import type { QueueSearch } from "./queue-search";
 import { useAssign } from "./review-queries";
-import { reviewsEveryone } from "./roles";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
