@@ -12,6 +12,7 @@ import { registerEmbed } from "./commands/embed.tsx";
 import { registerHistory } from "./commands/history.tsx";
 import { registerMonitor } from "./commands/monitor.tsx";
 import { registerReports } from "./commands/reports.tsx";
+import { registerReview } from "./commands/review.tsx";
 import { registerSanctions } from "./commands/sanctions.tsx";
 import { registerSearch } from "./commands/search.tsx";
 import { registerServe } from "./commands/serve.ts";
@@ -45,6 +46,7 @@ registerReports(program);
 registerBilling(program);
 registerAdmin(program);
 registerSettings(program);
+registerReview(program);
 registerAudit(program);
 
 try {

@@ -7,6 +7,7 @@ import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
+import type { ReviewCliText } from "./review/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -168,6 +169,7 @@ export interface CliText {
   queryByExample: QueryByExampleCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
+  review: ReviewCliText;
   billing: BillingCliText;
   admin: AdminCliText;
 }

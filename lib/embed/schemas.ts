@@ -5,9 +5,15 @@
 import { z } from "zod";
 import { text } from "../validation/text.ts";
 
-/** What an embed token may do. "screening": start a search and read the searches of the token's owner. */
-export const EMBED_SCOPES = ["screening"] as const;
+/**
+ * What an embed token may do. "screening": start a search and read the searches of the token's owner. "decisions":
+ * also decide their hits (true match or false positive); only when the owner's backend asks for it, since a decision
+ * clears or confirms a hit in the owner's name.
+ */
+export const EMBED_SCOPES = ["screening", "decisions"] as const;
 export type EmbedScope = (typeof EMBED_SCOPES)[number];
+/** The scopes of a token whose request names none. */
+export const DEFAULT_EMBED_SCOPES: readonly EmbedScope[] = ["screening"];
 
 /** Lifetime of an embed token in seconds: 15 minutes unless asked, from 1 minute to 1 hour. */
 export const EMBED_TOKEN_TTL = { defaultSeconds: 900, minSeconds: 60, maxSeconds: 3600 } as const;
@@ -78,7 +84,7 @@ export const createEmbedTokenSchema = z.strictObject(
       .array(z.enum(EMBED_SCOPES, { error: `scopes must be among ${EMBED_SCOPES.join(", ")}` }), { error: "scopes must be a list" })
       .min(1, "scopes must name at least one scope")
       .transform((list) => [...new Set(list)])
-      .default([...EMBED_SCOPES]),
+      .default([...DEFAULT_EMBED_SCOPES]),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
 );

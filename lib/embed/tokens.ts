@@ -9,7 +9,7 @@ import type { UserRow } from "../auth/sessions.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
-import { type CreatedEmbedToken, EMBED_SCOPES, EMBED_TOKEN_TTL, type EmbedScope } from "./schemas.ts";
+import { type CreatedEmbedToken, DEFAULT_EMBED_SCOPES, EMBED_SCOPES, EMBED_TOKEN_TTL, type EmbedScope } from "./schemas.ts";
 
 /** Embed tokens start with this, API keys with "dck_": one Authorization header takes either. */
 export const EMBED_TOKEN_PREFIX = "dce_";
@@ -35,7 +35,7 @@ export async function createEmbedToken(db: DbOrTx, input: CreateEmbedTokenInput,
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < EMBED_TOKEN_TTL.minSeconds || ttlSeconds > EMBED_TOKEN_TTL.maxSeconds) {
     throw new AppError(400, `ttlSeconds must be from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}`);
   }
-  const scopes = [...new Set(input.scopes ?? EMBED_SCOPES)];
+  const scopes = [...new Set(input.scopes ?? DEFAULT_EMBED_SCOPES)];
   const now = clock.now();
   await deleteExpiredEmbedTokens(db, now);
   const token = EMBED_TOKEN_PREFIX + generateToken(20);
@@ -65,9 +65,10 @@ export interface VerifiedEmbedToken {
 }
 
 /**
- * The owner of a bearer embed token allowed `scope` (null: any scope; the caller decides), counting the use on the key it came from. An unknown token, a
- * deactivated owner, an expired token or one without the scope are each refused with 401 and a message saying which
- * (a caller learns nothing about other tokens: only its own token's state).
+ * The owner of a bearer embed token allowed `scope` (null: any scope; the caller decides), counting the use on the
+ * key it came from. An unknown token, a deactivated owner or an expired token are each refused with 401 and a
+ * message saying which (a caller learns nothing about other tokens: only its own token's state); a valid token
+ * without the scope with 403, since asking for a new token would not help: its owner did not allow the call.
  */
 export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedScope | null, clock: Clock = systemClock): Promise<VerifiedEmbedToken> {
   const [row] = await db
@@ -81,7 +82,9 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");
   }
   const scopes = row.token.scopes.filter((s): s is EmbedScope => (EMBED_SCOPES as readonly string[]).includes(s));
-  if (scope && !scopes.includes(scope)) throw new AppError(401, `The embed token does not allow ${scope} calls`);
+  if (scope && !scopes.includes(scope)) {
+    throw new AppError(403, `The embed token does not allow ${scope} calls: its owner's backend must ask for the ${scope} scope when creating it`);
+  }
   await db
     .update(schema.apiKeys)
     .set({ usageCount: sql`${schema.apiKeys.usageCount} + 1`, lastUsed: now })

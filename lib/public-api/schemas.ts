@@ -1,5 +1,17 @@
 /** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
 import { z } from "zod";
+import {
+  DECISION_REASONS,
+  DECISION_STATES,
+  DECISIONS,
+  decideHitSchema,
+  HIT_KINDS,
+  type HitDecisionView,
+  NOTE_KINDS,
+  REVIEW_STATUSES,
+  type SearchNoteView,
+  type SearchReviewView,
+} from "../review/contract.ts";
 import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../screening/results.ts";
 import { createSearchSchema, searchDetailsSchema, waitQuerySchema as waitQuerySchemaFor } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
@@ -16,6 +28,67 @@ export const waitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 30 });
 
 /** GET /api/v1/search/{searchId}?wait=N: answer once the search has ended, or after N seconds (default 0: at once). */
 export const readWaitQuerySchema = waitQuerySchemaFor({ max: 60, fallback: 0 });
+
+/** POST /api/v1/search/{searchId}/decisions: the body of POST /api/searches/{id}/decisions. */
+export const publicDecideHitSchema = decideHitSchema;
+
+/** A decision on a hit, as the review API answers it (HitDecisionView). */
+export const hitDecisionSchema = z.object({
+  id: z.uuid(),
+  searchId: z.uuid(),
+  /** The hit's id within its search: the `hitId` of a sanctions hit, PEP listing or article in the results. */
+  hitId: z.string(),
+  hitKind: z.enum(HIT_KINDS),
+  /** The listed name or article title. */
+  hitLabel: z.string(),
+  decision: z.enum(DECISIONS),
+  reason: z.enum(DECISION_REASONS),
+  text: z.string().nullable(),
+  remember: z.boolean(),
+  /** proposed: waits for another reviewer (four eyes); decided, approved: in effect; rejected, replaced: history. */
+  state: z.enum(DECISION_STATES),
+  decidedBy: z.string().nullable(),
+  decidedById: z.string().nullable(),
+  decidedAt: z.string(),
+  reviewedBy: z.string().nullable(),
+  reviewedById: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+});
+
+const searchNoteSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTE_KINDS),
+  text: z.string(),
+  author: z.string().nullable(),
+  authorId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** A search's review (SearchReviewView): its status, the decisions on its hits and its case notes. */
+export const searchReviewSchema = z.object({
+  status: z.enum(REVIEW_STATUSES),
+  /** Flagged hits without a decision in effect. */
+  openHits: z.number().int(),
+  /** The live decisions, one per decided hit (proposals included). */
+  decisions: z.array(hitDecisionSchema),
+  /** Every decision made on the search, oldest first. */
+  history: z.array(hitDecisionSchema),
+  notes: z.array(searchNoteSchema),
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+  escalatedAt: z.string().nullable(),
+  /** Decisions wait for a second reviewer's approval. */
+  fourEyes: z.boolean(),
+});
+
+/** The review's shapes are the contract's: the compiler refuses a field one has and the other lacks. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const reviewShapesAgree: [
+  Same<z.infer<typeof hitDecisionSchema>, HitDecisionView>,
+  Same<z.infer<typeof searchNoteSchema>, SearchNoteView>,
+  Same<z.infer<typeof searchReviewSchema>, SearchReviewView>,
+] = [true, true, true];
+void reviewShapesAgree;
 
 export const publicSearchResultSchema = z.object({
   id: z.uuid(),
@@ -37,6 +110,9 @@ export const publicSearchResultSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   results: searchResultsSchema.nullable(),
+  /** The review of the search's hits: true match or false positive, by whom, and the status that follows. */
+  reviewStatus: z.enum(REVIEW_STATUSES),
+  review: searchReviewSchema,
 });
 
 export const batchAcceptedSchema = z.object({

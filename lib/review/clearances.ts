@@ -6,8 +6,9 @@
  */
 import { and, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { recordAudit } from "../audit/record.ts";
+import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { SearchResults } from "../screening/results.ts";
 import type { ClearanceView, DecisionReason, HitKind } from "./contract.ts";
@@ -124,6 +125,8 @@ export interface ClearanceReader {
   id: string;
   /** Admins see everyone's clearances. */
   admin: boolean;
+  /** How the audit log names a revocation's actor (default: admin or user, by the role). */
+  kind?: ActorKind;
 }
 
 export async function listClearances(db: DbOrTx, reader: ClearanceReader, request: PageRequest & { q?: string; all?: boolean }): Promise<Page<ClearanceView>> {
@@ -147,6 +150,7 @@ export async function listClearances(db: DbOrTx, reader: ClearanceReader, reques
 
 /** Revokes a live clearance of the reader's (any, for admins); later screenings flag the hit again. */
 export async function revokeClearance(db: DbOrTx, reader: ClearanceReader, clearanceId: string, reason: string, ipAddress?: string | null) {
+  if (!isUuid(clearanceId)) throw new AppError(404, "Clearance not found");
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -158,7 +162,7 @@ export async function revokeClearance(db: DbOrTx, reader: ClearanceReader, clear
     const [after] = await tx.update(c).set({ revokedAt: sql`now()`, revokedBy: reader.id, revokeReason: reason }).where(eq(c.id, clearanceId)).returning();
     await recordAudit(tx, {
       action: "review.clearance_revoked",
-      actorKind: reader.admin ? "admin" : "user",
+      actorKind: reader.kind ?? (reader.admin ? "admin" : "user"),
       actorUserId: reader.id,
       targetType: "clearance",
       targetId: clearanceId,

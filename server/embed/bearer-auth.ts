@@ -22,6 +22,7 @@ export const EMBED_TOKEN_ROUTES: Readonly<Record<string, EmbedScope>> = {
   "POST /api/v1/monitoring/entities": "screening",
   "PUT /api/v1/monitoring/entities/:entityId/status": "screening",
   "DELETE /api/v1/monitoring/entities/:entityId": "screening",
+  "POST /api/v1/search/:searchId/decisions": "decisions",
 };
 
 function scopeOfRoute(c: Context<AppEnv>): EmbedScope | null {
@@ -44,8 +45,8 @@ function isSameOrigin(c: Context<AppEnv>, origin: string) {
 
 /**
  * `Authorization: Bearer <API key or embed token>` for /api/v1. A key: as before (apiKeyAuth). An embed token
- * (dce_...): 401 when unknown, expired, of a deactivated owner or without the route's scope; 403 on a route embed
- * tokens may not call, and 403 when the browser's Origin is neither this server nor one the token's owner allows.
+ * (dce_...): 401 when unknown, expired or of a deactivated owner; 403 without the route's scope, on a route embed
+ * tokens may not call, and when the browser's Origin is neither this server nor one the token's owner allows.
  * Then the owner is the user of the request (charged as with the key) and the call counts against the key's limits.
  */
 export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {

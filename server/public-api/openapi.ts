@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { createdEmbedTokenSchema, createEmbedTokenSchema, EMBED_TOKEN_TTL } from "../../lib/embed/schemas.ts";
+import { createdEmbedTokenSchema, createEmbedTokenSchema, DEFAULT_EMBED_SCOPES, EMBED_TOKEN_TTL } from "../../lib/embed/schemas.ts";
 import { monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
-import { batchAcceptedSchema, batchStatusSchema, errorSchema, publicSearchRequestSchema, publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
+import {
+  batchAcceptedSchema,
+  batchStatusSchema,
+  errorSchema,
+  hitDecisionSchema,
+  publicDecideHitSchema,
+  publicSearchRequestSchema,
+  publicSearchResultSchema,
+} from "../../lib/public-api/schemas.ts";
 import { API_KEY_LIMITS } from "../../lib/ratelimit/api-key-limits.ts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
@@ -22,7 +30,7 @@ const errors = (codes: number[]) =>
           400: "Invalid parameters",
           401: "Missing or invalid API key, or an unknown or expired embed token",
           402: "Insufficient credits",
-          403: "An embed token on a call that needs an API key, or from an origin its owner does not allow",
+          403: "An embed token on a call that needs an API key or a scope it lacks, or from an origin its owner does not allow",
           404: "Not found, or not yours",
           413: "File too large",
           429: "Rate limit exceeded (see Retry-After)",
@@ -49,7 +57,7 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: "duecheck public API",
       version: "1.0.0",
-      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.\n\nEmbedded components in a browser never get the key: your backend asks POST /embed-tokens for a short-lived embed token (\`dce_...\`) and hands it to the page, which sends it the same way (\`Authorization: Bearer <embed token>\`) to the calls the embedded components make (searches and their exports, the list search, batches, monitoring) only. Searches are charged to the key's owner and count against the key's rate limits. Browsers may call from the origins listed under API Access, Embedding (CORS).`,
+      description: `Screen people and companies against sanctions lists, PEP lists and adverse media. Authenticate with an API key from the API Access page: \`Authorization: Bearer <key>\`. Each search is charged to the key's owner. Rate limits per key: ${limits}.\n\nEmbedded components in a browser never get the key: your backend asks POST /embed-tokens for a short-lived embed token (\`dce_...\`) and hands it to the page, which sends it the same way (\`Authorization: Bearer <embed token>\`) to the calls the embedded components make (searches and their exports, the list search, batches, monitoring) only, and decisions on hits when the token was created with the \`decisions\` scope. Searches are charged to the key's owner and count against the key's rate limits. Browsers may call from the origins listed under API Access, Embedding (CORS).`,
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ bearerAuth: [] }],
@@ -74,8 +82,9 @@ export function openApiDocument(serverUrl: string) {
       },
       "/search/{searchId}": {
         get: {
-          summary: "A search and its results",
-          description: "With `wait` (seconds, 0-60, default 0) the answer comes once the search has ended, or as it stands after that time.",
+          summary: "A search, its results and its review",
+          description:
+            "With `wait` (seconds, 0-60, default 0) the answer comes once the search has ended, or as it stands after that time. Every hit in the results carries its `hitId`; `review` holds the decisions on them and the review status that follows.",
           parameters: [idParam("searchId"), { name: "wait", in: "query", schema: { type: "integer", minimum: 0, maximum: 60, default: 0 } }],
           responses: {
             "200": { description: "The search", headers: rateLimitHeaders, content: json(publicSearchResultSchema) },
@@ -83,10 +92,28 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      "/search/{searchId}/decisions": {
+        post: {
+          summary: "Decide a hit: true match or false positive",
+          description:
+            "A flagged hit of one of your searches (its `hitId` in the results: a sanctions hit, a PEP listing or a negative article), with a reason: for a false positive different_birth_date, different_nationality, different_gender, common_name or other; for a true match confirmed_identity or other (`text` required with other). `remember` (false positives of listings only) clears the listing for this subject in later screenings until the listing changes. With four-eyes review on, the decision is `proposed` until another reviewer approves it. Free of charge; subscribed webhooks get `review.decided` once it takes effect. An embed token needs the `decisions` scope.",
+          parameters: [idParam("searchId")],
+          requestBody: { required: true, content: json(publicDecideHitSchema, "input") },
+          responses: {
+            "201": { description: "The decision", headers: rateLimitHeaders, content: json(hitDecisionSchema) },
+            ...errors([400, 401, 403, 404, 429, 500]),
+            "409": {
+              description:
+                "The search has not completed, the hit is not flagged or is covered by a remembered clearance, or it was already decided (send `replaces` with its decision id to change it)",
+              content: json(errorSchema),
+            },
+          },
+        },
+      },
       "/embed-tokens": {
         post: {
           summary: "An embed token for a browser",
-          description: `With an API key only. A token for the embedded screening components: bound to the key's owner, scoped to screening calls, valid for \`ttlSeconds\` (default ${EMBED_TOKEN_TTL.defaultSeconds}, from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}). The token is in this answer only. Ask for a new one when it expires (401).`,
+          description: `With an API key only. A token for the embedded screening components: bound to the key's owner, scoped to screening calls (\`scopes\`, default ${JSON.stringify(DEFAULT_EMBED_SCOPES)}; add \`decisions\` to let it decide hits), valid for \`ttlSeconds\` (default ${EMBED_TOKEN_TTL.defaultSeconds}, from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}). The token is in this answer only. Ask for a new one when it expires (401).`,
           requestBody: { required: false, content: json(createEmbedTokenSchema, "input") },
           responses: {
             "201": { description: "The token", headers: rateLimitHeaders, content: json(createdEmbedTokenSchema) },

@@ -2,7 +2,10 @@ import { Hono } from "hono";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { assertCsvFileName, PUBLIC_API_BATCH_CSV_LIMITS, readBatchCsv } from "../../lib/batch/csv.ts";
 import { AppError } from "../../lib/errors.ts";
-import { batchNameSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "../../lib/public-api/schemas.ts";
+import { batchNameSchema, publicDecideHitSchema, publicSearchRequestSchema, readWaitQuerySchema, waitQuerySchema } from "../../lib/public-api/schemas.ts";
+import type { ReviewActor } from "../../lib/review/access.ts";
+import { decideHit } from "../../lib/review/decisions.ts";
+import { searchReview } from "../../lib/review/search-review.ts";
 import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { createSearch, getSearch } from "../../lib/screening/searches.ts";
 import type { AppEnv } from "../context.ts";
@@ -30,7 +33,7 @@ export const publicApiRoutes = new Hono<AppEnv>()
     const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: user.id, ...input });
     if (wait > 0) c.env?.noTimeout?.(c.req.raw);
     const row = wait > 0 ? await waitForSearchEnd(database.db, user.id, search.id, wait * 1000, { signal: c.req.raw.signal }) : search;
-    return c.json(publicSearchView(row));
+    return c.json(publicSearchView(row, await searchReview(database.db, row)));
   })
 
   /** ?wait=N (0-60, default 0): answers when the search has ended, or as it stands after N seconds. */
@@ -43,7 +46,20 @@ export const publicApiRoutes = new Hono<AppEnv>()
       wait > 0
         ? await waitForSearchEnd(db, userId, c.req.param("searchId"), wait * 1000, { signal: c.req.raw.signal })
         : await getSearch(db, userId, c.req.param("searchId"));
-    return c.json(publicSearchView(row));
+    return c.json(publicSearchView(row, await searchReview(db, row)));
+  })
+
+  /**
+   * Decides a flagged hit of the key owner's search, as POST /api/searches/{id}/decisions does. Only the owner's own
+   * searches, whatever their role, as every /api/v1 call; an embed token needs the decisions scope.
+   */
+  .post("/search/:searchId/decisions", async (c) => {
+    const input = await readJson(c, publicDecideHitSchema);
+    const { database } = c.get("ctx");
+    const user = currentUser(c);
+    const search = await getSearch(database.db, user.id, c.req.param("searchId"));
+    const actor: ReviewActor = { id: user.id, role: user.role, kind: "api_key", ipAddress: c.get("clientIp") };
+    return c.json(await decideHit({ db: database.db, queue: screeningService(database).queue }, actor, search.id, input), 201);
   })
 
   /** multipart/form-data with a CSV `file` (columns Name and Type), read with the batch CSV rules (lib/batch/csv.ts). */

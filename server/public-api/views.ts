@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
+import type { SearchReviewView } from "../../lib/review/contract.ts";
 import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
 import { readSearchDetails } from "../../lib/screening/schemas.ts";
 import type { SearchRow } from "../../lib/screening/searches.ts";
 
-export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchResultSchema> {
+export function publicSearchView(row: SearchRow, review: SearchReviewView): z.infer<typeof publicSearchResultSchema> {
   const results = readResults(row.results);
   return {
     id: row.id,
@@ -23,5 +24,7 @@ export function publicSearchView(row: SearchRow): z.infer<typeof publicSearchRes
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     results,
+    reviewStatus: review.status,
+    review,
   };
 }

@@ -61,6 +61,10 @@ async function webhooksFlow(language: "en" | "de") {
 
     await dialog.getByRole("checkbox", { name: /search\.completed/ }).click();
     await dialog.getByRole("checkbox", { name: /batch\.completed/ }).click();
+    // Decisions on hits can be subscribed to as well, described in the interface language.
+    const review = dialog.getByRole("checkbox", { name: /review\.decided/ });
+    await expectVisible(dialog.getByText(t("webhooks.event.review.decided"), { exact: true }));
+    await review.click();
     await dialog.getByLabel(t("webhooks.descriptionLabel")).fill("Ticketing");
     await dialog.getByRole("button", { name: t("webhooks.create") }).click();
 
@@ -77,6 +81,7 @@ async function webhooksFlow(language: "en" | "de") {
     await expectVisible(row.getByText("Ticketing"));
     await expectVisible(row.getByText(`whsec_…${secret.slice(-4)}`));
     await expectVisible(row.getByText(t("webhooks.noDeliveryYet")));
+    await expectVisible(row.getByText("review.decided", { exact: true }));
     expect(await page.content()).not.toContain(secret);
 
     // Send test event: the receiver gets it signed with the secret, and the row and the deliveries say delivered.

@@ -66,7 +66,9 @@ describe("duecheck webhooks", () => {
   test("bad events or URL, and another user's webhook, exit 1 naming the problem and change nothing", async () => {
     const badEvent = await cli("add", "https://example.com/x", "--events", "search.done", "--user", "cli-hooks@example.com");
     expect(badEvent.code).toBe(1);
-    expect(badEvent.stderr).toContain("--events must be a comma-separated list of monitoring.changed, search.completed, batch.completed, got 'search.done'");
+    expect(badEvent.stderr).toContain(
+      "--events must be a comma-separated list of monitoring.changed, search.completed, batch.completed, review.decided, got 'search.done'",
+    );
     const badUrl = await cli("add", "http://example.com/x", "--events", "search.completed", "--user", "cli-hooks@example.com");
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toContain("URL must start with https://");

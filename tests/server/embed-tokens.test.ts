@@ -108,7 +108,7 @@ describe("POST /api/v1/embed-tokens", () => {
       [{ ttlSeconds: 7200 }, "ttlSeconds must be at most 3600 (one hour)"],
       [{ ttlSeconds: 90.5 }, "ttlSeconds must be a whole number of seconds"],
       [{ ttlSeconds: "600" }, "ttlSeconds must be a number of seconds"],
-      [{ scopes: ["admin"] }, "scopes must be among screening"],
+      [{ scopes: ["admin"] }, "scopes must be among screening, decisions"],
       [{ scopes: [] }, "scopes must name at least one scope"],
       [{ scopes: "screening" }, "scopes must be a list"],
       [{ ttl: 600 }, "Unknown field: ttl"],

@@ -136,6 +136,20 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/credits/create-payment-intent": { body: { credits: 500, amount: 4500 }, freeText: [] },
   "POST /api/billing/confirm": { body: { paymentIntentId: "pi_3PqRsTuVwXyZ" }, freeText: [] },
   "POST /api/v1/embed-tokens": { body: { ttlSeconds: 600, scopes: ["screening"] }, freeText: [] },
+  "POST /api/searches/:id/decisions": {
+    body: { hitId: "s:us_ofac_sdn:probe", decision: "false_positive", reason: "other", text: "Born 1985, not the listed person" },
+    freeText: ["hitId", "text"],
+  },
+  "POST /api/searches/:id/notes": { body: { text: "Called the client" }, freeText: ["text"] },
+  "POST /api/searches/:id/escalate": { body: { text: "Please check the birth date" }, freeText: ["text"] },
+  "PUT /api/searches/:id/assignee": { body: { assignee: "me" }, freeText: [] },
+  "POST /api/reviews/decisions/:id/approve": { body: { comment: "Agreed" }, freeText: ["comment"] },
+  "POST /api/reviews/decisions/:id/reject": { body: { comment: "The birth date matches" }, freeText: ["comment"] },
+  "POST /api/reviews/clearances/:id/revoke": { body: { reason: "The listing changed" }, freeText: ["reason"] },
+  "POST /api/v1/search/:searchId/decisions": {
+    body: { hitId: "s:us_ofac_sdn:probe", decision: "false_positive", reason: "other", text: "Born 1985, not the listed person" },
+    freeText: ["hitId", "text"],
+  },
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
 };
 
@@ -253,7 +267,7 @@ beforeAll(async () => {
   await admin.signIn("admin@test.local", "Admin-password-1");
   const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });
   const apiKey = await admin.post("/api/user/api-keys", { name: "Probe" });
-  for (const route of ["POST /api/v1/monitoring/entities", "PUT /api/v1/monitoring/entities/:entityId/status"]) {
+  for (const route of ["POST /api/v1/monitoring/entities", "PUT /api/v1/monitoring/entities/:entityId/status", "POST /api/v1/search/:searchId/decisions"]) {
     v1Clients[route] = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route)).key}` });
   }
   const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });

@@ -219,6 +219,7 @@ describe("public API /api/v1", () => {
       "/sanctions/search",
       "/search",
       "/search/{searchId}",
+      "/search/{searchId}/decisions",
       "/search/{searchId}/export/{format}",
     ]);
     expect(Object.keys(doc.paths["/search"].post.responses).sort()).toEqual(["200", "400", "401", "402", "403", "429", "500"]);

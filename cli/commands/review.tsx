@@ -1,0 +1,179 @@
+import type { Command } from "commander";
+import { Box, Text } from "ink";
+import { findUserByEmail } from "../../lib/auth/users.ts";
+import { decodeCursor } from "../../lib/paging.ts";
+import { reviewableSearch } from "../../lib/review/access.ts";
+import { REVIEW_SOURCES, type ReviewQueueFilter, reviewQueueFilterSchema } from "../../lib/review/contract.ts";
+import { listReviewQueue } from "../../lib/review/queue.ts";
+import { reviewableHits } from "../../lib/review/status.ts";
+import { RISK_LEVELS, readResults } from "../../lib/screening/results.ts";
+import type { SearchDetailView } from "../../lib/screening/views.ts";
+import { searchDetail } from "../../lib/screening/views.ts";
+import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
+import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { minute, parseLimit } from "../options.ts";
+import { printJson, printView } from "../ui/render.tsx";
+import { Table } from "../ui/table.tsx";
+import { cliReviewActor } from "./review-actor.ts";
+import { registerReviewClearances } from "./review-clearances.tsx";
+import { registerReviewDecisions } from "./review-decisions.tsx";
+import { registerReviewNotes } from "./review-notes.tsx";
+import { cliUser } from "./search.tsx";
+
+interface ListOptions {
+  status: string;
+  risk?: string;
+  source?: string;
+  assignee?: string;
+  olderThan?: string;
+  limit: string;
+  cursor?: string;
+  user?: string;
+  json?: boolean;
+  language?: string;
+}
+
+const QUEUE_STATUSES = ["open", "needs_review", "escalated", "awaiting_approval"] as const;
+
+/** The queue's filters from the options; an unknown value is refused naming the option and what it takes. */
+function queueFilter(options: ListOptions, { t }: Words): Omit<ReviewQueueFilter, "assignee"> {
+  const given = { status: options.status, risk: options.risk, source: options.source };
+  const allowed = { status: QUEUE_STATUSES, risk: RISK_LEVELS, source: REVIEW_SOURCES };
+  for (const key of ["status", "risk", "source"] as const) {
+    const value = given[key];
+    if (value !== undefined && !(allowed[key] as readonly string[]).includes(value)) failWith(t.review.filterInvalid(`--${key}`, value, allowed[key]));
+  }
+  if (options.olderThan !== undefined && !(/^\d{1,4}$/.test(options.olderThan) && Number(options.olderThan) <= 3650)) {
+    failWith(t.review.olderThanInvalid(options.olderThan));
+  }
+  const parsed = reviewQueueFilterSchema.omit({ assignee: true }).safeParse({ ...given, olderThanDays: options.olderThan });
+  if (!parsed.success) failWith(parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+/** The search's flagged hits with their live decisions, as `review show` prints them. */
+function ReviewView({ detail, words: shown }: { detail: SearchDetailView; words: Words }) {
+  const { t, labels } = shown;
+  const r = t.review;
+  const review = detail.review;
+  const decisions = new Map(review.decisions.map((d) => [d.hitId, d]));
+  const hits = reviewableHits(readResults(detail.results));
+  return (
+    <Box flexDirection="column">
+      <Text bold>{r.showTitle(detail.searchTerm, labels.entity[detail.entityType], r.statuses[review.status], review.openHits)}</Text>
+      {review.fourEyes ? <Text dimColor>{r.fourEyesOn}</Text> : null}
+      <Text> </Text>
+      <Table
+        rows={hits}
+        empty={r.hitsEmpty}
+        columns={[
+          { header: r.hitColumns.id, value: (h) => h.hitId },
+          { header: r.hitColumns.kind, value: (h) => r.kinds[h.kind] },
+          { header: r.hitColumns.hit, value: (h) => (h.label.length > 60 ? `${h.label.slice(0, 59)}…` : h.label) },
+          {
+            header: r.hitColumns.decision,
+            value: (h) => (h.cleared ? r.clearedHit : decisions.has(h.hitId) ? r.decisions[decisions.get(h.hitId)!.decision] : "-"),
+          },
+          { header: r.hitColumns.reason, value: (h) => (decisions.has(h.hitId) ? r.reasons[decisions.get(h.hitId)!.reason] : "-") },
+          { header: r.hitColumns.state, value: (h) => (decisions.has(h.hitId) ? r.states[decisions.get(h.hitId)!.state] : "-") },
+          { header: r.hitColumns.by, value: (h) => decisions.get(h.hitId)?.decidedBy ?? "-" },
+        ]}
+      />
+      <Text> </Text>
+      <Text bold>{r.notesTitle}</Text>
+      {review.notes.length === 0 ? <Text dimColor>{`  ${r.notesEmpty}`}</Text> : null}
+      {review.notes.map((n) => (
+        <Text key={n.id}>{r.noteLine(minute(n.createdAt), n.author ?? "-", r.noteKinds[n.kind], n.text)}</Text>
+      ))}
+    </Box>
+  );
+}
+
+export function registerReview(program: Command) {
+  const review = program
+    .command("review")
+    .description(
+      "Review decisions on hits: the queue, true match or false positive, four-eyes approvals, case notes and remembered clearances. Acts as --user (default: the first administrator); admins and reviewers review everyone's searches, a user their own",
+    );
+
+  withLanguageOption(review.command("list"))
+    .description("The review queue: searches with a flagged hit undecided or a second opinion asked for, newest first")
+    .option("--status <status>", "open, needs_review, escalated or awaiting_approval", "open")
+    .option("--risk <level>", "low, medium, high or critical")
+    .option("--source <source>", "search, batch or monitoring")
+    .option("--assignee <who>", "me, unassigned, or (admins and reviewers) a user's email")
+    .option("--older-than <days>", "only items at least this many days old")
+    .option("--limit <n>", "items per page, 1 to 100", "50")
+    .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
+    .option("--user <email>", "who reviews (default: the first administrator)")
+    .option("--json", "print as JSON (the shape of GET /api/reviews: items, nextCursor, total)")
+    .action(async (options: ListOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const filter = queueFilter(options, early);
+      const limit = parseLimit(options.limit, early);
+      const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
+      const { page, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        let assignee: ReviewQueueFilter["assignee"];
+        if (options.assignee === "me" || options.assignee === "unassigned") assignee = options.assignee;
+        else if (options.assignee !== undefined) {
+          assignee = (await findUserByEmail(db, options.assignee))?.id ?? failWith(shown.t.noUser(options.assignee));
+        }
+        return { page: await listReviewQueue(db, cliReviewActor(user), { ...filter, assignee, limit, cursor }), shown };
+      });
+      if (options.json) return printJson(page);
+      const { t, labels } = shown;
+      const q = t.review.queueColumns;
+      console.log(t.review.queueTitle(page.total));
+      printView(
+        <Table
+          rows={page.items}
+          empty={t.review.queueEmpty}
+          columns={[
+            { header: q.date, value: (i) => minute(i.createdAt) },
+            { header: q.name, value: (i) => i.searchTerm },
+            { header: q.type, value: (i) => labels.entity[i.entityType] },
+            { header: q.risk, value: (i) => (i.riskLevel ? t.levels[i.riskLevel] : "-") },
+            { header: q.source, value: (i) => t.review.sources[i.source] },
+            { header: q.status, value: (i) => t.review.statuses[i.status] },
+            { header: q.openHits, value: (i) => String(i.openHits) },
+            { header: q.awaitingApproval, value: (i) => String(i.awaitingApproval) },
+            { header: q.owner, value: (i) => i.owner.email },
+            { header: q.assignee, value: (i) => i.assignee?.name ?? "-" },
+            { header: q.id, value: (i) => i.searchId },
+          ]}
+        />,
+      );
+      if (page.nextCursor) {
+        const given = (["status", "risk", "source", "assignee", "olderThan", "user"] as const)
+          .filter((k) => options[k] !== undefined && !(k === "status" && options.status === "open"))
+          .map((k) => ` --${k === "olderThan" ? "older-than" : k} ${options[k]}`)
+          .join("");
+        console.log(t.review.more(`duecheck review list${given} --limit ${limit} --cursor ${page.nextCursor}`));
+      }
+    });
+
+  withLanguageOption(review.command("show"))
+    .description("A search's review: its flagged hits with their ids and decisions, and its notes")
+    .argument("<search-id>", "the search's id")
+    .option("--user <email>", "who reviews (default: the first administrator)")
+    .option("--json", "print the search with its results and review as JSON (the shape of GET /api/reviews/{searchId})")
+    .action(async (searchId: string, options: { user?: string; json?: boolean; language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const { detail, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const search = await reviewableSearch(db, cliReviewActor(user), searchId);
+        return { detail: await searchDetail(db, search), shown: words(asked, user) };
+      });
+      if (options.json) return printJson(detail);
+      printView(<ReviewView detail={detail} words={shown} />);
+    });
+
+  registerReviewDecisions(review);
+  registerReviewNotes(review);
+  registerReviewClearances(review);
+}
