@@ -1,25 +1,35 @@
 import { Command, CommanderError } from "commander";
 import { DataDirBusyError } from "../data/db.ts";
 import { AppError } from "../lib/errors.ts";
-import { registerAdmin } from "./commands/admin.tsx";
-import { registerAudit } from "./commands/audit.tsx";
-import { registerBatch } from "./commands/batch.tsx";
-import { registerBilling } from "./commands/billing.tsx";
-import { registerCredits } from "./commands/credits.ts";
-import { registerDatasets } from "./commands/datasets.tsx";
-import { registerDb } from "./commands/db.ts";
-import { registerEmbed } from "./commands/embed.tsx";
-import { registerHistory } from "./commands/history.tsx";
-import { registerMonitor } from "./commands/monitor.tsx";
-import { registerReports } from "./commands/reports.tsx";
-import { registerReview } from "./commands/review.tsx";
-import { registerSanctions } from "./commands/sanctions.tsx";
-import { registerSearch } from "./commands/search.tsx";
-import { registerServe } from "./commands/serve.ts";
-import { registerSettings } from "./commands/settings.tsx";
-import { registerUsers } from "./commands/users.tsx";
-import { registerWebhooks } from "./commands/webhooks.tsx";
 import { CliError } from "./fail.ts";
+
+type Register = (program: Command) => void;
+
+/**
+ * Every top-level command and where it is defined. A run loads only the module of the command it was asked for:
+ * the others pull in the PDF and Excel writers, the job queue and the screening pipeline, and loading them all made
+ * every invocation take over a second before doing anything. Help and unknown commands load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  serve: async () => (await import("./commands/serve.ts")).registerServe,
+  db: async () => (await import("./commands/db.ts")).registerDb,
+  users: async () => (await import("./commands/users.tsx")).registerUsers,
+  credits: async () => (await import("./commands/credits.ts")).registerCredits,
+  datasets: async () => (await import("./commands/datasets.tsx")).registerDatasets,
+  sanctions: async () => (await import("./commands/sanctions.tsx")).registerSanctions,
+  search: async () => (await import("./commands/search.tsx")).registerSearch,
+  history: async () => (await import("./commands/history.tsx")).registerHistory,
+  batch: async () => (await import("./commands/batch.tsx")).registerBatch,
+  monitor: async () => (await import("./commands/monitor.tsx")).registerMonitor,
+  review: async () => (await import("./commands/review.tsx")).registerReview,
+  webhooks: async () => (await import("./commands/webhooks.tsx")).registerWebhooks,
+  embed: async () => (await import("./commands/embed.tsx")).registerEmbed,
+  reports: async () => (await import("./commands/reports.tsx")).registerReports,
+  billing: async () => (await import("./commands/billing.tsx")).registerBilling,
+  admin: async () => (await import("./commands/admin.tsx")).registerAdmin,
+  settings: async () => (await import("./commands/settings.tsx")).registerSettings,
+  audit: async () => (await import("./commands/audit.tsx")).registerAudit,
+};
 
 const program = new Command()
   .name("duecheck")
@@ -30,24 +40,9 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride();
 
-registerServe(program);
-registerDb(program);
-registerUsers(program);
-registerCredits(program);
-registerDatasets(program);
-registerSanctions(program);
-registerSearch(program);
-registerHistory(program);
-registerBatch(program);
-registerMonitor(program);
-registerWebhooks(program);
-registerEmbed(program);
-registerReports(program);
-registerBilling(program);
-registerAdmin(program);
-registerSettings(program);
-registerReview(program);
-registerAudit(program);
+const asked = process.argv[2];
+const needed = asked && Object.hasOwn(COMMANDS, asked) ? [asked] : Object.keys(COMMANDS);
+for (const register of await Promise.all(needed.map((name) => COMMANDS[name]()))) register(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -95,6 +95,35 @@ async function makePgliteTemplate() {
   return dir;
 }
 
+/**
+ * A migrated PostgreSQL database, copied by every test that needs one (CREATE DATABASE ... TEMPLATE): migrating an
+ * empty database for each test took twice as long. No connection may stay open on it, or copies fail.
+ */
+async function makePostgresTemplate() {
+  const name = `duecheck_template_${process.pid}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: mkdtempSync(join(tmpdir(), "dc-template-")), role: "cli" });
+  await database.close();
+  return name;
+}
+
+async function dropPostgresTemplate(name: string) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 // Each run builds the web app into its own folder, so runs side by side never serve each other's half-built files.
 const webDist = mkdtempSync(join(tmpdir(), "dc-web-"));
 /** The example host application (examples/host-react), built for tests/browser/embed-*.test.ts. */
@@ -144,6 +173,7 @@ if ((browserTests && (!only || only === "browser")) || serverTests) {
 }
 
 const template = await makePgliteTemplate();
+let pgTemplate: string | undefined;
 try {
   // The two database passes run side by side: much of their time is spent waiting (processes starting, jobs and
   // servers answering), so together they take far less than one after the other. Each is printed when it ends.
@@ -151,7 +181,10 @@ try {
   const both = SUITES.length > 0 && !only;
   if (SUITES.length && (!only || only === "postgres")) {
     if (await postgresReachable()) {
-      passes.push(run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl }, both));
+      pgTemplate = await makePostgresTemplate();
+      passes.push(
+        run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl, DUECHECK_TEST_PG_TEMPLATE: pgTemplate }, both),
+      );
     } else {
       totals.failed += 1;
     }
@@ -167,6 +200,7 @@ try {
     });
   }
 } finally {
+  if (pgTemplate) await dropPostgresTemplate(pgTemplate);
   rmSync(template, { recursive: true, force: true });
   rmSync(webDist, { recursive: true, force: true });
   rmSync(exampleDist, { recursive: true, force: true });

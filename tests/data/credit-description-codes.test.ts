@@ -34,7 +34,7 @@ function migrationsBefore0003() {
 
 async function openBareDatabase() {
   if (TEST_DB === "postgres") {
-    const database: TestDatabase = await createTestDatabase();
+    const database: TestDatabase = await createTestDatabase({ empty: true });
     const client = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} });
     cleanups.push(async () => {
       await client.end();

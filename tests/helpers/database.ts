@@ -22,12 +22,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own for a test: migrated already, copied from the template the run made (scripts/test.ts), unless
+ * `empty` (a test of the migrations themselves).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), "dc-"));
   if (TEST_DB === "postgres") {
     const name = `duecheck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    // Copying a migrated database takes half the time of migrating an empty one.
+    const template = process.env.DUECHECK_TEST_PG_TEMPLATE;
+    await admin.unsafe(template && !options.empty ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
@@ -45,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   // A migrated PGlite folder made once per run (scripts/test.ts) is copied: initdb takes seconds.
   const template = process.env.DUECHECK_TEST_PGLITE_TEMPLATE;
-  if (template && existsSync(join(template, "pgdata"))) cpSync(join(template, "pgdata"), join(dataDir, "pgdata"), { recursive: true });
+  if (template && !options.empty && existsSync(join(template, "pgdata"))) cpSync(join(template, "pgdata"), join(dataDir, "pgdata"), { recursive: true });
   return {
     env: { DUECHECK_DATA_DIR: dataDir },
     dataDir,
