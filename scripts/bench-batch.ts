@@ -16,7 +16,7 @@
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's databases on (default postgres://postgres@127.0.0.1:5432/test)
  */
 
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema } from "../data/db.ts";
@@ -26,6 +26,7 @@ import { changeCredits } from "../lib/credits/ledger.ts";
 import type { CreateSearchFields } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./bench-batch-csv.ts";
+import { cpuSecondsOf, machineCpuSeconds, postgresCpuBetween, postgresCpuSeconds } from "./bench-cpu.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
 
@@ -38,45 +39,6 @@ const CONCURRENCY = process.env.DUECHECK_JOB_CONCURRENCY ?? "8";
 const TIMEOUT_MS = 60 * 60_000;
 const BENCH_EMAIL = "batch@example.com";
 const BENCH_PASSWORD = "bench-password";
-
-/** CPU seconds (user + system) of a process, from /proc (clock ticks of 1/100 s). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of each PostgreSQL process of this machine, by pid. */
-function postgresCpuSeconds(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.set(Number(entry), cpuSecondsOf(Number(entry)));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return out;
-}
-
-/** CPU the PostgreSQL processes used between two readings (a process that ended meanwhile is left out). */
-function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** Busy and total CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineCpuSeconds(): { busy: number; total: number } {
-  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
-  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  const idle = ticks[3] + ticks[4];
-  return { busy: (total - idle) / 100, total: total / 100 };
-}
 
 /** Where the CPU went between two readings: the servers, PostgreSQL, this process (the loopback sources) and the machine. */
 function cpuReading(serverPids: number[]) {

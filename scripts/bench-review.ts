@@ -16,10 +16,12 @@
  *      review status and open hits as the decisions make them, the admin queue's total down by the closed searches,
  *      and no credits changed.
  *   3. A batch of 10,000 rows as bench:batch builds it (a third list names) screened once to warm the caches and to
- *      find hits; then, in rounds, the same rows as a new batch with 5,000 remembered clearances of that user (false
- *      positives on hits of the first batch, inserted with the product's subject keys and the hits' listing
- *      fingerprints) and again after those clearances were revoked. Each run: creation to last row finished. Checks
- *      that the runs with clearances show `clearance` on exactly the hits remembered and met, and those without none.
+ *      find hits; then the same rows as new batches, with 5,000 remembered clearances of that user (false positives
+ *      on every distinct hit of the first batch, inserted with the product's subject keys and the hits' listing
+ *      fingerprints; if the batch has fewer hits, the rest for the same names with a birth date, which it does not
+ *      meet) and without them (revoked), in ABBA order (with, without, without, with) so that neither kind gets the
+ *      warmer caches or the quieter machine. Each run: creation to last row finished, and the server's CPU seconds.
+ *      Checks that the runs with clearances show `clearance` on exactly the hits remembered and met, and none without.
  *
  *   --users N         users (default 1000)          --open-hits N   open hits in all, two a search (default 100000)
  *   --requests N      queue requests per measurement (default 200)   --decisions N   timed decisions (default 500)
@@ -44,6 +46,7 @@ import { readResults, searchResultsSchema } from "../lib/screening/results.ts";
 import { readSearchDetails } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./bench-batch-csv.ts";
+import { cpuSecondsOf, machineCpuSeconds } from "./bench-cpu.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
 
@@ -412,19 +415,30 @@ try {
     const keyOf = (h: Pick<HitRow, "term" | "entityType" | "details">) =>
       subjectKey({ term: h.term, entityType: h.entityType, details: readSearchDetails(h.details) });
 
-    /** Uploads the batch, waits for its last row; answers its id and figures. */
+    /** Uploads the batch, waits for its last row; answers its id and figures, with the CPU the server used meanwhile. */
     const runBatch = async (label: string) => {
+      const pid = server!.proc.pid;
+      const cpuBefore = { server: cpuSecondsOf(pid), machine: machineCpuSeconds() };
       const [batchId, uploadMs] = await timed(() => createBatchOverHttp(base, batchCookie, entities, label));
       const [created] = await db.select({ at: schema.batchJobs.createdAt }).from(schema.batchJobs).where(eq(schema.batchJobs.id, batchId));
       const open = () => db.$count(s, and(eq(s.batchJobId, batchId), inArray(s.status, ["pending", "processing"])));
       const deadline = Date.now() + 60 * 60_000;
       while ((await open()) > 0 && Date.now() < deadline) await Bun.sleep(250);
+      const cpuAfter = { server: cpuSecondsOf(pid), machine: machineCpuSeconds() };
       const [last] = await db
         .select({ at: sql<string>`max(${s.updatedAt})`, completed: sql<number>`count(*) filter (where ${s.status} = 'completed')::int` })
         .from(s)
         .where(eq(s.batchJobId, batchId));
       const seconds = (new Date(last.at).getTime() - created.at.getTime()) / 1000;
-      return { batchId, label, uploadSeconds: Number((uploadMs / 1000).toFixed(2)), seconds: Number(seconds.toFixed(1)), completed: last.completed };
+      return {
+        batchId,
+        label,
+        uploadSeconds: Number((uploadMs / 1000).toFixed(2)),
+        seconds: Number(seconds.toFixed(1)),
+        serverCpuSeconds: Number((cpuAfter.server - cpuBefore.server).toFixed(1)),
+        machineBusyPercent: Math.round((100 * (cpuAfter.machine.busy - cpuBefore.machine.busy)) / (cpuAfter.machine.total - cpuBefore.machine.total)),
+        completed: last.completed,
+      };
     };
 
     /** What a run shows against the clearances that were live while it ran. */
@@ -445,7 +459,9 @@ try {
     };
 
     const warm = await runBatch("warm-up");
-    // The clearances to remember: distinct (subject, listing) pairs of the first batch's hits, in row order.
+    // The clearances to remember: every distinct (subject, listing) pair among the first batch's hits, in row order,
+    // up to CLEARANCES; if the batch has fewer, the rest are of the same names with a birth date (other subjects, as
+    // earlier screenings would have left), which the rows of this batch do not meet.
     const warmHits = await hitsOf(warm.batchId);
     const picked = new Map<string, HitRow & { key: string }>();
     for (const h of warmHits) {
@@ -453,6 +469,12 @@ try {
       if (!h.fingerprint) continue;
       const key = keyOf(h);
       if (!picked.has(`${key} ${h.entityId}`)) picked.set(`${key} ${h.entityId}`, { ...h, key });
+    }
+    const ofThisBatch = picked.size;
+    for (const h of [...picked.values()]) {
+      if (picked.size >= CLEARANCES) break;
+      const key = subjectKey({ term: h.term, entityType: h.entityType, details: { birthDate: `19${50 + (picked.size % 50)}-01-01` } });
+      picked.set(`${key} ${h.entityId}`, { ...h, key });
     }
     const remember = async () => {
       const values = [...picked.values()].map((h) => ({
@@ -489,17 +511,23 @@ try {
       await db.execute(sql`analyze remembered_clearances`);
     };
 
-    // With, then without, in rounds: each kind runs once after each other kind, so neither has the warmer caches.
+    // With and without in rounds of ABBA order (with, without, without, with, ...): a machine that gets busier or
+    // quieter during the run, and caches that warm, favour neither kind.
     const runs = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const live = await remember();
-      const withRun = await runBatch(`with clearances ${round}`);
-      runs.push({ ...withRun, clearances: live.size, ...(await clearedIn(withRun.batchId, live)) });
-      await revoke();
-      const withoutRun = await runBatch(`without clearances ${round}`);
-      runs.push({ ...withoutRun, clearances: 0, ...(await clearedIn(withoutRun.batchId, new Map())) });
+    const order = Array.from({ length: ROUNDS * 2 }, (_, i) => (i % 4 === 0 || i % 4 === 3 ? "with" : "without"));
+    for (const [i, kind] of order.entries()) {
+      const round = Math.floor(i / 2) + 1;
+      if (kind === "with") {
+        const live = await remember();
+        const run = await runBatch(`with clearances ${round}`);
+        runs.push({ ...run, clearances: live.size, ...(await clearedIn(run.batchId, live)) });
+        await revoke();
+      } else {
+        const run = await runBatch(`without clearances ${round}`);
+        runs.push({ ...run, clearances: 0, ...(await clearedIn(run.batchId, new Map())) });
+      }
     }
-    batch = batchFigures(warm, runs, picked.size);
+    batch = batchFigures(warm, runs, picked.size, ofThisBatch);
   }
 
   const figures = {
@@ -528,11 +556,11 @@ Review queue and decisions — ${figures.machine}; ${list.label}
     );
     for (const r of batch.runs) {
       console.log(
-        `     ${r.label.padEnd(22)} ${String(r.seconds).padStart(6)} s (${r.rowsPerSecond} rows/s); ${r.completed} completed; ${r.clearances} live clearances, met on ${r.met} hits, ${r.cleared} shown cleared, ${r.wrong} wrong`,
+        `     ${r.label.padEnd(22)} ${String(r.seconds).padStart(6)} s (${r.rowsPerSecond} rows/s), server CPU ${r.serverCpuSeconds} s, machine ${r.machineBusyPercent}% busy; ${r.completed} completed; ${r.clearances} live clearances, met on ${r.met} hits, ${r.cleared} shown cleared, ${r.wrong} wrong`,
       );
     }
     console.log(
-      `     with clearances ${batch.withSeconds} s, without ${batch.withoutSeconds} s (means): ${batch.ratio}×   target ≤ ${CLEARANCE_SLOWDOWN_TARGET}×   ${verdict(batch.ratio <= CLEARANCE_SLOWDOWN_TARGET)}`,
+      `     with clearances ${batch.withSeconds} s, without ${batch.withoutSeconds} s (means): ${batch.ratio}×   target ≤ ${CLEARANCE_SLOWDOWN_TARGET}×   ${verdict(batch.ratio <= CLEARANCE_SLOWDOWN_TARGET)}; server CPU ${batch.withServerCpuSeconds} s against ${batch.withoutServerCpuSeconds} s: ${batch.cpuRatio}×`,
     );
   }
   if (args.json) await Bun.write(args.json, JSON.stringify(figures, null, 2));
@@ -540,7 +568,9 @@ Review queue and decisions — ${figures.machine}; ${list.label}
     seed.off === 0 &&
     Object.values(decisions.checks).every((v) => v === 0) &&
     (!batch ||
-      batch.runs.every((r) => r.wrong === 0 && r.completed === ROWS && (r.clearances === 0 ? r.cleared === 0 : r.cleared === r.met && r.met >= r.clearances)));
+      batch.runs.every(
+        (r) => r.wrong === 0 && r.completed === ROWS && (r.clearances === 0 ? r.cleared === 0 : r.cleared === r.met && r.met >= batch.rememberedOfThisBatch),
+      ));
   if (!checksOk) console.log("  a check failed: see the figures above");
   ok = checksOk;
 } finally {
@@ -554,9 +584,11 @@ Review queue and decisions — ${figures.machine}; ${list.label}
 }
 process.exit(ok ? 0 : 1);
 
-type BatchRun = {
+interface BatchRun {
   label: string;
   seconds: number;
+  serverCpuSeconds: number;
+  machineBusyPercent: number;
   completed: number;
   uploadSeconds: number;
   clearances: number;
@@ -564,22 +596,34 @@ type BatchRun = {
   cleared: number;
   wrong: number;
   hits: number;
-};
+}
 
-/** The runs' figures, and the mean time with clearances against the mean without. */
-function batchFigures(warm: { seconds: number; uploadSeconds: number; completed: number }, runs: BatchRun[], remembered: number) {
+/** The runs' figures, and the mean time (and server CPU) with clearances against the mean without. */
+function batchFigures(
+  warm: { seconds: number; serverCpuSeconds: number; uploadSeconds: number; completed: number },
+  runs: BatchRun[],
+  remembered: number,
+  ofThisBatch: number,
+) {
   const perSecond = (seconds: number) => Number((ROWS / seconds).toFixed(0));
   const mean = (xs: number[]) => Number((xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1));
-  const withSeconds = mean(runs.filter((r) => r.clearances > 0).map((r) => r.seconds));
-  const withoutSeconds = mean(runs.filter((r) => r.clearances === 0).map((r) => r.seconds));
+  const withRuns = runs.filter((r) => r.clearances > 0);
+  const withoutRuns = runs.filter((r) => r.clearances === 0);
+  const withSeconds = mean(withRuns.map((r) => r.seconds));
+  const withoutSeconds = mean(withoutRuns.map((r) => r.seconds));
+  const withCpu = mean(withRuns.map((r) => r.serverCpuSeconds));
+  const withoutCpu = mean(withoutRuns.map((r) => r.serverCpuSeconds));
   return {
     rows: ROWS,
     remembered,
+    rememberedOfThisBatch: ofThisBatch,
     warmUp: { ...warm, rowsPerSecond: perSecond(warm.seconds) },
-    runs: runs.map(({ label, seconds, uploadSeconds, completed, clearances, hits, met, cleared, wrong }) => ({
+    runs: runs.map(({ label, seconds, serverCpuSeconds, machineBusyPercent, uploadSeconds, completed, clearances, hits, met, cleared, wrong }) => ({
       label,
       seconds,
       rowsPerSecond: perSecond(seconds),
+      serverCpuSeconds,
+      machineBusyPercent,
       uploadSeconds,
       completed,
       clearances,
@@ -591,5 +635,8 @@ function batchFigures(warm: { seconds: number; uploadSeconds: number; completed:
     withSeconds,
     withoutSeconds,
     ratio: Number((withSeconds / withoutSeconds).toFixed(3)),
+    withServerCpuSeconds: withCpu,
+    withoutServerCpuSeconds: withoutCpu,
+    cpuRatio: Number((withCpu / withoutCpu).toFixed(3)),
   };
 }
