@@ -16,18 +16,19 @@
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's databases on (default postgres://postgres@127.0.0.1:5432/test)
  */
 
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, schema } from "../data/db.ts";
+import { schema } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { getBatchJob } from "../lib/batch/batch-jobs.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
-import { type CreateSearchFields, createSearchSchema } from "../lib/screening/schemas.ts";
+import type { CreateSearchFields } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
+import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./bench-batch-csv.ts";
+import { cpuSecondsOf, machineCpuSeconds, postgresCpuBetween, postgresCpuSeconds } from "./bench-cpu.ts";
 import { createBenchDatabase } from "./bench-database.ts";
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
+import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
 
 const { values: args } = parseArgs({
   options: { rows: { type: "string", default: "10000" }, processes: { type: "string", default: "1,2" }, json: { type: "string" } },
@@ -38,72 +39,6 @@ const CONCURRENCY = process.env.DUECHECK_JOB_CONCURRENCY ?? "8";
 const TIMEOUT_MS = 60 * 60_000;
 const BENCH_EMAIL = "batch@example.com";
 const BENCH_PASSWORD = "bench-password";
-
-const COMPANY = ["Nordic Timber", "Harbor Bakery", "Alpine Dental", "Greenfield Farms", "Bluewater Logistics", "Maple Printing"];
-
-/** The CSV a compliance team would upload: a third list names (people and companies), the rest clean names. */
-async function writeBatchCsv(db: Db, path: string, rows: number) {
-  const listed = await db
-    .select({ name: schema.sanctionsEntities.name, schema: schema.sanctionsEntities.schema })
-    .from(schema.sanctionsEntities)
-    .where(eq(schema.sanctionsEntities.datasetId, "us_ofac_sdn"))
-    .orderBy(schema.sanctionsEntities.id)
-    .limit(Math.ceil(rows / 3));
-  const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
-  const lines = ["name,type,country"];
-  for (let i = 0; i < rows; i++) {
-    const hit = i % 3 === 0 ? listed[(i / 3) % listed.length] : undefined;
-    if (hit) lines.push(`${quote(hit.name)},${hit.schema === "Person" ? "person" : "company"},`);
-    else if (i % 7 === 1) lines.push(`${quote(`${COMPANY[i % COMPANY.length]} ${i} Ltd`)},company,GB`);
-    else lines.push(`${quote(`${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`)},person,`);
-  }
-  writeFileSync(path, lines.join("\r\n"));
-}
-
-/** The batch CSV read back into the rows of a batch (name, type, country), each validated as a search. */
-function readBatchCsv(path: string): CreateSearchFields[] {
-  const records = parse(readFileSync(path), { columns: true, skip_empty_lines: true }) as { name: string; type: string; country: string }[];
-  return records.map((r) => createSearchSchema.parse({ searchTerm: r.name, entityType: r.type, country: r.country || undefined }));
-}
-
-/** CPU seconds (user + system) of a process, from /proc (clock ticks of 1/100 s). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds of each PostgreSQL process of this machine, by pid. */
-function postgresCpuSeconds(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.set(Number(entry), cpuSecondsOf(Number(entry)));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return out;
-}
-
-/** CPU the PostgreSQL processes used between two readings (a process that ended meanwhile is left out). */
-function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** Busy and total CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineCpuSeconds(): { busy: number; total: number } {
-  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
-  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  const idle = ticks[3] + ticks[4];
-  return { busy: (total - idle) / 100, total: total / 100 };
-}
 
 /** Where the CPU went between two readings: the servers, PostgreSQL, this process (the loopback sources) and the machine. */
 function cpuReading(serverPids: number[]) {
@@ -117,16 +52,7 @@ function cpuReading(serverPids: number[]) {
 
 /** Signs in as the bench user and makes the batch with the web app's two calls; answers its id. */
 async function createOverHttp(url: string, entities: CreateSearchFields[]): Promise<string> {
-  const headers = { "content-type": "application/json", origin: url };
-  const cookie = await signIn(url, BENCH_EMAIL, BENCH_PASSWORD);
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<{ id: string }>;
-  };
-  const { id } = await call("/api/batch-jobs", { name: "bench", totalEntities: entities.length, status: "processing" });
-  await call(`/api/batch-jobs/${id}/entities`, { entities });
-  return id;
+  return createBatchOverHttp(url, await signIn(url, BENCH_EMAIL, BENCH_PASSWORD), entities);
 }
 
 async function runOnce(processes: number) {

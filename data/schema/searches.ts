@@ -48,9 +48,15 @@ export const searches = pgTable(
     // A day's searches of everyone (the organisation's daily report).
     index("searches_created").on(t.createdAt),
     index("searches_batch").on(t.batchJobId, t.createdAt, t.id).where(sql`${t.batchJobId} is not null`),
-    // The review queue, newest first: everyone's (admins and reviewers) and one user's.
-    index("searches_review_queue").on(t.createdAt, t.id).where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
-    index("searches_review_queue_user").on(t.userId, t.createdAt, t.id).where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
+    // The review queue, newest first: everyone's (admins and reviewers) and one user's. The queue's filters (status,
+    // risk, source, assignee) follow the order's columns, so a page skips the rows they leave out, and its total is
+    // counted, from the index alone (without the status, 50,000 open items were counted from the table: 20 to 70 ms).
+    index("searches_review_queue")
+      .on(t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
+      .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
+    index("searches_review_queue_user")
+      .on(t.userId, t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
+      .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
   ],
 );
 

@@ -1,0 +1,4 @@
+DROP INDEX "searches_review_queue";--> statement-breakpoint
+DROP INDEX "searches_review_queue_user";--> statement-breakpoint
+CREATE INDEX "searches_review_queue" ON "searches" USING btree ("created_at","id","review_status","risk_level","is_automated","batch_job_id","review_assignee_id") WHERE "searches"."review_status" in ('needs_review', 'escalated');--> statement-breakpoint
+CREATE INDEX "searches_review_queue_user" ON "searches" USING btree ("user_id","created_at","id","review_status","risk_level","is_automated","batch_job_id","review_assignee_id") WHERE "searches"."review_status" in ('needs_review', 'escalated');
