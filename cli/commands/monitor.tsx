@@ -11,6 +11,8 @@ import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
 import {
   addMonitoredEntity,
   deleteMonitoredEntity,
+  entityView,
+  entityViews,
   getMonitoredEntity,
   listMonitoredEntities,
   monitoredEntityView,
@@ -161,7 +163,7 @@ export function registerMonitor(program: Command) {
         const { entity, shown } = await withDatabase(async ({ db }) => {
           const user = await cliUser(db, options.user, early);
           const shown = words(asked, user);
-          return { entity: monitoredEntityView(await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
+          return { entity: await entityView(db, await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
         });
         if (options.json) return printJson(entity);
         console.log(status === "paused" ? shown.t.monitor.paused(entity.searchTerm) : shown.t.monitor.resumed(entity.searchTerm));
@@ -212,7 +214,7 @@ export function registerMonitor(program: Command) {
             for (const searchId of scan.searchIds) await recordChecksOfSearch(database.db, searchId, { queue });
             const m = schema.monitoredEntities;
             const rows = await database.db.select().from(m).where(inArray(m.lastSearchId, scan.searchIds));
-            checked.push(...rows.map(monitoredEntityView));
+            checked.push(...(await entityViews(database.db, rows)));
           }
           return { ...scan, checked };
         } finally {
