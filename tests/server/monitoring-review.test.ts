@@ -6,6 +6,9 @@
  * review columns and filters.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { manualClock } from "../../lib/clock.ts";
@@ -199,6 +202,18 @@ describe("an alert stays open until it is decided", () => {
     expect((await entityOf(orlov.id)).hasChanges).toBe(false);
     const notes = (await search(orlov.lastSearchId!)).review.notes;
     expect(notes.map((n: any) => [n.kind, n.text])).toEqual([["dismissal", "Same matter as the case closed in March"]]);
+    // The check's report carries its review status and the dismissal among its case notes.
+    const pdf = await fetch(`${app.url}/api/searches/${orlov.lastSearchId}/export/pdf`, {
+      headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    expect(pdf.status).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), "dc-review-")), "check.pdf");
+    writeFileSync(file, new Uint8Array(await pdf.arrayBuffer()));
+    const text = Bun.spawnSync(["pdftotext", "-layout", file, "-"]).stdout.toString().replace(/\s+/g, " ");
+    rmSync(dirname(file), { recursive: true, force: true });
+    expect(text).toContain("Review status Needs review (Hits to decide: 1)");
+    expect(text).toContain("Alert dismissed · Administrator");
+    expect(text).toContain("Same matter as the case closed in March");
     const audit = await app.db
       .select()
       .from(schema.auditLog)
