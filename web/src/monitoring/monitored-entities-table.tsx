@@ -98,7 +98,7 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
               {entity.hasChanges && (
                 <div className="grid gap-1">
-                  <span>{entity.changesSummary}</span>
+                  <span data-testid="changes-summary">{entity.changesSummary}</span>
                   <AlertReason entity={entity} />
                 </div>
               )}
