@@ -1,9 +1,11 @@
 import type { Command } from "commander";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { type Database, runningServer, schema } from "../../data/db.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
+import { isUuid } from "../../lib/ids.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { acknowledgeAlert, dismissAlert } from "../../lib/monitoring/alerts.ts";
 import { describeChanges } from "../../lib/monitoring/change-phrases.ts";
 import { viewChanges } from "../../lib/monitoring/changes-report.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
@@ -11,12 +13,14 @@ import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
 import {
   addMonitoredEntity,
   deleteMonitoredEntity,
+  entityView,
+  entityViews,
   getMonitoredEntity,
   listMonitoredEntities,
   monitoredEntityView,
   setMonitoringStatus,
 } from "../../lib/monitoring/entities.ts";
-import { type MonitoredEntityView, monitoredEntitiesQuerySchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { dismissAlertSchema, type MonitoredEntityView, monitoredEntitiesQuerySchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { decodeCursor } from "../../lib/paging.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -49,6 +53,35 @@ function orNotFound<T>(work: Promise<T>, id: string, { t }: Words): Promise<T> {
 
 function statusWord(entity: MonitoredEntityView, { t }: Words) {
   return entity.status === "active" && entity.waitingFor === "credits" ? t.monitor.waitingForCredits : t.monitor.statuses[entity.status];
+}
+
+/** The last complete check's risk level, always shown: a check running or failed since is said beside it. */
+function riskWord(entity: MonitoredEntityView, { t }: Words) {
+  const state = entity.checkState === "completed" ? null : t.monitor.checkStates[entity.checkState];
+  if (!entity.riskLevel) return state ?? "-";
+  return state ? `${t.levels[entity.riskLevel]} (${state})` : t.levels[entity.riskLevel];
+}
+
+function reviewWord(entity: MonitoredEntityView, { t, labels }: Words) {
+  if (!entity.reviewStatus) return "-";
+  const status = labels.review.statuses[entity.reviewStatus];
+  return entity.openHits > 0 ? `${status} (${t.monitor.toDecide(entity.openHits)})` : status;
+}
+
+/** The refusals of acknowledge and dismiss as the CLI's own words. */
+function orRefused<T>(work: Promise<T>, id: string, entity: () => Promise<MonitoredEntityView | null>, shown: Words, email: string): Promise<T> {
+  const { t } = shown;
+  return orNotFound(work, id, shown).catch(async (error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    if (error.status === 403) failWith(t.monitor.dismissNeedsAdmin(email));
+    const view = await entity();
+    if (error.status === 409 && view) {
+      if (!view.hasChanges) failWith(t.monitor.noOpenAlert(view.searchTerm));
+      if (view.openHits > 0) failWith(t.monitor.decideHitsFirst(view.searchTerm, view.openHits, view.reviewSearchId ?? "-"));
+      failWith(t.monitor.escalatedFirst(view.searchTerm));
+    }
+    throw error;
+  });
 }
 
 /**
@@ -106,19 +139,26 @@ export function registerMonitor(program: Command) {
     .description("A user's monitored entities, newest first, with their status, checks and changes")
     .option("--user <email>", "whose monitoring (default: the first administrator)")
     .option("--changes <which>", "all, with or without changes", "all")
+    .option("--risk <level>", "only entities whose last complete check is at this risk level: low, medium, high or critical")
+    .option("--review <status>", "only entities whose last complete check has this review status: open, no_hits, needs_review, cleared, confirmed or escalated")
     .option("--limit <n>", "entities per page, 1 to 100", "50")
     .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
     .option("--json", "print as JSON (the shape of GET /api/monitoring/entities: items, nextCursor, total, counts)")
-    .action(async (options: UserOptions & { changes: string; limit: string; cursor?: string }) => {
+    .action(async (options: UserOptions & { changes: string; risk?: string; review?: string; limit: string; cursor?: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
       const changes = monitoredEntitiesQuerySchema.shape.changes.safeParse(options.changes.trim().toLowerCase());
       if (!changes.success) failWith(early.t.monitor.changesInvalid(options.changes));
+      const risk = monitoredEntitiesQuerySchema.shape.risk.safeParse(options.risk?.trim().toLowerCase());
+      if (!risk.success) failWith(early.t.monitor.riskInvalid(options.risk ?? ""));
+      const review = monitoredEntitiesQuerySchema.shape.review.safeParse(options.review?.trim().toLowerCase());
+      if (!review.success) failWith(early.t.monitor.reviewInvalid(options.review ?? ""));
       const limit = parseLimit(options.limit, early);
       const { page, shown, email } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, early);
         const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
-        return { page: await listMonitoredEntities(db, user.id, { changes: changes.data, limit, cursor }), shown: words(asked, user), email: user.email };
+        const request = { changes: changes.data, risk: risk.data, review: review.data, limit, cursor };
+        return { page: await listMonitoredEntities(db, user.id, request), shown: words(asked, user), email: user.email };
       });
       if (options.json) return printJson(page);
       const { t, labels } = shown;
@@ -130,6 +170,8 @@ export function registerMonitor(program: Command) {
           columns={[
             { header: t.monitor.columns.name, value: (e) => e.searchTerm },
             { header: t.monitor.columns.type, value: (e) => labels.entity[e.entityType] },
+            { header: t.monitor.columns.risk, value: (e) => riskWord(e, shown) },
+            { header: t.monitor.columns.review, value: (e) => reviewWord(e, shown) },
             { header: t.monitor.columns.frequency, value: (e) => t.monitor.frequencies[e.frequency] },
             { header: t.monitor.columns.status, value: (e) => statusWord(e, shown) },
             { header: t.monitor.columns.lastChecked, value: (e) => minute(e.lastChecked) },
@@ -141,7 +183,12 @@ export function registerMonitor(program: Command) {
         />,
       );
       if (page.nextCursor) {
-        const extra = `${options.user ? ` --user ${options.user}` : ""}${changes.data !== "all" ? ` --changes ${changes.data}` : ""}`;
+        const extra = [
+          options.user ? ` --user ${options.user}` : "",
+          changes.data !== "all" ? ` --changes ${changes.data}` : "",
+          risk.data ? ` --risk ${risk.data}` : "",
+          review.data ? ` --review ${review.data}` : "",
+        ].join("");
         console.log(t.monitor.more(`duecheck monitor list${extra} --limit ${limit} --cursor ${page.nextCursor}`));
       }
     });
@@ -161,7 +208,7 @@ export function registerMonitor(program: Command) {
         const { entity, shown } = await withDatabase(async ({ db }) => {
           const user = await cliUser(db, options.user, early);
           const shown = words(asked, user);
-          return { entity: monitoredEntityView(await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
+          return { entity: await entityView(db, await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
         });
         if (options.json) return printJson(entity);
         console.log(status === "paused" ? shown.t.monitor.paused(entity.searchTerm) : shown.t.monitor.resumed(entity.searchTerm));
@@ -212,7 +259,7 @@ export function registerMonitor(program: Command) {
             for (const searchId of scan.searchIds) await recordChecksOfSearch(database.db, searchId, { queue });
             const m = schema.monitoredEntities;
             const rows = await database.db.select().from(m).where(inArray(m.lastSearchId, scan.searchIds));
-            checked.push(...rows.map(monitoredEntityView));
+            checked.push(...(await entityViews(database.db, rows)));
           }
           return { ...scan, checked };
         } finally {
@@ -228,7 +275,7 @@ export function registerMonitor(program: Command) {
     });
 
   withLanguageOption(monitor.command("changes"))
-    .description("What the last check that changed something found, compared with the check before; viewing clears the entity's 'New' flag")
+    .description("What the last check that changed something found, compared with the check before; viewing leaves the alert open (it closes once decided)")
     .argument("<id>", "the monitored entity's id")
     .option("--user <email>", "whose monitoring (default: the first administrator)")
     .option("--json", "print { entity, changes } as JSON (the shape of GET /api/monitoring/entities/{id}/changes)")
@@ -265,5 +312,50 @@ export function registerMonitor(program: Command) {
       section(t.monitor.notChecked, changes.notChecked);
       lines.push("", t.monitor.comparedWith(changes.previousSearchId, changes.searchId));
       console.log(lines.join("\n"));
+    });
+
+  withLanguageOption(monitor.command("acknowledge"))
+    .description("Close an entity's alert whose last check has nothing left to decide (a match removed, the risk changed); refused while hits are open")
+    .argument("<id>", "the monitored entity's id")
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .option("--json", "print the entity as JSON")
+    .action(async (id: string, options: UserOptions) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const { entity, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        const actor = { id: user.id, role: user.role, kind: "cli" as const };
+        const current = async () => entityView(db, await getMonitoredEntity(db, user.id, id));
+        return { entity: await orRefused(acknowledgeAlert(db, actor, id), id, current, shown, user.email), shown };
+      });
+      if (options.json) return printJson(entity);
+      console.log(shown.t.monitor.acknowledged(entity.searchTerm));
+    });
+
+  withLanguageOption(monitor.command("dismiss"))
+    .description("Close any user's alert whatever is still open, with a reason kept as a case note on its check (administrators)")
+    .argument("<id>", "the monitored entity's id")
+    .requiredOption("--reason <text>", "why the alert is dismissed")
+    .option("--user <email>", "the administrator who dismisses it (default: the first administrator)")
+    .option("--json", "print the entity as JSON")
+    .action(async (id: string, options: UserOptions & { reason: string }) => {
+      const asked = askedLanguage(options.language);
+      const early = words(asked);
+      const parsed = dismissAlertSchema.safeParse({ reason: options.reason });
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const { entity, shown } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, options.user, early);
+        const shown = words(asked, user);
+        const actor = { id: user.id, role: user.role, kind: "cli" as const };
+        const m = schema.monitoredEntities;
+        const current = async () => {
+          const [row] = isUuid(id) ? await db.select().from(m).where(eq(m.id, id)) : [];
+          return row ? entityView(db, row) : null;
+        };
+        return { entity: await orRefused(dismissAlert(db, actor, id, parsed.data.reason), id, current, shown, user.email), shown };
+      });
+      if (options.json) return printJson(entity);
+      console.log(shown.t.monitor.dismissed(entity.searchTerm));
     });
 }

@@ -13,6 +13,7 @@ import { ATTENTION_GROUPS, type BatchAttention, buildBatchPdf } from "../reports
 import { type BatchReport, type BatchReportRow, batchFileName } from "../reports/batch/batch-report.ts";
 import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
 import { describeExplanation } from "../reports/explanation.ts";
+import type { ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
 import { isReportLanguage, type ReportLanguage, sourceName } from "../screening/summary/phrasebook.ts";
 import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
@@ -91,6 +92,7 @@ const rowFields = {
   country: s.country,
   status: s.status,
   riskLevel: s.riskLevel,
+  reviewStatus: s.reviewStatus,
   error: s.error,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
@@ -142,6 +144,7 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
     country: row.country,
     status: row.status,
     riskLevel: completed ? (row.riskLevel as RiskLevel | null) : null,
+    reviewStatus: completed ? (row.reviewStatus as ReviewStatus) : null,
     findings: completed
       ? {
           sanctionsLists: row.matchedLists?.length ?? 0,

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import type { ReviewStatus } from "../review/contract.ts";
 import { findOwnBatch } from "./pending-batch.ts";
 import type { BatchResultRow, BatchView, RiskLevel } from "./schemas.ts";
 
@@ -92,6 +93,8 @@ export async function listBatchResults(db: Db, userId: string, batchId: string, 
         entityType: s.entityType,
         status: s.status,
         riskLevel: s.riskLevel,
+        reviewStatus: sql<ReviewStatus | null>`case when ${s.status} = 'completed' then ${s.reviewStatus} end`,
+        openHits: s.openHits,
         sanctionsMatches: sql<number>`coalesce((select count(*)::int from jsonb_array_elements(${s.results}->'sanctionsList') e where (e->>'match')::boolean), 0)`,
         mediaCount: sql<number>`coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)`,
         cursorKey: cursorKey(keyset),

@@ -4,6 +4,7 @@
  * imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import type { ReviewStatus } from "../review/contract.ts";
 import { createSearchSchema } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
 
@@ -79,6 +80,10 @@ export interface BatchResultRow {
   /** The entity's search. */
   status: "pending" | "processing" | "completed" | "failed";
   riskLevel: string | null;
+  /** What reviewers made of its hits, beside its risk level; null until the search has completed. */
+  reviewStatus: ReviewStatus | null;
+  /** Its flagged hits nobody decided yet. */
+  openHits: number;
   /** Sanctions lists with a match. */
   sanctionsMatches: number;
   /** News articles found. */

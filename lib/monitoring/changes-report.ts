@@ -1,13 +1,14 @@
 /**
- * Viewing a monitored entity's changes (the report page, its PDF, the CLI's `monitor changes`): the owner only, and
- * viewing clears the entity's 'New' flag (hasChanges); the changes stay until a later check finds new ones.
+ * Viewing a monitored entity's changes (the report page, its PDF, the CLI's `monitor changes`): the owner only.
+ * Viewing leaves the alert (hasChanges) open: it stays open until it is decided, acknowledged or dismissed
+ * (alerts.ts). The changes stay until a later check finds new ones.
  */
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { fileSlug } from "../reports/file-name.ts";
 import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
-import { markChangesViewed, monitoredEntityView } from "./entities.ts";
+import { entityView, getMonitoredEntity } from "./entities.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "./schemas.ts";
 
 export interface EntityChanges {
@@ -18,13 +19,13 @@ export interface EntityChanges {
 /** The page the web shows the changes on (POST /api/monitoring/entities/{id}/report answers it). */
 export const changesPageUrl = (id: string) => `/automatic-screening/${id}/changes`;
 
-/** The entity and what its last check that changed something found; marks them viewed. 404 as getMonitoredEntity. */
+/** The entity and what its last check that changed something found. 404 as getMonitoredEntity. */
 export async function viewChanges(db: Db, userId: string, id: string): Promise<EntityChanges> {
-  const row = await markChangesViewed(db, userId, id);
-  return { entity: monitoredEntityView(row), changes: (row.changes as MonitoringChanges | null) ?? null };
+  const row = await getMonitoredEntity(db, userId, id);
+  return { entity: await entityView(db, row), changes: (row.changes as MonitoringChanges | null) ?? null };
 }
 
-/** The changes as a PDF in the owner's report language (or `language`); viewing it clears hasChanges too. */
+/** The changes as a PDF in the owner's report language (or `language`). */
 export async function changesPdf(db: Db, userId: string, id: string, language?: ReportLanguage, now = new Date()) {
   const viewed = await viewChanges(db, userId, id);
   const [owner] = await db

@@ -1,19 +1,23 @@
 /**
  * The end of a check: when the search a check created has ended, its results are compared with the entity's
- * previous check, and real changes flag the entity (hasChanges, changes, changedAt, changesSummary in the owner's
- * report language). Recording is idempotent: the worker that ran the search records it at once, and every scan
- * records checks whose search ended elsewhere (another process's worker, a process that died in between).
+ * previous check, and real changes raise the entity's alert (hasChanges, changes, changedAt, changesSummary in the
+ * owner's report language). The check first takes over the decisions of the checks before it (carry-forward.ts), so
+ * only new or changed hits are left to decide. The alert stays open until it is decided, acknowledged or dismissed
+ * (alerts.ts): a check without changes neither raises nor closes it. Recording is idempotent: the worker that ran the
+ * search records it at once, and every scan records checks whose search ended elsewhere (another process's worker, a
+ * process that died in between).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, schema } from "../../data/db.ts";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { carryDecisionsForward } from "../review/carry-forward.ts";
 import { readResults } from "../screening/results.ts";
 import { isReportLanguage } from "../screening/summary/phrasebook.ts";
 import { queueWebhookEvent } from "../webhooks/events.ts";
 import { changesSummary } from "./change-phrases.ts";
 import { compareChecks, hasRealChanges } from "./compare-checks.ts";
-import { type MonitoredEntityRow, monitoredEntityView } from "./entities.ts";
+import { entityView, type MonitoredEntityRow } from "./entities.ts";
 import type { MonitoringChanges } from "./schemas.ts";
 
 const m = schema.monitoredEntities;
@@ -38,14 +42,20 @@ export interface RecordOptions {
 export async function recordCheckResult(db: Db, entityId: string, searchId: string, options: RecordOptions = {}): Promise<RecordedCheck | null> {
   const clock = options.clock ?? systemClock;
   const recorded = await db.transaction(async (tx) => {
+    // The search is locked before the entity, as a decision on it does (it closes the entity's alert): two
+    // transactions never wait for each other's second lock.
+    const [search] = await tx
+      .select({ status: s.status, updatedAt: s.updatedAt, createdAt: s.createdAt, results: s.results })
+      .from(s)
+      .where(eq(s.id, searchId))
+      .for("update");
+    if (!search || (search.status !== "completed" && search.status !== "failed")) return null;
     const [entity] = await tx
       .select()
       .from(m)
       .where(and(eq(m.id, entityId), eq(m.lastSearchId, searchId)))
       .for("update");
     if (!entity) return null;
-    const [search] = await tx.select({ status: s.status, updatedAt: s.updatedAt, results: s.results }).from(s).where(eq(s.id, searchId));
-    if (!search || (search.status !== "completed" && search.status !== "failed")) return null;
     if (entity.lastChecked?.getTime() === search.updatedAt.getTime()) return null;
 
     let changes: MonitoringChanges | null = null;
@@ -66,6 +76,8 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
       }
     }
 
+    if (search.status === "completed") await carryDecisionsForward(tx, await earlierChecks(tx, entity, searchId, search.createdAt), searchId);
+
     const lastChecked = sql`(select ${s.updatedAt} from ${s} where ${s.id} = ${searchId})`;
     let flagged = {};
     if (changes) {
@@ -80,11 +92,37 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
       .where(eq(m.id, entityId))
       .returning();
     if (changes && options.queue) {
-      await queueWebhookEvent(tx, options.queue, { userId: row.userId, event: "monitoring.changed", payload: { entity: monitoredEntityView(row), changes } });
+      await queueWebhookEvent(tx, options.queue, { userId: row.userId, event: "monitoring.changed", payload: { entity: await entityView(tx, row), changes } });
     }
     return { entity: row, changes };
   });
   return recorded;
+}
+
+/**
+ * The checks whose decisions a new check takes over: the one it is compared with (previousSearchId, which may be the
+ * manual search the entity was added from) and any the entity ran after that one (a check with a source that failed
+ * does not become the one compared with, but its decisions count).
+ */
+async function earlierChecks(tx: DbOrTx, entity: MonitoredEntityRow, searchId: string, createdAt: Date): Promise<string[]> {
+  if (!entity.previousSearchId || entity.previousSearchId === searchId) return [];
+  const [previous] = await tx.select({ createdAt: s.createdAt }).from(s).where(eq(s.id, entity.previousSearchId));
+  if (!previous) return [];
+  const between = await tx
+    .select({ id: s.id })
+    .from(s)
+    .where(
+      and(
+        eq(s.userId, entity.userId),
+        eq(s.isAutomated, true),
+        eq(s.status, "completed"),
+        sql`lower(${s.searchTerm}) = lower(${entity.searchTerm})`,
+        eq(s.entityType, entity.entityType),
+        gt(s.createdAt, previous.createdAt),
+        lt(s.createdAt, createdAt),
+      ),
+    );
+  return [entity.previousSearchId, ...between.map((x) => x.id)];
 }
 
 /** Records every check whose search `searchId` is (a search ends once, but a name may be monitored by several entries). */

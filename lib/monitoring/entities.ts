@@ -2,14 +2,25 @@
  * Monitored entities of one user: add, list (paged, by tab), read, delete, pause and resume. Another user's entity,
  * an unknown or a malformed id are all 404 'Monitored entity not found'.
  */
-import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type PageRequest, toPage } from "../paging.ts";
-import type { MonitoredEntityView, MonitoredList, MonitoringCounts, MonitoringStatus, NewMonitoredEntity } from "./schemas.ts";
+import { OPEN_REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
+import type { RiskLevel } from "../screening/results.ts";
+import type {
+  CheckState,
+  MonitoredEntitiesFilter,
+  MonitoredEntityView,
+  MonitoredList,
+  MonitoringCounts,
+  MonitoringStatus,
+  NewMonitoredEntity,
+} from "./schemas.ts";
 
 export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
 
@@ -19,7 +30,24 @@ export const ALREADY_MONITORED = "This name is already monitored";
 const m = schema.monitoredEntities;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function monitoredEntityView(row: MonitoredEntityRow): MonitoredEntityView {
+/** What the entity's checks say now: the state of the last one, and the risk and review of the last complete one. */
+export interface EntityCheck {
+  lastStatus: string | null;
+  riskLevel: string | null;
+  reviewStatus: string | null;
+  openHits: number | null;
+  reviewSearchId: string | null;
+}
+
+const NO_CHECK: EntityCheck = { lastStatus: null, riskLevel: null, reviewStatus: null, openHits: null, reviewSearchId: null };
+
+function checkState(lastStatus: string | null): CheckState {
+  if (lastStatus === null) return "not_checked";
+  if (lastStatus === "completed" || lastStatus === "failed") return lastStatus;
+  return "running";
+}
+
+export function monitoredEntityView(row: MonitoredEntityRow, check: EntityCheck = NO_CHECK): MonitoredEntityView {
   return {
     id: row.id,
     searchTerm: row.searchTerm,
@@ -35,7 +63,55 @@ export function monitoredEntityView(row: MonitoredEntityRow): MonitoredEntityVie
     source: row.source === "search" ? "search" : "manual",
     lastSearchId: row.lastSearchId,
     createdAt: row.createdAt.toISOString(),
+    checkState: row.lastSearchId ? checkState(check.lastStatus) : "not_checked",
+    riskLevel: (check.riskLevel as RiskLevel | null) ?? null,
+    reviewStatus: (check.reviewStatus as ReviewStatus | null) ?? null,
+    openHits: check.openHits ?? 0,
+    reviewSearchId: check.reviewSearchId,
   };
+}
+
+const lastCheck = alias(schema.searches, "last_check");
+const checkBefore = alias(schema.searches, "check_before");
+/**
+ * A column of the last complete check: the last check's, or while it runs or after it failed, the one before it
+ * (previousSearchId, which a check that did not complete never replaces). A Critical entity whose newest check failed
+ * still shows Critical.
+ */
+const shown = <T>(column: "riskLevel" | "reviewStatus" | "openHits" | "id") =>
+  sql<T | null>`case when ${lastCheck.status} = 'completed' then ${lastCheck[column]} when ${checkBefore.status} = 'completed' then ${checkBefore[column]} end`;
+const checkColumns = {
+  lastStatus: sql<string | null>`${lastCheck.status}::text`,
+  riskLevel: shown<string>("riskLevel"),
+  reviewStatus: shown<string>("reviewStatus"),
+  openHits: shown<number>("openHits"),
+  reviewSearchId: shown<string>("id"),
+};
+
+/** Entities with their checks' columns (checkColumns). */
+function withChecks(db: DbOrTx) {
+  return db
+    .select({ row: m, check: checkColumns, cursorKey: cursorKey({ createdAt: m.createdAt, id: m.id }), id: m.id })
+    .from(m)
+    .leftJoin(lastCheck, eq(lastCheck.id, m.lastSearchId))
+    .leftJoin(checkBefore, eq(checkBefore.id, m.previousSearchId));
+}
+
+/** The views of entity rows, their checks read with them (one query). */
+export async function entityViews(db: DbOrTx, rows: MonitoredEntityRow[]): Promise<MonitoredEntityView[]> {
+  if (rows.length === 0) return [];
+  const read = await withChecks(db).where(
+    inArray(
+      m.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  const checks = new Map(read.map((r) => [r.id, r.check]));
+  return rows.map((row) => monitoredEntityView(row, checks.get(row.id)));
+}
+
+export async function entityView(db: DbOrTx, row: MonitoredEntityRow): Promise<MonitoredEntityView> {
+  return (await entityViews(db, [row]))[0];
 }
 
 /** Adds an entity, due at once (its first check is the baseline later checks compare with). Same name and type: 409. */
@@ -77,27 +153,49 @@ export async function getMonitoredEntity(db: DbOrTx, userId: string, id: string)
   return row;
 }
 
-export interface MonitoredListRequest extends PageRequest {
+export interface MonitoredListRequest extends PageRequest, Partial<Pick<MonitoredEntitiesFilter, "risk" | "review">> {
   changes: "all" | "with" | "without";
   q?: string;
 }
 
-/** A page of the user's entities, newest first, for one tab of the screen, with the counts of all three tabs. */
+/** The review filter as a condition on the shown check's review status. */
+function reviewCondition(review: MonitoredListRequest["review"]): SQL | undefined {
+  if (!review) return undefined;
+  const statuses: readonly string[] = review === "open" ? OPEN_REVIEW_STATUSES : [review];
+  return sql`${checkColumns.reviewStatus} in (${sql.join(
+    statuses.map((x) => sql`${x}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * A page of the user's entities, newest first, for one tab of the screen (and, when given, one risk level and one
+ * review status of the last complete check), with the counts of all three tabs.
+ */
 export async function listMonitoredEntities(db: Db, userId: string, request: MonitoredListRequest): Promise<MonitoredList> {
   const keyset = { createdAt: m.createdAt, id: m.id };
   const tab: SQL | undefined = request.changes === "with" ? eq(m.hasChanges, true) : request.changes === "without" ? eq(m.hasChanges, false) : undefined;
-  const where = and(eq(m.userId, userId), tab, request.q ? ilike(m.searchTerm, containsPattern(request.q)) : undefined);
+  const where = and(
+    eq(m.userId, userId),
+    tab,
+    request.q ? ilike(m.searchTerm, containsPattern(request.q)) : undefined,
+    request.risk ? sql`${checkColumns.riskLevel} = ${request.risk}` : undefined,
+    reviewCondition(request.review),
+  );
   const [rows, [total], counts] = await Promise.all([
-    db
-      .select({ row: m, cursorKey: cursorKey(keyset), id: m.id })
-      .from(m)
+    withChecks(db)
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
-    db.select({ count: sql<number>`count(*)::int` }).from(m).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(m)
+      .leftJoin(lastCheck, eq(lastCheck.id, m.lastSearchId))
+      .leftJoin(checkBefore, eq(checkBefore.id, m.previousSearchId))
+      .where(where),
     monitoringCounts(db, userId),
   ]);
-  return { ...toPage(rows, request.limit, total.count, ({ row }) => monitoredEntityView(row)), counts };
+  return { ...toPage(rows, request.limit, total.count, ({ row, check }) => monitoredEntityView(row, check)), counts };
 }
 
 export async function monitoringCounts(db: Db, userId: string): Promise<MonitoringCounts> {
@@ -143,16 +241,4 @@ export async function setMonitoringStatus(db: Db, userId: string, id: string, st
     });
     return row;
   });
-}
-
-/** Viewing the changes clears the entity's 'New' flag (the changes themselves stay for the report). */
-export async function markChangesViewed(db: DbOrTx, userId: string, id: string): Promise<MonitoredEntityRow> {
-  if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
-  const [row] = await db
-    .update(m)
-    .set({ hasChanges: false })
-    .where(and(eq(m.id, id), eq(m.userId, userId)))
-    .returning();
-  if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
-  return row;
 }

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import type { Page } from "../paging-contract.ts";
+import { REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
+import { RISK_LEVELS, type RiskLevel } from "../screening/results.ts";
 import { searchTerm } from "../screening/schemas.ts";
 
 export const MONITORING_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
@@ -60,12 +62,40 @@ export interface MonitoredEntityView {
   /** The last check's search (open it with /?view={id}). */
   lastSearchId: string | null;
   createdAt: string;
+  /** Where the last check is: never run yet, running, done, or failed (then the check before it is shown). */
+  checkState: CheckState;
+  /**
+   * The risk level and review of the last complete check: the last check, or while it runs or after it failed, the
+   * one before it. Null before any check completed.
+   */
+  riskLevel: RiskLevel | null;
+  reviewStatus: ReviewStatus | null;
+  /** Its flagged hits nobody decided yet: what keeps the alert (hasChanges) open. */
+  openHits: number;
+  /** The search those come from: its result page is where its hits are decided. */
+  reviewSearchId: string | null;
 }
 
-/** GET /api/monitoring/entities?changes=all|with|without&q=&limit=&cursor= (the tabs of the screen). */
+export const CHECK_STATES = ["not_checked", "running", "completed", "failed"] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
+
+/** The review filter of the list: one review status, or open (needs_review or escalated). */
+export const ENTITY_REVIEW_FILTERS = [...REVIEW_STATUSES, "open"] as const;
+export type EntityReviewFilter = (typeof ENTITY_REVIEW_FILTERS)[number];
+
+/**
+ * GET /api/monitoring/entities?changes=all|with|without&risk=&review=&q=&limit=&cursor= (the tabs of the screen, and
+ * the risk level and review status of the last complete check).
+ */
 export const monitoredEntitiesQuerySchema = z.object({
   changes: z.enum(["all", "with", "without"], { error: "changes must be all, with or without" }).default("all"),
+  risk: z.enum(RISK_LEVELS, { error: `risk must be one of ${RISK_LEVELS.join(", ")}` }).optional(),
+  review: z.enum(ENTITY_REVIEW_FILTERS, { error: `review must be one of ${ENTITY_REVIEW_FILTERS.join(", ")}` }).optional(),
 });
+export type MonitoredEntitiesFilter = z.output<typeof monitoredEntitiesQuerySchema>;
+
+/** POST /api/monitoring/entities/{id}/dismiss: why an administrator closes the alert. */
+export { reasonSchema as dismissAlertSchema } from "../review/contract.ts";
 
 /** The tab counts of the screen, over all the user's entries whatever the filter. */
 export interface MonitoringCounts {

@@ -1,3 +1,4 @@
+import type { Decision, DecisionReason, DecisionState, HitKind, NoteKind, ReviewStatus } from "../review/contract.ts";
 import type { MediaCategory, RiskLevel, SourceStatus } from "../screening/results.ts";
 import type { ReportLanguage } from "../screening/summary/phrasebook.ts";
 import { de } from "./labels/de.ts";
@@ -110,6 +111,41 @@ export interface MonitoringLabels {
   triggers: Record<"schedule" | "list_update" | "manual", string>;
 }
 
+/** The review of a search in its exports: its status, the decisions on its hits, its case notes. */
+export interface ReviewLabels {
+  title: string;
+  status: string;
+  statuses: Record<ReviewStatus, string>;
+  /** Flagged hits nobody decided yet. */
+  openHits: string;
+  decisionsTitle: string;
+  /** Said under the decisions' title: every decision, the ones replaced or rejected too. */
+  decisionsNote: string;
+  noDecisions: string;
+  hit: string;
+  hitKind: string;
+  hitKinds: Record<HitKind, string>;
+  decision: string;
+  decisions: Record<Decision, string>;
+  reason: string;
+  reasons: Record<DecisionReason, string>;
+  text: string;
+  state: string;
+  states: Record<DecisionState, string>;
+  decidedBy: string;
+  decidedAt: string;
+  /** Who approved or rejected a proposal (four eyes), and when. */
+  reviewedBy: string;
+  reviewedAt: string;
+  comment: string;
+  notesTitle: string;
+  noNotes: string;
+  noteKind: string;
+  noteKinds: Record<NoteKind, string>;
+  author: string;
+  sheet: string;
+}
+
 /** The words of an exported search report. */
 export interface ReportLabels {
   title: string;
@@ -191,6 +227,7 @@ export interface ReportLabels {
   batch: BatchLabels;
   monitoring: MonitoringLabels;
   daily: DailyLabels;
+  review: ReviewLabels;
 }
 
 /** Each language's words are in labels/<language>.ts. */

@@ -1,3 +1,4 @@
+import type { SearchReviewView } from "../review/contract.ts";
 import { type MediaItem, mediaChecked, pepDetected, readResults, type SanctionsRow, type SearchResults } from "../screening/results.ts";
 import type { SearchDetails } from "../screening/schemas.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
@@ -18,6 +19,8 @@ export interface SearchReport {
   user: { fullName: string; email: string };
   results: SearchResults;
   aiSummary: string;
+  /** The review status, every decision on the hits (replaced and rejected ones too) and the case notes. */
+  review: SearchReviewView;
   generatedAt: Date | string;
   /** The labels' language: the user's report language. Default: the search's language when it is one of en, de, es, fr. */
   reportLanguage?: ReportLanguage;

@@ -1,57 +1,64 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { acknowledgeAlert, dismissAlert } from "../../lib/monitoring/alerts.ts";
 import { changesPageUrl, changesPdf, viewChanges } from "../../lib/monitoring/changes-report.ts";
 import {
   addMonitoredEntity,
   deleteMonitoredEntity,
+  entityView,
+  getMonitoredEntity,
   listMonitoredEntities,
-  markChangesViewed,
   monitoredEntityView,
   setMonitoringStatus,
 } from "../../lib/monitoring/entities.ts";
-import { monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { dismissAlertSchema, monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
+import { reviewActor } from "../review/routes.ts";
 import { parseWith, readJson } from "../validate.ts";
 
 const listQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
+const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 
-/** The monitoring calls (add, list, pause, resume, delete, changes), for the signed-in owner only: another user's entity is 404. */
+/**
+ * The monitoring calls (add, list, pause, resume, delete, changes, acknowledge), for the signed-in owner only: another
+ * user's entity is 404. Dismissing an alert is for administrators, on anyone's entity.
+ */
 export const monitoringRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  /** ?changes=all|with|without&q=&limit=&cursor=: a page of one tab, newest first, with the three tabs' counts. */
+  /** ?changes=all|with|without&risk=&review=&q=&limit=&cursor=: a page of one tab, newest first, with the three tabs' counts. */
   .get("/entities", async (c) => {
     const request = parseWith(listQuerySchema, c.req.query());
-    return c.json(await listMonitoredEntities(c.get("ctx").database.db, currentUser(c).id, request));
+    return c.json(await listMonitoredEntities(db(c), currentUser(c).id, request));
   })
 
   /** Added as active and due at once: its first check (the baseline) runs at the next scan. Same name and type: 409. */
   .post("/entities", async (c) => {
     const input = await readJson(c, newMonitoredEntitySchema);
-    return c.json(monitoredEntityView(await addMonitoredEntity(c.get("ctx").database.db, currentUser(c).id, input)), 201);
+    return c.json(monitoredEntityView(await addMonitoredEntity(db(c), currentUser(c).id, input)), 201);
   })
 
   .delete("/entities/:id", async (c) => {
-    await deleteMonitoredEntity(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    await deleteMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));
     return c.json({ success: true });
   })
 
   .put("/entities/:id/status", async (c) => {
     const { status } = await readJson(c, monitoringStatusSchema);
-    return c.json(monitoredEntityView(await setMonitoringStatus(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), status)));
+    return c.json(await entityView(db(c), await setMonitoringStatus(db(c), currentUser(c).id, c.req.param("id"), status)));
   })
 
-  /** The page that shows the changes; asking for it marks them viewed. */
+  /** The page that shows the changes. Asking for it leaves the alert open: it stays open until it is decided. */
   .post("/entities/:id/report", async (c) => {
-    const row = await markChangesViewed(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    const row = await getMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));
     return c.json({ reportUrl: changesPageUrl(row.id) });
   })
 
-  .get("/entities/:id/changes", async (c) => c.json(await viewChanges(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"))))
+  .get("/entities/:id/changes", async (c) => c.json(await viewChanges(db(c), currentUser(c).id, c.req.param("id"))))
 
   .get("/entities/:id/changes.pdf", async (c) => {
-    const file = await changesPdf(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    const file = await changesPdf(db(c), currentUser(c).id, c.req.param("id"));
     return new Response(file.body as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": "application/pdf",
@@ -59,4 +66,13 @@ export const monitoringRoutes = new Hono<AppEnv>()
         "Cache-Control": "private, no-store",
       },
     });
+  })
+
+  /** The owner closes an alert whose check has nothing left to decide; 409 while it has open hits. */
+  .post("/entities/:id/acknowledge", async (c) => c.json(await acknowledgeAlert(db(c), reviewActor(c), c.req.param("id"))))
+
+  /** An administrator closes anyone's alert with a reason (kept as a dismissal note on the check's search); others 403. */
+  .post("/entities/:id/dismiss", async (c) => {
+    const { reason } = await readJson(c, dismissAlertSchema);
+    return c.json(await dismissAlert(db(c), reviewActor(c), c.req.param("id"), reason));
   });

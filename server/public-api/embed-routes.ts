@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { addMonitoredEntity, deleteMonitoredEntity, listMonitoredEntities, monitoredEntityView, setMonitoringStatus } from "../../lib/monitoring/entities.ts";
+import {
+  addMonitoredEntity,
+  deleteMonitoredEntity,
+  entityView,
+  listMonitoredEntities,
+  monitoredEntityView,
+  setMonitoringStatus,
+} from "../../lib/monitoring/entities.ts";
 import { monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { exportFormatSchema } from "../../lib/public-api/schemas.ts";
@@ -35,7 +42,8 @@ export const embeddableRoutes = new Hono<AppEnv>()
   })
   .put("/monitoring/entities/:entityId/status", async (c) => {
     const { status } = await readJson(c, monitoringStatusSchema);
-    return c.json(monitoredEntityView(await setMonitoringStatus(c.get("ctx").database.db, currentUser(c).id, c.req.param("entityId"), status)));
+    const { db } = c.get("ctx").database;
+    return c.json(await entityView(db, await setMonitoringStatus(db, currentUser(c).id, c.req.param("entityId"), status)));
   })
   .delete("/monitoring/entities/:entityId", async (c) => {
     await deleteMonitoredEntity(c.get("ctx").database.db, currentUser(c).id, c.req.param("entityId"));

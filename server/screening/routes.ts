@@ -5,6 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { fileSlug } from "../../lib/reports/file-name.ts";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
+import { searchReview } from "../../lib/review/search-review.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createSearchSchema, readSearchDetails } from "../../lib/screening/schemas.ts";
 import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
@@ -48,6 +49,7 @@ export async function exportSearch(c: Context<AppEnv>, format: keyof typeof EXPO
     user: { fullName: owner.fullName, email: owner.email },
     results: search.results as SearchResults,
     aiSummary: search.aiSummary ?? "",
+    review: await searchReview(db, search),
     generatedAt: new Date(),
     reportLanguage: isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : undefined,
   };

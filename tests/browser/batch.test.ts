@@ -223,6 +223,9 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     expect(["high", "critical"]).toContain(karimovLevel);
     expect(await karimov.getByTestId("batch-result-matches").textContent()).toBe("1");
     expect(await karimov.getByTestId("batch-result-media").textContent()).toBe("1");
+    // Its review status beside the risk level: the match is a hit nobody decided yet.
+    expect(await karimov.getByTestId("review-status").getAttribute("data-status")).toBe("needs_review");
+    expect(await karimov.getByTestId("batch-result-review").textContent()).toContain(tr(dict, "review.status.needs_review"));
     expect(await karimov.getByTestId("batch-status").textContent()).toBe(tr(dict, "batch.status.completed"));
     for (const href of await results.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect(href).toMatch(/^\/\?view=[0-9a-f-]{36}$/);

@@ -2,7 +2,7 @@
  * /automatic-screening and the changes page against the real server, in English and in German: the menu entry, the
  * Add Entity dialog (a blank name, an entry already monitored), the tabs and their counts, pause and resume, the
  * delete confirmation, an entity a finished check flagged ('New', its summary, View Changes opening the changes with
- * the added and removed matches and the new articles, and clearing the mark), 'Waiting for credits', another user's
+ * the added and removed matches and the new articles; the alert stays open until acknowledged), 'Waiting for credits', another user's
  * entity, and the profile's auto-add switch. The due-check scan is off: the checks' outcome is written into the
  * database as a finished check leaves it.
  */
@@ -168,7 +168,10 @@ async function monitoringFlow(language: "en" | "de") {
     const cells = added.locator("td");
     expect(await cells.nth(0).getByTestId("entity-source").textContent()).toBe(`${tr(dict, "monitoring.source.manual")} · DE`);
     expect(await cells.nth(1).textContent()).toBe(tr(dict, "search.company"));
-    expect(await cells.nth(2).textContent()).toBe(tr(dict, "monitoring.frequency.weekly"));
+    // Not checked yet: no risk level and no review to show, and it says so.
+    expect(await added.getByTestId("entity-risk").textContent()).toBe(tr(dict, "monitoring.notChecked"));
+    expect(await added.getByTestId("entity-review").textContent()).toBe("—");
+    expect(await cells.nth(4).textContent()).toBe(tr(dict, "monitoring.frequency.weekly"));
     expect(await added.getByTestId("entity-last-checked").textContent()).toBe(tr(dict, "monitoring.notChecked"));
     // Its first check is due at once (at the server's next scan, off here).
     expect(await added.getByTestId("entity-next-check").textContent()).toBe(tr(dict, "monitoring.dueNow"));
@@ -206,7 +209,7 @@ async function monitoringFlow(language: "en" | "de") {
     await expectCounts(page, dict, 2, 1, 1);
     const flagged = row(page, "Kasimir Feldwebler");
     await expectVisible(flagged.getByTestId("entity-new").getByText(tr(dict, "monitoring.new"), { exact: true }));
-    expect(await flagged.getByTestId("entity-changes").textContent()).toBe(changesSummary(changes, language));
+    expect(await flagged.getByTestId("changes-summary").textContent()).toBe(changesSummary(changes, language));
     expect(await flagged.getByTestId("entity-source").textContent()).toBe(tr(dict, "monitoring.source.search"));
     // The name opens the latest check's search; an entry never checked has no link.
     expect(await flagged.getByRole("link", { name: tr(dict, "monitoring.openLatestLabel", { name: "Kasimir Feldwebler" }) }).getAttribute("href")).toBe(
@@ -250,12 +253,18 @@ async function monitoringFlow(language: "en" | "de") {
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
-    // Back on the list the mark is gone: nothing left With Changes.
+    // Back on the list the alert stays open: viewing decides nothing. Its check has nothing left to decide, so its
+    // owner acknowledges it, and then nothing is left With Changes.
     await page
       .getByRole("link", { name: tr(dict, "monitoring.back") })
       .first()
       .click();
     await waitForPath(page, "/automatic-screening");
+    await expectCounts(page, dict, 2, 1, 1);
+    await expectVisible(flagged.getByTestId("entity-new"));
+    await expectVisible(flagged.getByTestId("alert-reason").getByText(tr(dict, "monitoring.alert.nothingToDecide"), { exact: true }));
+    await flagged.getByRole("button", { name: tr(dict, "monitoring.acknowledgeLabel", { name: "Kasimir Feldwebler" }) }).click();
+    await expectVisible(toast(page, tr(dict, "monitoring.acknowledged")));
     await expectCounts(page, dict, 2, 0, 2);
     expect(await row(page, "Kasimir Feldwebler").getByTestId("entity-new").count()).toBe(0);
     expect(

@@ -1,7 +1,8 @@
 /**
- * `duecheck monitor add | list | run-due | changes | pause | resume | remove` as separate processes on a database no
- * server holds: run-due screens the due checks itself, and a list that gained a version between two checks shows as
- * a new sanctions match (in English, and in German with --language de).
+ * `duecheck monitor add | list | run-due | changes | acknowledge | dismiss | pause | resume | remove` as separate
+ * processes on a database no server holds: run-due screens the due checks itself, and a list that gained a version
+ * between two checks shows as a new sanctions match (in English, and in German with --language de); its alert stays
+ * open until it is decided, or an administrator dismisses it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -45,6 +46,7 @@ beforeAll(async () => {
     // OFAC is the only list, and has no version yet: the first checks cannot check it.
     await keepOnlyDatasets(db, ["us_ofac_sdn"]);
     await createUser(db, { email: "analyst@example.com", password: "analyst-password", credits: 100 });
+    await createUser(db, { email: "admin@example.com", password: "admin-password", role: "admin" });
   });
 });
 afterAll(async () => {
@@ -109,11 +111,19 @@ describe("duecheck monitor", () => {
 
     const list = await runCli(["monitor", "list", "--changes", "with", ...USER], env);
     expect(list.stdout).toContain("Monitored by analyst@example.com: 2 (1 with changes, 1 without)");
-    expect(list.stdout).toMatch(/Rustam Karimov\s+Person\s+daily\s+active\s+.*NEW\s+added\s+[0-9a-f-]{36}/);
+    expect(list.stdout).toMatch(/Rustam Karimov\s+Person\s+critical\s+Needs review \(\d+ to decide\)\s+daily\s+active\s+.*NEW\s+added\s+[0-9a-f-]{36}/);
     expect(list.stdout).not.toContain("Acme Trading Ltd");
+
+    // Filtered by the risk level and the review status of the last complete check.
+    const names = async (...filter: string[]) => (await runCli(["monitor", "list", "--json", ...filter, ...USER], env)).stdout;
+    expect(JSON.parse(await names("--risk", "critical")).items.map((e: { searchTerm: string }) => e.searchTerm)).toEqual(["Rustam Karimov"]);
+    expect(JSON.parse(await names("--review", "open")).items.map((e: { searchTerm: string }) => e.searchTerm)).toEqual(["Rustam Karimov"]);
+    expect(JSON.parse(await names("--review", "no_hits")).items.map((e: { searchTerm: string }) => e.searchTerm)).toEqual(["Acme Trading Ltd"]);
+    const bad = await runCli(["monitor", "list", "--risk", "severe", ...USER], env);
+    expect([bad.code, bad.stderr.trim()]).toEqual([1, "duecheck: --risk must be low, medium, high or critical, got 'severe'"]);
   });
 
-  test("changes: the changes in words (German with --language de), and viewing clears 'New'", async () => {
+  test("changes: the changes in words (German with --language de); viewing leaves the alert open", async () => {
     const row = await entity("Rustam Karimov");
     const german = await runCli(["monitor", "changes", row.id, "--language", "de", ...USER], env);
     expect(german.code).toBe(0);
@@ -121,12 +131,39 @@ describe("duecheck monitor", () => {
     expect(german.stdout).toContain("  1 neuer Sanktionstreffer");
     expect(german.stdout).toContain("Neue Sanktionstreffer:");
     expect(german.stdout).toMatch(/- KARIMOV, Rustam Alievich \(OFAC[^,]*, [^,]+, \d+%\)/);
-    expect((await entity("Rustam Karimov")).hasChanges).toBe(false);
+    expect((await entity("Rustam Karimov")).hasChanges).toBe(true);
 
     const json = JSON.parse((await runCli(["monitor", "changes", row.id, "--json", ...USER], env)).stdout);
-    expect(json.entity).toMatchObject({ id: row.id, hasChanges: false });
+    expect(json.entity).toMatchObject({ id: row.id, hasChanges: true, reviewStatus: "needs_review" });
     expect(json.changes.addedMatches.map((m: { datasetId: string }) => m.datasetId)).toEqual(["us_ofac_sdn"]);
     expect(json.changes.trigger).toBe("list_update");
+  });
+
+  test("acknowledge is refused while hits are open; an administrator dismisses the alert with a reason", async () => {
+    const row = await entity("Rustam Karimov");
+    const refused = await runCli(["monitor", "acknowledge", row.id, ...USER], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^duecheck: Decide the new hits first: the last check of Rustam Karimov has \d+ undecided hits \(search [0-9a-f-]{36}\)/);
+    const byUser = await runCli(["monitor", "dismiss", row.id, "--reason", "Known", ...USER], env);
+    expect([byUser.code, byUser.stderr.trim()]).toEqual([
+      1,
+      "duecheck: Dismissing an alert needs the administrator role: analyst@example.com is not an administrator",
+    ]);
+    expect((await entity("Rustam Karimov")).hasChanges).toBe(true);
+
+    const dismissed = await runCli(
+      ["monitor", "dismiss", row.id, "--reason", "Same person as case 2024-17, cleared by legal", "--user", "admin@example.com"],
+      env,
+    );
+    expect([dismissed.code, dismissed.stdout.trim()]).toEqual([
+      0,
+      "Dismissed: the alert of Rustam Karimov is closed; the reason is kept as a case note on its check",
+    ]);
+    expect((await entity("Rustam Karimov")).hasChanges).toBe(false);
+    const notes = await withDb((db) => db.select().from(schema.searchNotes).where(eq(schema.searchNotes.searchId, row.lastSearchId!)));
+    expect(notes.map((n) => [n.kind, n.text])).toEqual([["dismissal", "Same person as case 2024-17, cleared by legal"]]);
+    const again = await runCli(["monitor", "acknowledge", row.id, ...USER], env);
+    expect([again.code, again.stderr.trim()]).toEqual([1, "duecheck: Rustam Karimov has no open alert"]);
   });
 
   test("pause, resume and remove; an unknown id is exit 1", async () => {

@@ -95,13 +95,17 @@ const nothingChecked = (): SearchResults => ({
 });
 
 /** Ends a row as the pipeline does. */
-async function finish(id: string, outcome: { status: "completed" | "failed" | "processing"; results?: unknown; riskLevel?: string | null; error?: string }) {
+async function finish(
+  id: string,
+  outcome: { status: "completed" | "failed" | "processing"; results?: unknown; riskLevel?: string | null; error?: string; reviewStatus?: string },
+) {
   await s.db
     .update(schema.searches)
     .set({
       status: outcome.status,
       results: outcome.results ?? null,
       riskLevel: outcome.riskLevel ?? null,
+      reviewStatus: outcome.reviewStatus ?? "no_hits",
       error: outcome.error ?? null,
       updatedAt: new Date(),
     })
@@ -167,7 +171,12 @@ beforeAll(async () => {
     .from(schema.searches)
     .where(eq(schema.searches.batchJobId, batchId));
   for (const [key, term] of Object.entries(TERMS)) ids[key] = rows.find((r) => r.term === term)!.id;
-  await finish(ids.petrov, { status: "completed", results: explained(petrovResults({ failMedia: true })), riskLevel: "critical" });
+  await finish(ids.petrov, {
+    status: "completed",
+    results: explained(petrovResults({ failMedia: true })),
+    riskLevel: "critical",
+    reviewStatus: "needs_review",
+  });
   await finish(ids.acme, { status: "completed", results: cleanResults(), riskLevel: "low" });
   await finish(ids.formula, { status: "completed", results: mediaUnchecked(), riskLevel: "medium" });
   await finish(ids.oldShape, { status: "completed", results: oldShape(), riskLevel: "medium" });
@@ -195,6 +204,7 @@ describe("CSV", () => {
       "Country",
       "Status",
       "Risk level",
+      "Review status",
       "Sanctions lists matched",
       "Matched listings",
       "Why it matched",
@@ -218,6 +228,7 @@ describe("CSV", () => {
       Country: "RU",
       Status: "Completed",
       "Risk level": "Critical Risk",
+      "Review status": "Needs review",
       "Sanctions lists matched": "1",
       "Matched listings": "Viktor Ivanovich PETROV",
       "Why it matched": PETROV_WHY,
@@ -237,6 +248,7 @@ describe("CSV", () => {
     expect(text).toContain('"Acme ""Trading"", Ltd",Company,');
     expect(byTerm['Acme "Trading", Ltd']).toMatchObject({
       "Risk level": "Low Risk",
+      "Review status": "No hits",
       "Sanctions lists matched": "0",
       "Adverse media articles": "1",
       "Adverse media checked": "Yes",
@@ -259,13 +271,14 @@ describe("CSV", () => {
     expect(byTerm["Broken Subject"]).toMatchObject({
       Status: "Failed",
       "Risk level": "",
+      "Review status": "",
       "Sanctions lists matched": "",
       "Adverse media checked": "",
       "Sources not checked": "OFAC SDN List; GDELT",
       Error: "Nothing could be checked: OFAC SDN List: never downloaded; GDELT: HTTP 500",
     });
     // unfinished rows of a batch still running
-    expect(byTerm["'+Plus Corp"]).toMatchObject({ Status: "Processing", "Risk level": "", Finished: "" });
+    expect(byTerm["'+Plus Corp"]).toMatchObject({ Status: "Processing", "Risk level": "", "Review status": "", Finished: "" });
     expect(byTerm["'@SUM(A1)"]).toMatchObject({ Status: "Pending", "Entity type": "Person", "Adverse media articles": "", Finished: "" });
   });
 
@@ -313,7 +326,7 @@ describe("Excel", () => {
 
     const results = wb.getWorksheet("Results")!;
     expect(results.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(results.autoFilter).toBe("A1:R1");
+    expect(results.autoFilter).toBe("A1:S1");
     expect(results.getRow(1).getCell(1).value).toBe("Search term");
     expect(results.getRow(1).font?.bold).toBe(true);
     expect(results.getColumn(1).width).toBe(30);
@@ -321,8 +334,9 @@ describe("Excel", () => {
     const rows = new Map<string, ExcelJS.Row>();
     results.eachRow((row, n) => n > 1 && rows.set(String(row.getCell(1).value), row));
     const petrov = rows.get("Viktor Petrov")!;
-    expect([5, 6, 7, 8, 9, 10, 11, 12].map((c) => petrov.getCell(c).value)).toEqual([
+    expect([5, 6, 7, 8, 9, 10, 11, 12, 13].map((c) => petrov.getCell(c).value)).toEqual([
       "Critical Risk",
+      "Needs review",
       1,
       "Viktor Ivanovich PETROV",
       PETROV_WHY,
@@ -331,8 +345,8 @@ describe("Excel", () => {
       2,
       "Yes",
     ]);
-    expect(petrov.getCell(15).value).toBeInstanceOf(Date);
-    expect(petrov.getCell(18).value).toBe(`/?view=${ids.petrov}`);
+    expect(petrov.getCell(16).value).toBeInstanceOf(Date);
+    expect(petrov.getCell(19).value).toBe(`/?view=${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
     const formula = rows.get(TERMS.formula)!.getCell(1);
     expect(formula.type).toBe(ExcelJS.ValueType.String);
@@ -341,7 +355,7 @@ describe("Excel", () => {
     const linked = await workbook((await file(analyst.id, batchId, "xlsx", { baseUrl: "https://duecheck.bank.test" })).bytes);
     let link: unknown;
     linked.getWorksheet("Results")!.eachRow((row) => {
-      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(18).value;
+      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(19).value;
     });
     expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
   });
@@ -370,8 +384,9 @@ describe("PDF summary", () => {
     expect(order.every((i) => i > all.indexOf("Entities That Need Attention"))).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(all).toContain("HYPERLINK");
-    // the matched listing, wrapped in its narrow column
+    // the matched listing, wrapped in its narrow column, and the row's review status beside it
     expect(all).toMatch(/1: Viktor Ivanovich .*PETROV/);
+    expect(all).toMatch(/Viktor Petrov Person Needs/);
     expect(all).toContain("Nothing could be checked");
     // low risk and unfinished rows need no attention
     expect(all.slice(all.indexOf("Entities That Need Attention"))).not.toContain("Acme");
@@ -443,7 +458,7 @@ describe("a large batch", () => {
     );
     const rows = records.slice(1);
     expect(rows).toHaveLength(2500);
-    expect(new Set(rows.map((r) => r[16])).size).toBe(2500);
+    expect(new Set(rows.map((r) => r[17])).size).toBe(2500);
     expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 2500 }, (_, i) => `Customer ${i + 1}`));
     expect(rows.filter((r) => r[3] === "Failed")).toHaveLength(10);
   });

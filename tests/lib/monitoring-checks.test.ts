@@ -5,9 +5,10 @@ import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { changeCredits } from "../../lib/credits/ledger.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { acknowledgeAlert, DECIDE_HITS_FIRST, dismissAlert } from "../../lib/monitoring/alerts.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
 import { matchListUpdates, runDueChecks, type ScanOutcome } from "../../lib/monitoring/due-checks.ts";
-import { addMonitoredEntity, markChangesViewed } from "../../lib/monitoring/entities.ts";
+import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -205,11 +206,20 @@ describe("the end of a check", () => {
     expect(delivery).toMatchObject({ event: "monitoring.changed", status: "pending" });
     expect(delivery.payload).toMatchObject({ entity: { id: entity.id, hasChanges: true }, changes: { searchId: second.searchId } });
 
-    // Viewed; then OFAC cannot be checked: no change, the flag stays off.
-    await markChangesViewed(s.db, user.id, entity.id);
+    // Its new match and article are hits to decide: the owner cannot just acknowledge the alert.
+    const [checked] = await s.db.select().from(schema.searches).where(eq(schema.searches.id, second.searchId));
+    expect([checked.reviewStatus, checked.openHits]).toEqual(["needs_review", 2]);
+    const owner = { id: user.id, role: "user" as const, kind: "user" as const };
+    await expect(acknowledgeAlert(s.db, owner, entity.id)).rejects.toThrow(DECIDE_HITS_FIRST);
+
+    // Then OFAC cannot be checked: no change, and the alert raised before stays open (it is not decided yet).
     const third = await check({ failed: [{ source: "us_ofac_sdn", kind: "sanctions" }], media: [{ url: "https://n.example/fraud" }], level: "medium" });
-    expect(third.row.hasChanges).toBe(false);
+    expect(third.row.hasChanges).toBe(true);
     expect((third.row.changes as MonitoringChanges).searchId).toBe(second.searchId);
+    // An administrator closes it.
+    const admin = await createUser(s.db, { email: "changes-admin@example.com", password: "password-1", role: "admin" });
+    await dismissAlert(s.db, { id: admin.id, role: "admin", kind: "admin" }, entity.id, "Known matter, handled offline");
+    expect((await entityRow(entity.id)).hasChanges).toBe(false);
 
     // The next complete check is compared with the last complete one (the second), not the partial third: the match is no news.
     const fourth = await check({ matches: [["us_ofac_sdn", "ofac-1", "Changing PERSON"]], media: [{ url: "https://n.example/fraud" }], level: "critical" });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSearchPdf, type SearchReport } from "../../lib/reports/index.ts";
+import { noReview } from "./review-fixtures.ts";
 import { petrovResults } from "./summary-fixtures.ts";
 
 // pdftotext (poppler-utils; .ci/run installs it) reads the PDF as a person's viewer does: through each font's
@@ -22,6 +23,7 @@ function reportFor(name: string, patch: (r: SearchReport) => void = () => {}): S
     user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
     results: petrovResults(),
     aiSummary: "",
+    review: noReview,
     generatedAt: "2024-05-02T09:15:30Z",
     reportLanguage: "en",
   };

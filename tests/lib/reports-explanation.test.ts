@@ -5,6 +5,7 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
+import { noReview } from "./review-fixtures.ts";
 import { petrovResults } from "./summary-fixtures.ts";
 
 // Each hit's explanation (which name parts matched how) and evidence (what the search's details said of the listing),
@@ -38,6 +39,7 @@ function report(language: ReportLanguage = "en"): SearchReport {
     user: { fullName: "Jana Novak", email: "jana.novak@bank.test" },
     results,
     aiSummary: "",
+    review: noReview,
     generatedAt: "2024-05-02T09:15:30Z",
     reportLanguage: language,
   };
@@ -81,7 +83,7 @@ describe.skipIf(!Bun.which("pdftotext"))("PDF report: why each listing matched",
     expect(text).toContain("Details compared: nationality agrees");
     // the search's details in the header
     const header = text.slice(0, text.indexOf("RISK LEVEL"));
-    expect(header).toMatch(/Birth date Nationality Identifiers .* Apr 12, 1965 Russia passport 753912233 $/);
+    expect(header).toMatch(/Birth date Nationality Identifiers Review status .* Apr 12, 1965 Russia passport 753912233 Needs review \(Hits to decide: 2\) $/);
   });
 
   test("in the report language", async () => {

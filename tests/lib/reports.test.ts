@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
+import { noReview } from "./review-fixtures.ts";
 import { cleanResults, petrovResults } from "./summary-fixtures.ts";
 
 function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) => void = () => {}): SearchReport {
@@ -23,6 +24,7 @@ function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) 
     // a model's summary, written in English
     results: { ...petrovResults({ failMedia: true }), summarySource: "model", summaryLanguage: "en" },
     aiSummary: "Viktor Petrov presents a critical risk [S1].\n\nHe is listed as a PEP [P1].",
+    review: noReview,
     generatedAt: "2024-05-02T09:15:30Z",
     reportLanguage: language,
   };
@@ -353,9 +355,9 @@ function field(ws: ExcelJS.Worksheet, label: string): ExcelJS.CellValue | undefi
 }
 
 describe("Excel report", () => {
-  test("has the five sheets with the search, the risk and every row", async () => {
+  test("has the six sheets with the search, the risk and every row", async () => {
     const wb = await workbook(await buildSearchXlsx(petrovReport()));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Sanctions", "PEP", "Media", "Sources"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Sanctions", "PEP", "Media", "Review", "Sources"]);
 
     const summary = wb.getWorksheet("Summary")!;
     expect(summary.getCell("A1").value).toBe("Due Diligence Screening Report");
@@ -432,7 +434,7 @@ describe("Excel report", () => {
 
   test("German report has German sheets and headers", async () => {
     const wb = await workbook(await buildSearchXlsx(petrovReport("de")));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Zusammenfassung", "Sanktionen", "PEP", "Medien", "Quellen"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Zusammenfassung", "Sanktionen", "PEP", "Medien", "Prüfung", "Quellen"]);
     expect(wb.getWorksheet("Sanktionen")!.getRow(1).getCell(1).value).toBe("Quelle");
     expect(wb.getWorksheet("Sanktionen")!.getRow(2).getCell(2).value).toBe("Treffer gefunden");
     expect(wb.getWorksheet("Medien")!.getRow(1).getCell(2).value).toBe("Kategorie");

@@ -127,7 +127,17 @@ describe("the two-step create, progress and results", () => {
     expect(results.json.items.map((r: { searchTerm: string }) => r.searchTerm)).toEqual(entities.map((e) => e.searchTerm));
     const byTerm = Object.fromEntries(results.json.items.map((r: { searchTerm: string }) => [r.searchTerm, r]));
     const karimov = byTerm["Rustam Karimov"];
-    expect(Object.keys(karimov).sort()).toEqual(["entityType", "mediaCount", "riskLevel", "sanctionsMatches", "searchId", "searchTerm", "status"]);
+    expect(Object.keys(karimov).sort()).toEqual([
+      "entityType",
+      "mediaCount",
+      "openHits",
+      "reviewStatus",
+      "riskLevel",
+      "sanctionsMatches",
+      "searchId",
+      "searchTerm",
+      "status",
+    ]);
     expect(karimov).toMatchObject({ entityType: "person", status: "completed", sanctionsMatches: 1, mediaCount: 1 });
     expect(["high", "critical"]).toContain(karimov.riskLevel);
     expect(byTerm["Acme Trading"]).toMatchObject({ entityType: "company", status: "completed", riskLevel: "low", sanctionsMatches: 0, mediaCount: 0 });

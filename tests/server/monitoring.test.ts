@@ -90,6 +90,10 @@ describe("adding and listing", () => {
       source: "manual",
       lastChecked: null,
       lastSearchId: null,
+      checkState: "not_checked",
+      riskLevel: null,
+      reviewStatus: null,
+      openHits: 0,
     });
     expect(Date.parse(view.nextCheck!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(view.nextCheck!)).toBeLessThanOrEqual(Date.now());
@@ -144,6 +148,7 @@ describe("one entity", () => {
         await other.post(`${BASE}/${id}/report`),
         await other.get(`${BASE}/${id}/changes`),
         await other.get(`${BASE}/${id}/changes.pdf`),
+        await other.post(`${BASE}/${id}/acknowledge`),
         await other.request("DELETE", `${BASE}/${id}`),
       ]) {
         expect([res.status, res.json?.error]).toEqual([404, "Monitored entity not found"]);
@@ -153,16 +158,16 @@ describe("one entity", () => {
     expect([still.status, still.hasChanges]).toEqual(["active", true]);
   });
 
-  test("the report: its page's URL, and viewing clears 'New'; the changes as JSON", async () => {
+  test("the report: its page's URL, and viewing leaves the alert open (it stays open until decided); the changes as JSON", async () => {
     const entity = await entityOf(analyst, "Rustam Karimov", "company");
     const report = await analyst.post(`${BASE}/${entity.id}/report`);
     expect(report.json).toEqual({ reportUrl: `/automatic-screening/${entity.id}/changes` });
-    expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(false);
-    expect((await analyst.get(BASE)).json.counts.withChanges).toBe(0);
+    expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(true);
+    expect((await analyst.get(BASE)).json.counts.withChanges).toBe(1);
 
     const changes = await flagChanges(entity.id);
     const res = await analyst.get(`${BASE}/${entity.id}/changes`);
-    expect(res.json.entity).toMatchObject({ id: entity.id, hasChanges: false, changesSummary: "1 new sanctions match" });
+    expect(res.json.entity).toMatchObject({ id: entity.id, hasChanges: true, changesSummary: "1 new sanctions match" });
     expect(res.json.changes).toEqual(changes);
     const none = await analyst.get(`${BASE}/${(await entityOf(analyst, "Acme Trading Ltd", "company")).id}/changes`);
     expect(none.json.changes).toBeNull();
@@ -205,7 +210,7 @@ describe("one entity", () => {
     ]) {
       expect(english).toContain(words);
     }
-    expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(false);
+    expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(true);
 
     expect((await analyst.post("/api/auth/update-languages", { profileLanguage: "en", reportLanguage: "de" })).status).toBe(200);
     const german = await pdfText(analyst);

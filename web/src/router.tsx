@@ -16,6 +16,7 @@ import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage } from "./history/history-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
+import { validateMonitoringSearch } from "./monitoring/monitoring-search";
 import { ProfilePage } from "./profile/profile-page";
 import { validateReportsSearch } from "./reports/report-date";
 import { ClearancesPage, validateClearancesSearch } from "./review/clearances-page";
@@ -99,7 +100,13 @@ const reportsRoute = createRoute({
 
 const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/sanctions", component: SanctionsPage });
 
-const monitoringRoute = createRoute({ getParentRoute: () => shellRoute, path: "/automatic-screening", component: MonitoringPage });
+/** The monitored entities; ?risk= and ?review= keep the table's filters. */
+const monitoringRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/automatic-screening",
+  component: MonitoringPage,
+  validateSearch: validateMonitoringSearch,
+});
 /** What changed between a monitored entry's last two checks (the reportUrl of View Changes). */
 const monitoringChangesRoute = createRoute({
   getParentRoute: () => shellRoute,

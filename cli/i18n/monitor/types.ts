@@ -7,6 +7,18 @@ export interface MonitorCliText {
   resumed: (name: string) => string;
   removed: (name: string) => string;
   changesInvalid: (value: string) => string;
+  riskInvalid: (value: string) => string;
+  reviewInvalid: (value: string) => string;
+  /** The risk column of an entity without a complete check, and the word beside a level kept from the check before. */
+  checkStates: Record<"not_checked" | "running" | "failed", string>;
+  /** Hits of the last complete check nobody decided yet, beside its review status. */
+  toDecide: (count: number) => string;
+  acknowledged: (name: string) => string;
+  dismissed: (name: string) => string;
+  noOpenAlert: (name: string) => string;
+  decideHitsFirst: (name: string, count: number, searchId: string) => string;
+  escalatedFirst: (name: string) => string;
+  dismissNeedsAdmin: (email: string) => string;
   frequencies: Record<"daily" | "weekly" | "monthly", string>;
   statuses: Record<"active" | "paused", string>;
   waitingForCredits: string;
@@ -16,6 +28,8 @@ export interface MonitorCliText {
     type: string;
     frequency: string;
     status: string;
+    risk: string;
+    review: string;
     lastChecked: string;
     nextCheck: string;
     changes: string;

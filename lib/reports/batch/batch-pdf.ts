@@ -104,12 +104,13 @@ export async function buildBatchPdf(report: BatchReport, attention: BatchAttenti
     w.space(20);
     w.table(
       [
-        { header: labels.searchTerm, width: 0.2 },
-        { header: `${labels.entityType} / ${labels.country}`, width: 0.16 },
-        { header: b.columns.sanctionsNames, width: 0.22 },
-        { header: labels.datasetType.pep, width: 0.07 },
-        { header: b.columns.mediaWithNegative, width: 0.14 },
-        { header: b.columns.notes, width: 0.21 },
+        { header: labels.searchTerm, width: 0.18 },
+        { header: `${labels.entityType} / ${labels.country}`, width: 0.14 },
+        { header: labels.review.status, width: 0.12 },
+        { header: b.columns.sanctionsNames, width: 0.2 },
+        { header: labels.datasetType.pep, width: 0.06 },
+        { header: b.columns.mediaWithNegative, width: 0.12 },
+        { header: b.columns.notes, width: 0.18 },
       ],
       rows.map(cells),
     );
@@ -128,6 +129,7 @@ function attentionCells(row: BatchReportRow, labels: ReportLabels, count: (n: nu
   return [
     row.searchTerm,
     [labels.entity[row.entityType], row.country ? country(row.country) : ""].filter(Boolean).join("\n"),
+    row.reviewStatus ? labels.review.statuses[row.reviewStatus] : "",
     sanctions,
     f ? count(f.pepListings) : "",
     media,

@@ -3,6 +3,7 @@
  * entity. lib/batch/batch-export.ts reads them from the database a chunk at a time.
  */
 import type { BatchView } from "../../batch/schemas.ts";
+import type { ReviewStatus } from "../../review/contract.ts";
 import type { RiskLevel } from "../../screening/results.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { explanationLabels } from "../explanation.ts";
@@ -34,6 +35,8 @@ export interface BatchReportRow {
   country: string | null;
   status: RowStatus;
   riskLevel: RiskLevel | null;
+  /** What reviewers made of its hits, shown beside the risk level; null until the row has completed. */
+  reviewStatus: ReviewStatus | null;
   /** Null until the row has completed. */
   findings: RowFindings | null;
   /** The sources that could not be checked for this row, named in the report language. */
@@ -89,6 +92,7 @@ export function batchColumns(report: BatchReport): Column[] {
     { header: labels.country, width: 9, value: (r) => r.country },
     { header: labels.status, width: 14, value: (r) => b.statuses[r.status] },
     { header: labels.riskLevel, width: 16, value: (r) => (r.riskLevel ? labels.risk[r.riskLevel] : null) },
+    { header: labels.review.status, width: 18, value: (r) => (r.reviewStatus ? labels.review.statuses[r.reviewStatus] : null) },
     { header: b.columns.sanctionsLists, width: 12, value: found((f) => f.sanctionsLists) },
     { header: b.columns.sanctionsNames, width: 36, value: found((f) => f.matchedNames.join("; ")) },
     { header: explanationLabels(report.language).title, width: 60, value: found((f) => f.matchedWhy?.join(" | ") || null) },

@@ -35,6 +35,7 @@ export async function buildSearchPdf(stored: SearchReport): Promise<Uint8Array> 
   sanctions(ctx);
   pep(ctx);
   media(ctx);
+  review(ctx);
   datasets(ctx);
   sources(ctx);
 
@@ -63,7 +64,14 @@ function header({ w, report, labels, language }: Context) {
     [labels.mediaLanguage, formatLanguage(s.language, language)],
     ...(s.country ? [[labels.country, formatCountry(s.country, language)] as [string, string]] : []),
     ...searchDetailFields(report, labels, language),
+    [labels.review.status, reviewStatusText(report, labels, language)],
   ]);
+}
+
+/** The review status, with the hits still to decide when there are any. */
+function reviewStatusText({ review }: SearchReport, labels: ReportLabels, language: Context["language"]): string {
+  const status = labels.review.statuses[review.status];
+  return review.openHits > 0 ? `${status} (${labels.review.openHits}: ${formatCount(review.openHits, language)})` : status;
 }
 
 /** The search's details (query by example), as header fields. */
@@ -261,6 +269,37 @@ function media({ w, report, labels, language }: Context) {
     if (item.url) w.text(item.url, { size: 7.5, url: item.url });
     w.space(6);
   });
+}
+
+/** Every decision on the search's hits, oldest first (replaced and rejected ones too), then the case notes. */
+function review({ w, report, labels, language }: Context) {
+  const words = labels.review;
+  const { history, notes } = report.review;
+  w.heading(words.decisionsTitle);
+  if (history.length === 0) w.text(words.noDecisions, { color: COLORS.muted });
+  else w.text(words.decisionsNote, { size: 8, color: COLORS.muted });
+  for (const d of history) {
+    w.space(5);
+    w.ensure(50);
+    w.text(`${d.hitLabel} (${words.hitKinds[d.hitKind]})`, { bold: true, size: 9.5 });
+    const facts: [string, string][] = [
+      [words.decision, `${words.decisions[d.decision]} · ${words.reason}: ${words.reasons[d.reason]} · ${words.state}: ${words.states[d.state]}`],
+      [words.text, d.text ?? ""],
+      [words.decidedBy, `${d.decidedBy ?? "—"}, ${formatDateTime(d.decidedAt, language)}`],
+      [words.reviewedBy, d.reviewedAt ? `${d.reviewedBy ?? "—"}, ${formatDateTime(d.reviewedAt, language)}` : ""],
+      [words.comment, d.reviewComment ?? ""],
+    ];
+    for (const [label, value] of facts) if (value) w.text(`${label}: ${value}`, { size: 8.5, indent: 8 });
+  }
+
+  w.heading(words.notesTitle, 40);
+  if (notes.length === 0) w.text(words.noNotes, { color: COLORS.muted });
+  for (const note of notes) {
+    w.space(4);
+    w.ensure(30);
+    w.text(`${words.noteKinds[note.kind]} · ${note.author ?? "—"} · ${formatDateTime(note.createdAt, language)}`, { bold: true, size: 8.5 });
+    w.text(note.text, { size: 9, indent: 8 });
+  }
 }
 
 function datasets({ w, report, labels, language }: Context) {

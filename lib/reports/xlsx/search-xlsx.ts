@@ -6,7 +6,7 @@ import { type ReportLabels, reportLabels } from "../i18n.ts";
 import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
 import { addField, addRow, clean, day, header, link, moment, NAVY, sheetName, table, type Value } from "./xlsx-cells.ts";
 
-/** The Excel workbook of one search: Summary, Sanctions, Media and Sources sheets, in the report language. */
+/** The Excel workbook of one search: Summary, Sanctions, PEP, Media, Review and Sources sheets, in the report language. */
 export async function buildSearchXlsx(stored: SearchReport): Promise<Uint8Array> {
   const report = prepareReport(stored);
   const labels = reportLabels(reportLanguage(report));
@@ -19,6 +19,7 @@ export async function buildSearchXlsx(stored: SearchReport): Promise<Uint8Array>
   sanctionsSheet(workbook, report, labels);
   pepSheet(workbook, report, labels);
   mediaSheet(workbook, report, labels);
+  reviewSheet(workbook, report, labels);
   sourcesSheet(workbook, report, labels);
 
   return new Uint8Array(await workbook.xlsx.writeBuffer());
@@ -48,6 +49,9 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   if (details?.identifiers?.length) field(explanationLabels(language).identifiers, describeIdentifiers(details.identifiers, language));
   field(labels.generatedAt, moment(report.generatedAt));
   ws.addRow([]);
+
+  field(labels.review.status, labels.review.statuses[report.review.status]);
+  field(labels.review.openHits, report.review.openHits);
 
   const risk = field(labels.riskLevel, labels.risk[results.risk.level]);
   risk.getCell(2).font = { bold: true, color: { argb: results.risk.level === "low" ? "FF1F8C4D" : "FFBF2121" } };
@@ -182,6 +186,46 @@ function mediaSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Re
     ]);
   }
   if (!alerts(report.results).mediaChecked) addRow(ws, [labels.mediaNotChecked]);
+}
+
+/** Every decision on the hits, oldest first (replaced and rejected ones too), then the case notes. */
+function reviewSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {
+  const words = labels.review;
+  const ws = table(workbook, words.sheet, [
+    [words.hit, 34],
+    [words.hitKind, 12],
+    [words.decision, 16],
+    [words.reason, 24],
+    [words.text, 40],
+    [words.state, 18],
+    [words.decidedBy, 22],
+    [words.decidedAt, 20],
+    [words.reviewedBy, 22],
+    [words.reviewedAt, 20],
+    [words.comment, 40],
+  ]);
+  for (const d of report.review.history) {
+    addRow(ws, [
+      d.hitLabel,
+      words.hitKinds[d.hitKind],
+      words.decisions[d.decision],
+      words.reasons[d.reason],
+      d.text,
+      words.states[d.state],
+      d.decidedBy,
+      moment(d.decidedAt),
+      d.reviewedBy,
+      d.reviewedAt ? moment(d.reviewedAt) : null,
+      d.reviewComment,
+    ]);
+  }
+  if (report.review.history.length === 0) addRow(ws, [words.noDecisions]);
+  ws.addRow([]);
+  const title = ws.addRow([words.notesTitle]);
+  title.font = { bold: true, size: 12, color: { argb: NAVY } };
+  header(ws.addRow([words.noteKind, words.author, labels.date, labels.details]));
+  for (const note of report.review.notes) addRow(ws, [words.noteKinds[note.kind], note.author, moment(note.createdAt), note.text]);
+  if (report.review.notes.length === 0) addRow(ws, [words.noNotes]);
 }
 
 function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: ReportLabels) {

@@ -1,4 +1,5 @@
 import { useFormatters } from "@duecheck/react/views/format";
+import { ReviewStatusBadge } from "@duecheck/react/views/review/review-status-badge";
 import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { Link } from "@tanstack/react-router";
@@ -7,7 +8,7 @@ import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { BatchStatusBadge } from "./batch-status-badge";
 import type { BatchResultRow } from "./types";
 
-/** One row per entity: term (opening its search), type, status, risk, sanctions matches and media count. */
+/** One row per entity: term (opening its search), type, status, risk, review status beside it, sanctions matches and media count. */
 export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; caption: string }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -20,6 +21,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
           <TableHead scope="col">{t("batch.column.type")}</TableHead>
           <TableHead scope="col">{t("batch.column.status")}</TableHead>
           <TableHead scope="col">{t("batch.column.risk")}</TableHead>
+          <TableHead scope="col">{t("batch.column.review")}</TableHead>
           <TableHead scope="col" className="text-right">
             {t("batch.column.sanctionsMatches")}
           </TableHead>
@@ -42,6 +44,16 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
             </TableCell>
             <TableCell>
               <RiskBadge level={row.riskLevel as RiskLevel | null} failed={row.status === "failed"} />
+            </TableCell>
+            <TableCell data-testid="batch-result-review">
+              {row.reviewStatus ? (
+                <div className="grid justify-items-start gap-1">
+                  <ReviewStatusBadge status={row.reviewStatus} />
+                  {row.openHits > 0 && <span className="text-xs text-muted-foreground">{t("batch.openHits", { count: row.openHits })}</span>}
+                </div>
+              ) : (
+                "—"
+              )}
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="batch-result-matches">
               {number(row.sanctionsMatches)}

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import type { MonitoringChanges } from "../../../lib/monitoring/schemas.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { PageHeader } from "../shell/page-header";
+import { AlertCard } from "./alert-card";
 import { ChangedMatches } from "./changed-matches";
 import { NewArticles } from "./new-articles";
 import { changesPdfUrl, useEntityChanges } from "./use-entity-changes";
@@ -19,7 +20,8 @@ const isRiskLevel = (value: string | null): value is RiskLevel => !!value && val
 
 /**
  * /automatic-screening/{id}/changes: what changed between an entry's last two checks (matches added and removed, the
- * risk before and after, new articles, sources not checked), with its PDF. Unknown or another user's entry: not found.
+ * risk before and after, new articles, sources not checked), with its PDF, and its alert (why it is open, Acknowledge,
+ * Dismiss for administrators). Unknown or another user's entry: not found.
  */
 export function ChangesPage() {
   const { t } = useTranslation();
@@ -56,6 +58,7 @@ export function ChangesPage() {
           {t("monitoring.changesLoadFailed")}
         </p>
       )}
+      {answer && <AlertCard entity={answer.entity} />}
       {answer &&
         (answer.changes ? (
           <ChangesReport changes={answer.changes} />

@@ -1,15 +1,17 @@
 import { Spinner } from "@duecheck/ui/spinner";
-import { EyeIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
+import { CheckCheckIcon, EyeIcon, PauseIcon, PlayIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { canAcknowledge } from "./alert-reason";
 import { IconAction } from "./icon-action";
-import { useSetEntityStatus, useViewChanges } from "./use-monitoring-mutations";
+import { useAcknowledgeAlert, useSetEntityStatus, useViewChanges } from "./use-monitoring-mutations";
 
-/** View Changes (only with changes), Pause or Resume, and delete (which asks first). */
+/** View Changes (only with changes), Acknowledge (once nothing is left to decide), Pause or Resume, and delete (which asks first). */
 export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityView; onRemove: () => void }) {
   const { t } = useTranslation();
   const status = useSetEntityStatus();
   const view = useViewChanges();
+  const acknowledge = useAcknowledgeAlert();
   const name = entity.searchTerm;
   const paused = entity.status === "paused";
   return (
@@ -23,6 +25,16 @@ export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityVie
           onClick={() => view.mutate(entity)}
         >
           {view.isPending ? <Spinner /> : <EyeIcon aria-hidden />}
+        </IconAction>
+      )}
+      {canAcknowledge(entity) && (
+        <IconAction
+          label={t("monitoring.acknowledgeLabel", { name })}
+          tooltip={t("monitoring.acknowledge")}
+          disabled={acknowledge.isPending}
+          onClick={() => acknowledge.mutate(entity)}
+        >
+          {acknowledge.isPending ? <Spinner /> : <CheckCheckIcon aria-hidden />}
         </IconAction>
       )}
       <IconAction

@@ -4,11 +4,16 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { AlertReason } from "./alert-reason";
 import { EntityActions } from "./entity-actions";
+import { EntityReview, EntityRisk } from "./entity-check-cells";
 import { EntityStatusBadge } from "./entity-status-badge";
 import { isDue } from "./use-monitored-entities";
 
-/** The spec's columns: Name/Company, Type, Frequency, Last Checked, Next Check, Changes, Status, Actions. */
+/**
+ * Name/Company, Type, Risk and Review (of the last complete check), Frequency, Last Checked, Next Check, Changes (with
+ * why the alert is open), Status, Actions.
+ */
 export function MonitoredEntitiesTable({ entities, onRemove }: { entities: MonitoredEntityView[]; onRemove: (entity: MonitoredEntityView) => void }) {
   const { t } = useTranslation();
   return (
@@ -21,6 +26,12 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
           </TableHead>
           <TableHead scope="col" className="whitespace-normal">
             {t("monitoring.column.type")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.risk")}
+          </TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            {t("monitoring.column.review")}
           </TableHead>
           <TableHead scope="col" className="whitespace-normal">
             {t("monitoring.column.frequency")}
@@ -73,13 +84,24 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
               </div>
             </TableCell>
             <TableCell>{entity.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
+            <TableCell>
+              <EntityRisk entity={entity} />
+            </TableCell>
+            <TableCell>
+              <EntityReview entity={entity} />
+            </TableCell>
             <TableCell>{t(`monitoring.frequency.${entity.frequency}`)}</TableCell>
             <TableCell data-testid="entity-last-checked">{entity.lastChecked ? <When value={entity.lastChecked} /> : t("monitoring.notChecked")}</TableCell>
             <TableCell data-testid="entity-next-check">
               <NextCheck entity={entity} />
             </TableCell>
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
-              {entity.hasChanges ? entity.changesSummary : null}
+              {entity.hasChanges && (
+                <div className="grid gap-1">
+                  <span data-testid="changes-summary">{entity.changesSummary}</span>
+                  <AlertReason entity={entity} />
+                </div>
+              )}
             </TableCell>
             <TableCell>
               <EntityStatusBadge entity={entity} />

@@ -1,6 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { cn } from "@duecheck/ui/utils";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { PlusIcon, RadarIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,21 +10,27 @@ import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
 import { PageHeader } from "../shell/page-header";
 import { AddEntityDialog } from "./add-entity-dialog";
+import { EntityFilters } from "./entity-filters";
 import { MonitoredEntitiesTable } from "./monitored-entities-table";
+import type { MonitoringSearch } from "./monitoring-search";
 import { MonitoringTabs } from "./monitoring-tabs";
 import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entities";
 import { useRemoveEntity } from "./use-monitoring-mutations";
 
 /**
  * /automatic-screening: the monitored people and companies in three tabs (all, with
- * changes, no changes) with their counts, a page at a time, the Add Entity dialog and the row actions.
+ * changes, no changes) with their counts, filtered by risk level and review status (?risk=&review=), a page at a
+ * time, the Add Entity dialog and the row actions.
  */
 export function MonitoringPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<MonitoringTab>("all");
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<MonitoredEntityView | null>(null);
-  const list = useMonitoredEntities(tab);
+  const filters = useSearch({ strict: false }) as MonitoringSearch;
+  const navigate = useNavigate();
+  const list = useMonitoredEntities(tab, filters);
+  const filtered = !!filters.risk || !!filters.review;
   const remove = useRemoveEntity();
   const { items, counts, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -37,6 +44,7 @@ export function MonitoringPage() {
       </PageHeader>
 
       <MonitoringTabs value={tab} onChange={setTab} counts={counts} />
+      <EntityFilters value={filters} onChange={(next) => void navigate({ to: "/automatic-screening", search: next, replace: true })} />
 
       <section className="grid gap-3" aria-label={t("monitoring.title")}>
         {isLoading && <Skeleton className="h-40 w-full" />}
@@ -47,7 +55,7 @@ export function MonitoringPage() {
         )}
         {items &&
           (items.length === 0 ? (
-            <EmptyState tab={tab} />
+            <EmptyState tab={tab} filtered={filtered} />
           ) : (
             <div className={cn("grid gap-3", isPlaceholderData && "opacity-60")} aria-busy={isPlaceholderData}>
               <MonitoredEntitiesTable entities={items} onRemove={setRemoving} />
@@ -72,14 +80,20 @@ export function MonitoringPage() {
   );
 }
 
-function EmptyState({ tab }: { tab: MonitoringTab }) {
+function EmptyState({ tab, filtered }: { tab: MonitoringTab; filtered: boolean }) {
   const { t } = useTranslation();
-  const title = tab === "with" ? t("monitoring.emptyWith") : tab === "without" ? t("monitoring.emptyWithout") : t("monitoring.empty");
+  const title = filtered
+    ? t("monitoring.emptyFiltered")
+    : tab === "with"
+      ? t("monitoring.emptyWith")
+      : tab === "without"
+        ? t("monitoring.emptyWithout")
+        : t("monitoring.empty");
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-12 text-center" data-testid="monitoring-empty">
       <RadarIcon className="size-10 text-muted-foreground" aria-hidden />
       <p className="font-medium">{title}</p>
-      {tab === "all" && <p className="text-sm text-muted-foreground">{t("monitoring.emptyDescription")}</p>}
+      {tab === "all" && !filtered && <p className="text-sm text-muted-foreground">{t("monitoring.emptyDescription")}</p>}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { MonitoredEntityView, MonitoredList } from "../../../lib/monitoring/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { usePagedList } from "../lib/use-paged-list";
+import type { MonitoringSearch } from "./monitoring-search";
 
 /** Query key of every page of GET /api/monitoring/entities, whatever the tab. */
 export const MONITORING_LIST_QUERY_KEY = ["/api/monitoring/entities"] as const;
@@ -23,19 +24,20 @@ export const isDue = (entity: MonitoredEntityView, now = Date.now()) =>
   entity.status === "active" && entity.waitingFor === null && !!entity.nextCheck && Date.parse(entity.nextCheck) <= now;
 
 /**
- * GET /api/monitoring/entities?changes= a page at a time; the counts of the three tabs come with every page. Read
+ * GET /api/monitoring/entities?changes=&risk=&review= a page at a time; the counts of the three tabs come with every page. Read
  * again every 15 s while an entry on screen is due, so its check's outcome shows without a reload.
  */
-export function useMonitoredEntities(tab: MonitoringTab) {
+export function useMonitoredEntities(tab: MonitoringTab, filters: MonitoringSearch = {}) {
   const { user } = useCurrentUser();
   const list = usePagedList<MonitoredEntityView>(
     "/api/monitoring/entities",
     MONITORING_LIST_QUERY_KEY,
-    { changes: tab, limit: MONITORING_PAGE_SIZE },
+    { changes: tab, risk: filters.risk, review: filters.review, limit: MONITORING_PAGE_SIZE },
     { enabled: !!user },
   );
   const queryClient = useQueryClient();
-  const anyDue = !!list.items?.some((entity) => isDue(entity));
+  // A running check's outcome shows without a reload too.
+  const anyDue = !!list.items?.some((entity) => isDue(entity) || entity.checkState === "running");
   useEffect(() => {
     if (!anyDue) return;
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY }), REFRESH_WHILE_DUE_MS);

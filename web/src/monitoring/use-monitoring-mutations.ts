@@ -75,7 +75,7 @@ export function useSetEntityStatus() {
   });
 }
 
-/** View Changes: POST .../report, then to the reportUrl it answers; the 'New' mark is cleared. */
+/** View Changes: POST .../report, then to the reportUrl it answers. The alert stays open: viewing decides nothing. */
 export function useViewChanges() {
   const refresh = useRefreshList();
   const navigate = useNavigate();
@@ -88,6 +88,40 @@ export function useViewChanges() {
     },
     onError: async (error) => {
       failureToast("monitoring.reportFailed", error, { serverReason: true });
+      await refresh();
+    },
+  });
+}
+
+/** POST /api/monitoring/entities/{id}/acknowledge: the owner closes an alert with nothing left to decide. */
+export function useAcknowledgeAlert() {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: (entity: MonitoredEntityView) => apiRequest<MonitoredEntityView>("POST", `/api/monitoring/entities/${entity.id}/acknowledge`),
+    onSuccess: async (entity) => {
+      toast({ title: i18n.t("monitoring.acknowledged"), description: i18n.t("monitoring.acknowledgedDescription", { name: entity.searchTerm }) });
+      await refresh();
+    },
+    onError: async (error) => {
+      failureToast("monitoring.acknowledgeFailed", error, { serverReason: true });
+      await refresh();
+    },
+  });
+}
+
+/** POST /api/monitoring/entities/{id}/dismiss {reason}: an administrator closes the alert whatever is open. */
+export function useDismissAlert(onDismissed: () => void) {
+  const refresh = useRefreshList();
+  return useMutation({
+    mutationFn: ({ entity, reason }: { entity: MonitoredEntityView; reason: string }) =>
+      apiRequest<MonitoredEntityView>("POST", `/api/monitoring/entities/${entity.id}/dismiss`, { reason }),
+    onSuccess: async (entity) => {
+      toast({ title: i18n.t("monitoring.dismissed"), description: i18n.t("monitoring.dismissedDescription", { name: entity.searchTerm }) });
+      onDismissed();
+      await refresh();
+    },
+    onError: async (error) => {
+      failureToast("monitoring.dismissFailed", error, { serverReason: true });
       await refresh();
     },
   });

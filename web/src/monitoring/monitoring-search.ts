@@ -1,0 +1,13 @@
+import { monitoredEntitiesQuerySchema } from "../../../lib/monitoring/schemas.ts";
+
+/** ?risk=&review= of /automatic-screening (the table's filters, kept across a reload); anything else means all. */
+export interface MonitoringSearch {
+  risk?: NonNullable<ReturnType<typeof monitoredEntitiesQuerySchema.parse>["risk"]>;
+  review?: NonNullable<ReturnType<typeof monitoredEntitiesQuerySchema.parse>["review"]>;
+}
+
+export function validateMonitoringSearch(search: Record<string, unknown>): MonitoringSearch {
+  const risk = monitoredEntitiesQuerySchema.shape.risk.safeParse(search.risk);
+  const review = monitoredEntitiesQuerySchema.shape.review.safeParse(search.review);
+  return { ...(risk.success && risk.data ? { risk: risk.data } : {}), ...(review.success && review.data ? { review: review.data } : {}) };
+}
