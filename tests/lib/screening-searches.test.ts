@@ -180,7 +180,7 @@ describe("reading and deleting", () => {
     await create((await newUser(25)).id, { searchTerm: "Someone else's" });
     const list = (await listSearches(s.db, user.id, { limit: 50 })).items;
     expect(list.map((x) => x.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "riskLevel", "searchTerm", "status"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "status"]);
     expect(list[0]).toMatchObject({ searchTerm: "Second", entityType: "person", status: "pending", riskLevel: null });
   });
 

@@ -24,6 +24,7 @@ const BODIES: Record<string, unknown> = {
     initialCredits: 25,
     creditPackages: [{ credits: 100, price: 29, popular: true }],
     registrationOpen: true,
+    fourEyesReview: false,
   },
 };
 

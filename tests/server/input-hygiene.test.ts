@@ -102,6 +102,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     },
     freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
   },
+  "POST /api/monitoring/entities/:id/dismiss": { body: { reason: "Known to the team" }, freeText: ["reason"] },
   "POST /api/monitoring/entities": {
     body: { searchTerm: "Jane Monitored", entityType: "person", frequency: "weekly", country: "DE" },
     freeText: ["searchTerm"],
@@ -118,6 +119,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
       initialCredits: 25,
       creditPackages: [{ credits: 100, price: 29, popular: true, description: "Starter" }],
       registrationOpen: true,
+      fourEyesReview: false,
     },
     freeText: ["creditPackages.0.description"],
   },

@@ -204,7 +204,7 @@ describe("reading, listing, deleting", () => {
     const second = (await client.post("/api/searches", { searchTerm: "Second Company", entityType: "company" })).json.id;
     const list = (await client.get("/api/searches")).json.items;
     expect(list.map((s: { id: string }) => s.id)).toEqual([second, first]);
-    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "riskLevel", "searchTerm", "status"]);
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "status"]);
     expect(list[0]).toMatchObject({ searchTerm: "Second Company", entityType: "company" });
     expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
     expect((await other.get("/api/searches")).json.items.some((s: { id: string }) => s.id === first || s.id === second)).toBe(false);
