@@ -40,6 +40,7 @@ async function run(label: string, args: string[], env: Record<string, string>, q
       DUECHECK_DATASET_SCHEDULER: "0",
       DUECHECK_MONITORING_SCAN_SECONDS: "0",
       DUECHECK_REPORT_CHECK_SECONDS: "0",
+      DUECHECK_PURGE_CHECK_SECONDS: "0",
       DUECHECK_WEB_DIST: webDist,
       DUECHECK_EXAMPLE_DIST: exampleDist,
       ...env,

@@ -18,6 +18,7 @@ import { loadSession } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { legalHoldRoutes } from "./retention/routes.ts";
 import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext) {
     .route("/webhooks", webhookRoutes)
     .route("/embed", embedOriginRoutes)
     .route("/reports", reportRoutes)
+    .route("/admin/legal-holds", legalHoldRoutes)
     .route("/admin", adminRoutes)
     .notFound(apiNotFound);
 

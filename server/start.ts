@@ -6,10 +6,12 @@ import type { AppConfig } from "../lib/config.ts";
 import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
+import type { RetentionScheduler } from "../lib/retention/scheduler.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
 import { dailyReportSettings, startDailyReportService } from "./reports/service.ts";
+import { retentionSettings, startRetentionService } from "./retention/service.ts";
 import { type SanctionsService, startSanctionsService } from "./sanctions/service.ts";
 import { type ScreeningService, startScreeningService } from "./screening/service.ts";
 
@@ -27,11 +29,13 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 /** Opens the database (migrating it), seeds what an empty install needs, and serves API and web app. */
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const reportSettings = dailyReportSettings();
+  const purgeSettings = retentionSettings();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;
   let screening: ScreeningService | null = null;
   let monitoring: MonitoringScheduler | null = null;
   let dailyReports: DailyReportScheduler | null = null;
+  let retention: RetentionScheduler | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
@@ -42,6 +46,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     screening = await startScreeningService(database, sanctions);
     monitoring = startMonitoringService(database, screening);
     dailyReports = startDailyReportService(database, reportSettings);
+    retention = startRetentionService(database, purgeSettings);
 
     const server = Bun.serve({
       port: config.port,
@@ -64,6 +69,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await retention?.stop();
         await dailyReports?.stop();
         await monitoring?.stop();
         await screening?.stop();
@@ -72,6 +78,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       },
     };
   } catch (error) {
+    await retention?.stop();
     await dailyReports?.stop();
     await monitoring?.stop();
     await screening?.stop();

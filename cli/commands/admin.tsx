@@ -8,10 +8,12 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit, parseSince } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerRetention } from "./retention.tsx";
 import { cliUser } from "./search.tsx";
 
 export function registerAdmin(program: Command) {
-  const admin = program.command("admin").description("The admin area: figures, everyone's searches and credit transactions");
+  const admin = program.command("admin").description("The admin area: figures, everyone's searches and credit transactions, legal holds, the purge");
+  registerRetention(admin);
 
   withLanguageOption(admin.command("stats"), "language of the output: en, de, es or fr (default en)")
     .description("The dashboard's figures (today is the UTC day) and the latest searches")

@@ -6,6 +6,7 @@ import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
 import { de as reports } from "./reports/de.ts";
+import { de as retention } from "./retention/de.ts";
 import { de as review } from "./review/de.ts";
 import type { CliText } from "./types.ts";
 import { de as webhooks } from "./webhooks/de.ts";
@@ -192,4 +193,5 @@ export const de: CliText = {
   review,
   billing,
   admin,
+  retention,
 };

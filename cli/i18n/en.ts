@@ -6,6 +6,7 @@ import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
 import { en as reports } from "./reports/en.ts";
+import { en as retention } from "./retention/en.ts";
 import { en as review } from "./review/en.ts";
 import type { CliText } from "./types.ts";
 import { en as webhooks } from "./webhooks/en.ts";
@@ -192,4 +193,5 @@ export const en: CliText = {
   review,
   billing,
   admin,
+  retention,
 };

@@ -6,6 +6,7 @@ import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
 import { es as reports } from "./reports/es.ts";
+import { es as retention } from "./retention/es.ts";
 import { es as review } from "./review/es.ts";
 import type { CliText } from "./types.ts";
 import { es as webhooks } from "./webhooks/es.ts";
@@ -191,4 +192,5 @@ export const es: CliText = {
   review,
   billing,
   admin,
+  retention,
 };

@@ -6,6 +6,7 @@ import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
+import { fr as retention } from "./retention/fr.ts";
 import { fr as review } from "./review/fr.ts";
 import type { CliText } from "./types.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
@@ -191,4 +192,5 @@ export const fr: CliText = {
   review,
   billing,
   admin,
+  retention,
 };

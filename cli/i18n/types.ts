@@ -7,6 +7,7 @@ import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
+import type { RetentionCliText } from "./retention/types.ts";
 import type { ReviewCliText } from "./review/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
@@ -172,4 +173,5 @@ export interface CliText {
   review: ReviewCliText;
   billing: BillingCliText;
   admin: AdminCliText;
+  retention: RetentionCliText;
 }

@@ -5,6 +5,7 @@ export * from "./credits.ts";
 export * from "./enums.ts";
 export * from "./monitoring.ts";
 export * from "./reports.ts";
+export * from "./retention.ts";
 export * from "./review.ts";
 export * from "./sanctions.ts";
 export * from "./searches.ts";

@@ -37,6 +37,12 @@ export const searches = pgTable(
     escalatedAt: timestamp({ withTimezone: true }),
     /** Who took the review item on (the queue's assignee). */
     reviewAssigneeId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when the owner deleted the search: it leaves the owner's history and lists, and stays for admins (marked
+     * hidden), batch counts and exports until the retention purge removes it.
+     */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +50,7 @@ export const searches = pgTable(
   // term filter are read from the index alone (index-only scans), never from the large rows with their results.
   // searches_batch: a batch's progress (counted by status) and its results page, without reading other searches.
   (t) => [
-    index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel, t.reviewStatus),
+    index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel, t.reviewStatus, t.hiddenAt),
     // A day's searches of everyone (the organisation's daily report).
     index("searches_created").on(t.createdAt),
     index("searches_batch").on(t.batchJobId, t.createdAt, t.id).where(sql`${t.batchJobId} is not null`),
@@ -75,7 +81,8 @@ export const analysisResults = pgTable("analysis_results", {
 });
 
 /**
- * How many searches each user has, kept by triggers on searches (migration 0005), so the history's total is one
+ * How many visible (not hidden) searches each user has, kept by triggers on searches (migrations 0005, 0007 and the
+ * retention one: hiding a search counts it out), so the history's total is one
  * row read however long the history grows.
  */
 export const searchCounts = pgTable("search_counts", {

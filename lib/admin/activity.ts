@@ -60,6 +60,7 @@ export async function listAdminSearches(db: Db, request: SearchesRequest, now = 
         riskLevel: s.riskLevel,
         sanctionsCount: sql<number>`coalesce((select count(*)::int from jsonb_array_elements(${s.results}->'sanctionsList') e where (e->>'match')::boolean), 0)`,
         mediaCount: sql<number>`coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)`,
+        hidden: sql<boolean>`${s.hiddenAt} is not null`,
         cursorKey: cursorKey(keyset),
       })
       .from(s)

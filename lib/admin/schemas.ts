@@ -86,6 +86,8 @@ export interface AdminSearchRecord {
   riskLevel: string | null;
   sanctionsCount: number;
   mediaCount: number;
+  /** Deleted by its owner and kept (lib/retention): listed for admins, marked. */
+  hidden: boolean;
 }
 
 /** GET /api/admin/transactions?q=&type=&cursor=&limit= (q filters on the user's email or name). */

@@ -1,5 +1,6 @@
 /** The system settings' rules (pure zod: the web bundle includes this file through lib/admin/schemas.ts). */
 import { z } from "zod";
+import { RETENTION_YEARS } from "../retention/contract.ts";
 import { text } from "../validation/text.ts";
 
 const whole = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
@@ -30,5 +31,9 @@ export const systemSettingsSchema = z.object({
   registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }),
   /** On: a decision on a hit is a proposal until a different admin or reviewer approves it (four eyes). */
   fourEyesReview: z.boolean({ error: "fourEyesReview must be true or false" }),
+  /** Searches older than this many years are purged daily, unless a legal hold keeps them (lib/retention/purge.ts). */
+  retentionYears: whole("retentionYears")
+    .min(RETENTION_YEARS.min, `retentionYears must be at least ${RETENTION_YEARS.min}`)
+    .max(RETENTION_YEARS.max, `retentionYears must be at most ${RETENTION_YEARS.max}`),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;

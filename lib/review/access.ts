@@ -1,8 +1,9 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import type { UserRole } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { seesHiddenRecords } from "../retention/contract.ts";
 import { reviewsEveryone } from "./contract.ts";
 
 export type Role = UserRole;
@@ -20,9 +21,10 @@ export { reviewsEveryone };
 
 export const SEARCH_NOT_FOUND = "Search not found";
 
-/** The searches the actor may review, as a condition on searches. */
+/** The searches the actor may review, as a condition on searches: a search its owner deleted only for those who see hidden records. */
 export function reviewableBy(actor: { id: string; role: Role }): SQL | undefined {
-  return reviewsEveryone(actor) ? undefined : eq(schema.searches.userId, actor.id);
+  const visible = seesHiddenRecords(actor.role) ? undefined : isNull(schema.searches.hiddenAt);
+  return and(reviewsEveryone(actor) ? undefined : eq(schema.searches.userId, actor.id), visible);
 }
 
 /**

@@ -43,6 +43,12 @@ export interface SearchDetailView extends SearchListItemView {
   results: SearchResults | null;
   /** Decisions on its hits, notes, status (lib/review/contract.ts). */
   review: SearchReviewView;
+  /**
+   * Deleted by its owner and kept (lib/retention): only those who see hidden records (seesHiddenRecords) are ever
+   * answered a hidden search, so the owner always reads false.
+   */
+  hidden: boolean;
+  hiddenAt: string | null;
 }
 
 /** How often a client asks again for a search that is still running. */

@@ -2,7 +2,7 @@
  * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
  * The server, the CLI, the public API and batch processing all create searches here.
  */
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
@@ -214,13 +214,16 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };
 }
 
-/** The user's own search; another user's, an unknown or a malformed id are all 404 'Search not found'. */
+/**
+ * The user's own search; another user's, one the user deleted (hidden), an unknown or a malformed id are all 404
+ * 'Search not found'.
+ */
 export async function getSearch(db: Db, userId: string, id: string): Promise<SearchRow> {
   if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
   const [row] = await db
     .select()
     .from(schema.searches)
-    .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId)));
+    .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId), isNull(schema.searches.hiddenAt)));
   if (!row) throw new AppError(404, SEARCH_NOT_FOUND);
   return row;
 }
@@ -240,11 +243,11 @@ export interface SearchListRequest extends PageRequest {
   q?: string;
 }
 
-/** A page of the user's searches, newest first, optionally only those whose term contains q. */
+/** A page of the user's searches (not those the user deleted), newest first, optionally only those whose term contains q. */
 export async function listSearches(db: Db, userId: string, request: SearchListRequest): Promise<Page<SearchListItem>> {
   const s = schema.searches;
   const keyset = { createdAt: s.createdAt, id: s.id };
-  const where = and(eq(s.userId, userId), request.q ? ilike(s.searchTerm, containsPattern(request.q)) : undefined);
+  const where = and(eq(s.userId, userId), isNull(s.hiddenAt), request.q ? ilike(s.searchTerm, containsPattern(request.q)) : undefined);
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -266,28 +269,41 @@ export async function listSearches(db: Db, userId: string, request: SearchListRe
   return toPage(rows, request.limit, total, (row) => row);
 }
 
-/** All the user's searches, from the count the database keeps (data/schema/searches.ts, searchCounts). */
+/** All the user's visible searches, from the count the database keeps (data/schema/searches.ts, searchCounts). */
 async function countSearches(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ count: schema.searchCounts.count }).from(schema.searchCounts).where(eq(schema.searchCounts.userId, userId));
   return row?.count ?? 0;
 }
 
-/** Deletes the user's search (its ledger entry stays, without the link); 404 as getSearch. */
-export async function deleteSearch(db: Db, userId: string, id: string): Promise<void> {
+/**
+ * The owner's delete: hides the search from the owner's history, lists and reads (404 from then on). The record,
+ * its results, decisions, notes and ledger entry are kept, for admins (marked hidden), batch counts and exports,
+ * until the retention purge removes it. Deleting it again, another user's, an unknown or a malformed id: 404.
+ */
+export async function deleteSearch(
+  db: Db,
+  userId: string,
+  id: string,
+  options: { actorKind?: "user" | "api_key" | "cli"; ipAddress?: string | null } = {},
+): Promise<void> {
   if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
+  const s = schema.searches;
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .delete(schema.searches)
-      .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId)))
-      .returning({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status });
+      .update(s)
+      .set({ hiddenAt: sql`now()`, hiddenBy: userId })
+      .where(and(eq(s.id, id), eq(s.userId, userId), isNull(s.hiddenAt)))
+      .returning({ id: s.id, searchTerm: s.searchTerm, status: s.status });
     if (!row) throw new AppError(404, SEARCH_NOT_FOUND);
     await recordAudit(tx, {
       action: "search.deleted",
-      actorKind: "user",
+      actorKind: options.actorKind ?? "user",
       actorUserId: userId,
+      ipAddress: options.ipAddress ?? null,
       targetType: "search",
       targetId: id,
-      details: { searchTerm: row.searchTerm, status: row.status },
+      // Deleted by its owner, and kept: hidden, not removed.
+      details: { searchTerm: row.searchTerm, status: row.status, hidden: true },
     });
   });
 }

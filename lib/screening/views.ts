@@ -51,5 +51,7 @@ export function searchDetailView(row: SearchRow, review: SearchReviewView): Sear
     batchJobId: row.batchJobId,
     results: readResults(row.results),
     review,
+    hidden: row.hiddenAt !== null,
+    hiddenAt: row.hiddenAt?.toISOString() ?? null,
   };
 }

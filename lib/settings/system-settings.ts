@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { systemSettingsSchema } from "../admin/settings-schema.ts";
+import { RETENTION_YEARS } from "../retention/contract.ts";
 
 export type { SystemSettings } from "../admin/settings-schema.ts";
 export { creditPackageSchema, systemSettingsSchema } from "../admin/settings-schema.ts";
@@ -22,6 +23,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   webhooksAllowPrivateNetworks: false,
   registrationOpen: true,
   fourEyesReview: false,
+  retentionYears: RETENTION_YEARS.default,
 };
 
 const META: Record<keyof SystemSettings, { description: string; category: string }> = {
@@ -38,6 +40,7 @@ const META: Record<keyof SystemSettings, { description: string; category: string
     description: "Four eyes: a decision on a hit takes effect only once a different admin or reviewer approves it",
     category: "review",
   },
+  retentionYears: { description: "Years a screening record is kept before the daily purge removes it (legal holds keep it longer)", category: "retention" },
 };
 
 /** Inserts the defaults that are missing; existing values are kept. */

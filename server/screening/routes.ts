@@ -101,7 +101,11 @@ export const searchRoutes = new Hono<AppEnv>()
   })
 
   .delete("/:id", async (c) => {
-    await deleteSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
+    // Hides it from the owner; the record is kept (lib/screening/searches.ts deleteSearch).
+    await deleteSearch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), {
+      actorKind: c.get("apiKeyId") ? "api_key" : "user",
+      ipAddress: c.get("clientIp"),
+    });
     return c.json({ success: true });
   })
 

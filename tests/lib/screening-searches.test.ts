@@ -184,17 +184,20 @@ describe("reading and deleting", () => {
     expect(list[0]).toMatchObject({ searchTerm: "Second", entityType: "person", status: "pending", riskLevel: null });
   });
 
-  test("deleteSearch: removes the own search (the ledger row stays, unlinked); another user's is 404 and stays", async () => {
+  test("deleteSearch: hides the own search from its owner and keeps it (the ledger row stays linked); another user's is 404", async () => {
     const owner = await newUser(25);
     const other = await newUser(25);
     const search = await create(owner.id);
     expect(await refusal(deleteSearch(s.db, other.id, search.id))).toEqual({ status: 404, message: "Search not found" });
-    expect(await searchRow(s.db, search.id)).toBeDefined();
+    expect((await searchRow(s.db, search.id))?.hiddenAt).toBeNull();
     await deleteSearch(s.db, owner.id, search.id);
-    expect(await searchRow(s.db, search.id)).toBeUndefined();
+    expect((await searchRow(s.db, search.id))?.hiddenBy).toBe(owner.id);
+    expect(await refusal(getSearch(s.db, owner.id, search.id))).toEqual({ status: 404, message: "Search not found" });
+    expect((await listSearches(s.db, owner.id, { limit: 50 })).items).toEqual([]);
+    expect((await listSearches(s.db, owner.id, { limit: 50 })).total).toBe(0);
     expect(await refusal(deleteSearch(s.db, owner.id, search.id))).toEqual({ status: 404, message: "Search not found" });
     const ledger = await ledgerOf(s.db, owner.id);
-    expect(ledger.map((r) => [r.amount, r.searchId])).toEqual([[-10, null]]);
+    expect(ledger.map((r) => [r.amount, r.searchId])).toEqual([[-10, search.id]]);
     expect(await balanceOf(s.db, owner.id)).toBe(15);
   });
 });

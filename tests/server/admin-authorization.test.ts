@@ -25,6 +25,7 @@ const BODIES: Record<string, unknown> = {
     creditPackages: [{ credits: 100, price: 29, popular: true }],
     registrationOpen: true,
     fourEyesReview: false,
+    retentionYears: 5,
   },
 };
 
@@ -40,6 +41,12 @@ beforeAll(async () => {
   const search = await clients.user.post("/api/searches", { searchTerm: "Walk Target", entityType: "person" });
   expect(search.status).toBe(201);
   ids = { "/api/admin/users/:id": target.id, "/api/admin/searches/:id": search.json.id };
+  // A hold for the lift route to lift; the walk's own POST sets another.
+  const hold = await clients.admin.post("/api/admin/legal-holds", { searchId: search.json.id, reason: "Walk hold" });
+  expect(hold.status).toBe(201);
+  ids["/api/admin/legal-holds/:id"] = hold.json.id;
+  BODIES["POST /api/admin/legal-holds"] = { userId: target.id, reason: "Walk" };
+  BODIES["POST /api/admin/legal-holds/:id/lift"] = { reason: "Walk over" };
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/")).map((r) => `${r.method} ${r.path}`))];
 });
@@ -63,6 +70,9 @@ test("the walk covers the admin calls of the spec", () => {
     "GET /api/admin/transactions",
     "GET /api/admin/settings",
     "POST /api/admin/settings",
+    "GET /api/admin/legal-holds",
+    "POST /api/admin/legal-holds",
+    "POST /api/admin/legal-holds/:id/lift",
   ]) {
     expect(routes).toContain(route);
   }

@@ -277,6 +277,7 @@ describe("settings", () => {
     ],
     registrationOpen: true,
     fourEyesReview: false,
+    retentionYears: 5,
   };
 
   test("saved, read back, applied to the next registration, and audited with before/after", async () => {

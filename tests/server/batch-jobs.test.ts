@@ -159,13 +159,17 @@ describe("the two-step create, progress and results", () => {
       results.json.items.map((r: { searchId: string }) => r.searchId),
     );
 
-    // A search deleted from the history leaves the batch: its counts follow the rows that are left.
-    expect((await analyst.request("DELETE", `/api/searches/${byTerm["Jane Example"].searchId}`)).status).toBe(200);
-    // The history's total (a count the database keeps per statement) follows the batch's inserts and the delete.
+    // A search deleted from the history is hidden from its owner and kept: the batch's counts and rows stay whole.
+    const deleted = byTerm["Jane Example"].searchId;
+    expect((await analyst.request("DELETE", `/api/searches/${deleted}`)).status).toBe(200);
+    expect((await analyst.get(`/api/searches/${deleted}`)).status).toBe(404);
+    // The history's total (a count the database keeps per statement) follows the batch's inserts and counts the hidden one out.
     const [owner] = await app.db.select({ userId: schema.searches.userId }).from(schema.searches).where(eq(schema.searches.batchJobId, id)).limit(1);
-    expect((await analyst.get("/api/searches?limit=1")).json.total).toBe(await app.db.$count(schema.searches, eq(schema.searches.userId, owner.userId)));
-    expect((await analyst.get(`/api/batch-jobs/${id}`)).json).toMatchObject({ status: "completed", totalEntities: 3, processedEntities: 2, failedEntities: 0 });
-    expect((await analyst.get(`/api/batch-jobs/${id}/results`)).json.total).toBe(2);
+    const history = await analyst.get("/api/searches?limit=100");
+    expect(history.json.total).toBe((await app.db.$count(schema.searches, eq(schema.searches.userId, owner.userId))) - 1);
+    expect(history.json.items.map((r: { id: string }) => r.id)).not.toContain(deleted);
+    expect((await analyst.get(`/api/batch-jobs/${id}`)).json).toMatchObject({ status: "completed", totalEntities: 3, processedEntities: 3, failedEntities: 0 });
+    expect((await analyst.get(`/api/batch-jobs/${id}/results`)).json.total).toBe(3);
   });
 
   test("402 names the credits required and available; nothing is charged or queued and the batch keeps waiting", async () => {

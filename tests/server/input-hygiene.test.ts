@@ -112,6 +112,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["fullName", "company", "position"],
   },
   "POST /api/admin/users/:id/credits": { body: { amount: 5, description: "Pilot project" }, freeText: ["description"] },
+  "POST /api/admin/legal-holds": { body: { userId: "00000000-0000-4000-8000-000000000000", reason: "Court order" }, freeText: ["reason"] },
+  "POST /api/admin/legal-holds/:id/lift": { body: { reason: "Case closed" }, freeText: ["reason"] },
   "POST /api/admin/settings": {
     body: {
       manualSearchCost: 10,
@@ -120,6 +122,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
       creditPackages: [{ credits: 100, price: 29, popular: true, description: "Starter" }],
       registrationOpen: true,
       fourEyesReview: false,
+      retentionYears: 5,
     },
     freeText: ["creditPackages.0.description"],
   },
