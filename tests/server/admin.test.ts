@@ -171,6 +171,7 @@ describe("activity", () => {
       riskLevel: "high",
       sanctionsCount: 2,
       mediaCount: 2,
+      hidden: false,
     });
     expect(all.json.items[1].id).toBe(old.id);
     expect((await admin.get("/api/admin/searches?range=month")).json.items.map((s: { id: string }) => s.id)).toEqual([recent.id]);
