@@ -10,10 +10,10 @@ import { PageHeader } from "../shell/page-header";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { PackagesTab } from "./settings-packages-tab";
 import { ReviewTab } from "./settings-review-tab";
-import { PricingTab, RegistrationTab } from "./settings-tabs";
+import { PricingTab, RecordsTab, RegistrationTab } from "./settings-tabs";
 import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 
-/** /admin/settings: Search Pricing, Credit Packages, Registration and Review, one Save Changes. */
+/** /admin/settings: Search Pricing, Credit Packages, Registration, Review and Records, one Save Changes. */
 export function AdminSettingsPage() {
   return (
     <AdminOnly>
@@ -53,6 +53,7 @@ function Settings() {
             <TabsTrigger value="packages">{t("admin.settings.packagesTab")}</TabsTrigger>
             <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
             <TabsTrigger value="review">{t("reviews.settings.tab")}</TabsTrigger>
+            <TabsTrigger value="records">{t("admin.settings.recordsTab")}</TabsTrigger>
           </TabsList>
           <TabsContent value="pricing">
             <PricingTab settings={draft} onChange={setDraft} />
@@ -65,6 +66,9 @@ function Settings() {
           </TabsContent>
           <TabsContent value="review">
             <ReviewTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="records">
+            <RecordsTab settings={draft} onChange={setDraft} />
           </TabsContent>
         </Tabs>
       )}

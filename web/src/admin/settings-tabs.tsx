@@ -73,3 +73,24 @@ export function RegistrationTab({ settings, onChange }: TabProps) {
     </Card>
   );
 }
+
+/** Records: how many years a screening record is kept before the daily purge (legal holds keep it longer). */
+export function RecordsTab({ settings, onChange }: TabProps) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("admin.settings.recordsTab")}</CardTitle>
+        <CardDescription>{t("admin.settings.recordsDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent className="sm:max-w-xs">
+        <NumberField
+          label={t("admin.settings.retentionYears")}
+          hint={t("admin.settings.retentionYearsHint")}
+          value={settings.retentionYears}
+          onChange={(text) => onChange({ ...settings, retentionYears: readWhole(text) })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
