@@ -17,6 +17,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
+import { searchVerifyRoutes } from "./records/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext) {
     .route("/webhooks", webhookRoutes)
     .route("/embed", embedOriginRoutes)
     .route("/reports", reportRoutes)
+    .route("/admin/searches", searchVerifyRoutes)
     .route("/admin", adminRoutes)
     .notFound(apiNotFound);
 

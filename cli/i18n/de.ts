@@ -7,6 +7,7 @@ import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
 import { de as reports } from "./reports/de.ts";
 import { de as review } from "./review/de.ts";
+import { de as searches } from "./searches/de.ts";
 import type { CliText } from "./types.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 
@@ -185,6 +186,7 @@ export const de: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

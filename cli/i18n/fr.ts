@@ -7,6 +7,7 @@ import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as review } from "./review/fr.ts";
+import { fr as searches } from "./searches/fr.ts";
 import type { CliText } from "./types.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 
@@ -184,6 +185,7 @@ export const fr: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

@@ -1,0 +1,2 @@
+ALTER TABLE "sanctions_dataset_versions" ADD COLUMN "entities_checksum" text;--> statement-breakpoint
+CREATE INDEX "searches_dataset_versions" ON "searches" USING gin (("results" -> 'datasetsUsed') jsonb_path_ops);
