@@ -29,6 +29,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   admin: async () => (await import("./commands/admin.tsx")).registerAdmin,
   settings: async () => (await import("./commands/settings.tsx")).registerSettings,
   audit: async () => (await import("./commands/audit.tsx")).registerAudit,
+  searches: async () => (await import("./commands/searches.ts")).registerSearches,
 };
 
 const program = new Command()

@@ -17,6 +17,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
+import { searchVerifyRoutes } from "./records/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { legalHoldRoutes } from "./retention/routes.ts";
 import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext) {
     .route("/embed", embedOriginRoutes)
     .route("/reports", reportRoutes)
     .route("/admin/legal-holds", legalHoldRoutes)
+    .route("/admin/searches", searchVerifyRoutes)
     .route("/admin", adminRoutes)
     .notFound(apiNotFound);
 

@@ -8,6 +8,7 @@ import { de as queryByExample } from "./query-by-example/de.ts";
 import { de as reports } from "./reports/de.ts";
 import { de as retention } from "./retention/de.ts";
 import { de as review } from "./review/de.ts";
+import { de as searches } from "./searches/de.ts";
 import type { CliText } from "./types.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 
@@ -186,6 +187,7 @@ export const de: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

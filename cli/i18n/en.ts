@@ -8,6 +8,7 @@ import { en as queryByExample } from "./query-by-example/en.ts";
 import { en as reports } from "./reports/en.ts";
 import { en as retention } from "./retention/en.ts";
 import { en as review } from "./review/en.ts";
+import { en as searches } from "./searches/en.ts";
 import type { CliText } from "./types.ts";
 import { en as webhooks } from "./webhooks/en.ts";
 
@@ -186,6 +187,7 @@ export const en: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

@@ -8,6 +8,7 @@ import { es as queryByExample } from "./query-by-example/es.ts";
 import { es as reports } from "./reports/es.ts";
 import { es as retention } from "./retention/es.ts";
 import { es as review } from "./review/es.ts";
+import { es as searches } from "./searches/es.ts";
 import type { CliText } from "./types.ts";
 import { es as webhooks } from "./webhooks/es.ts";
 
@@ -185,6 +186,7 @@ export const es: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

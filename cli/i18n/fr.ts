@@ -8,6 +8,7 @@ import { fr as queryByExample } from "./query-by-example/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as retention } from "./retention/fr.ts";
 import { fr as review } from "./review/fr.ts";
+import { fr as searches } from "./searches/fr.ts";
 import type { CliText } from "./types.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 
@@ -185,6 +186,7 @@ export const fr: CliText = {
   },
   webhooks,
   embed,
+  searches,
   matching,
   queryByExample,
   reports,

@@ -9,6 +9,7 @@ import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { RetentionCliText } from "./retention/types.ts";
 import type { ReviewCliText } from "./review/types.ts";
+import type { SearchesCliText } from "./searches/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -166,6 +167,7 @@ export interface CliText {
   };
   webhooks: WebhookCliText;
   embed: EmbedCliText;
+  searches: SearchesCliText;
   matching: MatchingCliText;
   queryByExample: QueryByExampleCliText;
   reports: ReportsCliText;

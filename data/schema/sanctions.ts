@@ -50,6 +50,11 @@ export const sanctionsDatasetVersions = pgTable(
     contentHash: text().notNull(),
     /** download or import */
     origin: text().notNull(),
+    /**
+     * SHA-256 over the entities as stored (lib/sanctions/datasets/checksum.ts), kept with every search screened
+     * against this version; null for a version stored before it existed until its first use computes it.
+     */
+    entitiesChecksum: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When monitoring matched its names against what this version changed (once, by one process). */
     monitoringMatchedAt: timestamp({ withTimezone: true }),

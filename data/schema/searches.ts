@@ -60,6 +60,10 @@ export const searches = pgTable(
     index("searches_review_queue")
       .on(t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
       .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
+    // Which searches were screened against a dataset version (results.datasetsUsed[].versionId): the datasets'
+    // version retention keeps a version any search references, and the records purge finds the versions only purged
+    // searches referenced, each with one containment query (@>) answered from this index.
+    index("searches_dataset_versions").using("gin", sql`(${t.results} -> 'datasetsUsed') jsonb_path_ops`),
     index("searches_review_queue_user")
       .on(t.userId, t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
       .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),

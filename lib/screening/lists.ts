@@ -8,9 +8,21 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import { countryKey } from "../countries.ts";
 import { pepHitId, sanctionsHitId } from "../review/hit-ids.ts";
 import { listingFingerprint } from "../review/listing-fingerprint.ts";
+import { versionChecksums } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
-import type { FactParams, MatchEvidence, Mismatch, PepListing, SanctionsHit, SanctionsRow, SearchResults, SourceErrorCode, SourceStatus } from "./results.ts";
+import type {
+  FactParams,
+  MatchEvidence,
+  Mismatch,
+  PepListing,
+  SanctionsHit,
+  SanctionsRow,
+  ScreeningThresholds,
+  SearchResults,
+  SourceErrorCode,
+  SourceStatus,
+} from "./results.ts";
 import type { SearchDetails } from "./schemas.ts";
 
 /** What the pipeline needs of the sanctions index cache: the index of the current versions, rebuilt when they changed. */
@@ -34,11 +46,17 @@ export interface ListScreening {
   datasetsUsed: SearchResults["datasetsUsed"];
 }
 
-/** Results asked of the index per list. */
-const RESULTS_PER_LIST = 10;
-/** Near misses (under the match threshold) shown with a list's row, so a reviewer sees what almost matched. */
-const NEAR_MISS_SCORE = DEFAULT_MATCH_THRESHOLD - 0.1;
-const NEAR_MISSES = 3;
+/**
+ * The thresholds every screening runs with, stored with its results (results.provenance) so it can be re-derived
+ * with the same ones. Near misses (under the match threshold) are shown with a list's row, so a reviewer sees what
+ * almost matched. Changing one changes results: bump MATCHER_VERSION with it.
+ */
+export const SCREENING_THRESHOLDS: ScreeningThresholds = {
+  match: DEFAULT_MATCH_THRESHOLD,
+  nearMissScore: Math.round((DEFAULT_MATCH_THRESHOLD - 0.1) * 1000) / 1000,
+  resultsPerList: 10,
+  nearMisses: 3,
+};
 
 type DatasetRow = Pick<typeof schema.sanctionsDatasets.$inferSelect, "id" | "sourceName" | "datasetType" | "urls">;
 interface Version {
@@ -46,6 +64,8 @@ interface Version {
   datasetId: string;
   versionDate: Date;
   entityCount: number;
+  /** The checksum of its entities (lib/sanctions/datasets/checksum.ts). */
+  checksum: string;
 }
 
 /** The lists as they stand when a set of searches is screened. */
@@ -88,9 +108,18 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
   return screenListsIn(db, await openLists(db, index, options), subject, options);
 }
 
-/** With `retryable`, a list that cannot be searched throws (the job is tried again) instead of being a failed source. */
-export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: ListSubject, options: { retryable?: boolean } = {}): Promise<ListScreening> {
+/**
+ * With `retryable`, a list that cannot be searched throws (the job is tried again) instead of being a failed source.
+ * `thresholds` are today's unless a stored search is re-derived with its own.
+ */
+export async function screenListsIn(
+  db: DbOrTx,
+  lists: ListsInUse,
+  subject: ListSubject,
+  options: { retryable?: boolean; thresholds?: ScreeningThresholds } = {},
+): Promise<ListScreening> {
   const { datasets, snapshot, versions } = lists;
+  const thresholds = options.thresholds ?? SCREENING_THRESHOLDS;
   const out: ListScreening = { sanctionsList: [], pepListings: [], sources: [], datasetsUsed: [] };
 
   for (const type of ["sanctions", "pep"] as const) {
@@ -122,7 +151,8 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       results = await snapshot.index.search(subject.term, {
         type: subject.entityType,
         datasets: [dataset.id],
-        limit: RESULTS_PER_LIST,
+        limit: thresholds.resultsPerList,
+        threshold: thresholds.match,
         ...(subject.details ? { details: subject.details } : {}),
       });
     } catch (error) {
@@ -137,6 +167,8 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       type: dataset.datasetType,
       versionDate: version.versionDate.toISOString(),
       entityCount: version.entityCount,
+      versionId: version.id,
+      checksum: version.checksum,
     });
     const matches = results.filter((r) => r.match);
     if (dataset.datasetType === "pep") {
@@ -150,9 +182,9 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
     }
     // A name match kept under the threshold by a conflicting birth date is always shown (its name did match).
     const nearMisses = results
-      .filter((r) => !r.match && (r.score >= NEAR_MISS_SCORE || r.evidence?.nameMatchesBirthDateDiffers))
+      .filter((r) => !r.match && (r.score >= thresholds.nearMissScore || r.evidence?.nameMatchesBirthDateDiffers))
       .sort((a, b) => Number(!!b.evidence?.nameMatchesBirthDateDiffers) - Number(!!a.evidence?.nameMatchesBirthDateDiffers))
-      .slice(0, NEAR_MISSES);
+      .slice(0, thresholds.nearMisses);
     const listed = await listingsOf(
       db,
       version.id,
@@ -163,7 +195,7 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
       source: dataset.sourceName,
       datasetId: dataset.id,
       match: matches.length > 0,
-      details: describeRow(hits, matches.length, version),
+      details: describeRow(hits, matches.length, version, thresholds.match),
       lastUpdated: version.versionDate.toISOString(),
       entityCount: matches.length,
       url: hits.slice(0, matches.length).find((h) => h.sourceUrl)?.sourceUrl ?? listUrl(dataset),
@@ -178,7 +210,14 @@ export async function screenListsIn(db: DbOrTx, lists: ListsInUse, subject: List
 
 /** The versions the snapshot was built from (not whatever is current by now). */
 async function versionsOf(db: DbOrTx, snapshot: IndexSnapshot): Promise<Map<string, Version>> {
-  const ids = snapshot.versions.map((v) => v.versionId);
+  return versionsById(
+    db,
+    snapshot.versions.map((v) => v.versionId),
+  );
+}
+
+/** These versions by their dataset, with their checksums (computed now for a version stored before they existed). */
+export async function versionsById(db: DbOrTx, ids: string[]): Promise<Map<string, Version>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -189,7 +228,11 @@ async function versionsOf(db: DbOrTx, snapshot: IndexSnapshot): Promise<Map<stri
     })
     .from(schema.sanctionsDatasetVersions)
     .where(inArray(schema.sanctionsDatasetVersions.id, ids));
-  return new Map(rows.map((r) => [r.datasetId, r]));
+  const checksums = await versionChecksums(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.datasetId, { ...r, checksum: checksums.get(r.id)! }]));
 }
 
 interface Listing {
@@ -294,7 +337,7 @@ function differences(r: MatchResult, subject: ListSubject): string[] {
   return out;
 }
 
-function describeRow(hits: SanctionsHit[], matches: number, version: Version): string {
+function describeRow(hits: SanctionsHit[], matches: number, version: Version, threshold: number): string {
   const listed = `${version.entityCount} listed entities, version of ${version.versionDate.toISOString().slice(0, 10)}`;
   if (hits.length === 0) return `No match among ${listed}.`;
   const describe = (h: SanctionsHit) =>
@@ -314,9 +357,7 @@ function describeRow(hits: SanctionsHit[], matches: number, version: Version): s
   if (matched.length) parts.push(`${matched.length === 1 ? "Match" : `${matched.length} matches`}: ${matched.map(describe).join(" | ")}`);
   else parts.push(`No match among ${listed}`);
   if (near.length)
-    parts.push(
-      `possible ${near.length === 1 ? "match" : "matches"} under the ${percent(DEFAULT_MATCH_THRESHOLD)} threshold: ${near.map(describe).join(" | ")}`,
-    );
+    parts.push(`possible ${near.length === 1 ? "match" : "matches"} under the ${percent(threshold)} threshold: ${near.map(describe).join(" | ")}`);
   return `${parts.join(". ")}.`;
 }
 

@@ -13,10 +13,10 @@ import { newsFailure } from "../media/search-news.ts";
 import { markClearedHits, withoutClearedHits } from "../review/clearances.ts";
 import { assignHitIds } from "../review/hit-ids.ts";
 import { type ReviewState, reviewableHits, reviewStateOf } from "../review/status.ts";
-import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
-import { type ListIndex, type ListsInUse, openLists, screenListsIn } from "./lists.ts";
+import { DEFAULT_MATCH_THRESHOLD, MATCHER_VERSION } from "../sanctions/matcher/index.ts";
+import { type ListIndex, type ListsInUse, openLists, SCREENING_THRESHOLDS, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
-import { failedSources, type MediaItem, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
+import { failedSources, type MediaItem, type Provenance, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
 import { assessRisk } from "./risk.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
@@ -138,6 +138,7 @@ export async function screenSearch(
     sources,
     datasetsUsed: listed.datasetsUsed,
     clean: risk.clean,
+    provenance: provenanceOf(search),
   };
 
   const checked = sources.filter((s) => s.kind !== "classifier" && s.kind !== "summary");
@@ -170,6 +171,22 @@ export async function screenSearch(
   const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
   const review = reviewStateOf(reviewableHits(results), [], false);
   return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text, review };
+}
+
+/** The matcher, thresholds and options this screening runs with, kept with its results so it can be re-derived. */
+function provenanceOf(search: SearchRow): Provenance {
+  return {
+    matcherVersion: MATCHER_VERSION,
+    thresholds: SCREENING_THRESHOLDS,
+    options: {
+      term: search.searchTerm,
+      entityType: search.entityType,
+      country: search.country,
+      details: search.details ?? null,
+      language: search.language,
+      numLinks: search.numLinks,
+    },
+  };
 }
 
 async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$inferSelect, signal?: AbortSignal) {

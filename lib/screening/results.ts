@@ -218,7 +218,41 @@ export const datasetUsedSchema = z.object({
   type: z.enum(["sanctions", "pep"]),
   versionDate: z.string(),
   entityCount: z.number().int(),
+  /** The version screened against and the checksum of its entities then; absent in searches stored before them. */
+  versionId: z.string().optional(),
+  checksum: z.string().optional(),
 });
+
+/** The matcher's settings a screening ran with: with the same versions and options, they give the same hits. */
+export const screeningThresholdsSchema = z.object({
+  /** A listing at or above this score is a match. */
+  match: z.number(),
+  /** Listings scoring at least this under the threshold are shown as near misses. */
+  nearMissScore: z.number(),
+  /** Results asked of the index per list. */
+  resultsPerList: z.number().int(),
+  /** Near misses kept per list. */
+  nearMisses: z.number().int(),
+});
+export type ScreeningThresholds = z.infer<typeof screeningThresholdsSchema>;
+
+/** What produced a screening's list results, so it can be re-derived (`duecheck searches verify`). */
+export const provenanceSchema = z.object({
+  /** lib/sanctions/matcher/version.ts: bumped whenever a matching rule changes. */
+  matcherVersion: z.string(),
+  thresholds: screeningThresholdsSchema,
+  /** The options that shaped the result, as the search asked them. */
+  options: z.object({
+    term: z.string(),
+    entityType: z.enum(["person", "company"]),
+    country: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    /** Adverse media only: the news cannot be fetched again as it was, so verification re-runs the lists alone. */
+    language: z.string(),
+    numLinks: z.number().int(),
+  }),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
 
 export const searchResultsSchema = z.object({
   sanctionsList: z.array(sanctionsRowSchema),
@@ -232,6 +266,8 @@ export const searchResultsSchema = z.object({
   summarySource: z.enum(["model", "built_in"]),
   /** The language the stored summary was written in; absent in searches stored before it existed. */
   summaryLanguage: z.string().optional(),
+  /** The matcher and options the lists were screened with; absent in searches stored before it existed. */
+  provenance: provenanceSchema.optional(),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, not } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
+import { entitiesChecksum, storedShape } from "./checksum.ts";
 import { planRetention } from "./retention.ts";
+import { referencedVersions } from "./version-references.ts";
 
 /** A file as stored with a version: its bytes and, when downloaded, where from and the validators it came with. */
 export interface StoredFile extends DatasetFile {
@@ -83,6 +85,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         entityCount: input.entities.length,
         fileSize,
         contentHash: contentHash(input.files),
+        entitiesChecksum: entitiesChecksum(input.entities.map(storedShape)),
         origin: input.origin,
       })
       .returning();
@@ -139,14 +142,20 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
   });
 }
 
-/** Labels the kept versions and deletes the others with their files and entities (by cascade). */
+/**
+ * Labels the kept versions and deletes the others with their files and entities (by cascade). A version a stored
+ * search was screened against is kept whatever its age (unlabelled, so the dataset's list does not show it): the
+ * search must stay verifiable against it. The records purge deletes it once no kept search references it.
+ */
 async function applyRetention(tx: DbOrTx, datasetId: string, currentId: string) {
   const versions = await tx
     .select({ id: schema.sanctionsDatasetVersions.id, versionDate: schema.sanctionsDatasetVersions.versionDate })
     .from(schema.sanctionsDatasetVersions)
     .where(eq(schema.sanctionsDatasetVersions.datasetId, datasetId));
   const plan = planRetention(versions, currentId);
-  const pruned = [...plan].filter(([, p]) => !p.keep).map(([id]) => id);
+  const candidates = [...plan].filter(([, p]) => !p.keep).map(([id]) => id);
+  const referenced = await referencedVersions(tx, candidates);
+  const pruned = candidates.filter((id) => !referenced.has(id));
   if (pruned.length) await tx.delete(schema.sanctionsDatasetVersions).where(inArray(schema.sanctionsDatasetVersions.id, pruned));
   for (const [id, p] of plan) {
     if (!p.keep || id === currentId) continue;

@@ -7,3 +7,4 @@ export { type CompareDecision, type CompareOptions, compareNames, guessType, typ
 export { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
 export type { MatchExplanation, MatchOptions, MatchResult, NamePart, NamePartMatch } from "./types.ts";
 export { NAME_PART_MATCHES } from "./types.ts";
+export { MATCHER_VERSION } from "./version.ts";

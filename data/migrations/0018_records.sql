@@ -22,6 +22,7 @@ CREATE TABLE "retention_purges" (
 );
 --> statement-breakpoint
 DROP INDEX "searches_history";--> statement-breakpoint
+ALTER TABLE "sanctions_dataset_versions" ADD COLUMN "entities_checksum" text;--> statement-breakpoint
 ALTER TABLE "searches" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "searches" ADD COLUMN "hidden_by" uuid;--> statement-breakpoint
 ALTER TABLE "legal_holds" ADD CONSTRAINT "legal_holds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -31,6 +32,7 @@ ALTER TABLE "legal_holds" ADD CONSTRAINT "legal_holds_lifted_by_users_id_fk" FOR
 CREATE INDEX "legal_holds_active_user" ON "legal_holds" USING btree ("user_id") WHERE "legal_holds"."lifted_at" is null and "legal_holds"."user_id" is not null;--> statement-breakpoint
 CREATE INDEX "legal_holds_active_search" ON "legal_holds" USING btree ("search_id") WHERE "legal_holds"."lifted_at" is null and "legal_holds"."search_id" is not null;--> statement-breakpoint
 ALTER TABLE "searches" ADD CONSTRAINT "searches_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "searches_dataset_versions" ON "searches" USING gin (("results" -> 'datasetsUsed') jsonb_path_ops);--> statement-breakpoint
 CREATE INDEX "searches_history" ON "searches" USING btree ("user_id","created_at","id","search_term","entity_type","status","risk_level","review_status","hidden_at");--> statement-breakpoint
 -- hand-written
 -- The per-user count is the owner's history total: a hidden (deleted by its owner) search is counted out when it is

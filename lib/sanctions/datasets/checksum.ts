@@ -1,0 +1,135 @@
+/**
+ * The content checksum of a dataset version: SHA-256 over the SHA-256 digests of its stored entities, sorted (a
+ * stable order that depends neither on the order they were parsed in nor on the database's collation). Each entity
+ * is digested as canonical JSON (object keys sorted, so a jsonb round trip, which reorders keys, gives the same
+ * text). Computed
+ * once when a version is stored; versions stored before the column existed get theirs on first use, from their
+ * entities as stored, which gives the same value the import would have. A stored search keeps the checksum of
+ * every version it was screened against: a version whose entities were changed since no longer matches it.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import type { SanctionsEntity } from "../entity.ts";
+
+/** The stored fields of an entity that the checksum covers: every one of sanctions_entities but its version. */
+export interface ChecksummedEntity {
+  id: string;
+  datasetId: string;
+  sourceId: string;
+  schema: string;
+  name: string;
+  aliases: unknown;
+  nationalities: unknown;
+  birthDates: unknown;
+  identifiers: unknown;
+  programs: unknown;
+  addresses: unknown;
+  remarks: string | null;
+  listedOn: string | null;
+  sourceUrl: string | null;
+}
+
+/** The checksum of a version from its entities (in any order). */
+export function entitiesChecksum(entities: Iterable<ChecksummedEntity>): string {
+  return combine([...entities].map(entityDigest));
+}
+
+const entityDigest = (e: ChecksummedEntity): Buffer => createHash("sha256").update(canonical(e)).digest();
+
+function combine(digests: Buffer[]): string {
+  const hash = createHash("sha256");
+  for (const d of digests.sort(Buffer.compare)) hash.update(d);
+  return hash.digest("hex");
+}
+
+/** An entity as storeVersion writes it (absent identifiers are stored as []). */
+export const storedShape = (e: SanctionsEntity): ChecksummedEntity => ({
+  id: e.id,
+  datasetId: e.datasetId,
+  sourceId: e.sourceId,
+  schema: e.schema,
+  name: e.name,
+  aliases: e.aliases,
+  nationalities: e.nationalities,
+  birthDates: e.birthDates,
+  identifiers: e.identifiers ?? [],
+  programs: e.programs,
+  addresses: e.addresses,
+  remarks: e.remarks ?? null,
+  listedOn: e.listedOn ?? null,
+  sourceUrl: e.sourceUrl ?? null,
+});
+
+const BATCH = 2000;
+
+/** The checksum of a version computed from its entities as they are stored now. */
+export async function computeVersionChecksum(db: DbOrTx, versionId: string): Promise<string> {
+  const t = schema.sanctionsEntities;
+  const digests: Buffer[] = [];
+  let after: string | null = null;
+  // Batch by batch in the primary key's order; only the digests (32 bytes an entity) are kept.
+  for (;;) {
+    const rows: ChecksummedEntity[] = await db
+      .select({
+        id: t.id,
+        datasetId: t.datasetId,
+        sourceId: t.sourceId,
+        schema: t.schema,
+        name: t.name,
+        aliases: t.aliases,
+        nationalities: t.nationalities,
+        birthDates: t.birthDates,
+        identifiers: t.identifiers,
+        programs: t.programs,
+        addresses: t.addresses,
+        remarks: t.remarks,
+        listedOn: t.listedOn,
+        sourceUrl: t.sourceUrl,
+      })
+      .from(t)
+      .where(after === null ? eq(t.versionId, versionId) : and(eq(t.versionId, versionId), gt(t.id, after)))
+      .orderBy(asc(t.id))
+      .limit(BATCH);
+    for (const e of rows) digests.push(entityDigest(e));
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1].id;
+  }
+  return combine(digests);
+}
+
+/**
+ * The stored checksum of each version, computed and stored first for the versions that have none yet (stored
+ * before the column existed). Deterministic, so two processes computing it at once store the same value.
+ */
+export async function versionChecksums(db: DbOrTx, versionIds: readonly string[]): Promise<Map<string, string>> {
+  const v = schema.sanctionsDatasetVersions;
+  const out = new Map<string, string>();
+  for (const id of versionIds) {
+    const [row] = await db.select({ checksum: v.entitiesChecksum }).from(v).where(eq(v.id, id));
+    if (!row) continue;
+    let checksum = row.checksum;
+    if (checksum === null) {
+      checksum = await computeVersionChecksum(db, id);
+      await db
+        .update(v)
+        .set({ entitiesChecksum: checksum })
+        .where(and(eq(v.id, id), isNull(v.entitiesChecksum)));
+    }
+    out.set(id, checksum);
+  }
+  return out;
+}
+
+/** JSON with object keys sorted at every level, undefined fields left out and absent values as null. */
+function canonical(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
