@@ -63,6 +63,8 @@ test("the walk covers the admin calls of the spec", () => {
     "GET /api/admin/transactions",
     "GET /api/admin/settings",
     "POST /api/admin/settings",
+    "GET /api/admin/audit",
+    "GET /api/admin/audit/export",
   ]) {
     expect(routes).toContain(route);
   }
