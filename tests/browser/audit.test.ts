@@ -10,11 +10,13 @@ import { recordAudit } from "../../lib/audit/record.ts";
 import { en } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 
 let app: TestApp;
 let browser: Browser;
+let annSearchId: string;
 const LONG_REASON = "The subject's birth date differs from the listing's by eleven years and the nationality does not match either";
 
 beforeAll(async () => {
@@ -22,6 +24,18 @@ beforeAll(async () => {
   const ann = await createUser(app.db, { email: "ann@example.com", password: "Ann-password-1!" });
   await createUser(app.db, { email: "plain@example.com", password: "Plain-password-1!" });
   // 60 decisions by Ann (more than one page of 50), one note, and an old decision outside the date range.
+  const [search] = await app.db
+    .insert(schema.searches)
+    .values({
+      userId: ann.id,
+      searchTerm: "Timeline Subject",
+      status: "completed",
+      riskLevel: "low",
+      creditsUsed: 10,
+      results: checkResults({ matches: [], media: [], level: "low" }),
+    })
+    .returning();
+  annSearchId = search.id;
   for (let i = 0; i < 60; i++) {
     await recordAudit(app.db, {
       action: "review.decided",
@@ -62,7 +76,7 @@ test("filters in the address, paging, readable details and the CSV export", asyn
     await expectVisible(rows.nth(1).getByText(LONG_REASON));
 
     await page.getByRole("button", { name: tr(en, "common.loadMore") }).click();
-    await waitFor("61 rows", async () => (await rows.count()) === 61, 10_000);
+    await waitFor("61 rows", async () => (await rows.count()) === 61, 20_000);
 
     // A reload keeps the filters; a target filter narrows to the note and the decision on s-7.
     await page.reload();
@@ -84,6 +98,17 @@ test("filters in the address, paging, readable details and the CSV export", asyn
       .split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).every((l) => l.includes(",ann@example.com,review.") && l.includes(",s-7,"))).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an admin opening another user's search sees its timeline", async () => {
+  const { context, page } = await signedInPage(browser, app.url, "admin@test.local", "Admin-password-1");
+  try {
+    await page.goto(`${app.url}/?view=${annSearchId}`);
+    await expectVisible(page.getByRole("heading", { name: "Timeline Subject" }));
+    await expectVisible(page.getByTestId("timeline").getByTestId("timeline-event").first());
   } finally {
     await context.close();
   }

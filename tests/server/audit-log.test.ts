@@ -95,3 +95,29 @@ test("the CSV export holds exactly the filtered entries, details quoted", async 
   expect(lines[1]).toContain(`,ann@example.com,review.decided,search,s-6,,,"{""reason"":""common_name, \\""quoted\\""""}"`);
   expect((await admin.get("/api/admin/audit/export?to=nope")).status).toBe(400);
 });
+
+test("a search's timeline is shown to its owner and to admins, and is 404 to anyone else", async () => {
+  const [search] = await app.db
+    .insert(schema.searches)
+    .values({
+      userId: ann.id,
+      searchTerm: "Timeline Subject",
+      status: "completed",
+      riskLevel: "low",
+      creditsUsed: 10,
+      results: { sanctionsList: [], adverseMedia: [] },
+    })
+    .returning();
+  const owner = new HttpClient(app.url);
+  await owner.signIn("ann@example.com", "ann-password-1");
+  const other = new HttpClient(app.url);
+  await createUser(app.db, { email: "olga@example.com", password: "olga-password-1" });
+  await other.signIn("olga@example.com", "olga-password-1");
+  const mine = await owner.get(`/api/searches/${search.id}/timeline`);
+  expect(mine.status).toBe(200);
+  const asAdmin = await admin.get(`/api/searches/${search.id}/timeline`);
+  expect(asAdmin.status).toBe(200);
+  expect(asAdmin.json.items.map((e: any) => e.kind)).toEqual(mine.json.items.map((e: any) => e.kind));
+  expect(asAdmin.json.items[0]).toMatchObject({ kind: "created" });
+  expect((await other.get(`/api/searches/${search.id}/timeline`)).status).toBe(404);
+});
