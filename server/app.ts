@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/routes.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
@@ -47,6 +48,7 @@ export function createApp(ctx: AppContext) {
     .route("/reports", reportRoutes)
     .route("/admin/legal-holds", legalHoldRoutes)
     .route("/admin/searches", searchVerifyRoutes)
+    .route("/admin/audit", auditRoutes)
     .route("/admin", adminRoutes)
     .notFound(apiNotFound);
 

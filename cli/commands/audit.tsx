@@ -1,14 +1,15 @@
 import type { Command } from "commander";
-import { listAuditEntries } from "../../lib/admin/audit-log.ts";
+import { verifyAuditChain } from "../../lib/audit/chain.ts";
+import { listAuditEntries } from "../../lib/audit/list.ts";
 import { withDatabase } from "../database.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit, parseSince } from "../options.ts";
+import { AuditList } from "../ui/audit-list.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { Table } from "../ui/table.tsx";
 import { cliUser } from "./search.tsx";
 
 export function registerAudit(program: Command) {
-  withLanguageOption(program.command("audit"), "language of the output: en, de, es or fr (default en)")
+  const audit = withLanguageOption(program.command("audit"), "language of the output: en, de, es or fr (default en)")
     .description("The audit log, newest first: who did what to which record")
     .option("--since <date>", "only entries at or after this date or time")
     .option("--actor <email>", "only what this user did")
@@ -24,19 +25,36 @@ export function registerAudit(program: Command) {
       });
       if (options.json) return printJson({ items: entries });
       const { t } = w;
+      const c = t.admin.columns;
       console.log(t.admin.auditTitle(entries.length));
       printView(
-        <Table
-          rows={entries}
+        <AuditList
+          headers={[c.time, c.actor, c.action, c.target]}
           empty={t.admin.noEntries}
-          columns={[
-            { header: t.admin.columns.time, value: (e) => minute(e.at) },
-            { header: t.admin.columns.actor, value: (e) => e.actorEmail ?? (e.actorKind === "cli" || e.actorKind === "system" ? t.admin.system : e.actorKind) },
-            { header: t.admin.columns.action, value: (e) => e.action },
-            { header: t.admin.columns.target, value: (e) => [e.targetType, e.targetEmail ?? e.targetId].filter(Boolean).join(" ") },
-            { header: t.admin.columns.details, value: (e) => (e.details ? JSON.stringify(e.details).slice(0, 120) : "") },
-          ]}
+          rows={entries.map((e) => ({
+            cells: [
+              minute(e.at),
+              e.actorEmail ?? (e.actorKind === "cli" || e.actorKind === "system" ? t.admin.system : e.actorKind),
+              e.action,
+              [e.targetType, e.targetEmail ?? e.targetId].filter(Boolean).join(" "),
+            ],
+            details: e.details,
+          }))}
         />,
       );
+    });
+
+  withLanguageOption(audit.command("verify"), "language of the output: en, de, es or fr (default en)")
+    .description("Walk the audit log's hash chain: exit 0 when intact, 1 naming the first entry altered or removed")
+    .option("--json", "print as JSON")
+    // --json and --language are also the list's options, which commander gives the parent: read them with its.
+    .action(async (_options: unknown, command: Command) => {
+      const options: { json?: boolean; language?: string } = command.optsWithGlobals();
+      const { t } = words(askedLanguage(options.language));
+      const check = await withDatabase(({ db }) => verifyAuditChain(db));
+      if (!check.intact) process.exitCode = 1;
+      if (options.json) return printJson(check);
+      if (check.intact) console.log(t.admin.auditIntact(check.entries, check.headId, check.headHash));
+      else console.log(check.problem === "altered" ? t.admin.auditAltered(check.id) : t.admin.auditRemoved(check.id, check.removedId));
     });
 }

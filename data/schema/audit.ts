@@ -1,6 +1,10 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-/** Append-only record of every decision and change; a trigger (migration 0001) refuses UPDATE and DELETE. */
+/**
+ * Append-only record of every decision and change; a trigger (migration 0001) refuses UPDATE and DELETE. A BEFORE
+ * INSERT trigger (lib/audit/chain.ts explains it) links each entry into a hash chain: its place in the chain, the
+ * entry before it and the SHA-256 of its content and of that entry's hash. Never written by the application.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -14,6 +18,18 @@ export const auditLog = pgTable(
     targetId: text(),
     ipAddress: text(),
     details: jsonb(),
+    /** Position in the chain, in the order the trigger linked entries (commit order may differ from id order). */
+    chainSeq: bigint({ mode: "number" }),
+    /** The entry linked before this one; null for the first. */
+    prevId: bigint({ mode: "number" }),
+    /** Hex SHA-256 of the previous entry's hash followed by this entry's canonical JSON. */
+    hash: text(),
   },
-  (t) => [index().on(t.at), index().on(t.actorUserId), index("audit_log_target").on(t.targetType, t.targetId, t.at)],
+  (t) => [
+    index().on(t.at),
+    index().on(t.actorUserId),
+    index("audit_log_target").on(t.targetType, t.targetId, t.at),
+    uniqueIndex("audit_log_chain_seq").on(t.chainSeq),
+    index("audit_log_action").on(t.action, t.id),
+  ],
 );

@@ -1,3 +1,4 @@
+import { hostname, userInfo } from "node:os";
 import { type DbOrTx, schema } from "../../data/db.ts";
 
 export type ActorKind = "user" | "admin" | "cli" | "system" | "api_key" | "anonymous";
@@ -12,8 +13,27 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Appends one record to the audit log (a trigger refuses any change to past records). */
+/**
+ * Who ran the command, for entries the CLI writes (only the CLI acts as "cli"): the operating-system account and the
+ * machine, since the command line has no signed-in user. Read each time: cheap, and a test can change it.
+ */
+export function cliOperator(): { osUser: string; host: string } {
+  let osUser: string;
+  try {
+    osUser = userInfo().username;
+  } catch {
+    // A container user without a passwd entry has no name: the environment's is the best left.
+    osUser = process.env.USER ?? process.env.LOGNAME ?? `uid ${process.getuid?.() ?? "?"}`;
+  }
+  return { osUser, host: hostname() };
+}
+
+/**
+ * Appends one record to the audit log. A trigger refuses any change to past records and another links the new one
+ * into the hash chain (lib/audit/chain.ts).
+ */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry) {
+  const details = entry.actorKind === "cli" ? { ...entry.details, ...cliOperator() } : entry.details;
   await db.insert(schema.auditLog).values({
     action: entry.action,
     actorKind: entry.actorKind,
@@ -21,6 +41,6 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry) {
     targetType: entry.targetType,
     targetId: entry.targetId,
     ipAddress: entry.ipAddress ?? null,
-    details: entry.details,
+    details,
   });
 }

@@ -109,7 +109,7 @@ for (const language of LANGUAGES) {
       const nav = page.getByRole("navigation", { name: t("nav.main") });
       await expectVisible(nav.getByText(t("nav.administration")));
       const links = await nav.getByRole("link").allTextContents();
-      expect(links.slice(-4)).toEqual([t("nav.adminDashboard"), t("nav.adminUsers"), t("nav.adminActivity"), t("nav.adminSettings")]);
+      expect(links.slice(-5)).toEqual([t("nav.adminDashboard"), t("nav.adminUsers"), t("nav.adminActivity"), t("nav.adminAudit"), t("nav.adminSettings")]);
       await nav.getByRole("link", { name: t("nav.adminDashboard") }).click();
       await waitForPath(page, "/admin/dashboard");
       expect(await nav.getByRole("link", { name: t("nav.adminDashboard") }).getAttribute("aria-current")).toBe("page");

@@ -73,6 +73,8 @@ test("the walk covers the admin calls of the spec", () => {
     "GET /api/admin/legal-holds",
     "POST /api/admin/legal-holds",
     "POST /api/admin/legal-holds/:id/lift",
+    "GET /api/admin/audit",
+    "GET /api/admin/audit/export",
   ]) {
     expect(routes).toContain(route);
   }

@@ -4,6 +4,8 @@ import { AdminDashboardPage } from "./admin/dashboard-page";
 import { AdminSettingsPage } from "./admin/settings-page";
 import { AdminUsersPage } from "./admin/users-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
+import { AuditPage } from "./audit/audit-page";
+import { validateAuditSearch } from "./audit/audit-search";
 import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
@@ -137,7 +139,9 @@ const adminDashboardRoute = createRoute({ getParentRoute: () => shellRoute, path
 const adminUsersRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/users", component: AdminUsersPage });
 const adminActivityRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/activity", component: AdminActivityPage });
 const adminSettingsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/settings", component: AdminSettingsPage });
-const adminRoutes = [adminDashboardRoute, adminUsersRoute, adminActivityRoute, adminSettingsRoute];
+/** The audit log, its filters in the address. */
+const adminAuditRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/audit", component: AuditPage, validateSearch: validateAuditSearch });
+const adminRoutes = [adminDashboardRoute, adminUsersRoute, adminActivityRoute, adminAuditRoute, adminSettingsRoute];
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

@@ -17,6 +17,11 @@ export const de: AdminCliText = {
   auditTitle: (shown) => `Prüfprotokoll, neueste zuerst (${shown} angezeigt)`,
   noSearches: "Keine Suchen.",
   noTransactions: "Keine Guthabenbuchungen.",
+  auditIntact: (entries, headId, headHash) =>
+    `intakt: ${entries} Einträge` +
+    (headId === null ? "" : `; neuester Eintrag ${headId}, Hash ${headHash} (notieren: Das Entfernen der neuesten Einträge hinterlässt keine Lücke)`),
+  auditAltered: (id) => `verändert: Eintrag ${id} passt nicht zu seinem Hash (Inhalt oder Hash wurde geändert)`,
+  auditRemoved: (id, removedId) => `entfernt: vor Eintrag ${id} fehlen Einträge` + (removedId === null ? "" : ` (er verweist auf Eintrag ${removedId})`),
   noEntries: "Keine Einträge im Prüfprotokoll.",
   yes: "ja",
   no: "nein",

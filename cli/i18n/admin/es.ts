@@ -17,6 +17,11 @@ export const es: AdminCliText = {
   auditTitle: (shown) => `Registro de auditoría, lo más reciente primero (${shown} mostrados)`,
   noSearches: "No hay búsquedas.",
   noTransactions: "No hay transacciones de créditos.",
+  auditIntact: (entries, headId, headHash) =>
+    `intacto: ${entries} entradas` +
+    (headId === null ? "" : `; entrada más reciente ${headId}, hash ${headHash} (anótelo: eliminar las entradas más recientes no deja hueco)`),
+  auditAltered: (id) => `alterado: la entrada ${id} no coincide con su hash (se cambió su contenido o su hash)`,
+  auditRemoved: (id, removedId) => `eliminado: faltan entradas antes de la entrada ${id}` + (removedId === null ? "" : ` (enlaza con la entrada ${removedId})`),
   noEntries: "No hay entradas de auditoría.",
   yes: "sí",
   no: "no",

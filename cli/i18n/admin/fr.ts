@@ -17,6 +17,12 @@ export const fr: AdminCliText = {
   auditTitle: (shown) => `Journal d'audit, le plus récent d'abord (${shown} affichées)`,
   noSearches: "Aucune recherche.",
   noTransactions: "Aucune transaction de crédits.",
+  auditIntact: (entries, headId, headHash) =>
+    `intact : ${entries} entrées` +
+    (headId === null ? "" : ` ; entrée la plus récente ${headId}, hash ${headHash} (notez-le : supprimer les entrées les plus récentes ne laisse pas de trou)`),
+  auditAltered: (id) => `altéré : l'entrée ${id} ne correspond pas à son hash (son contenu ou son hash a été modifié)`,
+  auditRemoved: (id, removedId) =>
+    `supprimé : des entrées manquent avant l'entrée ${id}` + (removedId === null ? "" : ` (elle renvoie à l'entrée ${removedId})`),
   noEntries: "Aucune entrée d'audit.",
   yes: "oui",
   no: "non",

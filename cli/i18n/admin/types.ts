@@ -16,6 +16,9 @@ export interface AdminCliText {
   auditTitle: (shown: number) => string;
   noSearches: string;
   noTransactions: string;
+  auditIntact: (entries: number, headId: number | null, headHash: string | null) => string;
+  auditAltered: (id: number) => string;
+  auditRemoved: (id: number, removedId: number | null) => string;
   noEntries: string;
   yes: string;
   no: string;

@@ -9,6 +9,7 @@ import {
   ListChecksIcon,
   type LucideIcon,
   RadarIcon,
+  ScrollTextIcon,
   SearchIcon,
   SettingsIcon,
   UsersIcon,
@@ -28,6 +29,7 @@ export type NavItem = {
     | "/admin/dashboard"
     | "/admin/users"
     | "/admin/activity"
+    | "/admin/audit"
     | "/admin/settings";
   labelKey: string;
   icon: LucideIcon;
@@ -50,6 +52,7 @@ export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/admin/dashboard", labelKey: "nav.adminDashboard", icon: LayoutDashboardIcon },
   { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },
   { to: "/admin/activity", labelKey: "nav.adminActivity", icon: ActivityIcon },
+  { to: "/admin/audit", labelKey: "nav.adminAudit", icon: ScrollTextIcon },
   { to: "/admin/settings", labelKey: "nav.adminSettings", icon: SettingsIcon },
 ];
 
