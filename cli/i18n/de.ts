@@ -60,7 +60,7 @@ export const de: CliText = {
   users: {
     created: (role, email, credits) => `${role} ${email} mit ${credits} ${credits === 1 ? "Credit" : "Credits"} angelegt.`,
     columns: { email: "E-MAIL", name: "NAME", role: "ROLLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LETZTE ANMELDUNG" },
-    roles: { admin: "Administrator", user: "Benutzer", reviewer: "Prüfer" },
+    roles: { admin: "Administrator", user: "Benutzer", reviewer: "Prüfer", auditor: "Auditor" },
     unlimited: "unbegrenzt",
     active: "aktiv",
     inactive: "inaktiv",

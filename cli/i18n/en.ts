@@ -59,7 +59,7 @@ export const en: CliText = {
   users: {
     created: (role, email, credits) => `Created ${role} ${email} with ${credits} ${credits === 1 ? "credit" : "credits"}.`,
     columns: { email: "EMAIL", name: "NAME", role: "ROLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LAST LOGIN" },
-    roles: { admin: "admin", user: "user", reviewer: "reviewer" },
+    roles: { admin: "admin", user: "user", reviewer: "reviewer", auditor: "auditor" },
     unlimited: "unlimited",
     active: "active",
     inactive: "inactive",

@@ -59,7 +59,7 @@ export const es: CliText = {
   users: {
     created: (role, email, credits) => `Se creó ${role} ${email} con ${credits} ${credits === 1 ? "crédito" : "créditos"}.`,
     columns: { email: "CORREO", name: "NOMBRE", role: "ROL", credits: "CRÉDITOS", status: "ESTADO", twoFactor: "2FA", lastLogin: "ÚLTIMO ACCESO" },
-    roles: { admin: "administrador", user: "usuario", reviewer: "revisor" },
+    roles: { admin: "administrador", user: "usuario", reviewer: "revisor", auditor: "auditor" },
     unlimited: "ilimitados",
     active: "activo",
     inactive: "inactivo",

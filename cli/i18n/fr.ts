@@ -59,7 +59,7 @@ export const fr: CliText = {
   users: {
     created: (role, email, credits) => `Compte ${role} ${email} créé avec ${credits} ${credits <= 1 ? "crédit" : "crédits"}.`,
     columns: { email: "E-MAIL", name: "NOM", role: "RÔLE", credits: "CRÉDITS", status: "STATUT", twoFactor: "2FA", lastLogin: "DERNIÈRE CONNEXION" },
-    roles: { admin: "administrateur", user: "utilisateur", reviewer: "réviseur" },
+    roles: { admin: "administrateur", user: "utilisateur", reviewer: "réviseur", auditor: "auditeur" },
     unlimited: "illimités",
     active: "actif",
     inactive: "inactif",

@@ -2,6 +2,7 @@
  * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
  * The server, the CLI, the public API and batch processing all create searches here.
  */
+import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { and, eq, ilike, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
@@ -209,6 +210,8 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
     .where(eq(schema.users.id, userId));
   if (!user) throw new AppError(404, "User not found");
   if (!user.isActive) throw new AppError(403, "This account is deactivated");
+  // An auditor screens nothing and so spends nothing: refused, whether the search came by HTTP, the CLI or a batch.
+  if (!canScreen(user)) throw new AppError(403, READ_ONLY_MESSAGE);
   const settings = await getSystemSettings(tx);
   const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
   return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };
