@@ -59,7 +59,11 @@ function xlsxFile<Row>(sheet: string, columns: Column<Row>[], pages: AsyncIterab
     );
     ws.getRow(1).commit();
     for await (const rows of pages) {
-      for (const row of rows) addRow(ws, columns.map((c): Value => c.value(row))).commit();
+      for (const row of rows)
+        addRow(
+          ws,
+          columns.map((c): Value => c.value(row)),
+        ).commit();
       await caughtUp(ws, output);
       if (output.destroyed) return;
     }

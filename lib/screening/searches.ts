@@ -2,10 +2,11 @@
  * Searches: create (validated, charged and queued in one transaction), read, list and delete, always for one user.
  * The server, the CLI, the public API and batch processing all create searches here.
  */
-import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
+
 import { and, eq, ilike, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";

@@ -212,7 +212,7 @@ export const de: ReportLabels = {
     sheet: "Prüfung",
   },
   exports: {
-    historySheet: "Verlauf",
+    historySheet: "Suchverlauf",
     portfolioSheet: "Überwachungsportfolio",
     owner: "Benutzer",
     decisionReasons: "Entscheidungsgründe",

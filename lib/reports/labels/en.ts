@@ -212,7 +212,7 @@ export const en: ReportLabels = {
     sheet: "Review",
   },
   exports: {
-    historySheet: "History",
+    historySheet: "Search history",
     portfolioSheet: "Monitoring portfolio",
     owner: "User",
     decisionReasons: "Decision reasons",

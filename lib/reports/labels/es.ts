@@ -218,7 +218,7 @@ export const es: ReportLabels = {
     sheet: "Revisión",
   },
   exports: {
-    historySheet: "Historial",
+    historySheet: "Historial de búsquedas",
     portfolioSheet: "Cartera de seguimiento",
     owner: "Usuario",
     decisionReasons: "Motivos de las decisiones",

@@ -212,7 +212,7 @@ export const fr: ReportLabels = {
     sheet: "Examen",
   },
   exports: {
-    historySheet: "Historique",
+    historySheet: "Historique des recherches",
     portfolioSheet: "Portefeuille de surveillance",
     owner: "Utilisateur",
     decisionReasons: "Motifs des décisions",
