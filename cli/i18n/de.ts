@@ -2,6 +2,7 @@ import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
+import { de as exports } from "./exports/de.ts";
 import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
@@ -192,4 +193,5 @@ export const de: CliText = {
   review,
   billing,
   admin,
+  exports,
 };

@@ -2,6 +2,7 @@ import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
+import { en as exports } from "./exports/en.ts";
 import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
@@ -192,4 +193,5 @@ export const en: CliText = {
   review,
   billing,
   admin,
+  exports,
 };

@@ -2,6 +2,7 @@ import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
+import { es as exports } from "./exports/es.ts";
 import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
@@ -191,4 +192,5 @@ export const es: CliText = {
   review,
   billing,
   admin,
+  exports,
 };

@@ -2,6 +2,7 @@ import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
+import { fr as exports } from "./exports/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
@@ -191,4 +192,5 @@ export const fr: CliText = {
   review,
   billing,
   admin,
+  exports,
 };
