@@ -10,12 +10,13 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { embedCors } from "./embed/cors.ts";
 import { embedOriginRoutes } from "./embed/origin-routes.ts";
+import { historyExportRoutes, portfolioExportRoutes } from "./exports/routes.ts";
 import { databaseGate } from "./health/database-gate.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
-import { loadSession } from "./middleware/session.ts";
+import { loadSession, readOnlyRoles } from "./middleware/session.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
 import { searchVerifyRoutes } from "./records/routes.ts";
@@ -32,16 +33,20 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>()
     .use(sameOriginOnly)
     .use(loadSession)
+    .use(readOnlyRoles)
     .route("/auth", authRoutes)
     .route("/credits", creditRoutes)
     .route("/credits", paymentIntentRoutes)
     .route("/billing", billingRoutes)
     .route("/user/api-keys", apiKeyRoutes)
     .route("/sanctions", sanctionsRoutes)
+    // before /searches/{id}, which would read "export" as an id
+    .route("/searches/export", historyExportRoutes)
     .route("/searches", searchRoutes)
     .route("/searches", searchReviewRoutes)
     .route("/reviews", reviewRoutes)
     .route("/batch-jobs", batchRoutes)
+    .route("/monitoring/export", portfolioExportRoutes)
     .route("/monitoring", monitoringRoutes)
     .route("/webhooks", webhookRoutes)
     .route("/embed", embedOriginRoutes)

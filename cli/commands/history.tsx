@@ -7,6 +7,7 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerHistoryExport } from "./records-export.ts";
 import { cliUser } from "./search.tsx";
 
 interface HistoryOptions {
@@ -27,7 +28,7 @@ function parseBefore(text: string, { t }: Words): Cursor {
 }
 
 export function registerHistory(program: Command) {
-  withLanguageOption(program.command("history"))
+  const history = withLanguageOption(program.command("history"))
     .description("A user's searches, newest first, a page at a time")
     .option("--user <email>", "whose searches (default: the first administrator)")
     .option("--limit <n>", "searches per page, 1 to 100", "50")
@@ -67,4 +68,5 @@ export function registerHistory(program: Command) {
         console.log(t.history.older(`duecheck history${user}${language} --limit ${parsed.data} --before ${page.nextCursor}`));
       }
     });
+  registerHistoryExport(history);
 }

@@ -35,6 +35,7 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerMonitorExport } from "./records-export.ts";
 import { cliUser } from "./search.tsx";
 
 interface UserOptions {
@@ -107,6 +108,8 @@ export function registerMonitor(program: Command) {
   const monitor = program
     .command("monitor")
     .description("Automatic screening: people and companies re-screened on a schedule, charged the automated search cost, with their changes");
+
+  registerMonitorExport(monitor);
 
   withLanguageOption(monitor.command("add"))
     .description("Monitor a person or company for a user; the first check runs at the next scan (of a server, or of `monitor run-due`)")

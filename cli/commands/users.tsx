@@ -134,9 +134,9 @@ function registerUserAdministration(users: Command) {
   }
 
   withLanguageOption(users.command("set-role"))
-    .description("Make an account an admin or a user (the last active admin keeps the role)")
+    .description("Give an account a role: user, reviewer, admin or auditor (read-only); the last active admin keeps the role")
     .argument("<email>", "the account's email")
-    .argument("<role>", "admin or user")
+    .argument("<role>", "user, reviewer, admin or auditor")
     .action(async (email: string, role: string, options: { language?: string }) => {
       const asked = askedLanguage(options.language);
       const parsed = adminUserUpdateSchema.shape.role.safeParse(role);

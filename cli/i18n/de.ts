@@ -2,6 +2,7 @@ import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
+import { de as exports } from "./exports/de.ts";
 import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
@@ -62,7 +63,7 @@ export const de: CliText = {
   users: {
     created: (role, email, credits) => `${role} ${email} mit ${credits} ${credits === 1 ? "Credit" : "Credits"} angelegt.`,
     columns: { email: "E-MAIL", name: "NAME", role: "ROLLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LETZTE ANMELDUNG" },
-    roles: { admin: "Administrator", user: "Benutzer", reviewer: "Prüfer" },
+    roles: { admin: "Administrator", user: "Benutzer", reviewer: "Prüfer", auditor: "Auditor" },
     unlimited: "unbegrenzt",
     active: "aktiv",
     inactive: "inaktiv",
@@ -196,4 +197,5 @@ export const de: CliText = {
   billing,
   admin,
   retention,
+  exports,
 };

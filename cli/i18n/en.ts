@@ -2,6 +2,7 @@ import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
+import { en as exports } from "./exports/en.ts";
 import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
@@ -61,7 +62,7 @@ export const en: CliText = {
   users: {
     created: (role, email, credits) => `Created ${role} ${email} with ${credits} ${credits === 1 ? "credit" : "credits"}.`,
     columns: { email: "EMAIL", name: "NAME", role: "ROLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LAST LOGIN" },
-    roles: { admin: "admin", user: "user", reviewer: "reviewer" },
+    roles: { admin: "admin", user: "user", reviewer: "reviewer", auditor: "auditor" },
     unlimited: "unlimited",
     active: "active",
     inactive: "inactive",
@@ -196,4 +197,5 @@ export const en: CliText = {
   billing,
   admin,
   retention,
+  exports,
 };

@@ -2,6 +2,7 @@ import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
+import { es as exports } from "./exports/es.ts";
 import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
@@ -61,7 +62,7 @@ export const es: CliText = {
   users: {
     created: (role, email, credits) => `Se creó ${role} ${email} con ${credits} ${credits === 1 ? "crédito" : "créditos"}.`,
     columns: { email: "CORREO", name: "NOMBRE", role: "ROL", credits: "CRÉDITOS", status: "ESTADO", twoFactor: "2FA", lastLogin: "ÚLTIMO ACCESO" },
-    roles: { admin: "administrador", user: "usuario", reviewer: "revisor" },
+    roles: { admin: "administrador", user: "usuario", reviewer: "revisor", auditor: "auditor" },
     unlimited: "ilimitados",
     active: "activo",
     inactive: "inactivo",
@@ -195,4 +196,5 @@ export const es: CliText = {
   billing,
   admin,
   retention,
+  exports,
 };

@@ -2,6 +2,7 @@ import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
+import { fr as exports } from "./exports/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
@@ -61,7 +62,7 @@ export const fr: CliText = {
   users: {
     created: (role, email, credits) => `Compte ${role} ${email} créé avec ${credits} ${credits <= 1 ? "crédit" : "crédits"}.`,
     columns: { email: "E-MAIL", name: "NOM", role: "RÔLE", credits: "CRÉDITS", status: "STATUT", twoFactor: "2FA", lastLogin: "DERNIÈRE CONNEXION" },
-    roles: { admin: "administrateur", user: "utilisateur", reviewer: "réviseur" },
+    roles: { admin: "administrateur", user: "utilisateur", reviewer: "réviseur", auditor: "auditeur" },
     unlimited: "illimités",
     active: "actif",
     inactive: "inactif",
@@ -195,4 +196,5 @@ export const fr: CliText = {
   billing,
   admin,
   retention,
+  exports,
 };

@@ -3,6 +3,7 @@ import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
+import type { ExportsCliText } from "./exports/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
@@ -176,4 +177,5 @@ export interface CliText {
   billing: BillingCliText;
   admin: AdminCliText;
   retention: RetentionCliText;
+  exports: ExportsCliText;
 }

@@ -1,3 +1,4 @@
+ALTER TYPE "public"."user_role" ADD VALUE 'auditor';--> statement-breakpoint
 CREATE TABLE "legal_holds" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid,

@@ -1,6 +1,6 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 
-export const userRole = pgEnum("user_role", ["user", "admin", "reviewer"]);
+export const userRole = pgEnum("user_role", ["user", "admin", "reviewer", "auditor"]);
 export const entityType = pgEnum("entity_type", ["person", "company"]);
 export const jobStatus = pgEnum("job_status", ["pending", "processing", "completed", "failed"]);
 export const reportStatus = pgEnum("report_status", ["pending", "completed", "failed"]);

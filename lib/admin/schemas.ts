@@ -50,7 +50,7 @@ export const adminUserUpdateSchema = z.strictObject(
     fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
     company: text({ field: "company", max: 200 }).min(1, "company is required"),
     position: text({ field: "position", max: 200 }).min(1, "position is required"),
-    role: z.enum(USER_ROLES, { error: "role must be user, reviewer or admin" }),
+    role: z.enum(USER_ROLES, { error: "role must be user, reviewer, admin or auditor" }),
   },
   unknownField,
 );

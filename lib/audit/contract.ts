@@ -4,12 +4,13 @@
  * the browser bundles include this file.
  */
 import { z } from "zod";
+import { readsAdminViews } from "../auth/roles.ts";
 import type { UserRole } from "../auth/schemas.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../paging-contract.ts";
 import { text } from "../validation/text.ts";
 
-/** Who may read the whole audit log (the routes, the menu entry and the screen ask this one rule). */
-export const readsAuditLog = (role: UserRole) => role === "admin";
+/** Who may read the whole audit log (the routes, the menu entry and the screen ask this one rule): admins and auditors. */
+export const readsAuditLog = (role: UserRole) => readsAdminViews({ role });
 
 export interface AuditEntryView {
   id: number;

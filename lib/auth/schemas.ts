@@ -119,8 +119,11 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 export type Language = (typeof LANGUAGES)[number];
 
-/** user: screens and reviews their own; reviewer: also reviews everyone's and approves proposals; admin: everything. */
-export const USER_ROLES = ["user", "reviewer", "admin"] as const;
+/**
+ * user: screens and reviews their own; reviewer: also reviews everyone's and approves proposals; admin: everything;
+ * auditor: reads everyone's records and changes nothing (lib/auth/roles.ts says what each role may do).
+ */
+export const USER_ROLES = ["user", "reviewer", "admin", "auditor"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** The signed-in user as GET /api/auth/me and login answer it. */

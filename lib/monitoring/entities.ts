@@ -89,7 +89,7 @@ const checkColumns = {
 };
 
 /** Entities with their checks' columns (checkColumns). */
-function withChecks(db: DbOrTx) {
+export function withChecks(db: DbOrTx) {
   return db
     .select({ row: m, check: checkColumns, cursorKey: cursorKey({ createdAt: m.createdAt, id: m.id }), id: m.id })
     .from(m)

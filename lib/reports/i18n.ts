@@ -111,6 +111,26 @@ export interface MonitoringLabels {
   triggers: Record<"schedule" | "list_update" | "manual", string>;
 }
 
+/** The words of the bulk exports: the history by date range and the monitoring portfolio (CSV, Excel). */
+export interface ExportLabels {
+  historySheet: string;
+  portfolioSheet: string;
+  /** The account a row belongs to (its email). */
+  owner: string;
+  /** The reasons of the decisions in effect on the search's hits. */
+  decisionReasons: string;
+  /** When its owner deleted the search (admins' and auditors' exports keep such searches, marked). */
+  hidden: string;
+  /** The lists screened, each with its version. */
+  datasets: string;
+  status: string;
+  statuses: Record<"active" | "paused", string>;
+  lastCheck: string;
+  nextCheck: string;
+  checkState: string;
+  checkStates: Record<"not_checked" | "running" | "completed" | "failed", string>;
+}
+
 /** The review of a search in its exports: its status, the decisions on its hits, its case notes. */
 export interface ReviewLabels {
   title: string;
@@ -228,6 +248,7 @@ export interface ReportLabels {
   monitoring: MonitoringLabels;
   daily: DailyLabels;
   review: ReviewLabels;
+  exports: ExportLabels;
 }
 
 /** Each language's words are in labels/<language>.ts. */

@@ -3,14 +3,12 @@
  * holds' requests and views, and the purge's outcome. Only zod and the shared validation rules (browser-safe).
  */
 import { z } from "zod";
+import { readsAdminViews } from "../auth/roles.ts";
 import type { UserRole } from "../auth/schemas.ts";
 import { text } from "../validation/text.ts";
 
-/**
- * Who still sees a search its owner deleted (hidden), marked hidden: admins. The one rule every read of searches
- * asks, so a role that must see them (an auditor) is added here once.
- */
-export const seesHiddenRecords = (role: UserRole): boolean => role === "admin";
+/** Who still sees a search its owner deleted (hidden), marked hidden: those who read the admin views (admins, auditors). */
+export const seesHiddenRecords = (role: UserRole): boolean => readsAdminViews({ role });
 
 /** retentionYears: how long a search is kept before the daily purge removes it (unless a legal hold keeps it). */
 export const RETENTION_YEARS = { default: 5, min: 1, max: 100 } as const;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { canDecide, READ_ONLY_MESSAGE, readsEveryone } from "../auth/roles.ts";
 import type { UserRole } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
@@ -21,18 +22,23 @@ export { reviewsEveryone };
 
 export const SEARCH_NOT_FOUND = "Search not found";
 
-/** The searches the actor may review, as a condition on searches: a search its owner deleted only for those who see hidden records. */
+/**
+ * The searches the actor may read the review of, as a condition on searches: everyone's for admins, reviewers and
+ * auditors (auditors decide nothing); a search its owner deleted only for those who see hidden records.
+ */
 export function reviewableBy(actor: { id: string; role: Role }): SQL | undefined {
   const visible = seesHiddenRecords(actor.role) ? undefined : isNull(schema.searches.hiddenAt);
-  return and(reviewsEveryone(actor) ? undefined : eq(schema.searches.userId, actor.id), visible);
+  return and(readsEveryone(actor) ? undefined : eq(schema.searches.userId, actor.id), visible);
 }
 
 /**
- * The search, if the actor may review it (their own; any, for admins and reviewers): otherwise, and for an unknown
+ * The search, if the actor may review it (their own; any, for admins and reviewers, and to read, auditors): otherwise, and for an unknown
  * or malformed id, 404 as everywhere else. With `lock`, the row stays locked until the transaction ends, so two
  * decisions on one search are taken one after the other.
  */
 export async function reviewableSearch(tx: DbOrTx, actor: { id: string; role: Role }, searchId: string, options: { lock?: boolean } = {}) {
+  // Every change to a review locks its search: a read-only role is refused there, whichever way it came (HTTP, CLI).
+  if (options.lock && !canDecide(actor)) throw new AppError(403, READ_ONLY_MESSAGE);
   if (!isUuid(searchId)) throw new AppError(404, SEARCH_NOT_FOUND);
   const query = tx
     .select()

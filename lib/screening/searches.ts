@@ -5,6 +5,7 @@
 import { and, eq, ilike, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
@@ -209,6 +210,8 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
     .where(eq(schema.users.id, userId));
   if (!user) throw new AppError(404, "User not found");
   if (!user.isActive) throw new AppError(403, "This account is deactivated");
+  // An auditor screens nothing and so spends nothing: refused, whether the search came by HTTP, the CLI or a batch.
+  if (!canScreen(user)) throw new AppError(403, READ_ONLY_MESSAGE);
   const settings = await getSystemSettings(tx);
   const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
   return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };

@@ -13,15 +13,16 @@ import { type AdminActor, addAdminCredits, getAdminUser, listAdminUsers, setUser
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { searchDetail } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
-import { currentUser, requireAdmin } from "../middleware/session.ts";
+import { adminHistoryExport, adminPortfolioExport } from "../exports/routes.ts";
+import { currentUser, requireAdminOrAuditorReading } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
 
 const actorOf = (c: Context<AppEnv>): AdminActor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 
-/** /api/admin/*: every route answers 401 without a session and 403 for a non-admin (one middleware). */
+/** /api/admin/*: every route answers 401 without a session and 403 for a non-admin; auditors read (one middleware). */
 export const adminRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireAdminOrAuditorReading)
   .get("/stats", async (c) => c.json(await adminStats(db(c))))
 
   .get("/users", async (c) => c.json(await listAdminUsers(db(c), parseWith(pageWithTermQuerySchema, c.req.query()))))
@@ -36,6 +37,8 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await addAdminCredits(db(c), actorOf(c), c.req.param("id"), input));
   })
 
+  .get("/searches/export", adminHistoryExport)
+  .get("/monitoring/export", adminPortfolioExport)
   .get("/searches", async (c) => c.json(await listAdminSearches(db(c), parseWith(pageQuerySchema.extend(adminSearchesQuerySchema.shape), c.req.query()))))
   /** Any user's search, read-only, as GET /api/searches/{id} answers it; audited. */
   .get("/searches/:id", async (c) => c.json(await searchDetail(db(c), await viewSearchAsAdmin(db(c), actorOf(c), c.req.param("id")))))

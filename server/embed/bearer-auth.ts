@@ -5,6 +5,7 @@ import type { EmbedScope } from "../../lib/embed/schemas.ts";
 import { isEmbedToken, verifyEmbedToken } from "../../lib/embed/tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
+import { refuseReadOnlyWrites } from "../middleware/session.ts";
 import { apiKeyAuth, consumeQuota } from "../public-api/api-key-auth.ts";
 
 /**
@@ -66,6 +67,7 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set("user", token.user);
   c.set("embedToken", token);
+  refuseReadOnlyWrites(c);
   await consumeQuota(c, token.apiKeyId);
   await next();
 };

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { isReadOnly, READ_ONLY_MESSAGE, readsAdminViews } from "../../lib/auth/roles.ts";
 import { validateSession } from "../../lib/auth/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
 import { clearSessionCookie, readSessionCookie } from "../auth/cookies.ts";
@@ -28,6 +29,32 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get("user");
   if (!user) throw new AppError(401, "Not signed in");
   if (user.role !== "admin") throw new AppError(403, "Administrator role required");
+  await next();
+};
+
+/** The admin screens' routes: an admin, or an auditor reading (refuseReadOnlyWrites turns an auditor's writes away first). */
+export const requireAdminOrAuditorReading: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("user");
+  if (!user) throw new AppError(401, "Not signed in");
+  if (!readsAdminViews(user) || (user.role !== "admin" && !isReading(c.req.method))) throw new AppError(403, "Administrator role required");
+  await next();
+};
+
+const isReading = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+
+/**
+ * A read-only role (the auditor) only reads: every other call is 403 before any route runs, so no route can forget it.
+ * Their own account (signing in and out, password, two-factor, languages) stays theirs to change: /api/auth/*.
+ */
+export function refuseReadOnlyWrites(c: { req: { method: string; path: string }; get(key: "user"): AppEnv["Variables"]["user"] }) {
+  const user = c.get("user");
+  if (!user || !isReadOnly(user) || isReading(c.req.method)) return;
+  if (c.req.path.startsWith("/api/auth/")) return;
+  throw new AppError(403, READ_ONLY_MESSAGE);
+}
+
+export const readOnlyRoles: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseReadOnlyWrites(c);
   await next();
 };
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { consumeApiKeyQuota, RateLimitExceededError, type RateLimitState } from "../../lib/ratelimit/api-key-limits.ts";
 import type { AppEnv } from "../context.ts";
+import { refuseReadOnlyWrites } from "../middleware/session.ts";
 
 function setRateLimitHeaders(headers: { header(name: string, value: string): void }, state: RateLimitState) {
   headers.header("RateLimit-Limit", String(state.limit));
@@ -27,5 +28,7 @@ export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await consumeQuota(c, keyId);
   c.set("user", user);
   c.set("apiKeyId", keyId);
+  // A key made before its owner became an auditor reads, and screens nothing.
+  refuseReadOnlyWrites(c);
   await next();
 };

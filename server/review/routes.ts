@@ -1,9 +1,10 @@
 /**
  * Review decisions over HTTP: deciding hits, four-eyes approvals, case notes, escalation, assignment, the timeline,
  * the review queue and remembered clearances. A user reviews their own searches; admins and reviewers everyone's
- * (lib/review/access.ts). Another user's search is 404, as everywhere.
+ * (lib/review/access.ts); auditors read everyone's and change nothing. Another user's search is 404, as everywhere.
  */
 import { type Context, Hono } from "hono";
+import { readsAdminViews } from "../../lib/auth/roles.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import type { ReviewActor } from "../../lib/review/access.ts";
 import { reviewableSearch } from "../../lib/review/access.ts";
@@ -88,7 +89,8 @@ export const reviewRoutes = new Hono<AppEnv>()
   .get("/clearances", async (c) => {
     const { all, ...request } = parseWith(clearanceQuerySchema, c.req.query());
     const user = currentUser(c);
-    return c.json(await listClearances(db(c), { id: user.id, admin: user.role === "admin" }, { ...request, all: all === "true" }));
+    // Admins revoke anyone's clearances; auditors read them all.
+    return c.json(await listClearances(db(c), { id: user.id, admin: readsAdminViews(user) }, { ...request, all: all === "true" }));
   })
 
   .post("/clearances/:id/revoke", async (c) => {

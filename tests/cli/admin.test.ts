@@ -60,7 +60,7 @@ describe("duecheck users (administration)", () => {
     expect((await stored("ann@example.com")).role).toBe("admin");
     expect((await cli("users", "set-role", "ann@example.com", "user")).code).toBe(0);
     const bad = await cli("users", "set-role", "ann@example.com", "owner");
-    expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: "duecheck: role must be user, reviewer or admin" });
+    expect({ code: bad.code, stderr: bad.stderr.trim() }).toEqual({ code: 1, stderr: "duecheck: role must be user, reviewer, admin or auditor" });
     expect((await cli("users", "edit", "ann@example.com")).code).toBe(1);
     expect((await cli("users", "edit", "ann@example.com", "--name", "Eve\u0001Control")).stderr.trim()).toBe(
       "duecheck: fullName must not contain control characters or unpaired surrogates",

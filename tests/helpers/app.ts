@@ -1,4 +1,5 @@
 import type { Db } from "../../data/db.ts";
+import type { UserRole } from "../../lib/auth/schemas.ts";
 import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { type AppConfig, loadConfig } from "../../lib/config.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
@@ -47,7 +48,7 @@ export interface TestUserInput {
   email: string;
   password: string;
   fullName?: string;
-  role?: "user" | "reviewer" | "admin";
+  role?: UserRole;
   credits?: number;
 }
 

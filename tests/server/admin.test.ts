@@ -78,7 +78,7 @@ describe("users", () => {
   test("bad input and unknown ids change nothing", async () => {
     expect((await admin.put(`/api/admin/users/${alice.id}`, { fullName: "", company: "A", position: "B", role: "user" })).status).toBe(400);
     expect((await admin.put(`/api/admin/users/${alice.id}`, { fullName: "A", company: "A", position: "B", role: "owner" })).json.error).toBe(
-      "role must be user, reviewer or admin",
+      "role must be user, reviewer, admin or auditor",
     );
     expect(
       (await admin.put("/api/admin/users/00000000-0000-0000-0000-000000000000", { fullName: "A", company: "A", position: "B", role: "user" })).status,

@@ -49,7 +49,7 @@ async function write(workbook: ExcelJS.stream.xlsx.WorkbookWriter, report: Batch
  * has drained.
  * Then the reader: a slow download holds the next chunk back too.
  */
-async function caughtUp(ws: ExcelJS.Worksheet, output: PassThrough) {
+export async function caughtUp(ws: ExcelJS.Worksheet, output: PassThrough) {
   const zipInput = (ws as unknown as { stream?: { pipes?: NodeJS.EventEmitter[] } }).stream?.pipes?.[0] as
     | (NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } })
     | undefined;

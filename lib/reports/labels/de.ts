@@ -211,4 +211,18 @@ export const de: ReportLabels = {
     author: "Verfasst von",
     sheet: "Prüfung",
   },
+  exports: {
+    historySheet: "Suchverlauf",
+    portfolioSheet: "Überwachungsportfolio",
+    owner: "Benutzer",
+    decisionReasons: "Entscheidungsgründe",
+    hidden: "Vom Eigentümer gelöscht",
+    datasets: "Datensätze (Version)",
+    status: "Überwachung",
+    statuses: { active: "Aktiv", paused: "Pausiert" },
+    lastCheck: "Letzte Prüfung",
+    nextCheck: "Nächste Prüfung",
+    checkState: "Stand der letzten Prüfung",
+    checkStates: { not_checked: "Noch nicht geprüft", running: "Läuft", completed: "Abgeschlossen", failed: "Fehlgeschlagen" },
+  },
 };

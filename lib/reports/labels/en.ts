@@ -211,4 +211,18 @@ export const en: ReportLabels = {
     author: "Author",
     sheet: "Review",
   },
+  exports: {
+    historySheet: "Search history",
+    portfolioSheet: "Monitoring portfolio",
+    owner: "User",
+    decisionReasons: "Decision reasons",
+    hidden: "Deleted by its owner",
+    datasets: "Datasets (version)",
+    status: "Monitoring",
+    statuses: { active: "Active", paused: "Paused" },
+    lastCheck: "Last check",
+    nextCheck: "Next check",
+    checkState: "Last check state",
+    checkStates: { not_checked: "Not checked yet", running: "Running", completed: "Completed", failed: "Failed" },
+  },
 };

@@ -217,4 +217,18 @@ export const es: ReportLabels = {
     author: "Autor",
     sheet: "Revisión",
   },
+  exports: {
+    historySheet: "Historial de búsquedas",
+    portfolioSheet: "Cartera de seguimiento",
+    owner: "Usuario",
+    decisionReasons: "Motivos de las decisiones",
+    hidden: "Eliminada por su propietario",
+    datasets: "Conjuntos de datos (versión)",
+    status: "Seguimiento",
+    statuses: { active: "Activo", paused: "En pausa" },
+    lastCheck: "Última comprobación",
+    nextCheck: "Próxima comprobación",
+    checkState: "Estado de la última comprobación",
+    checkStates: { not_checked: "Aún sin comprobar", running: "En curso", completed: "Completada", failed: "Fallida" },
+  },
 };

@@ -211,4 +211,18 @@ export const fr: ReportLabels = {
     author: "Auteur",
     sheet: "Examen",
   },
+  exports: {
+    historySheet: "Historique des recherches",
+    portfolioSheet: "Portefeuille de surveillance",
+    owner: "Utilisateur",
+    decisionReasons: "Motifs des décisions",
+    hidden: "Supprimée par son propriétaire",
+    datasets: "Jeux de données (version)",
+    status: "Surveillance",
+    statuses: { active: "Active", paused: "En pause" },
+    lastCheck: "Dernière vérification",
+    nextCheck: "Prochaine vérification",
+    checkState: "État de la dernière vérification",
+    checkStates: { not_checked: "Pas encore vérifié", running: "En cours", completed: "Terminée", failed: "Échouée" },
+  },
 };

@@ -24,7 +24,7 @@ const resolver = rewordedResolver(zodResolver(adminUserUpdateSchema), (field, me
   message === `${field} is required` ? "admin.users.required" : undefined,
 );
 
-/** Edit user: full name, company, position and role (user, reviewer or admin), checked with the server's schema. */
+/** Edit user: full name, company, position and role (user, reviewer, admin or auditor), checked with the server's schema. */
 export function EditUserDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useForm<EditUserValues, unknown, z.output<typeof adminUserUpdateSchema>>({ resolver, defaultValues: EMPTY });
@@ -75,6 +75,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserView | null; 
                       <SelectItem value="user">{t("admin.users.role.user")}</SelectItem>
                       <SelectItem value="reviewer">{t("admin.users.role.reviewer")}</SelectItem>
                       <SelectItem value="admin">{t("admin.users.role.admin")}</SelectItem>
+                      <SelectItem value="auditor">{t("admin.users.role.auditor")}</SelectItem>
                     </SelectContent>
                   </Select>
                   <FormMessage />

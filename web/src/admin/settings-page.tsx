@@ -16,7 +16,7 @@ import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 /** /admin/settings: Search Pricing, Credit Packages, Registration, Review and Records, one Save Changes. */
 export function AdminSettingsPage() {
   return (
-    <AdminOnly>
+    <AdminOnly adminsOnly>
       <Settings />
     </AdminOnly>
   );

@@ -4,6 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { CoinsIcon, PencilIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";
 
@@ -20,6 +21,9 @@ export function UsersTable({
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
   const toggle = useToggleUser();
+  const { user: me } = useCurrentUser();
+  // An auditor reads the list: editing, crediting and (de)activating are the admins'.
+  const readOnly = me?.role !== "admin";
   return (
     <Table data-testid="admin-users-table">
       <caption className="sr-only">{t("admin.users.title")}</caption>
@@ -66,7 +70,7 @@ export function UsersTable({
               {user.lastLogin ? <time dateTime={user.lastLogin}>{dateTime(user.lastLogin)}</time> : t("admin.users.never")}
             </TableCell>
             <TableCell className="px-2 text-right">
-              <div className="flex items-center justify-end gap-0.5">
+              <div className="flex items-center justify-end gap-0.5" hidden={readOnly}>
                 <IconAction label={t("admin.users.editLabel", { email: user.email })} tooltip={t("admin.users.edit")} onClick={() => onEdit(user)}>
                   <PencilIcon aria-hidden />
                 </IconAction>

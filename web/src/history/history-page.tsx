@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import type { SearchListItemView } from "../../../lib/screening/contract.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
+import { HistoryExportDialog } from "../exports/history-export-dialog";
 import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
 import { useSearchHistory } from "./use-search-history";
@@ -31,7 +32,9 @@ export function HistoryPage() {
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("history.title")} description={t("history.description")} />
+      <PageHeader title={t("history.title")} description={t("history.description")}>
+        <HistoryExportDialog />
+      </PageHeader>
 
       <div className="grid gap-2">
         <div className="relative">

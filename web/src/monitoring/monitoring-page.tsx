@@ -5,9 +5,12 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { PlusIcon, RadarIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { canScreen } from "../../../lib/auth/roles.ts";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
+import { PortfolioExportButtons } from "../exports/portfolio-export-buttons";
 import { PageHeader } from "../shell/page-header";
 import { AddEntityDialog } from "./add-entity-dialog";
 import { EntityFilters } from "./entity-filters";
@@ -29,6 +32,7 @@ export function MonitoringPage() {
   const [removing, setRemoving] = useState<MonitoredEntityView | null>(null);
   const filters = useSearch({ strict: false }) as MonitoringSearch;
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   const list = useMonitoredEntities(tab, filters);
   const filtered = !!filters.risk || !!filters.review;
   const remove = useRemoveEntity();
@@ -37,10 +41,15 @@ export function MonitoringPage() {
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("monitoring.title")} description={t("monitoring.description")}>
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon aria-hidden />
-          {t("monitoring.addEntity")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <PortfolioExportButtons />
+          {user && canScreen(user) && (
+            <Button onClick={() => setAdding(true)}>
+              <PlusIcon aria-hidden />
+              {t("monitoring.addEntity")}
+            </Button>
+          )}
+        </div>
       </PageHeader>
 
       <MonitoringTabs value={tab} onChange={setTab} counts={counts} />

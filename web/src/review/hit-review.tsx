@@ -3,6 +3,7 @@ import { Button } from "@duecheck/ui/button";
 import { CheckIcon, GavelIcon, PencilIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { canDecide } from "../../../lib/auth/roles.ts";
 import type { HitDecisionView } from "../../../lib/review/contract.ts";
 import { reviewsEveryone } from "../../../lib/review/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -53,6 +54,8 @@ export function HitReviewActions({
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const approve = useAnswerProposal(() => {});
+  // A read-only role (the auditor) sees the decisions and takes none.
+  if (!user || !canDecide(user)) return null;
   if (!decision) {
     return (
       <Button size="sm" variant="outline" onClick={() => onDecide({ hit })} aria-label={t("reviews.decideLabel", { name: hit.label })}>

@@ -8,6 +8,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { canScreen } from "../../../lib/auth/roles.ts";
 import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { AppResultsReview } from "../review/results-review";
@@ -15,6 +16,7 @@ import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
 import { PageHeader } from "../shell/page-header";
 import { HistoricalBanner } from "./historical-banner";
 import { newSearchRequestAtom } from "./new-search-atom";
+import { ReadOnlyHome } from "./read-only-home";
 import { sessionTransport } from "./session-transport";
 import { useSearchAllowance } from "./use-search-allowance";
 import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from "./use-searches";
@@ -27,6 +29,8 @@ import { SEARCH_LIST_QUERY_KEY, useSearchDetail, useSearchStartRefusal } from ".
 export function SearchPage() {
   const { view } = useSearch({ strict: false }) as { view?: string };
   const newSearchRequest = useAtomValue(newSearchRequestAtom);
+  const { user } = useCurrentUser();
+  if (!view && user && !canScreen(user)) return <ReadOnlyHome />;
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <AppResultsReview>{view ? <HistoricalSearch key={view} id={view} /> : <NewSearch key={newSearchRequest} />}</AppResultsReview>

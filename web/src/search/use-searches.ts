@@ -2,6 +2,7 @@ import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { UserRole } from "../../../lib/auth/schemas.ts";
 import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
@@ -43,7 +44,7 @@ async function readOthersSearch(id: string, role: UserRole): Promise<SearchDetai
     return await apiRequest<SearchDetailView>("GET", `/api/searches/${path}`);
   } catch (error) {
     if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
-    return apiRequest<SearchDetailView>("GET", role === "admin" ? `/api/admin/searches/${path}` : `/api/reviews/${path}`);
+    return apiRequest<SearchDetailView>("GET", readsAdminViews({ role }) ? `/api/admin/searches/${path}` : `/api/reviews/${path}`);
   }
 }
 

@@ -17,6 +17,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { canScreen, readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { newSearchRequestAtom } from "../search/new-search-atom";
 import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "./nav-items";
@@ -60,7 +61,9 @@ function NavGroup({ labelKey, items }: { labelKey: string; items: NavItem[] }) {
 
 export function AppSidebar({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const showAdmin = user.role === "admin" && ADMIN_NAV_ITEMS.length > 0;
+  const main = MAIN_NAV_ITEMS.filter((item) => !item.screens || canScreen(user));
+  const admin = readsAdminViews(user) ? ADMIN_NAV_ITEMS.filter((item) => !item.adminsOnly || user.role === "admin") : [];
+  const showAdmin = admin.length > 0;
   return (
     <Sidebar collapsible="icon">
       <SidebarHeader>
@@ -82,8 +85,8 @@ export function AppSidebar({ user }: { user: PublicUser }) {
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label={t("nav.main")}>
-          <NavGroup labelKey="nav.menu" items={MAIN_NAV_ITEMS} />
-          {showAdmin && <NavGroup labelKey="nav.administration" items={ADMIN_NAV_ITEMS} />}
+          <NavGroup labelKey="nav.menu" items={main} />
+          {showAdmin && <NavGroup labelKey="nav.administration" items={admin} />}
         </nav>
       </SidebarContent>
       <SidebarSeparator />

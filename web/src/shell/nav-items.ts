@@ -33,18 +33,22 @@ export type NavItem = {
     | "/admin/settings";
   labelKey: string;
   icon: LucideIcon;
+  /** Screens that start screening (or keys that could): left out for a read-only role. */
+  screens?: boolean;
+  /** Admins only (an auditor reads the other admin screens). */
+  adminsOnly?: boolean;
 };
 
 /** Main menu for every signed-in user, in this order. */
 export const MAIN_NAV_ITEMS: NavItem[] = [
-  { to: "/", labelKey: "nav.newSearch", icon: SearchIcon },
-  { to: "/batch", labelKey: "nav.batch", icon: LayersIcon },
+  { to: "/", labelKey: "nav.newSearch", icon: SearchIcon, screens: true },
+  { to: "/batch", labelKey: "nav.batch", icon: LayersIcon, screens: true },
   { to: "/history", labelKey: "nav.history", icon: HistoryIcon },
   { to: "/reviews", labelKey: "reviews.nav", icon: ListChecksIcon },
   { to: "/reports", labelKey: "nav.reports", icon: ChartColumnIcon },
   { to: "/sanctions", labelKey: "nav.sanctions", icon: DatabaseIcon },
   { to: "/automatic-screening", labelKey: "nav.automaticScreening", icon: RadarIcon },
-  { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon },
+  { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon, screens: true },
 ];
 
 /** Administration menu, admin role only. */
@@ -53,7 +57,7 @@ export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },
   { to: "/admin/activity", labelKey: "nav.adminActivity", icon: ActivityIcon },
   { to: "/admin/audit", labelKey: "nav.adminAudit", icon: ScrollTextIcon },
-  { to: "/admin/settings", labelKey: "nav.adminSettings", icon: SettingsIcon },
+  { to: "/admin/settings", labelKey: "nav.adminSettings", icon: SettingsIcon, adminsOnly: true },
 ];
 
 export function isNavItemActive(itemPath: string, pathname: string) {

@@ -3,6 +3,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from "@du
 import { Link } from "@tanstack/react-router";
 import { CreditCardIcon, LogOutIcon, ShieldCheckIcon, UserPenIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { canScreen } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useLogout } from "../auth/use-logout";
 import { SidebarCreditSummary } from "../credits/sidebar-credit-summary";
@@ -37,14 +38,16 @@ export function SidebarUserBlock({ user }: { user: PublicUser }) {
         <SidebarCreditSummary user={user} />
       </div>
       <SidebarMenu>
-        <SidebarMenuItem>
-          <SidebarMenuButton asChild tooltip={t("credits.buy")}>
-            <Link to="/buy-credits" onClick={closeOnMobile}>
-              <CreditCardIcon aria-hidden />
-              <span>{t("credits.buy")}</span>
-            </Link>
-          </SidebarMenuButton>
-        </SidebarMenuItem>
+        {canScreen(user) && (
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild tooltip={t("credits.buy")}>
+              <Link to="/buy-credits" onClick={closeOnMobile}>
+                <CreditCardIcon aria-hidden />
+                <span>{t("credits.buy")}</span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        )}
         <SidebarMenuItem>
           <SidebarMenuButton asChild tooltip={t("nav.editProfile")}>
             <Link to="/profile" onClick={closeOnMobile}>

@@ -1,0 +1,29 @@
+/**
+ * What each role may do, in one place for the server, the app and the CLI (browser-safe: no database import). An
+ * auditor reads every user's records, as an admin reads them, and changes nothing: no screening, no decision, no
+ * setting, no credits, no keys that could screen. The server enforces these rules on every route; the app and the
+ * CLI only use them to leave out what would be refused.
+ */
+import type { UserRole } from "./schemas.ts";
+
+type WithRole = { role: UserRole };
+
+/** Read-only roles: every write is refused with 403, whatever the route. */
+export const isReadOnly = (user: WithRole) => user.role === "auditor";
+
+/** May start searches, batches and monitoring (and so spend credits or create API keys that would). */
+export const canScreen = (user: WithRole) => !isReadOnly(user);
+
+/** May decide hits, write notes, escalate and take review items on (their own; reviewers and admins everyone's). */
+export const canDecide = (user: WithRole) => !isReadOnly(user);
+
+/** Reads the admin screens' views (users, activity, searches, hidden ones included, the audit log): admins and auditors. */
+export const readsAdminViews = (user: WithRole) => user.role === "admin" || user.role === "auditor";
+
+/** Reads every user's searches, decisions and notes (the review queue across users): admins, reviewers and auditors. */
+export const readsEveryone = (user: WithRole) => user.role === "admin" || user.role === "reviewer" || user.role === "auditor";
+
+/** Exports any user's history or portfolio: admins and auditors. */
+export const exportsEveryone = readsAdminViews;
+
+export const READ_ONLY_MESSAGE = "The auditor role is read-only";

@@ -1,0 +1,100 @@
+/**
+ * Bulk exports over HTTP, streamed as they are read: the signed-in user's history by date range and monitoring
+ * portfolio, and (under /api/admin, for admins and auditors) one user's or every user's. Each export is audited.
+ */
+import { type Context, Hono } from "hono";
+import { recordAudit } from "../../lib/audit/record.ts";
+import { exportsEveryone } from "../../lib/auth/roles.ts";
+import { findUserById } from "../../lib/auth/users.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  adminHistoryExportQuerySchema,
+  adminPortfolioExportQuerySchema,
+  BULK_EXPORT_CONTENT_TYPES,
+  type BulkExportFormat,
+  historyExportQuerySchema,
+  portfolioExportQuerySchema,
+} from "../../lib/exports/contract.ts";
+import { historyExport, historyFileName } from "../../lib/exports/history-export.ts";
+import { portfolioExport, portfolioFileName } from "../../lib/exports/portfolio-export.ts";
+import { isReportLanguage } from "../../lib/screening/summary/index.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { parseWith } from "../validate.ts";
+
+const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+
+function download(c: Context<AppEnv>, body: ReadableStream<Uint8Array>, format: BulkExportFormat, fileName: string) {
+  // A large export takes longer than Bun's 10 s idle timeout to write.
+  c.env?.noTimeout?.(c.req.raw);
+  return new Response(body, {
+    headers: {
+      "Content-Type": BULK_EXPORT_CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** The caller's report language: the headers and words of the file. */
+function languageOf(c: Context<AppEnv>) {
+  const { reportLanguage } = currentUser(c);
+  return isReportLanguage(reportLanguage) ? reportLanguage : "en";
+}
+
+/** Whose rows: the caller's own, one named user's (404 when unknown) or everyone's (undefined). */
+async function ownerOf(c: Context<AppEnv>, query: { userId?: string; scope?: "all" }): Promise<string | undefined> {
+  if (query.scope === "all") return undefined;
+  if (!query.userId) return currentUser(c).id;
+  if (!(await findUserById(db(c), query.userId))) throw new AppError(404, "User not found");
+  return query.userId;
+}
+
+async function audit(c: Context<AppEnv>, action: string, userId: string | undefined, details: Record<string, unknown>) {
+  const user = currentUser(c);
+  await recordAudit(db(c), {
+    action,
+    actorKind: user.role === "admin" ? "admin" : "user",
+    actorUserId: user.id,
+    targetType: "user",
+    targetId: userId,
+    ipAddress: c.get("clientIp"),
+    details: { ...details, scope: userId ?? "all" },
+  });
+}
+
+/** GET /api/searches/export?from=&to=&format=csv|xlsx: the signed-in user's own history. */
+export const historyExportRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
+  const query = parseWith(historyExportQuerySchema, c.req.query());
+  const userId = currentUser(c).id;
+  await audit(c, "searches.exported", userId, { from: query.from, to: query.to, format: query.format });
+  return download(c, historyExport(db(c), { ...query, userId, language: languageOf(c) }), query.format, historyFileName(query));
+});
+
+/** GET /api/monitoring/export?format=csv|xlsx: the signed-in user's monitored entities. */
+export const portfolioExportRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
+  const { format } = parseWith(portfolioExportQuerySchema, c.req.query());
+  const userId = currentUser(c).id;
+  await audit(c, "monitoring.exported", userId, { format });
+  return download(c, portfolioExport(db(c), { format, userId, language: languageOf(c) }), format, portfolioFileName(format, today()));
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** GET /api/admin/searches/export?from=&to=&format=&userId=|scope=all (behind the admin routes' middleware). */
+export async function adminHistoryExport(c: Context<AppEnv>) {
+  if (!exportsEveryone(currentUser(c))) throw new AppError(403, "Administrator role required");
+  const query = parseWith(adminHistoryExportQuerySchema, c.req.query());
+  const userId = await ownerOf(c, query);
+  await audit(c, "searches.exported", userId, { from: query.from, to: query.to, format: query.format });
+  return download(c, historyExport(db(c), { ...query, userId, includeHidden: true, language: languageOf(c) }), query.format, historyFileName(query));
+}
+
+/** GET /api/admin/monitoring/export?format=&userId=|scope=all */
+export async function adminPortfolioExport(c: Context<AppEnv>) {
+  if (!exportsEveryone(currentUser(c))) throw new AppError(403, "Administrator role required");
+  const query = parseWith(adminPortfolioExportQuerySchema, c.req.query());
+  const userId = await ownerOf(c, query);
+  await audit(c, "monitoring.exported", userId, { format: query.format });
+  return download(c, portfolioExport(db(c), { format: query.format, userId, language: languageOf(c) }), query.format, portfolioFileName(query.format, today()));
+}
