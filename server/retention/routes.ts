@@ -2,15 +2,18 @@ import { type Context, Hono } from "hono";
 import { legalHoldCreateSchema, legalHoldLiftSchema, legalHoldsQuerySchema } from "../../lib/retention/contract.ts";
 import { createLegalHold, type HoldActor, liftLegalHold, listLegalHolds } from "../../lib/retention/legal-holds.ts";
 import type { AppEnv } from "../context.ts";
-import { currentUser, requireAdmin } from "../middleware/session.ts";
+import { currentUser, requireAdminOrAuditorReading } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
 
 const actorOf = (c: Context<AppEnv>): HoldActor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 
-/** /api/admin/legal-holds: admins set, lift and list legal holds (401 without a session, 403 for anyone else). */
+/**
+ * /api/admin/legal-holds: admins set, lift and list legal holds; auditors list them (401 without a session, 403 for
+ * anyone else).
+ */
 export const legalHoldRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireAdminOrAuditorReading)
   .get("/", async (c) => {
     const { active } = parseWith(legalHoldsQuerySchema, c.req.query());
     return c.json({ items: await listLegalHolds(db(c), { active: active === undefined ? undefined : active === "true" }) });

@@ -26,8 +26,9 @@ async function insertSearches(userId: string, count: number, from: string, term 
 }
 
 /** The ids in the order the list must show them, straight from the database. */
+/** The user's rows as their list must show them: searches they deleted (hidden) are not in their history. */
 async function expectedOrder(table: "searches" | "credit_transactions", userId: string, type?: string) {
-  const ofType = type ? sql`and type = ${type}` : sql``;
+  const ofType = type ? sql`and type = ${type}` : table === "searches" ? sql`and hidden_at is null` : sql``;
   const rows = await app.db.execute<{ id: string }>(
     sql`select id from ${sql.identifier(table)} where user_id = ${userId}::uuid ${ofType} order by created_at desc, id desc`,
   );
