@@ -5,6 +5,7 @@
  */
 import type { Db } from "../../data/db.ts";
 import type { Clock } from "../clock.ts";
+import { startPeriodicTask } from "../jobs/periodic-task.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { onSearchEnded } from "../screening/search-wait.ts";
 import { type RecordOptions, recordChecksOfSearch } from "./check-result.ts";
@@ -26,39 +27,25 @@ export function startMonitoringScheduler(
 ): MonitoringScheduler {
   const log = options.log ?? ((message, error) => console.error(`[duecheck] ${message}`, error));
   const record: RecordOptions = { clock: ctx.clock, queue: ctx.queue };
-  let running: Promise<ScanOutcome | null> | null = null;
-  const scan = () => {
-    running ??= runDueChecks(ctx, record)
-      .catch((error) => {
-        log("monitoring scan failed:", error);
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
+  const scans = startPeriodicTask({ name: "monitoring scan", seconds: options.scanSeconds, run: () => runDueChecks(ctx, record), log });
   const unsubscribe = onSearchEnded((searchId) => {
     recordChecksOfSearch(ctx.db, searchId, record).catch((error) => log("recording a monitoring check failed:", error));
   });
-  const timer = options.scanSeconds > 0 ? setInterval(scan, options.scanSeconds * 1000) : null;
   const listPoll =
     options.scanSeconds > 0
       ? setInterval(() => {
-          if (running) return;
+          if (scans.busy()) return;
           unmatchedVersions(ctx.db)
-            .then((versions) => (versions.length > 0 ? scan() : null))
+            .then((versions) => (versions.length > 0 ? scans.tick() : null))
             .catch((error) => log("looking for list updates failed:", error));
         }, Math.min(LIST_POLL_SECONDS, options.scanSeconds) * 1000)
       : null;
-  if (options.scanSeconds > 0) void scan();
   return {
-    scan,
+    scan: scans.tick,
     async stop() {
-      if (timer) clearInterval(timer);
       if (listPoll) clearInterval(listPoll);
       unsubscribe();
-      await running;
+      await scans.stop();
     },
   };
 }

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import type { Clock } from "../clock.ts";
+import { startPeriodicTask } from "../jobs/periodic-task.ts";
 import type { PurgeOutcome } from "./contract.ts";
 import { purgeExpiredRecords } from "./purge.ts";
 
@@ -49,26 +50,10 @@ export function startRetentionScheduler(
   ctx: { db: Db; clock: Clock },
   options: { checkSeconds: number; batchSize?: number; log?: (message: string, error: unknown) => void },
 ): RetentionScheduler {
-  const log = options.log ?? ((message, error) => console.error(`[duecheck] ${message}`, error));
-  let running: Promise<PurgeOutcome | null> | null = null;
-  const tick = () => {
-    running ??= runScheduledPurge(ctx.db, ctx.clock.now(), { batchSize: options.batchSize })
-      .catch((error) => {
-        log("retention purge failed:", error);
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = options.checkSeconds > 0 ? setInterval(tick, options.checkSeconds * 1000) : null;
-  if (options.checkSeconds > 0) void tick();
-  return {
-    tick,
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask({
+    name: "retention purge",
+    seconds: options.checkSeconds,
+    run: () => runScheduledPurge(ctx.db, ctx.clock.now(), { batchSize: options.batchSize }),
+    log: options.log,
+  });
 }

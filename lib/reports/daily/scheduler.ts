@@ -6,6 +6,7 @@
  */
 import type { Db } from "../../../data/db.ts";
 import type { Clock } from "../../clock.ts";
+import { startPeriodicTask } from "../../jobs/periodic-task.ts";
 import { dayIsDone, runScheduledDay, type ScheduledOutcome } from "./scheduled.ts";
 import { dayBefore, zonedParts } from "./settings.ts";
 
@@ -28,7 +29,6 @@ export function startDailyReportScheduler(
   options: { checkSeconds: number; log?: (message: string, error: unknown) => void },
 ): DailyReportScheduler {
   const log = options.log ?? ((message, error) => console.error(`[duecheck] ${message}`, error));
-  let running: Promise<ScheduledOutcome | null> | null = null;
   const check = async (): Promise<ScheduledOutcome | null> => {
     const now = ctx.clock.now();
     const date = dueDay(now, ctx.timeZone);
@@ -36,24 +36,5 @@ export function startDailyReportScheduler(
     const outcome = await runScheduledDay(ctx.db, date, ctx.timeZone, now, log);
     return outcome.generated + outcome.failed > 0 ? outcome : null;
   };
-  const tick = () => {
-    running ??= check()
-      .catch((error) => {
-        log("daily reports check failed:", error);
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = options.checkSeconds > 0 ? setInterval(tick, options.checkSeconds * 1000) : null;
-  if (options.checkSeconds > 0) void tick();
-  return {
-    tick,
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicTask({ name: "daily reports check", seconds: options.checkSeconds, run: check, log });
 }
