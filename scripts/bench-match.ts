@@ -12,7 +12,7 @@
  * match = true; a clean name (expect null) passes when no result has match = true.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import Fuse from "fuse.js";
 import type { DatasetFile, EntitySchema, SanctionsEntity } from "../lib/sanctions/entity.ts";
@@ -238,6 +238,8 @@ function main() {
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line));
 
+  // The header names the file evaluated, which need not be the dev set (--eval).
+  const evalLabel = `Eval ${basename(args.eval!)}`;
   const { imports, entities } = loadLists(args.data!);
   const importTotalMs = round(
     imports.reduce((s, i) => s + i.ms, 0),
@@ -255,7 +257,7 @@ function main() {
   const matcher = summarize(outcomes);
   const peers = runPeerSuites(args.peers!, index, SanctionsIndex.build, DEFAULT_MATCH_THRESHOLD);
   if (args["peers-only"]) {
-    console.log(`Dev set: recall ${matcher.recallOverall}%, false positives ${matcher.falsePositiveRate}%, p50 ${matcher.p50Ms} ms, p99 ${matcher.p99Ms} ms`);
+    console.log(`${evalLabel}: recall ${matcher.recallOverall}%, false positives ${matcher.falsePositiveRate}%, p50 ${matcher.p50Ms} ms, p99 ${matcher.p99Ms} ms`);
     if (peers) printPeerReport(peers);
     const failing = outcomes.filter((o) => !o.pass);
     if (args.failures) {
@@ -317,7 +319,7 @@ function main() {
   const kinds = Object.keys(matcher.recall);
   const recallRow = (s: ReturnType<typeof summarize>) => kinds.map((k) => (s.recall[k] ? `${s.recall[k].percent}%` : "-"));
   console.log(
-    `\nDev set (${queries.length} queries, threshold ${DEFAULT_MATCH_THRESHOLD}; recall = expected entity in the top 3 with match)\n${table([
+    `\n${evalLabel} (${queries.length} queries, threshold ${DEFAULT_MATCH_THRESHOLD}; recall = expected entity in the top 3 with match)\n${table([
       ["", ...kinds, "overall", "false pos.", "p50 ms", "p99 ms"],
       ["matcher", ...recallRow(matcher), `${matcher.recallOverall}%`, `${matcher.falsePositiveRate}%`, matcher.p50Ms, matcher.p99Ms],
       [
@@ -334,12 +336,12 @@ function main() {
   if (peers) printPeerReport(peers);
   if (synthetic) {
     console.log(
-      `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB, heap ${synthetic.heapMb} MB; dev queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,
+      `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB, heap ${synthetic.heapMb} MB; ${basename(args.eval!)} queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,
     );
   }
   if (args.verbose) {
     const failing = outcomes.filter((o) => !o.pass);
-    console.log(`\nFailing dev queries (${failing.length})`);
+    console.log(`\nFailing queries of ${basename(args.eval!)} (${failing.length})`);
     for (const o of failing)
       console.log(`  ${o.query.kind.padEnd(8)} ${o.query.term}  =>  ${o.query.expect ?? "(clean)"}  | top: ${o.top.join("; ") || "none"}`);
   }
