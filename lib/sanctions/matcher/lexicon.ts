@@ -54,9 +54,11 @@ const LEGAL_PHRASES: [string[], string][] = [
   [["joint", "stock", "co"], "jsc"],
   [["public", "ltd", "co"], "plc"],
   [["private", "ltd"], "pvt ltd"],
-  [["sa", "de", "cv"], "sadecv"],
-  [["sapi", "de", "cv"], "sapidecv"],
-  [["s", "de", "rl"], "sderl"],
+  // Mexican forms are the words they are made of (S.A. de C.V.: sa, cv), not one word that no one writes.
+  [["s", "de", "rl", "de", "cv"], "srl cv"],
+  [["sa", "de", "cv"], "sa cv"],
+  [["sapi", "de", "cv"], "sapi cv"],
+  [["s", "de", "rl"], "srl"],
   [["sdn", "bhd"], "sdnbhd"],
   [["sp", "z", "oo"], "spzoo"],
   [["ges", "mit", "beschrankter", "haftung"], "gmbh"],
@@ -91,9 +93,8 @@ const LEGAL_FORMS = new Set([
   "sal",
   "sac",
   "saa",
-  "sadecv",
-  "sapidecv",
-  "sderl",
+  "cv",
+  "sapi",
   "ltda",
   "eirl",
   "gmbh",
@@ -246,6 +247,9 @@ const PARTICLES = new Set([
   "et",
 ]);
 
+/** Particles that are also given names (Ben, Van, Al, Del): a given name when first in a person's name (normalize.ts). */
+export const GIVEN_NAME_PARTICLES = new Set(["al", "ben", "van", "von", "del"]);
+
 /** Forms of the Arabic article that are particles only when hyphen-joined to the next word (ad-Din, ash-Shaykh). */
 export const HYPHEN_ARTICLES = new Set([
   "al",
@@ -306,14 +310,21 @@ export function legalPhraseAt(words: string[], i: number): { length: number; can
 /** "any" is a query of unknown type: both legal forms and honorifics are recognised. */
 export type NameKind = "person" | "company" | "any";
 
+/**
+ * Words many unrelated companies carry (Group, Holding, PMC): weighed like a legal form, so "Wagner
+ * Group" finds "PMC Wagner" on the word that names it.
+ */
+const GENERIC_COMPANY_WORDS = new Set(["group", "groups", "grupo", "gruppe", "groupe", "holding", "holdings", "pmc"]);
+
 export function classifyWord(word: string, kind: NameKind): TokenClass {
-  if (kind !== "person" && LEGAL_FORMS.has(word)) return TokenClass.LegalForm;
+  if (kind !== "person" && (LEGAL_FORMS.has(word) || GENERIC_COMPANY_WORDS.has(word))) return TokenClass.LegalForm;
   if (PARTICLES.has(word)) return TokenClass.Particle;
   if (kind !== "company" && HONORIFICS.has(word)) return TokenClass.Honorific;
   return TokenClass.Name;
 }
 
-const PATRONYMIC_ENDING = /(ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
+// With the French and German spellings of the same endings (Petrovitch, Iwanowitsch).
+const PATRONYMIC_ENDING = /(ovich|evich|ovych|evych|ovitch|evitch|ovitsch|evitsch|owitsch|ewitsch|owitch|ewitch|ovna|evna|ivna|ichna)$/;
 /** What a Russian or Ukrainian patronymic weighs of its rarity: often left out, it tells less than a given name. */
 export const PATRONYMIC_WEIGHT = 0.5;
 

@@ -13,7 +13,7 @@ import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
 import { hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
-import { canonicalLegalWord, classifyWord, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
+import { canonicalLegalWord, classifyWord, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -205,6 +205,35 @@ function numbersAsDigits(words: Word[]): Word[] {
   return out;
 }
 
+/** II to XXXIX: letters that are only a Roman numeral (not "xi", a Chinese family name, nor "mix" or "liv"). */
+const ROMAN = /^(x{0,3})(ix|iv|v?i{0,3})$/;
+const PERSON_NUMERALS = new Set(["ii", "iii", "iv"]);
+const ROMAN_VALUES: Record<string, number> = { i: 1, v: 5, x: 10 };
+
+function romanValue(text: string): number {
+  let total = 0;
+  for (let i = 0; i < text.length; i++) {
+    const v = ROMAN_VALUES[text[i]];
+    const next = ROMAN_VALUES[text[i + 1]] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+
+/**
+ * Roman numerals as digits, so III meets 3 (Ocean Star III / Ocean Star 3, Fund II). Only after the first word, never
+ * an initial (a dotted letter), and a single I, V or X only in a company's name: in a person's it is an initial.
+ */
+function romanNumerals(words: Word[], kind: NameKind): Word[] {
+  return words.map((w, i) => {
+    if (i === 0 || w.abjad || w.native || w.dotted || !ROMAN.test(w.text)) return w;
+    if (w.text.length === 1 && (kind === "person" || w.hyphened)) return w;
+    // In a person's name only a generation's number at the end (John Smith III).
+    if (w.text === "xi" || (kind === "person" && (i < words.length - 1 || !PERSON_NUMERALS.has(w.text)))) return w;
+    return { ...w, text: String(romanValue(w.text)) };
+  });
+}
+
 /** Replaces multi-word legal forms by their canonical tokens. */
 function canonicalPhrases(words: Word[]): Word[] {
   const texts = words.map((w) => (w.abjad ? "" : w.text));
@@ -245,13 +274,30 @@ function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V)
   return value;
 }
 
+/** "Grupo Alfa, S.A. de C.V.": a comma before a legal form is a company's, not the one of "LAST, First". */
+function legalFormAfterComma(name: string): boolean {
+  const comma = name.indexOf(",");
+  if (comma <= 0) return false;
+  const first = name
+    .slice(comma + 1)
+    .trim()
+    .split(/\s+/)[0]
+    ?.toLowerCase()
+    .replace(/[^a-z]/g, "");
+  return !!first && classifyWord(canonicalLegalWord(first), "company") === TokenClass.LegalForm;
+}
+
+/** MV, MT, M/V, M.V., M/T: a vessel's type written before its name, not a part of it. */
+const VESSEL_PREFIX = /^m\.?[/.]?\s*[vt]\.?$/i;
+
 export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): Token[] {
-  const text = (kind === "company" ? name : reorderLastFirst(name)).normalize("NFC");
+  const text = (kind === "company" || (kind === "any" && legalFormAfterComma(name)) ? name : reorderLastFirst(name)).normalize("NFC");
   let words: Word[] = [];
   // Words in parentheses are qualifiers; the marks are on copies, cached words are never changed.
   let inParentheses = false;
-  for (const chunk of text.split(/\s+/)) {
-    if (!chunk) continue;
+  const chunks = text.split(/\s+/).filter(Boolean);
+  if (kind !== "person" && chunks.length > 1 && VESSEL_PREFIX.test(chunks[0])) chunks.shift();
+  for (const chunk of chunks) {
     const before = words.length;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
     else if (HEBREW_WORD.test(chunk)) hebrewWord(chunk, words);
@@ -261,7 +307,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
     if (inParentheses) for (let i = before; i < words.length; i++) words[i] = { ...words[i], qualifier: true };
     if (chunk.includes(")")) inParentheses = false;
   }
-  words = numbersAsDigits(joinInitials(words)); // copies, so cached words are never changed below
+  words = romanNumerals(numbersAsDigits(joinInitials(words)), kind); // copies, so cached words are never changed below
   if (kind !== "person") {
     for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
     words = canonicalPhrases(words);
@@ -302,5 +348,17 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
     });
     tokens.push({ text: w.source, raw: word, key, skeleton, abjad: false, cls });
   }
+  givenNameFirst(tokens, words, kind);
   return tokens;
+}
+
+/**
+ * Ben, Van, Al, Del are given names too (Ben Carter, Van Morrison): standing first in a person's name, written apart
+ * from a name word after it, such a word is the given name, not a particle of the family name (al-Zawahiri stays one).
+ */
+function givenNameFirst(tokens: Token[], words: Word[], kind: NameKind): void {
+  if (kind === "company" || tokens.length < 2 || words.length !== tokens.length) return;
+  const [first, second] = tokens;
+  if (first.abjad || first.cls !== TokenClass.Particle || words[0].hyphened || !GIVEN_NAME_PARTICLES.has(first.raw)) return;
+  if (second.cls === TokenClass.Name && !second.abjad) first.cls = TokenClass.Name;
 }

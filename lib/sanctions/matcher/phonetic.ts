@@ -12,6 +12,9 @@
  */
 
 const REPLACEMENTS: [RegExp, string][] = [
+  // The French and German spellings of one sound (Petrovitch, Petrowitsch: Petrovich).
+  [/tsch/g, "ch"],
+  [/tch/g, "ch"],
   [/ph/g, "f"],
   [/(?<=[aeiou])x/g, "ks"], // Alexey/Aleksei; elsewhere an x is kept as one letter (Xavier, or a typo)
   [/ck/g, "k"],

@@ -49,10 +49,15 @@ function isLoneName(query: PreparedQuery): boolean {
   return words === 1;
 }
 
-/** One name word does not identify a person: a partial match, never a Match on its own. */
-function markPartial(r: MatchResult): MatchResult {
+/**
+ * One name word does not identify a person who has more: a partial match, never a Match on its own. A listing that is
+ * itself one name word (a mononym, as some UN listings are) and is found exactly (or written in another script) is
+ * named whole by it: a Match. A spelling variant of a mononym stays partial (Maduro is not the alias Mauro).
+ */
+function markPartial(r: MatchResult, listedWords: number): MatchResult {
   // A word that is the listed words written together (RamiMakhlouf) is a whole name.
   if (r.schema !== "Person" || r.explanation.parts.some((p) => p.how === "split")) return r;
+  if (listedWords <= 1 && r.explanation.parts.every((p) => p.how === "exact" || p.how === "transliteration")) return r;
   return { ...r, match: false, partial: true };
 }
 
@@ -292,12 +297,15 @@ export class SanctionsIndex {
       const weighed = [...best]
         .filter(([e, b]) => b.score + MAX_EVIDENCE_BONUS >= minScore || byIdentifier.has(e))
         .map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
-      const results = weighed
+      const lone = isLoneName(query);
+      return weighed
         .filter((w) => w.score >= minScore || w.evidence.identifier)
         .sort((x, y) => y.score - x.score || Number(!!y.evidence.identifier) - Number(!!x.evidence.identifier) || x.e - y.e)
         .slice(0, limit)
-        .map((w) => this.result(w.e, w.name, w.score, threshold, this.explain(query, w.name, compoundCache), w));
-      return isLoneName(query) ? results.map((r) => (r.evidence?.identifier ? r : markPartial(r))) : results;
+        .map((w) => {
+          const r = this.result(w.e, w.name, w.score, threshold, this.explain(query, w.name, compoundCache), w);
+          return !lone || r.evidence?.identifier ? r : markPartial(r, this.nameWords(w.name));
+        });
     }
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
     if (!isLoneName(query))
@@ -305,8 +313,18 @@ export class SanctionsIndex {
     // A lone name ("Maduro"): people of more names are partial matches, those whose family name it is first.
     const pool = ranked
       .slice(0, Math.max(limit * LONE_NAME_POOL, LONE_NAME_MIN_POOL))
-      .map(([e, b]) => markPartial(this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache))));
+      .map(([e, b]) => markPartial(this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)), this.nameWords(b.name)));
     return pool.sort(byLoneNameRank).slice(0, limit);
+  }
+
+  /** How many words of name n are name words (or titles, which may be family names), not particles or legal forms. */
+  private nameWords(n: number): number {
+    let words = 0;
+    for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) {
+      const cls = this.nameClasses[p];
+      if (cls === TokenClass.Name || cls === TokenClass.Honorific) words++;
+    }
+    return words;
   }
 
   /** The alignment behind a name's score, scored again with the pairs kept (only for the results returned). */

@@ -231,6 +231,18 @@ export function scoreName(
       if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
     }
   }
+  if (name.company) {
+    const series = seriesNumbers(q, vocab, name, k);
+    if (series) {
+      const [i, j] = series;
+      usedQuery[i] = 1;
+      usedName[j] = 1;
+      queryMatched += SERIES_NUMBER * q.tokens[i].weight;
+      nameMatched += nameWeights[j];
+      nameMatchedSimilar += SERIES_NUMBER * nameWeights[j];
+      chosen?.push({ sim: SERIES_NUMBER, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j });
+    }
+  }
   // Latin spellings often fuse the Arabic article into the next word (الصبار / Essabar, عز الدين /
   // Ezzedine), so an article in Arabic script left over costs nothing.
   let queryTotal = q.totalWeight;
@@ -266,6 +278,28 @@ export function scoreName(
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
   const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
   return Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare));
+}
+
+/** Another number in a company's name (Fund VII / Fund VIII, Trust I / Trust II): one of a series, a weak variant. */
+const SERIES_NUMBER = 0.7;
+const DIGITS = /^\d+$/;
+
+/** The only number left over on each side of a company's name, when there is one each. */
+function seriesNumbers(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): [number, number] | null {
+  let queryAt = -1;
+  let nameAt = -1;
+  for (let i = 0; i < q.tokens.length; i++) {
+    if (usedQuery[i] || !DIGITS.test(q.tokens[i].raw)) continue;
+    if (queryAt >= 0) return null;
+    queryAt = i;
+  }
+  if (queryAt < 0) return null;
+  for (let j = 0; j < k; j++) {
+    if (usedName[j] || !DIGITS.test(vocab.raws[name.ids[name.start + j]])) continue;
+    if (nameAt >= 0) return null;
+    nameAt = j;
+  }
+  return nameAt < 0 ? null : [queryAt, nameAt];
 }
 
 /** Words that put a father's name after a person's own (Muhammad bin Salman). */
