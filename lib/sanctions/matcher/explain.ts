@@ -3,7 +3,7 @@
  * which part of the listed name, and how.
  */
 import { TokenClass } from "./lexicon.ts";
-import type { Token } from "./normalize.ts";
+import { isArabicArticle, type Token } from "./normalize.ts";
 import type { Pair } from "./score.ts";
 import type { MatchExplanation, NamePart, NamePartMatch } from "./types.ts";
 
@@ -50,7 +50,8 @@ export function explainAlignment(query: Token[], listed: Token[], pairs: readonl
     parts.push({ at: p.qFirst, part: { query: words(q), listed: words(n), how: how(q, n, p.sim, p.initial === true), similarity: round(p.sim) } });
   }
   query.forEach((t, i) => {
-    if (!queryUsed.has(i)) parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });
+    // The Arabic article (ال, آل) written apart is often fused into the next word in Latin: not a missing word.
+    if (!queryUsed.has(i) && !isArabicArticle(t.key, t.abjad, t.cls)) parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });
   });
   parts.sort((a, b) => a.at - b.at);
   const extra: NamePart[] = [];

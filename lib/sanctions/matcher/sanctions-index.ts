@@ -61,6 +61,20 @@ function markPartial(r: MatchResult, listedWords: number): MatchResult {
   return { ...r, match: false, partial: true };
 }
 
+/** How many times the asked results may be looked at for names tied on score (see byExactness). */
+const TIE_POOL = 3;
+const round = (score: number) => Math.round(score * 1000) / 1000;
+
+/** Every searched word found as written: ranks above a name of the same score found through a word spelt otherwise. */
+function allExact(r: MatchResult): boolean {
+  return r.explanation.parts.every((p) => p.query === null || p.how === "exact");
+}
+
+/** Score first; among equal scores, a listing that has every searched word exactly before one reached by a variant. */
+function byExactness(x: MatchResult, y: MatchResult): number {
+  return y.score - x.score || Number(allExact(y)) - Number(allExact(x));
+}
+
 /** How closely the lone searched word was found (two decimals), then whether it is the family name, then the score. */
 function byLoneNameRank(x: MatchResult, y: MatchResult): number {
   return loneSimilarity(y) - loneSimilarity(x) || Number(isFamilyName(y)) - Number(isFamilyName(x)) || y.score - x.score;
@@ -308,8 +322,17 @@ export class SanctionsIndex {
         });
     }
     const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
-    if (!isLoneName(query))
-      return ranked.slice(0, limit).map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)));
+    if (!isLoneName(query)) {
+      // Names tied with the last one shown compete for its place (see byExactness).
+      let end = Math.min(limit, ranked.length);
+      const last = end > 0 ? round(ranked[end - 1][1].score) : 0;
+      while (end < ranked.length && end < limit * TIE_POOL && round(ranked[end][1].score) === last) end++;
+      return ranked
+        .slice(0, end)
+        .map(([e, b]) => this.result(e, b.name, b.score, threshold, this.explain(query, b.name, compoundCache)))
+        .sort(byExactness)
+        .slice(0, limit);
+    }
     // A lone name ("Maduro"): people of more names are partial matches, those whose family name it is first.
     const pool = ranked
       .slice(0, Math.max(limit * LONE_NAME_POOL, LONE_NAME_MIN_POOL))

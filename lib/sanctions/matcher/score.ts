@@ -214,18 +214,26 @@ export function scoreName(
   let nameMatched = 0;
   let nameMatchedSimilar = 0;
   let nameWordsMatched = 0;
+  const picked: Pair[] = [];
   for (const p of pairs) {
     let free = true;
     for (let i = p.qFirst; i <= p.qLast && free; i++) if (usedQuery[i]) free = false;
     for (let j = p.nFirst; j <= p.nLast && free; j++) if (usedName[j]) free = false;
     if (!free) continue;
-    chosen?.push(p);
-    for (let i = p.qFirst; i <= p.qLast; i++) {
-      usedQuery[i] = 1;
-      queryMatched += p.sim * q.tokens[i].weight;
+    picked.push(p);
+    for (let i = p.qFirst; i <= p.qLast; i++) usedQuery[i] = 1;
+    for (let j = p.nFirst; j <= p.nLast; j++) usedName[j] = 1;
+  }
+  looseEvidence(q, vocab, name, picked);
+  for (const p of picked) {
+    if (p.sim <= 0) {
+      for (let i = p.qFirst; i <= p.qLast; i++) usedQuery[i] = 0;
+      for (let j = p.nFirst; j <= p.nLast; j++) usedName[j] = 0;
+      continue;
     }
+    chosen?.push(p);
+    for (let i = p.qFirst; i <= p.qLast; i++) queryMatched += p.sim * q.tokens[i].weight;
     for (let j = p.nFirst; j <= p.nLast; j++) {
-      usedName[j] = 1;
       nameMatched += nameWeights[j];
       nameMatchedSimilar += p.sim * nameWeights[j];
       if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
@@ -278,6 +286,69 @@ export function scoreName(
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
   const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
   return Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare));
+}
+
+/** A join or split across scripts (two Arabic words for one Latin word) is a guess: worth a loose spelling at most. */
+const CROSS_SCRIPT_JOIN = 0.75;
+/** Below this a Latin word is another spelling, a letter or more off (Nychaela / Michaela). */
+const FUZZY = 0.85;
+/** What each of two or more such words keeps: one typo is a typo, two at once are often another person. */
+const TWO_FUZZY = 0.85;
+
+const queryForeign = (q: PreparedQuery, i: number) => q.tokens[i].abjad || q.tokens[i].native !== undefined;
+const nameForeign = (vocab: Vocabulary, name: NameTokens, j: number) => {
+  const id = name.ids[name.start + j];
+  return vocab.abjad[id] === 1 || vocab.natives[id] !== undefined;
+};
+
+/**
+ * Alignments that look closer than they are, made weaker after the greedy alignment:
+ * - a join or split across scripts, unless the Arabic side is bridged by its article (عبد الرحمن / Abdurrahman) or
+ *   the Chinese or Korean side has its family name found on its own (习近平 / Xi Jinping);
+ * - a listed initial standing for a searched name while a listed full word is left over (J. Doe for John Smith);
+ * - two or more Latin words each found only a letter or more off.
+ * A pair set to 0 is dropped.
+ */
+function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {
+  let fuzzy = 0;
+  for (const p of picked) {
+    const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
+    let qForeign = false;
+    let nForeign = false;
+    for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
+    for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
+    if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
+    if (compound || qForeign || nForeign || p.initial) continue;
+    if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY) fuzzy++;
+  }
+  for (const p of picked) {
+    if (fuzzy >= 2 && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY && !queryForeign(q, p.qFirst)) p.sim *= TWO_FUZZY;
+    if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
+  }
+}
+
+/** Whether a listed full word (not an initial, particle or legal form) is left out of the alignment. */
+function listedWordLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): boolean {
+  const k = name.end - name.start;
+  for (let j = 0; j < k && j < MAX_TOKENS; j++) {
+    if (name.classes[name.start + j] !== TokenClass.Name || vocab.raws[name.ids[name.start + j]].length < 2) continue;
+    if (!picked.some((p) => p.nFirst <= j && j <= p.nLast)) return true;
+  }
+  return false;
+}
+
+function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
+  if (queryIsForeign) {
+    for (let i = p.qFirst; i <= p.qLast; i++) if (isArabicArticle(q.tokens[i].key, q.tokens[i].abjad, q.tokens[i].cls)) return true;
+    if (q.tokens[p.qFirst].native === undefined) return false;
+    return picked.some((o) => o !== p && o.qFirst === o.qLast && q.tokens[o.qFirst].native !== undefined && o.sim > 0);
+  }
+  for (let j = p.nFirst; j <= p.nLast; j++) {
+    const id = name.ids[name.start + j];
+    if (isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, name.classes[name.start + j])) return true;
+  }
+  if (vocab.natives[name.ids[name.start + p.nFirst]] === undefined) return false;
+  return picked.some((o) => o !== p && o.nFirst === o.nLast && vocab.natives[name.ids[name.start + o.nFirst]] !== undefined && o.sim > 0);
 }
 
 /** Another number in a company's name (Fund VII / Fund VIII, Trust I / Trust II): one of a series, a weak variant. */

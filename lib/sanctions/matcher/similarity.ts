@@ -89,6 +89,9 @@ export function weightedDistance(a: string, b: string, limit = Infinity): number
   return prev[lb];
 }
 
+/** Under this similarity two words are only alike, not one name spelt two ways (see tokenSimilarity). */
+const LOOSE = 0.8;
+
 /** Three-letter tokens differ by at most one vowel (Ali/Ale); shorter ones must be equal. */
 const SHORT_TOKEN = 3;
 const SHORT_TOKEN_DISTANCE = 0.41; // one vowel (0.4), with room for float rounding
@@ -116,5 +119,10 @@ export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = fal
   const limit = longer <= SHORT_TOKEN ? short : (1 - floor) * longer;
   const distance = weightedDistance(a, b, limit);
   const sim = 1 - distance / longer;
-  return distance <= limit && sim >= floor ? sim : 0;
+  if (distance > limit || sim < floor) return 0;
+  // Hamid is not Ahmad: a loose likeness between a word starting with a vowel and one starting with a consonant is
+  // two names that share their consonants, not one name spelt two ways.
+  // One edit (Ssad / Asad) is still a typo.
+  if (!skeletons && sim < LOOSE && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
+  return sim;
 }

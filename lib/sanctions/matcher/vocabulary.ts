@@ -39,6 +39,19 @@ export interface Spelling {
 export const TWO_EDIT_LENGTH = 6;
 
 const CLOSE_ENOUGH = 0.9;
+/** Words this long and longer are looked up with a typo undone (see lookup). */
+const TYPO_LOOKUP_LENGTH = 4;
+
+/** A word with two adjacent letters swapped back, or one letter taken out: what it may have been before one typo. */
+function typoUndone(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) {
+    out.add(word.slice(0, i) + word.slice(i + 1));
+    if (i + 1 < word.length && word[i] !== word[i + 1]) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  out.delete(word);
+  return out;
+}
 
 export interface VocabularyMatches {
   ids: number[];
@@ -171,6 +184,14 @@ export class Vocabulary {
       if (edits > 1 && !found.sims.some((sim) => sim >= CLOSE_ENOUGH)) this.byKey1.candidates(key, check, 2);
       // Folding can turn one typo into two edits (Mertz: merts, Merz: merz): the spelling is looked up too.
       if (raw !== key) this.byKey1.candidates(raw, check, 1);
+      // A typo can break or make a spelling that folding changes (Hpeap for Pheap: hpeap is two edits from the key
+      // feap): the word with the typo undone, letters swapped back or one taken out, is folded and looked up as well.
+      if (raw.length >= TYPO_LOOKUP_LENGTH && !found.sims.some((sim) => sim >= CLOSE_ENOUGH)) {
+        for (const variant of typoUndone(raw)) {
+          const folded = latinKey(variant);
+          if (folded !== key) this.byKey1.candidates(folded, check, 0);
+        }
+      }
       // Same consonants, other vowels (Muhammad/Mohamed); for a Latin token, one changed consonant
       // on top of that adds many candidates and hardly a match.
       this.bySkeleton1.candidates(skeleton, check, 0);
