@@ -81,6 +81,18 @@ describe("joins and splits across scripts", () => {
   });
 });
 
+describe("the Arabic family article", () => {
+  test("the word after آل is a family name: it meets a listed family name, not a given name alone", () => {
+    const family = compare("راشد آل مطر", "Rashid Al Matar", "person");
+    expect(family.decision).toBe("match");
+    // آل is an article, not a missing word.
+    expect(family.explanation.parts.some((p) => p.how === "missing")).toBe(false);
+    const given = compare("راشد آل مطر", "Matar Rashid Kubaisi", "person");
+    expect(given.decision).not.toBe("match");
+    expect(given.score).toBeLessThan(family.score);
+  });
+});
+
 describe("loose Latin likenesses", () => {
   test("names that share their consonants but not their sound do not match (Hamid / Ahmad)", () => {
     expect(compare("Hamid Veltrani", "Ahmad Veltrani", "person").decision).not.toBe("match");

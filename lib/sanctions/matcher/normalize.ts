@@ -37,7 +37,11 @@ export interface Token {
   /** An Arabic-script word letter for letter, and the long vowels it writes (arabic.ts). */
   letters?: string;
   vowels?: string;
+  /** The family article آل (Al Saud): the word after it is a family name (score.ts). */
+  family?: boolean;
 }
+
+const FAMILY_ARTICLE = "\u0622\u0644";
 
 /** The key (and skeleton) of the Arabic article ال written as a token of its own. */
 const ARABIC_ARTICLE = "l";
@@ -64,6 +68,8 @@ export function reorderLastFirst(name: string): string {
 
 interface Word {
   text: string;
+  /** The family article آل. */
+  family?: boolean;
   /** As written (see Token.text). */
   source: string;
   abjad: boolean;
@@ -85,6 +91,11 @@ function arabicWords(chunk: string, out: Word[]): void {
     .normalize("NFKD")
     .replace(MARKS, "")
     .replace(/[\u0640\s]/g, "");
+  // آل (the family of: Al Saud) is written apart; NFKD makes it the article ال, so it is marked here.
+  if (chunk.replace(/\u0640/g, "").normalize("NFC") === FAMILY_ARTICLE) {
+    out.push({ text: "ال", source: FAMILY_ARTICLE, abjad: true, dotted: false, hyphened: false, family: true });
+    return;
+  }
   const push = (text: string) => out.push({ text, source: text, abjad: true, dotted: false, hyphened: false });
   // "عبدالله" is "عبد" + "ال" + "له": split the article where it is written joined.
   let rest = word;
@@ -320,7 +331,17 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
       const arabic = w.skeleton === undefined ? { letters: arabicLetters(w.text), vowels: arabicVowels(w.text) } : {};
       if (skeleton)
-        tokens.push({ text: w.source, raw: skeleton, key: skeleton, skeleton, abjad: true, cls, ...(w.readings ? { readings: w.readings } : {}), ...arabic });
+        tokens.push({
+          text: w.source,
+          raw: skeleton,
+          key: skeleton,
+          skeleton,
+          abjad: true,
+          cls,
+          ...(w.readings ? { readings: w.readings } : {}),
+          ...arabic,
+          ...(w.family ? { family: true } : {}),
+        });
       continue;
     }
     if (w.native) {

@@ -322,9 +322,31 @@ function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, pi
     if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY) fuzzy++;
   }
   for (const p of picked) {
+    if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
     if (fuzzy >= 2 && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY && !queryForeign(q, p.qFirst)) p.sim *= TWO_FUZZY;
     if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
   }
+}
+
+/** What a family name after آل keeps when the listed word it met has no article before it (a given name Ali). */
+const FAMILY_OUT_OF_PLACE = 0.5;
+
+/**
+ * The word after the family article آل is a family name (آل علي: Al Ali, the family of Ali): it meets a listed word
+ * written with the article (Al-Ali, آل علي) or joined with it (Alali), not a listed given name alone (Husayn Ali).
+ */
+function familyNameOutOfPlace(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): boolean {
+  if (p.qFirst !== p.qLast || p.nFirst !== p.nLast || p.qFirst === 0 || !q.tokens[p.qFirst - 1].family) return false;
+  const listed = vocab.raws[name.ids[name.start + p.nFirst]];
+  if (vocab.abjad[name.ids[name.start + p.nFirst]] === 0 && listed.length >= 5 && /^[ae]l/.test(listed)) return false;
+  return p.nFirst === 0 || !isArticleAt(vocab, name, p.nFirst - 1);
+}
+
+/** The Arabic article, in Arabic script or in Latin letters (al-, el-), at name position j. */
+function isArticleAt(vocab: Vocabulary, name: NameTokens, j: number): boolean {
+  const id = name.ids[name.start + j];
+  if (name.classes[name.start + j] !== TokenClass.Particle) return false;
+  return vocab.abjad[id] === 1 ? vocab.keys[id] === "l" : ARTICLES.has(vocab.raws[id]);
 }
 
 /** Whether a listed full word (not an initial, particle or legal form) is left out of the alignment. */
@@ -338,14 +360,15 @@ function listedWordLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): bo
 }
 
 function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
+  // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali.
+  for (let i = p.qFirst; i <= p.qLast; i++) {
+    const t = q.tokens[i];
+    if (t.cls === TokenClass.Particle && (t.abjad ? t.key === "l" : ARTICLES.has(t.raw))) return true;
+  }
+  for (let j = p.nFirst; j <= p.nLast; j++) if (isArticleAt(vocab, name, j)) return true;
   if (queryIsForeign) {
-    for (let i = p.qFirst; i <= p.qLast; i++) if (isArabicArticle(q.tokens[i].key, q.tokens[i].abjad, q.tokens[i].cls)) return true;
     if (q.tokens[p.qFirst].native === undefined) return false;
     return picked.some((o) => o !== p && o.qFirst === o.qLast && q.tokens[o.qFirst].native !== undefined && o.sim > 0);
-  }
-  for (let j = p.nFirst; j <= p.nLast; j++) {
-    const id = name.ids[name.start + j];
-    if (isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, name.classes[name.start + j])) return true;
   }
   if (vocab.natives[name.ids[name.start + p.nFirst]] === undefined) return false;
   return picked.some((o) => o !== p && o.nFirst === o.nLast && vocab.natives[name.ids[name.start + o.nFirst]] !== undefined && o.sim > 0);
