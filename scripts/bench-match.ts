@@ -257,7 +257,9 @@ function main() {
   const matcher = summarize(outcomes);
   const peers = runPeerSuites(args.peers!, index, SanctionsIndex.build, DEFAULT_MATCH_THRESHOLD);
   if (args["peers-only"]) {
-    console.log(`${evalLabel}: recall ${matcher.recallOverall}%, false positives ${matcher.falsePositiveRate}%, p50 ${matcher.p50Ms} ms, p99 ${matcher.p99Ms} ms`);
+    console.log(
+      `${evalLabel}: recall ${matcher.recallOverall}%, false positives ${matcher.falsePositiveRate}%, p50 ${matcher.p50Ms} ms, p99 ${matcher.p99Ms} ms`,
+    );
     if (peers) printPeerReport(peers);
     const failing = outcomes.filter((o) => !o.pass);
     if (args.failures) {

@@ -51,7 +51,8 @@ export function explainAlignment(query: Token[], listed: Token[], pairs: readonl
   }
   query.forEach((t, i) => {
     // The Arabic article (ال, آل) written apart is often fused into the next word in Latin: not a missing word.
-    if (!queryUsed.has(i) && !isArabicArticle(t.key, t.abjad, t.cls)) parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });
+    if (!queryUsed.has(i) && !isArabicArticle(t.key, t.abjad, t.cls))
+      parts.push({ at: i, part: { query: t.text, listed: null, how: "missing", similarity: 0 } });
   });
   parts.sort((a, b) => a.at - b.at);
   const extra: NamePart[] = [];
