@@ -135,6 +135,14 @@ describe("vessels, numerals and company words", () => {
     expect(tokenize("Grupo Talvera, S.A. de C.V.", "any").map((t) => t.raw)).toEqual(raws);
   });
 
+  test("a country in a company's name on one side only is another national company (Veltra Bank / Veltra Bank Peru)", () => {
+    const national = compare("Veltra Bank S.A.", "Veltra Bank Peru S.A.", "company");
+    const other = compare("Veltra Bank S.A.", "Veltra Bank Pesca S.A.", "company");
+    expect(national.decision).not.toBe("match");
+    expect(national.score).toBeLessThan(other.score);
+    expect(compare("Veltra Bank Peru S.A.", "Veltra Bank Peru S.A.", "company").score).toBe(1);
+  });
+
   test("generic company words weigh little (Korvath Group / PMC Korvath)", () => {
     expect(first("Korvath Group", "company")).toMatchObject({ name: "PMC KORVATH", match: true });
   });

@@ -12,6 +12,7 @@
  * does not. When at least two words of the name are found, the name side is scored too (an extra
  * middle name in the query):  N' * (0.6 + 0.4 * Q), N' being N weighted by similarity; the higher wins.
  */
+import { countryCode } from "../../countries.ts";
 import { CLASS_WEIGHT, TokenClass } from "./lexicon.ts";
 import { isArabicArticle } from "./normalize.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
@@ -275,7 +276,8 @@ export function scoreName(
   for (let i = 0; i < q.tokens.length; i++) if (!usedQuery[i] && q.tokens[i].cls === TokenClass.Name) queryLeft += q.tokens[i].weight;
   for (let j = 0; j < k; j++) if (!usedName[j] && name.classes[name.start + j] === TokenClass.Name) nameLeft += nameWeights[j];
   const substituted = queryTotal > 0 && nameTotal > 0 ? Math.min(queryLeft / queryTotal, nameLeft / nameTotal) : 0;
-  const conflict = 1 - SUBSTITUTION_PENALTY * substituted;
+  const country = name.company ? countryLeftShare(q, vocab, name, k, queryTotal, nameTotal) : 0;
+  const conflict = 1 - SUBSTITUTION_PENALTY * Math.max(substituted, country);
 
   // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
   const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
@@ -372,6 +374,40 @@ function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: P
   }
   if (vocab.natives[name.ids[name.start + p.nFirst]] === undefined) return false;
   return picked.some((o) => o !== p && o.nFirst === o.nLast && vocab.natives[name.ids[name.start + o.nFirst]] !== undefined && o.sim > 0);
+}
+
+const countryWords = new Map<string, boolean>();
+const MAX_COUNTRY_WORDS = 50_000;
+
+/** A word of four letters or more that names a country (Mexico, Sweden), kept once worked out. */
+function isCountryWord(raw: string): boolean {
+  if (raw.length < 4) return false;
+  let known = countryWords.get(raw);
+  if (known === undefined) {
+    known = countryCode(raw) !== null;
+    if (countryWords.size < MAX_COUNTRY_WORDS) countryWords.set(raw, known);
+  }
+  return known;
+}
+
+/**
+ * A country in a company's name on one side only (Banco Santander / Banco Santander México): another national
+ * company of a group, which weighs as a word in another's place. The larger share of either side's left-over
+ * country words.
+ */
+function countryLeftShare(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, queryTotal: number, nameTotal: number): number {
+  let queryCountry = 0;
+  let nameCountry = 0;
+  for (let i = 0; i < q.tokens.length; i++) {
+    const t = q.tokens[i];
+    if (!usedQuery[i] && !t.abjad && !t.native && t.cls === TokenClass.Name && isCountryWord(t.raw)) queryCountry += t.weight;
+  }
+  for (let j = 0; j < k; j++) {
+    const id = name.ids[name.start + j];
+    if (!usedName[j] && vocab.abjad[id] === 0 && name.classes[name.start + j] === TokenClass.Name && isCountryWord(vocab.raws[id]))
+      nameCountry += nameWeights[j];
+  }
+  return Math.max(queryTotal > 0 ? queryCountry / queryTotal : 0, nameTotal > 0 ? nameCountry / nameTotal : 0);
 }
 
 /** Another number in a company's name (Fund VII / Fund VIII, Trust I / Trust II): one of a series, a weak variant. */
