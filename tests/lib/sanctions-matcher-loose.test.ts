@@ -123,6 +123,9 @@ describe("vessels, numerals and company words", () => {
   test("Roman and Arabic numerals are the same number", () => {
     expect(first("Halvard Shipping III", "company")).toMatchObject({ name: "HALVARD SHIPPING 3", score: 1 });
     expect(compare("Tessaly Fund I", "Tessaly Fund 1", "company").score).toBe(1);
+    // A single letter in a person's name, or in a name of unknown type without a legal form, is an initial.
+    expect(tokenize("Hans V Brandt", "any").map((t) => t.raw)).toEqual(["hans", "v", "brandt"]);
+    expect(tokenize("Tessaly Fund V Ltd", "any").map((t) => t.raw)).toEqual(["tessaly", "fund", "5", "ltd"]);
     // Another number of a series is close, not the same.
     const series = compare("Tessaly Fund VII", "Tessaly Fund VIII", "company").score;
     expect(series).toBeLessThan(1);

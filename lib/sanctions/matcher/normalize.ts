@@ -236,11 +236,13 @@ function romanValue(text: string): number {
  * an initial (a dotted letter), and a single I, V or X only in a company's name: in a person's it is an initial.
  */
 function romanNumerals(words: Word[], kind: NameKind): Word[] {
+  // A name of unknown type is read as a person's unless it carries a legal form (V in "Hans V Friedrich" is an initial).
+  const company = kind === "company" || (kind === "any" && words.some((w) => !w.abjad && isLegalWord(w.text)));
   return words.map((w, i) => {
     if (i === 0 || w.abjad || w.native || w.dotted || !ROMAN.test(w.text)) return w;
-    if (w.text.length === 1 && (kind === "person" || w.hyphened)) return w;
+    if (w.text.length === 1 && (!company || w.hyphened)) return w;
     // In a person's name only a generation's number at the end (John Smith III).
-    if (w.text === "xi" || (kind === "person" && (i < words.length - 1 || !PERSON_NUMERALS.has(w.text)))) return w;
+    if (w.text === "xi" || (!company && (i < words.length - 1 || !PERSON_NUMERALS.has(w.text)))) return w;
     return { ...w, text: String(romanValue(w.text)) };
   });
 }
@@ -285,6 +287,8 @@ function memo<V>(map: Map<string, V> | undefined, key: string, compute: () => V)
   return value;
 }
 
+const isLegalWord = (word: string) => classifyWord(canonicalLegalWord(word), "company") === TokenClass.LegalForm;
+
 /** "Grupo Alfa, S.A. de C.V.": a comma before a legal form is a company's, not the one of "LAST, First". */
 function legalFormAfterComma(name: string): boolean {
   const comma = name.indexOf(",");
@@ -295,7 +299,7 @@ function legalFormAfterComma(name: string): boolean {
     .split(/\s+/)[0]
     ?.toLowerCase()
     .replace(/[^a-z]/g, "");
-  return !!first && classifyWord(canonicalLegalWord(first), "company") === TokenClass.LegalForm;
+  return !!first && isLegalWord(first);
 }
 
 /** MV, MT, M/V, M.V., M/T: a vessel's type written before its name, not a part of it. */
@@ -379,6 +383,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
  */
 function givenNameFirst(tokens: Token[], words: Word[], kind: NameKind): void {
   if (kind === "company" || tokens.length < 2 || words.length !== tokens.length) return;
+  if (tokens.some((t) => t.cls === TokenClass.LegalForm)) return;
   const [first, second] = tokens;
   if (first.abjad || first.cls !== TokenClass.Particle || words[0].hyphened || !GIVEN_NAME_PARTICLES.has(first.raw)) return;
   if (second.cls === TokenClass.Name && !second.abjad) first.cls = TokenClass.Name;
