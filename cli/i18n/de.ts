@@ -7,6 +7,7 @@ import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
 import { de as reports } from "./reports/de.ts";
+import { de as listChoice } from "./list-choice/de.ts";
 import { de as retention } from "./retention/de.ts";
 import { de as review } from "./review/de.ts";
 import { de as searches } from "./searches/de.ts";
@@ -197,5 +198,6 @@ export const de: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

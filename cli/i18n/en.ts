@@ -7,6 +7,7 @@ import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
 import { en as reports } from "./reports/en.ts";
+import { en as listChoice } from "./list-choice/en.ts";
 import { en as retention } from "./retention/en.ts";
 import { en as review } from "./review/en.ts";
 import { en as searches } from "./searches/en.ts";
@@ -197,5 +198,6 @@ export const en: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

@@ -7,6 +7,7 @@ import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
 import { es as reports } from "./reports/es.ts";
+import { es as listChoice } from "./list-choice/es.ts";
 import { es as retention } from "./retention/es.ts";
 import { es as review } from "./review/es.ts";
 import { es as searches } from "./searches/es.ts";
@@ -196,5 +197,6 @@ export const es: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

@@ -7,6 +7,7 @@ import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
+import { fr as listChoice } from "./list-choice/fr.ts";
 import { fr as retention } from "./retention/fr.ts";
 import { fr as review } from "./review/fr.ts";
 import { fr as searches } from "./searches/fr.ts";
@@ -196,5 +197,6 @@ export const fr: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

@@ -8,6 +8,7 @@ import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
+import type { ListChoiceCliText } from "./list-choice/types.ts";
 import type { RetentionCliText } from "./retention/types.ts";
 import type { ReviewCliText } from "./review/types.ts";
 import type { SearchesCliText } from "./searches/types.ts";
@@ -177,5 +178,6 @@ export interface CliText {
   billing: BillingCliText;
   admin: AdminCliText;
   retention: RetentionCliText;
+  listChoice: ListChoiceCliText;
   exports: ExportsCliText;
 }

@@ -19,6 +19,7 @@ import type * as React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SearchDetailView } from "../../../../../lib/screening/contract.ts";
+import { ListsUsed } from "./lists-used";
 import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../../../lib/screening/results.ts";
 import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
 import { useFormatters } from "../format";
@@ -159,6 +160,7 @@ export function ResultsView({
           </div>
 
           {results && <RiskReasons reasons={results.risk.reasons} failed={failedSources(results)} />}
+          {results && <ListsUsed results={results} />}
         </CardContent>
       </Card>
 
