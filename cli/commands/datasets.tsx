@@ -10,13 +10,13 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { withDatabase } from "../database.ts";
-import { printOfflineNotice, registerDatasetChoice } from "./datasets-choice.tsx";
 import { failWith } from "../fail.ts";
 import type { CliText } from "../i18n/index.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { printOfflineNotice, registerDatasetChoice } from "./datasets-choice.tsx";
 
 /** The datasets registry is seeded by the server at start, and by every dataset command (it may run first). */
 const withDatasets = <T,>(work: (db: Db) => Promise<T>) =>

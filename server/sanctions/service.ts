@@ -1,8 +1,8 @@
 import type { Database } from "../../data/db.ts";
 import { type ListState, listStates, unavailableLists } from "../../lib/sanctions/availability.ts";
 import { datasetsInOrder } from "../../lib/sanctions/datasets/catalog.ts";
-import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { offlineReporter } from "../../lib/sanctions/datasets/offline.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { type DatasetScheduler, logRun, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { type DatasetSettings, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";

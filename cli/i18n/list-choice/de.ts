@@ -2,7 +2,8 @@ import type { ListChoiceCliText } from "./types.ts";
 
 export const de: ListChoiceCliText = {
   enabled: (id) => `${id} ist aktiviert: Suchen prüfen die Liste, und sie wird planmäßig heruntergeladen.`,
-  disabled: (id) => `${id} ist deaktiviert: Suchen prüfen die Liste nicht mehr (ihre Ergebnisse nennen sie als deaktiviert), und sie wird nicht heruntergeladen.`,
+  disabled: (id) =>
+    `${id} ist deaktiviert: Suchen prüfen die Liste nicht mehr (ihre Ergebnisse nennen sie als deaktiviert), und sie wird nicht heruntergeladen.`,
   alreadyEnabled: (id) => `${id} war bereits aktiviert.`,
   alreadyDisabled: (id) => `${id} war bereits deaktiviert.`,
   column: "AKTIV",

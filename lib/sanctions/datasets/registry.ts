@@ -90,7 +90,8 @@ export function firstStartDatasets(env: Record<string, string | undefined> = pro
     .map((id) => id.trim())
     .filter(Boolean);
   const unknown = ids.filter((id) => !all.has(id));
-  if (unknown.length) throw new Error(`Configuration error: DUECHECK_DATASETS names unknown lists: ${unknown.join(", ")} (known: ${[...all].join(", ")}, or all)`);
+  if (unknown.length)
+    throw new Error(`Configuration error: DUECHECK_DATASETS names unknown lists: ${unknown.join(", ")} (known: ${[...all].join(", ")}, or all)`);
   if (!ids.some((id) => OFFICIAL_DATASETS.find((d) => d.id === id)?.datasetType === "sanctions")) {
     throw new Error("Configuration error: DUECHECK_DATASETS must name at least one sanctions list");
   }

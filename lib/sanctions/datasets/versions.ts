@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, not } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
-import { DOWNLOAD_REACHED } from "./claim.ts";
 import { entitiesChecksum, storedShape } from "./checksum.ts";
+import { DOWNLOAD_REACHED } from "./claim.ts";
 import { planRetention } from "./retention.ts";
 import { referencedVersions } from "./version-references.ts";
 

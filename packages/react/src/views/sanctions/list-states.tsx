@@ -53,11 +53,7 @@ export function DownloadsOfflineNotice({ offline }: { offline: DownloadsOffline 
       <AlertDescription>
         <p>{t("sanctions.offline.description", { names: offline.lists.map((l) => l.source_name).join(", ") })}</p>
         <p>{t("sanctions.offline.waysForward")}</p>
-        {offline.next_attempt_at && (
-          <p>
-            {t("sanctions.offline.nextTry", { date: dateTime(offline.next_attempt_at) })}
-          </p>
-        )}
+        {offline.next_attempt_at && <p>{t("sanctions.offline.nextTry", { date: dateTime(offline.next_attempt_at) })}</p>}
       </AlertDescription>
     </Alert>
   );
