@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { Db } from "../../data/db.ts";
+import { listStatesAnswer } from "../../lib/sanctions/availability.ts";
 import { datasetView, getDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { setDatasetEnabled } from "../../lib/sanctions/datasets/enable.ts";
 import type { DownloadsOffline } from "../../lib/sanctions/datasets/offline.ts";
@@ -15,8 +16,29 @@ export function printOfflineNotice(offline: DownloadsOffline | null, t: CliText)
   for (const line of t.listChoice.offline(offline.lists.map((l) => l.id).join(", "), next ? `${next} UTC` : null)) console.log(line);
 }
 
-/** `datasets enable ID` and `datasets disable ID`: which lists every screening checks (audited). */
+/** `datasets enable ID` and `datasets disable ID`: which lists every screening checks (audited); `datasets status`. */
 export function registerDatasetChoice(datasets: Command, withDatasets: <T>(work: (db: Db) => Promise<T>) => Promise<T>) {
+  withLanguageOption(datasets.command("status"), "language of the output: en, de, es or fr (default en)")
+    .description("Which lists searches check now (with their version), which are disabled, and whether the downloads reach the network")
+    .option("--json", "print as JSON (the shape of GET /api/sanctions/status)")
+    .action(async (options: { json?: boolean; language?: string }) => {
+      const { t } = words(askedLanguage(options.language));
+      const answer = await withDatasets(listStatesAnswer);
+      if (options.json) return printJson(answer);
+      console.log(t.listChoice.enabledLists);
+      for (const l of answer.lists) {
+        const state = l.version_date
+          ? t.listChoice.versionOf(l.version_date.slice(0, 16).replace("T", " "))
+          : t.listChoice.noData(t.datasets.statuses[l.last_download_status ?? "never"]);
+        console.log(`  ${l.id}: ${state}`);
+      }
+      if (answer.disabled.length) {
+        console.log(t.listChoice.disabledLists);
+        for (const l of answer.disabled) console.log(`  ${l.id}`);
+      }
+      printOfflineNotice(answer.offline, t);
+    });
+
   for (const enabled of [true, false]) {
     withLanguageOption(datasets.command(enabled ? "enable" : "disable"), "language of the output: en, de, es or fr (default en)")
       .description(

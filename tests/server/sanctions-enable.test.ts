@@ -22,6 +22,8 @@ let app: TestApp;
 let stopApp: () => Promise<void>;
 let analyst: HttpClient;
 let admin: HttpClient;
+/** The search screened with only the SDN list enabled. */
+let completeSearchId: string;
 
 beforeAll(async () => {
   ({ app, stop: stopApp } = await startScreeningApp({}, ENV));
@@ -32,7 +34,7 @@ beforeAll(async () => {
   await analyst.signIn("analyst@example.com", "analyst-password");
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
-}, 120_000);
+}, 300_000);
 afterAll(() => stopApp());
 
 async function screened(term: string) {
@@ -98,6 +100,7 @@ describe("lists in use", () => {
     expect(search.riskLevel).toBe("low");
     expect(search.results.datasetsUsed.map((d: any) => d.id)).toEqual(["us_ofac_sdn"]);
     expect(search.results.datasetsDisabled.map((d: any) => d.id).sort()).toEqual([...OTHERS].sort());
+    completeSearchId = search.id;
 
     // The Excel report names the lists used and those disabled.
     const cookie = [...analyst.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -133,6 +136,9 @@ describe("lists in use", () => {
       ["dataset.disabled", "cli"],
       ["dataset.enabled", "cli"],
     ]);
+    // Verification re-derives from the lists the search used, whatever is enabled now.
+    const verified = await admin.post(`/api/admin/searches/${completeSearchId}/verify`, {});
+    expect([verified.status, verified.json.outcome]).toEqual([200, "identical"]);
     const search = await screened("Jane Clean Person");
     // Enabled again without data: not checked, so the search is incomplete again.
     expect(search.results.clean).toBe(false);

@@ -9,6 +9,10 @@ export const de: ListChoiceCliText = {
   column: "AKTIV",
   yes: "ja",
   no: "nein",
+  enabledLists: "Aktivierte Listen (durchsucht):",
+  disabledLists: "Deaktivierte Listen (nicht durchsucht, nicht heruntergeladen):",
+  versionOf: (date) => `Stand vom ${date}`,
+  noData: (status) => `keine Daten (${status})`,
   offline: (ids, nextTry) => [
     `Kein Netzwerk: Die Listen können nicht heruntergeladen werden, ihre Herausgeber sind nicht erreichbar (${ids}).`,
     "Zwei Wege weiter:",

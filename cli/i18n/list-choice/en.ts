@@ -8,6 +8,10 @@ export const en: ListChoiceCliText = {
   column: "ENABLED",
   yes: "yes",
   no: "no",
+  enabledLists: "Enabled lists (searched):",
+  disabledLists: "Disabled lists (not searched, not downloaded):",
+  versionOf: (date) => `version of ${date}`,
+  noData: (status) => `no data (${status})`,
   offline: (ids, nextTry) => [
     `No network: the lists cannot be downloaded, their publishers cannot be reached (${ids}).`,
     "Two ways forward:",

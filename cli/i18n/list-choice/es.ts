@@ -8,6 +8,10 @@ export const es: ListChoiceCliText = {
   column: "ACTIVA",
   yes: "sí",
   no: "no",
+  enabledLists: "Listas activadas (consultadas):",
+  disabledLists: "Listas desactivadas (no consultadas, no descargadas):",
+  versionOf: (date) => `versión del ${date}`,
+  noData: (status) => `sin datos (${status})`,
   offline: (ids, nextTry) => [
     `Sin red: las listas no se pueden descargar, sus editores no son accesibles (${ids}).`,
     "Dos formas de seguir:",

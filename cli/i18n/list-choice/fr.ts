@@ -8,6 +8,10 @@ export const fr: ListChoiceCliText = {
   column: "ACTIVE",
   yes: "oui",
   no: "non",
+  enabledLists: "Listes activées (consultées) :",
+  disabledLists: "Listes désactivées (non consultées, non téléchargées) :",
+  versionOf: (date) => `version du ${date}`,
+  noData: (status) => `pas de données (${status})`,
   offline: (ids, nextTry) => [
     `Pas de réseau : les listes ne peuvent pas être téléchargées, leurs éditeurs sont injoignables (${ids}).`,
     "Deux façons d'avancer :",

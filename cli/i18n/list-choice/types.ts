@@ -8,6 +8,11 @@ export interface ListChoiceCliText {
   column: string;
   yes: string;
   no: string;
+  /** `datasets status`: the enabled lists with their data, then the disabled ones. */
+  enabledLists: string;
+  disabledLists: string;
+  versionOf: (date: string) => string;
+  noData: (status: string) => string;
   /** No publisher could be reached: what, the two ways forward, the next try. */
   offline: (ids: string, nextTry: string | null) => string[];
 }
