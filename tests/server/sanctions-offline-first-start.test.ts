@@ -91,11 +91,11 @@ describe("a first start without internet", () => {
       expect(cli.stdout).toContain("duecheck datasets import ID PATH");
       expect(cli.stdout).toContain("duecheck datasets disable ID");
       expect(cli.stdout).toMatch(/Next automatic try: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-      const status = await runCli(["datasets", "status", "--language", "de"], testDatabase.env);
-      expect(status.code).toBe(0);
-      expect(status.stdout).toContain("us_ofac_sdn: keine Daten (fehlgeschlagen)");
-      expect(status.stdout).toContain("Kein Netzwerk: Die Listen können nicht heruntergeladen werden");
-      expect(status.stdout).toContain("duecheck datasets disable ID");
+      const german = await runCli(["datasets", "status", "--language", "de"], testDatabase.env);
+      expect(german.code).toBe(0);
+      expect(german.stdout).toContain("us_ofac_sdn: keine Daten (fehlgeschlagen)");
+      expect(german.stdout).toContain("Kein Netzwerk: Die Listen können nicht heruntergeladen werden");
+      expect(german.stdout).toContain("duecheck datasets disable ID");
     } finally {
       await serve.stop();
     }
