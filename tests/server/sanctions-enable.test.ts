@@ -15,7 +15,7 @@ import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { HttpClient } from "../helpers/http.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 
-const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
+const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "5000", DUECHECK_JOB_STOP_SECONDS: "2" };
 const OTHERS = OFFICIAL_DATASETS.map((d) => d.id).filter((id) => id !== "us_ofac_sdn");
 
 let app: TestApp;
@@ -55,7 +55,8 @@ describe("lists in use", () => {
   test("with lists that never had data, a clean name is incomplete", async () => {
     const search = await screened("Jane Clean Person");
     expect(search.results.clean).toBe(false);
-    expect(search.results.sources.filter((s: any) => s.status === "failed").length).toBe(5);
+    // The five lists never downloaded (the news, on loopback, may also time out on a busy machine).
+    expect(search.results.sources.filter((s: any) => s.status === "failed" && (s.kind === "sanctions" || s.kind === "pep")).length).toBe(5);
     expect(search.results.datasetsDisabled).toEqual([]);
   });
 
