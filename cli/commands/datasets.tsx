@@ -5,6 +5,7 @@ import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset 
 import { DownloadFailedError, type DownloadResult, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
+import { downloadsOffline } from "../../lib/sanctions/datasets/offline.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
@@ -15,6 +16,7 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { printOfflineNotice, registerDatasetChoice } from "./datasets-choice.tsx";
 
 /** The datasets registry is seeded by the server at start, and by every dataset command (it may run first). */
 const withDatasets = <T,>(work: (db: Db) => Promise<T>) =>
@@ -52,7 +54,7 @@ export function registerDatasets(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/sanctions/datasets)")
     .action(async (options: { json?: boolean } & WithLanguage) => {
       const { t } = words(askedLanguage(options.language));
-      const rows = await withDatasets(listDatasets);
+      const { rows, offline } = await withDatasets(async (db) => ({ rows: await listDatasets(db), offline: await downloadsOffline(db) }));
       if (options.json) return printJson(rows);
       printView(
         <Table
@@ -60,6 +62,7 @@ export function registerDatasets(program: Command) {
           empty={t.datasets.none}
           columns={[
             { header: t.datasets.columns.id, value: (d) => d.id },
+            { header: t.listChoice.column, value: (d) => (d.enabled ? t.listChoice.yes : t.listChoice.no) },
             { header: t.datasets.columns.type, value: (d) => t.datasets.types[d.dataset_type] },
             { header: t.datasets.columns.format, value: (d) => d.format },
             { header: t.datasets.columns.auto, value: (d) => (d.auto_download ? t.datasets.every(d.download_frequency) : t.datasets.off) },
@@ -81,7 +84,10 @@ export function registerDatasets(program: Command) {
           ]}
         />,
       );
+      printOfflineNotice(offline, t);
     });
+
+  registerDatasetChoice(datasets, withDatasets);
 
   languageOption(datasets.command("download"))
     .description("Download a dataset now (or every dataset with --all); an unchanged source is 'not modified'")

@@ -3,6 +3,7 @@ import { de as billing } from "./billing/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as exports } from "./exports/de.ts";
+import { de as listChoice } from "./list-choice/de.ts";
 import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
@@ -197,5 +198,6 @@ export const de: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

@@ -3,6 +3,7 @@ import { en as billing } from "./billing/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
 import { en as exports } from "./exports/en.ts";
+import { en as listChoice } from "./list-choice/en.ts";
 import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
@@ -197,5 +198,6 @@ export const en: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

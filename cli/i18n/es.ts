@@ -3,6 +3,7 @@ import { es as billing } from "./billing/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
 import { es as exports } from "./exports/es.ts";
+import { es as listChoice } from "./list-choice/es.ts";
 import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
@@ -196,5 +197,6 @@ export const es: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

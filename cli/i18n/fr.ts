@@ -3,6 +3,7 @@ import { fr as billing } from "./billing/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as exports } from "./exports/fr.ts";
+import { fr as listChoice } from "./list-choice/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
@@ -196,5 +197,6 @@ export const fr: CliText = {
   billing,
   admin,
   retention,
+  listChoice,
   exports,
 };

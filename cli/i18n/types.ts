@@ -4,6 +4,7 @@ import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { ExportsCliText } from "./exports/types.ts";
+import type { ListChoiceCliText } from "./list-choice/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
@@ -177,5 +178,6 @@ export interface CliText {
   billing: BillingCliText;
   admin: AdminCliText;
   retention: RetentionCliText;
+  listChoice: ListChoiceCliText;
   exports: ExportsCliText;
 }

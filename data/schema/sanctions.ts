@@ -29,6 +29,14 @@ export const sanctionsDatasets = pgTable("sanctions_datasets", {
   downloadStartedAt: timestamp({ withTimezone: true }),
   /** Added by an administrator rather than seeded from the registry. */
   custom: boolean().notNull().default(false),
+  /** Screened against and downloaded on schedule; a disabled list is named as such in every result. */
+  enabled: boolean().notNull().default(true),
+  /** Why the last download failed: network (the publisher could not be reached at all) or publisher (it answered wrongly). */
+  lastFailureKind: text(),
+  /** Consecutive downloads that could not reach the publisher; the next try waits twice as long each time. */
+  networkFailures: integer().notNull().default(0),
+  /** No scheduled download before this time (the back-off after network failures); shared by every process. */
+  nextDownloadAt: timestamp({ withTimezone: true }),
   metadata: jsonb().$type<{ description?: string }>().notNull().default({}),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

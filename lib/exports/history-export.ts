@@ -64,6 +64,7 @@ async function readPage(db: Db, request: HistoryExportRequest, limit: number, cu
       hiddenAt: s.hiddenAt,
       // Only the lists of the stored results, never the results whole.
       datasets: sql<DatasetVersion[] | null>`jsonb_path_query_array(${s.results}, '$.datasetsUsed[*]')`,
+      datasetsDisabled: sql<{ name: string }[] | null>`jsonb_path_query_array(${s.results}, '$.datasetsDisabled[*]')`,
     })
     .from(s)
     .innerJoin(schema.users, eq(schema.users.id, s.userId))
@@ -130,6 +131,7 @@ export function historyColumns(language: ReportLanguage, includeHidden = false):
       value: (r) => r.decisions.map((d) => `${d.hitLabel}: ${l.review.decisions[d.decision]} (${l.review.reasons[d.reason]})`).join("; "),
     },
     { header: l.exports.datasets, width: 48, value: (r) => (r.datasets ?? []).map((d) => `${d.name} (${d.versionDate.slice(0, 10)})`).join("; ") },
+    { header: l.exports.datasetsDisabled, width: 32, value: (r) => (r.datasetsDisabled ?? []).map((d) => d.name).join("; ") },
     ...hidden,
     { header: l.searchId, width: 38, value: (r) => r.id },
   ];

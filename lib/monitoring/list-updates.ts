@@ -28,12 +28,16 @@ export interface ListUpdateOutcome {
   flagged: string[];
 }
 
-/** Current versions no process has matched monitoring against yet. */
+/**
+ * Current versions of enabled lists no process has matched monitoring against yet. A disabled list's new version
+ * waits: monitoring checks do not screen it, and it is matched once the list is enabled again.
+ */
 export async function unmatchedVersions(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: v.id })
     .from(v)
-    .where(and(eq(v.isCurrent, true), isNull(v.monitoringMatchedAt)));
+    .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, v.datasetId))
+    .where(and(eq(v.isCurrent, true), isNull(v.monitoringMatchedAt), eq(schema.sanctionsDatasets.enabled, true)));
   return rows.map((r) => r.id);
 }
 

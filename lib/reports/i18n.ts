@@ -123,6 +123,8 @@ export interface ExportLabels {
   hidden: string;
   /** The lists screened, each with its version. */
   datasets: string;
+  /** The lists an admin had disabled (not screened). */
+  datasetsDisabled: string;
   status: string;
   statuses: Record<"active" | "paused", string>;
   lastCheck: string;
@@ -229,6 +231,8 @@ export interface ReportLabels {
   yes: string;
   no: string;
   datasetsTitle: string;
+  /** The lists an admin had disabled when the search ran: not checked, named so the reader knows. */
+  datasetsDisabled: string;
   dataset: string;
   type: string;
   datasetType: Record<"sanctions" | "pep", string>;

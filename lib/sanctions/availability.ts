@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import type { ListState } from "./contract.ts";
+import type { ListState, ListStatesAnswer } from "./contract.ts";
 import { datasetsInOrder } from "./datasets/catalog.ts";
+import { downloadsOffline } from "./datasets/offline.ts";
 
 export type { ListState };
 
 const downloadStatus = (status: string | null): ListState["last_download_status"] =>
   status === "success" || status === "failed" || status === "downloading" ? status : null;
 
-/** Every dataset in list order with the date of its current version. */
-export async function listStates(db: DbOrTx): Promise<ListState[]> {
+/** Every dataset in list order with the date of its current version, and whether an admin enabled it. */
+export async function allListStates(db: DbOrTx): Promise<(ListState & { enabled: boolean })[]> {
   const [datasets, versions] = await Promise.all([
     datasetsInOrder(db),
     db
@@ -24,7 +25,23 @@ export async function listStates(db: DbOrTx): Promise<ListState[]> {
     dataset_type: d.datasetType,
     version_date: current.get(d.id)?.toISOString() ?? null,
     last_download_status: downloadStatus(d.lastDownloadStatus),
+    enabled: d.enabled,
   }));
+}
+
+/** The enabled datasets in list order with the date of their current version: the lists a search checks. */
+export async function listStates(db: DbOrTx): Promise<ListState[]> {
+  return (await allListStates(db)).filter((l) => l.enabled).map(({ enabled: _, ...state }) => state);
+}
+
+/** GET /api/sanctions/status: the enabled lists, the disabled ones, and whether the downloads are offline. */
+export async function listStatesAnswer(db: DbOrTx): Promise<Required<ListStatesAnswer>> {
+  const [all, offline] = await Promise.all([allListStates(db), downloadsOffline(db)]);
+  return {
+    lists: all.filter((l) => l.enabled).map(({ enabled: _, ...state }) => state),
+    disabled: all.filter((l) => !l.enabled).map((l) => ({ id: l.id, source_name: l.source_name, dataset_type: l.dataset_type })),
+    offline,
+  };
 }
 
 /** The lists a search cannot check: no version yet, whether one is downloading, failed or was never tried. */

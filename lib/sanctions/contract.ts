@@ -36,12 +36,18 @@ export interface DatasetView {
   url: string | null;
   urls: DatasetSourceFile[];
   custom: boolean;
+  /** Screened against and downloaded on schedule; a disabled list is named as disabled in every result. */
+  enabled: boolean;
   auto_download: boolean;
   download_frequency: number;
   last_download_status: "success" | "failed" | "downloading" | null;
   last_download_at: string | null;
   last_download_size: number | null;
   last_download_error: string | null;
+  /** network when the last download could not reach the publisher at all; publisher when it answered wrongly. */
+  last_failure_kind: "network" | "publisher" | null;
+  /** The next scheduled try after network failures (doubling, up to 6 hours); null when none is held back. */
+  next_download_at: string | null;
   metadata: { description: string };
   recent_versions: DatasetVersionView[];
 }
@@ -57,9 +63,26 @@ export interface ListState {
   last_download_status: "success" | "failed" | "downloading" | null;
 }
 
+/**
+ * The enabled lists whose downloads could not reach their publishers (no network): the site is offline for lists
+ * until a file is imported or the lists not needed are disabled. The next scheduled try backs off up to 6 hours.
+ */
+export interface DownloadsOffline {
+  lists: { id: string; source_name: string }[];
+  /** The earliest next scheduled try. */
+  next_attempt_at: string | null;
+  /** The last error of the first of those lists. */
+  error: string | null;
+}
+
 /** GET /api/sanctions/status. */
 export interface ListStatesAnswer {
+  /** The enabled lists; a disabled one is in `disabled`, never counted as missing. */
   lists: ListState[];
+  /** The lists an administrator disabled: not searched, not downloaded on schedule. */
+  disabled?: { id: string; source_name: string; dataset_type: DatasetType }[];
+  /** Present while the downloads cannot reach the network. */
+  offline?: DownloadsOffline | null;
 }
 
 export interface SanctionsAnswer {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { type ListState, listStates } from "./availability.ts";
+import { allListStates, type ListState } from "./availability.ts";
 import type { SanctionsAnswer } from "./contract.ts";
 import type { IndexSnapshot, SanctionsIndexCache } from "./index-cache/cache.ts";
 import type { MatchDetails } from "./matcher/evidence.ts";
@@ -38,9 +38,13 @@ export interface ResolvedDatasets {
   states: ListState[];
 }
 
-/** The dataset ids the selectors stand for; an unknown dataset id is a 404. */
+/**
+ * The dataset ids the selectors stand for: `sanctions` and `peps` stand for the enabled lists of that type; an
+ * unknown dataset id is a 404, a disabled one a 409 (an admin turned it off for every search).
+ */
 export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]): Promise<ResolvedDatasets> {
-  const all = await listStates(db);
+  const everyList = await allListStates(db);
+  const all = everyList.filter((d) => d.enabled).map(({ enabled: _, ...state }) => state);
   const ids = new Set<string>();
   for (const selector of selectors.length ? selectors : ["sanctions"]) {
     if (selector === "sanctions") {
@@ -48,6 +52,7 @@ export async function resolveDatasets(db: DbOrTx, selectors: DatasetSelector[]):
     } else if (selector === "peps") {
       for (const d of all) if (d.dataset_type === "pep") ids.add(d.id);
     } else if (all.some((d) => d.id === selector)) ids.add(selector);
+    else if (everyList.some((d) => d.id === selector)) throw new AppError(409, `The list ${selector} is disabled; an administrator can enable it`);
     else throw new AppError(404, `No dataset with id ${selector}`);
   }
   return { ids: [...ids], label: selectors.length ? selectors.join(", ") : "sanctions", states: all.filter((d) => ids.has(d.id)) };

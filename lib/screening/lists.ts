@@ -1,6 +1,7 @@
 /**
- * Steps 1 and 2 of the pipeline: the screened name against the current version of every sanctions list (one row
- * per list) and every PEP list (one PEP listing per matching entity). A list that was never
+ * Steps 1 and 2 of the pipeline: the screened name against the current version of every enabled sanctions list (one
+ * row per list) and every enabled PEP list (one PEP listing per matching entity); a list an admin disabled is not
+ * searched and is named in results.datasetsDisabled, never as a failed source. An enabled list that was never
  * downloaded, or could not be searched, is a failed source: the search is then never reported clean.
  */
 import { and, eq, inArray } from "drizzle-orm";
@@ -44,6 +45,7 @@ export interface ListScreening {
   pepListings: PepListing[];
   sources: SourceStatus[];
   datasetsUsed: SearchResults["datasetsUsed"];
+  datasetsDisabled: NonNullable<SearchResults["datasetsDisabled"]>;
 }
 
 /**
@@ -70,7 +72,10 @@ interface Version {
 
 /** The lists as they stand when a set of searches is screened. */
 export interface ListsInUse {
+  /** The enabled datasets: the ones screened. */
   datasets: DatasetRow[];
+  /** The datasets an admin disabled: not screened, named as disabled in the results (absent when re-deriving). */
+  disabled?: DatasetRow[];
   /** Null when there is no dataset, or when the index could not be built (then `indexError` says why). */
   snapshot: IndexSnapshot | null;
   indexError?: string;
@@ -83,24 +88,28 @@ export interface ListsInUse {
  * again; on the last attempt (or without it) the lists are recorded as failed sources.
  */
 export async function openLists(db: DbOrTx, index: ListIndex, options: { retryable?: boolean } = {}): Promise<ListsInUse> {
-  const datasets: DatasetRow[] = await db
+  const rows = await db
     .select({
       id: schema.sanctionsDatasets.id,
       sourceName: schema.sanctionsDatasets.sourceName,
       datasetType: schema.sanctionsDatasets.datasetType,
       urls: schema.sanctionsDatasets.urls,
+      enabled: schema.sanctionsDatasets.enabled,
     })
     .from(schema.sanctionsDatasets)
     .orderBy(schema.sanctionsDatasets.id);
-  if (datasets.length === 0) return { datasets, snapshot: null, versions: new Map() };
+  const pick = ({ enabled: _, ...row }: (typeof rows)[number]): DatasetRow => row;
+  const datasets = rows.filter((r) => r.enabled).map(pick);
+  const disabled = rows.filter((r) => !r.enabled).map(pick);
+  if (datasets.length === 0) return { datasets, disabled, snapshot: null, versions: new Map() };
   let snapshot: IndexSnapshot;
   try {
     snapshot = await index.refresh();
   } catch (error) {
     if (options.retryable) throw error;
-    return { datasets, snapshot: null, indexError: message(error), versions: new Map() };
+    return { datasets, disabled, snapshot: null, indexError: message(error), versions: new Map() };
   }
-  return { datasets, snapshot, versions: await versionsOf(db, snapshot) };
+  return { datasets, disabled, snapshot, versions: await versionsOf(db, snapshot) };
 }
 
 /** One search's screening against every list: openLists, then screenListsIn. */
@@ -119,11 +128,19 @@ export async function screenListsIn(
   options: { retryable?: boolean; thresholds?: ScreeningThresholds } = {},
 ): Promise<ListScreening> {
   const { datasets, snapshot, versions } = lists;
+  const disabled = lists.disabled ?? [];
   const thresholds = options.thresholds ?? SCREENING_THRESHOLDS;
-  const out: ListScreening = { sanctionsList: [], pepListings: [], sources: [], datasetsUsed: [] };
+  const out: ListScreening = {
+    sanctionsList: [],
+    pepListings: [],
+    sources: [],
+    datasetsUsed: [],
+    datasetsDisabled: disabled.map((d) => ({ id: d.id, name: d.sourceName, type: d.datasetType })),
+  };
 
   for (const type of ["sanctions", "pep"] as const) {
-    if (!datasets.some((d) => d.datasetType === type)) {
+    // PEP lists an admin turned off leave nothing unchecked; a screening with no sanctions list at all checks nothing.
+    if (!datasets.some((d) => d.datasetType === type) && (type === "sanctions" || !disabled.some((d) => d.datasetType === type))) {
       out.sources.push({
         source: type === "sanctions" ? "Sanctions lists" : "PEP lists",
         kind: type,

@@ -137,6 +137,7 @@ export async function screenSearch(
     risk: { level: risk.level, reasons: risk.reasons },
     sources,
     datasetsUsed: listed.datasetsUsed,
+    datasetsDisabled: listed.datasetsDisabled,
     clean: risk.clean,
     provenance: provenanceOf(search),
   };

@@ -223,6 +223,8 @@ export const datasetUsedSchema = z.object({
   checksum: z.string().optional(),
 });
 
+export const datasetDisabledSchema = z.object({ id: z.string(), name: z.string(), type: z.enum(["sanctions", "pep"]) });
+
 /** The matcher's settings a screening ran with: with the same versions and options, they give the same hits. */
 export const screeningThresholdsSchema = z.object({
   /** A listing at or above this score is a match. */
@@ -261,6 +263,8 @@ export const searchResultsSchema = z.object({
   risk: z.object({ level: riskLevelSchema, reasons: z.array(riskReasonSchema) }),
   sources: z.array(sourceStatusSchema),
   datasetsUsed: z.array(datasetUsedSchema),
+  /** The lists an administrator had disabled when the search ran (not searched); absent in searches stored before it. */
+  datasetsDisabled: z.array(datasetDisabledSchema).optional(),
   /** True only when every source answered and nothing was found. */
   clean: z.boolean(),
   summarySource: z.enum(["model", "built_in"]),

@@ -1,11 +1,12 @@
 import { type Context, Hono } from "hono";
 import type { Database } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
-import { listStates } from "../../lib/sanctions/availability.ts";
+import { listStatesAnswer } from "../../lib/sanctions/availability.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { type Actor, DownloadFailedError, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
+import { setDatasetEnabled } from "../../lib/sanctions/datasets/enable.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
@@ -30,7 +31,7 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   .get("/datasets", requireUser, async (c) => c.json(await listDatasets(c.get("ctx").database.db)))
 
   /** Which lists can be searched now (with their version dates), which are downloading or have no data: for the search forms. */
-  .get("/status", requireUser, async (c) => c.json({ lists: await listStates(c.get("ctx").database.db) }))
+  .get("/status", requireUser, async (c) => c.json(await listStatesAnswer(c.get("ctx").database.db)))
 
   .post("/datasets", requireAdmin, async (c) => {
     const input = await readJson(c, addDatasetSchema);
@@ -66,6 +67,19 @@ export const sanctionsRoutes = new Hono<AppEnv>()
       },
     });
     return c.json(await datasetView(db, before.id));
+  })
+
+  /** Turn a list on or off for every screening and for scheduled downloads (audited; the last sanctions list stays on). */
+  .post("/datasets/:id/enable", requireAdmin, async (c) => {
+    const { db } = c.get("ctx").database;
+    const row = await setDatasetEnabled(db, c.req.param("id"), true, adminActor(c));
+    return c.json(await datasetView(db, row.id));
+  })
+
+  .post("/datasets/:id/disable", requireAdmin, async (c) => {
+    const { db } = c.get("ctx").database;
+    const row = await setDatasetEnabled(db, c.req.param("id"), false, adminActor(c));
+    return c.json(await datasetView(db, row.id));
   })
 
   .post("/datasets/:id/download", requireAdmin, async (c) => {

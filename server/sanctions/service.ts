@@ -1,6 +1,7 @@
 import type { Database } from "../../data/db.ts";
 import { type ListState, listStates, unavailableLists } from "../../lib/sanctions/availability.ts";
 import { datasetsInOrder } from "../../lib/sanctions/datasets/catalog.ts";
+import { offlineReporter } from "../../lib/sanctions/datasets/offline.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { type DatasetScheduler, logRun, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { type DatasetSettings, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
@@ -28,8 +29,11 @@ export async function startSanctionsService(database: Database, settings = loadD
   index.startPolling(settings.indexRefreshMs);
   let scheduler: DatasetScheduler | null = null;
   if (settings.schedulerEnabled) {
+    const offline = offlineReporter(db);
     await announceFirstDownloads(database);
+    await offline.atStart();
     scheduler = startDatasetScheduler(db, settings, {
+      onRuns: (runs) => offline.afterRuns(runs),
       onRun(run) {
         logRun(run);
         // This process answers from a version it downloaded at once, not after its next poll.
@@ -59,7 +63,7 @@ export function sanctionsService(database: Database): SanctionsService {
 /** On a fresh install `npm start` says which lists are being downloaded, and what a search does until then. */
 async function announceFirstDownloads({ db }: Database) {
   const [missing, datasets] = await Promise.all([listStates(db).then(unavailableLists), datasetsInOrder(db)]);
-  const automatic = new Set(datasets.filter((d) => d.autoDownload).map((d) => d.id));
+  const automatic = new Set(datasets.filter((d) => d.autoDownload && d.enabled).map((d) => d.id));
   const names = (lists: ListState[]) => lists.map((l) => l.source_name).join(", ");
   const now = missing.filter((l) => automatic.has(l.id));
   const manual = missing.filter((l) => !automatic.has(l.id));
@@ -69,4 +73,6 @@ async function announceFirstDownloads({ db }: Database) {
   if (manual.length) {
     console.log(`[duecheck] No data and no automatic download for: ${names(manual)} (duecheck datasets download ID, or datasets import).`);
   }
+  const disabled = datasets.filter((d) => !d.enabled);
+  if (disabled.length) console.log(`[duecheck] Disabled lists (not searched, not downloaded): ${disabled.map((d) => d.id).join(", ")}.`);
 }

@@ -39,6 +39,10 @@ import reviewDe from "../../web/src/review/i18n/de.json";
 import reviewEn from "../../web/src/review/i18n/en.json";
 import reviewEs from "../../web/src/review/i18n/es.json";
 import reviewFr from "../../web/src/review/i18n/fr.json";
+import sanctionsDe from "../../web/src/sanctions/i18n/de.json";
+import sanctionsEn from "../../web/src/sanctions/i18n/en.json";
+import sanctionsEs from "../../web/src/sanctions/i18n/es.json";
+import sanctionsFr from "../../web/src/sanctions/i18n/fr.json";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (dict: Record<string, string>) => new Set(Object.keys(dict).map((k) => k.replace(PLURAL_SUFFIX, "")));
@@ -55,6 +59,7 @@ type Words = Record<string, string>;
 const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
   "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
+  "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
   "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
   "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
   "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },

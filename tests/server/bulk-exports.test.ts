@@ -109,7 +109,9 @@ test("a user's history export: the days asked for, their own rows only, with dec
   expect(res.headers.get("content-type")).toContain("text/csv");
   expect(res.headers.get("content-disposition")).toBe('attachment; filename="duecheck-history-2025-03-01-2025-03-31.csv"');
   const [header, ...rows] = lines(res.text);
-  expect(header).toBe("Search date,Search term,Entity type,User,Risk level,Review status,Decision reasons,Datasets (version),Search ID");
+  expect(header).toBe(
+    "Search date,Search term,Entity type,User,Risk level,Review status,Decision reasons,Datasets (version),Disabled lists (not checked),Search ID",
+  );
   expect(rows).toHaveLength(2);
   expect(rows[0]).toStartWith(
     '2025-03-10T09:00:00.000Z,Ivan Petrov,Person,alice@example.com,High Risk,Cleared,"PETROV, Ivan: False positive (Different birth date)",OFAC SDN (2025-03-01); EU Consolidated (2025-02-28),',

@@ -62,10 +62,16 @@ describe("the first start of an install", () => {
       // The server prints the new version as soon as it is in.
       const reader = serve.proc.stdout.getReader();
       let output = serve.output;
+      // One read waits at a time: a read abandoned after a timeout would swallow the chunk it later receives.
+      let pending = reader.read();
       while (!output.includes("[duecheck] downloaded us_ofac_sdn: a new version with 8 entities") && Date.now() - started < 120_000) {
-        const next = await Promise.race([reader.read(), Bun.sleep(500).then(() => null)]);
-        if (next && !next.done) output += new TextDecoder().decode(next.value);
+        const next = await Promise.race([pending, Bun.sleep(500).then(() => null)]);
+        if (!next) continue;
+        if (next.done) break;
+        output += new TextDecoder().decode(next.value);
+        pending = reader.read();
       }
+      pending.catch(() => {});
       reader.releaseLock();
       expect(output).toContain("[duecheck] downloaded us_ofac_sdn: a new version with 8 entities");
       expect(list.requests.filter((r) => r.path === "/sdn/sdn.csv").map((r) => r.status)).toEqual([200]);

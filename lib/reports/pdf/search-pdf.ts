@@ -305,6 +305,8 @@ function review({ w, report, labels, language }: Context) {
 function datasets({ w, report, labels, language }: Context) {
   w.heading(labels.datasetsTitle);
   const used = report.results.datasetsUsed;
+  const disabled = report.results.datasetsDisabled ?? [];
+  if (disabled.length) w.text(`${labels.datasetsDisabled}: ${disabled.map((d) => d.name).join(", ")}`, { size: 8.5 });
   if (used.length === 0) {
     w.text(labels.none, { color: COLORS.muted });
     return;

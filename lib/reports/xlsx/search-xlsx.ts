@@ -245,4 +245,10 @@ function sourcesSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   title.font = { bold: true, size: 12, color: { argb: NAVY } };
   header(ws.addRow([labels.dataset, labels.type, labels.versionDate, labels.entities]));
   for (const d of report.results.datasetsUsed) addRow(ws, [d.name, labels.datasetType[d.type], day(d.versionDate), d.entityCount]);
+  const disabled = report.results.datasetsDisabled ?? [];
+  if (disabled.length) {
+    ws.addRow([]);
+    header(ws.addRow([labels.datasetsDisabled, labels.type]));
+    for (const d of disabled) addRow(ws, [d.name, labels.datasetType[d.type]]);
+  }
 }

@@ -63,12 +63,15 @@ function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersi
     url: row.urls[0]?.url ?? null,
     urls: row.urls,
     custom: row.custom,
+    enabled: row.enabled,
     auto_download: row.autoDownload,
     download_frequency: row.downloadFrequency,
     last_download_status: status === "success" || status === "failed" || status === "downloading" ? status : null,
     last_download_at: row.lastDownloadAt?.toISOString() ?? null,
     last_download_size: row.lastDownloadSize,
     last_download_error: row.lastDownloadError,
+    last_failure_kind: row.lastFailureKind === "network" || row.lastFailureKind === "publisher" ? row.lastFailureKind : null,
+    next_download_at: row.nextDownloadAt?.toISOString() ?? null,
     metadata: { description: row.metadata.description ?? "" },
     // Ordered current first: the current version and at most three kept older ones.
     recent_versions: versions.slice(0, 4).map((v) => ({

@@ -2,6 +2,10 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { AppError } from "../../errors.ts";
 import type { DatasetRow } from "./catalog.ts";
+import type { FailureKind } from "./fetch-file.ts";
+
+/** What a download that reached its publisher (or an import) clears: the network back-off. */
+export const DOWNLOAD_REACHED = { lastFailureKind: null, networkFailures: 0, nextDownloadAt: null } as const;
 
 export class DatasetBusyError extends AppError {
   constructor(datasetId: string) {
@@ -34,17 +38,40 @@ export async function claimDataset(db: DbOrTx, datasetId: string, now: Date, sta
   return claimed;
 }
 
-export async function recordFailure(db: DbOrTx, datasetId: string, at: Date, message: string) {
-  await db
-    .update(schema.sanctionsDatasets)
-    .set({ lastDownloadStatus: "failed", lastDownloadAt: at, lastDownloadError: message, downloadStartedAt: null })
-    .where(eq(schema.sanctionsDatasets.id, datasetId));
+/** The first wait after a download could not reach its publisher; each further one doubles it, up to the most. */
+export const NETWORK_BACKOFF_FIRST_MS = 10 * 60_000;
+export const NETWORK_BACKOFF_MAX_MS = 6 * 60 * 60_000;
+
+/** How long to wait after the n-th network failure in a row (n from 1): 10 min, 20, 40... at most 6 hours. */
+export const networkBackoffMs = (failures: number) => Math.min(NETWORK_BACKOFF_FIRST_MS * 2 ** Math.max(failures - 1, 0), NETWORK_BACKOFF_MAX_MS);
+
+/**
+ * A failed download. One that could not reach the publisher counts one more network failure and sets the time
+ * before which no scheduled download is tried (stored, so every process and a restart honour it); one the publisher
+ * answered wrongly clears that count.
+ */
+export async function recordFailure(db: DbOrTx, datasetId: string, at: Date, message: string, kind: FailureKind = "publisher") {
+  const t = schema.sanctionsDatasets;
+  const [row] = await db
+    .update(t)
+    .set({
+      lastDownloadStatus: "failed",
+      lastDownloadAt: at,
+      lastDownloadError: message,
+      downloadStartedAt: null,
+      lastFailureKind: kind,
+      networkFailures: kind === "network" ? sql`${t.networkFailures} + 1` : 0,
+    })
+    .where(eq(t.id, datasetId))
+    .returning({ networkFailures: t.networkFailures });
+  const nextDownloadAt = kind === "network" && row ? new Date(at.getTime() + networkBackoffMs(row.networkFailures)) : null;
+  await db.update(t).set({ nextDownloadAt }).where(eq(t.id, datasetId));
 }
 
 /** The source had nothing new: a successful check that leaves the current version in place. */
 export async function recordUnchanged(db: DbOrTx, datasetId: string, at: Date, size: number | null) {
   await db
     .update(schema.sanctionsDatasets)
-    .set({ lastDownloadStatus: "success", lastDownloadAt: at, lastDownloadSize: size, lastDownloadError: null, downloadStartedAt: null })
+    .set({ lastDownloadStatus: "success", lastDownloadAt: at, lastDownloadSize: size, lastDownloadError: null, downloadStartedAt: null, ...DOWNLOAD_REACHED })
     .where(eq(schema.sanctionsDatasets.id, datasetId));
 }

@@ -5,12 +5,15 @@ import { type DownloadOptions, type DownloadProgress, downloadDataset } from "./
 
 export type { DownloadAllResult };
 
-/** Downloads every dataset in turn; one failing does not stop the others. Unchanged counts as successful. */
+/**
+ * Downloads every enabled dataset in turn (a disabled one only when asked for by its id); one failing does not stop
+ * the others. Unchanged counts as successful.
+ */
 export async function downloadAllDatasets(
   db: DbOrTx,
   options: Omit<DownloadOptions, "onProgress"> & { onProgress?: (datasetId: string, progress: DownloadProgress) => void },
 ): Promise<DownloadAllResult> {
-  const datasets = await datasetsInOrder(db);
+  const datasets = (await datasetsInOrder(db)).filter((d) => d.enabled);
   const results: DownloadAllResult["results"] = [];
   for (const { id } of datasets) {
     try {

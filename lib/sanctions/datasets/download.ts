@@ -6,7 +6,7 @@ import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
 import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
 import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
-import { FetchFileError, fetchFile } from "./fetch-file.ts";
+import { type FailureKind, FetchFileError, fetchFile } from "./fetch-file.ts";
 import { IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
 import { contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
@@ -16,6 +16,8 @@ export class DownloadFailedError extends Error {
   constructor(
     readonly datasetId: string,
     message: string,
+    /** network: the publisher could not be reached at all (see fetch-file.ts). */
+    readonly kind: FailureKind = "publisher",
   ) {
     super(message);
   }
@@ -115,9 +117,10 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     const expected = error instanceof FetchFileError || error instanceof IntegrityError;
     const message = expected ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;
     if (!expected) console.error(`[duecheck] download of ${datasetId} failed:`, error);
-    await recordFailure(db, datasetId, now(), message);
-    await audit({ outcome: "failed", error: message });
-    throw new DownloadFailedError(datasetId, message);
+    const kind: FailureKind = error instanceof FetchFileError ? error.kind : "publisher";
+    await recordFailure(db, datasetId, now(), message, kind);
+    await audit({ outcome: "failed", error: message, ...(kind === "network" ? { network: true } : {}) });
+    throw new DownloadFailedError(datasetId, message, kind);
   }
 }
 

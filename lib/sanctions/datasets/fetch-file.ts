@@ -1,5 +1,45 @@
+/**
+ * Why a download failed: `network` when the publisher could not be reached at all (no DNS answer, connection refused
+ * or unreachable, no answer in time), which is what a machine without internet sees; `publisher` when it answered
+ * but not with the file (an HTTP error, a file too large or cut off).
+ */
+export type FailureKind = "network" | "publisher";
+
 /** Why one file could not be fetched; the message names the URL and the cause. */
-export class FetchFileError extends Error {}
+export class FetchFileError extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind = "publisher",
+  ) {
+    super(message);
+  }
+}
+
+/** The error codes of a request that never reached a server (Node's and Bun's names). */
+const NETWORK_CODES = new Set([
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_FAIL",
+  "ECONNREFUSED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTDOWN",
+  "ETIMEDOUT",
+  "ECONNRESET",
+  "ConnectionRefused",
+  "ConnectionClosed",
+  "FailedToOpenSocket",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/** Whether a fetch that threw before any answer failed for lack of a network path (not a publisher's fault). */
+export function isNetworkError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && NETWORK_CODES.has(e.code)) return true;
+  }
+  return false;
+}
 
 export interface Validators {
   etag: string | null;
@@ -32,8 +72,10 @@ export async function fetchFile(url: string, options: FetchFileOptions): Promise
   if (options.validators?.lastModified) headers["if-modified-since"] = options.validators.lastModified;
   let received = 0;
   let expected: number | null = null;
+  let answered = false;
   try {
     const response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
+    answered = true;
     if (response.status === 304 && options.validators) {
       await response.body?.cancel();
       return { status: "not_modified" };
@@ -73,11 +115,11 @@ export async function fetchFile(url: string, options: FetchFileOptions): Promise
     };
   } catch (error) {
     if (error instanceof FetchFileError) throw error;
-    if (timedOut) throw new FetchFileError(`${url} did not arrive within ${options.timeoutMs / 1000} s`);
+    if (timedOut) throw new FetchFileError(`${url} did not arrive within ${options.timeoutMs / 1000} s`, answered ? "publisher" : "network");
     if (expected !== null && received < expected) {
       throw new FetchFileError(`${url} was cut off: the connection closed after ${received} of ${expected} bytes`);
     }
-    throw new FetchFileError(`${url} could not be fetched: ${(error as Error).message}`);
+    throw new FetchFileError(`${url} could not be fetched: ${(error as Error).message}`, !answered && isNetworkError(error) ? "network" : "publisher");
   } finally {
     clearTimeout(timer);
   }

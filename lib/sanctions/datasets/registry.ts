@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
@@ -75,12 +76,42 @@ export const OFFICIAL_DATASETS: RegistryDataset[] = [
   },
 ];
 
-/** Adds the official datasets that are missing; rows that exist (and an admin's edits to them) are left alone. */
-export async function seedDatasets(db: DbOrTx) {
+/**
+ * The official lists enabled at first start: DUECHECK_DATASETS names them (comma-separated ids, or `all`, the
+ * default). It is read only when the official lists are first written into a new database; after that an admin
+ * enables and disables lists (datasets enable|disable, the Sanctions page).
+ */
+export function firstStartDatasets(env: Record<string, string | undefined> = process.env): Set<string> {
+  const raw = env.DUECHECK_DATASETS?.trim();
+  const all = new Set(OFFICIAL_DATASETS.map((d) => d.id));
+  if (!raw || raw.toLowerCase() === "all") return all;
+  const ids = raw
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = ids.filter((id) => !all.has(id));
+  if (unknown.length)
+    throw new Error(`Configuration error: DUECHECK_DATASETS names unknown lists: ${unknown.join(", ")} (known: ${[...all].join(", ")}, or all)`);
+  if (!ids.some((id) => OFFICIAL_DATASETS.find((d) => d.id === id)?.datasetType === "sanctions")) {
+    throw new Error("Configuration error: DUECHECK_DATASETS must name at least one sanctions list");
+  }
+  return new Set(ids);
+}
+
+/**
+ * Adds the official datasets that are missing; rows that exist (and an admin's edits to them) are left alone. On a
+ * new database (no official list yet) DUECHECK_DATASETS decides which are enabled; one added by a later release is
+ * enabled.
+ */
+export async function seedDatasets(db: DbOrTx, env: Record<string, string | undefined> = process.env) {
+  const existing = await db.select({ id: schema.sanctionsDatasets.id }).from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.custom, false));
+  if (existing.length === OFFICIAL_DATASETS.length) return;
+  const enabled = existing.length === 0 ? firstStartDatasets(env) : null;
   await db
     .insert(schema.sanctionsDatasets)
     .values(
       OFFICIAL_DATASETS.map((d) => ({
+        enabled: enabled ? enabled.has(d.id) : true,
         id: d.id,
         sourceName: d.sourceName,
         datasetType: d.datasetType,

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../../data/db.ts";
 import { datasetsInOrder } from "./catalog.ts";
 import { DatasetBusyError } from "./claim.ts";
 import { DownloadFailedError, downloadDataset } from "./download.ts";
+import type { FailureKind } from "./fetch-file.ts";
 import type { DatasetSettings } from "./settings.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -13,6 +14,8 @@ export interface DueRun {
   id: string;
   status: "success" | "not_modified" | "failed" | "busy";
   error?: string;
+  /** Failed only: network when the publisher could not be reached at all. */
+  kind?: FailureKind;
   /** Entities of the new version (success only). */
   entityCount?: number;
 }
@@ -20,8 +23,9 @@ export interface DueRun {
 type DownloadSettings = Pick<DatasetSettings, "downloadTimeoutMs" | "downloadMaxBytes">;
 
 /**
- * Downloads every auto_download dataset whose last download is download_frequency hours old, or that was never
- * downloaded: those first, in list order, since until they are in no search can check them.
+ * Downloads every enabled auto_download dataset whose last download is download_frequency hours old, or that was
+ * never downloaded: those first, in list order, since until they are in no search can check them. A dataset whose
+ * publisher could not be reached waits until its stored next_download_at (the back-off, doubling up to 6 hours).
  */
 export async function runDueDownloads(
   db: DbOrTx,
@@ -29,7 +33,7 @@ export async function runDueDownloads(
 ): Promise<DueRun[]> {
   const now = options.now ?? (() => new Date());
   const datasets = (await datasetsInOrder(db))
-    .filter((d) => d.autoDownload)
+    .filter((d) => d.enabled && d.autoDownload)
     .sort((a, b) => Number(a.lastDownloadAt !== null) - Number(b.lastDownloadAt !== null));
   const runs: DueRun[] = [];
   const record = (run: DueRun) => {
@@ -40,7 +44,9 @@ export async function runDueDownloads(
     if (options.shouldStop?.()) break;
     const last = dataset.lastDownloadAt?.getTime();
     const wait = dataset.downloadFrequency * HOUR;
-    const due = last === undefined || now().getTime() - last >= (dataset.lastDownloadStatus === "failed" ? Math.min(wait, RETRY_FAILED_AFTER_MS) : wait);
+    const due = dataset.nextDownloadAt
+      ? now().getTime() >= dataset.nextDownloadAt.getTime()
+      : last === undefined || now().getTime() - last >= (dataset.lastDownloadStatus === "failed" ? Math.min(wait, RETRY_FAILED_AFTER_MS) : wait);
     if (!due) continue;
     try {
       const result = await downloadDataset(db, dataset.id, { settings: options.settings, now: options.now, actor: { kind: "system" } });
@@ -52,7 +58,7 @@ export async function runDueDownloads(
     } catch (error) {
       // Another process is on it: that one records the outcome.
       if (error instanceof DatasetBusyError) record({ id: dataset.id, status: "busy" });
-      else if (error instanceof DownloadFailedError) record({ id: dataset.id, status: "failed", error: error.message });
+      else if (error instanceof DownloadFailedError) record({ id: dataset.id, status: "failed", error: error.message, kind: error.kind });
       else throw error;
     }
   }
@@ -71,14 +77,14 @@ export interface DatasetScheduler {
 export function startDatasetScheduler(
   db: DbOrTx,
   settings: DownloadSettings,
-  options: { cronTime?: string; initialDelayMs?: number; onRun?: (run: DueRun) => void } = {},
+  options: { cronTime?: string; initialDelayMs?: number; onRun?: (run: DueRun) => void; onRuns?: (runs: DueRun[]) => Promise<void> | void } = {},
 ): DatasetScheduler {
   let stopped = false;
   let running: Promise<void> | null = null;
   const tick = () => {
     if (stopped || running) return;
     running = runDueDownloads(db, { settings, shouldStop: () => stopped, onRun: options.onRun ?? logRun })
-      .then(() => {})
+      .then((runs) => (stopped ? undefined : options.onRuns?.(runs)))
       .catch((error) => {
         if (!stopped) console.error("[duecheck] scheduled dataset downloads failed:", error);
       })
@@ -99,8 +105,11 @@ export function startDatasetScheduler(
   };
 }
 
-/** What a server prints about a scheduled download: each new version and each failure. */
+/**
+ * What a server prints about a scheduled download: each new version and each failure of a publisher. A failure to
+ * reach the network is not printed per list: the runs' summary says it once (offline.ts).
+ */
 export function logRun(run: DueRun) {
   if (run.status === "success") console.log(`[duecheck] downloaded ${run.id}: a new version with ${run.entityCount} entities`);
-  if (run.status === "failed") console.error(`[duecheck] scheduled download of ${run.id} failed: ${run.error}`);
+  if (run.status === "failed" && run.kind !== "network") console.error(`[duecheck] scheduled download of ${run.id} failed: ${run.error}`);
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, not } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
 import { entitiesChecksum, storedShape } from "./checksum.ts";
+import { DOWNLOAD_REACHED } from "./claim.ts";
 import { planRetention } from "./retention.ts";
 import { referencedVersions } from "./version-references.ts";
 
@@ -136,6 +137,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         lastDownloadSize: fileSize,
         lastDownloadError: null,
         downloadStartedAt: null,
+        ...DOWNLOAD_REACHED,
       })
       .where(eq(schema.sanctionsDatasets.id, input.datasetId));
     return { ...version, isCurrent: true };

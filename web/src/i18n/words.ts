@@ -10,6 +10,10 @@ import reviewDe from "../review/i18n/de.json";
 import reviewEn from "../review/i18n/en.json";
 import reviewEs from "../review/i18n/es.json";
 import reviewFr from "../review/i18n/fr.json";
+import sanctionsDe from "../sanctions/i18n/de.json";
+import sanctionsEn from "../sanctions/i18n/en.json";
+import sanctionsEs from "../sanctions/i18n/es.json";
+import sanctionsFr from "../sanctions/i18n/fr.json";
 import appDe from "./de.json";
 import appEn from "./en.json";
 import appEs from "./es.json";
@@ -19,9 +23,9 @@ import appFr from "./fr.json";
  * The app's words by language, each key in one place: the server's and the forms' validation messages (lib/i18n,
  * the English sentence as key), the words of the screens the app shares with @duecheck/react (kept in the
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
- * folder, e.g. ../review/i18n).
+ * folder, e.g. ../review/i18n, ../sanctions/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr };

@@ -3,12 +3,13 @@ import { useFormatAge, useFormatBytes } from "@duecheck/react/views/sanctions/fo
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
+import { Switch } from "@duecheck/ui/switch";
 import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { DatasetVersionView, DatasetView } from "../../../lib/sanctions/contract.ts";
 import { DatasetStatusBadge } from "./dataset-status-badge";
-import { useDownloadDataset, VERSIONS_SHOWN } from "./use-sanctions";
+import { useDownloadDataset, useSetDatasetEnabled, VERSIONS_SHOWN } from "./use-sanctions";
 
 const TYPE_KEYS: Record<string, string> = {
   sanctions: "sanctions.type.sanctions",
@@ -24,6 +25,8 @@ const RETENTION_KEYS: Record<string, string> = {
 /** One dataset: what it is, how its last download went, and its kept versions; admins can download it now. */
 export function DatasetCard({ dataset, canDownload, downloadAllPending }: { dataset: DatasetView; canDownload: boolean; downloadAllPending: boolean }) {
   const { t } = useTranslation();
+  const setEnabled = useSetDatasetEnabled();
+  const switchId = useId();
   const { dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
   const age = useFormatAge();
@@ -44,9 +47,31 @@ export function DatasetCard({ dataset, canDownload, downloadAllPending }: { data
           <CardTitle id={titleId} className="min-w-0 flex-1 basis-48 text-base leading-snug [overflow-wrap:anywhere]">
             {dataset.source_name}
           </CardTitle>
+          {!dataset.enabled && (
+            <Badge variant="outline" data-testid="dataset-disabled">
+              {t("sanctions.enabled.badge")}
+            </Badge>
+          )}
           <DatasetStatusBadge status={dataset.last_download_status} />
         </div>
         {description && <CardDescription className="[overflow-wrap:anywhere]">{description}</CardDescription>}
+        {/* Only admins may change it (the server answers 403 to others), so only they get the switch. */}
+        {canDownload && (
+          <div className="flex items-center gap-2 pt-1">
+            <Switch
+              id={switchId}
+              checked={setEnabled.isPending ? setEnabled.variables.enabled : dataset.enabled}
+              disabled={setEnabled.isPending}
+              onCheckedChange={(enabled) => setEnabled.mutate({ id: dataset.id, enabled })}
+              aria-label={t("sanctions.enabled.switch", { name: dataset.source_name })}
+              data-testid="dataset-enabled"
+            />
+            <label htmlFor={switchId} className="text-sm">
+              {t("sanctions.enabled.label")}
+            </label>
+          </div>
+        )}
+        {!dataset.enabled && <p className="text-sm text-muted-foreground">{t("sanctions.enabled.off")}</p>}
       </CardHeader>
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">

@@ -1,3 +1,4 @@
+import { DownloadsOfflineNotice } from "@duecheck/react/views/sanctions/list-states";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
@@ -8,13 +9,14 @@ import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { AddDatasetDialog } from "./add-dataset-dialog";
 import { DatasetCard } from "./dataset-card";
-import { useDatasets, useDownloadAll } from "./use-sanctions";
+import { useDatasets, useDownloadAll, useSanctionsStatus } from "./use-sanctions";
 
 /** Datasets tab: every configured list with its download state and kept versions. */
 export function DatasetsTab() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const datasets = useDatasets();
+  const status = useSanctionsStatus();
   const downloadAll = useDownloadAll();
   const [adding, setAdding] = useState(false);
   // The server lets only admins add and download (403 for others), so only admins get the buttons.
@@ -23,6 +25,7 @@ export function DatasetsTab() {
 
   return (
     <div className="grid gap-4">
+      <DownloadsOfflineNotice offline={status.data?.offline} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {datasets.data ? t("sanctions.datasetCount", { count: list.length }) : t("sanctions.datasetsIntro")}

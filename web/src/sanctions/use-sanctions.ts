@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { AddDatasetRequest, DatasetView, DownloadAllResult, DownloadResult } from "../../../lib/sanctions/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { apiRequest, serverErrorText } from "../lib/api";
-import { DATASETS_QUERY_KEY, datasetsQuery, sanctionsStatusQuery } from "./queries";
+import { DATASETS_QUERY_KEY, datasetsQuery, STATUS_QUERY_KEY, sanctionsStatusQuery } from "./queries";
 
 /** Dataset list polling interval: every 30 s while the screen is open. */
 export const DATASETS_REFETCH_MS = 30_000;
@@ -98,5 +98,31 @@ export function useDownloadAll() {
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }),
+  });
+}
+
+/**
+ * POST /api/sanctions/datasets/{id}/enable|disable (admin only). The lists and the status are refetched either way,
+ * so the switch shows what the server holds (a refused last sanctions list stays on, with the server's reason).
+ */
+export function useSetDatasetEnabled() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      apiRequest<DatasetView>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`),
+    onSuccess: (dataset, { enabled }) => {
+      const name = dataset?.source_name ?? "";
+      toast({
+        title: enabled ? t("sanctions.enabled.nowOn") : t("sanctions.enabled.nowOff"),
+        description: enabled ? t("sanctions.enabled.nowOnDescription", { name }) : t("sanctions.enabled.nowOffDescription", { name }),
+      });
+    },
+    onError: (error) => {
+      const server = serverErrorText(error);
+      toast({ variant: "destructive", title: t("sanctions.enabled.failed"), description: server ? i18n.t(server) : undefined });
+    },
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: STATUS_QUERY_KEY })]),
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
-import { DatabaseIcon } from "lucide-react";
+import { DatabaseIcon, WifiOffIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { ListState } from "../../../../../lib/sanctions/contract.ts";
+import type { DownloadsOffline, ListState, ListStatesAnswer } from "../../../../../lib/sanctions/contract.ts";
 import { useFormatters } from "../format";
 import { useFormatAge } from "./format";
 
@@ -38,18 +38,49 @@ function UnavailableLists({ lists }: { lists: ListState[] }) {
   );
 }
 
-/** Shown above a search form while some of `lists` have no data (a fresh install downloads them at start). */
-export function SanctionsDataNotice({ lists }: { lists: ListState[] }) {
+/**
+ * The downloads cannot reach the network (a site without internet): said once, with the two ways forward (import a
+ * list's files, or disable the lists not needed) and when the next automatic try comes.
+ */
+export function DownloadsOfflineNotice({ offline }: { offline: DownloadsOffline | null | undefined }) {
   const { t } = useTranslation();
-  if (unavailable(lists).length === 0) return null;
+  const { dateTime } = useFormatters();
+  if (!offline) return null;
   return (
-    <Alert variant="warning" data-testid="sanctions-data-notice">
-      <DatabaseIcon aria-hidden />
-      <AlertTitle className="line-clamp-none">{titleOf(lists, t)}</AlertTitle>
+    <Alert variant="warning" data-testid="downloads-offline">
+      <WifiOffIcon aria-hidden />
+      <AlertTitle className="line-clamp-none">{t("sanctions.offline.title")}</AlertTitle>
       <AlertDescription>
-        <UnavailableLists lists={lists} />
+        <p>{t("sanctions.offline.description", { names: offline.lists.map((l) => l.source_name).join(", ") })}</p>
+        <p>{t("sanctions.offline.waysForward")}</p>
+        {offline.next_attempt_at && <p>{t("sanctions.offline.nextTry", { date: dateTime(offline.next_attempt_at) })}</p>}
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * Shown above a search form while some of the enabled lists have no data (a fresh install downloads them at start),
+ * or while the downloads cannot reach the network; the lists an admin disabled are named, never counted as missing.
+ */
+export function SanctionsDataNotice({ lists, offline, disabled }: { lists: ListState[] } & Pick<ListStatesAnswer, "offline" | "disabled">) {
+  const { t } = useTranslation();
+  const missing = unavailable(lists).length > 0;
+  if (!missing && !offline) return null;
+  return (
+    <>
+      <DownloadsOfflineNotice offline={offline} />
+      {missing && (
+        <Alert variant="warning" data-testid="sanctions-data-notice">
+          <DatabaseIcon aria-hidden />
+          <AlertTitle className="line-clamp-none">{titleOf(lists, t)}</AlertTitle>
+          <AlertDescription>
+            <UnavailableLists lists={lists} />
+            {disabled?.length ? <p>{t("sanctions.lists.disabled", { names: disabled.map((d) => d.source_name).join(", ") })}</p> : null}
+          </AlertDescription>
+        </Alert>
+      )}
+    </>
   );
 }
 

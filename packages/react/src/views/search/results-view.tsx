@@ -23,6 +23,7 @@ import { failedSources, mediaChecked, pepDetected, type SearchResults } from "..
 import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
 import { useFormatters } from "../format";
 import { SearchedDetails } from "./details/searched-details";
+import { ListsUsed } from "./lists-used";
 import { MEDIA_SECTION, MediaSection } from "./media-section";
 import { PEP_SECTION, PepSection } from "./pep-section";
 import { type ResultsReviewSlots, type SectionHitActions, useResultsReview } from "./review-slots";
@@ -159,6 +160,7 @@ export function ResultsView({
           </div>
 
           {results && <RiskReasons reasons={results.risk.reasons} failed={failedSources(results)} />}
+          {results && <ListsUsed results={results} />}
         </CardContent>
       </Card>
 
