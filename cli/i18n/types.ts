@@ -144,6 +144,7 @@ export interface CliText {
       sanctions: string;
       media: string;
       searchId: string;
+      owner: string;
     };
     empty: string;
     noResults: string;
