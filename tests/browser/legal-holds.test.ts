@@ -109,7 +109,8 @@ test("an admin sets holds on a user and on a search, lifts one with a reason, an
   } finally {
     await context.close();
   }
-});
+  // A long walk through one screen (two holds set, one refused, one lifted, two reloads): more than one test's usual time.
+}, 150_000);
 
 test("an auditor reads the holds with no way to set or lift one", async () => {
   const { context, page } = await signedInPage(browser, app.url, "audrey@example.com", PASSWORD);
