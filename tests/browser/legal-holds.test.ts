@@ -11,7 +11,18 @@ import { en } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
-import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
+import {
+  expectDialogOpen,
+  expectHidden,
+  expectVisible,
+  HOOK_TIMEOUT_MS,
+  launchBrowser,
+  newPage,
+  plainText,
+  signedInPage,
+  submitCredentials,
+  waitForPath,
+} from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 
 const t = (key: string, options?: Record<string, string | number>) => tr(en, key, options);
@@ -50,6 +61,15 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
+
+/** The auditor signed in: their start screen says the access is read-only (there is no search screen to wait for). */
+async function auditorPage() {
+  const opened = await newPage(browser);
+  await submitCredentials(opened.page, app.url, "audrey@example.com", PASSWORD);
+  await waitForPath(opened.page, "/");
+  await expectVisible(opened.page.getByRole("heading", { name: t("readOnly.title"), level: 1 }));
+  return opened;
+}
 
 const rowOf = (page: Page, text: string) => page.getByTestId("legal-hold-row").filter({ hasText: text });
 
@@ -113,7 +133,7 @@ test("an admin sets holds on a user and on a search, lifts one with a reason, an
 }, 150_000);
 
 test("an auditor reads the holds with no way to set or lift one", async () => {
-  const { context, page } = await signedInPage(browser, app.url, "audrey@example.com", PASSWORD);
+  const { context, page } = await auditorPage();
   try {
     await page.getByRole("link", { name: t("nav.adminLegalHolds") }).click();
     await page.waitForURL((url) => url.pathname === "/admin/legal-holds");
@@ -128,7 +148,7 @@ test("an auditor reads the holds with no way to set or lift one", async () => {
 });
 
 test("an auditor reads another user's batch with its rows, and their monitored entity, each with its owner", async () => {
-  const { context, page } = await signedInPage(browser, app.url, "audrey@example.com", PASSWORD);
+  const { context, page } = await auditorPage();
   try {
     await page.getByRole("link", { name: t("nav.adminBatches") }).click();
     await page.waitForURL((url) => url.pathname === "/admin/batches");
