@@ -18,7 +18,10 @@ export interface EntityReader {
 
 async function ownerEmails(db: Db, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: schema.users.id, email: schema.users.email }).from(schema.users).where(inArray(schema.users.id, [...new Set(userIds)]));
+  const rows = await db
+    .select({ id: schema.users.id, email: schema.users.email })
+    .from(schema.users)
+    .where(inArray(schema.users.id, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 

@@ -51,9 +51,7 @@ export const adminRoutes = new Hono<AppEnv>()
   /** Every user's batches, and any one of them with its rows, read-only with the owner (admins and auditors). */
   .get("/batch-jobs", async (c) => c.json(await listAllBatches(db(c), parseWith(pageQuerySchema.extend(adminBatchesQuerySchema.shape), c.req.query()))))
   .get("/batch-jobs/:id", async (c) => c.json(await viewBatchAsAdmin(db(c), actorOf(c), c.req.param("id"))))
-  .get("/batch-jobs/:id/results", async (c) =>
-    c.json(await listAnyBatchResults(db(c), c.req.param("id"), parseWith(batchResultsQuerySchema, c.req.query()))),
-  )
+  .get("/batch-jobs/:id/results", async (c) => c.json(await listAnyBatchResults(db(c), c.req.param("id"), parseWith(batchResultsQuerySchema, c.req.query()))))
   /** Every user's monitored entities (filtered as the owner's list is), and any one of them, read-only with the owner. */
   .get("/monitoring", async (c) => c.json(await listAllMonitoredEntities(db(c), parseWith(adminMonitoringQuerySchema, c.req.query()))))
   .get("/monitoring/:id", async (c) => c.json(await viewMonitoredEntityAsAdmin(db(c), actorOf(c), c.req.param("id"))))

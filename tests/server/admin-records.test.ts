@@ -113,7 +113,13 @@ describe.each(["admin", "auditor"] as const)("%s", (reader) => {
 });
 
 test("a plain user is refused the admin views (403) and another user's batch and entity stay 404 to them", async () => {
-  for (const path of ["/api/admin/batch-jobs", `/api/admin/batch-jobs/${batches.bob}`, `/api/admin/batch-jobs/${batches.bob}/results`, "/api/admin/monitoring", `/api/admin/monitoring/${entities.bob}`]) {
+  for (const path of [
+    "/api/admin/batch-jobs",
+    `/api/admin/batch-jobs/${batches.bob}`,
+    `/api/admin/batch-jobs/${batches.bob}/results`,
+    "/api/admin/monitoring",
+    `/api/admin/monitoring/${entities.bob}`,
+  ]) {
     expect([path, (await clients.alice.get(path)).status]).toEqual([path, 403]);
   }
   expect((await new HttpClient(app.url).get("/api/admin/batch-jobs")).status).toBe(401);
@@ -125,7 +131,9 @@ test("a plain user is refused the admin views (403) and another user's batch and
 test("the auditor reads but writes nothing: pausing, removing or adding to another user's monitoring or batches is 403", async () => {
   expect((await clients.auditor.put(`/api/monitoring/entities/${entities.bob}/status`, { status: "paused" })).status).toBe(403);
   expect((await clients.auditor.request("DELETE", `/api/monitoring/entities/${entities.bob}`)).status).toBe(403);
-  expect((await clients.auditor.post(`/api/batch-jobs/${batches.bob}/entities`, { entities: [{ searchTerm: "Never", entityType: "person" }] })).status).toBe(403);
+  expect((await clients.auditor.post(`/api/batch-jobs/${batches.bob}/entities`, { entities: [{ searchTerm: "Never", entityType: "person" }] })).status).toBe(
+    403,
+  );
   expect((await clients.auditor.post("/api/admin/batch-jobs", {})).status).toBe(403);
   const entity = await clients.admin.get(`/api/admin/monitoring/${entities.bob}`);
   expect(entity.json.status).toBe("active");

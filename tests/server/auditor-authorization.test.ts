@@ -154,7 +154,13 @@ test("every route: an auditor's write is 403, a read is served (everyone's) or 4
     const client = route.includes(" /api/v1/") ? bearer : auditor;
     const res = await client.request(method, pathOf(route), method === "GET" ? undefined : {});
     seen[route] = res.status >= 200 && res.status < 300 ? 200 : res.status;
-    expected[route] = READS_BY_POST.includes(route) ? 200 : method !== "GET" ? 403 : OWNER_ROUTES_OF_ANOTHER_USERS_RECORD.includes(route) ? 404 : (READS_WITHOUT_DATA[route] ?? 200);
+    expected[route] = READS_BY_POST.includes(route)
+      ? 200
+      : method !== "GET"
+        ? 403
+        : OWNER_ROUTES_OF_ANOTHER_USERS_RECORD.includes(route)
+          ? 404
+          : (READS_WITHOUT_DATA[route] ?? 200);
   }
   expect(seen).toEqual(expected);
 });
