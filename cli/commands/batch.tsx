@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { and, eq } from "drizzle-orm";
 import { Box, Text } from "ink";
 import { type Database, runningServer, schema } from "../../data/db.ts";
+import { listAllBatches } from "../../lib/batch/admin-read.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
@@ -175,16 +176,20 @@ export function registerBatch(program: Command) {
   withLanguageOption(batch.command("list"))
     .description("A user's batches, newest first, with their progress")
     .option("--user <email>", "whose batches (default: the first administrator)")
+    .option("--all", "every user's batches, each with its owner (the shape of GET /api/admin/batch-jobs)")
     .option("--limit <n>", "batches per page, 1 to 100", "50")
     .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
     .option("--json", "print as JSON (the shape of GET /api/batch-jobs: items, nextCursor, total)")
-    .action(async (options: { user?: string; limit: string; cursor?: string; json?: boolean; language?: string }) => {
+    .action(async (options: { user?: string; all?: boolean; limit: string; cursor?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
+      if (options.all && options.user) failWith(early.t.exports.userAndAll);
       const limit = parseLimit(options.limit, early);
       const cursor = cursorOf(options.cursor, early);
-      const { page, shown } = await withDatabase(async ({ db }) => {
+      const { page, shown } = await withDatabase(async ({ db }): Promise<{ page: Page<BatchView & { userEmail?: string }>; shown: Words }> => {
         const user = await cliUser(db, options.user, early);
+        // The CLI works on the database as its operator: --all needs no role, as the exports' --all.
+        if (options.all) return { page: await listAllBatches(db, { limit, cursor }), shown: words(asked, user) };
         return { page: await listBatches(db, user.id, { limit, cursor }), shown: words(asked, user) };
       });
       if (options.json) return printJson(page);
@@ -195,6 +200,7 @@ export function registerBatch(program: Command) {
           empty={t.batch.empty}
           columns={[
             { header: t.batch.columns.name, value: (b) => b.name },
+            ...(options.all ? [{ header: t.batch.columns.owner, value: (b: BatchView & { userEmail?: string }) => b.userEmail ?? "" }] : []),
             { header: t.batch.columns.status, value: (b) => t.statuses[b.status] },
             { header: t.batch.columns.entities, value: (b) => String(b.totalEntities) },
             { header: t.batch.columns.processed, value: (b) => String(b.processedEntities) },
@@ -206,7 +212,11 @@ export function registerBatch(program: Command) {
         />,
       );
       if (page.nextCursor)
-        console.log(t.batch.more(`duecheck batch list${options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`));
+        console.log(
+          t.batch.more(
+            `duecheck batch list${options.all ? " --all" : options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`,
+          ),
+        );
     });
 
   withLanguageOption(batch.command("show"))

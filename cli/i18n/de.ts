@@ -166,6 +166,7 @@ export const de: CliText = {
       sanctions: "SANKTIONSTREFFER",
       media: "MEDIEN",
       searchId: "SUCH-ID",
+      owner: "EIGENTÜMER",
     },
     empty: "Noch keine Stapelaufträge. Starten Sie einen mit: duecheck batch run DATEI.csv",
     noResults: "Keine Ergebnisse.",

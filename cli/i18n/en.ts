@@ -166,6 +166,7 @@ export const en: CliText = {
       sanctions: "SANCTIONS MATCHES",
       media: "MEDIA",
       searchId: "SEARCH ID",
+      owner: "OWNER",
     },
     empty: "No batch jobs yet. Run one with: duecheck batch run FILE.csv",
     noResults: "No results.",

@@ -165,6 +165,7 @@ export const es: CliText = {
       sanctions: "COINCIDENCIAS DE SANCIONES",
       media: "MEDIOS",
       searchId: "ID DE BÚSQUEDA",
+      owner: "PROPIETARIO",
     },
     empty: "Aún no hay lotes. Inicie uno con: duecheck batch run ARCHIVO.csv",
     noResults: "Sin resultados.",

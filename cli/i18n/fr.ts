@@ -165,6 +165,7 @@ export const fr: CliText = {
       sanctions: "CORRESPONDANCES SANCTIONS",
       media: "MÉDIAS",
       searchId: "ID DE RECHERCHE",
+      owner: "PROPRIÉTAIRE",
     },
     empty: "Aucun lot pour l’instant. Lancez-en un avec : duecheck batch run FICHIER.csv",
     noResults: "Aucun résultat.",

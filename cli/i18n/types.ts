@@ -145,6 +145,7 @@ export interface CliText {
       sanctions: string;
       media: string;
       searchId: string;
+      owner: string;
     };
     empty: string;
     noResults: string;

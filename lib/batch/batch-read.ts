@@ -81,7 +81,11 @@ export interface BatchResultsRequest extends PageRequest {
 
 /** One row per entity of the user's batch, a page at a time in the file's order, optionally of one risk level. */
 export async function listBatchResults(db: Db, userId: string, batchId: string, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
-  const batch = await findOwnBatch(db, userId, batchId);
+  return batchResultsOf(db, await findOwnBatch(db, userId, batchId), request);
+}
+
+/** The rows of a batch already found (its owner's, or any for admins and auditors). */
+export async function batchResultsOf(db: Db, batch: BatchRow, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
   const s = schema.searches;
   const keyset = { createdAt: s.createdAt, id: s.id };
   const where = and(eq(s.batchJobId, batch.id), request.riskLevel ? eq(s.riskLevel, request.riskLevel) : undefined);

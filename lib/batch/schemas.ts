@@ -67,6 +67,19 @@ export interface BatchView {
   completedAt: string | null;
 }
 
+/** A batch as admins and auditors read it across users (GET /api/admin/batch-jobs), with its owner. */
+export interface AdminBatchView extends BatchView {
+  userId: string;
+  userEmail: string;
+}
+
+/** GET /api/admin/batch-jobs?q=&userId=&limit=&cursor= (q: part of the batch's name or of its owner's email). */
+export const adminBatchesQuerySchema = z.object({
+  q: text({ field: "q", max: 200 }).optional(),
+  userId: z.uuid({ error: "userId must be a user id" }).optional(),
+});
+export type AdminBatchesFilter = z.output<typeof adminBatchesQuerySchema>;
+
 /** POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */
 export interface StartedBatch extends BatchView {
   creditsRequired: number;

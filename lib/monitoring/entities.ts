@@ -2,14 +2,14 @@
  * Monitored entities of one user: add, list (paged, by tab), read, delete, pause and resume. Another user's entity,
  * an unknown or a malformed id are all 404 'Monitored entity not found'.
  */
-import { and, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { afterCursor, containsPattern, cursorKey, newestFirst, type PageRequest, toPage } from "../paging.ts";
+import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { OPEN_REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
 import type {
@@ -173,12 +173,38 @@ function reviewCondition(review: MonitoredListRequest["review"]): SQL | undefine
  * review status of the last complete check), with the counts of all three tabs.
  */
 export async function listMonitoredEntities(db: Db, userId: string, request: MonitoredListRequest): Promise<MonitoredList> {
+  const page = await listEntitiesIn(db, { userId }, request);
+  return { ...page, items: page.items.map(({ view }) => view) };
+}
+
+/**
+ * Whose entities a list reads: one user's, or (admins and auditors) everyone's. `textMatchesOwner`: q also matches
+ * part of the owner's email.
+ */
+export interface EntityScope {
+  userId?: string;
+  textMatchesOwner?: boolean;
+}
+
+/** The list of listMonitoredEntities over a scope, each entity with its owner's id. */
+export async function listEntitiesIn(
+  db: Db,
+  scope: EntityScope,
+  request: MonitoredListRequest,
+): Promise<Page<{ view: MonitoredEntityView; userId: string }> & { counts: MonitoringCounts }> {
   const keyset = { createdAt: m.createdAt, id: m.id };
   const tab: SQL | undefined = request.changes === "with" ? eq(m.hasChanges, true) : request.changes === "without" ? eq(m.hasChanges, false) : undefined;
+  const owner = scope.userId ? eq(m.userId, scope.userId) : undefined;
+  const text = request.q ? containsPattern(request.q) : undefined;
   const where = and(
-    eq(m.userId, userId),
+    owner,
     tab,
-    request.q ? ilike(m.searchTerm, containsPattern(request.q)) : undefined,
+    text
+      ? or(
+          ilike(m.searchTerm, text),
+          scope.textMatchesOwner ? inArray(m.userId, db.select({ id: schema.users.id }).from(schema.users).where(ilike(schema.users.email, text))) : undefined,
+        )
+      : undefined,
     request.risk ? sql`${checkColumns.riskLevel} = ${request.risk}` : undefined,
     reviewCondition(request.review),
   );
@@ -193,16 +219,20 @@ export async function listMonitoredEntities(db: Db, userId: string, request: Mon
       .leftJoin(lastCheck, eq(lastCheck.id, m.lastSearchId))
       .leftJoin(checkBefore, eq(checkBefore.id, m.previousSearchId))
       .where(where),
-    monitoringCounts(db, userId),
+    countsWhere(db, owner),
   ]);
-  return { ...toPage(rows, request.limit, total.count, ({ row, check }) => monitoredEntityView(row, check)), counts };
+  return { ...toPage(rows, request.limit, total.count, ({ row, check }) => ({ view: monitoredEntityView(row, check), userId: row.userId })), counts };
 }
 
 export async function monitoringCounts(db: Db, userId: string): Promise<MonitoringCounts> {
+  return countsWhere(db, eq(m.userId, userId));
+}
+
+async function countsWhere(db: Db, owner: SQL | undefined): Promise<MonitoringCounts> {
   const [row] = await db
     .select({ all: sql<number>`count(*)::int`, withChanges: sql<number>`(count(*) filter (where ${m.hasChanges}))::int` })
     .from(m)
-    .where(eq(m.userId, userId));
+    .where(owner);
   return { all: row.all, withChanges: row.withChanges, noChanges: row.all - row.withChanges };
 }
 

@@ -94,6 +94,25 @@ export const monitoredEntitiesQuerySchema = z.object({
 });
 export type MonitoredEntitiesFilter = z.output<typeof monitoredEntitiesQuerySchema>;
 
+/**
+ * GET /api/admin/monitoring?userId=&changes=&risk=&review=&q=&limit=&cursor=: everyone's entities for admins and
+ * auditors (q: part of the name or of the owner's email).
+ */
+export const adminMonitoredEntitiesQuerySchema = monitoredEntitiesQuerySchema.extend({
+  userId: z.uuid({ error: "userId must be a user id" }).optional(),
+});
+
+/** A monitored entity with its owner, as admins and auditors read it across users. */
+export interface AdminMonitoredEntityView extends MonitoredEntityView {
+  userId: string;
+  userEmail: string;
+}
+
+/** A page of GET /api/admin/monitoring, with the tab counts over the owner asked for, or everyone. */
+export interface AdminMonitoredList extends Page<AdminMonitoredEntityView> {
+  counts: MonitoringCounts;
+}
+
 /** POST /api/monitoring/entities/{id}/dismiss: why an administrator closes the alert. */
 export { reasonSchema as dismissAlertSchema } from "../review/contract.ts";
 

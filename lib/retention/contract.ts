@@ -15,15 +15,22 @@ export const RETENTION_YEARS = { default: 5, min: 1, max: 100 } as const;
 
 const reason = (field: string) => text({ field, max: 1000, kind: "multiline" }).min(1, `${field} is required`);
 
-/** POST /api/admin/legal-holds: a hold on one user (all their searches) or on one search. */
+/**
+ * POST /api/admin/legal-holds: a hold on one user (all their searches), by id or by email (as the admin screen asks
+ * for it), or on one search.
+ */
 export const legalHoldCreateSchema = z
   .object({
     userId: z.uuid({ error: "userId must be a user id" }).optional(),
+    userEmail: z.email({ error: "userEmail must be an email address" }).max(254, "userEmail is too long").optional(),
     searchId: z.uuid({ error: "searchId must be a search id" }).optional(),
     reason: reason("reason"),
   })
   .strict()
-  .refine((hold) => (hold.userId === undefined) !== (hold.searchId === undefined), "Give either userId or searchId");
+  .refine(
+    (hold) => [hold.userId, hold.userEmail, hold.searchId].filter((target) => target !== undefined).length === 1,
+    "Give one of userId, userEmail or searchId",
+  );
 export type LegalHoldCreate = z.infer<typeof legalHoldCreateSchema>;
 
 /** POST /api/admin/legal-holds/{id}/lift */

@@ -3,6 +3,7 @@ import { and, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { findUserByEmail } from "../auth/users.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { LegalHoldCreate, LegalHoldView } from "./contract.ts";
@@ -27,8 +28,13 @@ export const heldSearch = (): SQL => sql`exists (
 export async function createLegalHold(db: Db, actor: HoldActor, input: LegalHoldCreate): Promise<LegalHoldView> {
   const id = await db.transaction(async (tx) => {
     await lockRetention(tx);
-    if (input.userId) {
-      const [user] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, input.userId));
+    let userId = input.userId;
+    if (input.userEmail !== undefined) {
+      const user = await findUserByEmail(tx, input.userEmail);
+      if (!user) throw new AppError(404, "User not found");
+      userId = user.id;
+    } else if (userId) {
+      const [user] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
       if (!user) throw new AppError(404, "User not found");
     } else {
       const [search] = await tx.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.id, input.searchId!));
@@ -36,15 +42,15 @@ export async function createLegalHold(db: Db, actor: HoldActor, input: LegalHold
     }
     const [hold] = await tx
       .insert(schema.legalHolds)
-      .values({ userId: input.userId ?? null, searchId: input.searchId ?? null, reason: input.reason, createdBy: actor.userId })
+      .values({ userId: userId ?? null, searchId: input.searchId ?? null, reason: input.reason, createdBy: actor.userId })
       .returning({ id: schema.legalHolds.id });
     await recordAudit(tx, {
       action: "legal_hold.set",
       actorKind: actor.kind,
       actorUserId: actor.userId,
       ipAddress: actor.ipAddress ?? null,
-      targetType: input.userId ? "user" : "search",
-      targetId: input.userId ?? input.searchId,
+      targetType: userId ? "user" : "search",
+      targetId: userId ?? input.searchId,
       details: { holdId: hold.id, reason: input.reason },
     });
     return hold.id;

@@ -10,6 +10,10 @@ import {
 import { adminSettingsView, getAdminSettings, saveSettings } from "../../lib/admin/settings.ts";
 import { adminStats } from "../../lib/admin/stats.ts";
 import { type AdminActor, addAdminCredits, getAdminUser, listAdminUsers, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
+import { listAllBatches, listAnyBatchResults, viewBatchAsAdmin } from "../../lib/batch/admin-read.ts";
+import { adminBatchesQuerySchema, riskLevelFilter } from "../../lib/batch/schemas.ts";
+import { listAllMonitoredEntities, viewMonitoredEntityAsAdmin } from "../../lib/monitoring/admin-read.ts";
+import { adminMonitoredEntitiesQuerySchema } from "../../lib/monitoring/schemas.ts";
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { searchDetail } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
@@ -19,6 +23,8 @@ import { parseWith, readJson } from "../validate.ts";
 
 const actorOf = (c: Context<AppEnv>): AdminActor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+const batchResultsQuerySchema = pageQuerySchema.extend({ riskLevel: riskLevelFilter.optional() });
+const adminMonitoringQuerySchema = pageWithTermQuerySchema.extend(adminMonitoredEntitiesQuerySchema.shape);
 
 /** /api/admin/*: every route answers 401 without a session and 403 for a non-admin; auditors read (one middleware). */
 export const adminRoutes = new Hono<AppEnv>()
@@ -42,6 +48,13 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/searches", async (c) => c.json(await listAdminSearches(db(c), parseWith(pageQuerySchema.extend(adminSearchesQuerySchema.shape), c.req.query()))))
   /** Any user's search, read-only, as GET /api/searches/{id} answers it; audited. */
   .get("/searches/:id", async (c) => c.json(await searchDetail(db(c), await viewSearchAsAdmin(db(c), actorOf(c), c.req.param("id")))))
+  /** Every user's batches, and any one of them with its rows, read-only with the owner (admins and auditors). */
+  .get("/batch-jobs", async (c) => c.json(await listAllBatches(db(c), parseWith(pageQuerySchema.extend(adminBatchesQuerySchema.shape), c.req.query()))))
+  .get("/batch-jobs/:id", async (c) => c.json(await viewBatchAsAdmin(db(c), actorOf(c), c.req.param("id"))))
+  .get("/batch-jobs/:id/results", async (c) => c.json(await listAnyBatchResults(db(c), c.req.param("id"), parseWith(batchResultsQuerySchema, c.req.query()))))
+  /** Every user's monitored entities (filtered as the owner's list is), and any one of them, read-only with the owner. */
+  .get("/monitoring", async (c) => c.json(await listAllMonitoredEntities(db(c), parseWith(adminMonitoringQuerySchema, c.req.query()))))
+  .get("/monitoring/:id", async (c) => c.json(await viewMonitoredEntityAsAdmin(db(c), actorOf(c), c.req.param("id"))))
   .get("/transactions", async (c) =>
     c.json(await listAdminTransactions(db(c), parseWith(pageQuerySchema.extend(adminTransactionsQuerySchema.shape), c.req.query()))),
   )

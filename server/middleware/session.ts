@@ -43,6 +43,12 @@ export const requireAdminOrAuditorReading: MiddlewareHandler<AppEnv> = async (c,
 const isReading = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
 
 /**
+ * POST calls that change no record: verifying a stored search screens it again in memory and only records that it was
+ * verified (as opening another user's search is recorded). Their own routes still check who may call them.
+ */
+const READS_BY_POST = [/^\/api\/admin\/searches\/[^/]+\/verify$/];
+
+/**
  * A read-only role (the auditor) only reads: every other call is 403 before any route runs, so no route can forget it.
  * Their own account (signing in and out, password, two-factor, languages) stays theirs to change: /api/auth/*.
  */
@@ -50,6 +56,7 @@ export function refuseReadOnlyWrites(c: { req: { method: string; path: string };
   const user = c.get("user");
   if (!user || !isReadOnly(user) || isReading(c.req.method)) return;
   if (c.req.path.startsWith("/api/auth/")) return;
+  if (c.req.method === "POST" && READS_BY_POST.some((path) => path.test(c.req.path))) return;
   throw new AppError(403, READ_ONLY_MESSAGE);
 }
 

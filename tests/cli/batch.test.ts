@@ -156,6 +156,17 @@ describe("with a server running", () => {
     const foreign = await runCli(["batch", "show", batch.id, "--user", "poor@example.com"], env);
     expect([foreign.code, foreign.stderr.trim()]).toEqual([1, `duecheck: No batch ${batch.id} of this user`]);
     expect((await runCli(["batch", "list", "--user", "poor@example.com"], env)).stdout).toContain("No batch jobs yet.");
+
+    // --all: every user's batches, each with its owner (the operator reads the database); not with --user.
+    const all = await runCli(["batch", "list", "--all"], env);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/NAME\s+OWNER\s+STATUS/);
+    expect(all.stdout).toContain("analyst@example.com");
+    const everyone = JSON.parse((await runCli(["batch", "list", "--all", "--json"], env)).stdout);
+    expect(everyone.items.length).toBe(everyone.total);
+    expect(everyone.items.some((b: { id: string; userEmail: string }) => b.id === batch.id && b.userEmail)).toBe(true);
+    const both = await runCli(["batch", "list", "--all", "--user", "poor@example.com"], env);
+    expect([both.code, both.stderr.trim()]).toEqual([1, "duecheck: Give --user or --all, not both"]);
   });
 });
 

@@ -40,7 +40,18 @@ beforeAll(async () => {
   await clients.admin.signIn("admin@test.local", "Admin-password-1");
   const search = await clients.user.post("/api/searches", { searchTerm: "Walk Target", entityType: "person" });
   expect(search.status).toBe(201);
-  ids = { "/api/admin/users/:id": target.id, "/api/admin/searches/:id": search.json.id };
+  const batch = await clients.user.post("/api/batch-jobs", { name: "Walk batch", totalEntities: 1 });
+  expect(batch.status).toBe(201);
+  const rows = await clients.user.post(`/api/batch-jobs/${batch.json.id}/entities`, { entities: [{ searchTerm: "Walk Batch Row", entityType: "person" }] });
+  expect(rows.status).toBe(200);
+  const entity = await clients.user.post("/api/monitoring/entities", { searchTerm: "Walk Monitored", entityType: "company", frequency: "weekly" });
+  expect(entity.status).toBe(201);
+  ids = {
+    "/api/admin/users/:id": target.id,
+    "/api/admin/searches/:id": search.json.id,
+    "/api/admin/batch-jobs/:id": batch.json.id,
+    "/api/admin/monitoring/:id": entity.json.id,
+  };
   // A hold for the lift route to lift; the walk's own POST sets another.
   const hold = await clients.admin.post("/api/admin/legal-holds", { searchId: search.json.id, reason: "Walk hold" });
   expect(hold.status).toBe(201);
@@ -78,6 +89,11 @@ test("the walk covers the admin calls of the spec", () => {
     "POST /api/admin/legal-holds/:id/lift",
     "GET /api/admin/audit",
     "GET /api/admin/audit/export",
+    "GET /api/admin/batch-jobs",
+    "GET /api/admin/batch-jobs/:id",
+    "GET /api/admin/batch-jobs/:id/results",
+    "GET /api/admin/monitoring",
+    "GET /api/admin/monitoring/:id",
   ]) {
     expect(routes).toContain(route);
   }

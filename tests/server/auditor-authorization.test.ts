@@ -41,6 +41,9 @@ const OWNER_ROUTES_OF_ANOTHER_USERS_RECORD = [
   "GET /api/v1/batch/:batchId",
 ];
 
+/** POST calls that change no record: the auditor may make them (verifying a stored search). */
+const READS_BY_POST = ["POST /api/admin/searches/:id/verify"];
+
 /** Reads that answer as they would to anyone on this database: no daily report was made that day, no list is loaded. */
 const READS_WITHOUT_DATA: Record<string, number> = {
   "GET /api/reports/daily": 404,
@@ -69,7 +72,10 @@ beforeAll(async () => {
   await owner.signIn("other@example.com", "other-password-1");
   const search = await owner.post("/api/searches", { searchTerm: "Walk Target", entityType: "person" });
   expect(search.status).toBe(201);
-  const batch = await owner.post("/api/batch-jobs", { name: "Walk batch", entities: [{ searchTerm: "Walk Batch Row", entityType: "person" }] });
+  const batch = await owner.post("/api/batch-jobs", { name: "Walk batch", totalEntities: 1 });
+  expect(batch.status).toBe(201);
+  const rows = await owner.post(`/api/batch-jobs/${batch.json.id}/entities`, { entities: [{ searchTerm: "Walk Batch Row", entityType: "person" }] });
+  expect(rows.status).toBe(200);
   const entity = await owner.post("/api/monitoring/entities", { searchTerm: "Walk Monitored", entityType: "company", frequency: "weekly" });
   const hook = await owner.post("/api/webhooks", { url: "https://hooks.example.com/walk", events: ["search.completed"] });
   const account = await createUser(app.db, { email: "auditor@example.com", password: "auditor-password-1", credits: 100 });
@@ -96,9 +102,9 @@ afterAll(() => app.stop());
 function pathOf(route: string) {
   const path = route.split(" ")[1];
   const id =
-    path.startsWith("/api/batch-jobs") || path.startsWith("/api/v1/batch")
+    path.startsWith("/api/batch-jobs") || path.startsWith("/api/admin/batch-jobs") || path.startsWith("/api/v1/batch")
       ? ids.batch
-      : path.startsWith("/api/monitoring") || path.startsWith("/api/v1/monitoring")
+      : path.startsWith("/api/monitoring") || path.startsWith("/api/admin/monitoring") || path.startsWith("/api/v1/monitoring")
         ? ids.entity
         : path.startsWith("/api/webhooks")
           ? ids.webhook
@@ -119,6 +125,12 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "GET /api/searches/:id/timeline",
     "GET /api/searches/export",
     "GET /api/admin/searches/export",
+    "GET /api/admin/batch-jobs",
+    "GET /api/admin/batch-jobs/:id",
+    "GET /api/admin/batch-jobs/:id/results",
+    "GET /api/admin/monitoring",
+    "GET /api/admin/monitoring/:id",
+    "POST /api/admin/searches/:id/verify",
     "POST /api/searches",
     "POST /api/batch-jobs",
     "POST /api/monitoring/entities",
@@ -142,7 +154,13 @@ test("every route: an auditor's write is 403, a read is served (everyone's) or 4
     const client = route.includes(" /api/v1/") ? bearer : auditor;
     const res = await client.request(method, pathOf(route), method === "GET" ? undefined : {});
     seen[route] = res.status >= 200 && res.status < 300 ? 200 : res.status;
-    expected[route] = method !== "GET" ? 403 : OWNER_ROUTES_OF_ANOTHER_USERS_RECORD.includes(route) ? 404 : (READS_WITHOUT_DATA[route] ?? 200);
+    expected[route] = READS_BY_POST.includes(route)
+      ? 200
+      : method !== "GET"
+        ? 403
+        : OWNER_ROUTES_OF_ANOTHER_USERS_RECORD.includes(route)
+          ? 404
+          : (READS_WITHOUT_DATA[route] ?? 200);
   }
   expect(seen).toEqual(expected);
 });
@@ -153,6 +171,21 @@ test("the auditor reads another user's search, its review and timeline, and the 
   expect((await auditor.get(`/api/searches/${ids.search}/timeline`)).json.items.length).toBeGreaterThan(0);
   const users = await auditor.get("/api/admin/users");
   expect(users.json.items.map((u: { email: string }) => u.email)).toContain("other@example.com");
+});
+
+test("the auditor reads another user's batch with its rows, and their monitored entity, each with its owner", async () => {
+  const list = await auditor.get("/api/admin/batch-jobs");
+  expect(list.json.items).toContainEqual(expect.objectContaining({ id: ids.batch, name: "Walk batch", userEmail: "other@example.com" }));
+  expect((await auditor.get(`/api/admin/batch-jobs/${ids.batch}`)).json).toMatchObject({ id: ids.batch, userId: otherUserId, totalEntities: 1 });
+  const rows = await auditor.get(`/api/admin/batch-jobs/${ids.batch}/results`);
+  expect(rows.json.items.map((r: { searchTerm: string }) => r.searchTerm)).toEqual(["Walk Batch Row"]);
+  const entities = await auditor.get("/api/admin/monitoring?q=Walk%20Monitored");
+  expect(entities.json.items).toEqual([expect.objectContaining({ id: ids.entity, searchTerm: "Walk Monitored", userEmail: "other@example.com" })]);
+  expect((await auditor.get(`/api/admin/monitoring/${ids.entity}`)).json).toMatchObject({ id: ids.entity, userId: otherUserId });
+  // Another user's batch and entity stay 404 through the owner's routes, and the auditor changes neither.
+  expect((await auditor.get(`/api/batch-jobs/${ids.batch}`)).status).toBe(404);
+  expect((await auditor.put(`/api/monitoring/entities/${ids.entity}/status`, { status: "paused" })).status).toBe(403);
+  expect((await auditor.get(`/api/admin/monitoring/${ids.entity}`)).json.status).toBe("active");
 });
 
 test("the refused calls changed nothing: no search, batch, entity or key of the auditor's, credits untouched, settings as they were", async () => {

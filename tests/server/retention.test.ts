@@ -87,8 +87,10 @@ describe("legal holds and the purge", () => {
     expect((await analyst.post("/api/admin/legal-holds", { searchId: search.id, reason: "x" })).status).toBe(403);
     expect((await analyst.get("/api/admin/legal-holds")).status).toBe(403);
     expect((await admin.post("/api/admin/legal-holds", { searchId: search.id, userId: analystId, reason: "x" })).json.error).toBe(
-      "Give either userId or searchId",
+      "Give one of userId, userEmail or searchId",
     );
+    expect((await admin.post("/api/admin/legal-holds", { userEmail: "nobody@example.com", reason: "x" })).json).toEqual({ error: "User not found" });
+    expect((await admin.post("/api/admin/legal-holds", { userEmail: "not an email", reason: "x" })).status).toBe(400);
     expect((await admin.post("/api/admin/legal-holds", { searchId: search.id, reason: "" })).json.error).toBe("reason is required");
     expect((await admin.post("/api/admin/legal-holds", { searchId: "00000000-0000-0000-0000-000000000000", reason: "x" })).status).toBe(404);
     const set = await admin.post("/api/admin/legal-holds", { searchId: search.id, reason: "Subpoena 42" });
@@ -106,6 +108,13 @@ describe("legal holds and the purge", () => {
     expect((await admin.post(`/api/admin/legal-holds/${set.json.id}/lift`, { reason: "again" })).status).toBe(409);
     expect((await admin.get("/api/admin/legal-holds?active=true")).json.items.map((h: { id: string }) => h.id)).not.toContain(set.json.id);
     expect(await app.db.$count(schema.auditLog, inArray(schema.auditLog.action, ["legal_hold.set", "legal_hold.lifted"]))).toBe(2);
+  });
+
+  test("a hold on a user can name them by email (any case), as the admin screen does", async () => {
+    const byEmail = await admin.post("/api/admin/legal-holds", { userEmail: "ANALYST@example.com", reason: "Regulator inquiry" });
+    expect(byEmail.status).toBe(201);
+    expect(byEmail.json).toMatchObject({ target: "user", userId: analystId, userEmail: "analyst@example.com", searchId: null });
+    expect((await admin.post(`/api/admin/legal-holds/${byEmail.json.id}/lift`, { reason: "Inquiry closed" })).status).toBe(200);
   });
 
   test("old searches go unless held (on the search or its owner, or held mid-purge); versions only they used go too", async () => {

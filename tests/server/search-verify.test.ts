@@ -113,7 +113,7 @@ describe("verify", () => {
     ]);
   });
 
-  test("an unknown id: 404, and the CLI exits 1 with Search not found; only admins may verify", async () => {
+  test("an unknown id: 404, and the CLI exits 1 with Search not found; only admins and auditors may verify", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect((await verify(unknown)).status).toBe(404);
     expect((await verify("not-an-id")).status).toBe(404);
@@ -124,6 +124,20 @@ describe("verify", () => {
     const search = await screened();
     expect((await analyst.post(`/api/admin/searches/${search.id}/verify`, {})).status).toBe(403);
     expect((await new HttpClient(app.url).post(`/api/admin/searches/${search.id}/verify`, {})).status).toBe(401);
+
+    // A verification changes no record: the read-only auditor may run it (and it is audited as theirs).
+    const account = await createUser(app.db, { email: "verify-auditor@example.com", password: "auditor-password-1" });
+    await app.db.update(schema.users).set({ role: "auditor" }).where(eq(schema.users.id, account.id));
+    const auditor = new HttpClient(app.url);
+    await auditor.signIn("verify-auditor@example.com", "auditor-password-1");
+    const byAuditor = await auditor.post(`/api/admin/searches/${search.id}/verify`, {});
+    expect(byAuditor).toMatchObject({ status: 200, json: { outcome: "identical" } });
+    expect((await auditor.post(`/api/admin/searches/${unknown}/verify`, {})).status).toBe(404);
+    const audited = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "search.verified"), eq(schema.auditLog.actorUserId, account.id)));
+    expect(audited.map((a) => a.targetId)).toEqual([search.id]);
   });
 
   test("a search stored before versions were recorded cannot be verified, and says so", async () => {

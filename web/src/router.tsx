@@ -10,17 +10,22 @@ import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
 import { RequireAuth } from "./auth/require-auth";
 import { TwoFactorPage } from "./auth/two-factor-page";
+import { AdminBatchPage } from "./batch/admin-batch-page";
+import { AdminBatchesPage, validateAdminListSearch } from "./batch/admin-batches-page";
 import { BatchPage } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
 import { validateBuyCreditsSearch } from "./billing/buy-credits-search";
 import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage } from "./history/history-page";
+import { AdminMonitoringPage } from "./monitoring/admin-monitoring-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
 import { validateMonitoringSearch } from "./monitoring/monitoring-search";
 import { ProfilePage } from "./profile/profile-page";
 import { validateReportsSearch } from "./reports/report-date";
+import { LegalHoldsPage } from "./retention/legal-holds-page";
+import { validateLegalHoldsSearch } from "./retention/legal-holds-search";
 import { ClearancesPage, validateClearancesSearch } from "./review/clearances-page";
 import { ReviewQueuePage } from "./review/queue-page";
 import { validateQueueSearch } from "./review/queue-search";
@@ -141,7 +146,44 @@ const adminActivityRoute = createRoute({ getParentRoute: () => shellRoute, path:
 const adminSettingsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/settings", component: AdminSettingsPage });
 /** The audit log, its filters in the address. */
 const adminAuditRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/audit", component: AuditPage, validateSearch: validateAuditSearch });
-const adminRoutes = [adminDashboardRoute, adminUsersRoute, adminActivityRoute, adminAuditRoute, adminSettingsRoute];
+/** Legal holds; ?show=lifted|all (default: active ones). */
+const adminLegalHoldsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/legal-holds",
+  component: LegalHoldsPage,
+  validateSearch: validateLegalHoldsSearch,
+});
+/** Every user's batches (?q=), and any one of them read-only (?riskLevel=). */
+const adminBatchesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/batches",
+  component: AdminBatchesPage,
+  validateSearch: validateAdminListSearch,
+});
+const adminBatchRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/batches/$batchId",
+  component: AdminBatchPage,
+  validateSearch: validateBatchResultsSearch,
+});
+/** Every user's monitored entities (?q=). */
+const adminMonitoringRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/monitoring",
+  component: AdminMonitoringPage,
+  validateSearch: validateAdminListSearch,
+});
+const adminRoutes = [
+  adminDashboardRoute,
+  adminUsersRoute,
+  adminActivityRoute,
+  adminBatchesRoute,
+  adminBatchRoute,
+  adminMonitoringRoute,
+  adminAuditRoute,
+  adminLegalHoldsRoute,
+  adminSettingsRoute,
+];
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

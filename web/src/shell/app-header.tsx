@@ -14,12 +14,18 @@ const SECTION_KEYS: Record<string, string> = {
   "/history": "nav.history",
   "/sanctions": "nav.sanctions",
   "/api-access": "nav.apiAccess",
+  "/admin/batches": "nav.adminBatches",
+  "/admin/monitoring": "nav.adminMonitoring",
+  "/admin/legal-holds": "nav.adminLegalHolds",
 };
+
+/** Screens under a section with an id in their address (a batch read by an admin), named by their section. */
+const SECTION_PREFIXES: [string, string][] = [["/admin/batches/", "nav.adminBatches"]];
 
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sectionKey = SECTION_KEYS[pathname];
+  const sectionKey = SECTION_KEYS[pathname] ?? SECTION_PREFIXES.find(([prefix]) => pathname.startsWith(prefix))?.[1];
   const section = sectionKey ? t(sectionKey) : undefined;
 
   useEffect(() => {

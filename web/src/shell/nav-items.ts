@@ -7,6 +7,7 @@ import {
   LayersIcon,
   LayoutDashboardIcon,
   ListChecksIcon,
+  LockIcon,
   type LucideIcon,
   RadarIcon,
   ScrollTextIcon,
@@ -29,7 +30,10 @@ export type NavItem = {
     | "/admin/dashboard"
     | "/admin/users"
     | "/admin/activity"
+    | "/admin/batches"
+    | "/admin/monitoring"
     | "/admin/audit"
+    | "/admin/legal-holds"
     | "/admin/settings";
   labelKey: string;
   icon: LucideIcon;
@@ -56,7 +60,10 @@ export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/admin/dashboard", labelKey: "nav.adminDashboard", icon: LayoutDashboardIcon },
   { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },
   { to: "/admin/activity", labelKey: "nav.adminActivity", icon: ActivityIcon },
+  { to: "/admin/batches", labelKey: "nav.adminBatches", icon: LayersIcon },
+  { to: "/admin/monitoring", labelKey: "nav.adminMonitoring", icon: RadarIcon },
   { to: "/admin/audit", labelKey: "nav.adminAudit", icon: ScrollTextIcon },
+  { to: "/admin/legal-holds", labelKey: "nav.adminLegalHolds", icon: LockIcon },
   { to: "/admin/settings", labelKey: "nav.adminSettings", icon: SettingsIcon, adminsOnly: true },
 ];
 
