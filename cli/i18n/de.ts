@@ -1,5 +1,6 @@
 import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
+import { de as datasetExport } from "./dataset-export/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as exports } from "./exports/de.ts";
@@ -197,5 +198,6 @@ export const de: CliText = {
   billing,
   admin,
   retention,
+  datasetExport,
   exports,
 };

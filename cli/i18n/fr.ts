@@ -1,5 +1,6 @@
 import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
+import { fr as datasetExport } from "./dataset-export/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as exports } from "./exports/fr.ts";
@@ -196,5 +197,6 @@ export const fr: CliText = {
   billing,
   admin,
   retention,
+  datasetExport,
   exports,
 };

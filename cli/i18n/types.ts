@@ -2,6 +2,7 @@ import type { UserRole } from "../../lib/auth/schemas.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
+import type { DatasetExportCliText } from "./dataset-export/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { ExportsCliText } from "./exports/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
@@ -177,5 +178,6 @@ export interface CliText {
   billing: BillingCliText;
   admin: AdminCliText;
   retention: RetentionCliText;
+  datasetExport: DatasetExportCliText;
   exports: ExportsCliText;
 }
