@@ -86,6 +86,10 @@ export async function importDataset(
  */
 async function importDatasetExport(db: Parameters<typeof importDatasetFiles>[0], datasetId: string, file: StoredFile, options: ImportOptions) {
   const { header, files, entities } = await readDatasetExport(file.name, file.content, datasetId);
+  // Checked before anything else, even an "identical" answer: a changed file is refused whatever it claims.
+  if (contentHash(files) !== header.content_hash || entitiesChecksum(entities.map(storedShape)) !== header.checksum) {
+    throw new AppError(400, `${file.name} does not match the checksum it carries: it was changed after it was exported`);
+  }
   return importCheckedVersion(
     db,
     datasetId,
@@ -94,9 +98,6 @@ async function importDatasetExport(db: Parameters<typeof importDatasetFiles>[0],
     (format, current) => {
       if (header.dataset_format !== format) {
         throw new AppError(400, `${file.name} holds ${datasetId} in the format ${header.dataset_format}; this installation reads ${datasetId} as ${format}`);
-      }
-      if (contentHash(files) !== header.content_hash || entitiesChecksum(entities.map(storedShape)) !== header.checksum) {
-        throw new AppError(400, `${file.name} does not match the checksum it carries: it was changed after it was exported`);
       }
       const sourceDate = new Date(header.source_date);
       if (current && sourceDate.getTime() <= current.versionDate.getTime()) {
