@@ -52,7 +52,7 @@ describe("uploading a list on /sanctions", () => {
     const dialog = page.getByRole("dialog", { name: "Import UN Security Council Consolidated List from files" });
     await expectDialogOpen(dialog);
 
-    await dialog.getByLabel("Files").setInputFiles(join(FIXTURES, "un_xml", "malformed", "truncated.xml"));
+    await dialog.getByLabel("Files", { exact: true }).setInputFiles(join(FIXTURES, "un_xml", "malformed", "truncated.xml"));
     await expectVisible(dialog.getByRole("list", { name: "Selected files" }).getByText("truncated.xml"));
     await dialog.getByRole("button", { name: "Import" }).click();
     const error = dialog.getByTestId("upload-error");
@@ -61,7 +61,7 @@ describe("uploading a list on /sanctions", () => {
     expect(await error.textContent()).toContain("The files cannot be read as un_xml: truncated.xml");
     expect(await versionsOfUn()).toEqual([]);
 
-    await dialog.getByLabel("Files").setInputFiles(join(FIXTURES, "un_xml", "consolidated.xml"));
+    await dialog.getByLabel("Files", { exact: true }).setInputFiles(join(FIXTURES, "un_xml", "consolidated.xml"));
     await expectHidden(error);
     // Records every progress text the dialog shows, however briefly.
     await page.evaluate(() => {
