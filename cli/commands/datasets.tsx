@@ -4,7 +4,8 @@ import { recordAudit } from "../../lib/audit/record.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
 import { DownloadFailedError, type DownloadResult, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
-import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
+import { readImportFiles } from "../../lib/sanctions/datasets/import.ts";
+import { importDataset } from "../../lib/sanctions/datasets/import-any.ts";
 import { downloadsOffline } from "../../lib/sanctions/datasets/offline.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
@@ -17,6 +18,7 @@ import { formatBytes, progressReporter } from "../ui/download-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { printOfflineNotice, registerDatasetChoice } from "./datasets-choice.tsx";
+import { registerDatasetExport } from "./datasets-export.ts";
 
 /** The datasets registry is seeded by the server at start, and by every dataset command (it may run first). */
 const withDatasets = <T,>(work: (db: Db) => Promise<T>) =>
@@ -127,7 +129,9 @@ export function registerDatasets(program: Command) {
     });
 
   languageOption(datasets.command("import"))
-    .description("Import local files as a new version (for installs without internet access); a folder means all its files")
+    .description(
+      "Import local files as a new version (for installs without internet access): the list's files, a folder of them, a zip of them, or a file written by `datasets export`",
+    )
     .argument("<id>", "dataset id")
     .argument("<paths...>", "files or folders, named as the source publishes them (sdn.csv, consolidated.xml, ...)")
     .option("--json", "print the result as JSON")
@@ -135,10 +139,12 @@ export function registerDatasets(program: Command) {
       const { t } = words(askedLanguage(options.language));
       const files = readImportFiles(paths);
       const settings = loadDatasetSettings();
-      const result = await withDatasets((db) => importDatasetFiles(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs }));
+      const result = await withDatasets((db) => importDataset(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs }));
       if (options.json) printJson(result);
       else console.log(describeResult(t, id, result, true));
     });
+
+  registerDatasetExport(datasets);
 
   languageOption(datasets.command("add"))
     .description("Add a custom dataset, e.g. any OpenSanctions collection (it is downloaded with the others)")

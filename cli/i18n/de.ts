@@ -1,5 +1,6 @@
 import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
+import { de as datasetExport } from "./dataset-export/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as exports } from "./exports/de.ts";
@@ -200,5 +201,6 @@ export const de: CliText = {
   admin,
   retention,
   listChoice,
+  datasetExport,
   exports,
 };

@@ -1,5 +1,6 @@
 import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
+import { en as datasetExport } from "./dataset-export/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
 import { en as exports } from "./exports/en.ts";
@@ -200,5 +201,6 @@ export const en: CliText = {
   admin,
   retention,
   listChoice,
+  datasetExport,
   exports,
 };

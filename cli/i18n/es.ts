@@ -1,5 +1,6 @@
 import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
+import { es as datasetExport } from "./dataset-export/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
 import { es as exports } from "./exports/es.ts";
@@ -199,5 +200,6 @@ export const es: CliText = {
   admin,
   retention,
   listChoice,
+  datasetExport,
   exports,
 };

@@ -1,5 +1,6 @@
 import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
+import { fr as datasetExport } from "./dataset-export/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as exports } from "./exports/fr.ts";
@@ -199,5 +200,6 @@ export const fr: CliText = {
   admin,
   retention,
   listChoice,
+  datasetExport,
   exports,
 };

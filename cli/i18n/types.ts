@@ -2,6 +2,7 @@ import type { UserRole } from "../../lib/auth/schemas.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
+import type { DatasetExportCliText } from "./dataset-export/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { ExportsCliText } from "./exports/types.ts";
 import type { ListChoiceCliText } from "./list-choice/types.ts";
@@ -180,5 +181,6 @@ export interface CliText {
   admin: AdminCliText;
   retention: RetentionCliText;
   listChoice: ListChoiceCliText;
+  datasetExport: DatasetExportCliText;
   exports: ExportsCliText;
 }

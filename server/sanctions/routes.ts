@@ -11,6 +11,7 @@ import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datas
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
 import { readJson } from "../validate.ts";
+import { datasetImportRoutes } from "./import-route.ts";
 import { answerListSearch } from "./list-search.ts";
 import { sanctionsService } from "./service.ts";
 
@@ -95,6 +96,8 @@ export const sanctionsRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
+
+  .route("/", datasetImportRoutes)
 
   .post("/download-all", requireAdmin, async (c) => {
     const { database } = c.get("ctx");

@@ -4,12 +4,13 @@ import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { recordAudit } from "../../audit/record.ts";
 import { AppError } from "../../errors.ts";
-import { isDatasetFormat } from "../parsers/index.ts";
+import type { SanctionsEntity } from "../entity.ts";
+import { type DatasetFormat, isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
 import { claimDataset } from "./claim.ts";
 import { type Actor, type DownloadResult, staleAfterMs, versionSummary } from "./download.ts";
 import { checkDatasetFiles, IntegrityError } from "./integrity.ts";
-import { contentHash, currentVersion, type StoredFile, storeVersion } from "./versions.ts";
+import { contentHash, currentVersion, type StoredFile, storeVersion, type VersionRow } from "./versions.ts";
 
 /** The files named on the command line: a file as it is, a folder as all its (non-hidden) files. */
 export function readImportFiles(paths: string[]): StoredFile[] {
@@ -40,6 +41,61 @@ export function readImportFiles(paths: string[]): StoredFile[] {
   return files;
 }
 
+/** What a new version to import is made of, once checked; `versionDate` defaults to now. */
+export interface CheckedImport {
+  files: StoredFile[];
+  entities: SanctionsEntity[];
+  versionDate?: Date;
+  auditDetails?: Record<string, unknown>;
+}
+
+/**
+ * Imports as a new current version what `check` returns, while holding the dataset's claim (one download or import
+ * at a time). Anything that fails the checks changes nothing: the dataset keeps its version and its download status.
+ * `identical` says when the content is the current version's already (then nothing is stored).
+ */
+export async function importCheckedVersion(
+  db: DbOrTx,
+  datasetId: string,
+  options: { actor: Actor; now?: () => Date; timeoutMs: number; fileCount: number },
+  identical: (current: VersionRow) => boolean,
+  check: (format: DatasetFormat, current: VersionRow | null) => Promise<CheckedImport> | CheckedImport,
+): Promise<DownloadResult> {
+  const now = options.now ?? (() => new Date());
+  const dataset = await getDataset(db, datasetId);
+  if (!isDatasetFormat(dataset.format)) throw new AppError(400, `Unknown dataset format ${dataset.format}`);
+  await claimDataset(db, dataset.id, now(), staleAfterMs(options.fileCount, options.timeoutMs));
+  const release = () =>
+    db
+      .update(schema.sanctionsDatasets)
+      .set({ lastDownloadStatus: dataset.lastDownloadStatus, downloadStartedAt: null })
+      .where(eq(schema.sanctionsDatasets.id, dataset.id));
+  try {
+    const current = await currentVersion(db, dataset.id);
+    if (current && identical(current)) {
+      await release();
+      return { status: "not_modified", version: versionSummary(current) };
+    }
+    const checked = await check(dataset.format, current);
+    const { files, entities } = checked;
+    const version = await storeVersion(db, { datasetId: dataset.id, files, entities, versionDate: checked.versionDate ?? now(), origin: "import" });
+    await recordAudit(db, {
+      action: "dataset.import",
+      actorKind: options.actor.kind,
+      actorUserId: options.actor.userId,
+      ipAddress: options.actor.ipAddress,
+      targetType: "sanctions_dataset",
+      targetId: dataset.id,
+      details: { versionId: version.id, entityCount: version.entityCount, files: files.map((f) => f.name), ...checked.auditDetails },
+    });
+    return { status: "success", version: versionSummary(version) };
+  } catch (error) {
+    await release();
+    if (error instanceof IntegrityError) throw new AppError(400, error.message);
+    throw error;
+  }
+}
+
 /**
  * Imports local files as a new current version (for installs without internet access), with the same checks as a
  * download. Files that fail the checks change nothing: the dataset keeps its version and its download status.
@@ -50,35 +106,11 @@ export async function importDatasetFiles(
   files: StoredFile[],
   options: { actor: Actor; now?: () => Date; timeoutMs: number },
 ): Promise<DownloadResult> {
-  const now = options.now ?? (() => new Date());
-  const dataset = await getDataset(db, datasetId);
-  if (!isDatasetFormat(dataset.format)) throw new AppError(400, `Unknown dataset format ${dataset.format}`);
-  await claimDataset(db, datasetId, now(), staleAfterMs(files.length, options.timeoutMs));
-  const release = () =>
-    db
-      .update(schema.sanctionsDatasets)
-      .set({ lastDownloadStatus: dataset.lastDownloadStatus, downloadStartedAt: null })
-      .where(eq(schema.sanctionsDatasets.id, datasetId));
-  try {
-    const current = await currentVersion(db, datasetId);
-    if (current && contentHash(files) === current.contentHash) {
-      await release();
-      return { status: "not_modified", version: versionSummary(current) };
-    }
-    const entities = checkDatasetFiles(dataset.format, datasetId, files, current?.entityCount ?? null);
-    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "import" });
-    await recordAudit(db, {
-      action: "dataset.import",
-      actorKind: options.actor.kind,
-      actorUserId: options.actor.userId,
-      targetType: "sanctions_dataset",
-      targetId: datasetId,
-      details: { versionId: version.id, entityCount: version.entityCount, files: files.map((f) => f.name) },
-    });
-    return { status: "success", version: versionSummary(version) };
-  } catch (error) {
-    await release();
-    if (error instanceof IntegrityError) throw new AppError(400, error.message);
-    throw error;
-  }
+  return importCheckedVersion(
+    db,
+    datasetId,
+    { ...options, fileCount: files.length },
+    (current) => contentHash(files) === current.contentHash,
+    (format, current) => ({ files, entities: checkDatasetFiles(format, datasetId, files, current?.entityCount ?? null) }),
+  );
 }

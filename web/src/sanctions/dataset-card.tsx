@@ -9,6 +9,7 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { DatasetVersionView, DatasetView } from "../../../lib/sanctions/contract.ts";
 import { DatasetStatusBadge } from "./dataset-status-badge";
+import { UploadDatasetButton } from "./upload-dataset-dialog";
 import { useDownloadDataset, useSetDatasetEnabled, VERSIONS_SHOWN } from "./use-sanctions";
 
 const TYPE_KEYS: Record<string, string> = {
@@ -136,7 +137,8 @@ export function DatasetCard({ dataset, canDownload, downloadAllPending }: { data
         </section>
 
         {canDownload && (
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            <UploadDatasetButton dataset={dataset} disabled={downloading || downloadAllPending} />
             <Button
               variant="outline"
               size="sm"

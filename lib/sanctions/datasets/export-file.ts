@@ -1,0 +1,232 @@
+/**
+ * The one-file export of a dataset's current version, for sites without internet: a connected installation writes
+ * it (`duecheck datasets export`), an air-gapped one imports it as a new version with the same source date and the
+ * same checksum, so searches screened on either side name the same list.
+ *
+ * gzip'd JSON lines: a header line, then one line per raw file of the version (so the receiving site keeps the
+ * files as every version does), then one line per entity as stored (what the checksum covers). The entities are
+ * imported as written, not parsed again, so both sites hold the same entities whatever their parser versions.
+ */
+import { createWriteStream, renameSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { constants, createGunzip, createGzip, gunzipSync } from "node:zlib";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import { AppError } from "../../errors.ts";
+import type { SanctionsEntity } from "../entity.ts";
+import { getDataset } from "./catalog.ts";
+import { type ChecksummedEntity, versionChecksums } from "./checksum.ts";
+import { currentVersion, type StoredFile, versionFiles } from "./versions.ts";
+
+export const EXPORT_FORMAT = "duecheck-dataset-export";
+export const EXPORT_FORMAT_VERSION = 1;
+
+const headerSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  format_version: z.number().int(),
+  dataset_id: z.string(),
+  dataset_format: z.string(),
+  source_date: z.iso.datetime({ offset: true }),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  content_hash: z.string(),
+  entity_count: z.number().int().nonnegative(),
+  file_count: z.number().int().nonnegative(),
+  exported_at: z.string(),
+});
+export type ExportHeader = z.infer<typeof headerSchema>;
+
+const fileLineSchema = z.object({
+  file: z.object({
+    name: z.string().min(1),
+    source_url: z.string().nullable(),
+    etag: z.string().nullable(),
+    last_modified: z.string().nullable(),
+    content_base64: z.string(),
+  }),
+});
+
+const entityLineSchema = z.object({
+  entity: z.object({
+    id: z.string(),
+    datasetId: z.string(),
+    sourceId: z.string(),
+    schema: z.string(),
+    name: z.string(),
+    aliases: z.array(z.object({ name: z.string(), kind: z.string() })),
+    nationalities: z.array(z.string()),
+    birthDates: z.array(z.string()),
+    identifiers: z.array(z.object({ kind: z.string(), value: z.string(), country: z.string().optional() })),
+    programs: z.array(z.string()),
+    addresses: z.array(z.string()),
+    remarks: z.string().nullable(),
+    listedOn: z.string().nullable(),
+    sourceUrl: z.string().nullable(),
+  }),
+});
+
+const BATCH = 2000;
+
+/** The entities of a version as stored, batch by batch in primary key order (one batch held at a time). */
+async function* storedEntities(db: DbOrTx, versionId: string): AsyncGenerator<ChecksummedEntity> {
+  const t = schema.sanctionsEntities;
+  let after: string | null = null;
+  for (;;) {
+    const rows: ChecksummedEntity[] = await db
+      .select({
+        id: t.id,
+        datasetId: t.datasetId,
+        sourceId: t.sourceId,
+        schema: t.schema,
+        name: t.name,
+        aliases: t.aliases,
+        nationalities: t.nationalities,
+        birthDates: t.birthDates,
+        identifiers: t.identifiers,
+        programs: t.programs,
+        addresses: t.addresses,
+        remarks: t.remarks,
+        listedOn: t.listedOn,
+        sourceUrl: t.sourceUrl,
+      })
+      .from(t)
+      .where(after === null ? eq(t.versionId, versionId) : and(eq(t.versionId, versionId), gt(t.id, after)))
+      .orderBy(asc(t.id))
+      .limit(BATCH);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * Writes the current version of a dataset to `path` (through a temporary file, so a failed export leaves nothing
+ * half-written) and returns its header.
+ */
+export async function exportDatasetVersion(db: DbOrTx, datasetId: string, path: string, now: () => Date = () => new Date()): Promise<ExportHeader> {
+  const dataset = await getDataset(db, datasetId);
+  const version = await currentVersion(db, dataset.id);
+  if (!version) throw new AppError(400, `${dataset.id} has no version to export yet; download or import it first`);
+  const versionId = version.id;
+  const checksum = (await versionChecksums(db, [versionId])).get(versionId)!;
+  const files = await versionFiles(db, version.id);
+  const header: ExportHeader = {
+    format: EXPORT_FORMAT,
+    format_version: EXPORT_FORMAT_VERSION,
+    dataset_id: dataset.id,
+    dataset_format: dataset.format,
+    source_date: version.versionDate.toISOString(),
+    checksum,
+    content_hash: version.contentHash,
+    entity_count: version.entityCount,
+    file_count: files.length,
+    exported_at: now().toISOString(),
+  };
+  async function* lines() {
+    yield `${JSON.stringify(header)}\n`;
+    while (files.length) {
+      const file = files.shift()!;
+      const content_base64 = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString("base64");
+      yield `${JSON.stringify({ file: { name: file.name, source_url: file.sourceUrl, etag: file.etag, last_modified: file.lastModified, content_base64 } })}\n`;
+    }
+    for await (const entity of storedEntities(db, versionId)) yield `${JSON.stringify({ entity })}\n`;
+  }
+  const temporary = `${path}.partial-${process.pid}`;
+  try {
+    await pipeline(Readable.from(lines()), createGzip(), createWriteStream(temporary));
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  return header;
+}
+
+const GZIP = [0x1f, 0x8b];
+
+/** Whether the bytes are an export file: gzip whose first line declares this format (read from its first 64 KB only). */
+export function isDatasetExport(content: Uint8Array): boolean {
+  if (content[0] !== GZIP[0] || content[1] !== GZIP[1]) return false;
+  try {
+    const head = gunzipSync(content.subarray(0, 64 * 1024), { finishFlush: constants.Z_SYNC_FLUSH });
+    return head.subarray(0, 200).toString("utf8").includes(`"format":"${EXPORT_FORMAT}"`);
+  } catch {
+    return false;
+  }
+}
+
+export interface ReadExport {
+  header: ExportHeader;
+  files: StoredFile[];
+  entities: SanctionsEntity[];
+}
+
+const refuse = (message: string): never => {
+  throw new AppError(400, message);
+};
+
+/**
+ * Reads an export file line by line (the entities are held once, as parsed; no copy of the whole text). Checks its
+ * shape and that it is for `datasetId`; the checksum is checked by the caller against the entities as they will be
+ * stored.
+ */
+export async function readDatasetExport(name: string, content: Uint8Array, datasetId: string): Promise<ReadExport> {
+  const input = createInterface({
+    input: Readable.from([Buffer.from(content.buffer, content.byteOffset, content.byteLength)]).pipe(createGunzip()),
+    crlfDelay: Infinity,
+  });
+  let header: ExportHeader | null = null;
+  const files: StoredFile[] = [];
+  const entities: SanctionsEntity[] = [];
+  let line = 0;
+  try {
+    for await (const text of input) {
+      line++;
+      if (!text.trim()) continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        refuse(`${name} line ${line}: not JSON; the export file is damaged`);
+      }
+      if (!header) {
+        const parsed = headerSchema.safeParse(json);
+        if (!parsed.success) refuse(`${name} is not a duecheck dataset export (its first line is not the export header)`);
+        header = parsed.data!;
+        if (header.format_version !== EXPORT_FORMAT_VERSION) {
+          refuse(`${name} is an export of format version ${header.format_version}; this installation reads version ${EXPORT_FORMAT_VERSION}`);
+        }
+        if (header.dataset_id !== datasetId) refuse(`${name} is an export of ${header.dataset_id}, not of ${datasetId}; import it as ${header.dataset_id}`);
+        continue;
+      }
+      const asFile = fileLineSchema.safeParse(json);
+      if (asFile.success) {
+        const f = asFile.data.file;
+        files.push({
+          name: f.name,
+          content: new Uint8Array(Buffer.from(f.content_base64, "base64")),
+          sourceUrl: f.source_url,
+          etag: f.etag,
+          lastModified: f.last_modified,
+        });
+        continue;
+      }
+      const asEntity = entityLineSchema.safeParse(json);
+      if (!asEntity.success) refuse(`${name} line ${line}: neither a file nor an entity of the export`);
+      const e = asEntity.data!.entity;
+      if (e.datasetId !== datasetId) refuse(`${name} line ${line}: an entity of ${e.datasetId}, not of ${datasetId}`);
+      entities.push(e as SanctionsEntity);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    refuse(`${name} cannot be unpacked (${error instanceof Error ? error.message : String(error)}); the export file is damaged or cut short`);
+  }
+  if (!header) return refuse(`${name} is empty`);
+  if (files.length !== header.file_count) refuse(`${name} holds ${files.length} files where its header says ${header.file_count}; the export file is damaged`);
+  if (entities.length !== header.entity_count) {
+    refuse(`${name} holds ${entities.length} entities where its header says ${header.entity_count}; the export file is damaged or cut short`);
+  }
+  return { header, files, entities };
+}
