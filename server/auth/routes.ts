@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { z } from "zod";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { login } from "../../lib/auth/login.ts";
@@ -35,6 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await getSystemSetting(db, "registrationOpen"))) throw new AppError(403, "Registration is closed");
     const raw = await readJson(c, registrationBody);
     const input = parseWith(registerSchema, raw);
+    await countRegistration(db, c.get("clientIp"));
     const user = await createUser(db, input);
     await recordAudit(db, {
       action: "user.registered",
