@@ -7,8 +7,9 @@ import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { queueWebhookEvent } from "../../lib/webhooks/events.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../lib/webhooks/retry-policy.ts";
 import { queueDueRetries } from "../../lib/webhooks/retry-sweep.ts";
+import { sealLegacyWebhookSecrets } from "../../lib/webhooks/secret-seal.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
-import { createWebhook } from "../../lib/webhooks/webhooks.ts";
+import { createWebhook, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { createUser } from "../helpers/app.ts";
 import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
@@ -83,6 +84,32 @@ describe("delivery", () => {
     expect(verifySignature("whsec_wrong", request.body, signature, Math.floor(now.getTime() / 1000))).toBe(false);
     expect(row).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
     expect(row.deliveredAt).not.toBeNull();
+    await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
+  });
+
+  test("the secret is stored sealed; a row still in clear signs until sealing, then signs the same", async () => {
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
+    const stored = async () => (await s.db.select().from(schema.webhooks).where(eq(schema.webhooks.id, hook.id)))[0].secret!;
+    expect(await stored()).toStartWith("sealed1:");
+    expect(await stored()).not.toContain(hook.secret.slice("whsec_".length, -4));
+    const signedWith = async (secret: string) => {
+      const before = receiver.received.length;
+      const [id] = await emit();
+      await waitForDelivery(id, (r) => r.status === "delivered");
+      const request = receiver.received.slice(before).find((r) => r.headers["duecheck-delivery"] === id)!;
+      return verifySignature(secret, request.body, request.headers["duecheck-signature"], Math.floor(now.getTime() / 1000));
+    };
+    expect(await signedWith(hook.secret)).toBe(true);
+
+    // A row written before secrets were sealed holds the secret itself.
+    await s.db.update(schema.webhooks).set({ secret: hook.secret }).where(eq(schema.webhooks.id, hook.id));
+    expect(await signedWith(hook.secret)).toBe(true);
+    expect(await sealLegacyWebhookSecrets(s.db, TEST_INSTANCE_KEY)).toBe(1);
+    expect(await sealLegacyWebhookSecrets(s.db, TEST_INSTANCE_KEY)).toBe(0);
+    expect(await stored()).toStartWith("sealed1:");
+    expect(await signedWith(hook.secret)).toBe(true);
+    const [view] = (await listWebhooks(s.db, userId)).filter((w) => w.id === hook.id);
+    expect(view.secret).toBe(`whsec_…${hook.secret.slice(-4)}`);
     await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
   });
 
