@@ -68,7 +68,7 @@ describe("bidi controls and zero-width characters", () => {
       url: "https://data.example.org/list.csv",
     });
     expect(dataset.status).toBe(201);
-    expect(dataset.json.name).toBe("Mirror list");
+    expect(dataset.json.source_name).toBe("Mirror list");
   });
 });
 
