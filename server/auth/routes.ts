@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { z } from "zod";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { login } from "../../lib/auth/login.ts";
@@ -19,6 +18,7 @@ import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
+import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
