@@ -1,4 +1,5 @@
 import { type Database, openDatabase } from "../data/db.ts";
+import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { loadConfig } from "../lib/config.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 
@@ -15,4 +16,10 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>):
   } finally {
     await database.close();
   }
+}
+
+/** The install's instance key (DUECHECK_SECRET or the data folder's key file), as the server loads it. */
+export function cliInstanceKey(): Uint8Array {
+  const config = loadConfig();
+  return loadInstanceKey({ secret: config.secret, dataDir: config.dataDir });
 }

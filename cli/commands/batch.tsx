@@ -18,7 +18,7 @@ import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { withDatabase } from "../database.ts";
+import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
@@ -79,7 +79,9 @@ async function runOrWatch(
     working = true;
     workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
     queue.wake(SEARCH_CHUNK_QUEUE);
-    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0, instanceKey: cliInstanceKey() }).catch((error) =>
+      console.error("[duecheck] webhooks:", error),
+    );
   };
   if (embedded && !serverWorks) startWorking();
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;

@@ -29,7 +29,7 @@ import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { withDatabase } from "../database.ts";
+import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
@@ -95,7 +95,9 @@ async function workUntilEnded(database: Database, queue: JobQueue, searchIds: st
   if (!serverWorks) {
     workSearches(queue, pipelineDepsFromEnv(database.db, new SanctionsIndexCache(database.db)));
     queue.wake(SEARCH_QUEUE);
-    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0, instanceKey: cliInstanceKey() }).catch((error) =>
+      console.error("[duecheck] webhooks:", error),
+    );
   }
   for (;;) {
     const rows = await database.db.select({ status: schema.searches.status }).from(schema.searches).where(inArray(schema.searches.id, searchIds));

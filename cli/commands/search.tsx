@@ -21,7 +21,7 @@ import { searchDetail } from "../../lib/screening/views.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { withDatabase } from "../database.ts";
+import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
@@ -144,7 +144,9 @@ async function runOrWatch(database: Database, queue: JobQueue, search: SearchRow
     };
     workSearches(queue, deps, { concurrency: 1, onProgress });
     queue.wake(SEARCH_QUEUE);
-    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0 }).catch((error) => console.error("[duecheck] webhooks:", error));
+    startWebhookDeliveries(database.db, queue, { sweepSeconds: 0, instanceKey: cliInstanceKey() }).catch((error) =>
+      console.error("[duecheck] webhooks:", error),
+    );
   };
   if (embedded && !serverWorks) startWorking();
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;

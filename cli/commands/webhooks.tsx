@@ -3,7 +3,7 @@ import { AppError } from "../../lib/errors.ts";
 import { WEBHOOK_EVENTS } from "../../lib/webhooks/event-names.ts";
 import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
 import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
-import { withDatabase } from "../database.ts";
+import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
@@ -73,7 +73,7 @@ export function registerWebhooks(program: Command) {
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const { created, shown } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, words(asked));
-        return { created: await createWebhook(db, user.id, parsed.data), shown: words(asked, user) };
+        return { created: await createWebhook(db, user.id, parsed.data, cliInstanceKey()), shown: words(asked, user) };
       });
       if (options.json) return printJson(created);
       const { t } = shown;

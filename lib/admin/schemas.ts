@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { USER_ROLES, type UserRole } from "../auth/schemas.ts";
 import { text } from "../validation/text.ts";
-import { systemSettingsSchema } from "./settings-schema.ts";
+import { type SystemSettings, systemSettingsSchema } from "./settings-schema.ts";
 
 const unknownField = {
   error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined),
@@ -113,9 +113,17 @@ export interface AdminTransaction {
 }
 
 /**
- * GET/POST /api/admin/settings: the spec's payload plus registrationOpen. POST takes the whole payload; the rules
- * (whole numbers, costs 0 to 1,000, positive package credits and prices, at most one popular) are the settings' own.
+ * GET /api/admin/settings answers every setting; POST takes any of them (the spec's manualSearchCost,
+ * automatedSearchCost, initialCredits and creditPackages, or the others) and leaves the ones not sent as they are.
+ * The rules (whole numbers, costs 0 to 1,000, positive package credits and prices, at most one popular) are the
+ * settings' own; an unknown field is refused.
  */
-export const adminSettingsSchema = systemSettingsSchema.omit({ webhooksAllowPrivateNetworks: true }).strict();
+export const adminSettingsSchema = systemSettingsSchema
+  .partial()
+  .strict()
+  .refine((values) => Object.values(values).some((v) => v !== undefined), "Send at least one setting");
 
-export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+/** What GET answers: every setting. */
+export type AdminSettings = SystemSettings;
+/** What POST takes: any of them. */
+export type AdminSettingsUpdate = z.infer<typeof adminSettingsSchema>;

@@ -26,7 +26,11 @@ export const systemSettingsSchema = z.object({
     .min(1, "At least one credit package")
     .max(20, "At most 20 credit packages")
     .refine((packages) => packages.filter((p) => p.popular).length <= 1, "At most one credit package can be marked popular"),
-  webhooksAllowPrivateNetworks: z.boolean(),
+  /**
+   * On: outgoing requests to URLs users and administrators set (webhook deliveries, dataset downloads) may reach
+   * loopback, private, link-local and other non-public addresses. The name is historical: it covers every such request.
+   */
+  webhooksAllowPrivateNetworks: z.boolean({ error: "webhooksAllowPrivateNetworks must be true or false" }),
   /** Off: POST /api/auth/register answers 403 'Registration is closed' (admins and the CLI still create accounts). */
   registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }),
   /** On: a decision on a hit is a proposal until a different admin or reviewer approves it (four eyes). */

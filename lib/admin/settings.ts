@@ -5,8 +5,7 @@ import type { AdminSettings } from "./schemas.ts";
 import type { AdminActor } from "./users.ts";
 
 export function adminSettingsView(settings: SystemSettings): AdminSettings {
-  const { webhooksAllowPrivateNetworks: _, ...view } = settings;
-  return view;
+  return settings;
 }
 
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {

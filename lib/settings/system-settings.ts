@@ -32,8 +32,8 @@ const META: Record<keyof SystemSettings, { description: string; category: string
   initialCredits: { description: "Free credits given to a new user", category: "registration" },
   creditPackages: { description: "Credit packages offered for purchase (USD)", category: "pricing" },
   webhooksAllowPrivateNetworks: {
-    description: "Deliver webhooks to private, loopback and link-local addresses (off: only public addresses)",
-    category: "webhooks",
+    description: "Let webhook deliveries and dataset downloads reach private, loopback and link-local addresses (off: only public addresses)",
+    category: "network",
   },
   registrationOpen: { description: "Anyone may create an account at /register (off: only admins and the CLI create accounts)", category: "registration" },
   fourEyesReview: {

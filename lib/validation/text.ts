@@ -2,7 +2,9 @@
  * The one rule set for text that reaches the database from outside (JSON bodies, query strings, the CLI, CSV
  * rows, list files): no C0/C1 control characters (PostgreSQL refuses NUL in text and jsonb; the others are never
  * typed and only hide text), no unpaired UTF-16 surrogates (they cannot be encoded as UTF-8), and a maximum length
- * per field. Only zod is imported: the web bundle includes this file.
+ * per field. Invisible formatting characters that change how text reads without being seen are removed (see
+ * stripInvisibleCharacters), so a record shows exactly what was screened. Only zod is imported: the web bundle
+ * includes this file.
  */
 import { z } from "zod";
 
@@ -15,8 +17,16 @@ const CONTROLS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES_ALL = /\p{Cs}/gu;
 const TABS_AND_LINE_BREAKS = /[\t\n\r]/;
+/**
+ * Bidi controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the marks U+200E, U+200F and the
+ * Arabic letter mark U+061C) reorder what is shown; the zero-width space U+200B, word joiner U+2060 and BOM U+FEFF
+ * split or join words unseen. The zero-width non-joiner and joiner (U+200C, U+200D) are kept: Persian and Indic
+ * spellings and emoji sequences need them, and the name matcher already reads a word the same with or without them.
+ */
+const INVISIBLE_ALL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/g;
 
 /**
+ * Every kind but secret has its bidi controls and zero-width characters removed.
  * line: one line of text (names, terms); tabs and line breaks pasted in become a space, and it is trimmed.
  * multiline: a description or note; tabs and line breaks are kept (CRLF becomes LF), the ends trimmed.
  * secret: a password; kept exactly as given, and every control character (tab included) is refused.
@@ -46,6 +56,11 @@ export function stripForbiddenCharacters(value: string): string {
   return value.replace(CONTROLS_ALL, "").replace(LONE_SURROGATES_ALL, "");
 }
 
+/** Removes bidi controls and zero-width characters other than the joiners (the rule above INVISIBLE_ALL). */
+export function stripInvisibleCharacters(value: string): string {
+  return value.replace(INVISIBLE_ALL, "");
+}
+
 export const invalidCharactersMessage = (field: string) => `${field} must not contain control characters or unpaired surrogates`;
 export const tooLongMessage = (field: string, max: number) => `${field} must be at most ${max} characters`;
 
@@ -56,6 +71,7 @@ export const tooLongMessage = (field: string, max: number) => `${field} must be 
 export function text({ field, max, kind = "line", required, tooLong }: TextOptions) {
   const missing = required ?? `${field} is required`;
   let schema = z.string({ error: (issue) => (issue.input === undefined ? missing : (required ?? `${field} must be a string`)) });
+  if (kind !== "secret") schema = schema.overwrite(stripInvisibleCharacters);
   if (kind === "line") schema = schema.overwrite((v) => v.replace(/[\t\n\r]+/g, " "));
   if (kind === "multiline") schema = schema.overwrite((v) => v.replace(/\r\n?/g, "\n"));
   schema = schema.refine((v) => !hasForbiddenCharacters(v, kind), invalidCharactersMessage(field));

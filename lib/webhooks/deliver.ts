@@ -6,9 +6,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { privateNetworksAllowed } from "../outgoing/policy.ts";
 import type { DeliveryJobData } from "./delivery-queue.ts";
 import { type RetryPolicy, retryDelaySeconds } from "./retry-policy.ts";
+import { openWebhookSecret } from "./secret-seal.ts";
 import { type SendOutcome, sendDelivery } from "./send.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
 
@@ -17,6 +18,8 @@ const MAX_ERROR_CHARS = 500;
 
 export interface AttemptOptions extends RetryPolicy {
   timeoutMs?: number;
+  /** Opens the sealed signing secrets. */
+  instanceKey: Uint8Array;
 }
 
 /** The JSON body a receiver gets. */
@@ -48,9 +51,9 @@ export async function attemptDelivery(db: Db, job: DeliveryJobData, options: Att
         "user-agent": USER_AGENT,
         "duecheck-event": delivery.event,
         "duecheck-delivery": delivery.id,
-        [SIGNATURE_HEADER]: signatureHeader(hook.secret, body, Math.floor(startedAt.getTime() / 1000)),
+        [SIGNATURE_HEADER]: signatureHeader(openWebhookSecret(options.instanceKey, hook.secret), body, Math.floor(startedAt.getTime() / 1000)),
       },
-      allowPrivateNetworks: await getSystemSetting(db, "webhooksAllowPrivateNetworks"),
+      allowPrivateNetworks: await privateNetworksAllowed(db),
       timeoutMs: options.timeoutMs,
     });
   }

@@ -9,7 +9,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from "./event-names.ts";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** https anywhere; http only to this machine (development). Private addresses are checked at delivery (ssrf.ts). */
+/** https anywhere; http only to this machine (development). Addresses are checked by the outgoing guard (lib/outgoing/guard.ts) when the webhook is created and at every delivery. */
 export function webhookUrlProblem(value: string): string | null {
   let url: URL;
   try {

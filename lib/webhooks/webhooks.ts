@@ -4,9 +4,11 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { assertOutgoingUrlAllowed } from "../outgoing/policy.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { WebhookEvent } from "./event-names.ts";
 import type { CreatedWebhook, CreateWebhookRequest, DeliveryStatus, DeliveryView, UpdateWebhookRequest, WebhookView } from "./schemas.ts";
+import { sealWebhookSecret, webhookSecretTail } from "./secret-seal.ts";
 import { generateWebhookSecret } from "./signature.ts";
 
 export const MAX_WEBHOOKS_PER_USER = 10;
@@ -14,7 +16,7 @@ export const MAX_WEBHOOKS_PER_USER = 10;
 type WebhookRow = typeof schema.webhooks.$inferSelect;
 type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 
-const maskSecret = (secret: string | null) => (secret ? `whsec_…${secret.slice(-4)}` : "");
+const maskSecret = (secret: string | null) => (secret ? `whsec_…${webhookSecretTail(secret)}` : "");
 
 function webhookView(row: WebhookRow, last: { status: string; createdAt: Date } | null): WebhookView {
   return {
@@ -43,7 +45,9 @@ export function deliveryView(row: Omit<DeliveryRow, "payload" | "webhookId">): D
   };
 }
 
-export async function createWebhook(db: DbOrTx, userId: string, request: CreateWebhookRequest): Promise<CreatedWebhook> {
+/** Creates a webhook; its URL must pass the outgoing-request guard now, and its secret is stored sealed with instanceKey. */
+export async function createWebhook(db: DbOrTx, userId: string, request: CreateWebhookRequest, instanceKey: Uint8Array): Promise<CreatedWebhook> {
+  await assertOutgoingUrlAllowed(db, request.url);
   return db.transaction(async (tx) => {
     // The user's row is locked so two simultaneous creations cannot both pass the limit.
     await tx.execute(sql`select id from ${schema.users} where id = ${userId} for update`);
@@ -54,7 +58,7 @@ export async function createWebhook(db: DbOrTx, userId: string, request: CreateW
     const secret = generateWebhookSecret();
     const [row] = await tx
       .insert(schema.webhooks)
-      .values({ userId, url: request.url, events: request.events, description: request.description || null, secret })
+      .values({ userId, url: request.url, events: request.events, description: request.description || null, secret: sealWebhookSecret(instanceKey, secret) })
       .returning();
     await recordAudit(tx, { action: "webhook.created", actorKind: "user", actorUserId: userId, targetType: "webhook", targetId: row.id });
     return { ...webhookView(row, null), secret };

@@ -6,7 +6,9 @@ import { type DeliveryJobData, defineWebhookQueue, WEBHOOK_DELIVERY_QUEUE } from
 import { DEFAULT_RETRY_POLICY } from "./retry-policy.ts";
 import { queueDueRetries } from "./retry-sweep.ts";
 
-export interface WebhookWorkerOptions extends Partial<AttemptOptions> {
+export interface WebhookWorkerOptions extends Partial<Omit<AttemptOptions, "instanceKey">> {
+  /** Opens the sealed signing secrets. */
+  instanceKey: Uint8Array;
   /** How often this process looks for retries that are due (default 15 s; 0: never, tests sweep themselves). */
   sweepSeconds?: number;
 }
@@ -16,7 +18,7 @@ export interface WebhookWorker {
 }
 
 /** Defines the queue (always: events are queued on it) and, unless the process runs no jobs, works it. */
-export async function startWebhookDeliveries(db: Db, queue: JobQueue, options: WebhookWorkerOptions = {}): Promise<WebhookWorker> {
+export async function startWebhookDeliveries(db: Db, queue: JobQueue, options: WebhookWorkerOptions): Promise<WebhookWorker> {
   await defineWebhookQueue(queue);
   if (queue.settings.concurrency <= 0) return { stop() {} };
   const attempt: AttemptOptions = { ...DEFAULT_RETRY_POLICY, ...options };

@@ -18,6 +18,7 @@ import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
+import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -35,6 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await getSystemSetting(db, "registrationOpen"))) throw new AppError(403, "Registration is closed");
     const raw = await readJson(c, registrationBody);
     const input = parseWith(registerSchema, raw);
+    await countRegistration(db, c.get("clientIp"));
     const user = await createUser(db, input);
     await recordAudit(db, {
       action: "user.registered",

@@ -4,6 +4,7 @@ import { isOriginAllowed } from "../../lib/embed/origins.ts";
 import type { EmbedScope } from "../../lib/embed/schemas.ts";
 import { isEmbedToken, verifyEmbedToken } from "../../lib/embed/tokens.ts";
 import { AppError } from "../../lib/errors.ts";
+import { countingBearerFailures } from "../../lib/ratelimit/address-throttles.ts";
 import type { AppEnv } from "../context.ts";
 import { refuseReadOnlyWrites } from "../middleware/session.ts";
 import { apiKeyAuth, consumeQuota } from "../public-api/api-key-auth.ts";
@@ -55,7 +56,7 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!bearer || !isEmbedToken(bearer)) return apiKeyAuth(c, next);
   const { db } = c.get("ctx").database;
   const scope = scopeOfRoute(c);
-  const token = await verifyEmbedToken(db, bearer, scope);
+  const token = await countingBearerFailures(db, c.get("clientIp"), () => verifyEmbedToken(db, bearer, scope));
   if (!scope)
     throw new AppError(
       403,

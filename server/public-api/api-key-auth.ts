@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
+import { countingBearerFailures } from "../../lib/ratelimit/address-throttles.ts";
 import { consumeApiKeyQuota, RateLimitExceededError, type RateLimitState } from "../../lib/ratelimit/api-key-limits.ts";
 import type { AppEnv } from "../context.ts";
 import { refuseReadOnlyWrites } from "../middleware/session.ts";
@@ -21,10 +22,10 @@ export async function consumeQuota(c: Context<AppEnv>, keyId: string) {
   }
 }
 
-/** Bearer API key: the key's owner becomes the user of the request, and the call counts against the key's limits. */
+/** Bearer API key (failures limited per address): the key's owner becomes the user of the request, and the call counts against the key's limits. */
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db } = c.get("ctx").database;
-  const { keyId, user } = await authenticateApiKey(db, c.req.header("authorization"));
+  const { keyId, user } = await countingBearerFailures(db, c.get("clientIp"), () => authenticateApiKey(db, c.req.header("authorization")));
   await consumeQuota(c, keyId);
   c.set("user", user);
   c.set("apiKeyId", keyId);

@@ -17,11 +17,11 @@ const services = new WeakMap<Database, ScreeningService>();
  * Opens the job queue and, unless DUECHECK_JOB_CONCURRENCY=0, runs search jobs in this process with the
  * sanctions index of the process and the news providers and language model of the environment.
  */
-export async function startScreeningService(database: Database, sanctions: SanctionsService): Promise<ScreeningService> {
+export async function startScreeningService(database: Database, sanctions: SanctionsService, instanceKey: Uint8Array): Promise<ScreeningService> {
   const deps = pipelineDepsFromEnv(database.db, sanctions.index);
   const queue = await openSearchQueue(database);
   workSearches(queue, deps);
-  const webhooks = await startWebhookDeliveries(database.db, queue);
+  const webhooks = await startWebhookDeliveries(database.db, queue, { instanceKey });
   const service: ScreeningService = {
     queue,
     async stop() {

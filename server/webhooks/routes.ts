@@ -14,7 +14,8 @@ export const webhookRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listWebhooks(c.get("ctx").database.db, currentUser(c).id)))
   .post("/", async (c) => {
     const request = await readJson(c, createWebhookSchema);
-    return c.json(await createWebhook(c.get("ctx").database.db, currentUser(c).id, request), 201);
+    const { database, instanceKey } = c.get("ctx");
+    return c.json(await createWebhook(database.db, currentUser(c).id, request, instanceKey), 201);
   })
   .patch("/:id", async (c) => {
     const request = await readJson(c, updateWebhookSchema);

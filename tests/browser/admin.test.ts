@@ -12,6 +12,7 @@ import { getSystemSettings } from "../../lib/settings/system-settings.ts";
 import { en, es } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
@@ -415,6 +416,22 @@ for (const language of LANGUAGES) {
       await page.getByRole("switch", { name: t("admin.settings.registrationOpen") }).click();
       await page.getByRole("button", { name: t("admin.settings.save") }).click();
       await expectVisible(toast(page, t("admin.settings.updated")));
+    });
+
+    test("settings: the private-network allowance is on the Outgoing requests tab, says what it allows, and is saved", async () => {
+      await page.getByRole("tab", { name: t("admin.settings.networkTab") }).click();
+      const allowance = page.getByRole("switch", { name: t("admin.settings.allowPrivateNetworks") });
+      expect(await allowance.getAttribute("aria-checked")).toBe("false");
+      await expectVisible(page.getByText(t("admin.settings.allowPrivateNetworksHint")));
+      await allowance.click();
+      await page.getByRole("button", { name: t("admin.settings.save") }).click();
+      await waitFor("the allowance saved", async () => (await getSystemSettings(app.db)).webhooksAllowPrivateNetworks);
+      await page.reload();
+      await page.getByRole("tab", { name: t("admin.settings.networkTab") }).click();
+      expect(await page.getByRole("switch", { name: t("admin.settings.allowPrivateNetworks") }).getAttribute("aria-checked")).toBe("true");
+      await page.getByRole("switch", { name: t("admin.settings.allowPrivateNetworks") }).click();
+      await page.getByRole("button", { name: t("admin.settings.save") }).click();
+      await waitFor("the allowance switched off", async () => !(await getSystemSettings(app.db)).webhooksAllowPrivateNetworks);
     });
 
     test("settings: a refused save says 'Update Failed' with the server's reason, and nothing changes", async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
@@ -27,6 +28,8 @@ let admin: HttpClient;
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   [app, browser, list] = await Promise.all([startApp(), launchBrowser(), ListServer.start()]);
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   await createUser(app.db, analyst);
   for (const [name, content] of Object.entries(sdnFiles())) list.publish(`/sdn/${name}`, content);
   admin = new HttpClient(app.url);

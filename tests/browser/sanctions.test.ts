@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { formatBytes } from "@duecheck/react/views/sanctions/format";
 import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
@@ -38,6 +39,8 @@ const sdnCard = (p: Page) => p.getByRole("article", { name: "OFAC Specially Desi
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   [app, browser, list] = await Promise.all([startApp(), launchBrowser(), ListServer.start()]);
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   await createUser(app.db, analyst);
 
   // One current OFAC SDN version, imported the way `duecheck datasets import` does it.

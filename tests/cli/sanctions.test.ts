@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -25,6 +26,8 @@ let env: Record<string, string>;
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   app = await startApp();
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   env = { ...app.env, ...ENV, DUECHECK_DOWNLOAD_TIMEOUT_MS: "2000" };
   list = await ListServer.start();
   for (const [name, content] of Object.entries(sdnFiles())) list.publish(`/sdn/${name}`, content);

@@ -19,6 +19,7 @@ import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
+import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
 import {
   FakeNews,
@@ -165,7 +166,7 @@ describe("the end of a check", () => {
     const entity = await add(user.id, "Changing Person", clock);
     // The owner's webhook for monitoring.changed gets one delivery per check that changed something.
     await defineWebhookQueue(s.queue);
-    const hook = await createWebhook(s.db, user.id, { url: "https://hooks.example/duecheck", events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, user.id, { url: "https://hooks.example/duecheck", events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     const deliveries = () => s.db.select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, hook.id));
     const check = async (input: ResultsInput) => {
       await runDueChecks({ db: s.db, queue: s.queue, clock });

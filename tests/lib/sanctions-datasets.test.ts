@@ -12,6 +12,7 @@ import { DEFAULT_DATASET_SETTINGS, loadDatasetSettings } from "../../lib/sanctio
 import { currentVersion, versionFiles } from "../../lib/sanctions/datasets/versions.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { searchSanctions } from "../../lib/sanctions/search.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { ListServer } from "../helpers/list-server.ts";
@@ -44,6 +45,8 @@ beforeAll(async () => {
   db = database.db;
   list = await ListServer.start();
   await seedDatasets(db);
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(db, { webhooksAllowPrivateNetworks: true });
   await pointSdnAtListServer();
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { nonPublicReason } from "../../lib/webhooks/addresses.ts";
+import { nonPublicReason } from "../../lib/outgoing/addresses.ts";
 import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
 import { signatureHeader, verifySignature } from "../../lib/webhooks/signature.ts";
 

@@ -7,10 +7,12 @@ import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { queueWebhookEvent } from "../../lib/webhooks/events.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../lib/webhooks/retry-policy.ts";
 import { queueDueRetries } from "../../lib/webhooks/retry-sweep.ts";
+import { sealLegacyWebhookSecrets } from "../../lib/webhooks/secret-seal.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
-import { createWebhook } from "../../lib/webhooks/webhooks.ts";
+import { createWebhook, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { createUser } from "../helpers/app.ts";
+import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "./screening-fixtures.ts";
 
@@ -29,10 +31,10 @@ const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, clock };
 
 beforeAll(async () => {
   s = await openScreeningDb({ concurrency: 0 });
-  await startWebhookDeliveries(s.db, s.queue);
+  await startWebhookDeliveries(s.db, s.queue, { instanceKey: TEST_INSTANCE_KEY });
   // Another "process" runs the deliveries; the test sweeps for retries itself.
   worker = await JobQueue.start(s.database, { ...TEST_JOB_SETTINGS, concurrency: 2 });
-  await startWebhookDeliveries(s.db, worker, { clock, sweepSeconds: 0 });
+  await startWebhookDeliveries(s.db, worker, { clock, sweepSeconds: 0, instanceKey: TEST_INSTANCE_KEY });
   await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: true });
   receiver = startWebhookReceiver();
   userId = (await createUser(s.db, { email: "hooks@example.com", password: "password-1" })).id;
@@ -60,7 +62,7 @@ const emit = async (payload: Record<string, unknown> = { entity: { name: "Jane D
 
 describe("delivery", () => {
   test("the receiver gets the JSON body, the headers and a signature that verifies with the secret", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     const [id] = await emit({ entity: { name: "Jane Doe" }, riskLevel: { before: "low", after: "high" } });
     const [request] = await receiver.waitFor(1);
     const row = await waitForDelivery(id, (r) => r.status === "delivered");
@@ -85,9 +87,35 @@ describe("delivery", () => {
     await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
   });
 
+  test("the secret is stored sealed; a row still in clear signs until sealing, then signs the same", async () => {
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
+    const stored = async () => (await s.db.select().from(schema.webhooks).where(eq(schema.webhooks.id, hook.id)))[0].secret!;
+    expect(await stored()).toStartWith("sealed1:");
+    expect(await stored()).not.toContain(hook.secret.slice("whsec_".length, -4));
+    const signedWith = async (secret: string) => {
+      const before = receiver.received.length;
+      const [id] = await emit();
+      await waitForDelivery(id, (r) => r.status === "delivered");
+      const request = receiver.received.slice(before).find((r) => r.headers["duecheck-delivery"] === id)!;
+      return verifySignature(secret, request.body, request.headers["duecheck-signature"], Math.floor(now.getTime() / 1000));
+    };
+    expect(await signedWith(hook.secret)).toBe(true);
+
+    // A row written before secrets were sealed holds the secret itself.
+    await s.db.update(schema.webhooks).set({ secret: hook.secret }).where(eq(schema.webhooks.id, hook.id));
+    expect(await signedWith(hook.secret)).toBe(true);
+    expect(await sealLegacyWebhookSecrets(s.db, TEST_INSTANCE_KEY)).toBe(1);
+    expect(await sealLegacyWebhookSecrets(s.db, TEST_INSTANCE_KEY)).toBe(0);
+    expect(await stored()).toStartWith("sealed1:");
+    expect(await signedWith(hook.secret)).toBe(true);
+    const [view] = (await listWebhooks(s.db, userId)).filter((w) => w.id === hook.id);
+    expect(view.secret).toBe(`whsec_…${hook.secret.slice(-4)}`);
+    await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
+  });
+
   test("a host name is resolved and the address checked is the one connected to, with the URL's host in Host", async () => {
     const url = receiver.url.replace("127.0.0.1", "localhost");
-    const hook = await createWebhook(s.db, userId, { url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     const before = receiver.received.length;
     const [id] = await emit();
     await waitForDelivery(id, (r) => r.status === "delivered");
@@ -97,7 +125,7 @@ describe("delivery", () => {
   });
 
   test("a 500 is recorded and retried once its backoff has passed; the 200 that follows delivers it", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     const before = receiver.received.length;
     receiver.answers.push(500);
     const [id] = await emit();
@@ -120,7 +148,7 @@ describe("delivery", () => {
   });
 
   test("a failure whose next attempt would fall after 24 hours fails the delivery", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     receiver.answers.push(503);
     // The attempt happens 23 h 59 min 50 s after the event: the next one (30 s later) is outside the window.
     now = new Date(Date.now() + 24 * 3600_000 - 10_000);
@@ -134,7 +162,7 @@ describe("delivery", () => {
   });
 
   test("a redirect is not followed: it is a failed attempt naming where it led", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     receiver.answers.push(302);
     const [id] = await emit();
     const row = await waitForDelivery(id, (r) => r.attempts === 1 && r.lastStatusCode !== null);
@@ -144,7 +172,7 @@ describe("delivery", () => {
   });
 
   test("a delivery whose first job never ran is queued by the sweep a minute after the event", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     // Written without its job, as by a process whose queue did not know the webhook queue.
     const [row] = await s.db.insert(schema.webhookDeliveries).values({ webhookId: hook.id, event: "monitoring.changed", payload: {} }).returning();
     now = new Date(row.createdAt.getTime() + 59_000);
@@ -157,7 +185,7 @@ describe("delivery", () => {
   });
 
   test("with private networks not allowed, a loopback URL is refused before connecting, saying why", async () => {
-    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: false });
     try {
       const before = receiver.received.length;
@@ -165,7 +193,9 @@ describe("delivery", () => {
       const row = await waitForDelivery(id, (r) => r.attempts === 1 && r.lastError !== null);
       expect(row.status).toBe("pending");
       expect(row.lastStatusCode).toBeNull();
-      expect(row.lastError).toBe("Refused: 127.0.0.1 resolves to 127.0.0.1, a loopback address; an administrator can allow private networks for webhooks");
+      expect(row.lastError).toBe(
+        "Refused: 127.0.0.1 is a loopback address; outgoing requests reach only public addresses unless an administrator allows private networks in the settings",
+      );
       expect(receiver.received.length).toBe(before);
     } finally {
       await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: true });
@@ -177,11 +207,11 @@ describe("delivery", () => {
 describe("events", () => {
   test("an event goes only to the enabled webhooks of that user that subscribe to it", async () => {
     const other = (await createUser(s.db, { email: "other-hooks@example.com", password: "password-1" })).id;
-    const wanted = await createWebhook(s.db, userId, { url: receiver.url, events: ["search.completed", "monitoring.changed"] });
-    const otherEvent = await createWebhook(s.db, userId, { url: receiver.url, events: ["batch.completed"] });
-    const disabled = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] });
+    const wanted = await createWebhook(s.db, userId, { url: receiver.url, events: ["search.completed", "monitoring.changed"] }, TEST_INSTANCE_KEY);
+    const otherEvent = await createWebhook(s.db, userId, { url: receiver.url, events: ["batch.completed"] }, TEST_INSTANCE_KEY);
+    const disabled = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
     await s.db.update(schema.webhooks).set({ enabled: false }).where(eq(schema.webhooks.id, disabled.id));
-    const otherUsers = await createWebhook(s.db, other, { url: receiver.url, events: ["monitoring.changed"] });
+    const otherUsers = await createWebhook(s.db, other, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
 
     const ids = await emit();
     expect(ids.length).toBe(1);

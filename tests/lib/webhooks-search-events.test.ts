@@ -9,6 +9,7 @@ import { emitBatchIfEnded, emitSearchesEnded } from "../../lib/webhooks/search-e
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
 import { createUser } from "../helpers/app.ts";
+import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 import {
   FakeNews,
@@ -34,14 +35,14 @@ beforeAll(async () => {
   s = await openScreeningDb({ concurrency: 0 });
   await keepOnlyDatasets(s.db, ["us_ofac_sdn"]);
   await importSdn(s.db);
-  await startWebhookDeliveries(s.db, s.queue);
+  await startWebhookDeliveries(s.db, s.queue, { instanceKey: TEST_INSTANCE_KEY });
   await updateSystemSettings(s.db, { webhooksAllowPrivateNetworks: true });
   receiver = startWebhookReceiver();
   userId = (await createUser(s.db, { email: "events@example.com", password: "password-1", credits: 1000 })).id;
-  await createWebhook(s.db, userId, { url: receiver.url, events: ["search.completed", "batch.completed"] });
+  await createWebhook(s.db, userId, { url: receiver.url, events: ["search.completed", "batch.completed"] }, TEST_INSTANCE_KEY);
   // One "process" runs the searches and the deliveries.
   worker = await startSearchWorker(s, pipelineDeps(s.db, [new FakeNews()]));
-  await startWebhookDeliveries(s.db, worker, { sweepSeconds: 0 });
+  await startWebhookDeliveries(s.db, worker, { sweepSeconds: 0, instanceKey: TEST_INSTANCE_KEY });
 });
 afterAll(async () => {
   receiver.stop();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
@@ -19,6 +20,8 @@ let user: HttpClient;
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   app = await startApp();
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   list = await ListServer.start();
   const people = SURNAMES.map((surname, i) => ({ id: 6000 + i, name: `${surname}, Muhammad`, type: "individual" as const }));
   for (const [name, content] of Object.entries(sdnFilesWith(people))) list.publish(`/sdn/${name}`, content);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -25,6 +26,8 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
   try {
     await seedDatasets(database.db);
+    // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+    await updateSystemSettings(database.db, { webhooksAllowPrivateNetworks: true });
     const t = schema.sanctionsDatasets;
     await database.db
       .update(t)

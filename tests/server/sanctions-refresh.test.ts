@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../lib/config.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
 import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
@@ -24,6 +25,8 @@ let folder: string;
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   app = await startApp();
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   list = await ListServer.start();
   folder = mkdtempSync(join(tmpdir(), "dc-refresh-"));
 });

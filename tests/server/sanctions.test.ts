@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
@@ -22,6 +23,8 @@ let anonymous: HttpClient;
 beforeAll(async () => {
   restoreEnv = setEnv(ENV);
   app = await startApp();
+  // The list publisher stand-in is on 127.0.0.1: private networks are allowed for this test's downloads.
+  await updateSystemSettings(app.db, { webhooksAllowPrivateNetworks: true });
   list = await ListServer.start();
   for (const [name, content] of Object.entries(sdnFiles())) list.publish(`/sdn/${name}`, content);
   list.publish("/un/consolidated.xml", readFileSync(join(FIXTURES, "un_xml", "consolidated.xml")));

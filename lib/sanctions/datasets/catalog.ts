@@ -3,6 +3,7 @@ import { asc, eq, like, or } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import { AppError } from "../../errors.ts";
+import { assertOutgoingUrlAllowed } from "../../outgoing/policy.ts";
 import type { DatasetView } from "../contract.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
 import { DEFAULT_DOWNLOAD_FREQUENCY_HOURS, OFFICIAL_DATASETS } from "./registry.ts";
@@ -118,8 +119,14 @@ export function slugify(name: string): string {
   return slug || "dataset";
 }
 
+/** A download URL follows the rules of every outgoing request; one that the download would refuse is refused now. */
+async function assertUrlsAllowed(db: DbOrTx, files: { url: string }[]) {
+  for (const file of files) await assertOutgoingUrlAllowed(db, file.url);
+}
+
 export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput): Promise<DatasetRow> {
   const files = resolveSourceFiles(input.urls ?? [{ url: input.url! }], []);
+  await assertUrlsAllowed(db, files);
   const base = slugify(input.name);
   const taken = new Set(
     (
@@ -153,6 +160,7 @@ export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput): Prom
 export async function updateDataset(db: DbOrTx, id: string, input: UpdateDatasetInput): Promise<DatasetRow> {
   const row = await getDataset(db, id);
   const urlInput = input.urls ?? (input.url !== undefined ? [{ url: input.url }] : undefined);
+  if (urlInput) await assertUrlsAllowed(db, urlInput);
   const [updated] = await db
     .update(schema.sanctionsDatasets)
     .set({

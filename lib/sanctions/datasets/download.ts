@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { type ActorKind, recordAudit } from "../../audit/record.ts";
+import { privateNetworksAllowed } from "../../outgoing/policy.ts";
 import type { DownloadResult, VersionSummary } from "../contract.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
@@ -80,6 +81,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     if (dataset.urls.length === 0) throw new IntegrityError("The dataset has no source URL");
     const current = await currentVersion(db, datasetId);
     const stored = current ? await versionFiles(db, current.id) : [];
+    const allowPrivateNetworks = await privateNetworksAllowed(db);
 
     const files: StoredFile[] = [];
     let changed = 0;
@@ -89,6 +91,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
       const fetched = await fetchFile(source.url, {
         timeoutMs: options.settings.downloadTimeoutMs,
         maxBytes: options.settings.downloadMaxBytes,
+        allowPrivateNetworks,
         validators: previous ? { etag: previous.etag, lastModified: previous.lastModified } : null,
         onBytes: (received, total) => options.onProgress?.({ stage: "bytes", file: source.name, received, total }),
       });

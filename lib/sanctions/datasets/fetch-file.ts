@@ -1,3 +1,6 @@
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { guardedRequest, OutgoingRefusedError } from "../../outgoing/guard.ts";
+
 /**
  * Why a download failed: `network` when the publisher could not be reached at all (no DNS answer, connection refused
  * or unreachable, no answer in time), which is what a machine without internet sees; `publisher` when it answered
@@ -55,11 +58,23 @@ export interface FetchFileOptions {
   /** Sent as If-None-Match / If-Modified-Since; a 304 answer means the stored copy is current. */
   validators?: Validators | null;
   onBytes?: (received: number, total: number | null) => void;
+  /** The admin's private-network allowance (off: only public addresses, checked at every redirect). */
+  allowPrivateNetworks: boolean;
 }
+
+const DECODERS: Record<string, () => NodeJS.ReadWriteStream> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${n} bytes`);
 
-/** GET one file over HTTP(S), whole or not at all: a timeout, a size cap and a length check guard it. */
+/**
+ * GET one file over HTTP(S), whole or not at all: a timeout, a size cap and a length check guard it, and the
+ * outgoing-request guard checks the address of every hop.
+ */
 export async function fetchFile(url: string, options: FetchFileOptions): Promise<FetchedFile> {
   const controller = new AbortController();
   let timedOut = false;
@@ -74,35 +89,46 @@ export async function fetchFile(url: string, options: FetchFileOptions): Promise
   let expected: number | null = null;
   let answered = false;
   try {
-    const response = await fetch(url, { headers, signal: controller.signal, redirect: "follow" });
+    const { response } = await guardedRequest(url, { headers, signal: controller.signal, allowPrivateNetworks: options.allowPrivateNetworks });
     answered = true;
-    if (response.status === 304 && options.validators) {
-      await response.body?.cancel();
+    const status = response.statusCode ?? 0;
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return typeof value === "string" ? value : null;
+    };
+    if (status === 304 && options.validators) {
+      response.resume();
       return { status: "not_modified" };
     }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => {});
-      throw new FetchFileError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+    if (status < 200 || status >= 300) {
+      response.resume();
+      const redirect = status >= 300 && status < 400 ? " (a redirect without a Location)" : "";
+      throw new FetchFileError(`${url} answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ""}${redirect}`);
     }
-    const declared = response.headers.has("content-length") ? Number(response.headers.get("content-length")) : null;
+    const declared = header("content-length") !== null ? Number(header("content-length")) : null;
     // A compressed body is decoded on the fly, so its declared length is not the length we count.
-    const encoded = !!response.headers.get("content-encoding") && response.headers.get("content-encoding") !== "identity";
+    const encoding = header("content-encoding")?.toLowerCase() ?? null;
+    const encoded = !!encoding && encoding !== "identity";
     if (declared !== null && !encoded && declared > options.maxBytes) {
-      await response.body?.cancel().catch(() => {});
+      response.destroy();
       throw new FetchFileError(`${url} is ${formatBytes(declared)}, more than the limit of ${formatBytes(options.maxBytes)}`);
     }
+    const decoder = encoded ? DECODERS[encoding] : undefined;
+    if (encoded && !decoder) {
+      response.destroy();
+      throw new FetchFileError(`${url} answered in an unknown content encoding ${encoding}`);
+    }
+    const body = (decoder ? response.pipe(decoder()) : response) as AsyncIterable<Uint8Array>;
     const chunks: Uint8Array[] = [];
     expected = encoded ? null : declared;
-    if (response.body) {
-      for await (const chunk of response.body) {
-        received += chunk.byteLength;
-        if (received > options.maxBytes) {
-          controller.abort();
-          throw new FetchFileError(`${url} is more than the limit of ${formatBytes(options.maxBytes)}`);
-        }
-        chunks.push(chunk);
-        options.onBytes?.(received, encoded ? null : declared);
+    for await (const chunk of body) {
+      received += chunk.byteLength;
+      if (received > options.maxBytes) {
+        controller.abort();
+        throw new FetchFileError(`${url} is more than the limit of ${formatBytes(options.maxBytes)}`);
       }
+      chunks.push(chunk);
+      options.onBytes?.(received, encoded ? null : declared);
     }
     if (expected !== null && received !== expected) {
       throw new FetchFileError(`${url} was cut off: received ${received} of ${expected} bytes`);
@@ -110,11 +136,12 @@ export async function fetchFile(url: string, options: FetchFileOptions): Promise
     return {
       status: "ok",
       content: Buffer.concat(chunks),
-      etag: response.headers.get("etag"),
-      lastModified: response.headers.get("last-modified"),
+      etag: header("etag"),
+      lastModified: header("last-modified"),
     };
   } catch (error) {
     if (error instanceof FetchFileError) throw error;
+    if (error instanceof OutgoingRefusedError) throw new FetchFileError(error.message);
     if (timedOut) throw new FetchFileError(`${url} did not arrive within ${options.timeoutMs / 1000} s`, answered ? "publisher" : "network");
     if (expected !== null && received < expected) {
       throw new FetchFileError(`${url} was cut off: the connection closed after ${received} of ${expected} bytes`);

@@ -8,12 +8,13 @@ import { useTranslation } from "react-i18next";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import { PageHeader } from "../shell/page-header";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
+import { NetworkTab } from "./settings-network-tab";
 import { PackagesTab } from "./settings-packages-tab";
 import { ReviewTab } from "./settings-review-tab";
 import { PricingTab, RecordsTab, RegistrationTab } from "./settings-tabs";
 import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 
-/** /admin/settings: Search Pricing, Credit Packages, Registration, Review and Records, one Save Changes. */
+/** /admin/settings: Search Pricing, Credit Packages, Registration, Review, Records and Outgoing requests, one Save Changes. */
 export function AdminSettingsPage() {
   return (
     <AdminOnly adminsOnly>
@@ -54,6 +55,7 @@ function Settings() {
             <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
             <TabsTrigger value="review">{t("reviews.settings.tab")}</TabsTrigger>
             <TabsTrigger value="records">{t("admin.settings.recordsTab")}</TabsTrigger>
+            <TabsTrigger value="network">{t("admin.settings.networkTab")}</TabsTrigger>
           </TabsList>
           <TabsContent value="pricing">
             <PricingTab settings={draft} onChange={setDraft} />
@@ -69,6 +71,9 @@ function Settings() {
           </TabsContent>
           <TabsContent value="records">
             <RecordsTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="network">
+            <NetworkTab settings={draft} onChange={setDraft} />
           </TabsContent>
         </Tabs>
       )}

@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a webhook may be delivered to: public unicast only. Refused: unspecified, loopback, private
+ * Which IP addresses an outgoing request (webhook, dataset download) may reach: public unicast only. Refused: unspecified, loopback, private
  * (RFC 1918), carrier-grade NAT, link-local, multicast, reserved and documentation ranges, IPv6 unique-local,
  * link-local and site-local, and IPv4 addresses inside IPv6 (mapped, compatible, NAT64, 6to4) by their IPv4 rule.
  */

@@ -1,0 +1,53 @@
+/**
+ * Per-address limits on what an anonymous client can repeat: registrations, and failed API-key or embed-token
+ * authentications (as failed sign-ins are limited in lib/auth/login-throttle.ts). Counted in the shared fixed
+ * windows, so every server process sees the same counts. Over the limit the call is 429 with Retry-After, checked
+ * before the credential, so guessing goes no faster while the window lasts.
+ */
+import type { DbOrTx } from "../../data/db.ts";
+import { AppError } from "../errors.ts";
+import { currentCount, hit, secondsUntilReset, type Window } from "./fixed-window.ts";
+
+/** Registrations that reach account creation (created, or refused as a duplicate email) per address and hour. */
+export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 5;
+/** Failed API-key and embed-token authentications per address within 15 minutes (one count for both). */
+export const BEARER_FAILURES_PER_ADDRESS = 30;
+
+const registrationWindow = (ip: string): Window => ({ key: `register:ip:${ip}`, windowSeconds: 3600, limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR });
+const bearerFailureWindow = (ip: string): Window => ({ key: `bearer-fail:ip:${ip}`, windowSeconds: 15 * 60, limit: BEARER_FAILURES_PER_ADDRESS });
+
+function tryAgain(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+async function assertUnder(db: DbOrTx, window: Window, message: string) {
+  if ((await currentCount(db, window)) >= window.limit) {
+    const seconds = secondsUntilReset(window);
+    throw new AppError(429, `${message} ${tryAgain(seconds)}`, seconds);
+  }
+}
+
+/** Refuses (429) a registration from an address that has used its hour's registrations; otherwise counts this one. */
+export async function countRegistration(db: DbOrTx, ipAddress: string | null | undefined): Promise<void> {
+  if (!ipAddress) return;
+  const window = registrationWindow(ipAddress);
+  await assertUnder(db, window, "Too many registrations from this address.");
+  await hit(db, window);
+}
+
+/** Refuses (429) while the address has used up its failed API-key and embed-token authentications. */
+export async function assertBearerAllowed(db: DbOrTx, ipAddress: string | null | undefined): Promise<void> {
+  if (ipAddress) await assertUnder(db, bearerFailureWindow(ipAddress), "Too many failed API key or embed token authentications from this address.");
+}
+
+/** Runs the authentication; a 401 it throws is counted against the address before it is passed on. */
+export async function countingBearerFailures<T>(db: DbOrTx, ipAddress: string | null | undefined, authenticate: () => Promise<T>): Promise<T> {
+  await assertBearerAllowed(db, ipAddress);
+  try {
+    return await authenticate();
+  } catch (error) {
+    if (ipAddress && error instanceof AppError && error.status === 401) await hit(db, bearerFailureWindow(ipAddress));
+    throw error;
+  }
+}
