@@ -13,6 +13,7 @@ import { fetchFile } from "../../lib/sanctions/datasets/fetch-file.ts";
 import { downloadsOffline, offlineReporter } from "../../lib/sanctions/datasets/offline.ts";
 import { firstStartDatasets, OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { runDueDownloads } from "../../lib/sanctions/datasets/scheduler.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { ListServer } from "../helpers/list-server.ts";
 
@@ -46,6 +47,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
   // The first start's choice: two lists, the others disabled.
   await seedDatasets(db, { DUECHECK_DATASETS: "us_ofac_sdn, un_sc_sanctions" });
+  // The stand-ins are on 127.0.0.1: private networks are allowed, so failures are the network's, not the guard's.
+  await updateSystemSettings(db, { webhooksAllowPrivateNetworks: true });
   for (const id of ["us_ofac_sdn", "un_sc_sanctions"]) {
     const dataset = await row(id);
     await db

@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { runCli, startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { HttpClient } from "../helpers/http.ts";
@@ -29,6 +30,8 @@ beforeAll(async () => {
   const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
   try {
     await seedDatasets(database.db);
+    // The refused port is on 127.0.0.1: private networks are allowed, so the failure is the network's, not the guard's.
+    await updateSystemSettings(database.db, { webhooksAllowPrivateNetworks: true });
     for (const d of OFFICIAL_DATASETS) {
       await database.db
         .update(schema.sanctionsDatasets)
