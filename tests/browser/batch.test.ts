@@ -228,7 +228,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     expect(await karimov.getByTestId("batch-result-review").textContent()).toContain(tr(dict, "review.status.needs_review"));
     expect(await karimov.getByTestId("batch-status").textContent()).toBe(tr(dict, "batch.status.completed"));
     for (const href of await results.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(/^\/\?view=[0-9a-f-]{36}$/);
+      expect(href).toMatch(/^\/searches\/[0-9a-f-]{36}$/);
     }
 
     // The risk filter, kept in the address.
@@ -350,6 +350,12 @@ describe("batch screening in the browser", () => {
         await expectVisible(
           page.getByTestId("batch-insufficient-credits").getByText(tr(en, "batch.insufficientCreditsMessage", { required: 20, balance: 15 })),
         );
+        expect(
+          await page
+            .getByTestId("batch-insufficient-credits")
+            .getByRole("link", { name: tr(en, "credits.buy") })
+            .getAttribute("href"),
+        ).toBe("/buy-credits");
 
         // Enough for the screen, spent elsewhere before the click: the server's refusal in the toast, nothing started.
         await upload(page, en, "one.csv", "name\nJane Example\n");

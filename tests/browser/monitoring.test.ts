@@ -213,7 +213,7 @@ async function monitoringFlow(language: "en" | "de") {
     expect(await flagged.getByTestId("entity-source").textContent()).toBe(tr(dict, "monitoring.source.search"));
     // The name opens the latest check's search; an entry never checked has no link.
     expect(await flagged.getByRole("link", { name: tr(dict, "monitoring.openLatestLabel", { name: "Kasimir Feldwebler" }) }).getAttribute("href")).toBe(
-      `/?view=${changes.searchId}`,
+      `/searches/${changes.searchId}`,
     );
     expect(await added.getByRole("link").count()).toBe(0);
     expect(await flagged.getByTestId("entity-last-checked").locator("time").getAttribute("datetime")).toBe(entity.lastChecked!.toISOString());
@@ -245,8 +245,8 @@ async function monitoringFlow(language: "en" | "de") {
     expect(await article.getAttribute("href")).toBe("https://news.example.org/fraud-probe");
     await expectVisible(page.getByTestId("new-article").getByText(tr(dict, "search.category.negative"), { exact: true }));
     await expectVisible(page.getByTestId("not-checked").getByText("GDELT", { exact: true }));
-    expect(await page.getByRole("link", { name: tr(dict, "monitoring.latestCheck") }).getAttribute("href")).toBe(`/?view=${changes.searchId}`);
-    expect(await page.getByRole("link", { name: tr(dict, "monitoring.previousCheck") }).getAttribute("href")).toBe(`/?view=${changes.previousSearchId}`);
+    expect(await page.getByRole("link", { name: tr(dict, "monitoring.latestCheck") }).getAttribute("href")).toBe(`/searches/${changes.searchId}`);
+    expect(await page.getByRole("link", { name: tr(dict, "monitoring.previousCheck") }).getAttribute("href")).toBe(`/searches/${changes.previousSearchId}`);
     const pdfHref = (await page.getByRole("link", { name: tr(dict, "monitoring.downloadPdf") }).getAttribute("href"))!;
     const pdf = await context.request.get(`${app.url}${pdfHref}`);
     expect(pdf.status()).toBe(200);

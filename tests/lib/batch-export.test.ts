@@ -239,7 +239,7 @@ describe("CSV", () => {
       "Sources not checked": "Google News",
       Error: "",
       "Search ID": ids.petrov,
-      Link: `/?view=${ids.petrov}`,
+      Link: `/searches/${ids.petrov}`,
     });
     expect(Date.parse(byTerm["Viktor Petrov"].Created)).not.toBeNaN();
     expect(Date.parse(byTerm["Viktor Petrov"].Finished)).toBeGreaterThanOrEqual(Date.parse(byTerm["Viktor Petrov"].Created));
@@ -284,7 +284,7 @@ describe("CSV", () => {
 
   test("absolute links with the app's address; words in the owner's report language or the one asked for", async () => {
     const { byTerm } = await csvRecords(analyst.id, batchId, { baseUrl: "https://duecheck.bank.test/" });
-    expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/?view=${ids.petrov}`);
+    expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/searches/${ids.petrov}`);
     const de = await csvRecords(analyst.id, batchId, { language: "de" });
     expect(de.header.slice(0, 5)).toEqual(["Suchbegriff", "Art", "Land", "Status", "Risikostufe"]);
     expect(de.byTerm["Viktor Petrov"]).toMatchObject({ Status: "Abgeschlossen", Risikostufe: "Kritisches Risiko", "Medien geprüft": "Ja", Art: "Person" });
@@ -346,7 +346,7 @@ describe("Excel", () => {
       "Yes",
     ]);
     expect(petrov.getCell(16).value).toBeInstanceOf(Date);
-    expect(petrov.getCell(19).value).toBe(`/?view=${ids.petrov}`);
+    expect(petrov.getCell(19).value).toBe(`/searches/${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
     const formula = rows.get(TERMS.formula)!.getCell(1);
     expect(formula.type).toBe(ExcelJS.ValueType.String);
@@ -357,7 +357,7 @@ describe("Excel", () => {
     linked.getWorksheet("Results")!.eachRow((row) => {
       if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(19).value;
     });
-    expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
+    expect(link).toEqual({ text: `https://duecheck.bank.test/searches/${ids.petrov}`, hyperlink: `https://duecheck.bank.test/searches/${ids.petrov}` });
   });
 });
 

@@ -61,8 +61,8 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
                 <span className="font-medium wrap-anywhere" data-testid="entity-name">
                   {entity.lastSearchId ? (
                     <Link
-                      to="/"
-                      search={{ view: entity.lastSearchId }}
+                      to="/searches/$searchId"
+                      params={{ searchId: entity.lastSearchId }}
                       className="underline-offset-4 hover:underline focus-visible:underline"
                       aria-label={t("monitoring.openLatestLabel", { name: entity.searchTerm })}
                     >
