@@ -174,6 +174,9 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     // What it costs (12 rows of a 10-credit search) against the balance.
     expect(await page.getByTestId("batch-cost").textContent()).toBe(tr(dict, "batch.costLine", { count: 12, n: 12, cost: 10, required: 120, balance: 500 }));
 
+    // The batch is named after the file unless renamed.
+    expect(await page.getByLabel(tr(dict, "batch.nameLabel")).inputValue()).toBe("customers");
+
     // Start: charged at once, the toast, the file let go, the status card polling until the batch ends.
     await page.getByRole("button", { name: tr(dict, "batch.start", { count: 12, n: 12 }) }).click();
     const started = toast(page, tr(dict, "batch.started"));
@@ -185,7 +188,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     const card = page.getByTestId("current-batch");
     await expectVisible(card.getByRole("heading", { name: tr(dict, "batch.currentTitle") }));
     const name = await waitForEnd(page, dict);
-    expect(name).toStartWith("Batch ");
+    expect(name).toBe("customers");
     const bar = card.getByRole("progressbar");
     expect(await bar.getAttribute("aria-valuenow")).toBe("100");
     expect(await card.getByTestId("batch-processed").textContent()).toBe("12");

@@ -111,8 +111,11 @@ export function batchColumns(report: BatchReport): Column[] {
   ];
 }
 
-/** "duecheck-batch-quarterly-customers-2025-01-31.csv": letters, digits and dashes only, whatever the name holds. */
+/**
+ * "duecheck-batch-quarterly-customers-2025-01-31.csv": letters, digits and dashes only, whatever the name holds. A
+ * name that starts with "batch" does not say it twice ("Batch March" is duecheck-batch-march-...).
+ */
 export function batchFileName(batch: Pick<BatchView, "name" | "createdAt">, extension: string): string {
-  const slug = fileSlug(batch.name);
+  const slug = fileSlug(batch.name).replace(/^batch(-|$)/, "");
   return `duecheck-batch${slug ? `-${slug}` : ""}-${batch.createdAt.slice(0, 10)}.${extension}`;
 }
