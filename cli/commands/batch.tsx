@@ -242,7 +242,10 @@ export function registerBatch(program: Command) {
             { header: t.batch.columns.status, value: (r) => t.statuses[r.status] },
             { header: t.batch.columns.risk, value: (r) => (r.riskLevel ? (t.levels[r.riskLevel as keyof typeof t.levels] ?? r.riskLevel) : "-") },
             { header: t.batch.columns.sanctions, value: (r) => (r.status === "completed" ? String(r.sanctionsMatches) : "-") },
-            { header: t.batch.columns.media, value: (r) => (r.status === "completed" ? String(r.mediaCount) : "-") },
+            {
+              header: t.batch.columns.media,
+              value: (r) => (r.status !== "completed" ? "-" : r.mediaCount === null ? t.batch.mediaNotChecked : String(r.mediaCount)),
+            },
             { header: t.batch.columns.searchId, value: (r) => r.searchId },
           ]}
         />,

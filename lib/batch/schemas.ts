@@ -87,6 +87,6 @@ export interface BatchResultRow {
   openHits: number;
   /** Sanctions lists with a match. */
   sanctionsMatches: number;
-  /** News articles found. */
-  mediaCount: number;
+  /** News articles found; null when no news source answered (not checked: unknown, not none). */
+  mediaCount: number | null;
 }

@@ -12,6 +12,7 @@ import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
 import { type ExportFormat, type ExportOptions, exportBatch } from "../../lib/batch/batch-export.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { listBatchResults } from "../../lib/batch/batch-read.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createUser } from "../helpers/app.ts";
@@ -392,6 +393,35 @@ describe("PDF summary", () => {
     expect(all.slice(all.indexOf("Entities That Need Attention"))).not.toContain("Acme");
     expect(all).not.toContain("Plus Corp");
     expect(all).not.toContain("see the CSV or Excel export");
+  });
+
+  test("a source not checked for any row is said once, above the rows, not on each; its rows' media read 'not checked'", async () => {
+    const { batch } = await createBatchJob(
+      { db: s.db, queue: s.queue },
+      {
+        userId: analyst.id,
+        name: "News offline",
+        entities: ["Nina Nocheck", "Oscar Offline"].map((searchTerm) => ({ searchTerm, entityType: "person" as const, language: "en", numLinks: 10 })),
+      },
+    );
+    const rows = await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id));
+    for (const row of rows) await finish(row.id, { status: "completed", results: mediaUnchecked(), riskLevel: "medium" });
+
+    const text = flat(pdfText((await file(analyst.id, batch.id, "pdf")).bytes));
+    const attention = text.indexOf("Entities That Need Attention");
+    expect(text.slice(0, attention)).toMatch(/Sources That Could Not Be Checked .*Google News\s+News\s+2/);
+    expect(text.slice(attention)).toContain("Nina Nocheck");
+    expect(text.slice(attention)).toContain("Oscar Offline");
+    expect(text.slice(attention)).not.toContain("Google News");
+
+    // The results list: media unknown, not none; a row whose news was read keeps its count.
+    const listed = await listBatchResults(s.db, analyst.id, batch.id, { limit: 10 });
+    expect(listed.items.map((row) => row.mediaCount)).toEqual([null, null]);
+    const first = await listBatchResults(s.db, analyst.id, batchId, { limit: 100 });
+    const media = Object.fromEntries(first.items.map((row) => [row.searchTerm, row.mediaCount]));
+    expect(media[TERMS.acme]).toBe(0);
+    expect(media[TERMS.formula]).toBeNull();
+    expect(media[TERMS.plus]).toBe(0);
   });
 
   test("in German for a user whose report language is German, with the Excel file's sheet names too", async () => {

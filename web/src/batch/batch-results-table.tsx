@@ -59,7 +59,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
               {number(row.sanctionsMatches)}
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="batch-result-media">
-              {number(row.mediaCount)}
+              {row.mediaCount === null ? <span className="text-muted-foreground">{t("search.notChecked")}</span> : number(row.mediaCount)}
             </TableCell>
           </TableRow>
         ))}
