@@ -419,7 +419,7 @@ describe("PDF summary", () => {
     expect(listed.items.map((row) => row.mediaCount)).toEqual([null, null]);
     const first = await listBatchResults(s.db, analyst.id, batchId, { limit: 100 });
     const media = Object.fromEntries(first.items.map((row) => [row.searchTerm, row.mediaCount]));
-    expect(media[TERMS.acme]).toBe(0);
+    expect(media[TERMS.acme]).toBe(1);
     expect(media[TERMS.formula]).toBeNull();
     expect(media[TERMS.plus]).toBe(0);
   });

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { AlertReason } from "./alert-reason";
+import { ChangeLines } from "./change-lines";
 import { EntityActions } from "./entity-actions";
 import { EntityReview, EntityRisk } from "./entity-check-cells";
 import { EntityStatusBadge } from "./entity-status-badge";
@@ -98,7 +99,7 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
               {entity.hasChanges && (
                 <div className="grid gap-1">
-                  <span data-testid="changes-summary">{entity.changesSummary}</span>
+                  <ChangeLines entity={entity} />
                   <AlertReason entity={entity} />
                 </div>
               )}
