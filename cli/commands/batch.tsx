@@ -4,6 +4,7 @@ import { Box, Text } from "ink";
 import { type Database, runningServer, schema } from "../../data/db.ts";
 import { listAllBatches } from "../../lib/batch/admin-read.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { defaultBatchName } from "../../lib/batch/batch-name.ts";
 import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
 import { type BatchResultRow, type BatchView, batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas.ts";
@@ -34,12 +35,6 @@ interface RunOptions {
   detach?: boolean;
   json?: boolean;
   language?: string;
-}
-
-/** "Batch 2025-01-31 14:05", in local time like the web app's name. */
-function defaultName(now = new Date()) {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `Batch ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
 }
 
 /** The CSV, read as a stream with the web's rules and limits; a refused file names its line and nothing is charged. */
@@ -131,13 +126,13 @@ export function registerBatch(program: Command) {
     )
     .argument("<file>", "the CSV file (up to 100,000 rows or 20 MB)")
     .option("--user <email>", "the account that screens and is charged (default: the first administrator, who is not charged)")
-    .option("--name <name>", "the batch's name (default: Batch and the local date and time)")
+    .option("--name <name>", "the batch's name (default: the file's name without .csv, as in the web app)")
     .option("--detach", "print the batch's id and return; the server's workers screen it")
     .option("--json", "print the batch as JSON (the shape of GET /api/batch-jobs/{id}), without progress")
     .action(async (path: string, options: RunOptions) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
-      const name = batchName.safeParse(options.name ?? defaultName());
+      const name = batchName.safeParse(options.name ?? defaultBatchName(path));
       if (!name.success) failWith(name.error.issues[0].message);
       const entities = await readCsv(path, early);
       const { finished, shown, risks } = await withDatabase(async (database) => {
@@ -259,7 +254,10 @@ export function registerBatch(program: Command) {
             { header: t.batch.columns.status, value: (r) => t.statuses[r.status] },
             { header: t.batch.columns.risk, value: (r) => (r.riskLevel ? (t.levels[r.riskLevel as keyof typeof t.levels] ?? r.riskLevel) : "-") },
             { header: t.batch.columns.sanctions, value: (r) => (r.status === "completed" ? String(r.sanctionsMatches) : "-") },
-            { header: t.batch.columns.media, value: (r) => (r.status === "completed" ? String(r.mediaCount) : "-") },
+            {
+              header: t.batch.columns.media,
+              value: (r) => (r.status !== "completed" ? "-" : r.mediaCount === null ? t.batch.mediaNotChecked : String(r.mediaCount)),
+            },
             { header: t.batch.columns.searchId, value: (r) => r.searchId },
           ]}
         />,

@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { isUuid } from "../../lib/ids.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { acknowledgeAlert, dismissAlert } from "../../lib/monitoring/alerts.ts";
-import { describeChanges } from "../../lib/monitoring/change-phrases.ts";
+import { changesSummary, describeChanges } from "../../lib/monitoring/change-phrases.ts";
 import { viewChanges } from "../../lib/monitoring/changes-report.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
 import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
@@ -274,9 +274,11 @@ export function registerMonitor(program: Command) {
       });
       if (options.json) return printJson(result);
       if (result.searchIds.length === 0) return;
-      const changed = result.checked.filter((e) => e.hasChanges && e.changesSummary);
+      // worded from the facts in the CLI's language; an entry flagged before facts were kept has its stored sentence
+      const summary = (e: (typeof result.checked)[number]) => (e.changeFacts ? changesSummary(e.changeFacts, shown.language) : e.changesSummary);
+      const changed = result.checked.filter((e) => e.hasChanges && summary(e));
       console.log(t.monitor.finished(result.checked.length, changed.length));
-      for (const e of changed) console.log(t.monitor.changedLine(e.searchTerm, e.changesSummary!, e.id));
+      for (const e of changed) console.log(t.monitor.changedLine(e.searchTerm, summary(e)!, e.id));
     });
 
   withLanguageOption(monitor.command("changes"))

@@ -171,6 +171,8 @@ export const de: CliText = {
     },
     empty: "Noch keine Stapelaufträge. Starten Sie einen mit: duecheck batch run DATEI.csv",
     noResults: "Keine Ergebnisse.",
+    /** A media count when no news source answered. */
+    mediaNotChecked: "nicht geprüft",
     more: (command) => `Weitere: ${command}`,
     limitInvalid: (value) => `--limit muss eine ganze Zahl von 1 bis 100 sein, erhalten: '${value}'`,
     cursorInvalid: (value) => `--cursor muss der Cursor einer vorherigen Seite sein, erhalten: '${value}'`,

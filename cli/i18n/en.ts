@@ -171,6 +171,8 @@ export const en: CliText = {
     },
     empty: "No batch jobs yet. Run one with: duecheck batch run FILE.csv",
     noResults: "No results.",
+    /** A media count when no news source answered. */
+    mediaNotChecked: "not checked",
     more: (command) => `More: ${command}`,
     limitInvalid: (value) => `--limit must be a whole number from 1 to 100, got '${value}'`,
     cursorInvalid: (value) => `--cursor must be the cursor a previous page printed, got '${value}'`,

@@ -170,6 +170,8 @@ export const es: CliText = {
     },
     empty: "Aún no hay lotes. Inicie uno con: duecheck batch run ARCHIVO.csv",
     noResults: "Sin resultados.",
+    /** A media count when no news source answered. */
+    mediaNotChecked: "no comprobado",
     more: (command) => `Más: ${command}`,
     limitInvalid: (value) => `--limit debe ser un número entero de 1 a 100, recibido: '${value}'`,
     cursorInvalid: (value) => `--cursor debe ser el cursor que imprimió una página anterior, recibido: '${value}'`,

@@ -170,6 +170,8 @@ export const fr: CliText = {
     },
     empty: "Aucun lot pour l’instant. Lancez-en un avec : duecheck batch run FICHIER.csv",
     noResults: "Aucun résultat.",
+    /** A media count when no news source answered. */
+    mediaNotChecked: "non vérifié",
     more: (command) => `Suite : ${command}`,
     limitInvalid: (value) => `--limit doit être un nombre entier de 1 à 100, reçu : '${value}'`,
     cursorInvalid: (value) => `--cursor doit être le curseur affiché par une page précédente, reçu : '${value}'`,

@@ -150,6 +150,7 @@ export interface CliText {
     };
     empty: string;
     noResults: string;
+    mediaNotChecked: string;
     more: (command: string) => string;
     limitInvalid: (value: string) => string;
     cursorInvalid: (value: string) => string;

@@ -16,6 +16,8 @@ export type LoginResult =
   | {
       kind: "signed-in";
       user: UserRow;
+      /** The account had never signed in before (the app says "Welcome!", not "Welcome back!"). */
+      firstSignIn: boolean;
       session: { token: string; expiresAt: Date };
       rememberedBrowser?: { token: string; expiresAt: Date };
     };
@@ -82,5 +84,5 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
     ipAddress: client.ipAddress,
     details: { rememberBrowser: Boolean(rememberedBrowser) },
   });
-  return { kind: "signed-in", user: (await findUserById(db, user.id))!, session, rememberedBrowser };
+  return { kind: "signed-in", user: (await findUserById(db, user.id))!, firstSignIn: user.lastLogin === null, session, rememberedBrowser };
 }

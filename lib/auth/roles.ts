@@ -26,4 +26,10 @@ export const readsEveryone = (user: WithRole) => user.role === "admin" || user.r
 /** Exports any user's history or portfolio: admins and auditors. */
 export const exportsEveryone = readsAdminViews;
 
+/** Spends no credits: searches are never charged and the balance shows "Unlimited" (admins). */
+export const hasUnlimitedCredits = (user: WithRole) => user.role === "admin";
+
+/** Buys credits: a user who spends them (not an unlimited or a read-only account). */
+export const buysCredits = (user: WithRole) => canScreen(user) && !hasUnlimitedCredits(user);
+
 export const READ_ONLY_MESSAGE = "The auditor role is read-only";

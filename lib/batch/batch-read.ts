@@ -100,7 +100,12 @@ export async function batchResultsOf(db: Db, batch: BatchRow, request: BatchResu
         reviewStatus: sql<ReviewStatus | null>`case when ${s.status} = 'completed' then ${s.reviewStatus} end`,
         openHits: s.openHits,
         sanctionsMatches: sql<number>`coalesce((select count(*)::int from jsonb_array_elements(${s.results}->'sanctionsList') e where (e->>'match')::boolean), 0)`,
-        mediaCount: sql<number>`coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)`,
+        // as mediaChecked() (lib/screening/results.ts) decides it: an article found, or a news source that answered
+        mediaCount: sql<number | null>`case
+          when ${s.results} is null or jsonb_array_length(coalesce(${s.results}->'adverseMedia', '[]'::jsonb)) > 0
+            or exists (select 1 from jsonb_array_elements(coalesce(${s.results}->'sources', '[]'::jsonb)) m where m->>'kind' = 'media' and m->>'status' = 'ok')
+          then coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)
+        end`,
         cursorKey: cursorKey(keyset),
       })
       .from(s)

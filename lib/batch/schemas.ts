@@ -7,13 +7,14 @@ import { z } from "zod";
 import type { ReviewStatus } from "../review/contract.ts";
 import { createSearchSchema } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
+import { BATCH_NAME_MAX } from "./batch-name.ts";
 
 /** Rows of one batch from the web and the CLI (the public API keeps its own 1,000). */
 export const MAX_BATCH_ENTITIES = 100_000;
 /** A JSON body of 100,000 entities stays well under this; the other JSON routes keep 64 KB. */
 export const MAX_BATCH_ENTITIES_BODY_BYTES = 20 * 1024 * 1024;
 
-export const batchName = text({ field: "name", max: 200 }).min(1, "name is required");
+export const batchName = text({ field: "name", max: BATCH_NAME_MAX }).min(1, "name is required");
 
 const totalEntities = z
   .number({ error: "totalEntities must be a number" })
@@ -99,6 +100,6 @@ export interface BatchResultRow {
   openHits: number;
   /** Sanctions lists with a match. */
   sanctionsMatches: number;
-  /** News articles found. */
-  mediaCount: number;
+  /** News articles found; null when no news source answered (not checked: unknown, not none). */
+  mediaCount: number | null;
 }

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { STRIPE_SETTINGS, type StripeSetting } from "./schemas.ts";
 
 export const DEFAULT_STRIPE_API_URL = "https://api.stripe.com";
 
@@ -26,6 +27,11 @@ export function loadBillingConfig(env: Record<string, string | undefined> = proc
     webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
     apiUrl,
   };
+}
+
+/** The Stripe settings that are unset (empty counts as unset). */
+export function missingBillingSettings(env: Record<string, string | undefined> = process.env): StripeSetting[] {
+  return STRIPE_SETTINGS.filter((name) => !env[name]?.trim());
 }
 
 /** The SDK's host/port/protocol options for an API URL. */

@@ -30,8 +30,15 @@ export const confirmPaymentRequestSchema = z.object({
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
 
-/** GET /api/billing/config. */
-export type BillingConfigView = { configured: false } | { configured: true; publishableKey: string };
+/** The environment variables card payments need, in the order an administrator sets them up. */
+export const STRIPE_SETTINGS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+export type StripeSetting = (typeof STRIPE_SETTINGS)[number];
+
+/**
+ * GET /api/billing/config. An administrator's answer also names the Stripe settings still unset (`missingSettings`),
+ * so the page can say what to set; a user's answer never carries the server's configuration.
+ */
+export type BillingConfigView = ({ configured: false } | { configured: true; publishableKey: string }) & { missingSettings?: StripeSetting[] };
 
 /** One package of GET /api/billing/packages. */
 export interface CreditPackageView {

@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { hasUnlimitedCredits } from "../auth/roles.ts";
 import type { CreditBalance } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
@@ -49,7 +50,7 @@ export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Pro
     .limit(limit);
   return {
     balance: user.credits,
-    unlimited: user.role === "admin",
+    unlimited: hasUnlimitedCredits(user),
     manualSearchCost: settings.manualSearchCost,
     automatedSearchCost: settings.automatedSearchCost,
     transactions: rows.map(transactionView),

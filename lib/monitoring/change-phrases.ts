@@ -4,7 +4,7 @@
  */
 import type { RiskLevel } from "../screening/results.ts";
 import { phrasebook, type ReportLanguage } from "../screening/summary/phrasebook.ts";
-import type { MonitoringChanges } from "./schemas.ts";
+import type { ChangeFacts, MonitoringChanges } from "./schemas.ts";
 
 interface ChangePhrases {
   addedMatches(count: number): string;
@@ -58,17 +58,21 @@ export function changePhrases(language: ReportLanguage): ChangePhrases {
 
 const levelWord = (level: string | null, language: ReportLanguage) => (level ? (phrasebook(language).level[level as RiskLevel] ?? level) : "-");
 
-/** One line per kind of change, in the language: what the summary joins and the CLI prints. */
-export function describeChanges(
-  changes: Pick<MonitoringChanges, "addedMatches" | "removedMatches" | "riskBefore" | "riskAfter" | "newMedia" | "notChecked">,
-  language: ReportLanguage,
-): string[] {
+type ChangeInput = ChangeFacts | Pick<MonitoringChanges, "addedMatches" | "removedMatches" | "riskBefore" | "riskAfter" | "newMedia" | "notChecked">;
+
+const sizeOf = (value: number | unknown[]) => (typeof value === "number" ? value : value.length);
+
+/** One line per kind of change, in the language: what the summary joins and the CLI prints (stored changes or their facts). */
+export function describeChanges(changes: ChangeInput, language: ReportLanguage): string[] {
   const p = PHRASES[language];
   const lines: string[] = [];
-  if (changes.addedMatches.length) lines.push(p.addedMatches(changes.addedMatches.length));
-  if (changes.removedMatches.length) lines.push(p.removedMatches(changes.removedMatches.length));
+  const added = sizeOf(changes.addedMatches);
+  const removed = sizeOf(changes.removedMatches);
+  const media = sizeOf(changes.newMedia);
+  if (added) lines.push(p.addedMatches(added));
+  if (removed) lines.push(p.removedMatches(removed));
   if (changes.riskBefore !== changes.riskAfter) lines.push(p.risk(levelWord(changes.riskBefore, language), levelWord(changes.riskAfter, language)));
-  if (changes.newMedia.length) lines.push(p.newMedia(changes.newMedia.length));
+  if (media) lines.push(p.newMedia(media));
   if (changes.notChecked.length) lines.push(p.notChecked(changes.notChecked.join(", ")));
   return lines;
 }

@@ -21,6 +21,7 @@ import type {
   MonitoringStatus,
   NewMonitoredEntity,
 } from "./schemas.ts";
+import { changeFacts } from "./schemas.ts";
 
 export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
 
@@ -59,6 +60,7 @@ export function monitoredEntityView(row: MonitoredEntityRow, check: EntityCheck 
     lastChecked: iso(row.lastChecked),
     nextCheck: iso(row.nextCheck),
     hasChanges: row.hasChanges,
+    changeFacts: row.hasChanges ? changeFacts(row.changes) : null,
     changesSummary: row.changesSummary,
     source: row.source === "search" ? "search" : "manual",
     lastSearchId: row.lastSearchId,

@@ -56,7 +56,12 @@ export interface MonitoredEntityView {
   lastChecked: string | null;
   nextCheck: string | null;
   hasChanges: boolean;
-  /** What the last check that changed something found, in the owner's report language. */
+  /**
+   * What the last check that changed something found, as counts and codes: each interface words them in its reader's
+   * language. Null for entries flagged before these were kept (then only changesSummary says it).
+   */
+  changeFacts: ChangeFacts | null;
+  /** The same as one sentence in the owner's report language when the check ran (kept for old entries and webhooks). */
   changesSummary: string | null;
   source: MonitoringSource;
   /** The last check's search (open it with /?view={id}). */
@@ -149,6 +154,32 @@ export interface MonitoredArticle {
  * What changed between two checks (stored with the entity as `changes`, shown by the report). Facts only: every
  * display words them in its language.
  */
+/** The facts of a check's changes a display words: how many matches came and went, the risk levels, what was not checked. */
+export interface ChangeFacts {
+  addedMatches: number;
+  removedMatches: number;
+  riskBefore: string | null;
+  riskAfter: string | null;
+  newMedia: number;
+  notChecked: string[];
+}
+
+/** The facts of stored changes (a jsonb column: anything not of the expected shape reads as no facts). */
+export function changeFacts(changes: unknown): ChangeFacts | null {
+  if (!changes || typeof changes !== "object") return null;
+  const c = changes as Partial<Record<keyof MonitoringChanges, unknown>>;
+  const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  const level = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    addedMatches: count(c.addedMatches),
+    removedMatches: count(c.removedMatches),
+    riskBefore: level(c.riskBefore),
+    riskAfter: level(c.riskAfter),
+    newMedia: count(c.newMedia),
+    notChecked: Array.isArray(c.notChecked) ? c.notChecked.filter((s): s is string => typeof s === "string") : [],
+  };
+}
+
 export interface MonitoringChanges {
   checkedAt: string;
   /** The two checks compared. */

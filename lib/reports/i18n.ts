@@ -97,6 +97,8 @@ export interface MonitoringLabels {
   frequencies: Record<"daily" | "weekly" | "monthly", string>;
   checkedAt: string;
   changedAt: string;
+  /** The check that found the changes (its search id). */
+  latestCheck: string;
   comparedWith: string;
   riskBefore: string;
   riskAfter: string;

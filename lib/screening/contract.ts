@@ -54,6 +54,9 @@ export interface SearchDetailView extends SearchListItemView {
 /** How often a client asks again for a search that is still running. */
 export const SEARCH_POLL_MS = 2000;
 
+/** A search's own page in the web app (the old /?view={id} address still leads there). */
+export const searchPagePath = (searchId: string) => `/searches/${encodeURIComponent(searchId)}`;
+
 /** A search has ended once it completed or failed; until then it is pending or processing. */
 export function isFinished(status: SearchStatus | undefined) {
   return status === "completed" || status === "failed";

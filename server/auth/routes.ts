@@ -64,7 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (result.kind === "two-factor-required") return c.json({ requiresTwoFactor: true });
     setSessionCookie(c, result.session.token);
     if (result.rememberedBrowser) setBrowserCookie(c, result.rememberedBrowser.token, result.rememberedBrowser.expiresAt);
-    return c.json({ user: toPublicUser(result.user) });
+    return c.json({ user: toPublicUser(result.user), firstSignIn: result.firstSignIn });
   })
 
   .post("/logout", async (c) => {

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { type BillingConfig, loadBillingConfig, stripeClient } from "../../lib/billing/config.ts";
+import { type BillingConfig, loadBillingConfig, missingBillingSettings, stripeClient } from "../../lib/billing/config.ts";
 import { listCreditPackages } from "../../lib/billing/packages.ts";
 import { confirmPayment, createPaymentIntent, handleStripeWebhook, PaymentProviderError, WebhookSignatureError } from "../../lib/billing/payments.ts";
 import { listPurchases } from "../../lib/billing/purchases.ts";
@@ -55,7 +55,9 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/config", (c) => {
     const config = billingConfig();
     const view: BillingConfigView = config ? { configured: true, publishableKey: config.publishableKey } : { configured: false };
-    return c.json(view);
+    // Only an administrator can act on the server's settings: only they are told which are missing.
+    const missing = currentUser(c).role === "admin" ? missingBillingSettings(process.env) : [];
+    return c.json(missing.length ? { ...view, missingSettings: missing } : view);
   })
   .get("/packages", async (c) => c.json({ packages: await listCreditPackages(c.get("ctx").database.db) }))
   .get("/purchases", async (c) => {

@@ -14,7 +14,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
-import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, fullyVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 type Language = "en" | "es";
@@ -180,6 +180,8 @@ for (const language of LANGUAGES) {
       const admin = userRow(page, ADMIN.email);
       expect(await admin.getByTestId("user-role").textContent()).toBe(t("admin.users.role.admin"));
       expect(await admin.getByTestId("user-last-login").textContent()).not.toBe(t("admin.users.never"));
+      // An administrator's searches are never charged: no balance to show.
+      expect(await admin.getByTestId("user-credits").textContent()).toBe(t("credits.unlimited"));
       const bruno = userRow(page, "bruno@example.com");
       expect(await bruno.getByTestId("user-role").textContent()).toBe(t("admin.users.role.user"));
       expect(await bruno.getByTestId("user-credits").textContent()).toBe("50");
@@ -295,6 +297,19 @@ for (const language of LANGUAGES) {
       const rows = page.getByTestId("admin-search-row");
       await expectVisible(rows.first());
       expect(await rows.count()).toBe(2);
+      // At 1280 px the whole table fits, its Actions column included; at 375 px the open link stays in view.
+      expect(page.viewportSize()?.width).toBe(1280);
+      const actionsHead = page.getByTestId("admin-searches-table").getByRole("columnheader", { name: t("admin.activity.column.actions") });
+      expect(await fullyVisible(actionsHead)).toBe(true);
+      expect(await fullyVisible(rows.first().getByRole("link"))).toBe(true);
+      await page.setViewportSize({ width: 375, height: 800 });
+      try {
+        await page.waitForFunction(() => window.innerWidth === 375);
+        expect(await fullyVisible(rows.first().getByRole("link"))).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
       const cells = (await rows.first().locator("td").allTextContents()).slice(1, 8);
       expect(cells).toEqual(["Rosa Reporterrosa@example.com", "Viktor Petrov", t("admin.activity.manual"), "10", t("risk.high"), "1", "2"]);
       expect((await rows.nth(1).locator("td").allTextContents()).slice(2, 6)).toEqual([
@@ -304,7 +319,7 @@ for (const language of LANGUAGES) {
         t("admin.activity.unknown"),
       ]);
       const open = rows.first().getByRole("link", { name: t("admin.activity.openLabel", { term: "Viktor Petrov" }) });
-      expect(await open.getAttribute("href")).toBe(`/?view=${viktorSearchId}`);
+      expect(await open.getAttribute("href")).toBe(`/searches/${viktorSearchId}`);
       expect(await open.getAttribute("target")).toBe("_blank");
       // The link opens Rosa's search for the admin (read-only, through the admin call), and the access is audited.
       const viewer = await page.context().newPage();

@@ -62,11 +62,13 @@ describe("sign-up and sign-in", () => {
     await expectVisible(page.getByText("Login failed"));
   });
 
-  test("signing in lands on / with the user's name in the sidebar", async () => {
+  test("the new account's first sign-in lands on / with 'Welcome!' and the user's name in the sidebar", async () => {
     await submitCredentials(page, app.url, account.email, account.password);
     await waitForPath(page, "/");
     await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
-    await expectVisible(page.getByText("Welcome back!"));
+    // Never signed in before: no "back".
+    await expectVisible(page.getByText("Welcome!", { exact: true }));
+    expect(await page.getByText("Welcome back!").count()).toBe(0);
     expect(await page.getByTestId("sidebar-user-name").textContent()).toBe(account.fullName);
     await expectVisible(page.getByTestId("sidebar-user").getByText(account.email));
     await expectVisible(page.getByText("Manual: 10 / Auto: 1 credit"));

@@ -174,6 +174,9 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     // What it costs (12 rows of a 10-credit search) against the balance.
     expect(await page.getByTestId("batch-cost").textContent()).toBe(tr(dict, "batch.costLine", { count: 12, n: 12, cost: 10, required: 120, balance: 500 }));
 
+    // The batch is named after the file unless renamed.
+    expect(await page.getByLabel(tr(dict, "batch.nameLabel")).inputValue()).toBe("customers");
+
     // Start: charged at once, the toast, the file let go, the status card polling until the batch ends.
     await page.getByRole("button", { name: tr(dict, "batch.start", { count: 12, n: 12 }) }).click();
     const started = toast(page, tr(dict, "batch.started"));
@@ -185,7 +188,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     const card = page.getByTestId("current-batch");
     await expectVisible(card.getByRole("heading", { name: tr(dict, "batch.currentTitle") }));
     const name = await waitForEnd(page, dict);
-    expect(name).toStartWith("Batch ");
+    expect(name).toBe("customers");
     const bar = card.getByRole("progressbar");
     expect(await bar.getAttribute("aria-valuenow")).toBe("100");
     expect(await card.getByTestId("batch-processed").textContent()).toBe("12");
@@ -228,7 +231,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
     expect(await karimov.getByTestId("batch-result-review").textContent()).toContain(tr(dict, "review.status.needs_review"));
     expect(await karimov.getByTestId("batch-status").textContent()).toBe(tr(dict, "batch.status.completed"));
     for (const href of await results.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(/^\/\?view=[0-9a-f-]{36}$/);
+      expect(href).toMatch(/^\/searches\/[0-9a-f-]{36}$/);
     }
 
     // The risk filter, kept in the address.
@@ -350,6 +353,12 @@ describe("batch screening in the browser", () => {
         await expectVisible(
           page.getByTestId("batch-insufficient-credits").getByText(tr(en, "batch.insufficientCreditsMessage", { required: 20, balance: 15 })),
         );
+        expect(
+          await page
+            .getByTestId("batch-insufficient-credits")
+            .getByRole("link", { name: tr(en, "credits.buy") })
+            .getAttribute("href"),
+        ).toBe("/buy-credits");
 
         // Enough for the screen, spent elsewhere before the click: the server's refusal in the toast, nothing started.
         await upload(page, en, "one.csv", "name\nJane Example\n");

@@ -86,6 +86,24 @@ describe("without Stripe", () => {
       await other.context.close();
     }
   });
+
+  test("an administrator is told which settings to set; the user's plain message stays", async () => {
+    const admin = await newPage(browser);
+    try {
+      await signIn(admin.page, unconfigured.url, "admin@test.local", "Admin-password-1");
+      await admin.page.goto(`${unconfigured.url}/buy-credits`);
+      const message = admin.page.getByTestId("payment-not-configured");
+      await expectVisible(message.getByText("Card payments are off: Stripe is not configured"));
+      expect(await message.getByRole("list", { name: "Missing settings" }).locator("code").allTextContents()).toEqual([
+        "STRIPE_SECRET_KEY",
+        "STRIPE_PUBLISHABLE_KEY",
+        "STRIPE_WEBHOOK_SECRET",
+      ]);
+      expect(await message.textContent()).not.toContain("contact support");
+    } finally {
+      await admin.context.close();
+    }
+  });
 });
 
 describe("with Stripe", () => {

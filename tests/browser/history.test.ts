@@ -152,7 +152,7 @@ describe("search history", () => {
       if (new URL(r.url()).pathname === `/api/searches/${ids["Rustam Karimov"]}`) detailCalls.push(r.url());
     });
     await item(page, "Rustam Karimov").getByRole("link", { name: /View/ }).click();
-    await page.waitForURL((url) => url.pathname === "/" && url.searchParams.get("view") === ids["Rustam Karimov"]);
+    await waitForPath(page, `/searches/${ids["Rustam Karimov"]}`);
     const banner = page.getByTestId("historical-banner");
     await expectVisible(banner);
     expect(await banner.getByText(/^Viewing historical search result/).textContent()).toBe('Viewing historical search result for "Rustam Karimov"');
@@ -176,8 +176,29 @@ describe("search history", () => {
     await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
   });
 
+  test("a row's name opens its result too, at an address that survives a reload", async () => {
+    await page.goto(`${app.url}/history`);
+    await item(page, "Quiet Harbour Trading").getByRole("link", { name: "Quiet Harbour Trading", exact: true }).click();
+    await waitForPath(page, `/searches/${ids["Quiet Harbour Trading"]}`);
+    await expectVisible(page.getByTestId("search-results").getByTestId("result-term").getByText("Quiet Harbour Trading"));
+    expect(await page.getByTestId("screen-name").textContent()).toBe("Search Result");
+    await page.reload();
+    await expectVisible(page.getByTestId("search-results").getByTestId("result-term").getByText("Quiet Harbour Trading"));
+    await page.goto(`${app.url}/history`);
+    await expectVisible(item(page, "Quiet Harbour Trading"));
+  });
+
+  test("the old /?view={id} address moves on to /searches/{id}", async () => {
+    await page.goto(`${app.url}/?view=${ids["Rustam Karimov"]}`);
+    await waitForPath(page, `/searches/${ids["Rustam Karimov"]}`);
+    expect(new URL(page.url()).search).toBe("");
+    await expectVisible(page.getByTestId("search-results").getByTestId("result-term").getByText("Rustam Karimov"));
+    await page.goto(`${app.url}/history`);
+    await expectVisible(item(page, "Rustam Karimov"));
+  });
+
   test("another user's search: the load-error view with a way back to history", async () => {
-    await page.goto(`${app.url}/?view=${othersSearchId}`);
+    await page.goto(`${app.url}/searches/${othersSearchId}`);
     await expectVisible(page.getByRole("heading", { name: "Failed to load search results" }));
     await expectVisible(page.getByText("The search may have been deleted or you don't have permission to view it."));
     await expectHidden(page.getByText("Private Matter"));

@@ -96,7 +96,7 @@ test("a monitoring alert stays open until it is decided", async () => {
     await expectVisible(row.getByTestId("entity-risk").getByText(tr(en, "risk.critical"), { exact: true }));
     await expectVisible(row.getByTestId("entity-review").getByText(tr(en, "review.status.needs_review"), { exact: true }));
     const reason = row.getByRole("link", { name: tr(en, "monitoring.alert.newHits", { count: 1 }) });
-    expect(await reason.getAttribute("href")).toBe(`/?view=${latest.id}`);
+    expect(await reason.getAttribute("href")).toBe(`/searches/${latest.id}`);
 
     // View Changes: the alert is open, says why, and cannot be acknowledged; a reload changes nothing.
     await row.getByRole("button", { name: tr(en, "monitoring.viewChangesLabel", { name: "Zoran Vukotic" }) }).click();
@@ -107,7 +107,7 @@ test("a monitoring alert stays open until it is decided", async () => {
     await expectVisible(alert.getByText(tr(en, "monitoring.alert.open"), { exact: true }));
     await expectVisible(alert.getByRole("link", { name: tr(en, "monitoring.alert.newHits", { count: 1 }) }));
     expect(await alert.getByRole("button", { name: tr(en, "monitoring.acknowledge") }).count()).toBe(0);
-    expect(await alert.getByRole("link", { name: tr(en, "monitoring.alert.decide") }).getAttribute("href")).toBe(`/?view=${latest.id}`);
+    expect(await alert.getByRole("link", { name: tr(en, "monitoring.alert.decide") }).getAttribute("href")).toBe(`/searches/${latest.id}`);
 
     // The hit is decided: the alert closes.
     const decided = await context.request.post(`${app.url}/api/searches/${latest.id}/decisions`, {

@@ -130,6 +130,9 @@ describe("search screen", () => {
       await runSearch(page, "Rustam Karimov");
       await expectVisible(page.getByRole("heading", { name: "Conducting Due Diligence Check" }));
       await expectVisible(page.getByTestId("searching-view").getByText("Rustam Karimov"));
+      // The search has its own address as soon as it starts, while it still runs.
+      await page.waitForURL((url) => /^\/searches\/[0-9a-f-]{36}$/.test(url.pathname));
+      await expectVisible(page.getByTestId("searching-view"));
 
       await expectVisible(page.getByRole("heading", { name: "Search Results" }), RESULT_TIMEOUT_MS);
       const card = resultsCard(page);
@@ -176,8 +179,19 @@ describe("search screen", () => {
     SEARCH_TEST_TIMEOUT_MS,
   );
 
+  test("the search moved to its own address as it started; a reload shows the same result", async () => {
+    const path = new URL(page.url()).pathname;
+    expect(path).toMatch(/^\/searches\/[0-9a-f-]{36}$/);
+    await page.reload();
+    await waitForPath(page, path);
+    await expectVisible(page.getByRole("heading", { name: "Search Results" }));
+    expect(await resultsCard(page).getByTestId("result-term").textContent()).toBe("Rustam Karimov");
+    expect(await resultsCard(page).getByTestId("counter-sanctions").locator("p").textContent()).toBe("1");
+  });
+
   test("Start New Search returns to an empty form at /", async () => {
     await page.getByRole("button", { name: "← Start New Search" }).click();
+    await waitForPath(page, "/");
     await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
     expect(await page.getByLabel("Name of person or company").inputValue()).toBe("");
     expect(new URL(page.url()).search).toBe("");
@@ -334,7 +348,12 @@ describe("search screen", () => {
       const button = other.page.getByRole("button", { name: "Insufficient Credits" });
       await expectVisible(button);
       expect(await button.isDisabled()).toBe(true);
-      await expectVisible(other.page.getByText("You need at least 10 credits to perform a search. Please contact support to add more credits."));
+      const alert = other.page.getByTestId("insufficient-credits");
+      await expectVisible(alert.getByText("You need at least 10 credits to perform a search.", { exact: true }));
+      expect(await alert.textContent()).not.toContain("contact support");
+      // Where more credits come from: Buy Credits, one click away.
+      await alert.getByRole("link", { name: "Buy Credits" }).click();
+      await waitForPath(other.page, "/buy-credits");
     } finally {
       await other.context.close();
     }

@@ -95,6 +95,11 @@ describe("shell", () => {
     try {
       await signIn(admin.page, app.url, "admin@test.local", "Admin-password-1");
       await expectVisible(admin.page.getByTestId("sidebar-credits").getByText("Unlimited"));
+      // Nothing to buy: no Buy Credits in the sidebar nor on the profile's balance card.
+      expect(await admin.page.getByTestId("sidebar-user").getByRole("link", { name: "Buy Credits" }).count()).toBe(0);
+      await admin.page.goto(`${app.url}/profile`);
+      await expectVisible(admin.page.getByTestId("credit-balance").getByText("Unlimited"));
+      expect(await admin.page.getByRole("link", { name: "Buy Credits" }).count()).toBe(0);
     } finally {
       await admin.context.close();
     }

@@ -12,6 +12,7 @@ import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
 import { type ExportFormat, type ExportOptions, exportBatch } from "../../lib/batch/batch-export.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { listBatchResults } from "../../lib/batch/batch-read.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { createUser } from "../helpers/app.ts";
@@ -239,7 +240,7 @@ describe("CSV", () => {
       "Sources not checked": "Google News",
       Error: "",
       "Search ID": ids.petrov,
-      Link: `/?view=${ids.petrov}`,
+      Link: `/searches/${ids.petrov}`,
     });
     expect(Date.parse(byTerm["Viktor Petrov"].Created)).not.toBeNaN();
     expect(Date.parse(byTerm["Viktor Petrov"].Finished)).toBeGreaterThanOrEqual(Date.parse(byTerm["Viktor Petrov"].Created));
@@ -284,7 +285,7 @@ describe("CSV", () => {
 
   test("absolute links with the app's address; words in the owner's report language or the one asked for", async () => {
     const { byTerm } = await csvRecords(analyst.id, batchId, { baseUrl: "https://duecheck.bank.test/" });
-    expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/?view=${ids.petrov}`);
+    expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/searches/${ids.petrov}`);
     const de = await csvRecords(analyst.id, batchId, { language: "de" });
     expect(de.header.slice(0, 5)).toEqual(["Suchbegriff", "Art", "Land", "Status", "Risikostufe"]);
     expect(de.byTerm["Viktor Petrov"]).toMatchObject({ Status: "Abgeschlossen", Risikostufe: "Kritisches Risiko", "Medien geprüft": "Ja", Art: "Person" });
@@ -346,7 +347,7 @@ describe("Excel", () => {
       "Yes",
     ]);
     expect(petrov.getCell(16).value).toBeInstanceOf(Date);
-    expect(petrov.getCell(19).value).toBe(`/?view=${ids.petrov}`);
+    expect(petrov.getCell(19).value).toBe(`/searches/${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
     const formula = rows.get(TERMS.formula)!.getCell(1);
     expect(formula.type).toBe(ExcelJS.ValueType.String);
@@ -357,7 +358,7 @@ describe("Excel", () => {
     linked.getWorksheet("Results")!.eachRow((row) => {
       if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(19).value;
     });
-    expect(link).toEqual({ text: `https://duecheck.bank.test/?view=${ids.petrov}`, hyperlink: `https://duecheck.bank.test/?view=${ids.petrov}` });
+    expect(link).toEqual({ text: `https://duecheck.bank.test/searches/${ids.petrov}`, hyperlink: `https://duecheck.bank.test/searches/${ids.petrov}` });
   });
 });
 
@@ -392,6 +393,35 @@ describe("PDF summary", () => {
     expect(all.slice(all.indexOf("Entities That Need Attention"))).not.toContain("Acme");
     expect(all).not.toContain("Plus Corp");
     expect(all).not.toContain("see the CSV or Excel export");
+  });
+
+  test("a source not checked for any row is said once, above the rows, not on each; its rows' media read 'not checked'", async () => {
+    const { batch } = await createBatchJob(
+      { db: s.db, queue: s.queue },
+      {
+        userId: analyst.id,
+        name: "News offline",
+        entities: ["Nina Nocheck", "Oscar Offline"].map((searchTerm) => ({ searchTerm, entityType: "person" as const, language: "en", numLinks: 10 })),
+      },
+    );
+    const rows = await s.db.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.batchJobId, batch.id));
+    for (const row of rows) await finish(row.id, { status: "completed", results: mediaUnchecked(), riskLevel: "medium" });
+
+    const text = flat(pdfText((await file(analyst.id, batch.id, "pdf")).bytes));
+    const attention = text.indexOf("Entities That Need Attention");
+    expect(text.slice(0, attention)).toMatch(/Sources That Could Not Be Checked .*Google News\s+News\s+2/);
+    expect(text.slice(attention)).toContain("Nina Nocheck");
+    expect(text.slice(attention)).toContain("Oscar Offline");
+    expect(text.slice(attention)).not.toContain("Google News");
+
+    // The results list: media unknown, not none; a row whose news was read keeps its count.
+    const listed = await listBatchResults(s.db, analyst.id, batch.id, { limit: 10 });
+    expect(listed.items.map((row) => row.mediaCount)).toEqual([null, null]);
+    const first = await listBatchResults(s.db, analyst.id, batchId, { limit: 100 });
+    const media = Object.fromEntries(first.items.map((row) => [row.searchTerm, row.mediaCount]));
+    expect(media[TERMS.acme]).toBe(1);
+    expect(media[TERMS.formula]).toBeNull();
+    expect(media[TERMS.plus]).toBe(0);
   });
 
   test("in German for a user whose report language is German, with the Excel file's sheet names too", async () => {

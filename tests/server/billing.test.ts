@@ -61,6 +61,32 @@ describe("billing over HTTP", () => {
     expect(packages.json.packages[1].pricePerCredit).toBeCloseTo(0.218);
   });
 
+  test("not configured: an administrator is told which Stripe settings are missing, a user never", async () => {
+    const admin = new HttpClient(app.url);
+    await admin.signIn("admin@test.local", "Admin-password-1");
+    expect((await admin.get("/api/billing/config")).json).toEqual({
+      configured: false,
+      missingSettings: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
+    });
+    const partly = setEnv({ STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_URL: standIn.url });
+    try {
+      expect((await admin.get("/api/billing/config")).json).toEqual({
+        configured: true,
+        publishableKey: "",
+        missingSettings: ["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
+      });
+      expect((await alice.get("/api/billing/config")).json).toEqual({ configured: true, publishableKey: "" });
+    } finally {
+      partly();
+    }
+    const restore = configure();
+    try {
+      expect((await admin.get("/api/billing/config")).json).toEqual({ configured: true, publishableKey: "pk_test_server" });
+    } finally {
+      restore();
+    }
+  });
+
   test("configured: signed-in only, the server's price, a mismatched amount 400", async () => {
     const restore = configure();
     try {

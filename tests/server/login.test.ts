@@ -17,6 +17,15 @@ let addressCounter = 1;
 const client = () => new HttpClient(app.url, { "x-forwarded-for": `203.0.113.${addressCounter++}` });
 
 describe("sign-in", () => {
+  test("the answer says whether it is the account's first sign-in (the app's 'Welcome!' or 'Welcome back!')", async () => {
+    await createUser(app.db, { email: "first.time@example.com", password: "First-time-1!" });
+    const first = await client().post("/api/auth/login", { email: "first.time@example.com", password: "First-time-1!" });
+    expect(first.status).toBe(200);
+    expect(first.json.firstSignIn).toBe(true);
+    const again = await client().post("/api/auth/login", { email: "first.time@example.com", password: "First-time-1!" });
+    expect(again.json.firstSignIn).toBe(false);
+  });
+
   test("a valid sign-in sets an HttpOnly SameSite=Lax session cookie, stores only its hash, and /me answers the user", async () => {
     await createUser(app.db, { email: "ok@example.com", password: "password-1", fullName: "Olga Kern" });
     const http = client();

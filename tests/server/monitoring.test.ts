@@ -168,6 +168,15 @@ describe("one entity", () => {
     const changes = await flagChanges(entity.id);
     const res = await analyst.get(`${BASE}/${entity.id}/changes`);
     expect(res.json.entity).toMatchObject({ id: entity.id, hasChanges: true, changesSummary: "1 new sanctions match" });
+    // the facts each interface words in its reader's language
+    expect(res.json.entity.changeFacts).toEqual({
+      addedMatches: changes.addedMatches.length,
+      removedMatches: 0,
+      riskBefore: changes.riskBefore,
+      riskAfter: changes.riskAfter,
+      newMedia: changes.newMedia.length,
+      notChecked: changes.notChecked,
+    });
     expect(res.json.changes).toEqual(changes);
     const none = await analyst.get(`${BASE}/${(await entityOf(analyst, "Acme Trading Ltd", "company")).id}/changes`);
     expect(none.json.changes).toBeNull();
@@ -202,14 +211,20 @@ describe("one entity", () => {
       "New sanctions matches (1)",
       "Karimov, Rustam Alievich",
       "ofac-7",
-      "Sanctions matches no longer listed (0)",
-      "New negative or PEP findings (1)",
+      // worded as the changes screen words them
+      "Sanctions matches no longer found (0)",
+      "New adverse media articles (1)",
       "Karimov charged with fraud",
-      "Could not be checked",
+      "Sources that could not be checked",
       "Google News",
+      "Reason scheduled check",
     ]) {
       expect(english).toContain(words);
     }
+    // Each label stays in its column, apart from its value (a long one wraps there instead of running into it).
+    expect(english).toContain("Previous check —");
+    expect(english).toMatch(/Latest check [0-9a-f]{8}-/);
+    expect(english).not.toMatch(/[a-z][0-9a-f]{8}-[0-9a-f]{4}-/);
     expect((await entityOf(analyst, "Rustam Karimov", "company")).hasChanges).toBe(true);
 
     expect((await analyst.post("/api/auth/update-languages", { profileLanguage: "en", reportLanguage: "de" })).status).toBe(200);
@@ -218,7 +233,7 @@ describe("one entity", () => {
       "Überwachung: gefundene Änderungen",
       "Risikostufe vorher: Niedriges Risiko",
       "Neue Sanktionstreffer (1)",
-      "Konnte nicht geprüft werden",
+      "Quellen, die nicht geprüft werden konnten",
     ])
       expect(german).toContain(words);
   });

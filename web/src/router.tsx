@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router";
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
 import { AdminActivityPage } from "./admin/activity-page";
 import { AdminDashboardPage } from "./admin/dashboard-page";
 import { AdminSettingsPage } from "./admin/settings-page";
@@ -31,6 +31,7 @@ import { ReviewQueuePage } from "./review/queue-page";
 import { validateQueueSearch } from "./review/queue-search";
 import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
+import { SearchResultPage } from "./search/search-result-page";
 import { AppLayout } from "./shell/app-layout";
 import { NotFoundPage } from "./shell/not-found-page";
 import { RootNotFound } from "./shell/root-not-found";
@@ -59,37 +60,61 @@ const shellRoute = createRoute({
   notFoundComponent: NotFoundPage,
 });
 
-/** ?view={searchId} shows a stored search. */
+/** The search form. The old address of a stored search, /?view={searchId}, moves on to /searches/{searchId}. */
 const searchRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/",
+  staticData: { titleKey: "nav.newSearch" },
   component: SearchPage,
   validateSearch: (search: Record<string, unknown>): { view?: string } => {
     const view = typeof search.view === "number" ? String(search.view) : search.view;
     return typeof view === "string" && view ? { view } : {};
   },
+  beforeLoad: ({ search }) => {
+    if (search.view) throw redirect({ to: "/searches/$searchId", params: { searchId: search.view }, replace: true });
+  },
 });
-const batchRoute = createRoute({ getParentRoute: () => shellRoute, path: "/batch", component: BatchPage });
+/** One search's own address: its progress while it runs, then its results; shareable and reloadable. */
+const searchResultRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/searches/$searchId",
+  staticData: { titleKey: "nav.searchResult" },
+  component: SearchResultPage,
+});
+const batchRoute = createRoute({ getParentRoute: () => shellRoute, path: "/batch", staticData: { titleKey: "nav.batch" }, component: BatchPage });
 /** A batch's results; ?riskLevel= keeps one risk level. */
 const batchResultsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/batch/$batchId",
+  staticData: { titleKey: "nav.batchResults" },
   component: BatchResultsPage,
   validateSearch: validateBatchResultsSearch,
 });
-const historyRoute = createRoute({ getParentRoute: () => shellRoute, path: "/history", component: HistoryPage });
-const apiAccessRoute = createRoute({ getParentRoute: () => shellRoute, path: "/api-access", component: ApiAccessPage });
-const twoFactorRoute = createRoute({ getParentRoute: () => shellRoute, path: "/settings/2fa", component: TwoFactorPage });
-const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: "/profile", component: ProfilePage });
+const historyRoute = createRoute({ getParentRoute: () => shellRoute, path: "/history", staticData: { titleKey: "nav.history" }, component: HistoryPage });
+const apiAccessRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/api-access",
+  staticData: { titleKey: "nav.apiAccess" },
+  component: ApiAccessPage,
+});
+const twoFactorRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/settings/2fa",
+  staticData: { titleKey: "twoFactor.title" },
+  component: TwoFactorPage,
+});
+const profileRoute = createRoute({ getParentRoute: () => shellRoute, path: "/profile", staticData: { titleKey: "profile.title" }, component: ProfilePage });
 const creditHistoryRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/credit-history",
+  staticData: { titleKey: "credits.history.title" },
   component: CreditHistoryPage,
 });
 /** Buying credits with Stripe's Payment Element; loaded on first visit, so Stripe's packages stay out of the main bundle. */
 const buyCreditsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/buy-credits",
+  staticData: { titleKey: "billing.title" },
   component: lazyRouteComponent(() => import("./billing/buy-credits-page"), "BuyCreditsPage"),
   validateSearch: validateBuyCreditsSearch,
 });
@@ -101,16 +126,23 @@ const buyCreditsRoute = createRoute({
 const reportsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/reports",
+  staticData: { titleKey: "nav.reports" },
   component: lazyRouteComponent(() => import("./reports/reports-page"), "ReportsPage"),
   validateSearch: validateReportsSearch,
 });
 
-const sanctionsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/sanctions", component: SanctionsPage });
+const sanctionsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/sanctions",
+  staticData: { titleKey: "nav.sanctions" },
+  component: SanctionsPage,
+});
 
 /** The monitored entities; ?risk= and ?review= keep the table's filters. */
 const monitoringRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/automatic-screening",
+  staticData: { titleKey: "nav.automaticScreening" },
   component: MonitoringPage,
   validateSearch: validateMonitoringSearch,
 });
@@ -118,6 +150,7 @@ const monitoringRoute = createRoute({
 const monitoringChangesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/automatic-screening/$entityId/changes",
+  staticData: { titleKey: "nav.monitoringChanges" },
   component: ChangesPage,
 });
 
@@ -125,31 +158,66 @@ const monitoringChangesRoute = createRoute({
  * The review queue (filters in the address), an item of it opened beside the list, and the remembered clearances
  * (?q= and ?all=true).
  */
-const reviewsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/reviews", component: ReviewQueuePage, validateSearch: validateQueueSearch });
+const reviewsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/reviews",
+  staticData: { titleKey: "reviews.nav" },
+  component: ReviewQueuePage,
+  validateSearch: validateQueueSearch,
+});
 const reviewItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/reviews/$searchId",
+  staticData: { titleKey: "reviews.nav" },
   component: ReviewQueuePage,
   validateSearch: validateQueueSearch,
 });
 const clearancesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/reviews/clearances",
+  staticData: { titleKey: "reviews.clearances.title" },
   component: ClearancesPage,
   validateSearch: validateClearancesSearch,
 });
 
 /** The Administration screens: admins only (others see a 'not allowed' state; the server answers them 403). */
-const adminDashboardRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/dashboard", component: AdminDashboardPage });
-const adminUsersRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/users", component: AdminUsersPage });
-const adminActivityRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/activity", component: AdminActivityPage });
-const adminSettingsRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/settings", component: AdminSettingsPage });
+const adminDashboardRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/dashboard",
+  staticData: { titleKey: "nav.adminDashboard" },
+  component: AdminDashboardPage,
+});
+const adminUsersRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/users",
+  staticData: { titleKey: "nav.adminUsers" },
+  component: AdminUsersPage,
+});
+const adminActivityRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/activity",
+  staticData: { titleKey: "nav.adminActivity" },
+  component: AdminActivityPage,
+});
+const adminSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/settings",
+  staticData: { titleKey: "nav.adminSettings" },
+  component: AdminSettingsPage,
+});
 /** The audit log, its filters in the address. */
-const adminAuditRoute = createRoute({ getParentRoute: () => shellRoute, path: "/admin/audit", component: AuditPage, validateSearch: validateAuditSearch });
+const adminAuditRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/audit",
+  staticData: { titleKey: "nav.adminAudit" },
+  component: AuditPage,
+  validateSearch: validateAuditSearch,
+});
 /** Legal holds; ?show=lifted|all (default: active ones). */
 const adminLegalHoldsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/admin/legal-holds",
+  staticData: { titleKey: "nav.adminLegalHolds" },
   component: LegalHoldsPage,
   validateSearch: validateLegalHoldsSearch,
 });
@@ -157,12 +225,14 @@ const adminLegalHoldsRoute = createRoute({
 const adminBatchesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/admin/batches",
+  staticData: { titleKey: "nav.adminBatches" },
   component: AdminBatchesPage,
   validateSearch: validateAdminListSearch,
 });
 const adminBatchRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/admin/batches/$batchId",
+  staticData: { titleKey: "nav.adminBatches" },
   component: AdminBatchPage,
   validateSearch: validateBatchResultsSearch,
 });
@@ -170,6 +240,7 @@ const adminBatchRoute = createRoute({
 const adminMonitoringRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/admin/monitoring",
+  staticData: { titleKey: "nav.adminMonitoring" },
   component: AdminMonitoringPage,
   validateSearch: validateAdminListSearch,
 });
@@ -190,6 +261,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   shellRoute.addChildren([
     searchRoute,
+    searchResultRoute,
     batchRoute,
     batchResultsRoute,
     historyRoute,
@@ -214,5 +286,9 @@ export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFou
 declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
+  }
+  /** What a route declares about itself: the translation key of the screen's name in the header. */
+  interface StaticDataRouteOption {
+    titleKey?: string;
   }
 }

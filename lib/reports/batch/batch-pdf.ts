@@ -39,7 +39,10 @@ export async function buildBatchPdf(report: BatchReport, attention: BatchAttenti
   const count = (n: number) => numbers.format(n);
   const countries = new Map<string, string>();
   const country = (code: string) => countries.get(code) ?? countries.set(code, formatCountry(code, language)).get(code)!;
-  const cells = (row: BatchReportRow) => attentionCells(row, labels, count, country);
+  // A source that could not be checked for any finished row is said once, in its own table above, not on every row.
+  const finished = batch.processedEntities + batch.failedEntities;
+  const everywhere = new Set(attention.notChecked.filter((s) => finished > 0 && s.entities >= finished).map((s) => s.name));
+  const cells = (row: BatchReportRow) => attentionCells({ ...row, notChecked: row.notChecked.filter((name) => !everywhere.has(name)) }, labels, count, country);
 
   w.titleBand(b.title, `duecheck · ${labels.confidential}`, `${labels.generatedAt}: ${formatDateTime(report.generatedAt, language)}`);
   w.text(batch.name, { size: 17, bold: true, lineGap: 0.25 });

@@ -2,8 +2,10 @@
  * A batch's results as its exports (CSV, Excel, the PDF summary) read them: the batch, its owner and one row per
  * entity. lib/batch/batch-export.ts reads them from the database a chunk at a time.
  */
+
 import type { BatchView } from "../../batch/schemas.ts";
 import type { ReviewStatus } from "../../review/contract.ts";
+import { searchPagePath } from "../../screening/contract.ts";
 import type { RiskLevel } from "../../screening/results.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { explanationLabels } from "../explanation.ts";
@@ -55,7 +57,7 @@ export interface BatchReport {
   /** Completed rows per risk level. */
   riskCounts: Partial<Record<RiskLevel, number>>;
   generatedAt: Date;
-  /** The app's public address: links are absolute with it, else relative to the app ("/?view=..."). */
+  /** The app's public address: links are absolute with it, else relative to the app ("/searches/..."). */
   baseUrl?: string;
 }
 
@@ -63,7 +65,7 @@ export const labelsOf = (report: BatchReport): ReportLabels => reportLabels(repo
 
 /** Where the app shows a row's search. */
 export function searchLink(report: BatchReport, searchId: string): string {
-  return `${report.baseUrl?.replace(/\/+$/, "") ?? ""}/?view=${searchId}`;
+  return `${report.baseUrl?.replace(/\/+$/, "") ?? ""}${searchPagePath(searchId)}`;
 }
 
 export type Cell = string | number | Date | null;
@@ -109,8 +111,11 @@ export function batchColumns(report: BatchReport): Column[] {
   ];
 }
 
-/** "duecheck-batch-quarterly-customers-2025-01-31.csv": letters, digits and dashes only, whatever the name holds. */
+/**
+ * "duecheck-batch-quarterly-customers-2025-01-31.csv": letters, digits and dashes only, whatever the name holds. A
+ * name that starts with "batch" does not say it twice ("Batch March" is duecheck-batch-march-...).
+ */
 export function batchFileName(batch: Pick<BatchView, "name" | "createdAt">, extension: string): string {
-  const slug = fileSlug(batch.name);
+  const slug = fileSlug(batch.name).replace(/^batch(-|$)/, "");
   return `duecheck-batch${slug ? `-${slug}` : ""}-${batch.createdAt.slice(0, 10)}.${extension}`;
 }

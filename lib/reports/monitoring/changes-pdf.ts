@@ -55,7 +55,7 @@ export async function buildChangesPdf(report: ChangesReport): Promise<Uint8Array
     w.fields([
       [t.checkedAt, when(changes.checkedAt)],
       [t.trigger, t.triggers[changes.trigger]],
-      [labels.searchId, changes.searchId],
+      [t.latestCheck, changes.searchId],
       [t.comparedWith, changes.previousSearchId ?? ""],
     ]);
     w.space(10);

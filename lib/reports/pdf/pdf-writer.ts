@@ -214,14 +214,19 @@ export class PdfWriter {
     const size = style.size ?? 9.5;
     const height = this.lineHeight(size);
     for (const [label, value] of rows) {
+      // A long label wraps within its column (a gap before the value), never running into the value beside it.
+      const labelLines = this.wrap(label, labelWidth - 8, size);
       const lines = this.wrap(value || "—", CONTENT_WIDTH - labelWidth, size);
-      this.ensure(height * Math.min(lines.length, 3));
-      this.drawLine(label, MARGIN, this.y - size, { size, color: COLORS.muted });
-      for (const line of lines) {
+      const count = Math.max(labelLines.length, lines.length);
+      this.ensure(height * Math.min(count, 3));
+      const url = style.url?.[label];
+      for (let i = 0; i < count; i++) {
         this.ensure(height);
-        const url = style.url?.[label];
-        const drawn = this.drawLine(line, MARGIN + labelWidth, this.y - size, { size, color: url ? COLORS.link : COLORS.ink });
-        if (url) this.link(url, MARGIN + labelWidth, this.y - size - 2, drawn, size + 3);
+        if (labelLines[i]) this.drawLine(labelLines[i], MARGIN, this.y - size, { size, color: COLORS.muted });
+        if (lines[i]) {
+          const drawn = this.drawLine(lines[i], MARGIN + labelWidth, this.y - size, { size, color: url ? COLORS.link : COLORS.ink });
+          if (url) this.link(url, MARGIN + labelWidth, this.y - size - 2, drawn, size + 3);
+        }
         this.y -= height;
       }
     }

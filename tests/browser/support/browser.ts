@@ -115,3 +115,25 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
 
 /** Text with every kind of space as one plain space (French and Spanish numbers use no-break spaces). */
 export const plainText = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * Whether the element is wholly on screen: inside the viewport and not clipped by any scrolling or hidden-overflow
+ * ancestor (a table's frame that scrolls sideways hides what lies past its edge), and not covered at its centre.
+ */
+export async function fullyVisible(locator: Locator) {
+  await locator.first().waitFor({ state: "visible" });
+  return locator.first().evaluate((element) => {
+    // Scrolls the page only up or down to it: scrolling it into view would also scroll a clipping frame sideways.
+    window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight / 3);
+    const box = element.getBoundingClientRect();
+    const inside = (outer: { left: number; right: number; top: number; bottom: number }) =>
+      box.left >= outer.left - 0.5 && box.right <= outer.right + 0.5 && box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5;
+    if (box.width === 0 || !inside({ left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight })) return false;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if ((style.overflowX !== "visible" || style.overflowY !== "visible") && !inside(parent.getBoundingClientRect())) return false;
+    }
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && (hit === element || element.contains(hit));
+  });
+}

@@ -5,10 +5,12 @@ import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
+import { cn } from "@duecheck/ui/utils";
 import { ExternalLinkIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSearchRecord } from "../../../lib/admin/schemas.ts";
+import { searchPagePath } from "../../../lib/screening/contract.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PagedListState } from "./list-state";
@@ -58,6 +60,14 @@ export function SearchActivityTab() {
   );
 }
 
+/** Numeric columns' headings may wrap onto two lines: the figures under them are short. */
+const NUMBER_HEAD = "text-right whitespace-normal";
+/**
+ * The open link stays at the right edge of the table's frame, over the other columns when the table scrolls
+ * sideways (a narrow screen), so it can never be cut off.
+ */
+const ACTIONS = "sticky right-0 px-2 text-right";
+
 function SearchesTable({ searches }: { searches: AdminSearchRecord[] }) {
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
@@ -70,17 +80,17 @@ function SearchesTable({ searches }: { searches: AdminSearchRecord[] }) {
           <TableHead scope="col">{t("admin.activity.column.user")}</TableHead>
           <TableHead scope="col">{t("admin.activity.column.term")}</TableHead>
           <TableHead scope="col">{t("admin.activity.column.type")}</TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" className={NUMBER_HEAD}>
             {t("admin.activity.column.credits")}
           </TableHead>
           <TableHead scope="col">{t("admin.activity.column.risk")}</TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" className={NUMBER_HEAD}>
             {t("admin.activity.column.sanctions")}
           </TableHead>
-          <TableHead scope="col" className="text-right">
+          <TableHead scope="col" className={NUMBER_HEAD}>
             {t("admin.activity.column.media")}
           </TableHead>
-          <TableHead scope="col" className="px-2 text-right">
+          <TableHead scope="col" className={cn(ACTIONS, "bg-muted")}>
             {t("admin.activity.column.actions")}
           </TableHead>
         </TableRow>
@@ -88,12 +98,12 @@ function SearchesTable({ searches }: { searches: AdminSearchRecord[] }) {
       <TableBody>
         {searches.map((search) => (
           <TableRow key={search.id} data-testid="admin-search-row">
-            <TableCell className="whitespace-nowrap">
+            <TableCell>
               <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
             </TableCell>
             <TableCell>
               <div className="font-medium">{search.userName}</div>
-              <div className="text-xs text-muted-foreground">{search.userEmail}</div>
+              <div className="text-xs text-muted-foreground wrap-anywhere">{search.userEmail}</div>
             </TableCell>
             <TableCell className="font-medium wrap-anywhere">{search.searchTerm}</TableCell>
             <TableCell>{search.isAutomated ? t("admin.activity.automated") : t("admin.activity.manual")}</TableCell>
@@ -101,14 +111,9 @@ function SearchesTable({ searches }: { searches: AdminSearchRecord[] }) {
             <TableCell>{search.riskLevel ? <RiskBadge level={search.riskLevel as RiskLevel} /> : t("admin.activity.unknown")}</TableCell>
             <TableCell className="text-right tabular-nums">{number(search.sanctionsCount)}</TableCell>
             <TableCell className="text-right tabular-nums">{number(search.mediaCount)}</TableCell>
-            <TableCell className="px-2 text-right">
+            <TableCell className={cn(ACTIONS, "bg-background")}>
               <Button asChild variant="ghost" size="icon" className="text-muted-foreground">
-                <a
-                  href={`/?view=${encodeURIComponent(search.id)}`}
-                  target="_blank"
-                  rel="noopener"
-                  aria-label={t("admin.activity.openLabel", { term: search.searchTerm })}
-                >
+                <a href={searchPagePath(search.id)} target="_blank" rel="noopener" aria-label={t("admin.activity.openLabel", { term: search.searchTerm })}>
                   <ExternalLinkIcon aria-hidden />
                 </a>
               </Button>

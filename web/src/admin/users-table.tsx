@@ -4,6 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { CoinsIcon, PencilIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";
@@ -59,7 +60,7 @@ export function UsersTable({
               </Badge>
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="user-credits">
-              {number(user.credits)}
+              {hasUnlimitedCredits(user) ? t("credits.unlimited") : number(user.credits)}
             </TableCell>
             <TableCell>
               <Badge variant={user.isActive ? "success" : "outline"} data-testid="user-status">

@@ -6,13 +6,13 @@ import type { LoginRequest, PublicUser } from "../../../lib/auth/schemas.ts";
 import { apiRequest, serverErrorText } from "../lib/api";
 import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
 
-export type LoginResponse = { user: PublicUser } | { requiresTwoFactor: true };
+export type LoginResponse = { user: PublicUser; firstSignIn?: boolean } | { requiresTwoFactor: true };
 
 /** Wait before leaving /login for / after a successful sign-in. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /**
- * POST /api/auth/login. A second factor asked for shows the code step; success stores the user, toasts 'Welcome back!'
+ * POST /api/auth/login. A second factor asked for shows the code step; success stores the user, toasts 'Welcome!' (the account's first sign-in) or 'Welcome back!'
  * and goes to /; a failure shows the server's text, else 'Invalid credentials', in the alert and a toast.
  */
 export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired: (request: LoginRequest) => void; onError: (message: string) => void }) {
@@ -29,7 +29,7 @@ export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired
         return;
       }
       if ("user" in answer) {
-        toast({ title: t("login.welcomeBack"), description: t("login.loggedInAs", { name: answer.user.fullName }) });
+        toast({ title: answer.firstSignIn ? t("login.welcome") : t("login.welcomeBack"), description: t("login.loggedInAs", { name: answer.user.fullName }) });
         // Nothing cached for an earlier session (for example one that expired) may show for this user.
         queryClient.clear();
         queryClient.setQueryData(CURRENT_USER_QUERY_KEY, answer.user);

@@ -34,7 +34,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
         {rows.map((row) => (
           <TableRow key={row.searchId} data-testid="batch-result-row">
             <TableCell className="min-w-40 font-medium wrap-anywhere">
-              <Link to="/" search={{ view: row.searchId }} className="underline-offset-4 hover:underline focus-visible:underline">
+              <Link to="/searches/$searchId" params={{ searchId: row.searchId }} className="underline-offset-4 hover:underline focus-visible:underline">
                 {row.searchTerm}
               </Link>
             </TableCell>
@@ -59,7 +59,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
               {number(row.sanctionsMatches)}
             </TableCell>
             <TableCell className="text-right tabular-nums" data-testid="batch-result-media">
-              {number(row.mediaCount)}
+              {row.mediaCount === null ? <span className="text-muted-foreground">{t("search.notChecked")}</span> : number(row.mediaCount)}
             </TableCell>
           </TableRow>
         ))}

@@ -4,14 +4,18 @@ import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
 import { AlertCircleIcon, FileSpreadsheetIcon } from "lucide-react";
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BATCH_NAME_MAX, defaultBatchName } from "../../../lib/batch/batch-name.ts";
 import { useCsvProblemText } from "./csv-problem-text";
 import { useCurrentBatchId } from "./current-batch-atom";
 import { EntityPreview } from "./entity-preview";
 import { StartBatch } from "./start-batch";
 import { useCsvFile } from "./use-csv-file";
 import { useStartBatch } from "./use-start-batch";
+
+/** The name typed, else (left blank) the file's. */
+const batchName = (typed: string | null, fileName: string) => typed?.trim() || defaultBatchName(fileName);
 
 /** 'Upload CSV': the file, read and checked in the browser, its preview, and the start button. */
 export function CsvUploadCard() {
@@ -23,11 +27,15 @@ export function CsvUploadCard() {
   const start = useStartBatch();
   const [, setCurrentBatch] = useCurrentBatchId();
   const problemText = useCsvProblemText();
+  // null: not edited, the chosen file's name
+  const [name, setName] = useState<string | null>(null);
+  const nameId = useId();
   const resetInput = () => {
     if (input.current) input.current.value = "";
   };
 
   async function onFileChange(chosen: File | null) {
+    setName(null);
     const taken = await choose(chosen);
     // A refused file is let go (its reason stays shown), so choosing it again once corrected is a change the input reports.
     if (!taken) resetInput();
@@ -35,13 +43,17 @@ export function CsvUploadCard() {
 
   function onStart() {
     if (file.state !== "ready") return;
-    start.mutate(file.csv.entities, {
-      onSuccess: (batch) => {
-        setCurrentBatch(batch.id);
-        clear();
-        resetInput();
+    start.mutate(
+      { name: batchName(name, file.fileName), entities: file.csv.entities },
+      {
+        onSuccess: (batch) => {
+          setCurrentBatch(batch.id);
+          clear();
+          setName(null);
+          resetInput();
+        },
       },
-    });
+    );
   }
 
   return (
@@ -90,6 +102,18 @@ export function CsvUploadCard() {
         {file.state === "ready" && (
           <>
             <EntityPreview entities={file.csv.entities} fileName={file.fileName} />
+            <div className="grid gap-2">
+              <Label htmlFor={nameId}>{t("batch.nameLabel")}</Label>
+              <Input
+                id={nameId}
+                value={name ?? defaultBatchName(file.fileName)}
+                placeholder={defaultBatchName(file.fileName)}
+                maxLength={BATCH_NAME_MAX}
+                disabled={start.isPending}
+                onChange={(event) => setName(event.target.value)}
+                autoComplete="off"
+              />
+            </div>
             <StartBatch rows={file.csv.entities.length} pending={start.isPending} onStart={onStart} />
           </>
         )}

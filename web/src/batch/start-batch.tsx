@@ -5,6 +5,7 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { AlertCircleIcon, PlayIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { BuyCreditsLink } from "../credits/buy-credits-link";
 import { useSearchAllowance } from "../search/use-search-allowance";
 
 /**
@@ -25,7 +26,10 @@ export function StartBatch({ rows, pending, onStart }: { rows: number; pending: 
         <Alert variant="destructive" data-testid="batch-insufficient-credits">
           <AlertCircleIcon aria-hidden />
           <AlertTitle>{t("batch.insufficientCredits")}</AlertTitle>
-          <AlertDescription>{t("batch.insufficientCreditsMessage", { required: number(required), balance: number(balance) })}</AlertDescription>
+          <AlertDescription>
+            <p>{t("batch.insufficientCreditsMessage", { required: number(required), balance: number(balance) })}</p>
+            <BuyCreditsLink />
+          </AlertDescription>
         </Alert>
       )}
       <Button size="lg" disabled={pending || insufficient} aria-describedby={costId} onClick={onStart}>

@@ -13,17 +13,16 @@ import type { BatchView, StartedBatch } from "./types";
 const INSUFFICIENT_CREDITS = /needs (\d+) credits, the balance is (-?\d+)/;
 
 /**
- * Two calls: POST /api/batch-jobs (named 'Batch ' and the local date and time), then its entities, which the server
+ * Two calls: POST /api/batch-jobs (with the name from the upload card), then its entities, which the server
  * charges and queues together or not at all. Toast 'Batch job started' with the count, or 'Failed to start batch job'
  * with the server's reason added.
  */
 export function useStartBatch() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { number } = useFormatters();
   return useMutation({
-    mutationFn: async (entities: CreateSearchFields[]) => {
-      const name = `Batch ${new Date().toLocaleString(i18n.language)}`;
+    mutationFn: async ({ name, entities }: { name: string; entities: CreateSearchFields[] }) => {
       const batch = await apiRequest<BatchView>("POST", "/api/batch-jobs", { name, totalEntities: entities.length, status: "processing" });
       return apiRequest<StartedBatch>("POST", `${batchUrl(batch.id)}/entities`, { entities });
     },

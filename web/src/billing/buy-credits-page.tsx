@@ -35,7 +35,7 @@ export function BuyCreditsPage() {
           {t("billing.loadFailed")}
         </p>
       )}
-      {config.data && (configured ? <Checkout /> : <NotConfiguredMessage />)}
+      {config.data && (configured ? <Checkout /> : <NotConfiguredMessage missingSettings={config.data.missingSettings} />)}
     </div>
   );
 }

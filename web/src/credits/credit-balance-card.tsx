@@ -44,12 +44,14 @@ export function CreditBalanceCard() {
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
-        <Button asChild>
-          <Link to="/buy-credits">
-            <CreditCardIcon aria-hidden />
-            {t("credits.buy")}
-          </Link>
-        </Button>
+        {balance && !balance.unlimited && (
+          <Button asChild>
+            <Link to="/buy-credits">
+              <CreditCardIcon aria-hidden />
+              {t("credits.buy")}
+            </Link>
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link to="/credit-history">
             <HistoryIcon aria-hidden />

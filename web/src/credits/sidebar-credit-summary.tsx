@@ -2,6 +2,7 @@ import { useFormatters } from "@duecheck/react/views/format";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useCreditBalance } from "./use-credit-balance";
 
@@ -10,7 +11,7 @@ export function SidebarCreditSummary({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   const { data } = useCreditBalance();
-  const unlimited = user.role === "admin" || data?.unlimited;
+  const unlimited = hasUnlimitedCredits(user) || data?.unlimited;
   const balance = data?.balance ?? user.credits ?? 0;
 
   return (

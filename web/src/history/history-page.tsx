@@ -119,7 +119,11 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemVie
         <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <div className="grid min-w-0 gap-1.5">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="font-semibold wrap-anywhere">{search.searchTerm}</h2>
+              <h2 className="font-semibold wrap-anywhere">
+                <Link to="/searches/$searchId" params={{ searchId: search.id }} className="underline-offset-4 hover:underline focus-visible:underline">
+                  {search.searchTerm}
+                </Link>
+              </h2>
               <RiskBadge level={search.riskLevel} failed={search.status === "failed"} />
               {search.status === "completed" && <ReviewStatusBadge status={search.reviewStatus} />}
             </div>
@@ -133,7 +137,7 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemVie
           </div>
           <div className="flex shrink-0 items-center gap-2">
             <Button variant="outline" size="sm" asChild>
-              <Link to="/" search={{ view: search.id }} aria-label={t("history.viewLabel", { term: search.searchTerm })}>
+              <Link to="/searches/$searchId" params={{ searchId: search.id }} aria-label={t("history.viewLabel", { term: search.searchTerm })}>
                 <EyeIcon aria-hidden />
                 {t("history.view")}
               </Link>

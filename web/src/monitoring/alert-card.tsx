@@ -47,7 +47,7 @@ export function AlertCard({ entity }: { entity: MonitoredEntityView }) {
           <div className="flex flex-wrap gap-2">
             {entity.openHits > 0 && entity.reviewSearchId && (
               <Button asChild>
-                <Link to="/" search={{ view: entity.reviewSearchId }}>
+                <Link to="/searches/$searchId" params={{ searchId: entity.reviewSearchId }}>
                   {t("monitoring.alert.decide")}
                 </Link>
               </Button>

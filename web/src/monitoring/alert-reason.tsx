@@ -15,8 +15,8 @@ export function AlertReason({ entity }: { entity: MonitoredEntityView }) {
   if (entity.openHits > 0 && entity.reviewSearchId) {
     return (
       <Link
-        to="/"
-        search={{ view: entity.reviewSearchId }}
+        to="/searches/$searchId"
+        params={{ searchId: entity.reviewSearchId }}
         className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
         data-testid="alert-reason"
         data-reason="open_hits"
@@ -28,8 +28,8 @@ export function AlertReason({ entity }: { entity: MonitoredEntityView }) {
   if (entity.reviewStatus === "escalated" && entity.reviewSearchId) {
     return (
       <Link
-        to="/"
-        search={{ view: entity.reviewSearchId }}
+        to="/searches/$searchId"
+        params={{ searchId: entity.reviewSearchId }}
         className="font-medium underline-offset-4 hover:underline"
         data-testid="alert-reason"
         data-reason="escalated"

@@ -89,13 +89,13 @@ function ChangesReport({ changes }: { changes: MonitoringChanges }) {
           <div className="flex flex-wrap gap-2">
             {changes.previousSearchId && (
               <Button variant="outline" size="sm" asChild>
-                <Link to="/" search={{ view: changes.previousSearchId }}>
+                <Link to="/searches/$searchId" params={{ searchId: changes.previousSearchId }}>
                   {t("monitoring.previousCheck")}
                 </Link>
               </Button>
             )}
             <Button variant="outline" size="sm" asChild>
-              <Link to="/" search={{ view: changes.searchId }}>
+              <Link to="/searches/$searchId" params={{ searchId: changes.searchId }}>
                 {t("monitoring.latestCheck")}
               </Link>
             </Button>

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { AlertReason } from "./alert-reason";
+import { ChangeLines } from "./change-lines";
 import { EntityActions } from "./entity-actions";
 import { EntityReview, EntityRisk } from "./entity-check-cells";
 import { EntityStatusBadge } from "./entity-status-badge";
@@ -61,8 +62,8 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
                 <span className="font-medium wrap-anywhere" data-testid="entity-name">
                   {entity.lastSearchId ? (
                     <Link
-                      to="/"
-                      search={{ view: entity.lastSearchId }}
+                      to="/searches/$searchId"
+                      params={{ searchId: entity.lastSearchId }}
                       className="underline-offset-4 hover:underline focus-visible:underline"
                       aria-label={t("monitoring.openLatestLabel", { name: entity.searchTerm })}
                     >
@@ -98,7 +99,7 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell className="max-w-64 min-w-36 text-xs" data-testid="entity-changes">
               {entity.hasChanges && (
                 <div className="grid gap-1">
-                  <span data-testid="changes-summary">{entity.changesSummary}</span>
+                  <ChangeLines entity={entity} />
                   <AlertReason entity={entity} />
                 </div>
               )}

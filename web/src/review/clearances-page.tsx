@@ -129,7 +129,7 @@ function ClearanceRow({ clearance, onRevoke }: { clearance: ClearanceView; onRev
         {clearance.searchId && (
           <>
             {" · "}
-            <Link to="/" search={{ view: clearance.searchId }} className="text-primary hover:underline">
+            <Link to="/searches/$searchId" params={{ searchId: clearance.searchId }} className="text-primary hover:underline">
               {t("reviews.clearances.openSearch")}
             </Link>
           </>

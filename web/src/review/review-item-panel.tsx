@@ -102,7 +102,7 @@ export function ReviewItemPanel({ searchId }: { searchId: string }) {
             <h2>{search.searchTerm}</h2>
           </CardTitle>
           <Button variant="outline" size="sm" asChild>
-            <Link to="/" search={{ view: search.id }}>
+            <Link to="/searches/$searchId" params={{ searchId: search.id }}>
               <ExternalLinkIcon aria-hidden />
               {t("reviews.item.openResult")}
             </Link>

@@ -1,4 +1,5 @@
 import type { SearchAllowance } from "@duecheck/react/views/search/search-form";
+import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useCreditBalance } from "../credits/use-credit-balance";
 
@@ -10,7 +11,7 @@ export function useSearchAllowance(): SearchAllowance {
   const { user } = useCurrentUser();
   const { data } = useCreditBalance();
   const cost = data?.manualSearchCost ?? DEFAULT_SEARCH_COST;
-  const unlimited = user?.role === "admin" || !!data?.unlimited;
+  const unlimited = (!!user && hasUnlimitedCredits(user)) || !!data?.unlimited;
   const balance = data?.balance ?? user?.credits ?? 0;
   // Until one of the two answers is known, do not claim the balance is too low.
   const known = !!data || user?.credits !== undefined;

@@ -1,10 +1,12 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { UserRole } from "../../../lib/auth/schemas.ts";
 import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
+import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { apiRequest } from "../lib/api";
 import { getQueryFn } from "../lib/query-client";
@@ -32,8 +34,8 @@ export function useSearchDetail(id: string | undefined, { poll, role = "user" }:
     // admin call when the owner's call answers 404; a reviewer opening one from the review queue, from the queue's.
     ...(role !== "user" ? { queryFn: () => readOthersSearch(id ?? "", role) } : {}),
     staleTime: 0,
-    // A running search survives a brief network hiccup; a historical one fails at once to the load-error view.
-    retry: poll ? 2 : false,
+    // A running search survives a brief network hiccup; a refusal (404: deleted or not yours) shows at once.
+    retry: (failures, error) => poll && failures < 2 && !(error instanceof DuecheckError && error.status < 500),
     refetchInterval: (query) => (poll && !isFinished(query.state.data?.status) && !query.state.error ? SEARCH_POLL_MS : false),
   });
 }
@@ -46,6 +48,16 @@ async function readOthersSearch(id: string, role: UserRole): Promise<SearchDetai
     if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
     return apiRequest<SearchDetailView>("GET", readsAdminViews({ role }) ? `/api/admin/searches/${path}` : `/api/reviews/${path}`);
   }
+}
+
+/** A search was accepted or ended: its charge moved, so the user (credits), the balance and the history list are read again. */
+export function useSearchEndRefresh() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY });
+  }, [queryClient]);
 }
 
 /** The server's 402 text: "You need at least {n} credits to perform a search. ..." */
@@ -62,7 +74,7 @@ export function useSearchStartRefusal() {
     const status = (error as { status?: number }).status;
     if (status === 402) {
       const cost = Number(INSUFFICIENT_CREDITS.exec((error as Error).message)?.[1]) || undefined;
-      toast({ variant: "destructive", title: t("search.insufficientCredits"), description: t("search.insufficientCreditsMessage", { count: cost ?? 10 }) });
+      toast({ variant: "destructive", title: t("search.insufficientCredits"), description: t("search.insufficientCreditsNeed", { count: cost ?? 10 }) });
       void queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY });
       return;
     }

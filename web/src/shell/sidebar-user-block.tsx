@@ -3,7 +3,7 @@ import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from "@du
 import { Link } from "@tanstack/react-router";
 import { CreditCardIcon, LogOutIcon, ShieldCheckIcon, UserPenIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { canScreen } from "../../../lib/auth/roles.ts";
+import { buysCredits } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useLogout } from "../auth/use-logout";
 import { SidebarCreditSummary } from "../credits/sidebar-credit-summary";
@@ -38,7 +38,7 @@ export function SidebarUserBlock({ user }: { user: PublicUser }) {
         <SidebarCreditSummary user={user} />
       </div>
       <SidebarMenu>
-        {canScreen(user) && (
+        {buysCredits(user) && (
           <SidebarMenuItem>
             <SidebarMenuButton asChild tooltip={t("credits.buy")}>
               <Link to="/buy-credits" onClick={closeOnMobile}>

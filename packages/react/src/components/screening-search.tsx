@@ -49,6 +49,8 @@ export interface ScreeningSearchBodyProps extends ScreeningSearchProps {
   loadError?: ReactNode;
   /** Whether the form takes the focus when it appears (the app's screen; never in someone else's page). */
   autoFocus?: boolean;
+  /** Under 'Insufficient Credits': where more credits come from (the app's Buy Credits link). */
+  insufficientAction?: ReactNode;
 }
 
 /** The flow without its own shadow root: the app's search screen renders this with its session's transport. */
@@ -64,6 +66,7 @@ export function ScreeningSearchBody({
   onNewSearch,
   loadError,
   autoFocus = false,
+  insufficientAction,
 }: ScreeningSearchBodyProps) {
   const { transport } = useDuecheck();
   const problem = useProblemText();
@@ -124,6 +127,7 @@ export function ScreeningSearchBody({
         notice={notice}
         withCountry={askCountry}
         autoFocus={autoFocus}
+        insufficientAction={insufficientAction}
       />
       {startProblem && <ProblemAlert text={startProblem} />}
     </div>

@@ -46,6 +46,7 @@ export function SearchFormCard({
   notice,
   withCountry = false,
   autoFocus = true,
+  insufficientAction,
 }: {
   values: SearchFormValues;
   onChange: (values: SearchFormValues) => void;
@@ -57,6 +58,8 @@ export function SearchFormCard({
   withCountry?: boolean;
   /** The app's screen takes the focus; a component embedded in someone else's page does not. */
   autoFocus?: boolean;
+  /** Where more credits come from (the app's link to Buy Credits); without it the alert says to contact support. */
+  insufficientAction?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -129,7 +132,16 @@ export function SearchFormCard({
             <Alert variant="destructive" data-testid="insufficient-credits">
               <AlertCircleIcon aria-hidden />
               <AlertTitle>{t("search.insufficientCredits")}</AlertTitle>
-              <AlertDescription>{t("search.insufficientCreditsMessage", { count: allowance.cost })}</AlertDescription>
+              <AlertDescription>
+                {insufficientAction ? (
+                  <>
+                    <p>{t("search.insufficientCreditsNeed", { count: allowance.cost })}</p>
+                    {insufficientAction}
+                  </>
+                ) : (
+                  t("search.insufficientCreditsMessage", { count: allowance.cost })
+                )}
+              </AlertDescription>
             </Alert>
           )}
 
