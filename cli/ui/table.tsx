@@ -10,17 +10,20 @@ export interface Column<Row> {
 }
 
 /**
- * A plain aligned table for terminal output, fitted to the terminal's width (terminalColumns): columns that may be
- * cut are, and a table that still does not fit shows each row as "HEADER  value" lines instead of wrapping its columns.
+ * A plain aligned table for terminal output. A table with columns that may be cut (`shrinkTo`) is fitted to the
+ * terminal's width (terminalColumns): those columns are cut, and when it still does not fit each row shows as
+ * "HEADER  value" lines instead of wrapping its columns.
  */
 export function Table<Row>({ rows, columns, empty, width = terminalColumns() }: { rows: Row[]; columns: Column<Row>[]; empty: string; width?: number }) {
   if (rows.length === 0) return <Text dimColor>{empty}</Text>;
   const headers = columns.map((c) => c.header);
   const cells = rows.map((row) => columns.map((c) => c.value(row)));
+  // a table fits the width when it says which columns may be cut; the others keep their natural widths
+  const fitted = columns.some((c) => c.shrinkTo !== undefined);
   const layout = tableLayout(
     headers,
     cells,
-    width,
+    fitted ? width : Number.POSITIVE_INFINITY,
     columns.map((c) => c.shrinkTo),
   );
   if (layout.kind === "stacked") {
