@@ -12,7 +12,28 @@ const envSchema = z.object({
   DUECHECK_ADMIN_EMAIL: z.email("DUECHECK_ADMIN_EMAIL must be an email address").optional(),
   DUECHECK_ADMIN_PASSWORD: z.string().min(8, "DUECHECK_ADMIN_PASSWORD must be at least 8 characters").optional(),
   DUECHECK_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  DUECHECK_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "DUECHECK_PUBLIC_URL must be an http:// or https:// URL, e.g. https://duecheck.example.com" })
+    .refine((value) => {
+      // not a URL at all is already said by the check above
+      const url = URL.canParse(value) ? new URL(value) : null;
+      return !url || (!url.search && !url.hash && !url.username && !url.password);
+    }, "DUECHECK_PUBLIC_URL must be the app's address only: no query, fragment or credentials")
+    .optional(),
 });
+
+/**
+ * The app's public address (DUECHECK_PUBLIC_URL) without a trailing slash, e.g. "https://duecheck.example.com" or
+ * "https://example.com/duecheck"; null when unset. Links that leave the app (exports, webhook payloads, the OpenAPI
+ * document's server) are written absolute with it. Checked when the app starts (loadConfig), so it is valid here.
+ */
+export function publicBaseUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const value = env.DUECHECK_PUBLIC_URL?.trim();
+  if (!value) return null;
+  const parsed = envSchema.shape.DUECHECK_PUBLIC_URL.safeParse(value);
+  if (!parsed.success || !parsed.data) throw new Error(`Configuration error: ${parsed.error?.issues.map((i) => i.message).join("; ")}`);
+  return parsed.data.replace(/\/+$/, "");
+}
 
 export interface AppConfig {
   databaseUrl?: string;
@@ -24,6 +45,8 @@ export interface AppConfig {
   adminPassword?: string;
   /** Read the client address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** DUECHECK_PUBLIC_URL without a trailing slash (publicBaseUrl()). */
+  publicUrl: string | null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -40,5 +63,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.DUECHECK_ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.DUECHECK_ADMIN_PASSWORD,
     trustProxy: e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true",
+    publicUrl: publicBaseUrl({ DUECHECK_PUBLIC_URL: e.DUECHECK_PUBLIC_URL }),
   };
 }

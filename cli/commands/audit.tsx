@@ -30,6 +30,7 @@ export function registerAudit(program: Command) {
       printView(
         <AuditList
           headers={[c.time, c.actor, c.action, c.target]}
+          shrinkTo={[undefined, 16, 20, undefined]}
           empty={t.admin.noEntries}
           rows={entries.map((e) => ({
             cells: [

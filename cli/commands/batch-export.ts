@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Command } from "commander";
 import { exportBatch, exportFormatSchema } from "../../lib/batch/batch-export.ts";
+import { publicBaseUrl } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -35,7 +36,7 @@ export function registerBatchExport(batch: Command) {
       const { path, name, shown } = await withDatabase(async ({ db }) => {
         const user = await cliUser(db, options.user, early);
         const shown = words(asked, user);
-        const file = await exportBatch(db, user.id, id, format.data, { language: shown.language }).catch((error: unknown) => {
+        const file = await exportBatch(db, user.id, id, format.data, { language: shown.language, baseUrl: publicBaseUrl() }).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
           throw error;
         });

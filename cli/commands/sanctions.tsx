@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { describeExplanation } from "../../lib/reports/explanation.ts";
+import { listsFailedOffline } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -79,7 +80,7 @@ export function registerSanctions(program: Command) {
       await seedDatasets(db);
       try {
         const datasets = await resolveDatasets(db, options.dataset);
-        const notice = options.file || options.json ? null : listsMissingNotice(t, datasets.states);
+        const notice = options.file || options.json ? null : listsMissingNotice(t, datasets.states, await listsFailedOffline(db, datasets.states));
         if (notice) console.log(notice);
         // One index for every term: built once from the current versions in the database.
         const snapshot = await new SanctionsIndexCache(db).current();

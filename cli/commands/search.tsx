@@ -6,7 +6,7 @@ import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
-import { listStates } from "../../lib/sanctions/availability.ts";
+import { listStates, listsFailedOffline } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { formatCountry, formatDay, formatPercent } from "../../lib/screening/display-format.ts";
@@ -191,7 +191,9 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
     results && search.aiSummary
       ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language).text
       : search.aiSummary;
-  const [matchWord, noMatchWord] = [labels.matchFound.toUpperCase(), labels.noMatch.toLowerCase()];
+  // the labels as the language writes them (changing their case reads wrongly in German: "kein treffer"); colour
+  // and weight set a match apart on a terminal
+  const [matchWord, noMatchWord] = [labels.matchFound, labels.noMatch];
   const width = Math.max(matchWord.length, noMatchWord.length);
   return (
     <Box flexDirection="column">
@@ -228,6 +230,7 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
             <Box key={row.datasetId} flexDirection="column">
               <Text
                 color={row.match ? "red" : undefined}
+                bold={row.match}
               >{`  ${(row.match ? matchWord : noMatchWord).padEnd(width)}  ${row.source}: ${describeListRow(row, language)}`}</Text>
               {row.hits
                 .map((hit) => evidenceWords(hit, details?.birthDate, words))
@@ -263,7 +266,7 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
                 <Text
                   key={i}
                   color="yellow"
-                >{`  ${sourceName(s, language)} (${labels.kinds[s.kind]}): ${describeSourceError(s, language) || labels.statuses.failed}`}</Text>
+                >{`  ${sourceLabel(sourceName(s, language), labels.kinds[s.kind])}: ${describeSourceError(s, language) || labels.statuses.failed}`}</Text>
               ))}
             </>
           ) : null}
@@ -279,6 +282,9 @@ function SearchResultView({ search, words }: { search: SearchRow; words: Words }
     </Box>
   );
 }
+
+/** A source with its kind in brackets, unless the name already says it ("News", not "News (News)"). */
+const sourceLabel = (name: string, kind: string) => (name.toLocaleLowerCase() === kind.toLocaleLowerCase() ? name : `${name} (${kind})`);
 
 const rank = (m: { isNegative: boolean; category: string }) => (m.isNegative ? 0 : m.category === "PEP" ? 1 : 2);
 
@@ -320,7 +326,8 @@ export function registerSearch(program: Command) {
       const shown = words(asked, user);
       await seedDatasets(database.db);
       // Lists still downloading or missing are not checked: said before the search, as the web form does.
-      const notice = options.json ? null : listsMissingNotice(shown.t, await listStates(database.db));
+      const lists = await listStates(database.db);
+      const notice = options.json ? null : listsMissingNotice(shown.t, lists, await listsFailedOffline(database.db, lists));
       if (notice) console.log(notice);
       const queue = await openSearchQueue(database);
       try {

@@ -39,8 +39,8 @@ export function registerWebhooks(program: Command) {
           rows={list}
           empty={t.webhooks.empty}
           columns={[
-            { header: t.webhooks.columns.url, value: (w) => w.url },
-            { header: t.webhooks.columns.events, value: (w) => w.events.join(", ") },
+            { header: t.webhooks.columns.url, value: (w) => w.url, shrinkTo: 24 },
+            { header: t.webhooks.columns.events, value: (w) => w.events.join(", "), shrinkTo: 16 },
             { header: t.webhooks.columns.enabled, value: (w) => (w.enabled ? t.webhooks.yes : t.webhooks.no) },
             {
               header: t.webhooks.columns.lastDelivery,
@@ -125,7 +125,7 @@ export function registerWebhooks(program: Command) {
             { header: t.webhooks.columns.status, value: (d) => t.webhooks.statuses[d.status] },
             { header: t.webhooks.columns.attempts, value: (d) => String(d.attempts) },
             { header: t.webhooks.columns.code, value: (d) => (d.lastStatusCode === null ? "-" : String(d.lastStatusCode)) },
-            { header: t.webhooks.columns.error, value: (d) => d.lastError ?? "" },
+            { header: t.webhooks.columns.error, value: (d) => d.lastError ?? "", shrinkTo: 16 },
             { header: t.webhooks.columns.id, value: (d) => d.id },
           ]}
         />,

@@ -20,13 +20,15 @@ export const de: CliText = {
   noAdmin: "Es gibt noch keinen Administrator: Geben Sie --user EMAIL an",
   levels: { critical: "kritisch", high: "hoch", medium: "mittel", low: "niedrig" },
   statuses: { pending: "wartend", processing: "läuft", completed: "abgeschlossen", failed: "fehlgeschlagen" },
-  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+  listsMissing: ({ all, missing, total, downloading, failed, never, offline }) => {
     const detail = [
       downloading.length ? `wird gerade heruntergeladen: ${downloading.join(", ")}` : "",
       failed.length ? `Download fehlgeschlagen: ${failed.join(", ")}` : "",
       never.length ? `nie heruntergeladen: ${never.join(", ")}` : "",
     ].filter(Boolean);
     const head = all ? "Es wurden noch keine Sanktionsdaten heruntergeladen" : `${missing} von ${total} Listen haben noch keine Daten`;
+    if (offline.length)
+      return `${head} (${detail.join("; ")}). Der letzte Download hat das Netzwerk nicht erreicht: Importieren Sie die vorhandenen Listendateien (duecheck datasets import ID PFAD, ID eine von ${offline.join(", ")}).`;
     return `${head} (${detail.join("; ")}). Suchen können diese Listen erst prüfen, wenn sie heruntergeladen sind (duecheck datasets download --all).`;
   },
   search: {
@@ -122,7 +124,7 @@ export const de: CliText = {
         : selection === "peps"
           ? "Es wurden noch keine PEP-Daten heruntergeladen"
           : `Für ${selection} wurden noch keine Daten heruntergeladen`,
-    answer: (found, term, lists) => `${found ? "TREFFER" : "Kein Treffer"} für „${term}“ in ${lists}`,
+    answer: (found, term, lists) => `${found ? "Treffer" : "Kein Treffer"} für „${term}“ in ${lists}`,
     columns: {
       score: "ÜBEREINSTIMMUNG",
       match: "TREFFER",

@@ -20,13 +20,15 @@ export const en: CliText = {
   noAdmin: "There is no administrator yet: give --user EMAIL",
   levels: { critical: "critical", high: "high", medium: "medium", low: "low" },
   statuses: { pending: "pending", processing: "processing", completed: "completed", failed: "failed" },
-  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+  listsMissing: ({ all, missing, total, downloading, failed, never, offline }) => {
     const detail = [
       downloading.length ? `downloading now: ${downloading.join(", ")}` : "",
       failed.length ? `download failed: ${failed.join(", ")}` : "",
       never.length ? `never downloaded: ${never.join(", ")}` : "",
     ].filter(Boolean);
     const head = all ? "No sanctions data has been downloaded yet" : `${missing} of ${total} lists have no data yet`;
+    if (offline.length)
+      return `${head} (${detail.join("; ")}). The last download could not reach the network: import the list files you have (duecheck datasets import ID PATH, ID one of ${offline.join(", ")}).`;
     return `${head} (${detail.join("; ")}). Searches cannot check these lists until they are downloaded (duecheck datasets download --all).`;
   },
   search: {
@@ -122,7 +124,7 @@ export const en: CliText = {
         : selection === "peps"
           ? "No PEP data has been downloaded yet"
           : `No data has been downloaded yet for ${selection}`,
-    answer: (found, term, lists) => `${found ? "MATCH" : "No match"} for "${term}" in ${lists}`,
+    answer: (found, term, lists) => `${found ? "Match" : "No match"} for "${term}" in ${lists}`,
     columns: {
       score: "SCORE",
       match: "MATCH",

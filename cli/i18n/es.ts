@@ -20,13 +20,15 @@ export const es: CliText = {
   noAdmin: "Todavía no hay ningún administrador: indique --user EMAIL",
   levels: { critical: "crítico", high: "alto", medium: "medio", low: "bajo" },
   statuses: { pending: "pendiente", processing: "en curso", completed: "completada", failed: "fallida" },
-  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+  listsMissing: ({ all, missing, total, downloading, failed, never, offline }) => {
     const detail = [
       downloading.length ? `descargándose ahora: ${downloading.join(", ")}` : "",
       failed.length ? `descarga fallida: ${failed.join(", ")}` : "",
       never.length ? `nunca descargadas: ${never.join(", ")}` : "",
     ].filter(Boolean);
     const head = all ? "Todavía no se ha descargado ningún dato de sanciones" : `${missing} de ${total} listas todavía no tienen datos`;
+    if (offline.length)
+      return `${head} (${detail.join("; ")}). La última descarga no pudo acceder a la red: importe los archivos de las listas que tenga (duecheck datasets import ID RUTA, ID una de ${offline.join(", ")}).`;
     return `${head} (${detail.join("; ")}). Las búsquedas no pueden consultar estas listas hasta que se descarguen (duecheck datasets download --all).`;
   },
   search: {
@@ -121,7 +123,7 @@ export const es: CliText = {
         : selection === "peps"
           ? "Todavía no se han descargado datos de PEP"
           : `Todavía no se han descargado datos de ${selection}`,
-    answer: (found, term, lists) => `${found ? "COINCIDENCIA" : "Sin coincidencia"} para «${term}» en ${lists}`,
+    answer: (found, term, lists) => `${found ? "Coincidencia" : "Sin coincidencia"} para «${term}» en ${lists}`,
     columns: {
       score: "PUNTUACIÓN",
       match: "COINCIDE",

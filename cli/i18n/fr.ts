@@ -20,13 +20,15 @@ export const fr: CliText = {
   noAdmin: "Il n’y a pas encore d’administrateur : indiquez --user EMAIL",
   levels: { critical: "critique", high: "élevé", medium: "moyen", low: "faible" },
   statuses: { pending: "en attente", processing: "en cours", completed: "terminée", failed: "échouée" },
-  listsMissing: ({ all, missing, total, downloading, failed, never }) => {
+  listsMissing: ({ all, missing, total, downloading, failed, never, offline }) => {
     const detail = [
       downloading.length ? `téléchargement en cours : ${downloading.join(", ")}` : "",
       failed.length ? `échec du téléchargement : ${failed.join(", ")}` : "",
       never.length ? `jamais téléchargées : ${never.join(", ")}` : "",
     ].filter(Boolean);
     const head = all ? "Aucune donnée de sanctions n’a encore été téléchargée" : `${missing} listes sur ${total} n’ont pas encore de données`;
+    if (offline.length)
+      return `${head} (${detail.join(" ; ")}). Le dernier téléchargement n’a pas pu joindre le réseau : importez les fichiers des listes dont vous disposez (duecheck datasets import ID CHEMIN, ID parmi ${offline.join(", ")}).`;
     return `${head} (${detail.join(" ; ")}). Les recherches ne peuvent pas consulter ces listes avant leur téléchargement (duecheck datasets download --all).`;
   },
   search: {
@@ -121,7 +123,7 @@ export const fr: CliText = {
         : selection === "peps"
           ? "Aucune donnée PEP n’a encore été téléchargée"
           : `Aucune donnée n’a encore été téléchargée pour ${selection}`,
-    answer: (found, term, lists) => `${found ? "CORRESPONDANCE" : "Aucune correspondance"} pour « ${term} » dans ${lists}`,
+    answer: (found, term, lists) => `${found ? "Correspondance" : "Aucune correspondance"} pour « ${term} » dans ${lists}`,
     columns: {
       score: "SCORE",
       match: "CORRESPOND",

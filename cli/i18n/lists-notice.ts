@@ -1,8 +1,12 @@
 import { type ListState, unavailableLists } from "../../lib/sanctions/availability.ts";
 import type { CliText } from "./types.ts";
 
-/** The CLI's notice, in its language, when some lists have no data yet; null when every list can be searched. */
-export function listsMissingNotice(t: CliText, lists: ListState[]): string | null {
+/**
+ * The CLI's notice, in its language, when some lists have no data yet; null when every list can be searched.
+ * `offline`: the ids of lists whose last download could not reach the network (listsFailedOffline): then the advice
+ * is to import the files, since downloading again would fail the same way.
+ */
+export function listsMissingNotice(t: CliText, lists: ListState[], offline: string[] = []): string | null {
   const missing = unavailableLists(lists);
   if (missing.length === 0) return null;
   const names = (...statuses: ListState["last_download_status"][]) =>
@@ -15,5 +19,6 @@ export function listsMissingNotice(t: CliText, lists: ListState[]): string | nul
     failed: names("failed"),
     // a list whose last download succeeded but has no current version is, for a search, never downloaded
     never: names(null, "success"),
+    offline,
   });
 }

@@ -28,8 +28,19 @@ export interface CliText {
   /** One-word risk levels, for columns. */
   levels: Record<Level, string>;
   statuses: Record<SearchStatus, string>;
-  /** Lists a search cannot check yet, by why (each a list of names; empty when none). */
-  listsMissing: (facts: { all: boolean; missing: number; total: number; downloading: string[]; failed: string[]; never: string[] }) => string;
+  /**
+   * Lists a search cannot check yet, by why (each a list of names; empty when none); `offline` the ids of lists whose
+   * last download could not reach the network (advise importing files instead of downloading).
+   */
+  listsMissing: (facts: {
+    all: boolean;
+    missing: number;
+    total: number;
+    downloading: string[];
+    failed: string[];
+    never: string[];
+    offline: string[];
+  }) => string;
   search: {
     linksInvalid: (value: string) => string;
     insufficientCredits: (cost: number) => string;

@@ -1,12 +1,13 @@
 import { Box, Text } from "ink";
+import { stackedLines, tableLayout, tableLine } from "./table-layout.ts";
+import { terminalColumns } from "./terminal-width.ts";
 
 export interface AuditListRow {
   cells: string[];
   details: unknown;
 }
 
-/** Terminal width to wrap details at; piped output (no terminal) gets a conventional 100. */
-const width = () => Math.max(60, process.stdout.columns ?? 100);
+const width = () => Math.max(40, terminalColumns());
 
 /**
  * An entry's details as indented lines, one per field (nested values as compact JSON), each wrapped at the terminal's
@@ -37,18 +38,46 @@ function wrap(text: string, room: number, indent: number, hanging: number): stri
   return lines;
 }
 
-/** The audit list: an aligned line per entry, its details indented and wrapped below it. */
-export function AuditList({ headers, rows, empty }: { headers: string[]; rows: AuditListRow[]; empty: string }) {
+/**
+ * The audit list: an aligned line per entry, its details indented and wrapped below it. Fitted to the terminal's width
+ * like every table (cli/ui/table.tsx): columns given a `shrinkTo` may be cut with "…"; when the line still does not fit,
+ * each entry's fields stand one per line.
+ */
+export function AuditList({
+  headers,
+  rows,
+  empty,
+  shrinkTo = [],
+  columns = width(),
+}: {
+  headers: string[];
+  rows: AuditListRow[];
+  empty: string;
+  shrinkTo?: (number | undefined)[];
+  columns?: number;
+}) {
   if (rows.length === 0) return <Text dimColor>{empty}</Text>;
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r.cells[i].length)));
-  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i]))).join("  ");
+  const layout = tableLayout(
+    headers,
+    rows.map((r) => r.cells),
+    columns,
+    shrinkTo,
+  );
   return (
     <Box flexDirection="column">
-      <Text bold>{line(headers)}</Text>
+      {layout.kind === "columns" ? <Text bold>{tableLine(headers, layout.widths)}</Text> : null}
       {rows.map((r, i) => (
-        <Box key={i} flexDirection="column">
-          <Text>{line(r.cells)}</Text>
-          {detailLines(r.details).map((d, j) => (
+        <Box key={i} flexDirection="column" marginTop={layout.kind === "stacked" && i > 0 ? 1 : 0}>
+          {layout.kind === "columns" ? (
+            <Text>{tableLine(r.cells, layout.widths)}</Text>
+          ) : (
+            stackedLines(headers, r.cells, columns).map((line, j) => (
+              <Text key={`f${j}`} bold={j === 0}>
+                {line}
+              </Text>
+            ))
+          )}
+          {detailLines(r.details, columns).map((d, j) => (
             <Text key={j} dimColor>
               {d}
             </Text>

@@ -46,8 +46,8 @@ export interface BatchExport {
 export interface ExportOptions {
   /** The words' language; default the owner's report language. */
   language?: ReportLanguage;
-  /** The app's public address, for absolute links to each search. */
-  baseUrl?: string;
+  /** The app's public address, for absolute links to each search; relative links without. */
+  baseUrl?: string | null;
   chunkRows?: number;
   attentionCap?: number;
 }

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
+import { monitoringChangesPath } from "../app-links.ts";
 import { fileSlug } from "../reports/file-name.ts";
 import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
@@ -17,7 +18,7 @@ export interface EntityChanges {
 }
 
 /** The page the web shows the changes on (POST /api/monitoring/entities/{id}/report answers it). */
-export const changesPageUrl = (id: string) => `/automatic-screening/${id}/changes`;
+export const changesPageUrl = monitoringChangesPath;
 
 /** The entity and what its last check that changed something found. 404 as getMonitoredEntity. */
 export async function viewChanges(db: Db, userId: string, id: string): Promise<EntityChanges> {

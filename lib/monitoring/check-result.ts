@@ -9,6 +9,7 @@
  */
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
+import { monitoringChangesPath } from "../app-links.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { carryDecisionsForward } from "../review/carry-forward.ts";
@@ -92,7 +93,12 @@ export async function recordCheckResult(db: Db, entityId: string, searchId: stri
       .where(eq(m.id, entityId))
       .returning();
     if (changes && options.queue) {
-      await queueWebhookEvent(tx, options.queue, { userId: row.userId, event: "monitoring.changed", payload: { entity: await entityView(tx, row), changes } });
+      await queueWebhookEvent(tx, options.queue, {
+        userId: row.userId,
+        event: "monitoring.changed",
+        payload: { entity: await entityView(tx, row), changes },
+        link: monitoringChangesPath(row.id),
+      });
     }
     return { entity: row, changes };
   });

@@ -196,3 +196,15 @@ export interface MonitoringChanges {
   /** What set the check off: the schedule, or a new version of a list ("list_update"). */
   trigger: "schedule" | "list_update" | "manual";
 }
+
+/**
+ * GET /api/monitoring/searches/{searchId}: whether the subject of one of the user's searches is monitored (a manual
+ * search adds it when the owner's auto-add is on), and what each check costs, for the note on the result with its
+ * one-click "Stop monitoring" (DELETE /api/monitoring/entities/{id}).
+ */
+export interface SearchMonitoringView {
+  /** The monitored entry of the same name (any case) and type; null when the subject is not monitored. */
+  entity: { id: string; status: MonitoringStatus; frequency: MonitoringFrequency } | null;
+  /** Credits each automatic check costs (the automatedSearchCost setting); 0 for accounts that are not charged. */
+  creditsPerCheck: number;
+}

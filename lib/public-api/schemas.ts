@@ -65,9 +65,12 @@ const searchNoteSchema = z.object({
   createdAt: z.string(),
 });
 
+/** One schema for both places a search's review status appears, so a described API names it once (ReviewStatus). */
+export const reviewStatusSchema = z.enum(REVIEW_STATUSES);
+
 /** A search's review (SearchReviewView): its status, the decisions on its hits and its case notes. */
 export const searchReviewSchema = z.object({
-  status: z.enum(REVIEW_STATUSES),
+  status: reviewStatusSchema,
   /** Flagged hits without a decision in effect. */
   openHits: z.number().int(),
   /** The live decisions, one per decided hit (proposals included). */
@@ -111,7 +114,7 @@ export const publicSearchResultSchema = z.object({
   createdAt: z.string(),
   results: searchResultsSchema.nullable(),
   /** The review of the search's hits: true match or false positive, by whom, and the status that follows. */
-  reviewStatus: z.enum(REVIEW_STATUSES),
+  reviewStatus: reviewStatusSchema,
   review: searchReviewSchema,
 });
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
+import { searchPagePath } from "../screening/contract.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
@@ -174,6 +175,7 @@ async function takeEffect(
       userId: search.userId,
       event: "review.decided",
       payload: { searchId: search.id, searchTerm: search.searchTerm, decision: view, review: { status: after.reviewStatus, openHits: after.openHits } },
+      link: searchPagePath(search.id),
     });
   }
   return view;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import type { ListState, ListStatesAnswer } from "./contract.ts";
 import { datasetsInOrder } from "./datasets/catalog.ts";
@@ -42,6 +42,30 @@ export async function listStatesAnswer(db: DbOrTx): Promise<Required<ListStatesA
     disabled: all.filter((l) => !l.enabled).map((l) => ({ id: l.id, source_name: l.source_name, dataset_type: l.dataset_type })),
     offline,
   };
+}
+
+/**
+ * The ids of the lists without data whose last download could not reach the network at all (no name resolution, a
+ * refused or unreachable connection, no answer in time); empty when any failed list failed otherwise, since then
+ * downloading again is still the advice.
+ */
+export async function listsFailedOffline(db: DbOrTx, lists: ListState[]): Promise<string[]> {
+  const failed = unavailableLists(lists).filter((l) => l.last_download_status === "failed");
+  if (failed.length === 0) return [];
+  const d = schema.sanctionsDatasets;
+  const rows = await db
+    .select({ id: d.id, kind: d.lastFailureKind })
+    .from(d)
+    .where(
+      and(
+        inArray(
+          d.id,
+          failed.map((l) => l.id),
+        ),
+        eq(d.lastDownloadStatus, "failed"),
+      ),
+    );
+  return rows.every((r) => r.kind === "network") ? rows.map((r) => r.id) : [];
 }
 
 /** The lists a search cannot check: no version yet, whether one is downloading, failed or was never tried. */

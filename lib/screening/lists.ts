@@ -12,6 +12,7 @@ import { listingFingerprint } from "../review/listing-fingerprint.ts";
 import { versionChecksums } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
+import { placesOfBirth } from "../sanctions/parsers/ofac-remarks.ts";
 import type {
   FactParams,
   MatchEvidence,
@@ -255,11 +256,16 @@ export async function versionsById(db: DbOrTx, ids: string[]): Promise<Map<strin
 interface Listing {
   programs: string[];
   fingerprint: string;
+  aliases: string[];
+  placesOfBirth: string[];
+  addresses: string[];
+  listEntryId: string;
 }
 
 /**
- * The index leaves programs out, and a remembered clearance needs the listing's whole content (its fingerprint):
- * both are read for the few entities shown.
+ * The index leaves programs, addresses and remarks out, and a remembered clearance needs the listing's whole content
+ * (its fingerprint): both are read for the few entities shown, with what the hit card shows of the listing (aliases,
+ * places of birth, addresses, the entry's id).
  */
 async function listingsOf(db: DbOrTx, versionId: string, entityIds: string[]): Promise<Map<string, Listing>> {
   if (entityIds.length === 0) return new Map();
@@ -273,10 +279,25 @@ async function listingsOf(db: DbOrTx, versionId: string, entityIds: string[]): P
       programs: e.programs,
       birthDates: e.birthDates,
       nationalities: e.nationalities,
+      addresses: e.addresses,
+      remarks: e.remarks,
+      sourceId: e.sourceId,
     })
     .from(e)
     .where(and(eq(e.versionId, versionId), inArray(e.id, entityIds)));
-  return new Map(rows.map((r) => [r.id, { programs: r.programs, fingerprint: listingFingerprint(r) }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        programs: r.programs,
+        fingerprint: listingFingerprint(r),
+        aliases: r.aliases.map((a) => a.name),
+        placesOfBirth: placesOfBirth(r.remarks),
+        addresses: r.addresses,
+        listEntryId: r.sourceId,
+      },
+    ]),
+  );
 }
 
 function toHit(r: MatchResult, listing: Listing | undefined, subject: ListSubject): SanctionsHit {
@@ -297,6 +318,7 @@ function toHit(r: MatchResult, listing: Listing | undefined, subject: ListSubjec
     explanation: r.explanation.parts,
     ...(r.evidence ? { evidence: evidenceView(r.evidence) } : {}),
     ...(r.partial ? { partial: true } : {}),
+    ...(listing ? { aliases: listing.aliases, placesOfBirth: listing.placesOfBirth, addresses: listing.addresses, listEntryId: listing.listEntryId } : {}),
   };
 }
 

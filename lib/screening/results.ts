@@ -98,6 +98,13 @@ export const sanctionsHitSchema = z.object({
   evidence: matchEvidenceSchema.optional(),
   /** A lone name met a person listed under more names: a partial match, never counted a match (the matcher's rule). */
   partial: z.boolean().optional(),
+  /** The listing as stored (absent in searches stored before these existed): its other names, as published. */
+  aliases: z.array(z.string()).optional(),
+  /** Places of birth the listing gives. */
+  placesOfBirth: z.array(z.string()).optional(),
+  addresses: z.array(z.string()).optional(),
+  /** The publisher's own id of the entry (OFAC's ent_num, the UN's reference number...). */
+  listEntryId: z.string().optional(),
 });
 export type SanctionsHit = z.infer<typeof sanctionsHitSchema>;
 

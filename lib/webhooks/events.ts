@@ -4,6 +4,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { appLink } from "../app-links.ts";
+import { publicBaseUrl } from "../config.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { type DeliveryJobData, deliveryJobId, WEBHOOK_DELIVERY_QUEUE } from "./delivery-queue.ts";
 import type { DeliveredEvent } from "./event-names.ts";
@@ -12,6 +14,11 @@ export interface WebhookEventInput {
   userId: string;
   event: DeliveredEvent;
   payload: Record<string, unknown>;
+  /**
+   * The app's screen of what the event is about (lib/app-links.ts): the payload's `url`, absolute with
+   * DUECHECK_PUBLIC_URL, else the path alone (the receiver has no request to take an origin from).
+   */
+  link?: string;
   /** Only this webhook (the test event); otherwise every subscribed, enabled webhook of the user. */
   webhookId?: string;
   tx?: DbOrTx;
@@ -29,9 +36,10 @@ export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue, input: Webh
     .from(w)
     .where(and(...conditions));
   if (hooks.length === 0) return [];
+  const payload = input.link === undefined ? input.payload : { ...input.payload, url: appLink(publicBaseUrl(), input.link) };
   const rows = await tx
     .insert(schema.webhookDeliveries)
-    .values(hooks.map((h) => ({ webhookId: h.id, event: input.event, payload: input.payload })))
+    .values(hooks.map((h) => ({ webhookId: h.id, event: input.event, payload })))
     .returning({ id: schema.webhookDeliveries.id });
   await queue.sendMany<DeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,

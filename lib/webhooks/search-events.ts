@@ -5,6 +5,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
+import { batchPath } from "../app-links.ts";
+import { searchPagePath } from "../screening/contract.ts";
 import { batchRiskCounts, batchView, syncBatchProgress } from "../batch/batch-read.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { WebhookEvent } from "./event-names.ts";
@@ -53,6 +55,7 @@ export async function emitSearchesEnded(db: Db, queue: JobQueue, searchIds: read
         userId,
         event: "search.completed",
         payload: { search: { ...search, completedAt: search.completedAt.toISOString() } },
+        link: searchPagePath(search.id),
       });
     }
   }
@@ -105,7 +108,12 @@ export async function emitBatchIfEnded(db: Db, queue: JobQueue, userId: string, 
       .limit(1);
     if (sent) return false;
     const riskCounts = await batchRiskCounts(tx, batchId);
-    const ids = await queueWebhookEvent(tx, queue, { userId, event: "batch.completed", payload: { batch: batchView(batch), riskCounts } });
+    const ids = await queueWebhookEvent(tx, queue, {
+      userId,
+      event: "batch.completed",
+      payload: { batch: batchView(batch), riskCounts },
+      link: batchPath(batchId),
+    });
     return ids.length > 0;
   });
 }

@@ -6,6 +6,7 @@ import { batchView, listBatches, listBatchResults, readBatch } from "../../lib/b
 import { createPendingBatch } from "../../lib/batch/pending-batch.ts";
 import { MAX_BATCH_ENTITIES_BODY_BYTES, newBatchSchema, riskLevelFilter } from "../../lib/batch/schemas.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
+import { appBaseUrl } from "../app-base-url.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
@@ -49,7 +50,7 @@ export const batchRoutes = new Hono<AppEnv>()
     const { format } = parseWith(exportQuerySchema, c.req.query());
     // Writing a large batch's file (the PDF before its first byte) can take longer than Bun's 10 s idle timeout.
     c.env?.noTimeout?.(c.req.raw);
-    const file = await exportBatch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), format);
+    const file = await exportBatch(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), format, { baseUrl: appBaseUrl(c) });
     return new Response(file.body, {
       headers: {
         "Content-Type": file.contentType,

@@ -11,6 +11,7 @@ import {
   setMonitoringStatus,
 } from "../../lib/monitoring/entities.ts";
 import { dismissAlertSchema, monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { searchMonitoring } from "../../lib/monitoring/search-monitoring.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -38,6 +39,9 @@ export const monitoringRoutes = new Hono<AppEnv>()
     const input = await readJson(c, newMonitoredEntitySchema);
     return c.json(monitoredEntityView(await addMonitoredEntity(db(c), currentUser(c).id, input)), 201);
   })
+
+  /** Whether a search's subject is monitored, and at what cost per check (the note on the search's result). */
+  .get("/searches/:searchId", async (c) => c.json(await searchMonitoring(db(c), currentUser(c).id, c.req.param("searchId"))))
 
   .delete("/entities/:id", async (c) => {
     await deleteMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));

@@ -8,6 +8,7 @@ import { decideHit } from "../../lib/review/decisions.ts";
 import { searchReview } from "../../lib/review/search-review.ts";
 import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { createSearch, getSearch } from "../../lib/screening/searches.ts";
+import { appBaseUrl } from "../app-base-url.ts";
 import type { AppEnv } from "../context.ts";
 import { publicApiAuth } from "../embed/bearer-auth.ts";
 import { embedTokenRoutes } from "../embed/token-routes.ts";
@@ -19,7 +20,7 @@ import { openApiDocument } from "./openapi.ts";
 import { publicSearchView } from "./views.ts";
 
 export const publicApiRoutes = new Hono<AppEnv>()
-  .get("/openapi.json", (c) => c.json(openApiDocument(new URL(c.req.url).origin)))
+  .get("/openapi.json", (c) => c.json(openApiDocument(appBaseUrl(c))))
   // An API key, or an embed token on the screening calls only (server/embed/bearer-auth.ts).
   .use(publicApiAuth)
   .route("/embed-tokens", embedTokenRoutes)

@@ -180,7 +180,7 @@ describe("duecheck sanctions search", () => {
   test("prints the results as a table or JSON", async () => {
     const table = await cli("sanctions", "search", "Rustam Karimov");
     expect(table.code).toBe(0);
-    expect(table.stdout).toContain('MATCH for "Rustam Karimov" in us_ofac_sdn');
+    expect(table.stdout).toContain('Match for "Rustam Karimov" in us_ofac_sdn');
     expect(table.stdout).toMatch(/^\d of 5 lists have no data yet \(download failed: .*OFAC Consolidated/m);
     expect(table.stdout).toMatch(/SCORE\s+MATCH\s+NAME\s+SCHEMA/);
     expect(table.stdout).toMatch(/\d+%\s+yes\s+KARIMOV, Rustam Alievich\s+Person/);
@@ -195,7 +195,7 @@ describe("duecheck sanctions search", () => {
     expect(list.stdout).toMatch(/ID\s+TYP\s+FORMAT\s+AUTOMATISCH\s+STATUS\s+LETZTER DOWNLOAD/);
     expect(list.stdout).toMatch(/us_congress_peps\s+PEP\s+opensanctions_senzing\s+alle 6 h\s+erfolgreich/);
     const fr = await cli("sanctions", "search", "Rustam Karimov", "--language", "fr");
-    expect(fr.stdout).toContain("CORRESPONDANCE pour « Rustam Karimov » dans us_ofac_sdn");
+    expect(fr.stdout).toContain("Correspondance pour « Rustam Karimov » dans us_ofac_sdn");
     expect(fr.stdout).toMatch(/^\d listes sur 5 n’ont pas encore de données \(échec du téléchargement : .*OFAC Consolidated/m);
     expect(fr.stdout).toMatch(/SCORE\s+CORRESPOND\s+NOM\s+NATURE/);
     expect(fr.stdout).toMatch(/\d+%\s+oui\s+KARIMOV, Rustam Alievich\s+Person/);

@@ -68,7 +68,7 @@ describe("with a server running", () => {
     expect(res.stdout).not.toContain('Screening "Rustam Karimov": ');
     expect(res.stdout).toContain("Rustam Karimov (Person)  CRITICAL RISK");
     expect(res.stdout).toContain("Reasons");
-    expect(res.stdout).toMatch(/MATCH FOUND\s+OFAC Specially Designated Nationals \(SDN\) List: KARIMOV, Rustam Alievich \(\d+%\)/);
+    expect(res.stdout).toMatch(/Match Found\s+OFAC Specially Designated Nationals \(SDN\) List: KARIMOV, Rustam Alievich \(\d+%\)/);
     expect(res.stdout).toContain("Rustam Karimov charged with money laundering");
     expect(res.stdout).toContain("https://news.example/karimov");
     expect(res.stdout).toContain("Comprehensive Due Diligence Analysis");
@@ -113,7 +113,9 @@ describe("with a server running", () => {
     expect(res.stdout).toContain("Rustam Karimov (Person)  KRITISCHES RISIKO");
     expect(res.stdout).toMatch(/\nGründe\n\s+kritisch\s+(Starker )?Sanktionstreffer/);
     expect(res.stdout).toMatch(/Sanktionslisten: \d+ durchsucht, 1 mit Treffer/);
-    expect(res.stdout).toMatch(/TREFFER GEFUNDEN\s+OFAC Specially Designated Nationals/);
+    // the words as German writes them, never "kein treffer" beside "TREFFER GEFUNDEN"
+    expect(res.stdout).toMatch(/Treffer gefunden\s+OFAC Specially Designated Nationals/);
+    expect(res.stdout).not.toMatch(/kein treffer|TREFFER GEFUNDEN/);
     expect(res.stdout).toMatch(/Negative Medienberichte \(1 Artikel\)\n\s+\[\S+\] Rustam Karimov charged with money laundering/);
     expect(res.stdout).toContain("Umfassende Due-Diligence-Analyse");
     // the lists never downloaded here, with why in German (stored as codes, worded when shown)
@@ -213,6 +215,16 @@ describe("without a server", () => {
       await database.close();
     }
   });
+
+  test("without a news provider, German output names the unchecked news once and keeps the words' case", async () => {
+    const env = { ...testDatabase.env, ...newsEnv, DUECHECK_NEWS_PROVIDERS: "none", DUECHECK_JOB_POLL_SECONDS: "0.5" };
+    const res = await runCli(["search", "Jane Example", "--user", "solo@example.com", "--language", "de"], env);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("\n  Nachrichten: ");
+    expect(res.stdout).not.toContain("Nachrichten (Nachrichten)");
+    expect(res.stdout).toMatch(/Kein Treffer\s+OFAC Specially Designated Nationals/);
+    expect(res.stdout).not.toMatch(/kein treffer/);
+  });
 });
 
 describe("query by example: --birth-date, --nationality, --identifier", () => {
@@ -249,7 +261,7 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("Also searched: born Mar 14, 1968, nationality Uzbekistan, passport fa 123 4567");
     expect(res.stdout).toContain("CRITICAL RISK");
-    expect(res.stdout).toMatch(/MATCH FOUND\s+OFAC Specially Designated Nationals \(SDN\) List: KARIMOV, Rustam Alievich \(100%\)/);
+    expect(res.stdout).toMatch(/Match Found\s+OFAC Specially Designated Nationals \(SDN\) List: KARIMOV, Rustam Alievich \(100%\)/);
     expect(res.stdout).toContain("KARIMOV, Rustam Alievich: the listing carries the searched passport FA1234567; birth date agrees; nationality agrees; name ");
     expect(res.stdout).toContain("the listing carries the searched passport FA1234567");
 
@@ -268,7 +280,7 @@ describe("query by example: --birth-date, --nationality, --identifier", () => {
       "HASSAN, Tariq Mahmoud: Name stimmt überein, Geburtsdatum weicht ab (gelistet 20.09.1980, 1981, gesucht 1950): als Beinahe-Treffer geführt",
     );
     expect(res.stdout).toContain("Name stimmt überein, Geburtsdatum weicht ab: HASSAN, Tariq Mahmoud");
-    expect(res.stdout).not.toContain("TREFFER GEFUNDEN");
+    expect(res.stdout).not.toMatch(/^\s+Treffer gefunden\s/m);
   });
 
   test("duecheck sanctions search takes the same flags and says what the details decided", async () => {

@@ -35,6 +35,7 @@ const OWNER_ROUTES_OF_ANOTHER_USERS_RECORD = [
   "GET /api/batch-jobs/:id/export",
   "GET /api/monitoring/entities/:id/changes",
   "GET /api/monitoring/entities/:id/changes.pdf",
+  "GET /api/monitoring/searches/:searchId",
   "GET /api/webhooks/:id/deliveries",
   "GET /api/v1/search/:searchId",
   "GET /api/v1/search/:searchId/export/:format",
@@ -104,13 +105,15 @@ function pathOf(route: string) {
   const id =
     path.startsWith("/api/batch-jobs") || path.startsWith("/api/admin/batch-jobs") || path.startsWith("/api/v1/batch")
       ? ids.batch
-      : path.startsWith("/api/monitoring") || path.startsWith("/api/admin/monitoring") || path.startsWith("/api/v1/monitoring")
-        ? ids.entity
-        : path.startsWith("/api/webhooks")
-          ? ids.webhook
-          : path.startsWith("/api/admin/users")
-            ? otherUserId
-            : ids.search;
+      : path.startsWith("/api/monitoring/searches")
+        ? ids.search
+        : path.startsWith("/api/monitoring") || path.startsWith("/api/admin/monitoring") || path.startsWith("/api/v1/monitoring")
+          ? ids.entity
+          : path.startsWith("/api/webhooks")
+            ? ids.webhook
+            : path.startsWith("/api/admin/users")
+              ? otherUserId
+              : ids.search;
   return path.replace(/:format/, "pdf").replace(/:[A-Za-z]+/g, id) + (QUERIES[route] ?? "");
 }
 

@@ -2,7 +2,7 @@
  * A batch's results as its exports (CSV, Excel, the PDF summary) read them: the batch, its owner and one row per
  * entity. lib/batch/batch-export.ts reads them from the database a chunk at a time.
  */
-
+import { appLink } from "../../app-links.ts";
 import type { BatchView } from "../../batch/schemas.ts";
 import type { ReviewStatus } from "../../review/contract.ts";
 import { searchPagePath } from "../../screening/contract.ts";
@@ -58,14 +58,14 @@ export interface BatchReport {
   riskCounts: Partial<Record<RiskLevel, number>>;
   generatedAt: Date;
   /** The app's public address: links are absolute with it, else relative to the app ("/searches/..."). */
-  baseUrl?: string;
+  baseUrl?: string | null;
 }
 
 export const labelsOf = (report: BatchReport): ReportLabels => reportLabels(report.language);
 
 /** Where the app shows a row's search. */
 export function searchLink(report: BatchReport, searchId: string): string {
-  return `${report.baseUrl?.replace(/\/+$/, "") ?? ""}${searchPagePath(searchId)}`;
+  return appLink(report.baseUrl, searchPagePath(searchId));
 }
 
 export type Cell = string | number | Date | null;

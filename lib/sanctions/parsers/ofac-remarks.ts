@@ -83,3 +83,23 @@ export function parseOfacRemarks(remarks: string): OfacRemarkFacts {
   }
   return facts;
 }
+
+const POB = /^POB (.+)$/;
+
+/**
+ * The places of birth an OFAC remark gives ("POB Tehran, Iran", "alt. POB ..."). Read from the stored remarks when a
+ * listing is shown: the entity model has no place of birth of its own.
+ */
+export function placesOfBirth(remarks: string | null | undefined): string[] {
+  if (!remarks) return [];
+  const places: string[] = [];
+  for (const raw of remarks.split(/;\s+/)) {
+    const statement = raw
+      .trim()
+      .replace(/\.$/, "")
+      .replace(/^alt\. /, "");
+    const place = POB.exec(statement)?.[1].trim();
+    if (place && !places.includes(place)) places.push(place);
+  }
+  return places;
+}

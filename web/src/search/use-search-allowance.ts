@@ -15,5 +15,7 @@ export function useSearchAllowance(): SearchAllowance {
   const balance = data?.balance ?? user?.credits ?? 0;
   // Until one of the two answers is known, do not claim the balance is too low.
   const known = !!data || user?.credits !== undefined;
-  return { cost, unlimited, balance, insufficient: known && !unlimited && balance < cost };
+  // a manual search's subject joins daily monitoring when the user's auto-add is on (lib/monitoring/auto-add.ts)
+  const monitoringCost = user?.autoMonitorSearches ? (unlimited ? 0 : (data?.automatedSearchCost ?? 1)) : undefined;
+  return { cost, unlimited, balance, insufficient: known && !unlimited && balance < cost, monitoringCost };
 }

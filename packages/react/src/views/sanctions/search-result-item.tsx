@@ -5,6 +5,7 @@ import { CheckCircle2Icon, ExternalLinkIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MatchResult } from "../../../../../lib/sanctions/contract.ts";
+import { formatDay } from "../../../../../lib/screening/display-format.ts";
 import { MatchEvidence } from "../search/match-evidence";
 import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";
@@ -22,7 +23,7 @@ const ALIASES_SHOWN = 6;
 
 /** One entity found by the sanctions search. */
 export function SearchResultItem({ result, datasetNames }: { result: MatchResult; datasetNames: Map<string, string> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const percent = usePercent();
   const titleId = useId();
   const [showAllAliases, setShowAllAliases] = useState(false);
@@ -31,7 +32,8 @@ export function SearchResultItem({ result, datasetNames }: { result: MatchResult
   const aliases = result.aliases ?? [];
   const shownAliases = showAllAliases ? aliases : aliases.slice(0, ALIASES_SHOWN);
   const nationality = result.nationality ?? [];
-  const birthDate = result.birthDate ?? [];
+  // as the results show dates: in the interface language ("30 Jul 1957", "30.07.1957"); "circa 1960" stays as published
+  const birthDate = (result.birthDate ?? []).map((d) => formatDay(d, i18n.language));
   const datasets = result.datasets ?? [];
   const matchedOther = result.matchedName && result.matchedName.trim().toLowerCase() !== result.name.trim().toLowerCase() ? result.matchedName : undefined;
 

@@ -86,6 +86,7 @@ export function ResultsView({
       </div>
 
       {banner}
+      {slots.notice?.(search.id)}
 
       <Card>
         <CardHeader className="gap-3">

@@ -25,6 +25,8 @@ export interface ResultsReviewSlots {
   hitActions?: (hit: ReviewHitRef) => ReactNode;
   /** Under the results: case notes, escalation, the timeline. */
   footer?: (searchId: string) => ReactNode;
+  /** Above the results: what the host says of the search beyond its findings (the app: its subject's monitoring). */
+  notice?: (searchId: string) => ReactNode;
 }
 
 /**

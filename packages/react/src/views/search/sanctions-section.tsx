@@ -9,6 +9,7 @@ import type { SanctionsHit, SanctionsRow } from "../../../../../lib/screening/re
 import { describeListRow, describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { useFormatters } from "../format";
 import { ClearanceMark } from "../review/clearance-mark";
+import { ListingDetails } from "./listing-details";
 import { MatchEvidence } from "./match-evidence";
 import { MatchExplanation } from "./match-explanation";
 import type { SectionHitActions } from "./review-slots";
@@ -144,6 +145,7 @@ function HitItem({ hit, actions }: { hit: SanctionsHit; actions?: ReactNode }) {
           </ul>
         </div>
       )}
+      <ListingDetails hit={hit} />
       {hit.sourceUrl && (
         <a href={hit.sourceUrl} target="_blank" rel="noopener noreferrer" className="inline-flex w-fit items-center gap-1 text-xs text-primary hover:underline">
           <ExternalLinkIcon className="size-3" aria-hidden />

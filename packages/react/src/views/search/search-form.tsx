@@ -30,6 +30,11 @@ export interface SearchAllowance {
   unlimited: boolean;
   balance: number;
   insufficient: boolean;
+  /**
+   * Present when the search's subject then joins daily monitoring (the user's auto-add): the credits each daily check
+   * costs, 0 when the account is not charged. The form says so under the cost.
+   */
+  monitoringCost?: number;
 }
 
 /**
@@ -155,6 +160,11 @@ export function SearchFormCard({
                 {allowance.unlimited
                   ? t("search.costUnlimited", { count: allowance.cost })
                   : t("search.costLine", { count: allowance.cost, balance: number(allowance.balance) })}
+                {allowance.monitoringCost !== undefined && (
+                  <span className="block" data-testid="monitoring-cost">
+                    {allowance.monitoringCost > 0 ? t("search.monitoringLine", { count: allowance.monitoringCost }) : t("search.monitoringLineFree")}
+                  </span>
+                )}
               </p>
             )}
           </div>

@@ -1,0 +1,28 @@
+/**
+ * Whether the subject of a search is monitored: the note on a search's result says so, with what each daily check
+ * costs, and its "Stop monitoring" removes the entry (deleteMonitoredEntity, audited as monitoring.removed).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, schema } from "../../data/db.ts";
+import { getSearch } from "../screening/searches.ts";
+import { getSystemSettings } from "../settings/system-settings.ts";
+import type { MonitoringFrequency, MonitoringStatus, SearchMonitoringView } from "./schemas.ts";
+
+/** The user's own search (else 404 as GET /api/searches/{id}) and the monitored entry of its name and type. */
+export async function searchMonitoring(db: Db, userId: string, searchId: string): Promise<SearchMonitoringView> {
+  const search = await getSearch(db, userId, searchId);
+  const m = schema.monitoredEntities;
+  const [[entity], [user], settings] = await Promise.all([
+    db
+      .select({ id: m.id, status: m.status, frequency: m.frequency })
+      .from(m)
+      .where(and(eq(m.userId, userId), eq(m.entityType, search.entityType), sql`lower(${m.searchTerm}) = lower(${search.searchTerm})`)),
+    db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, userId)),
+    getSystemSettings(db),
+  ]);
+  return {
+    entity: entity ? { id: entity.id, status: entity.status as MonitoringStatus, frequency: entity.frequency as MonitoringFrequency } : null,
+    // administrators are never charged (lib/credits/ledger.ts)
+    creditsPerCheck: user?.role === "admin" ? 0 : settings.automatedSearchCost,
+  };
+}
