@@ -12,6 +12,8 @@ const envSchema = z.object({
   DUECHECK_ADMIN_EMAIL: z.email("DUECHECK_ADMIN_EMAIL must be an email address").optional(),
   DUECHECK_ADMIN_PASSWORD: z.string().min(8, "DUECHECK_ADMIN_PASSWORD must be at least 8 characters").optional(),
   DUECHECK_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  DUECHECK_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "DUECHECK_SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+  DUECHECK_MAIL_FROM: z.string().min(3, "DUECHECK_MAIL_FROM must be a sender address").optional(),
 });
 
 export interface AppConfig {
@@ -24,6 +26,9 @@ export interface AppConfig {
   adminPassword?: string;
   /** Read the client address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** Outgoing mail (password resets, invitations, email confirmation); both are needed for mail to be sent. */
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -40,5 +45,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.DUECHECK_ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.DUECHECK_ADMIN_PASSWORD,
     trustProxy: e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true",
+    smtpUrl: e.DUECHECK_SMTP_URL,
+    mailFrom: e.DUECHECK_MAIL_FROM,
   };
+}
+
+/**
+ * The address people reach this instance at, for links made outside a request (the CLI's reset and invitation links,
+ * absolute links in exports): DUECHECK_PUBLIC_URL when set, else http://127.0.0.1:$PORT. No trailing slash.
+ */
+export function publicBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  const configured = env.DUECHECK_PUBLIC_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, "");
+  const port = Number(env.PORT) > 0 ? Number(env.PORT) : 3000;
+  return `http://127.0.0.1:${port}`;
 }
