@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { asc } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
-import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
 import { adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-recovery.ts";
+import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
 import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";

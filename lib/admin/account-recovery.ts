@@ -42,9 +42,13 @@ const audit = (actor: AdminActor, action: string, targetId: string, details: Rec
  * credits at once.
  */
 export async function adminCreateUser(db: Db, actor: AdminActor, input: z.output<typeof adminCreateUserSchema>, links: LinkContext): Promise<AdminCreatedUser> {
-  const user = await createUser(db, { email: input.email, fullName: input.fullName, password: input.password ?? generateToken(32), role: input.role }, {
-    createdBy: actor.userId ?? undefined,
-  });
+  const user = await createUser(
+    db,
+    { email: input.email, fullName: input.fullName, password: input.password ?? generateToken(32), role: input.role },
+    {
+      createdBy: actor.userId ?? undefined,
+    },
+  );
   await recordAudit(db, audit(actor, "admin.user_created", user.id, { email: user.email, role: user.role, invited: Boolean(input.invite) }));
   if (!input.invite) return { user: adminUserView(user), invitation: null };
   const { token, expiresAt } = await issueAccountToken(db, user.id, "invitation", LINK_MINUTES.invitation);

@@ -6,9 +6,9 @@ import { isRememberedBrowser, rememberBrowser } from "./browser-tokens.ts";
 import { decryptSecret } from "./instance-key.ts";
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { consumeRecoveryCode, looksLikeRecoveryCode, remainingRecoveryCodes } from "./recovery-codes.ts";
 import type { LoginInput } from "./schemas.ts";
 import { type ClientInfo, createSession, type UserRow } from "./sessions.ts";
-import { consumeRecoveryCode, looksLikeRecoveryCode, remainingRecoveryCodes } from "./recovery-codes.ts";
 import { consumeTotpCode } from "./totp.ts";
 import { findUserByEmail, findUserById } from "./users.ts";
 

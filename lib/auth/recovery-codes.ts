@@ -1,6 +1,6 @@
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { hashToken } from "./tokens.ts";
 
 export const RECOVERY_CODE_COUNT = 10;

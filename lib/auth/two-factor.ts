@@ -5,8 +5,8 @@ import { AppError } from "../errors.ts";
 import { forgetBrowsers } from "./browser-tokens.ts";
 import { decryptSecret, encryptSecret } from "./instance-key.ts";
 import { verifyPassword } from "./passwords.ts";
-import type { UserRow } from "./sessions.ts";
 import { deleteRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
+import type { UserRow } from "./sessions.ts";
 import { consumeTotpCode, newTotpKey, totpEnrolment } from "./totp.ts";
 import { findUserById } from "./users.ts";
 

@@ -16,7 +16,8 @@ const WORDS: Record<Language, Words> = {
     },
     invitation: {
       subject: "You are invited to duecheck",
-      body: (link, m) => `An administrator created a duecheck account for you.\n\nChoose your password here (the link works once, for ${hours(m)} hours):\n${link}`,
+      body: (link, m) =>
+        `An administrator created a duecheck account for you.\n\nChoose your password here (the link works once, for ${hours(m)} hours):\n${link}`,
     },
     email_confirmation: {
       subject: "Confirm your email address for duecheck",
@@ -31,7 +32,8 @@ const WORDS: Record<Language, Words> = {
     },
     invitation: {
       subject: "Einladung zu duecheck",
-      body: (link, m) => `Ein Administrator hat ein duecheck-Konto für Sie angelegt.\n\nWählen Sie hier Ihr Passwort (der Link gilt einmal, ${hours(m)} Stunden lang):\n${link}`,
+      body: (link, m) =>
+        `Ein Administrator hat ein duecheck-Konto für Sie angelegt.\n\nWählen Sie hier Ihr Passwort (der Link gilt einmal, ${hours(m)} Stunden lang):\n${link}`,
     },
     email_confirmation: {
       subject: "Bestätigen Sie Ihre E-Mail-Adresse für duecheck",

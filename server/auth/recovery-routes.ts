@@ -1,13 +1,7 @@
 import { Hono } from "hono";
 import { confirmEmail } from "../../lib/auth/email-confirmation.ts";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../../lib/auth/password-reset.ts";
-import {
-  type AuthOptions,
-  confirmEmailSchema,
-  forgotPasswordSchema,
-  regenerateRecoveryCodesSchema,
-  resetPasswordSchema,
-} from "../../lib/auth/schemas.ts";
+import { type AuthOptions, confirmEmailSchema, forgotPasswordSchema, regenerateRecoveryCodesSchema, resetPasswordSchema } from "../../lib/auth/schemas.ts";
 import { regenerateRecoveryCodes } from "../../lib/auth/two-factor.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";

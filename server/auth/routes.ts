@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { recordAudit } from "../../lib/audit/record.ts";
+import { sendEmailConfirmation } from "../../lib/auth/email-confirmation.ts";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
 import {
@@ -14,10 +15,9 @@ import {
   updateProfileSchema,
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
+import type { UserRow } from "../../lib/auth/sessions.ts";
 import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
-import { sendEmailConfirmation } from "../../lib/auth/email-confirmation.ts";
-import type { UserRow } from "../../lib/auth/sessions.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
@@ -25,8 +25,8 @@ import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { mustEnrolTwoFactor } from "../middleware/two-factor-required.ts";
 import { parseWith, readJson } from "../validate.ts";
-import { requestBaseUrl, requestMailer } from "./links.ts";
 import { clearSessionCookie, readBrowserCookie, readSessionCookie, setBrowserCookie, setSessionCookie } from "./cookies.ts";
+import { requestBaseUrl, requestMailer } from "./links.ts";
 
 const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
   const forbidden = REGISTRATION_FORBIDDEN_FIELDS.find((field) => field in body);

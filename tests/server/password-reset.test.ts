@@ -85,10 +85,17 @@ describe("forgot password", () => {
     const second = tokenOf(linkIn(await smtp.nextMailTo("late@example.com")));
     expect((await visitor().post("/api/auth/reset-password", { token: first, password: "new-password-2" })).status).toBe(400);
 
-    const [row] = await app.db.select().from(schema.accountTokens).where(eq(schema.accountTokens.kind, "password_reset")).orderBy(desc(schema.accountTokens.createdAt));
+    const [row] = await app.db
+      .select()
+      .from(schema.accountTokens)
+      .where(eq(schema.accountTokens.kind, "password_reset"))
+      .orderBy(desc(schema.accountTokens.createdAt));
     const minutes = (row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000;
     expect(minutes).toBeCloseTo(30, 0);
-    await app.db.update(schema.accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.accountTokens.id, row.id));
+    await app.db
+      .update(schema.accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.accountTokens.id, row.id));
     const expired = await visitor().post("/api/auth/reset-password", { token: second, password: "new-password-2" });
     expect(expired.status).toBe(400);
     await visitor().signIn("late@example.com", "old-password-1");

@@ -21,7 +21,16 @@ type VerifyValues = z.input<typeof verifyTwoFactorSchema>;
  * QR code, manual secret and a 6-digit code that submits by itself once complete. A refusal (the schema's or the
  * server's) stays until the next try.
  */
-export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup | null; onClose: () => void }) {
+export function TwoFactorSetupDialog({
+  setup,
+  onClose,
+  onEnabled,
+}: {
+  setup: TwoFactorSetup | null;
+  onClose: () => void;
+  /** The recovery codes of the new enrolment, to show once. */
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
   const { t } = useTranslation();
   const secretId = useId();
   const lastSubmitted = useRef<string | null>(null);
@@ -34,9 +43,10 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
   const error = form.formState.errors.code?.message;
 
   const verify = useVerifyTwoFactor({
-    onVerified: () => {
+    onVerified: (recoveryCodes) => {
       form.reset();
       onClose();
+      onEnabled(recoveryCodes);
     },
     onInvalid: () => {
       form.setValue("code", "");

@@ -6,6 +6,10 @@ import messagesDe from "../../../lib/i18n/de.json";
 import messagesEn from "../../../lib/i18n/en.json";
 import messagesEs from "../../../lib/i18n/es.json";
 import messagesFr from "../../../lib/i18n/fr.json";
+import accountsDe from "../accounts/i18n/de.json";
+import accountsEn from "../accounts/i18n/en.json";
+import accountsEs from "../accounts/i18n/es.json";
+import accountsFr from "../accounts/i18n/fr.json";
 import reviewDe from "../review/i18n/de.json";
 import reviewEn from "../review/i18n/en.json";
 import reviewEs from "../review/i18n/es.json";
@@ -21,7 +25,7 @@ import appFr from "./fr.json";
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
  * folder, e.g. ../review/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...accountsEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...accountsDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...accountsEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...accountsFr };
