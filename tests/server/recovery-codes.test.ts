@@ -44,62 +44,91 @@ describe("recovery codes", () => {
     }
   });
 
-  test("a recovery code signs in at the code prompt once; typed in capitals or without the dash it still counts", async () => {
-    const { codes } = await enrol("recover@example.com");
-    const first = await signInWith("recover@example.com", codes[0]);
-    expect(first.status).toBe(200);
-    expect(first.json.user.email).toBe("recover@example.com");
-    const again = await signInWith("recover@example.com", codes[0]);
-    expect(again.status).toBe(401);
-    expect(again.json.error).toBe("Invalid verification code");
-    expect((await signInWith("recover@example.com", codes[1].toUpperCase().replace("-", ""))).status).toBe(200);
-    expect((await signInWith("recover@example.com", "aaaaa-aaaaa")).status).toBe(401);
-    const [audit] = await auditOf("auth.recovery_code_used");
-    expect(audit.details).toMatchObject({ remaining: 8 });
+  describe("at the code prompt", () => {
+    let codes: string[] = [];
+    beforeAll(async () => {
+      ({ codes } = await enrol("recover@example.com"));
+    });
+
+    test("a recovery code signs in once", async () => {
+      const first = await signInWith("recover@example.com", codes[0]);
+      expect(first.status).toBe(200);
+      expect(first.json.user.email).toBe("recover@example.com");
+      const again = await signInWith("recover@example.com", codes[0]);
+      expect(again.status).toBe(401);
+      expect(again.json.error).toBe("Invalid verification code");
+    });
+
+    test("typed in capitals or without the dash it still counts, and its use is audited with the number left", async () => {
+      expect((await signInWith("recover@example.com", codes[1].toUpperCase().replace("-", ""))).status).toBe(200);
+      const [audit] = await auditOf("auth.recovery_code_used");
+      expect(audit.details).toMatchObject({ remaining: 8 });
+    });
+
+    test("a made-up code and another user's code are refused", async () => {
+      expect((await signInWith("recover@example.com", "aaaaa-aaaaa")).status).toBe(401);
+      const other = await enrol("owner-b@example.com");
+      expect((await signInWith("recover@example.com", other.codes[0])).status).toBe(401);
+    });
   });
 
-  test("another user's code is not accepted", async () => {
-    const { codes } = await enrol("owner-a@example.com");
-    await enrol("owner-b@example.com");
-    expect((await signInWith("owner-b@example.com", codes[0])).status).toBe(401);
-  });
+  describe("regenerating", () => {
+    let enrolled: Awaited<ReturnType<typeof enrol>>;
+    let byPassword: string[] = [];
+    beforeAll(async () => {
+      enrolled = await enrol("regen@example.com");
+    });
 
-  test("regenerating needs the password or a code and replaces the old codes", async () => {
-    const { http, secret, codes } = await enrol("regen@example.com");
-    expect((await http.post("/api/auth/recovery-codes", {})).status).toBe(400);
-    expect((await http.post("/api/auth/recovery-codes", { password: "wrong-password" })).status).toBe(400);
-    const byPassword = await http.post("/api/auth/recovery-codes", { password: "password-1" });
-    expect(byPassword.status).toBe(200);
-    expect(byPassword.json.recoveryCodes).toHaveLength(10);
-    expect((await signInWith("regen@example.com", codes[0])).status).toBe(401);
-    const byCode = await http.post("/api/auth/recovery-codes", { code: nextStepCode(secret) });
-    expect(byCode.status).toBe(200);
-    expect((await signInWith("regen@example.com", byPassword.json.recoveryCodes[0])).status).toBe(401);
-    expect((await signInWith("regen@example.com", byCode.json.recoveryCodes[0])).status).toBe(200);
-    expect((await new HttpClient(app.url).post("/api/auth/recovery-codes", { password: "password-1" })).status).toBe(401);
-    const without = await signedIn(app, { email: "no-2fa@example.com", password: "password-1" });
-    expect((await without.post("/api/auth/recovery-codes", { password: "password-1" })).status).toBe(400);
+    test("needs the current password or an authenticator code", async () => {
+      const { http, secret } = enrolled;
+      expect((await http.post("/api/auth/recovery-codes", {})).status).toBe(400);
+      expect((await http.post("/api/auth/recovery-codes", { password: "wrong-password" })).status).toBe(400);
+      const res = await http.post("/api/auth/recovery-codes", { password: "password-1" });
+      expect(res.status).toBe(200);
+      expect(res.json.recoveryCodes).toHaveLength(10);
+      byPassword = res.json.recoveryCodes;
+      const byCode = await http.post("/api/auth/recovery-codes", { code: nextStepCode(secret) });
+      expect(byCode.status).toBe(200);
+      expect((await new HttpClient(app.url).post("/api/auth/recovery-codes", { password: "password-1" })).status).toBe(401);
+    });
+
+    test("new codes replace the old ones", async () => {
+      expect((await signInWith("regen@example.com", enrolled.codes[0])).status).toBe(401);
+      expect((await signInWith("regen@example.com", byPassword[0])).status).toBe(401);
+    });
+
+    test("without 2FA there are no codes to regenerate", async () => {
+      const without = await signedIn(app, { email: "no-2fa@example.com", password: "password-1" });
+      expect((await without.post("/api/auth/recovery-codes", { password: "password-1" })).status).toBe(400);
+    });
   });
 });
 
 describe("require 2FA for every account", () => {
-  test("off by default; an admin turns it on in the settings; users without 2FA may only enrol, read /me and sign out", async () => {
-    const admin = new HttpClient(app.url);
+  let admin: HttpClient;
+  let plain: HttpClient;
+  let settings: Record<string, unknown>;
+  beforeAll(async () => {
+    admin = new HttpClient(app.url);
     await admin.signIn("admin@test.local", "Admin-password-1");
     // The admin enrols first, so the setting does not lock them out of the settings.
     const { secret } = (await admin.post("/api/auth/setup-2fa")).json;
     expect((await admin.post("/api/auth/verify-2fa", { code: totpCode(secret) })).status).toBe(200);
-    const settings = (await admin.get("/api/admin/settings")).json;
-    expect(settings.requireTwoFactor).toBe(false);
-    const plain = await signedIn(app, { email: "plain@example.com", password: "password-1" });
-    expect((await plain.get("/api/searches")).status).toBe(200);
+    plain = await signedIn(app, { email: "plain@example.com", password: "password-1" });
+    settings = (await admin.get("/api/admin/settings")).json;
+  });
 
+  test("off by default; an admin turns it on; a payload without the field leaves it as it is", async () => {
+    expect(settings.requireTwoFactor).toBe(false);
+    expect((await plain.get("/api/searches")).status).toBe(200);
     expect((await admin.post("/api/admin/settings", { ...settings, requireTwoFactor: true })).status).toBe(200);
     expect((await admin.get("/api/admin/settings")).json.requireTwoFactor).toBe(true);
-    // A payload without the field leaves it as it is.
-    expect((await admin.post("/api/admin/settings", settings)).status).toBe(200);
+    const { requireTwoFactor: _, ...withoutField } = settings;
+    expect((await admin.post("/api/admin/settings", withoutField)).status).toBe(200);
     expect((await admin.get("/api/admin/settings")).json.requireTwoFactor).toBe(true);
+  });
 
+  test("a session without 2FA gets 403 two_factor_required except for /me, enrolment and sign-out", async () => {
     const refused = await plain.get("/api/searches");
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe("two_factor_required");
@@ -107,18 +136,28 @@ describe("require 2FA for every account", () => {
     const me = await plain.get("/api/auth/me");
     expect(me.status).toBe(200);
     expect(me.json.twoFactorSetupRequired).toBe(true);
-    const login = await new HttpClient(app.url).post("/api/auth/login", { email: "plain@example.com", password: "password-1" });
-    expect(login.json.user.twoFactorSetupRequired).toBe(true);
+    // An enrolled account is not affected.
+    expect((await admin.get("/api/admin/stats")).status).toBe(200);
+    expect((await admin.get("/api/auth/me")).json.twoFactorSetupRequired).toBe(false);
+  });
 
+  test("the sign-in answer says so, and signing out works", async () => {
+    const http = new HttpClient(app.url);
+    const login = await http.post("/api/auth/login", { email: "plain@example.com", password: "password-1" });
+    expect(login.json.user.twoFactorSetupRequired).toBe(true);
+    expect((await http.post("/api/auth/logout")).status).toBe(200);
+    expect((await http.get("/api/auth/me")).status).toBe(401);
+  });
+
+  test("enrolling lifts the refusal; turning the setting off lifts it for everyone", async () => {
     const setup = await plain.post("/api/auth/setup-2fa");
     expect(setup.status).toBe(200);
     expect((await plain.post("/api/auth/verify-2fa", { code: totpCode(setup.json.secret) })).status).toBe(200);
     expect((await plain.get("/api/searches")).status).toBe(200);
     expect((await plain.get("/api/auth/me")).json.twoFactorSetupRequired).toBe(false);
-    // Signed-out calls are unaffected, and so is signing out.
-    const other = await signedIn(app, { email: "leaving@example.com", password: "password-1" });
-    expect((await other.post("/api/auth/logout")).status).toBe(200);
-
+    const other = await signedIn(app, { email: "later@example.com", password: "password-1" });
+    expect((await other.get("/api/searches")).status).toBe(403);
     expect((await admin.post("/api/admin/settings", { ...settings, requireTwoFactor: false })).status).toBe(200);
+    expect((await other.get("/api/searches")).status).toBe(200);
   });
 });
