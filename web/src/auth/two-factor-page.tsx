@@ -64,7 +64,7 @@ export function TwoFactorPage() {
           )}
         </CardContent>
       </Card>
-      <TwoFactorSetupDialog setup={setup} onClose={() => setSetup(null)} onEnabled={setRecoveryCodes} />
+      <TwoFactorSetupDialog setup={setup} onClose={() => setSetup(null)} />
       <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
     </div>
   );
