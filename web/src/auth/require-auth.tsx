@@ -10,10 +10,19 @@ import { useCurrentUser } from "./use-current-user";
  */
 export function RequireAuth({ children }: { children: (user: PublicUser) => React.ReactNode }) {
   const { user, isLoading, unavailable } = useCurrentUser();
-  const { pathname } = useLocation();
   if (isLoading || (unavailable && !user)) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
-  // "Require 2FA for every account": the server refuses everything else until this user enrols.
-  if (user.twoFactorSetupRequired && pathname !== "/settings/2fa") return <Navigate to="/settings/2fa" replace />;
+  if (user.twoFactorSetupRequired) return <EnrolFirst>{children(user)}</EnrolFirst>;
   return children(user);
+}
+
+/**
+ * "Require 2FA for every account": the server refuses everything else until this user enrols, so every screen but
+ * /settings/2fa sends them there. Mounted only for such a user: reading the location in the guard itself would re-run
+ * its redirect to /login on every navigation after signing out.
+ */
+function EnrolFirst({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  if (pathname !== "/settings/2fa") return <Navigate to="/settings/2fa" replace />;
+  return children;
 }
