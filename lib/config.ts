@@ -20,6 +20,8 @@ const envSchema = z.object({
       return !url || (!url.search && !url.hash && !url.username && !url.password);
     }, "DUECHECK_PUBLIC_URL must be the app's address only: no query, fragment or credentials")
     .optional(),
+  DUECHECK_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "DUECHECK_SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+  DUECHECK_MAIL_FROM: z.string().min(3, "DUECHECK_MAIL_FROM must be a sender address").optional(),
 });
 
 /**
@@ -47,6 +49,9 @@ export interface AppConfig {
   trustProxy: boolean;
   /** DUECHECK_PUBLIC_URL without a trailing slash (publicBaseUrl()). */
   publicUrl: string | null;
+  /** Outgoing mail (password resets, invitations, email confirmation); both are needed for mail to be sent. */
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -64,5 +69,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.DUECHECK_ADMIN_PASSWORD,
     trustProxy: e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true",
     publicUrl: publicBaseUrl({ DUECHECK_PUBLIC_URL: e.DUECHECK_PUBLIC_URL }),
+    smtpUrl: e.DUECHECK_SMTP_URL,
+    mailFrom: e.DUECHECK_MAIL_FROM,
   };
+}
+
+/**
+ * The base of links made outside a request (the CLI's reset and invitation links): DUECHECK_PUBLIC_URL when set, else
+ * the local server's own address, http://127.0.0.1:$PORT.
+ */
+export function localLinkBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  const port = Number(env.PORT) > 0 ? Number(env.PORT) : 3000;
+  return publicBaseUrl(env) ?? `http://127.0.0.1:${port}`;
 }

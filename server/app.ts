@@ -3,6 +3,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { adminRoutes } from "./admin/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
+import { accountRecoveryRoutes } from "./auth/recovery-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billing/routes.ts";
@@ -17,6 +18,7 @@ import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession, readOnlyRoles } from "./middleware/session.ts";
+import { twoFactorRequired } from "./middleware/two-factor-required.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
 import { searchVerifyRoutes } from "./records/routes.ts";
@@ -33,8 +35,10 @@ export function createApp(ctx: AppContext) {
   const api = new Hono<AppEnv>()
     .use(sameOriginOnly)
     .use(loadSession)
+    .use(twoFactorRequired)
     .use(readOnlyRoles)
     .route("/auth", authRoutes)
+    .route("/auth", accountRecoveryRoutes)
     .route("/credits", creditRoutes)
     .route("/credits", paymentIntentRoutes)
     .route("/billing", billingRoutes)

@@ -1,11 +1,13 @@
 import type { Command } from "commander";
 import { asc } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-recovery.ts";
 import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
 import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
+import { localLinkBaseUrl } from "../../lib/config.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
@@ -148,5 +150,32 @@ function registerUserAdministration(users: Command) {
       });
       const { t }: Pick<Words, "t"> = words(asked, user);
       console.log(t.admin.roleSet(user.email, t.users.roles[parsed.data]));
+    });
+
+  withLanguageOption(users.command("reset-link"))
+    .description("Print a one-time password reset link (24 hours; DUECHECK_PUBLIC_URL, else http://127.0.0.1:$PORT); using it ends the user's sessions")
+    .argument("<email>", "the account's email")
+    .action(async (email: string, options: { language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const { user, link } = await withDatabase(async ({ db }) => {
+        const found = await cliUser(db, email, words(asked));
+        return { user: found, link: await adminResetLink(db, CLI, found.id, localLinkBaseUrl()) };
+      });
+      // The link alone on stdout, so a script can take it; the note for the reader on stderr.
+      console.log(link.link);
+      console.error(words(asked, user).t.admin.resetLinkNote(user.email, `${link.expiresAt.slice(0, 16).replace("T", " ")} UTC`));
+    });
+
+  withLanguageOption(users.command("reset-2fa"))
+    .description("Turn an account's two-factor authentication off (a lost phone): secret, recovery codes and remembered browsers go; audited")
+    .argument("<email>", "the account's email")
+    .action(async (email: string, options: { language?: string }) => {
+      const asked = askedLanguage(options.language);
+      const user = await withDatabase(async ({ db }) => {
+        const found = await cliUser(db, email, words(asked));
+        await adminResetTwoFactor(db, CLI, found.id);
+        return found;
+      });
+      console.log(words(asked, user).t.admin.twoFactorReset(user.email));
     });
 }

@@ -104,3 +104,39 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index().on(t.expiresAt)],
 );
+
+/**
+ * One-time links sent or handed to a person: a password reset, an invitation to set a first password, or the
+ * confirmation of a registration's email address. Only the SHA-256 of the token is kept; usedAt makes it single-use.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** password_reset, invitation or email_confirmation (lib/auth/account-tokens.ts). */
+    kind: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.kind), index().on(t.expiresAt)],
+);
+
+/** Two-factor recovery codes: ten per enrolment, only their SHA-256 kept, each accepted once at the code prompt. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);

@@ -55,6 +55,39 @@ export const adminUserUpdateSchema = z.strictObject(
   unknownField,
 );
 
+/**
+ * POST /api/admin/users: a new account with an initial password, or (invite: true, no password) an invitation link
+ * with which the invitee chooses their password.
+ */
+export const adminCreateUserSchema = z
+  .strictObject(
+    {
+      email: text({ field: "email", max: 254 })
+        .toLowerCase()
+        .pipe(z.email({ error: "Invalid email address" })),
+      fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
+      role: z.enum(USER_ROLES, { error: "role must be user, reviewer, admin or auditor" }).default("user"),
+      password: text({ field: "password", max: 200, kind: "secret" }).min(8, "Password must be at least 8 characters").optional(),
+      invite: z.boolean({ error: "invite must be true or false" }).optional(),
+    },
+    unknownField,
+  )
+  .refine((v) => Boolean(v.password) !== Boolean(v.invite), { error: "Give an initial password or send an invitation (invite: true), not both" });
+export type AdminCreateUserInput = z.input<typeof adminCreateUserSchema>;
+
+/** A one-time link an admin made: shown to copy, or mailed (then link is null: only the mailbox gets it). */
+export interface AdminAccountLink {
+  link: string | null;
+  expiresAt: string;
+  mailed: boolean;
+}
+
+/** POST /api/admin/users: the new account and, for an invitation, its link. */
+export interface AdminCreatedUser {
+  user: AdminUserView;
+  invitation: AdminAccountLink | null;
+}
+
 /** POST /api/admin/users/{id}/credits. */
 export const adminCreditsSchema = z.strictObject(
   {

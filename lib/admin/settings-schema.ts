@@ -33,6 +33,8 @@ export const systemSettingsSchema = z.object({
   webhooksAllowPrivateNetworks: z.boolean({ error: "webhooksAllowPrivateNetworks must be true or false" }),
   /** Off: POST /api/auth/register answers 403 'Registration is closed' (admins and the CLI still create accounts). */
   registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }),
+  /** On: an account without 2FA is sent to /settings/2fa and its other calls answer 403 until it enrols. */
+  requireTwoFactor: z.boolean({ error: "requireTwoFactor must be true or false" }),
   /** On: a decision on a hit is a proposal until a different admin or reviewer approves it (four eyes). */
   fourEyesReview: z.boolean({ error: "fourEyesReview must be true or false" }),
   /** Searches older than this many years are purged daily, unless a legal hold keeps them (lib/retention/purge.ts). */

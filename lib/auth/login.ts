@@ -6,6 +6,7 @@ import { isRememberedBrowser, rememberBrowser } from "./browser-tokens.ts";
 import { decryptSecret } from "./instance-key.ts";
 import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { consumeRecoveryCode, looksLikeRecoveryCode, remainingRecoveryCodes } from "./recovery-codes.ts";
 import type { LoginInput } from "./schemas.ts";
 import { type ClientInfo, createSession, type UserRow } from "./sessions.ts";
 import { consumeTotpCode } from "./totp.ts";
@@ -58,8 +59,21 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
     if (!remembered) {
       const code = input.twoFactorCode?.trim();
       if (!code) return { kind: "two-factor-required" };
-      const key = decryptSecret(ctx.instanceKey, user.twoFactorSecret);
-      if (!(await consumeTotpCode(db, user.id, key, code))) {
+      // The prompt takes a code of the authenticator app or, when the phone is lost, one of the recovery codes (once each).
+      const byRecoveryCode = looksLikeRecoveryCode(code);
+      const accepted = byRecoveryCode
+        ? await consumeRecoveryCode(db, user.id, code)
+        : await consumeTotpCode(db, user.id, decryptSecret(ctx.instanceKey, user.twoFactorSecret), code);
+      if (accepted && byRecoveryCode) {
+        await recordAudit(db, {
+          action: "auth.recovery_code_used",
+          actorKind: "user",
+          actorUserId: user.id,
+          ipAddress: client.ipAddress,
+          details: { remaining: await remainingRecoveryCodes(db, user.id) },
+        });
+      }
+      if (!accepted) {
         await recordLoginFailure(db, input.email, client.ipAddress);
         await recordAudit(db, {
           action: "auth.login_failed",

@@ -72,6 +72,40 @@ export const disableTwoFactorSchema = z.object(
   { error: DISABLE_TWO_FACTOR_MESSAGE },
 );
 
+/** POST /api/auth/forgot-password. */
+export const forgotPasswordSchema = z.object({ email });
+
+/**
+ * POST /api/auth/reset-password: a reset or invitation link's token and the new password, under the rule an account is
+ * created with (at least 8 characters).
+ */
+export const resetPasswordSchema = z.object({
+  token: text({ field: "Token", max: 200, kind: "secret" }).min(1, "The link has no token"),
+  password: password().min(8, "Password must be at least 8 characters"),
+});
+/** The web form adds the confirmation, checked on the client only. */
+export const resetPasswordFormSchema = resetPasswordSchema.extend({ confirmPassword: z.string() }).refine((v) => v.password === v.confirmPassword, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
+
+/** POST /api/auth/confirm-email. */
+export const confirmEmailSchema = z.object({ token: text({ field: "Token", max: 200, kind: "secret" }).min(1, "The link has no token") });
+
+/** POST /api/auth/recovery-codes: new recovery codes, proven with the current password or an authenticator code. */
+export const regenerateRecoveryCodesSchema = z
+  .object({
+    password: text({ field: "Password", max: MAX_PASSWORD_LENGTH, kind: "secret" }).optional(),
+    code: text({ field: "Code", max: 20, kind: "secret" }).optional(),
+  })
+  .refine((v) => Boolean(v.password || v.code), { error: "Enter your current password or a code from your authenticator app" });
+
+/** GET /api/auth/options: what the sign-in screens offer on this instance. */
+export interface AuthOptions {
+  /** SMTP is configured: "Forgot password?" mails a link, and registrations confirm their email address. */
+  mail: boolean;
+}
+
 export const updateProfileSchema = z.object({
   fullName: name("Full name").min(2, "Name must be at least 2 characters"),
   email,
@@ -146,6 +180,8 @@ export const publicUserSchema = z.object({
   autoMonitorSearches: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** GET /api/auth/me and sign-in: "require 2FA for every account" is on and this user has none yet. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { forgetBrowsers } from "./browser-tokens.ts";
 import { decryptSecret, encryptSecret } from "./instance-key.ts";
 import { verifyPassword } from "./passwords.ts";
+import { deleteRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 import type { UserRow } from "./sessions.ts";
 import { consumeTotpCode, newTotpKey, totpEnrolment } from "./totp.ts";
 import { findUserById } from "./users.ts";
@@ -26,8 +27,33 @@ export async function confirmTwoFactorSetup(db: DbOrTx, instanceKey: Uint8Array,
   const key = decryptSecret(instanceKey, user.twoFactorSecret);
   if (!(await consumeTotpCode(db, user.id, key, code))) throw new AppError(400, "Invalid verification code");
   await db.update(schema.users).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
+  const recoveryCodes = await replaceRecoveryCodes(db, user.id);
   await recordAudit(db, { action: "auth.2fa_enabled", actorKind: "user", actorUserId: user.id });
-  return (await findUserById(db, user.id))!;
+  return { user: (await findUserById(db, user.id))!, recoveryCodes };
+}
+
+/** New recovery codes replace the old ones; proven with the password or a current authenticator code. */
+export async function regenerateRecoveryCodes(db: DbOrTx, instanceKey: Uint8Array, user: UserRow, input: { password?: string; code?: string }) {
+  if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(400, "Two-factor authentication is not enabled");
+  const proven = input.password
+    ? await verifyPassword(input.password, user.password)
+    : input.code
+      ? await consumeTotpCode(db, user.id, decryptSecret(instanceKey, user.twoFactorSecret), input.code)
+      : false;
+  if (!proven) throw new AppError(400, "Enter your current password or a code from your authenticator app");
+  const recoveryCodes = await replaceRecoveryCodes(db, user.id);
+  await recordAudit(db, { action: "auth.recovery_codes_regenerated", actorKind: "user", actorUserId: user.id });
+  return recoveryCodes;
+}
+
+/** Turns a user's 2FA off without their codes (an admin's reset for a lost phone): secret, recovery codes and remembered browsers go. */
+export async function clearTwoFactor(db: DbOrTx, userId: string) {
+  await db
+    .update(schema.users)
+    .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
+    .where(eq(schema.users.id, userId));
+  await deleteRecoveryCodes(db, userId);
+  await forgetBrowsers(db, userId);
 }
 
 /** Needs the password and a current code; remembered browsers are forgotten with it. */
@@ -36,11 +62,7 @@ export async function disableTwoFactor(db: DbOrTx, instanceKey: Uint8Array, user
   if (!(await verifyPassword(input.password, user.password))) throw new AppError(400, "Password is incorrect");
   const key = decryptSecret(instanceKey, user.twoFactorSecret);
   if (!(await consumeTotpCode(db, user.id, key, input.code))) throw new AppError(400, "Invalid verification code");
-  await db
-    .update(schema.users)
-    .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null, updatedAt: new Date() })
-    .where(eq(schema.users.id, user.id));
-  await forgetBrowsers(db, user.id);
+  await clearTwoFactor(db, user.id);
   await recordAudit(db, { action: "auth.2fa_disabled", actorKind: "user", actorUserId: user.id });
   return (await findUserById(db, user.id))!;
 }

@@ -51,7 +51,7 @@ export interface NewUser extends Omit<RegisterInput, "phoneNumber" | "company" |
  * Creates an account. A new user starts with the initial credits of the system settings, given as a
  * credit_bonus through the ledger in the same transaction, so the ledger always explains the balance.
  */
-export async function createUser(db: DbOrTx, input: NewUser, options: { createdBy?: string } = {}) {
+export async function createUser(db: DbOrTx, input: NewUser, options: { createdBy?: string; withholdWelcomeCredits?: boolean } = {}) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -71,17 +71,25 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
       .onConflictDoNothing({ target: schema.users.email })
       .returning();
     if (!user) throw new AppError(409, "An account with this email already exists");
-    const initialCredits = await getSystemSetting(tx, "initialCredits");
-    if (initialCredits > 0) {
-      await changeCredits(tx, {
-        userId: user.id,
-        type: "credit_bonus",
-        amount: initialCredits,
-        reason: creditReasons.welcome(),
-        createdBy: options.createdBy,
-      });
-    }
+    if (!options.withholdWelcomeCredits) await grantWelcomeCredits(tx, user.id, options.createdBy);
     return (await findUserById(tx, user.id))!;
+  });
+}
+
+/**
+ * The initial credits of the system settings, as a credit_bonus through the ledger. Its external reference makes the
+ * grant happen once per account however often it is asked for (a confirmation link clicked twice).
+ */
+export async function grantWelcomeCredits(db: DbOrTx, userId: string, createdBy?: string) {
+  const initialCredits = await getSystemSetting(db, "initialCredits");
+  if (initialCredits <= 0) return;
+  await changeCredits(db, {
+    userId,
+    type: "credit_bonus",
+    amount: initialCredits,
+    reason: creditReasons.welcome(),
+    createdBy,
+    externalRef: `welcome:${userId}`,
   });
 }
 

@@ -5,11 +5,11 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
-import { searchPagePath } from "../screening/contract.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { searchPagePath } from "../screening/contract.ts";
 import { readResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
 import { getSystemSetting } from "../settings/system-settings.ts";

@@ -23,6 +23,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   webhooksAllowPrivateNetworks: false,
   registrationOpen: true,
   fourEyesReview: false,
+  requireTwoFactor: false,
   retentionYears: RETENTION_YEARS.default,
 };
 
@@ -39,6 +40,10 @@ const META: Record<keyof SystemSettings, { description: string; category: string
   fourEyesReview: {
     description: "Four eyes: a decision on a hit takes effect only once a different admin or reviewer approves it",
     category: "review",
+  },
+  requireTwoFactor: {
+    description: "Every account must use two-factor authentication: one without it is sent to set it up after signing in",
+    category: "security",
   },
   retentionYears: { description: "Years a screening record is kept before the daily purge removes it (legal holds keep it longer)", category: "retention" },
 };

@@ -6,9 +6,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { batchPath } from "../app-links.ts";
-import { searchPagePath } from "../screening/contract.ts";
 import { batchRiskCounts, batchView, syncBatchProgress } from "../batch/batch-read.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { searchPagePath } from "../screening/contract.ts";
 import type { WebhookEvent } from "./event-names.ts";
 import { queueWebhookEvent } from "./events.ts";
 

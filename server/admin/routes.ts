@@ -1,6 +1,8 @@
 import { type Context, Hono } from "hono";
+import { adminCreateUser, adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-recovery.ts";
 import { listAdminSearches, listAdminTransactions, viewSearchAsAdmin } from "../../lib/admin/activity.ts";
 import {
+  adminCreateUserSchema,
   adminCreditsSchema,
   adminSearchesQuerySchema,
   adminSettingsSchema,
@@ -16,6 +18,7 @@ import { listAllMonitoredEntities, viewMonitoredEntityAsAdmin } from "../../lib/
 import { adminMonitoredEntitiesQuerySchema } from "../../lib/monitoring/schemas.ts";
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { searchDetail } from "../../lib/screening/views.ts";
+import { requestBaseUrl, requestMailer } from "../auth/links.ts";
 import type { AppEnv } from "../context.ts";
 import { adminHistoryExport, adminPortfolioExport } from "../exports/routes.ts";
 import { currentUser, requireAdminOrAuditorReading } from "../middleware/session.ts";
@@ -32,6 +35,13 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/stats", async (c) => c.json(await adminStats(db(c))))
 
   .get("/users", async (c) => c.json(await listAdminUsers(db(c), parseWith(pageWithTermQuerySchema, c.req.query()))))
+  .post("/users", async (c) => {
+    const input = await readJson(c, adminCreateUserSchema);
+    return c.json(await adminCreateUser(db(c), actorOf(c), input, { baseUrl: requestBaseUrl(c), mailer: requestMailer(c) }), 201);
+  })
+  /** A one-time password reset link for the admin to hand over (24 hours). */
+  .post("/users/:id/reset-link", async (c) => c.json(await adminResetLink(db(c), actorOf(c), c.req.param("id"), requestBaseUrl(c)), 201))
+  .post("/users/:id/reset-2fa", async (c) => c.json(await adminResetTwoFactor(db(c), actorOf(c), c.req.param("id"))))
   .get("/users/:id", async (c) => c.json(await getAdminUser(db(c), c.req.param("id"))))
   .put("/users/:id", async (c) => {
     const input = await readJson(c, adminUserUpdateSchema);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { recordAudit } from "../../lib/audit/record.ts";
+import { sendEmailConfirmation } from "../../lib/auth/email-confirmation.ts";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
 import {
@@ -14,6 +15,7 @@ import {
   updateProfileSchema,
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
+import type { UserRow } from "../../lib/auth/sessions.ts";
 import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
 import { createUser, toPublicUser } from "../../lib/auth/users.ts";
@@ -22,13 +24,20 @@ import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
+import { mustEnrolTwoFactor } from "../middleware/two-factor-required.ts";
 import { parseWith, readJson } from "../validate.ts";
 import { clearSessionCookie, readBrowserCookie, readSessionCookie, setBrowserCookie, setSessionCookie } from "./cookies.ts";
+import { requestBaseUrl, requestMailer } from "./links.ts";
 
 const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
   const forbidden = REGISTRATION_FORBIDDEN_FIELDS.find((field) => field in body);
   if (forbidden) ctx.addIssue({ code: "custom", message: `The field '${forbidden}' cannot be set at registration` });
 });
+
+/** The user as /me and sign-in answer it: with whether "require 2FA for every account" still waits on them. */
+async function signedInUser(c: Parameters<typeof mustEnrolTwoFactor>[0], user: UserRow) {
+  return { ...toPublicUser(user), twoFactorSetupRequired: await mustEnrolTwoFactor(c) };
+}
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", async (c) => {
@@ -37,7 +46,10 @@ export const authRoutes = new Hono<AppEnv>()
     const raw = await readJson(c, registrationBody);
     const input = parseWith(registerSchema, raw);
     await countRegistration(db, c.get("clientIp"));
-    const user = await createUser(db, input);
+    // With mail configured, the welcome credits wait until the address is confirmed (one account per mailbox, not per form).
+    const mailer = requestMailer(c);
+    const user = await createUser(db, input, { withholdWelcomeCredits: mailer !== null });
+    if (mailer) await sendEmailConfirmation(db, mailer, user, requestBaseUrl(c));
     await recordAudit(db, {
       action: "user.registered",
       actorKind: "user",
@@ -46,7 +58,7 @@ export const authRoutes = new Hono<AppEnv>()
       targetType: "user",
       targetId: user.id,
     });
-    return c.json({ message: "Registration successful", user: toPublicUser(user) }, 201);
+    return c.json({ message: "Registration successful", user: toPublicUser(user), emailConfirmationSent: mailer !== null }, 201);
   })
 
   .post("/login", async (c) => {
@@ -64,7 +76,8 @@ export const authRoutes = new Hono<AppEnv>()
     if (result.kind === "two-factor-required") return c.json({ requiresTwoFactor: true });
     setSessionCookie(c, result.session.token);
     if (result.rememberedBrowser) setBrowserCookie(c, result.rememberedBrowser.token, result.rememberedBrowser.expiresAt);
-    return c.json({ user: toPublicUser(result.user), firstSignIn: result.firstSignIn });
+    c.set("user", result.user);
+    return c.json({ user: await signedInUser(c, result.user), firstSignIn: result.firstSignIn });
   })
 
   .post("/logout", async (c) => {
@@ -74,7 +87,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
 
-  .get("/me", requireUser, (c) => c.json(toPublicUser(currentUser(c))))
+  .get("/me", requireUser, async (c) => c.json(await signedInUser(c, currentUser(c))))
 
   .post("/setup-2fa", requireUser, async (c) => {
     const { database, instanceKey } = c.get("ctx");
@@ -84,8 +97,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify-2fa", requireUser, async (c) => {
     const { code } = await readJson(c, verifyTwoFactorSchema);
     const { database, instanceKey } = c.get("ctx");
-    const user = await confirmTwoFactorSetup(database.db, instanceKey, currentUser(c), code);
-    return c.json({ success: true, user: toPublicUser(user) });
+    const { user, recoveryCodes } = await confirmTwoFactorSetup(database.db, instanceKey, currentUser(c), code);
+    return c.json({ success: true, user: toPublicUser(user), recoveryCodes });
   })
 
   .post("/disable-2fa", requireUser, async (c) => {

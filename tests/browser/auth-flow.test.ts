@@ -88,8 +88,11 @@ describe("two-factor authentication", () => {
     secret = ((await dialog.getByTestId("two-factor-secret").textContent()) ?? "").trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
-    // Six digits submit the code without pressing Verify.
+    // Six digits submit the code without pressing Verify; the recovery codes follow, shown once.
     await dialog.getByLabel("Verification code").fill(totpCode(secret));
+    const codes = page.getByTestId("recovery-codes-dialog");
+    await expectVisible(codes.getByText("Your recovery codes"));
+    await codes.getByRole("button", { name: "I have saved them" }).click();
     await expectHidden(dialog);
     await expectVisible(page.getByTestId("two-factor-status").filter({ hasText: "Enabled" }));
     await expectVisible(page.getByRole("link", { name: "Manage 2FA" }));

@@ -30,6 +30,10 @@ import messagesEs from "../../lib/i18n/es.json";
 import messagesFr from "../../lib/i18n/fr.json";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { createSearchSchema, IDENTIFIER_KINDS } from "../../lib/screening/schemas.ts";
+import accountsDe from "../../web/src/accounts/i18n/de.json";
+import accountsEn from "../../web/src/accounts/i18n/en.json";
+import accountsEs from "../../web/src/accounts/i18n/es.json";
+import accountsFr from "../../web/src/accounts/i18n/fr.json";
 import appDe from "../../web/src/i18n/de.json";
 import appEn from "../../web/src/i18n/en.json";
 import appEs from "../../web/src/i18n/es.json";
@@ -60,6 +64,7 @@ const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
   "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
   "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
+  "web/src/accounts/i18n": { en: accountsEn, de: accountsDe, es: accountsEs, fr: accountsFr },
   "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
   "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
   "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },

@@ -1,4 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
+import { ConfirmEmailPage } from "./accounts/confirm-email-page";
+import { ForgotPasswordPage } from "./accounts/forgot-password-page";
+import { ResetPasswordPage } from "./accounts/reset-password-page";
 import { AdminActivityPage } from "./admin/activity-page";
 import { AdminDashboardPage } from "./admin/dashboard-page";
 import { AdminSettingsPage } from "./admin/settings-page";
@@ -43,6 +46,11 @@ const rootRoute = createRootRoute({
 
 const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: "/login", component: LoginPage });
 const registerRoute = createRoute({ getParentRoute: () => rootRoute, path: "/register", component: RegisterPage });
+/** The pages of emailed or handed-over links: signed out, like /login. */
+const tokenSearch = (search: Record<string, unknown>): { token?: string } => (typeof search.token === "string" && search.token ? { token: search.token } : {});
+const forgotPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: "/forgot-password", component: ForgotPasswordPage });
+const resetPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: "/reset-password", component: ResetPasswordPage, validateSearch: tokenSearch });
+const confirmEmailRoute = createRoute({ getParentRoute: () => rootRoute, path: "/confirm-email", component: ConfirmEmailPage, validateSearch: tokenSearch });
 
 /** Every screen except /login and /register: behind the auth guard, inside the sidebar layout. */
 const shellRoute = createRoute({
@@ -259,6 +267,9 @@ const adminRoutes = [
 const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  confirmEmailRoute,
   shellRoute.addChildren([
     searchRoute,
     searchResultRoute,

@@ -48,6 +48,10 @@ export const de: AdminCliText = {
   userUpdated: (email) => `${email} aktualisiert.`,
   activated: (email) => `${email} aktiviert.`,
   deactivated: (email) => `${email} deaktiviert: Die Sitzungen sind beendet und die API-Schlüssel funktionieren nicht mehr.`,
+  resetLinkNote: (email, expiresAt) =>
+    `Einmaliger Link zum Zurücksetzen des Passworts von ${email}, gültig bis ${expiresAt}. Seine Verwendung beendet alle Sitzungen.`,
+  twoFactorReset: (email) =>
+    `Die Zwei-Faktor-Authentifizierung von ${email} ist aus; die Anmeldung erfolgt mit dem Passwort, sie kann neu eingerichtet werden.`,
   roleSet: (email, role) => `${email} ist jetzt ${role}.`,
   nothingToEdit: "Geben Sie mindestens eine der Optionen --name, --company, --position an",
   settingSaved: (key) => `${key} gespeichert.`,

@@ -47,6 +47,8 @@ export const en: AdminCliText = {
   userUpdated: (email) => `Updated ${email}.`,
   activated: (email) => `Activated ${email}.`,
   deactivated: (email) => `Deactivated ${email}: their sessions have ended and their API keys no longer work.`,
+  resetLinkNote: (email, expiresAt) => `One-time password reset link for ${email}, valid until ${expiresAt}. Using it ends all of their sessions.`,
+  twoFactorReset: (email) => `Two-factor authentication of ${email} is off; they sign in with their password and can set it up again.`,
   roleSet: (email, role) => `${email} is now ${role}.`,
   nothingToEdit: "Give at least one of --name, --company, --position",
   settingSaved: (key) => `Saved ${key}.`,

@@ -48,6 +48,9 @@ export const es: AdminCliText = {
   userUpdated: (email) => `${email} actualizado.`,
   activated: (email) => `${email} activado.`,
   deactivated: (email) => `${email} desactivado: sus sesiones han terminado y sus claves de API ya no funcionan.`,
+  resetLinkNote: (email, expiresAt) =>
+    `Enlace de un solo uso para restablecer la contraseña de ${email}, válido hasta ${expiresAt}. Usarlo cierra todas sus sesiones.`,
+  twoFactorReset: (email) => `La autenticación en dos pasos de ${email} está desactivada; inicia sesión con su contraseña y puede configurarla de nuevo.`,
   roleSet: (email, role) => `${email} ahora es ${role}.`,
   nothingToEdit: "Indique al menos una de las opciones --name, --company, --position",
   settingSaved: (key) => `${key} guardado.`,

@@ -49,6 +49,10 @@ export const fr: AdminCliText = {
   userUpdated: (email) => `${email} mis à jour.`,
   activated: (email) => `${email} activé.`,
   deactivated: (email) => `${email} désactivé : ses sessions sont terminées et ses clés d'API ne fonctionnent plus.`,
+  resetLinkNote: (email, expiresAt) =>
+    `Lien unique de réinitialisation du mot de passe de ${email}, valable jusqu'au ${expiresAt}. Son utilisation ferme toutes ses sessions.`,
+  twoFactorReset: (email) =>
+    `L'authentification à deux facteurs de ${email} est désactivée ; connexion avec le mot de passe, elle peut être configurée à nouveau.`,
   roleSet: (email, role) => `${email} est maintenant ${role}.`,
   nothingToEdit: "Indiquez au moins une des options --name, --company, --position",
   settingSaved: (key) => `${key} enregistré.`,

@@ -46,6 +46,8 @@ export interface AdminCliText {
   activated: (email: string) => string;
   deactivated: (email: string) => string;
   roleSet: (email: string, role: string) => string;
+  resetLinkNote: (email: string, expiresAt: string) => string;
+  twoFactorReset: (email: string) => string;
   nothingToEdit: string;
   settingSaved: (key: string) => string;
   unknownSetting: (key: string, keys: string) => string;

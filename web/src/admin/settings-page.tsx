@@ -6,6 +6,7 @@ import { SaveIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
+import { SecurityTab } from "../accounts/settings-security-tab";
 import { PageHeader } from "../shell/page-header";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { NetworkTab } from "./settings-network-tab";
@@ -54,6 +55,7 @@ function Settings() {
             <TabsTrigger value="packages">{t("admin.settings.packagesTab")}</TabsTrigger>
             <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
             <TabsTrigger value="review">{t("reviews.settings.tab")}</TabsTrigger>
+            <TabsTrigger value="security">{t("accounts.settings.securityTab")}</TabsTrigger>
             <TabsTrigger value="records">{t("admin.settings.recordsTab")}</TabsTrigger>
             <TabsTrigger value="network">{t("admin.settings.networkTab")}</TabsTrigger>
           </TabsList>
@@ -68,6 +70,9 @@ function Settings() {
           </TabsContent>
           <TabsContent value="review">
             <ReviewTab settings={draft} onChange={setDraft} />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab settings={draft} onChange={setDraft} />
           </TabsContent>
           <TabsContent value="records">
             <RecordsTab settings={draft} onChange={setDraft} />

@@ -4,6 +4,11 @@ import { SearchIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
+import { AdminLinkDialog } from "../accounts/admin-link-dialog";
+import { CreateUserDialog } from "../accounts/create-user-dialog";
+import { ResetTwoFactorDialog } from "../accounts/reset-two-factor-dialog";
+import { useResetLink } from "../accounts/use-admin-accounts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PageHeader } from "../shell/page-header";
 import { AddCreditsDialog } from "./add-credits-dialog";
@@ -30,6 +35,10 @@ function Users() {
   const list = useAdminUsers(q);
   const [editing, setEditing] = useState<AdminUserView | null>(null);
   const [crediting, setCrediting] = useState<AdminUserView | null>(null);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState<AdminUserView | null>(null);
+  const [shownLink, setShownLink] = useState<{ email: string; link: string } | null>(null);
+  const resetLink = useResetLink((user, link) => link.link && setShownLink({ email: user.email, link: link.link }));
+  const { user: me } = useCurrentUser();
   const searchId = useId();
   if (isForbidden(list.error)) return <NotAllowed />;
   const { items, total } = list;
@@ -37,6 +46,7 @@ function Users() {
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("admin.users.title")} description={t("admin.users.description")} />
+      {me?.role === "admin" && <CreateUserDialog />}
       <div className="relative max-w-md">
         <label htmlFor={searchId} className="sr-only">
           {t("admin.users.searchLabel")}
@@ -58,11 +68,19 @@ function Users() {
           </p>
         )}
         <PagedListState list={{ ...list, hasNextPage: !!list.hasNextPage }} empty={t("admin.users.empty")}>
-          <UsersTable users={items ?? []} onEdit={setEditing} onAddCredits={setCrediting} />
+          <UsersTable
+            users={items ?? []}
+            onEdit={setEditing}
+            onAddCredits={setCrediting}
+            onResetLink={(user) => resetLink.mutate(user)}
+            onResetTwoFactor={setResettingTwoFactor}
+          />
         </PagedListState>
       </section>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <AddCreditsDialog user={crediting} onClose={() => setCrediting(null)} />
+      <ResetTwoFactorDialog user={resettingTwoFactor} onClose={() => setResettingTwoFactor(null)} />
+      <AdminLinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
     </div>
   );
 }

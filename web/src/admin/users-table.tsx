@@ -1,7 +1,7 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Badge } from "@duecheck/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { CoinsIcon, PencilIcon, UserCheckIcon, UserXIcon } from "lucide-react";
+import { CoinsIcon, KeyRoundIcon, PencilIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
@@ -14,10 +14,14 @@ export function UsersTable({
   users,
   onEdit,
   onAddCredits,
+  onResetLink,
+  onResetTwoFactor,
 }: {
   users: AdminUserView[];
   onEdit: (user: AdminUserView) => void;
   onAddCredits: (user: AdminUserView) => void;
+  onResetLink: (user: AdminUserView) => void;
+  onResetTwoFactor: (user: AdminUserView) => void;
 }) {
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
@@ -37,6 +41,7 @@ export function UsersTable({
             {t("admin.users.column.credits")}
           </TableHead>
           <TableHead scope="col">{t("admin.users.column.status")}</TableHead>
+          <TableHead scope="col">{t("accounts.admin.column2fa")}</TableHead>
           <TableHead scope="col">{t("admin.users.column.lastLogin")}</TableHead>
           <TableHead scope="col" className="px-2 text-right">
             {t("admin.users.column.actions")}
@@ -67,6 +72,11 @@ export function UsersTable({
                 {user.isActive ? t("admin.users.active") : t("admin.users.inactive")}
               </Badge>
             </TableCell>
+            <TableCell data-testid="user-2fa">
+              <Badge variant={user.twoFactorEnabled ? "success" : "outline"}>
+                {user.twoFactorEnabled ? t("accounts.admin.twoFactorOn") : t("accounts.admin.twoFactorOff")}
+              </Badge>
+            </TableCell>
             <TableCell className="whitespace-nowrap" data-testid="user-last-login">
               {user.lastLogin ? <time dateTime={user.lastLogin}>{dateTime(user.lastLogin)}</time> : t("admin.users.never")}
             </TableCell>
@@ -82,6 +92,23 @@ export function UsersTable({
                 >
                   <CoinsIcon aria-hidden />
                 </IconAction>
+                <IconAction
+                  label={t("accounts.admin.resetLinkLabel", { email: user.email })}
+                  tooltip={t("accounts.admin.resetLink")}
+                  onClick={() => onResetLink(user)}
+                >
+                  <KeyRoundIcon aria-hidden />
+                </IconAction>
+                {user.twoFactorEnabled && (
+                  <IconAction
+                    label={t("accounts.admin.reset2faLabel", { email: user.email })}
+                    tooltip={t("accounts.admin.reset2fa")}
+                    className="hover:text-destructive"
+                    onClick={() => onResetTwoFactor(user)}
+                  >
+                    <ShieldOffIcon aria-hidden />
+                  </IconAction>
+                )}
                 <IconAction
                   label={t(user.isActive ? "admin.users.deactivateLabel" : "admin.users.activateLabel", { email: user.email })}
                   tooltip={t(user.isActive ? "admin.users.deactivate" : "admin.users.activate")}

@@ -5,19 +5,29 @@ import { Input } from "@duecheck/ui/input";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
 
 const codeStepSchema = verifyTwoFactorSchema.extend({ rememberBrowser: z.boolean() });
+/** A recovery code in place of the app's code: xxxxx-xxxxx (the server ignores case, spaces and the dash). */
+const recoveryStepSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z2-7]{5}[\s-]?[a-z2-7]{5}$/i, "accounts.recoveryCodeInvalid"),
+  rememberBrowser: z.boolean(),
+});
 export type CodeStepValues = z.output<typeof codeStepSchema>;
 
-/** Step 2 of sign-in: the 6-digit authenticator code and "Remember this browser for 30 days". */
+/** Step 2 of sign-in: the 6-digit authenticator code (or a recovery code) and "Remember this browser for 30 days". */
 export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean; onSubmit: (values: CodeStepValues) => void; onBack: () => void }) {
   const { t } = useTranslation();
+  const [recovery, setRecovery] = useState(false);
   const form = useForm<z.input<typeof codeStepSchema>, unknown, CodeStepValues>({
-    resolver: zodResolver(codeStepSchema),
+    resolver: zodResolver(recovery ? recoveryStepSchema : codeStepSchema),
     defaultValues: { code: "", rememberBrowser: false },
   });
 
@@ -29,19 +39,32 @@ export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean;
           name="code"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>{t("login.codeLabel")}</FormLabel>
+              <FormLabel>{recovery ? t("accounts.recoveryCodeLabel") : t("login.codeLabel")}</FormLabel>
               <FormControl>
-                <Input
-                  autoFocus
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="000000"
-                  className="text-center font-mono text-lg tracking-[0.5em]"
-                  {...field}
-                />
+                {recovery ? (
+                  <Input
+                    autoFocus
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={20}
+                    placeholder="xxxxx-xxxxx"
+                    className="text-center font-mono text-lg"
+                    {...field}
+                  />
+                ) : (
+                  <Input
+                    autoFocus
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    placeholder="000000"
+                    className="text-center font-mono text-lg tracking-[0.5em]"
+                    {...field}
+                  />
+                )}
               </FormControl>
-              <FormDescription>{t("login.codeDescription")}</FormDescription>
+              <FormDescription>{recovery ? t("accounts.recoveryCodeDescription") : t("login.codeDescription")}</FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -61,6 +84,17 @@ export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean;
         <Button type="submit" className="w-full" disabled={pending}>
           {pending && <Spinner aria-hidden />}
           {pending ? t("login.verifying") : t("login.verifyAndSignIn")}
+        </Button>
+        <Button
+          type="button"
+          variant="link"
+          className="w-full"
+          onClick={() => {
+            form.reset({ code: "", rememberBrowser: form.getValues("rememberBrowser") });
+            setRecovery(!recovery);
+          }}
+        >
+          {recovery ? t("accounts.useAuthenticatorCode") : t("accounts.useRecoveryCode")}
         </Button>
         <Button type="button" variant="ghost" className="w-full" onClick={onBack} disabled={pending}>
           <ArrowLeftIcon aria-hidden />

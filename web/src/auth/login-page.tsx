@@ -72,11 +72,16 @@ export function LoginPage() {
           )}
         </CardContent>
         {!onCodeStep && (
-          <CardFooter className="justify-center text-sm text-muted-foreground">
-            {t("login.noAccount")}&nbsp;
-            <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-              {t("login.registerLink")}
+          <CardFooter className="flex-col gap-2 text-sm text-muted-foreground">
+            <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t("accounts.forgotLink")}
             </Link>
+            <span>
+              {t("login.noAccount")}&nbsp;
+              <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+                {t("login.registerLink")}
+              </Link>
+            </span>
           </CardFooter>
         )}
       </Card>

@@ -38,9 +38,11 @@ export function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterInput) => apiRequest<{ user: PublicUser; message?: string }>("POST", "/api/auth/register", body),
-    onSuccess: () => {
-      toast({ title: t("register.success"), description: t("register.successDescription") });
+    mutationFn: (body: RegisterInput) =>
+      apiRequest<{ user: PublicUser; message?: string; emailConfirmationSent?: boolean }>("POST", "/api/auth/register", body),
+    onSuccess: ({ emailConfirmationSent }) => {
+      if (emailConfirmationSent) toast({ title: t("accounts.register.checkMail"), description: t("accounts.register.checkMailDescription") });
+      else toast({ title: t("register.success"), description: t("register.successDescription") });
       void navigate({ to: "/login" });
     },
     onError: (err) => {

@@ -1,4 +1,4 @@
-import { Navigate } from "@tanstack/react-router";
+import { Navigate, useLocation } from "@tanstack/react-router";
 import type * as React from "react";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { FullPageSpinner } from "../shell/full-page-spinner";
@@ -12,5 +12,17 @@ export function RequireAuth({ children }: { children: (user: PublicUser) => Reac
   const { user, isLoading, unavailable } = useCurrentUser();
   if (isLoading || (unavailable && !user)) return <FullPageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
+  if (user.twoFactorSetupRequired) return <EnrolFirst>{children(user)}</EnrolFirst>;
   return children(user);
+}
+
+/**
+ * "Require 2FA for every account": the server refuses everything else until this user enrols, so every screen but
+ * /settings/2fa sends them there. Mounted only for such a user: reading the location in the guard itself would re-run
+ * its redirect to /login on every navigation after signing out.
+ */
+function EnrolFirst({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  if (pathname !== "/settings/2fa") return <Navigate to="/settings/2fa" replace />;
+  return children;
 }

@@ -1,3 +1,4 @@
+import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Separator } from "@duecheck/ui/separator";
@@ -5,6 +6,8 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { ShieldCheckIcon, ShieldOffIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RegenerateRecoveryCodes } from "../accounts/recovery-codes-card";
+import { RecoveryCodesDialog } from "../accounts/recovery-codes-dialog";
 import { PageHeader } from "../shell/page-header";
 import { TwoFactorDisableForm } from "./two-factor-disable-form";
 import { TwoFactorSetupDialog } from "./two-factor-setup-dialog";
@@ -16,12 +19,20 @@ export function TwoFactorPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const startSetup = useSetupTwoFactor(setSetup);
   const enabled = user?.twoFactorEnabled ?? false;
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("twoFactor.title")} description={t("twoFactor.subtitle")} />
+      {user?.twoFactorSetupRequired && (
+        <Alert variant="warning" data-testid="two-factor-required">
+          <ShieldOffIcon aria-hidden />
+          <AlertTitle>{t("accounts.required.title")}</AlertTitle>
+          <AlertDescription>{t("accounts.required.description")}</AlertDescription>
+        </Alert>
+      )}
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
@@ -42,6 +53,8 @@ export function TwoFactorPage() {
                 <p className="text-sm text-muted-foreground">{t("twoFactor.disableDescription")}</p>
               </div>
               <TwoFactorDisableForm />
+              <Separator />
+              <RegenerateRecoveryCodes onCodes={setRecoveryCodes} />
             </>
           ) : (
             <Button className="w-fit" onClick={() => startSetup.mutate()} disabled={startSetup.isPending}>
@@ -52,6 +65,7 @@ export function TwoFactorPage() {
         </CardContent>
       </Card>
       <TwoFactorSetupDialog setup={setup} onClose={() => setSetup(null)} />
+      <RecoveryCodesDialog codes={recoveryCodes} onClose={() => setRecoveryCodes(null)} />
     </div>
   );
 }

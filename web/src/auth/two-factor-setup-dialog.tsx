@@ -6,11 +6,12 @@ import { Input } from "@duecheck/ui/input";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon } from "lucide-react";
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { verifyTwoFactorSchema } from "../../../lib/auth/schemas.ts";
+import { RecoveryCodesView } from "../accounts/recovery-codes-dialog";
 import { type TwoFactorSetup, useVerifyTwoFactor } from "./use-two-factor";
 
 const CODE_LENGTH = 6;
@@ -25,6 +26,8 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
   const { t } = useTranslation();
   const secretId = useId();
   const lastSubmitted = useRef<string | null>(null);
+  // Once verified, the same dialog shows the new recovery codes (one dialog: no second one opening as this closes).
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm<VerifyValues, unknown, z.output<typeof verifyTwoFactorSchema>>({
     resolver: zodResolver(verifyTwoFactorSchema),
     defaultValues: { code: "" },
@@ -34,9 +37,9 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
   const error = form.formState.errors.code?.message;
 
   const verify = useVerifyTwoFactor({
-    onVerified: () => {
+    onVerified: (codes) => {
       form.reset();
-      onClose();
+      setRecoveryCodes(codes);
     },
     onInvalid: () => {
       form.setValue("code", "");
@@ -57,81 +60,94 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
       onOpenChange={(open) => {
         if (!open) {
           form.reset();
+          setRecoveryCodes(null);
           lastSubmitted.current = null;
           onClose();
         }
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("twoFactor.setupTitle")}</DialogTitle>
-          <DialogDescription>{t("twoFactor.setupDescription")}</DialogDescription>
-        </DialogHeader>
-        {setup && (
-          <Form {...form}>
-            <form
-              className="grid gap-4"
-              noValidate
-              onSubmit={(event) => {
-                lastSubmitted.current = null;
-                void submit(event);
-              }}
-            >
-              <div className="flex justify-center">
-                <img src={setup.qrCodeImage} alt={t("twoFactor.qrAlt")} width={192} height={192} className="size-48 rounded-md border bg-white p-2" />
-              </div>
-              <div className="grid gap-1.5">
-                <p className="text-sm text-muted-foreground" id={secretId}>
-                  {t("twoFactor.manualEntry")}
-                </p>
-                <code
-                  aria-describedby={secretId}
-                  data-testid="two-factor-secret"
-                  className="select-all break-all rounded-md bg-muted px-3 py-2 text-center font-mono text-sm"
+        {recoveryCodes ? (
+          <RecoveryCodesView
+            codes={recoveryCodes}
+            onDone={() => {
+              setRecoveryCodes(null);
+              onClose();
+            }}
+          />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t("twoFactor.setupTitle")}</DialogTitle>
+              <DialogDescription>{t("twoFactor.setupDescription")}</DialogDescription>
+            </DialogHeader>
+            {setup && (
+              <Form {...form}>
+                <form
+                  className="grid gap-4"
+                  noValidate
+                  onSubmit={(event) => {
+                    lastSubmitted.current = null;
+                    void submit(event);
+                  }}
                 >
-                  {setup.secret}
-                </code>
-              </div>
-              <FormField
-                control={form.control}
-                name="code"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        autoFocus
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        maxLength={CODE_LENGTH}
-                        placeholder="000000"
-                        className="text-center font-mono text-lg tracking-[0.5em]"
-                        readOnly={verify.isPending}
-                        onChange={(event) => {
-                          const value = event.target.value.trim().slice(0, CODE_LENGTH);
-                          field.onChange(value);
-                          if (value.length === CODE_LENGTH) void submit();
-                        }}
-                      />
-                    </FormControl>
-                  </FormItem>
-                )}
-              />
-              {error && (
-                <Alert variant="destructive">
-                  <AlertCircleIcon aria-hidden />
-                  <AlertDescription>{t(error)}</AlertDescription>
-                </Alert>
-              )}
-              <DialogFooter>
-                <Button type="submit" disabled={code.length !== CODE_LENGTH || verify.isPending}>
-                  {verify.isPending && <Spinner aria-hidden />}
-                  {t("twoFactor.verify")}
-                </Button>
-              </DialogFooter>
-            </form>
-          </Form>
+                  <div className="flex justify-center">
+                    <img src={setup.qrCodeImage} alt={t("twoFactor.qrAlt")} width={192} height={192} className="size-48 rounded-md border bg-white p-2" />
+                  </div>
+                  <div className="grid gap-1.5">
+                    <p className="text-sm text-muted-foreground" id={secretId}>
+                      {t("twoFactor.manualEntry")}
+                    </p>
+                    <code
+                      aria-describedby={secretId}
+                      data-testid="two-factor-secret"
+                      className="select-all break-all rounded-md bg-muted px-3 py-2 text-center font-mono text-sm"
+                    >
+                      {setup.secret}
+                    </code>
+                  </div>
+                  <FormField
+                    control={form.control}
+                    name="code"
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
+                        <FormControl>
+                          <Input
+                            {...field}
+                            autoFocus
+                            inputMode="numeric"
+                            autoComplete="one-time-code"
+                            maxLength={CODE_LENGTH}
+                            placeholder="000000"
+                            className="text-center font-mono text-lg tracking-[0.5em]"
+                            readOnly={verify.isPending}
+                            onChange={(event) => {
+                              const value = event.target.value.trim().slice(0, CODE_LENGTH);
+                              field.onChange(value);
+                              if (value.length === CODE_LENGTH) void submit();
+                            }}
+                          />
+                        </FormControl>
+                      </FormItem>
+                    )}
+                  />
+                  {error && (
+                    <Alert variant="destructive">
+                      <AlertCircleIcon aria-hidden />
+                      <AlertDescription>{t(error)}</AlertDescription>
+                    </Alert>
+                  )}
+                  <DialogFooter>
+                    <Button type="submit" disabled={code.length !== CODE_LENGTH || verify.isPending}>
+                      {verify.isPending && <Spinner aria-hidden />}
+                      {t("twoFactor.verify")}
+                    </Button>
+                  </DialogFooter>
+                </form>
+              </Form>
+            )}
+          </>
         )}
       </DialogContent>
     </Dialog>

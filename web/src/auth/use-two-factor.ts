@@ -25,14 +25,14 @@ export function useSetupTwoFactor(onReady: (setup: TwoFactorSetup) => void) {
 }
 
 /** POST /api/auth/verify-2fa {code}: turns two-factor on, then refetches the current user. */
-export function useVerifyTwoFactor({ onVerified, onInvalid }: { onVerified: () => void; onInvalid: () => void }) {
+export function useVerifyTwoFactor({ onVerified, onInvalid }: { onVerified: (recoveryCodes: string[]) => void; onInvalid: () => void }) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/verify-2fa", { code }),
-    onSuccess: async () => {
+    mutationFn: (code: string) => apiRequest<{ success: boolean; user: PublicUser; recoveryCodes: string[] }>("POST", "/api/auth/verify-2fa", { code }),
+    onSuccess: async ({ recoveryCodes }) => {
       toast({ title: t("twoFactor.enabledToast"), description: t("twoFactor.enabledToastDescription") });
-      onVerified();
+      onVerified(recoveryCodes);
       await refreshUser();
     },
     onError: () => {

@@ -6,6 +6,10 @@ import messagesDe from "../../../lib/i18n/de.json";
 import messagesEn from "../../../lib/i18n/en.json";
 import messagesEs from "../../../lib/i18n/es.json";
 import messagesFr from "../../../lib/i18n/fr.json";
+import accountsDe from "../accounts/i18n/de.json";
+import accountsEn from "../accounts/i18n/en.json";
+import accountsEs from "../accounts/i18n/es.json";
+import accountsFr from "../accounts/i18n/fr.json";
 import reviewDe from "../review/i18n/de.json";
 import reviewEn from "../review/i18n/en.json";
 import reviewEs from "../review/i18n/es.json";
@@ -25,7 +29,7 @@ import appFr from "./fr.json";
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
  * folder, e.g. ../review/i18n, ../sanctions/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr };

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { confirmEmail } from "../../lib/auth/email-confirmation.ts";
+import { RESET_REQUESTED_MESSAGE, requestPasswordReset, resetPassword } from "../../lib/auth/password-reset.ts";
+import { type AuthOptions, confirmEmailSchema, forgotPasswordSchema, regenerateRecoveryCodesSchema, resetPasswordSchema } from "../../lib/auth/schemas.ts";
+import { regenerateRecoveryCodes } from "../../lib/auth/two-factor.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { readJson } from "../validate.ts";
+import { requestBaseUrl, requestMailer } from "./links.ts";
+
+/** /api/auth: getting back in (password reset, recovery codes) and confirming a registration's email address. */
+export const accountRecoveryRoutes = new Hono<AppEnv>()
+  .get("/options", (c) => c.json({ mail: requestMailer(c) !== null } satisfies AuthOptions))
+
+  .post("/forgot-password", async (c) => {
+    const mailer = requestMailer(c);
+    if (!mailer) throw new AppError(409, "Password reset by email is not available: ask an administrator for a reset link");
+    const { email } = await readJson(c, forgotPasswordSchema);
+    await requestPasswordReset(c.get("ctx").database.db, mailer, { email, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
+    return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
+  })
+
+  .post("/reset-password", async (c) => {
+    const input = await readJson(c, resetPasswordSchema);
+    await resetPassword(c.get("ctx").database.db, input, c.get("clientIp"));
+    return c.json({ success: true });
+  })
+
+  .post("/confirm-email", async (c) => {
+    const { token } = await readJson(c, confirmEmailSchema);
+    return c.json({ success: true, ...(await confirmEmail(c.get("ctx").database.db, token, c.get("clientIp"))) });
+  })
+
+  .post("/recovery-codes", requireUser, async (c) => {
+    const input = await readJson(c, regenerateRecoveryCodesSchema);
+    const { database, instanceKey } = c.get("ctx");
+    return c.json({ recoveryCodes: await regenerateRecoveryCodes(database.db, instanceKey, currentUser(c), input) });
+  });

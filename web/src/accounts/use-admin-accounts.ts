@@ -1,0 +1,53 @@
+import { toast } from "@duecheck/ui/use-toast";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminAccountLink, AdminCreatedUser, AdminCreateUserInput, AdminUserView } from "../../../lib/admin/schemas.ts";
+import { ADMIN_QUERY_KEY } from "../admin/use-admin-stats";
+import i18n from "../i18n";
+import { apiRequest, serverErrorText } from "../lib/api";
+
+const failureToast = (titleKey: string, error: unknown) => {
+  const server = serverErrorText(error);
+  toast({ variant: "destructive", title: i18n.t(titleKey), description: server ? i18n.t(server) : undefined });
+};
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+}
+
+/** POST /api/admin/users: a new account with a password, or invited (the link mailed, or answered to show). */
+export function useCreateUser(onCreated: (created: AdminCreatedUser) => void) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: AdminCreateUserInput) => apiRequest<AdminCreatedUser>("POST", "/api/admin/users", body),
+    onSuccess: async (created) => {
+      toast({ title: i18n.t("accounts.admin.created"), description: created.user.email });
+      onCreated(created);
+      await refresh();
+    },
+    onError: (error) => failureToast("accounts.admin.createFailed", error),
+  });
+}
+
+/** POST /api/admin/users/{id}/reset-link: a one-time link to hand over. */
+export function useResetLink(onLink: (user: AdminUserView, link: AdminAccountLink) => void) {
+  return useMutation({
+    mutationFn: (user: AdminUserView) => apiRequest<AdminAccountLink>("POST", `/api/admin/users/${user.id}/reset-link`),
+    onSuccess: (link, user) => onLink(user, link),
+    onError: (error) => failureToast("accounts.admin.resetLinkFailed", error),
+  });
+}
+
+/** POST /api/admin/users/{id}/reset-2fa. */
+export function useResetTwoFactor(onDone: () => void) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (user: AdminUserView) => apiRequest<AdminUserView>("POST", `/api/admin/users/${user.id}/reset-2fa`),
+    onSuccess: async (_answer, user) => {
+      toast({ title: i18n.t("accounts.admin.reset2faDone"), description: user.email });
+      onDone();
+      await refresh();
+    },
+    onError: (error) => failureToast("accounts.admin.reset2faFailed", error),
+  });
+}
