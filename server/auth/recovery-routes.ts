@@ -14,9 +14,9 @@ export const accountRecoveryRoutes = new Hono<AppEnv>()
   .get("/options", (c) => c.json({ mail: requestMailer(c) !== null } satisfies AuthOptions))
 
   .post("/forgot-password", async (c) => {
+    const { email } = await readJson(c, forgotPasswordSchema);
     const mailer = requestMailer(c);
     if (!mailer) throw new AppError(409, "Password reset by email is not available: ask an administrator for a reset link");
-    const { email } = await readJson(c, forgotPasswordSchema);
     await requestPasswordReset(c.get("ctx").database.db, mailer, { email, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
     return c.json({ message: RESET_REQUESTED_MESSAGE }, 202);
   })

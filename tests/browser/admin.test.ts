@@ -173,6 +173,7 @@ for (const language of LANGUAGES) {
         t("admin.users.column.role"),
         t("admin.users.column.credits"),
         t("admin.users.column.status"),
+        t("accounts.admin.column2fa"),
         t("admin.users.column.lastLogin"),
         t("admin.users.column.actions"),
       ]);

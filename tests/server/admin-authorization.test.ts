@@ -18,6 +18,7 @@ let ids: Record<string, string>;
 const BODIES: Record<string, unknown> = {
   "PUT /api/admin/users/:id": { fullName: "Walked User", company: "Walk Ltd", position: "Analyst", role: "user" },
   "POST /api/admin/users/:id/credits": { amount: 5, description: "Walk" },
+  "POST /api/admin/users": { email: "walked@example.com", fullName: "Walked User", invite: true },
   "POST /api/admin/settings": {
     manualSearchCost: 10,
     automatedSearchCost: 1,

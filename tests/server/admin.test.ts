@@ -278,6 +278,7 @@ describe("settings", () => {
     ],
     registrationOpen: true,
     fourEyesReview: false,
+    requireTwoFactor: false,
     retentionYears: 5,
     webhooksAllowPrivateNetworks: false,
   };

@@ -51,6 +51,10 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     body: { fullName: "Ada Admin", email: "admin@test.local", phoneNumber: "0123456789", company: "Duecheck", position: "Admin" },
     freeText: ["fullName", "email", "phoneNumber", "company", "position"],
   },
+  "POST /api/auth/forgot-password": { body: { email: "someone@example.com" }, freeText: ["email"] },
+  "POST /api/auth/reset-password": { body: { token: "not-a-real-token", password: "Another-password-1" }, freeText: ["token", "password"] },
+  "POST /api/auth/confirm-email": { body: { token: "not-a-real-token" }, freeText: ["token"] },
+  "POST /api/auth/recovery-codes": { body: { password: "Admin-password-1" }, freeText: ["password"] },
   "POST /api/auth/update-languages": { body: { profileLanguage: "en", reportLanguage: "de" }, freeText: [] },
   "PUT /api/auth/profile": { body: { sessionDuration: 30 }, freeText: [] },
   "POST /api/auth/change-password": {
@@ -58,6 +62,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["currentPassword", "newPassword"],
   },
   "POST /api/user/api-keys": { body: { name: "Nightly job" }, freeText: ["name"] },
+  "POST /api/admin/users": { body: { email: "hygiene@example.com", fullName: "Hy Giene", invite: true }, freeText: ["email", "fullName"] },
   "POST /api/sanctions/datasets": {
     body: {
       name: "Extra list",

@@ -13,7 +13,22 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
   const { t } = useTranslation();
   const id = useId();
   const [proof, setProof] = useState("");
+  // The proof field appears on request, so the page has one password field at a time (the disable form's).
+  const [asking, setAsking] = useState(false);
   const regenerate = useRegenerateRecoveryCodes();
+  if (!asking) {
+    return (
+      <div className="grid gap-3">
+        <div className="grid gap-1">
+          <h3 className="font-medium">{t("accounts.regen.title")}</h3>
+          <p className="text-sm text-muted-foreground">{t("accounts.regen.description")}</p>
+        </div>
+        <Button type="button" variant="outline" className="w-fit" onClick={() => setAsking(true)}>
+          {t("accounts.regen.submit")}
+        </Button>
+      </div>
+    );
+  }
   return (
     <form
       className="grid gap-3"
@@ -22,6 +37,7 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
         regenerate.mutate(proof, {
           onSuccess: ({ recoveryCodes }) => {
             setProof("");
+            setAsking(false);
             onCodes(recoveryCodes);
           },
           onError: (error) => {
@@ -37,7 +53,7 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
       </div>
       <div className="grid max-w-sm gap-2">
         <Label htmlFor={id}>{t("accounts.regen.password")}</Label>
-        <Input id={id} type="password" autoComplete="current-password" value={proof} onChange={(event) => setProof(event.target.value)} />
+        <Input id={id} type="password" autoComplete="current-password" autoFocus value={proof} onChange={(event) => setProof(event.target.value)} />
       </div>
       <Button type="submit" variant="outline" className="w-fit" disabled={!proof || regenerate.isPending}>
         {regenerate.isPending && <Spinner aria-hidden />}
