@@ -46,8 +46,8 @@ describe("duecheck datasets", () => {
   test("list shows every dataset as a table and as JSON", async () => {
     const table = await cli("datasets", "list");
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/ID\s+TYPE\s+FORMAT\s+AUTO\s+STATUS/);
-    expect(table.stdout).toMatch(/us_congress_peps\s+pep\s+opensanctions_senzing\s+every 6h\s+never downloaded/);
+    expect(table.stdout).toMatch(/ID\s+ENABLED\s+TYPE\s+FORMAT\s+AUTO\s+STATUS/);
+    expect(table.stdout).toMatch(/us_congress_peps\s+yes\s+pep\s+opensanctions_senzing\s+every 6h\s+never downloaded/);
     const json = JSON.parse((await cli("datasets", "list", "--json")).stdout);
     expect(json.map((d: { id: string }) => d.id)).toEqual([
       "us_ofac_sdn",
@@ -130,8 +130,8 @@ describe("duecheck datasets", () => {
     // The table says the failed attempt's time and the version still in use.
     const inUse = sdn.recent_versions[0].version_date.slice(0, 16).replace("T", " ");
     const table = (await cli("datasets", "list")).stdout;
-    expect(table).toMatch(/ID\s+TYPE\s+FORMAT\s+AUTO\s+STATUS\s+LAST DOWNLOAD\s+IN USE/);
-    expect(table).toMatch(new RegExp(`us_ofac_sdn\\s+sanctions\\s+ofac_csv\\s+every 6h\\s+failed\\s+[\\d-]+ [\\d:]+\\s+${inUse}`));
+    expect(table).toMatch(/ID\s+ENABLED\s+TYPE\s+FORMAT\s+AUTO\s+STATUS\s+LAST DOWNLOAD\s+IN USE/);
+    expect(table).toMatch(new RegExp(`us_ofac_sdn\\s+yes\\s+sanctions\\s+ofac_csv\\s+every 6h\\s+failed\\s+[\\d-]+ [\\d:]+\\s+${inUse}`));
     list.resetModes();
   });
 
@@ -192,8 +192,8 @@ describe("duecheck sanctions search", () => {
 
   test("datasets and sanctions search print in --language, their errors too", async () => {
     const list = await cli("datasets", "list", "--language", "de");
-    expect(list.stdout).toMatch(/ID\s+TYP\s+FORMAT\s+AUTOMATISCH\s+STATUS\s+LETZTER DOWNLOAD/);
-    expect(list.stdout).toMatch(/us_congress_peps\s+PEP\s+opensanctions_senzing\s+alle 6 h\s+erfolgreich/);
+    expect(list.stdout).toMatch(/ID\s+AKTIV\s+TYP\s+FORMAT\s+AUTOMATISCH\s+STATUS\s+LETZTER DOWNLOAD/);
+    expect(list.stdout).toMatch(/us_congress_peps\s+ja\s+PEP\s+opensanctions_senzing\s+alle 6 h\s+erfolgreich/);
     const fr = await cli("sanctions", "search", "Rustam Karimov", "--language", "fr");
     expect(fr.stdout).toContain("Correspondance pour « Rustam Karimov » dans us_ofac_sdn");
     expect(fr.stdout).toMatch(/^\d listes sur 5 n’ont pas encore de données \(échec du téléchargement : .*OFAC Consolidated/m);

@@ -77,6 +77,8 @@ test("a search made by itself sends search.completed with its outcome", async ()
       isAutomated: false,
       batchJobId: null,
     },
+    // without DUECHECK_PUBLIC_URL the link is the app's path alone
+    url: `/searches/${id}`,
   });
   const request = receiver.received.find((r) => r.headers["duecheck-delivery"] === delivery.id);
   expect(JSON.parse(request!.body).data.search.id).toBe(id);

@@ -63,7 +63,7 @@ test("a completed search's webhook payload links to the search at the public add
   const search = await res.json();
   expect(search.status).toBe("completed");
   const delivered = await payloadOf("search.completed");
-  expect(JSON.stringify(delivered)).toContain(`"url":"${PUBLIC}/?view=${search.id}"`);
+  expect(JSON.stringify(delivered)).toContain(`"url":"${PUBLIC}/searches/${search.id}"`);
 });
 
 test("a batch's export and its webhook payload link at the public address", async () => {
@@ -75,7 +75,7 @@ test("a batch's export and its webhook payload link at the public address", asyn
 
   const csv = await (await http.request("GET", `/api/batch-jobs/${accepted.batchId}/export?format=csv`)).text;
   const results = (await http.get(`/api/batch-jobs/${accepted.batchId}/results`)).json.items as { searchId: string }[];
-  expect(csv).toContain(`${PUBLIC}/?view=${results[0].searchId}`);
+  expect(csv).toContain(`${PUBLIC}/searches/${results[0].searchId}`);
 });
 
 test("the OpenAPI document names the public address as its server", async () => {

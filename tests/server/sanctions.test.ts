@@ -94,6 +94,9 @@ describe("before any download", () => {
       last_download_at: null,
       last_download_size: null,
       last_download_error: null,
+      enabled: true,
+      last_failure_kind: null,
+      next_download_at: null,
       metadata: { description: expect.stringContaining("Office of Foreign Assets Control") },
       recent_versions: [],
     });
