@@ -13,7 +13,8 @@ export function AdminActivityPage() {
       <div className="grid w-full grid-cols-1 gap-6">
         <PageHeader title={t("admin.activity.title")} description={t("admin.activity.description")} />
         <Tabs defaultValue="searches" className="gap-4">
-          <TabsList>
+          {/* Long tab names (Spanish, German) wrap on a phone rather than widen the page. */}
+          <TabsList className="h-auto max-w-full flex-wrap">
             <TabsTrigger value="searches">{t("admin.activity.searchesTab")}</TabsTrigger>
             <TabsTrigger value="transactions">{t("admin.activity.transactionsTab")}</TabsTrigger>
           </TabsList>
