@@ -267,7 +267,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
 
     // A row opens its stored search.
     await karimov.getByRole("link", { name: "Rustam Karimov" }).click();
-    await page.waitForURL((url) => url.pathname === "/" && /^[0-9a-f-]{36}$/.test(url.searchParams.get("view") ?? ""));
+    await page.waitForURL((url) => /^\/searches\/[0-9a-f-]{36}$/.test(url.pathname));
     await expectVisible(page.getByRole("heading", { name: "Rustam Karimov" }));
     return batchId;
   } finally {

@@ -14,8 +14,10 @@ import { HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn } from "./support/brows
 
 const ADMIN = { email: "admin@test.local", password: "Admin-password-1" };
 const ROUTER_SOURCE = await Bun.file(new URL("../../web/src/router.tsx", import.meta.url)).text();
-/** Every path the router declares; /login and /register are outside the signed-in shell and its header. */
-const PATHS = [...ROUTER_SOURCE.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]).filter((path) => path !== "/login" && path !== "/register");
+/** The pages outside the signed-in shell and its header (sign-in, registration, password reset…): children of the root. */
+const OUTSIDE_SHELL = new Set([...ROUTER_SOURCE.matchAll(/getParentRoute: \(\) => rootRoute,\s*path: "([^"]+)"/g)].map((m) => m[1]));
+/** Every path the router declares inside the shell. */
+const PATHS = [...ROUTER_SOURCE.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]).filter((path) => !OUTSIDE_SHELL.has(path));
 
 let app: TestApp;
 let browser: Browser;
@@ -74,6 +76,7 @@ async function screenName(path: string) {
 
 describe("screen names", () => {
   test("the router's source lists the screens this test visits", () => {
+    expect([...OUTSIDE_SHELL].sort()).toEqual(["/confirm-email", "/forgot-password", "/login", "/register", "/reset-password"]);
     for (const path of ["/", "/searches/$searchId", "/batch/$batchId", "/automatic-screening", "/reports", "/buy-credits", "/admin/activity"]) {
       expect(PATHS).toContain(path);
     }
