@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { DuecheckError } from "../api/errors.ts";
 import type { ExportFormat, ScreeningView } from "../api/types.ts";
@@ -16,22 +16,36 @@ const WAIT_SECONDS = 25;
 const MIN_WAIT_MS = 1000;
 
 /**
+ * How each running search is being read, by search id. Kept outside the component so that a screen that moves to the
+ * search's own address (and mounts the result again) goes on with waiting reads instead of starting over.
+ */
+const readStates = new Map<string, { count: number; waiting: boolean }>();
+
+function readStateOf(searchId: string) {
+  let state = readStates.get(searchId);
+  if (!state) {
+    state = { count: 0, waiting: true };
+    readStates.set(searchId, state);
+  }
+  return state;
+}
+
+/**
  * One search until it has completed or failed: read at once, then read with `wait` so the server answers the moment
  * it ends. When a waiting read fails (a proxy that cuts long requests), plain reads every 2 s take over.
  */
 export function useScreening(searchId: string | null) {
   const { transport } = useDuecheck();
-  const reads = useRef({ searchId, count: 0, waiting: true });
-  if (reads.current.searchId !== searchId) reads.current = { searchId, count: 0, waiting: true };
   return useQuery<ScreeningView, DuecheckError>({
     queryKey: ["duecheck", "search", searchId],
     enabled: !!searchId,
     queryFn: async () => {
-      const state = reads.current;
+      const state = readStateOf(searchId!);
       if (state.count++ === 0 || !state.waiting) return transport.getSearch(searchId!);
       try {
         const startedAt = Date.now();
         const search = await transport.getSearch(searchId!, { waitSeconds: WAIT_SECONDS });
+        if (isFinished(search.status)) readStates.delete(searchId!);
         // A server that answered a running search at once did not wait (an older one): plain reads from now on.
         if (!isFinished(search.status) && Date.now() - startedAt < MIN_WAIT_MS) state.waiting = false;
         return search;
@@ -43,7 +57,8 @@ export function useScreening(searchId: string | null) {
     },
     staleTime: 0,
     // While waiting reads work, the next one goes out as soon as the last answered; otherwise every 2 s.
-    refetchInterval: (query) => (isFinished(query.state.data?.status) || query.state.error ? false : reads.current.waiting ? 1 : SEARCH_POLL_MS),
+    refetchInterval: (query) =>
+      isFinished(query.state.data?.status) || query.state.error ? false : (readStates.get(searchId ?? "")?.waiting ?? true) ? 1 : SEARCH_POLL_MS,
     refetchIntervalInBackground: true,
     // A brief network hiccup while a search runs is retried; a refusal (expired token, 404) is not.
     retry: (count, error) => error.status === 0 && count < 2,
