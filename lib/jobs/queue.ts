@@ -103,6 +103,11 @@ export class JobQueue {
     }
   }
 
+  /** Whether stop() was called: nothing more is worked here. */
+  get isStopped() {
+    return this.stopped;
+  }
+
   /** Runs the queue's jobs in this process (DUECHECK_JOB_CONCURRENCY at once unless given). */
   work<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
     if (this.stopped) throw new Error("The job queue is stopped");

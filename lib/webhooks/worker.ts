@@ -20,7 +20,8 @@ export interface WebhookWorker {
 /** Defines the queue (always: events are queued on it) and, unless the process runs no jobs, works it. */
 export async function startWebhookDeliveries(db: Db, queue: JobQueue, options: WebhookWorkerOptions): Promise<WebhookWorker> {
   await defineWebhookQueue(queue);
-  if (queue.settings.concurrency <= 0) return { stop() {} };
+  // A short-lived process (one CLI search) may already have stopped its queue while the queue was being defined.
+  if (queue.settings.concurrency <= 0 || queue.isStopped) return { stop() {} };
   const attempt: AttemptOptions = { ...DEFAULT_RETRY_POLICY, ...options };
   queue.work<DeliveryJobData>(WEBHOOK_DELIVERY_QUEUE, (job) => attemptDelivery(db, job.data, attempt));
   const sweepSeconds = options.sweepSeconds ?? 15;
