@@ -42,6 +42,7 @@ const LEGAL_SYNONYMS: Record<string, string> = {
   pao: "pjsc",
   ooo: "llc",
   tov: "llc",
+  ao: "jsc",
 };
 
 /** Multi-word legal forms (in canonical words, see canonicalLegalWord), replaced by one canonical token. */
@@ -52,6 +53,12 @@ const LEGAL_PHRASES: [string[], string][] = [
   [["closed", "joint", "stock", "co"], "cjsc"],
   [["open", "joint", "stock", "co"], "ojsc"],
   [["joint", "stock", "co"], "jsc"],
+  // The Russian forms written out, transliterated (Aktsionernoe obshchestvo: JSC).
+  [["publichnoe", "aktsionernoe", "obshchestvo"], "pjsc"],
+  [["otkrytoe", "aktsionernoe", "obshchestvo"], "ojsc"],
+  [["zakrytoe", "aktsionernoe", "obshchestvo"], "cjsc"],
+  [["aktsionernoe", "obshchestvo"], "jsc"],
+  [["obshchestvo", "s", "ogranichennoy", "otvetstvennostyu"], "llc"],
   [["public", "ltd", "co"], "plc"],
   [["private", "ltd"], "pvt ltd"],
   // Mexican forms are the words they are made of (S.A. de C.V.: sa, cv), not one word that no one writes.
@@ -305,6 +312,47 @@ export function legalPhraseAt(words: string[], i: number): { length: number; can
     }
   }
   return null;
+}
+
+/**
+ * The words Russian company names are made of, transliterated, and the English words the lists translate them by
+ * (Муромский приборостроительный завод: Murom Instrument-Making Plant). A stem stands for its inflected forms.
+ */
+const RUSSIAN_COMPANY_WORDS: [string, string][] = [
+  ["zavod", "plant"],
+  ["fabrika", "factory"],
+  ["priborostroitel", "instrument making"],
+  ["mashinostroitel", "machine building"],
+  ["sudostroitel", "shipbuilding"],
+  ["stankostroitel", "machine tool"],
+  ["elektromekhanichesk", "electromechanical"],
+  ["mekhanichesk", "mechanical"],
+  ["khimichesk", "chemical"],
+  ["metallurgichesk", "metallurgical"],
+  ["aviatsionn", "aviation"],
+  ["radiotekhnichesk", "radio engineering"],
+  ["nauchno", "scientific"],
+  ["issledovatelsk", "research"],
+  ["proizvodstvenn", "production"],
+  ["obedinenie", "association"],
+  ["predpriyatie", "enterprise"],
+  ["konstruktorsk", "design"],
+  ["byuro", "bureau"],
+  ["gosudarstvenn", "state"],
+];
+/** What may follow a stem: an adjective's or a noun's inflection (-nyy, -naya, -nogo, -oe, -a). */
+const INFLECTION = /^(?:n?(?:yy|yi|iy|ii|y|aya|oe|oye|ogo|ykh|ye|a|e|o|u|om)?)$/;
+/** A Russian adjective made from a place name (Muromskiy, Ural'skiy: of Murom, of the Urals). */
+const PLACE_ADJECTIVE = /^([a-z]{4,})(?:skiy|skii|skyy|sky|skaya|skoe|skoye|skogo)$/;
+
+/**
+ * A word of a company's name in English when it is a Russian company word or place adjective transliterated
+ * (zavod: plant, muromskiy: murom), else the word; a translation may be two words ("instrument making").
+ */
+export function companyWordInEnglish(word: string): string {
+  for (const [stem, english] of RUSSIAN_COMPANY_WORDS) if (word.startsWith(stem) && INFLECTION.test(word.slice(stem.length))) return english;
+  const place = PLACE_ADJECTIVE.exec(word);
+  return place ? place[1] : word;
 }
 
 /** "any" is a query of unknown type: both legal forms and honorifics are recognised. */

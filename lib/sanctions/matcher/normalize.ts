@@ -11,9 +11,9 @@
  */
 import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
-import { hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
+import { FOREIGN_NAME_DOT, foreignHanSkeletons, hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
-import { canonicalLegalWord, classifyWord, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
+import { canonicalLegalWord, classifyWord, companyWordInEnglish, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -54,6 +54,8 @@ export function isArabicArticle(key: string, abjad: boolean, cls: TokenClass): b
 const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد"]);
 const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/u;
+const HAN = /\p{Script=Han}/u;
+const HANGUL = /\p{Script=Hangul}/u;
 const MARKS = /\p{M}/gu;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 const APOSTROPHES = /['`\u2018\u2019\u02BB\u02BC\u02BF\u02BE\u00B4]/g;
@@ -108,6 +110,14 @@ function arabicWords(chunk: string, out: Word[]): void {
     rest = rest.slice(2);
   }
   if (rest) push(rest);
+}
+
+/** A foreign name in Han characters (贝拉克·奥巴马): each part between the dots is one word, read on its consonants. */
+function foreignHanWords(chunk: string, out: Word[]): void {
+  for (const part of chunk.split(FOREIGN_NAME_DOT)) {
+    const [skeleton, ...readings] = foreignHanSkeletons(part);
+    if (skeleton) out.push({ text: part, source: part, abjad: true, dotted: false, hyphened: false, skeleton, ...(readings.length ? { readings } : {}) });
+  }
 }
 
 function hebrewWord(chunk: string, out: Word[]): void {
@@ -274,6 +284,7 @@ function canonicalPhrases(words: Word[]): Word[] {
 export class TokenizeCache {
   readonly chunks = new Map<string, Word[]>();
   readonly legal = new Map<string, string>();
+  readonly english = new Map<string, string>();
   readonly keys = new Map<string, { key: string; skeleton: string }>();
 }
 
@@ -311,11 +322,14 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   // Words in parentheses are qualifiers; the marks are on copies, cached words are never changed.
   let inParentheses = false;
   const chunks = text.split(/\s+/).filter(Boolean);
+  // Chinese writes a dot between the parts of a foreign name, never in a Chinese one.
+  const foreignHan = FOREIGN_NAME_DOT.test(text) && HAN.test(text) && !HANGUL.test(text);
   if (kind !== "person" && chunks.length > 1 && VESSEL_PREFIX.test(chunks[0])) chunks.shift();
   for (const chunk of chunks) {
     const before = words.length;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
     else if (HEBREW_WORD.test(chunk)) hebrewWord(chunk, words);
+    else if (foreignHan && HAN.test(chunk)) foreignHanWords(chunk, words);
     else if (SYLLABIC.test(chunk)) words.push(...syllabicWords(chunk));
     else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
     if (chunk.startsWith("(")) inParentheses = true;
@@ -326,6 +340,12 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   if (kind !== "person") {
     for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
     words = canonicalPhrases(words);
+    // Russian company words in English (zavod: plant), after the legal forms they may be part of.
+    words = words.flatMap((w) => {
+      if (w.abjad || w.native) return [w];
+      const english = memo(cache?.english, w.text, () => companyWordInEnglish(w.text));
+      return english === w.text ? [w] : english.split(" ").map((text) => ({ ...w, text }));
+    });
   }
   const tokens: Token[] = [];
   for (const w of words) {

@@ -1,0 +1,32 @@
+/**
+ * One test per rule for names written otherwise: foreign names in Chinese characters, Russian company names in
+ * English, given names and their short or foreign forms, and what tells apart companies or people of otherwise alike
+ * names. The names are made up for these tests.
+ */
+import { describe, expect, test } from "bun:test";
+import { compareNames, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
+import { sanctionsEntity } from "../helpers/sanctions-entities.ts";
+
+const index = SanctionsIndex.build([
+  sanctionsEntity("1", "Person", "Tomas Filler", [], { datasetId: "variants" }),
+  sanctionsEntity("2", "Organization", "Filler Trading LLC", [], { datasetId: "variants" }),
+]);
+const compare = (a: string, b: string, type?: "person" | "company") => compareNames(a, b, { type, weights: index });
+
+describe("names written otherwise", () => {
+  test("a foreign name in Chinese characters is read on its consonants (l for r, f for v)", () => {
+    // 卡拉·萨博夫: ka la · sa bo fu, a made-up Kara Sabov.
+    expect(compare("卡拉·萨博夫", "Kara Sabov", "person").decision).toBe("match");
+    expect(compare("卡拉·萨博夫", "Boris Tekel", "person").decision).toBe("no_match");
+    // Without the dot Chinese characters stay syllables compared on their pinyin, not a foreign name's consonants.
+    expect(compare("卡拉萨博夫", "Kara Sabov", "person").decision).not.toBe("match");
+  });
+
+  test("a Russian company name written out in Cyrillic meets its English translation", () => {
+    const russian = "Акционерное общество “Зеленодольский машиностроительный завод”";
+    expect(compare("JSC Zelenodol Machine-Building Plant", russian, "company").decision).toBe("match");
+    expect(compare("Zelenodolsky Mashinostroitelny Zavod", russian, "company").decision).toBe("match");
+    expect(compare("JSC Krasnoyar Chemical Plant", russian, "company").decision).toBe("no_match");
+    expect(compare("AO Zelenodol Machine Building Plant", "JSC Zelenodol Machine Building Plant", "company").decision).toBe("match");
+  });
+});
