@@ -29,4 +29,21 @@ describe("names written otherwise", () => {
     expect(compare("JSC Krasnoyar Chemical Plant", russian, "company").decision).toBe("no_match");
     expect(compare("AO Zelenodol Machine Building Plant", "JSC Zelenodol Machine Building Plant", "company").decision).toBe("match");
   });
+
+  test("a given name meets its short forms, not its forms in other languages (Ted / Theodore, not Friedrich)", () => {
+    expect(compare("Ted Varnholt", "Theodore Varnholt", "person").decision).toBe("match");
+    expect(compare("Bill Quandrey", "William Quandrey", "person").decision).toBe("match");
+    expect(compare("Friedrich Varnholt", "Frederick Varnholt", "person").decision).not.toBe("match");
+    // The family name must still be there.
+    expect(compare("Ted Varnholt", "Theodore Quandrey", "person").decision).toBe("no_match");
+    // A short form is no typo: alone against a one-name listing it stays partial.
+    expect(compare("Ted", "Theodore", "person").decision).not.toBe("match");
+  });
+
+  test("a lone name one letter off a one-name listing is a typo of it (Zorvanekk / Zorvanek), a looser one is not", () => {
+    expect(compare("Zorvanekk", "Zorvanek", "person").decision).toBe("match");
+    expect(compare("Zorvanec", "Zorvanek", "person").decision).toBe("match");
+    expect(compare("Zorvane", "Zorvanek", "person").decision).not.toBe("match");
+    expect(compare("Madero", "Mauro", "person").decision).not.toBe("match");
+  });
 });

@@ -355,6 +355,73 @@ export function companyWordInEnglish(word: string): string {
   return place ? place[1] : word;
 }
 
+/**
+ * Given names and their usual short forms (Ted for Theodore, Bill for William, Pepe for José): one person goes by
+ * both. A short form may be in two groups (Ted: Theodore or Edward). Forms of a name in other languages are not
+ * here (Friedrich is not Frederick, Antoine not Antonio): the lists write a person's name in its own language.
+ */
+const GIVEN_NAME_GROUPS: string[] = [
+  "john jack johnny",
+  "william bill billy will willy liam",
+  "robert bob bobby rob robbie",
+  "richard rick ricky dick rich",
+  "james jim jimmy jamie",
+  "michael mike mick mickey",
+  "alexander alex sandy",
+  "benjamin ben benny benji",
+  "theodore ted teddy theo",
+  "edward ed eddie ted ned",
+  "edmund ed ted ned",
+  "thomas tom tommy",
+  "joseph joe joey",
+  "peter pete",
+  "charles charlie chuck",
+  "henry harry hank",
+  "francis frank",
+  "anthony tony",
+  "daniel dan danny",
+  "david dave davy",
+  "samuel sam sammy",
+  "stephen steve",
+  "steven steve",
+  "nicholas nick nicky",
+  "andrew andy drew",
+  "matthew matt",
+  "christopher chris",
+  "patrick pat paddy",
+  "gregory greg",
+  "lawrence larry",
+  "frederick fred freddie",
+  "raymond ray",
+  "ronald ron ronnie",
+  "donald don",
+  "timothy tim",
+  "jacob jake",
+  "abraham abe",
+  "elizabeth liz beth betty",
+  "margaret maggie meg peggy",
+  "catherine kate katie cathy",
+  "katherine kate katie kathy",
+  "jose pepe",
+  "francisco paco pancho",
+  "aleksandr sasha",
+  "vladimir volodya vova",
+  "dmitry dima",
+  "yevgeny zhenya",
+  "mikhail misha",
+  "nikolay kolya",
+];
+const GIVEN_NAME_FORMS = new Map<string, string[]>();
+for (const group of GIVEN_NAME_GROUPS) {
+  const names = group.split(" ");
+  for (const name of names) GIVEN_NAME_FORMS.set(name, [...new Set([...(GIVEN_NAME_FORMS.get(name) ?? []), ...names.filter((n) => n !== name)])]);
+}
+
+/** The other forms of a given name (ted: theodore, edward, ...), none for a word that is not one. */
+export function givenNameForms(word: string): readonly string[] {
+  return GIVEN_NAME_FORMS.get(word) ?? [];
+}
+
 /** "any" is a query of unknown type: both legal forms and honorifics are recognised. */
 export type NameKind = "person" | "company" | "any";
 
