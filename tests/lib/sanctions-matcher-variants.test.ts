@@ -46,4 +46,17 @@ describe("names written otherwise", () => {
     expect(compare("Zorvane", "Zorvanek", "person").decision).not.toBe("match");
     expect(compare("Madero", "Mauro", "person").decision).not.toBe("match");
   });
+
+  test("company words the lists abbreviate are written out (Int'l, Mfg)", () => {
+    expect(compare("Corvella Bank Int'l", "Corvella International Bank", "company").decision).toBe("match");
+    expect(compare("Drannock Mfg Co", "Drannock Manufacturing Company", "company").decision).toBe("match");
+  });
+
+  test("a company of the same name in another country is at most a near miss (Veltra Bank (Chile) / (Peru))", () => {
+    const other = compare("Veltra Holding Bank (Chile) SA", "Veltra Holding Bank (Peru) SA", "company");
+    expect(other.decision).not.toBe("match");
+    expect(other.score).toBeGreaterThan(0.6);
+    expect(compare("Veltra Holding Bank Chile SA", "Veltra Holding Bank Peru SA", "company").decision).not.toBe("match");
+    expect(compare("Veltra Holding Bank (Chile) SA", "Veltra Holding Bank (Chile) SA", "company").decision).toBe("match");
+  });
 });

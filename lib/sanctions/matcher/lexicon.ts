@@ -340,19 +340,40 @@ const RUSSIAN_COMPANY_WORDS: [string, string][] = [
   ["byuro", "bureau"],
   ["gosudarstvenn", "state"],
 ];
+const RUSSIAN_PREFIXES = new Set(RUSSIAN_COMPANY_WORDS.map(([stem]) => stem.slice(0, 3)));
+/** Company words the lists abbreviate (Int'l, Mfg.), written out. */
+const COMPANY_ABBREVIATIONS: Record<string, string> = {
+  intl: "international",
+  natl: "national",
+  mfg: "manufacturing",
+  assn: "association",
+  bros: "brothers",
+  govt: "government",
+  mgmt: "management",
+  svcs: "services",
+  dept: "department",
+};
 /** What may follow a stem: an adjective's or a noun's inflection (-nyy, -naya, -nogo, -oe, -a). */
 const INFLECTION = /^(?:n?(?:yy|yi|iy|ii|y|aya|oe|oye|ogo|ykh|ye|a|e|o|u|om)?)$/;
 /** A Russian adjective made from a place name (Muromskiy, Ural'skiy: of Murom, of the Urals). */
 const PLACE_ADJECTIVE = /^([a-z]{4,})(?:skiy|skii|skyy|sky|skaya|skoe|skoye|skogo)$/;
 
 /**
- * A word of a company's name in English when it is a Russian company word or place adjective transliterated
- * (zavod: plant, muromskiy: murom), else the word; a translation may be two words ("instrument making").
+ * A word of a company's name in English when it is an abbreviation (intl: international) or a Russian company word
+ * transliterated (zavod: plant, priborostroitelnyy: instrument making); a translation may be two words. Undefined
+ * for any other word.
  */
-export function companyWordInEnglish(word: string): string {
-  for (const [stem, english] of RUSSIAN_COMPANY_WORDS) if (word.startsWith(stem) && INFLECTION.test(word.slice(stem.length))) return english;
-  const place = PLACE_ADJECTIVE.exec(word);
-  return place ? place[1] : word;
+export function companyWordInEnglish(word: string): { english: string; russian: boolean } | undefined {
+  const written = COMPANY_ABBREVIATIONS[word];
+  if (written) return { english: written, russian: false };
+  if (!RUSSIAN_PREFIXES.has(word.slice(0, 3))) return undefined;
+  for (const [stem, english] of RUSSIAN_COMPANY_WORDS) if (word.startsWith(stem) && INFLECTION.test(word.slice(stem.length))) return { english, russian: true };
+  return undefined;
+}
+
+/** In a Russian company's name, a place adjective is the place (muromskiy: murom); undefined for another word. */
+export function placeOfAdjective(word: string): string | undefined {
+  return PLACE_ADJECTIVE.exec(word)?.[1];
 }
 
 /**

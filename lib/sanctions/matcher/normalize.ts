@@ -13,7 +13,7 @@ import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
 import { FOREIGN_NAME_DOT, foreignHanSkeletons, hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
-import { canonicalLegalWord, classifyWord, companyWordInEnglish, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
+import { canonicalLegalWord, classifyWord, companyWordInEnglish, placeOfAdjective, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -284,7 +284,6 @@ function canonicalPhrases(words: Word[]): Word[] {
 export class TokenizeCache {
   readonly chunks = new Map<string, Word[]>();
   readonly legal = new Map<string, string>();
-  readonly english = new Map<string, string>();
   readonly keys = new Map<string, { key: string; skeleton: string }>();
 }
 
@@ -340,12 +339,16 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   if (kind !== "person") {
     for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
     words = canonicalPhrases(words);
-    // Russian company words in English (zavod: plant), after the legal forms they may be part of.
+    // Abbreviations and Russian company words in English (zavod: plant), after the legal forms they may be part of;
+    // then, in a Russian company's name only (not in a person's, Zelenskiy), a place adjective is the place.
+    let russian = false;
     words = words.flatMap((w) => {
-      if (w.abjad || w.native) return [w];
-      const english = memo(cache?.english, w.text, () => companyWordInEnglish(w.text));
-      return english === w.text ? [w] : english.split(" ").map((text) => ({ ...w, text }));
+      const word = w.abjad || w.native ? undefined : companyWordInEnglish(w.text);
+      if (!word) return [w];
+      if (word.russian) russian = true;
+      return word.english.split(" ").map((text) => ({ ...w, text }));
     });
+    if (russian) words = words.map((w) => (w.abjad || w.native ? w : { ...w, text: placeOfAdjective(w.text) ?? w.text }));
   }
   const tokens: Token[] = [];
   for (const w of words) {

@@ -240,8 +240,10 @@ export function scoreName(
       if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
     }
   }
+  let otherOfGroup = false;
   if (name.company) {
     const series = seriesNumbers(q, vocab, name, k);
+    otherOfGroup = countriesBothSides(q, vocab, name, k);
     if (series) {
       const [i, j] = series;
       usedQuery[i] = 1;
@@ -282,12 +284,35 @@ export function scoreName(
   // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
   const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
   const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
-  if (nameWordsMatched < 2 || syllableLeft) return score;
+  const cap = otherOfGroup ? OTHER_OF_A_GROUP : 1;
+  if (nameWordsMatched < 2 || syllableLeft) return Math.min(cap, score);
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
   const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
-  return Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare));
+  return Math.min(cap, Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare)));
+}
+
+/**
+ * A company named alike but for its country, one on each side (Veltra Bank (Chile) / Veltra Bank (Peru), in
+ * parentheses or not), is another national company of a group: however alike the rest, at most a near miss.
+ */
+const OTHER_OF_A_GROUP = 0.75;
+
+/** A country left over on each side of a company's name, in parentheses or not (Sweden / Finland). */
+function countriesBothSides(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): boolean {
+  const word = (cls: TokenClass) => cls === TokenClass.Name || cls === TokenClass.Qualifier;
+  let query = false;
+  let listed = false;
+  for (let i = 0; i < q.tokens.length && !query; i++) {
+    const t = q.tokens[i];
+    query = !usedQuery[i] && !t.abjad && !t.native && word(t.cls) && isCountryWord(t.raw);
+  }
+  for (let j = 0; j < k && !listed; j++) {
+    const id = name.ids[name.start + j];
+    listed = !usedName[j] && vocab.abjad[id] === 0 && word(name.classes[name.start + j]) && isCountryWord(vocab.raws[id]);
+  }
+  return query && listed;
 }
 
 /** A join or split across scripts (two Arabic words for one Latin word) is a guess: worth a loose spelling at most. */
