@@ -59,4 +59,18 @@ describe("names written otherwise", () => {
     expect(compare("Veltra Holding Bank Chile SA", "Veltra Holding Bank Peru SA", "company").decision).not.toBe("match");
     expect(compare("Veltra Holding Bank (Chile) SA", "Veltra Holding Bank (Chile) SA", "company").decision).toBe("match");
   });
+
+  test("legal forms that exclude each other are another company (Varnel Trade AG / Varnel Trade GmbH)", () => {
+    expect(compare("Varnel Trade AG", "Varnel Trade GmbH", "company").decision).toBe("near_miss");
+    expect(compare("Varnel Trade SAS", "Varnel Trade SARL", "company").decision).toBe("near_miss");
+    // The same family, or a form used for either, is no conflict.
+    expect(compare("Varnel Trade JSC", "Varnel Trade OAO", "company").decision).toBe("match");
+    expect(compare("OOO Varnel Trade", "Varnel Trade Ltd", "company").decision).toBe("match");
+  });
+
+  test("another father's name in a chain of bin/ben is another person (Kamal ben Yusuf ben Tahar / ben Omar ben Tahar)", () => {
+    expect(compare("Kamal ben Yusuf ben Tahar Zennadi", "Kamal ben Omar ben Tahar Zennadi", "person").decision).not.toBe("match");
+    // A generation left out is no conflict.
+    expect(compare("Kamal ben Tahar Zennadi", "Kamal ben Yusuf ben Tahar Zennadi", "person").decision).toBe("match");
+  });
 });

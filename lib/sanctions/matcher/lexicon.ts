@@ -443,6 +443,22 @@ export function givenNameForms(word: string): readonly string[] {
   return GIVEN_NAME_FORMS.get(word) ?? [];
 }
 
+/**
+ * Legal forms that exclude each other: a company is a stock corporation (AG, SA, JSC), a limited liability company
+ * (GmbH, LLC, SARL) or a non-profit (ANO), not two at once. Forms used for either (Ltd, Inc, Corp, Co, AB, AS) are in
+ * none. Canonical words (ooo is llc, oao ojsc).
+ */
+const LEGAL_FAMILIES: Record<string, number> = {
+  ...Object.fromEntries(["ag", "sa", "jsc", "ojsc", "cjsc", "pjsc", "spa", "nv", "sas", "sae", "saa", "sac", "pat", "prat", "kgaa"].map((w) => [w, 1])),
+  ...Object.fromEntries(["gmbh", "llc", "sarl", "srl", "sl", "ltda", "bv", "sro", "spzoo", "kft", "doo", "too", "pllc", "fzllc"].map((w) => [w, 2])),
+  ano: 3,
+};
+
+/** 1 for a stock corporation's legal form, 2 for a limited liability company's, 3 for a non-profit's, else 0. */
+export function legalFamily(word: string): number {
+  return LEGAL_FAMILIES[word] ?? 0;
+}
+
 /** "any" is a query of unknown type: both legal forms and honorifics are recognised. */
 export type NameKind = "person" | "company" | "any";
 
