@@ -58,7 +58,7 @@ describe("names written otherwise", () => {
   });
 
   test("a company of the same name in another country is at most a near miss (Veltra Bank (Chile) / (Peru))", () => {
-    const other = compare("Veltra Holding Bank (Chile) SA", "Veltra Holding Bank (Peru) SA", "company");
+    const other = compare("Veltra Global Capital Solutions (Chile) SA", "Veltra Global Capital Solutions (Peru) SA", "company");
     expect(other.decision).not.toBe("match");
     expect(other.score).toBeGreaterThan(0.6);
     expect(compare("Veltra Holding Bank Chile SA", "Veltra Holding Bank Peru SA", "company").decision).not.toBe("match");
