@@ -9,7 +9,9 @@ import { sanctionsEntity } from "../helpers/sanctions-entities.ts";
 
 // Yusuf and Omar are in many names, as common given names are in the real lists, so they weigh little.
 const common = ["Yusuf", "Omar"].flatMap((word, i) =>
-  ["Tariq", "Bilal", "Rami", "Idris", "Karim", "Nabil"].map((given, k) => sanctionsEntity(`c${i}-${k}`, "Person", `${given} ${word}`, [], { datasetId: "variants" })),
+  ["Tariq", "Bilal", "Rami", "Idris", "Karim", "Nabil"].map((given, k) =>
+    sanctionsEntity(`c${i}-${k}`, "Person", `${given} ${word}`, [], { datasetId: "variants" }),
+  ),
 );
 const index = SanctionsIndex.build([
   sanctionsEntity("1", "Person", "Tomas Filler", [], { datasetId: "variants" }),

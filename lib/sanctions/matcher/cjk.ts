@@ -203,7 +203,7 @@ const MAX_FOREIGN_SKELETONS = 32;
 /**
  * A foreign name written in Han characters (贝拉克 Barack, 奥巴马 Obama) is chosen for its sound: its characters' vowels
  * are approximate, their consonants are not, so the part is read, like Hebrew, on the consonant skeletons its
- * characters' pinyin initials give (l for l or r, 尔 er for a bare r, a final n or ng for n), the most usual first.
+ * characters' pinyin initials give (l for l or r, 尔 er for a final r or l, a final n or ng for n), the most usual first.
  */
 export function foreignHanSkeletons(part: string): string[] {
   let readings = [""];

@@ -13,7 +13,17 @@ import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
 import { FOREIGN_NAME_DOT, foreignHanSkeletons, hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
-import { canonicalLegalWord, classifyWord, companyWordInEnglish, placeOfAdjective, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
+import {
+  canonicalLegalWord,
+  classifyWord,
+  companyWordInEnglish,
+  GIVEN_NAME_PARTICLES,
+  HYPHEN_ARTICLES,
+  legalPhraseAt,
+  type NameKind,
+  placeOfAdjective,
+  TokenClass,
+} from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 

@@ -61,7 +61,10 @@ const MONONYM_TYPO = 0.9;
 function markPartial(r: MatchResult, listedWords: number): MatchResult {
   // A word that is the listed words written together (RamiMakhlouf) is a whole name.
   if (r.schema !== "Person" || r.explanation.parts.some((p) => p.how === "split")) return r;
-  if (listedWords <= 1 && r.explanation.parts.every((p) => p.how === "exact" || p.how === "transliteration" || (p.how === "spelling" && p.similarity >= MONONYM_TYPO)))
+  if (
+    listedWords <= 1 &&
+    r.explanation.parts.every((p) => p.how === "exact" || p.how === "transliteration" || (p.how === "spelling" && p.similarity >= MONONYM_TYPO))
+  )
     return r;
   return { ...r, match: false, partial: true };
 }

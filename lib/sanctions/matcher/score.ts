@@ -508,8 +508,18 @@ function anotherAncestor(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, 
   any = false;
   for (let j = 0; j < k && !any; j++) any = nameParticle(j);
   if (!any) return false;
-  const queryChain = chainPositions(q.tokens.length, queryParticle, (i) => q.tokens[i].cls === TokenClass.Name, (i) => ARTICLES.has(q.tokens[i].raw));
-  const nameChain = chainPositions(k, nameParticle, (j) => name.classes[name.start + j] === TokenClass.Name, (j) => ARTICLES.has(vocab.raws[name.ids[name.start + j]]));
+  const queryChain = chainPositions(
+    q.tokens.length,
+    queryParticle,
+    (i) => q.tokens[i].cls === TokenClass.Name,
+    (i) => ARTICLES.has(q.tokens[i].raw),
+  );
+  const nameChain = chainPositions(
+    k,
+    nameParticle,
+    (j) => name.classes[name.start + j] === TokenClass.Name,
+    (j) => ARTICLES.has(vocab.raws[name.ids[name.start + j]]),
+  );
   for (let i = 0; i < q.tokens.length; i++) {
     if (usedQuery[i] || queryChain[i] < 1) continue;
     for (let j = 0; j < k; j++) if (!usedName[j] && nameChain[j] === queryChain[i]) return true;
