@@ -45,8 +45,8 @@ describe("a lone name", () => {
     expect(compare("Zorvanek", "Zorvanek").decision).toBe("match");
   });
 
-  test("a spelling variant of a one-name listing, or one word of a longer name, stays partial", () => {
-    expect(index.search("Zorvanec").find((r) => r.name === "ZORVANEK")).toMatchObject({ match: false, partial: true });
+  test("a spelling variant of a one-name listing looser than a typo, or one word of a longer name, stays partial", () => {
+    expect(index.search("Zorvane").find((r) => r.name === "ZORVANEK")).toMatchObject({ match: false, partial: true });
     expect(first("Dravek")).toMatchObject({ name: "DRAVEK, Ilmar", match: false, partial: true });
   });
 

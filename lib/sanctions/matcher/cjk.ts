@@ -179,3 +179,54 @@ export function hanReadings(c: string, firstOfWord: boolean): string[] {
   out.delete(pinyin);
   return [...out];
 }
+
+/** The dot Chinese writes between the parts of a foreign name (贝拉克·奥巴马), in its usual code points. */
+export const FOREIGN_NAME_DOT = /[\u00B7\u2027\u30FB\uFF65\u2022]/;
+
+// A pinyin initial's consonant class as latinSkeleton writes it. Chinese has no r nor v: l stands for r as well
+// (拉 la, ra), f for v (夫 Lavrov), and j for a soft g (吉 Gi).
+const PINYIN_CONSONANTS: [RegExp, string[]][] = [
+  [/^zh/, ["j"]],
+  [/^ch/, ["s"]],
+  [/^sh/, ["s"]],
+  [/^[bp]/, ["b"]],
+  [/^[mdtnghkrzsw]/, []],
+  [/^l/, ["l", "r"]],
+  [/^f/, ["f", "v"]],
+  [/^j/, ["j", "g"]],
+  [/^[qx]/, ["s"]],
+  [/^c/, ["ts"]],
+  [/^y/, [""]],
+];
+const MAX_FOREIGN_SKELETONS = 32;
+
+/**
+ * A foreign name written in Han characters (贝拉克 Barack, 奥巴马 Obama) is chosen for its sound: its characters' vowels
+ * are approximate, their consonants are not, so the part is read, like Hebrew, on the consonant skeletons its
+ * characters' pinyin initials give (l for l or r, 尔 er for a final r or l, a final n or ng for n), the most usual first.
+ */
+export function foreignHanSkeletons(part: string): string[] {
+  let readings = [""];
+  for (const c of part) {
+    if (!isHan(c)) continue;
+    const pinyin = hanKey(c);
+    let options: string[] = [""];
+    if (pinyin === "er") options = ["r", "l"];
+    else {
+      for (const [re, to] of PINYIN_CONSONANTS) {
+        const m = re.exec(pinyin);
+        if (m) {
+          options = to.length ? to : [m[0].replace("w", "v")];
+          break;
+        }
+      }
+      if (/ng?$/.test(pinyin) && pinyin.length > 1) options = options.map((o) => `${o}n`);
+    }
+    readings = readings.flatMap((r) => options.map((o) => r + o)).slice(0, MAX_FOREIGN_SKELETONS);
+  }
+  const finish = (s: string) => {
+    const single = s.replace(/([a-z])\1+/g, "$1");
+    return single.length > 1 && single.endsWith("h") ? single.slice(0, -1) : single;
+  };
+  return [...new Set(readings.map(finish))].filter(Boolean);
+}

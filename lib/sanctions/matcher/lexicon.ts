@@ -42,6 +42,7 @@ const LEGAL_SYNONYMS: Record<string, string> = {
   pao: "pjsc",
   ooo: "llc",
   tov: "llc",
+  ao: "jsc",
 };
 
 /** Multi-word legal forms (in canonical words, see canonicalLegalWord), replaced by one canonical token. */
@@ -52,6 +53,12 @@ const LEGAL_PHRASES: [string[], string][] = [
   [["closed", "joint", "stock", "co"], "cjsc"],
   [["open", "joint", "stock", "co"], "ojsc"],
   [["joint", "stock", "co"], "jsc"],
+  // The Russian forms written out, transliterated (Aktsionernoe obshchestvo: JSC).
+  [["publichnoe", "aktsionernoe", "obshchestvo"], "pjsc"],
+  [["otkrytoe", "aktsionernoe", "obshchestvo"], "ojsc"],
+  [["zakrytoe", "aktsionernoe", "obshchestvo"], "cjsc"],
+  [["aktsionernoe", "obshchestvo"], "jsc"],
+  [["obshchestvo", "s", "ogranichennoy", "otvetstvennostyu"], "llc"],
   [["public", "ltd", "co"], "plc"],
   [["private", "ltd"], "pvt ltd"],
   // Mexican forms are the words they are made of (S.A. de C.V.: sa, cv), not one word that no one writes.
@@ -305,6 +312,151 @@ export function legalPhraseAt(words: string[], i: number): { length: number; can
     }
   }
   return null;
+}
+
+/**
+ * The words Russian company names are made of, transliterated, and the English words the lists translate them by
+ * (Муромский приборостроительный завод: Murom Instrument-Making Plant). A stem stands for its inflected forms.
+ */
+const RUSSIAN_COMPANY_WORDS: [string, string][] = [
+  ["zavod", "plant"],
+  ["fabrika", "factory"],
+  ["priborostroitel", "instrument making"],
+  ["mashinostroitel", "machine building"],
+  ["sudostroitel", "shipbuilding"],
+  ["stankostroitel", "machine tool"],
+  ["elektromekhanichesk", "electromechanical"],
+  ["mekhanichesk", "mechanical"],
+  ["khimichesk", "chemical"],
+  ["metallurgichesk", "metallurgical"],
+  ["aviatsionn", "aviation"],
+  ["radiotekhnichesk", "radio engineering"],
+  ["nauchno", "scientific"],
+  ["issledovatelsk", "research"],
+  ["proizvodstvenn", "production"],
+  ["obedinenie", "association"],
+  ["predpriyatie", "enterprise"],
+  ["konstruktorsk", "design"],
+  ["byuro", "bureau"],
+  ["gosudarstvenn", "state"],
+];
+const RUSSIAN_PREFIXES = new Set(RUSSIAN_COMPANY_WORDS.map(([stem]) => stem.slice(0, 3)));
+/** Company words the lists abbreviate (Int'l, Mfg.), written out. */
+const COMPANY_ABBREVIATIONS: Record<string, string> = {
+  intl: "international",
+  natl: "national",
+  mfg: "manufacturing",
+  assn: "association",
+  bros: "brothers",
+  govt: "government",
+  mgmt: "management",
+  svcs: "services",
+  dept: "department",
+};
+/** What may follow a stem: an adjective's or a noun's inflection (-nyy, -naya, -nogo, -oe, -a). */
+const INFLECTION = /^(?:n?(?:yy|yi|iy|ii|y|aya|oe|oye|ogo|ykh|ye|a|e|o|u|om)?)$/;
+/** A Russian adjective made from a place name (Muromskiy, Ural'skiy: of Murom, of the Urals). */
+const PLACE_ADJECTIVE = /^([a-z]{4,})(?:skiy|skii|skyy|sky|skaya|skoe|skoye|skogo)$/;
+
+/**
+ * A word of a company's name in English when it is an abbreviation (intl: international) or a Russian company word
+ * transliterated (zavod: plant, priborostroitelnyy: instrument making); a translation may be two words. Undefined
+ * for any other word.
+ */
+export function companyWordInEnglish(word: string): { english: string; russian: boolean } | undefined {
+  const written = COMPANY_ABBREVIATIONS[word];
+  if (written) return { english: written, russian: false };
+  if (!RUSSIAN_PREFIXES.has(word.slice(0, 3))) return undefined;
+  for (const [stem, english] of RUSSIAN_COMPANY_WORDS) if (word.startsWith(stem) && INFLECTION.test(word.slice(stem.length))) return { english, russian: true };
+  return undefined;
+}
+
+/** In a Russian company's name, a place adjective is the place (muromskiy: murom); undefined for another word. */
+export function placeOfAdjective(word: string): string | undefined {
+  return PLACE_ADJECTIVE.exec(word)?.[1];
+}
+
+/**
+ * Given names and their usual short forms (Ted for Theodore, Bill for William, Pepe for José): one person goes by
+ * both. A short form may be in two groups (Ted: Theodore or Edward). Forms of a name in other languages are not
+ * here (Friedrich is not Frederick, Antoine not Antonio): the lists write a person's name in its own language.
+ */
+const GIVEN_NAME_GROUPS: string[] = [
+  "john jack johnny",
+  "william bill billy will willy liam",
+  "robert bob bobby rob robbie",
+  "richard rick ricky dick rich",
+  "james jim jimmy jamie",
+  "michael mike mick mickey",
+  "alexander alex sandy",
+  "benjamin ben benny benji",
+  "theodore ted teddy theo",
+  "edward ed eddie ted ned",
+  "edmund ed ted ned",
+  "thomas tom tommy",
+  "joseph joe joey",
+  "peter pete",
+  "charles charlie chuck",
+  "henry harry hank",
+  "francis frank",
+  "anthony tony",
+  "daniel dan danny",
+  "david dave davy",
+  "samuel sam sammy",
+  "stephen steve",
+  "steven steve",
+  "nicholas nick nicky",
+  "andrew andy drew",
+  "matthew matt",
+  "christopher chris",
+  "patrick pat paddy",
+  "gregory greg",
+  "lawrence larry",
+  "frederick fred freddie",
+  "raymond ray",
+  "ronald ron ronnie",
+  "donald don",
+  "timothy tim",
+  "jacob jake",
+  "abraham abe",
+  "elizabeth liz beth betty",
+  "margaret maggie meg peggy",
+  "catherine kate katie cathy",
+  "katherine kate katie kathy",
+  "jose pepe",
+  "francisco paco pancho",
+  "aleksandr sasha",
+  "vladimir volodya vova",
+  "dmitry dima",
+  "yevgeny zhenya",
+  "mikhail misha",
+  "nikolay kolya",
+];
+const GIVEN_NAME_FORMS = new Map<string, string[]>();
+for (const group of GIVEN_NAME_GROUPS) {
+  const names = group.split(" ");
+  for (const name of names) GIVEN_NAME_FORMS.set(name, [...new Set([...(GIVEN_NAME_FORMS.get(name) ?? []), ...names.filter((n) => n !== name)])]);
+}
+
+/** The other forms of a given name (ted: theodore, edward, ...), none for a word that is not one. */
+export function givenNameForms(word: string): readonly string[] {
+  return GIVEN_NAME_FORMS.get(word) ?? [];
+}
+
+/**
+ * Legal forms that exclude each other: a company is a stock corporation (AG, SA, JSC), a limited liability company
+ * (GmbH, LLC, SARL) or a non-profit (ANO), not two at once. Forms used for either (Ltd, Inc, Corp, Co, AB, AS) are in
+ * none. Canonical words (ooo is llc, oao ojsc).
+ */
+const LEGAL_FAMILIES: Record<string, number> = {
+  ...Object.fromEntries(["ag", "sa", "jsc", "ojsc", "cjsc", "pjsc", "spa", "nv", "sas", "sae", "saa", "sac", "pat", "prat", "kgaa"].map((w) => [w, 1])),
+  ...Object.fromEntries(["gmbh", "llc", "sarl", "srl", "sl", "ltda", "bv", "sro", "spzoo", "kft", "doo", "too", "pllc", "fzllc"].map((w) => [w, 2])),
+  ano: 3,
+};
+
+/** 1 for a stock corporation's legal form, 2 for a limited liability company's, 3 for a non-profit's, else 0. */
+export function legalFamily(word: string): number {
+  return LEGAL_FAMILIES[word] ?? 0;
 }
 
 /** "any" is a query of unknown type: both legal forms and honorifics are recognised. */

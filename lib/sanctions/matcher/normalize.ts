@@ -11,9 +11,19 @@
  */
 import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
-import { hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
+import { FOREIGN_NAME_DOT, foreignHanSkeletons, hangulKey, hangulReadings, hanKey, hanReadings, isHan, isHangulSyllable } from "./cjk.ts";
 import { HEBREW_WORD, hebrewSkeletons } from "./hebrew.ts";
-import { canonicalLegalWord, classifyWord, GIVEN_NAME_PARTICLES, HYPHEN_ARTICLES, legalPhraseAt, type NameKind, TokenClass } from "./lexicon.ts";
+import {
+  canonicalLegalWord,
+  classifyWord,
+  companyWordInEnglish,
+  GIVEN_NAME_PARTICLES,
+  HYPHEN_ARTICLES,
+  legalPhraseAt,
+  type NameKind,
+  placeOfAdjective,
+  TokenClass,
+} from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
 import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
 
@@ -54,6 +64,8 @@ export function isArabicArticle(key: string, abjad: boolean, cls: TokenClass): b
 const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد"]);
 const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/u;
+const HAN = /\p{Script=Han}/u;
+const HANGUL = /\p{Script=Hangul}/u;
 const MARKS = /\p{M}/gu;
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 const APOSTROPHES = /['`\u2018\u2019\u02BB\u02BC\u02BF\u02BE\u00B4]/g;
@@ -108,6 +120,14 @@ function arabicWords(chunk: string, out: Word[]): void {
     rest = rest.slice(2);
   }
   if (rest) push(rest);
+}
+
+/** A foreign name in Han characters (贝拉克·奥巴马): each part between the dots is one word, read on its consonants. */
+function foreignHanWords(chunk: string, out: Word[]): void {
+  for (const part of chunk.split(FOREIGN_NAME_DOT)) {
+    const [skeleton, ...readings] = foreignHanSkeletons(part);
+    if (skeleton) out.push({ text: part, source: part, abjad: true, dotted: false, hyphened: false, skeleton, ...(readings.length ? { readings } : {}) });
+  }
 }
 
 function hebrewWord(chunk: string, out: Word[]): void {
@@ -311,11 +331,14 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   // Words in parentheses are qualifiers; the marks are on copies, cached words are never changed.
   let inParentheses = false;
   const chunks = text.split(/\s+/).filter(Boolean);
+  // Chinese writes a dot between the parts of a foreign name, never in a Chinese one.
+  const foreignHan = FOREIGN_NAME_DOT.test(text) && HAN.test(text) && !HANGUL.test(text);
   if (kind !== "person" && chunks.length > 1 && VESSEL_PREFIX.test(chunks[0])) chunks.shift();
   for (const chunk of chunks) {
     const before = words.length;
     if (ARABIC_WORD.test(chunk)) arabicWords(chunk, words);
     else if (HEBREW_WORD.test(chunk)) hebrewWord(chunk, words);
+    else if (foreignHan && HAN.test(chunk)) foreignHanWords(chunk, words);
     else if (SYLLABIC.test(chunk)) words.push(...syllabicWords(chunk));
     else words.push(...memo(cache?.chunks, chunk, () => latinWords(chunk)));
     if (chunk.startsWith("(")) inParentheses = true;
@@ -326,6 +349,16 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   if (kind !== "person") {
     for (const w of words) if (!w.abjad) w.text = memo(cache?.legal, w.text, () => canonicalLegalWord(w.text));
     words = canonicalPhrases(words);
+    // Abbreviations and Russian company words in English (zavod: plant), after the legal forms they may be part of;
+    // then, in a Russian company's name only (not in a person's, Zelenskiy), a place adjective is the place.
+    let russian = false;
+    words = words.flatMap((w) => {
+      const word = w.abjad || w.native ? undefined : companyWordInEnglish(w.text);
+      if (!word) return [w];
+      if (word.russian) russian = true;
+      return word.english.split(" ").map((text) => ({ ...w, text }));
+    });
+    if (russian) words = words.map((w) => (w.abjad || w.native ? w : { ...w, text: placeOfAdjective(w.text) ?? w.text }));
   }
   const tokens: Token[] = [];
   for (const w of words) {

@@ -3,7 +3,7 @@
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
 import { SUN_LETTERS } from "./arabic.ts";
-import { CLASS_WEIGHT, isPatronymic, type NameKind, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
+import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
 import { SIMILARITY_FLOOR, type Spelling, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
@@ -28,6 +28,9 @@ export interface QueryUnit {
 
 /** The share of a word's weight an initial keeps. */
 const INITIAL_WEIGHT = 0.5;
+
+/** A given name against another form of it (Ted / Theodore): a variant, under a typo of a mononym (see markPartial). */
+const GIVEN_NAME_FORM = 0.85;
 
 /** Joined words this long or longer are split to find the listed names that write them apart. */
 const SPLIT_LENGTH = 6;
@@ -175,6 +178,17 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     units.push({ first, last, key, raw, skeleton, abjad, weight: 0, sims: map, ...(reach ? { reach } : {}) });
   };
   for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad, raw[i].raw, raw[i]);
+  // A person's given name meets its other forms (Ted: Theodore, John: Juan), as a variant.
+  if (kind !== "company") {
+    for (const u of units) {
+      const t = raw[u.first];
+      if (t.abjad || t.native || t.cls !== TokenClass.Name) continue;
+      for (const form of givenNameForms(t.raw)) {
+        const id = vocab.id(latinKey(form), false);
+        if (id !== undefined && (u.sims.get(id) ?? 0) < GIVEN_NAME_FORM) u.sims.set(id, GIVEN_NAME_FORM);
+      }
+    }
+  }
 
   const tokens = raw.map((t, i) => {
     let df = 0;

@@ -13,7 +13,7 @@
  * middle name in the query):  N' * (0.6 + 0.4 * Q), N' being N weighted by similarity; the higher wins.
  */
 import { countryCode } from "../../countries.ts";
-import { CLASS_WEIGHT, TokenClass } from "./lexicon.ts";
+import { CLASS_WEIGHT, legalFamily, TokenClass } from "./lexicon.ts";
 import { isArabicArticle } from "./normalize.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
@@ -240,8 +240,10 @@ export function scoreName(
       if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
     }
   }
+  let otherOfGroup = false;
   if (name.company) {
     const series = seriesNumbers(q, vocab, name, k);
+    otherOfGroup = countriesBothSides(q, vocab, name, k) || otherLegalForms(q, vocab, name, k);
     if (series) {
       const [i, j] = series;
       usedQuery[i] = 1;
@@ -277,17 +279,52 @@ export function scoreName(
   for (let j = 0; j < k; j++) if (!usedName[j] && name.classes[name.start + j] === TokenClass.Name) nameLeft += nameWeights[j];
   const substituted = queryTotal > 0 && nameTotal > 0 ? Math.min(queryLeft / queryTotal, nameLeft / nameTotal) : 0;
   const country = name.company ? countryLeftShare(q, vocab, name, k, queryTotal, nameTotal) : 0;
-  const conflict = 1 - SUBSTITUTION_PENALTY * Math.max(substituted, country);
+  const conflict = (1 - SUBSTITUTION_PENALTY * Math.max(substituted, country)) * (anotherAncestor(q, vocab, name, k) ? ANOTHER_ANCESTOR : 1);
 
   // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
   const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
   const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
-  if (nameWordsMatched < 2 || syllableLeft) return score;
+  const cap = otherOfGroup ? OTHER_OF_A_GROUP : 1;
+  if (nameWordsMatched < 2 || syllableLeft) return Math.min(cap, score);
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
   const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
-  return Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare));
+  return Math.min(cap, Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare)));
+}
+
+/**
+ * A company named alike but for its country, one on each side (Veltra Bank (Chile) / Veltra Bank (Peru), in
+ * parentheses or not), is another national company of a group: however alike the rest, at most a near miss.
+ */
+const OTHER_OF_A_GROUP = 0.75;
+
+/** Legal forms that exclude each other, one on each side and none shared (Bank AG / Bank GmbH): another company. */
+function otherLegalForms(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): boolean {
+  let query = 0;
+  let listed = 0;
+  for (const t of q.tokens) if (t.cls === TokenClass.LegalForm) query |= 1 << legalFamily(t.raw);
+  for (let j = 0; j < k; j++) if (name.classes[name.start + j] === TokenClass.LegalForm) listed |= 1 << legalFamily(vocab.raws[name.ids[name.start + j]]);
+  // Bit 0 is a form of no family (Ltd, Co), which excludes nothing.
+  query &= ~1;
+  listed &= ~1;
+  return query !== 0 && listed !== 0 && (query & listed) === 0;
+}
+
+/** A country left over on each side of a company's name, in parentheses or not (Sweden / Finland). */
+function countriesBothSides(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): boolean {
+  const word = (cls: TokenClass) => cls === TokenClass.Name || cls === TokenClass.Qualifier;
+  let query = false;
+  let listed = false;
+  for (let i = 0; i < q.tokens.length && !query; i++) {
+    const t = q.tokens[i];
+    query = !usedQuery[i] && !t.abjad && !t.native && word(t.cls) && isCountryWord(t.raw);
+  }
+  for (let j = 0; j < k && !listed; j++) {
+    const id = name.ids[name.start + j];
+    listed = !usedName[j] && vocab.abjad[id] === 0 && word(name.classes[name.start + j]) && isCountryWord(vocab.raws[id]);
+  }
+  return query && listed;
 }
 
 /** A join or split across scripts (two Arabic words for one Latin word) is a guess: worth a loose spelling at most. */
@@ -452,6 +489,42 @@ function chainPositions(count: number, isParticle: (i: number) => boolean, isWor
     else if (after >= 0) out[i] = Math.min(100, (after >= 1 && out[after - 1] >= 0 ? out[after - 1] : 0) + 1);
   }
   return out;
+}
+
+/** What a name keeps whose father (or grandfather) has another name in the other (Ali bin Omar / Ali bin Yusuf). */
+const ANOTHER_ANCESTOR = 0.85;
+
+/**
+ * A father's (or grandfather's) name in a chain of bin/ben left over on both sides at the same place (Habib ben
+ * Mohamed ben Salah / Habib ben Ali ben Salah): the same person has one father, so these are two people. Called after
+ * the alignment (usedQuery, usedName).
+ */
+function anotherAncestor(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): boolean {
+  const queryParticle = (i: number) => q.tokens[i].cls === TokenClass.Particle && PATRONYMIC.has(q.tokens[i].raw);
+  const nameParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle && PATRONYMIC.has(vocab.raws[name.ids[name.start + j]]);
+  let any = false;
+  for (let i = 0; i < q.tokens.length && !any; i++) any = queryParticle(i);
+  if (!any) return false;
+  any = false;
+  for (let j = 0; j < k && !any; j++) any = nameParticle(j);
+  if (!any) return false;
+  const queryChain = chainPositions(
+    q.tokens.length,
+    queryParticle,
+    (i) => q.tokens[i].cls === TokenClass.Name,
+    (i) => ARTICLES.has(q.tokens[i].raw),
+  );
+  const nameChain = chainPositions(
+    k,
+    nameParticle,
+    (j) => name.classes[name.start + j] === TokenClass.Name,
+    (j) => ARTICLES.has(vocab.raws[name.ids[name.start + j]]),
+  );
+  for (let i = 0; i < q.tokens.length; i++) {
+    if (usedQuery[i] || queryChain[i] < 1) continue;
+    for (let j = 0; j < k; j++) if (!usedName[j] && nameChain[j] === queryChain[i]) return true;
+  }
+  return false;
 }
 
 /** A person's own name aligned with the other's father's name (Salman bin Muhammad / Muhammad bin Salman) is another person. */
