@@ -186,7 +186,8 @@ export class Vocabulary {
       if (raw !== key) this.byKey1.candidates(raw, check, 1);
       // A typo can break or make a spelling that folding changes (Hpeap for Pheap: hpeap is two edits from the key
       // feap): the word with the typo undone, letters swapped back or one taken out, is folded and looked up as well.
-      if (raw.length >= TYPO_LOOKUP_LENGTH && !found.sims.some((sim) => sim >= CLOSE_ENOUGH)) {
+      // Only for a word looked up as written (edits 2): words joined or split must be close as they are.
+      if (edits > 1 && raw.length >= TYPO_LOOKUP_LENGTH && !found.sims.some((sim) => sim >= CLOSE_ENOUGH)) {
         for (const variant of typoUndone(raw)) {
           const folded = latinKey(variant);
           if (folded !== key) this.byKey1.candidates(folded, check, 0);
