@@ -4,7 +4,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlusIcon } from "lucide-react";
@@ -14,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { adminCreateUserSchema } from "../../../lib/admin/schemas.ts";
 import { USER_ROLES } from "../../../lib/auth/schemas.ts";
+import { RoleField } from "../admin/role-field";
 import { type CreatedSecret, CreateSecretDialog } from "../components/shown-once-secret";
 import { useLinkWords } from "./admin-link-dialog";
 import { useCreateUser } from "./use-admin-accounts";
@@ -102,29 +102,7 @@ export function CreateUserDialog() {
                   )}
                 />
               ))}
-              <FormField
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("accounts.admin.role")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {USER_ROLES.map((role) => (
-                          <SelectItem key={role} value={role}>
-                            {t(`admin.users.role.${role}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </FormItem>
-                )}
-              />
+              <RoleField control={form.control} />
               <FormField
                 control={form.control}
                 name="mode"

@@ -1,18 +1,17 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link, useSearch } from "@tanstack/react-router";
+import { useSearch } from "@tanstack/react-router";
 import { AlertCircleIcon, CheckCircle2Icon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { resetPasswordFormSchema } from "../../../lib/auth/schemas.ts";
-import { AuthLayout } from "../auth/auth-layout";
 import { serverErrorText } from "../lib/api";
+import { BackToSignInCard } from "./back-to-sign-in-card";
 import { useResetPassword } from "./use-account-recovery";
 
 type Values = z.input<typeof resetPasswordFormSchema>;
@@ -29,64 +28,51 @@ export function ResetPasswordPage() {
   const failure = reset.error ? serverErrorText(reset.error) : null;
 
   return (
-    <AuthLayout>
-      <Card>
-        <CardHeader className="text-center">
-          <CardTitle className="text-xl">{t("accounts.reset.title")}</CardTitle>
-          <CardDescription>{t("accounts.reset.subtitle")}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!token ? (
-            <Alert variant="destructive">
-              <AlertCircleIcon aria-hidden />
-              <AlertDescription>{t("accounts.reset.noToken")}</AlertDescription>
-            </Alert>
-          ) : reset.isSuccess ? (
-            <Alert role="status" data-testid="reset-done">
-              <CheckCircle2Icon aria-hidden />
-              <AlertDescription>{t("accounts.reset.done")}</AlertDescription>
-            </Alert>
-          ) : (
-            <Form {...form}>
-              <form onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))} className="grid gap-4" noValidate>
-                {failure && (
-                  <Alert variant="destructive" data-testid="reset-failed">
-                    <AlertCircleIcon aria-hidden />
-                    <AlertDescription>
-                      {t("accounts.reset.failed")}: {t(failure)}
-                    </AlertDescription>
-                  </Alert>
+    <BackToSignInCard title={t("accounts.reset.title")} subtitle={t("accounts.reset.subtitle")}>
+      {!token ? (
+        <Alert variant="destructive">
+          <AlertCircleIcon aria-hidden />
+          <AlertDescription>{t("accounts.reset.noToken")}</AlertDescription>
+        </Alert>
+      ) : reset.isSuccess ? (
+        <Alert role="status" data-testid="reset-done">
+          <CheckCircle2Icon aria-hidden />
+          <AlertDescription>{t("accounts.reset.done")}</AlertDescription>
+        </Alert>
+      ) : (
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(({ password }) => reset.mutate({ token, password }))} className="grid gap-4" noValidate>
+            {failure && (
+              <Alert variant="destructive" data-testid="reset-failed">
+                <AlertCircleIcon aria-hidden />
+                <AlertDescription>
+                  {t("accounts.reset.failed")}: {t(failure)}
+                </AlertDescription>
+              </Alert>
+            )}
+            {(["password", "confirmPassword"] as const).map((name) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t(name === "password" ? "accounts.reset.password" : "accounts.reset.confirm")}</FormLabel>
+                    <FormControl>
+                      <Input type="password" autoComplete="new-password" autoFocus={name === "password"} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
                 )}
-                {(["password", "confirmPassword"] as const).map((name) => (
-                  <FormField
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{t(name === "password" ? "accounts.reset.password" : "accounts.reset.confirm")}</FormLabel>
-                        <FormControl>
-                          <Input type="password" autoComplete="new-password" autoFocus={name === "password"} {...field} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ))}
-                <Button type="submit" className="w-full" disabled={reset.isPending}>
-                  {reset.isPending && <Spinner aria-hidden />}
-                  {t("accounts.reset.submit")}
-                </Button>
-              </form>
-            </Form>
-          )}
-        </CardContent>
-        <CardFooter className="justify-center text-sm">
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            {t("accounts.backToLogin")}
-          </Link>
-        </CardFooter>
-      </Card>
-    </AuthLayout>
+              />
+            ))}
+            <Button type="submit" className="w-full" disabled={reset.isPending}>
+              {reset.isPending && <Spinner aria-hidden />}
+              {t("accounts.reset.submit")}
+            </Button>
+          </form>
+        </Form>
+      )}
+    </BackToSignInCard>
   );
 }

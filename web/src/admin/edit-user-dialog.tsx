@@ -2,7 +2,6 @@ import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
 import { Input } from "@duecheck/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
@@ -11,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { type AdminUserView, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
 import { rewordedResolver } from "../components/reworded-resolver";
+import { RoleField } from "./role-field";
 import { useUpdateUser } from "./use-admin-users";
 
 type EditUserValues = z.input<typeof adminUserUpdateSchema>;
@@ -59,29 +59,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserView | null; 
                 )}
               />
             ))}
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("admin.users.field.role")}</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      <SelectItem value="user">{t("admin.users.role.user")}</SelectItem>
-                      <SelectItem value="reviewer">{t("admin.users.role.reviewer")}</SelectItem>
-                      <SelectItem value="admin">{t("admin.users.role.admin")}</SelectItem>
-                      <SelectItem value="auditor">{t("admin.users.role.auditor")}</SelectItem>
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <RoleField control={form.control} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {t("common.cancel")}

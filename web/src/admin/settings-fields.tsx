@@ -1,6 +1,53 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
 import { Label } from "@duecheck/ui/label";
+import { Switch } from "@duecheck/ui/switch";
+import type * as React from "react";
 import { useEffect, useId, useState } from "react";
+import type { AdminSettings } from "../../../lib/admin/schemas.ts";
+
+/** What every tab of /admin/settings is given: the settings being edited and where a change goes. */
+export type SettingsTabProps = { settings: AdminSettings; onChange: (settings: AdminSettings) => void };
+
+/** A tab of /admin/settings: its title and description over its fields. */
+export function SettingsCard({
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  title: string;
+  description: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** An on/off setting: the switch, labelled, and described by the hint under the label. */
+export function SwitchField({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const switchId = useId();
+  const hintId = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <Switch id={switchId} checked={checked} onCheckedChange={onChange} aria-describedby={hintId} />
+      <div className="grid gap-1">
+        <Label htmlFor={switchId}>{label}</Label>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 /** Whole numbers as the spec reads them: unreadable input counts as 0. */
 export const readWhole = (text: string) => {

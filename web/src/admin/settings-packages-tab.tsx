@@ -1,18 +1,16 @@
 import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Label } from "@duecheck/ui/label";
 import { Switch } from "@duecheck/ui/switch";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
-import { NumberField, readPrice, readWhole } from "./settings-fields";
+import { NumberField, readPrice, readWhole, SettingsCard, type SettingsTabProps } from "./settings-fields";
 
 type Package = AdminSettings["creditPackages"][number];
-type TabProps = { settings: AdminSettings; onChange: (settings: AdminSettings) => void };
 
 /** Credit Packages: add, edit, remove, and mark one popular (marking another takes the mark off the first). */
-export function PackagesTab({ settings, onChange }: TabProps) {
+export function PackagesTab({ settings, onChange }: SettingsTabProps) {
   const { t } = useTranslation();
   const packages = settings.creditPackages;
   const set = (creditPackages: Package[]) => onChange({ ...settings, creditPackages });
@@ -20,34 +18,28 @@ export function PackagesTab({ settings, onChange }: TabProps) {
   const markPopular = (index: number, popular: boolean) =>
     set(packages.map((p, i) => ({ ...p, popular: i === index ? popular : popular ? false : p.popular })));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t("admin.settings.packagesTab")}</CardTitle>
-        <CardDescription>{t("admin.settings.packagesDescription")}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {packages.length === 0 && <p className="text-sm text-muted-foreground">{t("admin.settings.noPackages")}</p>}
-        <ol className="grid gap-3" data-testid="credit-packages">
-          {packages.map((pkg, index) => (
-            // Packages have no id: the position is the identity while editing.
-            <PackageRow
-              key={index}
-              index={index}
-              pkg={pkg}
-              onEdit={(change) => edit(index, change)}
-              onPopular={(popular) => markPopular(index, popular)}
-              onRemove={() => set(packages.filter((_, i) => i !== index))}
-            />
-          ))}
-        </ol>
-        <div>
-          <Button type="button" variant="outline" onClick={() => set([...packages, { credits: 0, price: 0 }])}>
-            <PlusIcon aria-hidden />
-            {t("admin.settings.addPackage")}
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
+    <SettingsCard title={t("admin.settings.packagesTab")} description={t("admin.settings.packagesDescription")} contentClassName="grid gap-4">
+      {packages.length === 0 && <p className="text-sm text-muted-foreground">{t("admin.settings.noPackages")}</p>}
+      <ol className="grid gap-3" data-testid="credit-packages">
+        {packages.map((pkg, index) => (
+          // Packages have no id: the position is the identity while editing.
+          <PackageRow
+            key={index}
+            index={index}
+            pkg={pkg}
+            onEdit={(change) => edit(index, change)}
+            onPopular={(popular) => markPopular(index, popular)}
+            onRemove={() => set(packages.filter((_, i) => i !== index))}
+          />
+        ))}
+      </ol>
+      <div>
+        <Button type="button" variant="outline" onClick={() => set([...packages, { credits: 0, price: 0 }])}>
+          <PlusIcon aria-hidden />
+          {t("admin.settings.addPackage")}
+        </Button>
+      </div>
+    </SettingsCard>
   );
 }
 

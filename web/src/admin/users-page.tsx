@@ -1,7 +1,5 @@
 import { useFormatters } from "@duecheck/react/views/format";
-import { Input } from "@duecheck/ui/input";
-import { SearchIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
 import { AdminLinkDialog } from "../accounts/admin-link-dialog";
@@ -14,6 +12,7 @@ import { PageHeader } from "../shell/page-header";
 import { AddCreditsDialog } from "./add-credits-dialog";
 import { AdminOnly, isForbidden, NotAllowed } from "./admin-only";
 import { EditUserDialog } from "./edit-user-dialog";
+import { ListFilter } from "./list-filter";
 import { PagedListState } from "./list-state";
 import { useAdminUsers } from "./use-admin-users";
 import { UsersTable } from "./users-table";
@@ -39,7 +38,6 @@ function Users() {
   const [shownLink, setShownLink] = useState<{ email: string; link: string } | null>(null);
   const resetLink = useResetLink((user, link) => link.link && setShownLink({ email: user.email, link: link.link }));
   const { user: me } = useCurrentUser();
-  const searchId = useId();
   if (isForbidden(list.error)) return <NotAllowed />;
   const { items, total } = list;
 
@@ -47,20 +45,7 @@ function Users() {
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("admin.users.title")} description={t("admin.users.description")} />
       {me?.role === "admin" && <CreateUserDialog />}
-      <div className="relative max-w-md">
-        <label htmlFor={searchId} className="sr-only">
-          {t("admin.users.searchLabel")}
-        </label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          id={searchId}
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          placeholder={t("admin.users.searchPlaceholder")}
-          className="pl-8"
-        />
-      </div>
+      <ListFilter label={t("admin.users.searchLabel")} placeholder={t("admin.users.searchPlaceholder")} value={filter} onChange={setFilter} />
       <section className="grid gap-3" aria-label={t("admin.users.title")}>
         {items && total !== undefined && (
           <p className="text-sm text-muted-foreground" data-testid="users-count">

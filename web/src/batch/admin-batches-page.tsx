@@ -1,24 +1,11 @@
 import { useFormatters } from "@duecheck/react/views/format";
-import { Input } from "@duecheck/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
-import { Link, useNavigate, useSearch } from "@tanstack/react-router";
-import { SearchIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { AdminBatchView } from "../../../lib/batch/schemas.ts";
+import { AdminListPage } from "../admin/admin-list-page";
 import { AdminOnly } from "../admin/admin-only";
-import { PagedListState } from "../admin/list-state";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { usePagedList } from "../lib/use-paged-list";
-import { PageHeader } from "../shell/page-header";
 import { BatchStatusBadge } from "./batch-status-badge";
-
-const PAGE_SIZE = 50;
-
-/** ?q= of /admin/batches: part of a batch's name or of its owner's email (kept across a reload). */
-export function validateAdminListSearch(search: Record<string, unknown>): { q?: string } {
-  return typeof search.q === "string" && search.q.trim() ? { q: search.q.trim() } : {};
-}
 
 /** /admin/batches: every user's batches with their owners, newest first, each opening its read-only view. */
 export function AdminBatchesPage() {
@@ -29,52 +16,24 @@ export function AdminBatchesPage() {
   );
 }
 
-/** The list's text filter, written to the address once typing pauses. */
-export function useAddressFilter(to: "/admin/batches" | "/admin/monitoring") {
-  const navigate = useNavigate();
-  const { q = "" } = useSearch({ strict: false }) as { q?: string };
-  const [draft, setDraft] = useState(q);
-  const typed = useDebouncedValue(draft);
-  useEffect(() => {
-    if (typed.trim() !== q) void navigate({ to, search: (prev: Record<string, unknown>) => ({ ...prev, q: typed.trim() || undefined }), replace: true });
-  }, [typed, q, navigate, to]);
-  return { q, draft, setDraft };
-}
-
 function AdminBatches() {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const { q, draft, setDraft } = useAddressFilter("/admin/batches");
-  const list = usePagedList<AdminBatchView>("/api/admin/batch-jobs", ["/api/admin", "batch-jobs"], { q: q || undefined, limit: PAGE_SIZE });
-  const filterId = useId();
   return (
-    <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("adminRecords.batches.title")} description={t("adminRecords.batches.description")} />
-      <div className="relative max-w-md">
-        <label htmlFor={filterId} className="sr-only">
-          {t("adminRecords.batches.filterLabel")}
-        </label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          id={filterId}
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t("adminRecords.batches.filterPlaceholder")}
-          className="pl-8"
-        />
-      </div>
-      <section className="grid gap-3" aria-label={t("adminRecords.batches.title")}>
-        {list.total !== undefined && (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="admin-batches-count">
-            {t("batch.historyCount", { count: list.total, n: number(list.total) })}
-          </p>
-        )}
-        <PagedListState list={{ ...list, hasNextPage: !!list.hasNextPage }} empty={t("adminRecords.batches.empty")}>
-          <AdminBatchesTable batches={list.items ?? []} />
-        </PagedListState>
-      </section>
-    </div>
+    <AdminListPage<AdminBatchView>
+      path="/admin/batches"
+      endpoint="/api/admin/batch-jobs"
+      queryKey={["/api/admin", "batch-jobs"]}
+      title={t("adminRecords.batches.title")}
+      description={t("adminRecords.batches.description")}
+      filterLabel={t("adminRecords.batches.filterLabel")}
+      filterPlaceholder={t("adminRecords.batches.filterPlaceholder")}
+      countText={(total) => t("batch.historyCount", { count: total, n: number(total) })}
+      countTestId="admin-batches-count"
+      empty={t("adminRecords.batches.empty")}
+    >
+      {(batches) => <AdminBatchesTable batches={batches} />}
+    </AdminListPage>
   );
 }
 

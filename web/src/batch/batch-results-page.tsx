@@ -1,20 +1,17 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
 import { useFormatters } from "@duecheck/react/views/format";
-import { Button } from "@duecheck/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { cn } from "@duecheck/ui/utils";
-import { Link, useNavigate, useParams, useSearch } from "@tanstack/react-router";
-import { ArrowLeftIcon, FileQuestionIcon } from "lucide-react";
+import { useNavigate, useParams, useSearch } from "@tanstack/react-router";
+import { FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { LoadMore } from "../components/load-more";
 import { MessagePage } from "../components/message-page";
-import { PageHeader } from "../shell/page-header";
 import { BatchDownloads } from "./batch-downloads";
-import { BatchProgress } from "./batch-progress";
+import { BatchHeading } from "./batch-heading";
+import { BatchResultsCard } from "./batch-results-card";
 import { BatchResultsTable } from "./batch-results-table";
-import { BatchStatusBadge } from "./batch-status-badge";
-import { RiskFilter } from "./risk-filter";
+import { BatchSummaryCard } from "./batch-summary-card";
 import type { RiskLevel } from "./types";
 import { useBatchJob } from "./use-batch-job";
 import { useBatchResults } from "./use-batch-results";
@@ -27,7 +24,7 @@ const isNotFound = (error: unknown) => error instanceof DuecheckError && error.s
  */
 export function BatchResultsPage() {
   const { t } = useTranslation();
-  const { dateTime, number } = useFormatters();
+  const { number } = useFormatters();
   const navigate = useNavigate();
   const { batchId } = useParams({ strict: false }) as { batchId: string };
   const { riskLevel } = useSearch({ strict: false }) as { riskLevel?: RiskLevel };
@@ -43,81 +40,34 @@ export function BatchResultsPage() {
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <div>
-        <Button variant="ghost" size="sm" asChild className="-ml-2">
-          <Link to="/batch">
-            <ArrowLeftIcon aria-hidden />
-            {t("batch.backToBatches")}
-          </Link>
-        </Button>
-      </div>
-      {batch ? (
-        <PageHeader title={batch.name} description={t("batch.resultsDescription")}>
-          <BatchDownloads id={batchId} />
-        </PageHeader>
-      ) : (
-        <Skeleton className="h-12 w-full" />
-      )}
-      {job.isError && !batch && (
-        <p role="alert" className="text-sm text-destructive">
-          {t("batch.loadFailed")}
-        </p>
-      )}
-
-      {batch && (
-        <Card data-testid="batch-summary">
-          <CardContent className="grid gap-4">
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-              <BatchStatusBadge status={batch.status} />
-              <span>
-                {t("batch.createdAt")} <time dateTime={batch.createdAt}>{dateTime(batch.createdAt)}</time>
-              </span>
-              {batch.completedAt && (
-                <span>
-                  {t("batch.completedAt")} <time dateTime={batch.completedAt}>{dateTime(batch.completedAt)}</time>
-                </span>
-              )}
+      <BatchHeading back={{ to: "/batch", label: t("batch.backToBatches") }} batch={batch} description={t("batch.resultsDescription")} loadFailed={job.isError}>
+        <BatchDownloads id={batchId} />
+      </BatchHeading>
+      {batch && <BatchSummaryCard batch={batch} />}
+      <BatchResultsCard riskLevel={riskLevel} onRiskLevelChange={setRiskLevel} contentClassName="grid gap-3">
+        {results.total !== undefined && (
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="batch-results-count">
+            {t(riskLevel ? "batch.resultsCountFiltered" : "batch.entityCount", { count: results.total, n: number(results.total) })}
+          </p>
+        )}
+        {results.isLoading && <Skeleton className="h-40 w-full" />}
+        {results.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {t("batch.resultsLoadFailed")}
+          </p>
+        )}
+        {rows &&
+          (rows.length === 0 ? (
+            <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+              {t(riskLevel ? "batch.noResultsFiltered" : "batch.noResults")}
+            </p>
+          ) : (
+            <div className={cn("grid gap-3", results.isPlaceholderData && "opacity-60")} aria-busy={results.isPlaceholderData}>
+              <BatchResultsTable rows={rows} caption={t("batch.resultsTitle")} />
+              <LoadMore hasMore={!!results.hasNextPage} loading={results.isFetchingNextPage} loaded={rows.length} onLoad={() => void results.fetchNextPage()} />
             </div>
-            <BatchProgress batch={batch} />
-          </CardContent>
-        </Card>
-      )}
-
-      <Card>
-        <CardHeader className="grid gap-3">
-          <CardTitle>{t("batch.resultsTitle")}</CardTitle>
-          <RiskFilter value={riskLevel} onChange={setRiskLevel} />
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {results.total !== undefined && (
-            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="batch-results-count">
-              {t(riskLevel ? "batch.resultsCountFiltered" : "batch.entityCount", { count: results.total, n: number(results.total) })}
-            </p>
-          )}
-          {results.isLoading && <Skeleton className="h-40 w-full" />}
-          {results.isError && (
-            <p role="alert" className="text-sm text-destructive">
-              {t("batch.resultsLoadFailed")}
-            </p>
-          )}
-          {rows &&
-            (rows.length === 0 ? (
-              <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-                {t(riskLevel ? "batch.noResultsFiltered" : "batch.noResults")}
-              </p>
-            ) : (
-              <div className={cn("grid gap-3", results.isPlaceholderData && "opacity-60")} aria-busy={results.isPlaceholderData}>
-                <BatchResultsTable rows={rows} caption={t("batch.resultsTitle")} />
-                <LoadMore
-                  hasMore={!!results.hasNextPage}
-                  loading={results.isFetchingNextPage}
-                  loaded={rows.length}
-                  onLoad={() => void results.fetchNextPage()}
-                />
-              </div>
-            ))}
-        </CardContent>
-      </Card>
+          ))}
+      </BatchResultsCard>
     </div>
   );
 }

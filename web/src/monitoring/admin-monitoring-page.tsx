@@ -1,20 +1,12 @@
 import { useFormatters } from "@duecheck/react/views/format";
-import { Input } from "@duecheck/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { Link } from "@tanstack/react-router";
-import { SearchIcon } from "lucide-react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AdminMonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import { AdminListPage } from "../admin/admin-list-page";
 import { AdminOnly } from "../admin/admin-only";
-import { PagedListState } from "../admin/list-state";
-import { useAddressFilter } from "../batch/admin-batches-page";
-import { usePagedList } from "../lib/use-paged-list";
-import { PageHeader } from "../shell/page-header";
 import { EntityReview, EntityRisk } from "./entity-check-cells";
 import { EntityStatusBadge } from "./entity-status-badge";
-
-const PAGE_SIZE = 50;
 
 /**
  * /admin/monitoring: every user's monitored entities with their owners (?q= on the name or the owner's email), each
@@ -31,37 +23,21 @@ export function AdminMonitoringPage() {
 function AdminMonitoring() {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const { q, draft, setDraft } = useAddressFilter("/admin/monitoring");
-  const list = usePagedList<AdminMonitoredEntityView>("/api/admin/monitoring", ["/api/admin", "monitoring"], { q: q || undefined, limit: PAGE_SIZE });
-  const filterId = useId();
   return (
-    <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("adminRecords.monitoring.title")} description={t("adminRecords.monitoring.description")} />
-      <div className="relative max-w-md">
-        <label htmlFor={filterId} className="sr-only">
-          {t("adminRecords.monitoring.filterLabel")}
-        </label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          id={filterId}
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t("adminRecords.monitoring.filterPlaceholder")}
-          className="pl-8"
-        />
-      </div>
-      <section className="grid gap-3" aria-label={t("adminRecords.monitoring.title")}>
-        {list.total !== undefined && (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="admin-monitoring-count">
-            {t("adminRecords.monitoring.count", { count: list.total, n: number(list.total) })}
-          </p>
-        )}
-        <PagedListState list={{ ...list, hasNextPage: !!list.hasNextPage }} empty={t("adminRecords.monitoring.empty")}>
-          <AdminEntitiesTable entities={list.items ?? []} />
-        </PagedListState>
-      </section>
-    </div>
+    <AdminListPage<AdminMonitoredEntityView>
+      path="/admin/monitoring"
+      endpoint="/api/admin/monitoring"
+      queryKey={["/api/admin", "monitoring"]}
+      title={t("adminRecords.monitoring.title")}
+      description={t("adminRecords.monitoring.description")}
+      filterLabel={t("adminRecords.monitoring.filterLabel")}
+      filterPlaceholder={t("adminRecords.monitoring.filterPlaceholder")}
+      countText={(total) => t("adminRecords.monitoring.count", { count: total, n: number(total) })}
+      countTestId="admin-monitoring-count"
+      empty={t("adminRecords.monitoring.empty")}
+    >
+      {(entities) => <AdminEntitiesTable entities={entities} />}
+    </AdminListPage>
   );
 }
 
