@@ -22,6 +22,13 @@ const adminUrl = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@
 const ALL_SUITES = ["tests/lib", "tests/server", "tests/cli", "tests/data"].filter((d) => existsSync(join(ROOT, d)));
 const SUITES = paths.length ? paths.filter((p) => !p.startsWith("tests/browser")) : ALL_SUITES;
 const BROWSER = paths.length ? paths.filter((p) => p.startsWith("tests/browser")) : ["tests/browser"];
+/**
+ * Browser tests of what the two engines store differently (the lists in use, uploaded list versions): run on
+ * PostgreSQL too, beside the database passes, while the browser pass runs every file on PGlite.
+ */
+const BROWSER_ON_BOTH = ["tests/browser/sanctions-enable.test.ts", "tests/browser/sanctions-upload.test.ts"].filter(
+  (file) => !paths.length || BROWSER.some((p) => file.startsWith(p)),
+);
 
 const totals = { passed: 0, failed: 0 };
 
@@ -183,9 +190,9 @@ try {
   if (SUITES.length && (!only || only === "postgres")) {
     if (await postgresReachable()) {
       pgTemplate = await makePostgresTemplate();
-      passes.push(
-        run("PostgreSQL", SUITES, { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl, DUECHECK_TEST_PG_TEMPLATE: pgTemplate }, both),
-      );
+      const onPostgres = { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl, DUECHECK_TEST_PG_TEMPLATE: pgTemplate };
+      passes.push(run("PostgreSQL", SUITES, onPostgres, both));
+      if (browserTests && !only && BROWSER_ON_BOTH.length) passes.push(run(`Browser (${browserVersion()}, PostgreSQL)`, BROWSER_ON_BOTH, onPostgres, true));
     } else {
       totals.failed += 1;
     }

@@ -51,15 +51,15 @@ function isLoneName(query: PreparedQuery): boolean {
   return words === 1;
 }
 
+/** A lone name this close to a mononym (similarity 0.9 or more: one letter in eight or more) is a typo of it. */
+const MONONYM_TYPO = 0.9;
+
 /**
  * One name word does not identify a person who has more: a partial match, never a Match on its own. A listing that is
  * itself one name word (a mononym, as some UN listings are) and is found exactly (or written in another script) is
  * named whole by it: a Match, as is a typo of it (Hanibal, Hannibol for Hannibal: a letter doubled, dropped or changed
  * in a long word). A looser spelling variant of a mononym stays partial (Maduro is not the alias Mauro).
  */
-/** A lone name this close to a mononym (similarity 0.9 or more: one letter in eight or more) is a typo of it. */
-const MONONYM_TYPO = 0.9;
-
 function markPartial(r: MatchResult, listedWords: number): MatchResult {
   // A word that is the listed words written together (RamiMakhlouf) is a whole name.
   if (r.schema !== "Person" || r.explanation.parts.some((p) => p.how === "split")) return r;
