@@ -266,6 +266,11 @@ export class SanctionsIndex {
     return this.entities.length;
   }
 
+  /** Forgets the word lookups kept from earlier searches (see Vocabulary.lookup): a benchmark starts from none. */
+  forgetLookups(): void {
+    this.vocab.forgetLookups();
+  }
+
   /** Number of indexed names (primary names and aliases). */
   get nameCount(): number {
     return this.nameEntity.length;
