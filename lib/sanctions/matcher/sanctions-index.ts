@@ -13,7 +13,7 @@ import { explainAlignment } from "./explain.ts";
 import { IdentifierIndex } from "./identifier-index.ts";
 import type { NameKind } from "./lexicon.ts";
 import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
-import { TokenizeCache, tokenize } from "./normalize.ts";
+import { type Token, TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
@@ -29,6 +29,9 @@ const MIN_SCORE_SHARE = 0.6;
 const COMMON_POSTINGS = 4 * CANDIDATES;
 /** About how many words a listed name has: probing found names costs this many lookups each (see accumulate). */
 const AVERAGE_NAME_WORDS = 4;
+
+/** How many listed names' tokens the index keeps for explanations (see listedTokens). */
+const RECENTLY_EXPLAINED = 4096;
 
 /** Stamps live in Int32Arrays: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
@@ -156,6 +159,8 @@ export class SanctionsIndex {
   private readonly postingNames: Int32Array;
   /** An entity's names are nameEntity positions entityNameStart[e] .. entityNameStart[e + 1]. */
   private readonly entityNameStart: Int32Array;
+  /** The tokens of the names explained last (see listedTokens). */
+  private readonly recentlyExplained = new Map<number, Token[]>();
   /** Listed identifiers → entities (query by example). */
   private readonly identifiers = new IdentifierIndex();
 
@@ -266,9 +271,10 @@ export class SanctionsIndex {
     return this.entities.length;
   }
 
-  /** Forgets the word lookups kept from earlier searches (see Vocabulary.lookup): a benchmark starts from none. */
+  /** Forgets what earlier searches kept (Vocabulary.lookup, listedTokens): a benchmark starts from none. */
   forgetLookups(): void {
     this.vocab.forgetLookups();
+    this.recentlyExplained.clear();
   }
 
   /** Number of indexed names (primary names and aliases). */
@@ -377,8 +383,23 @@ export class SanctionsIndex {
     const alias = this.nameAlias[n];
     const whole = alias < 0 ? entity.name : entity.aliases[alias].name;
     const text = this.namePart[n] < 0 ? whole : slashParts(whole)[this.namePart[n]];
-    const listed = tokenize(text, this.entityKind[this.nameEntity[n]] === PERSON ? "person" : "company");
-    return explainAlignment(query.tokens, listed, chosen);
+    return explainAlignment(query.tokens, this.listedTokens(n, text), chosen);
+  }
+
+  /**
+   * A listed name's tokens as written, for its explanation: tokenized again (the index keeps only their vocabulary
+   * ids), and kept for the latest names explained, since the same listings come up again and again.
+   */
+  private listedTokens(n: number, text: string): Token[] {
+    let tokens = this.recentlyExplained.get(n);
+    if (tokens) this.recentlyExplained.delete(n);
+    else {
+      tokens = tokenize(text, this.entityKind[this.nameEntity[n]] === PERSON ? "person" : "company");
+      if (this.recentlyExplained.size >= RECENTLY_EXPLAINED) this.recentlyExplained.delete(this.recentlyExplained.keys().next().value as number);
+    }
+    // Most recently used last: the first key is the one to drop.
+    this.recentlyExplained.set(n, tokens);
+    return tokens;
   }
 
   /** Whether a name's entity is of the asked type and in one of the asked datasets. */
