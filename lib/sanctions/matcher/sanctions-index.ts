@@ -17,6 +17,7 @@ import { type Token, TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
+import { TypedList } from "./typed-list.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.8;
@@ -184,12 +185,13 @@ export class SanctionsIndex {
     this.entityKind = new Uint8Array(entities.length);
     this.entityDataset = new Uint16Array(entities.length);
 
-    const nameEntity: number[] = [];
-    const nameAlias: number[] = [];
-    const nameParts: number[] = [];
-    const nameStart: number[] = [0];
-    const tokenIds: number[] = [];
-    const tokenClasses: number[] = [];
+    const nameEntity = new TypedList((n) => new Int32Array(n));
+    const nameAlias = new TypedList((n) => new Int32Array(n));
+    const nameParts = new TypedList((n) => new Int8Array(n));
+    const nameStart = new TypedList((n) => new Int32Array(n));
+    nameStart.push(0);
+    const tokenIds = new TypedList((n) => new Int32Array(n));
+    const tokenClasses = new TypedList((n) => new Uint8Array(n));
     const cache = new TokenizeCache();
     for (let e = 0; e < entities.length; e++) {
       const entity = entities[e];
@@ -231,15 +233,15 @@ export class SanctionsIndex {
       }
     }
     this.vocab.freeze();
-    this.nameEntity = Int32Array.from(nameEntity);
-    this.nameAlias = Int32Array.from(nameAlias);
-    this.namePart = Int8Array.from(nameParts);
-    this.nameStart = Int32Array.from(nameStart);
-    this.nameTokens = Int32Array.from(tokenIds);
-    this.nameClasses = Uint8Array.from(tokenClasses);
+    this.nameEntity = nameEntity.toArray();
+    this.nameAlias = nameAlias.toArray();
+    this.namePart = nameParts.toArray();
+    this.nameStart = nameStart.toArray();
+    this.nameTokens = tokenIds.toArray();
+    this.nameClasses = tokenClasses.toArray();
     // Names were added entity by entity: counting them per entity gives each entity's range.
     this.entityNameStart = new Int32Array(entities.length + 1);
-    for (const e of nameEntity) this.entityNameStart[e + 1]++;
+    for (const e of this.nameEntity) this.entityNameStart[e + 1]++;
     for (let e = 0; e < entities.length; e++) this.entityNameStart[e + 1] += this.entityNameStart[e];
 
     const names = this.nameEntity.length;
