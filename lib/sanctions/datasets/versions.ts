@@ -18,11 +18,11 @@ export interface StoredFile extends DatasetFile {
 export type VersionRow = typeof schema.sanctionsDatasetVersions.$inferSelect;
 
 /**
- * Entities a statement: small statements keep the embedded database's memory (which never shrinks) and the
- * query's serialised parameters small; a garbage collection every 5 batches keeps the rows' garbage (about 3 MB a batch) from piling up.
+ * Entities a statement, with a garbage collection after each: small statements keep the query's parameters and the
+ * embedded database's memory (which never shrinks) small, and a batch's garbage (about 3 MB of query building and
+ * serialised rows) is collected before the next adds to it.
  */
 const ENTITY_BATCH = 100;
-const COLLECT_EVERY_BATCHES = 5;
 
 /**
  * A file's bytes sent as base64 text decoded by the database. Embedded PGlite turns a bytea parameter into a
@@ -31,6 +31,19 @@ const COLLECT_EVERY_BATCHES = 5;
  */
 const bytesAsBase64 = (content: Uint8Array): SQL =>
   sql`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("base64")}, 'base64')`;
+
+/** Stores one file of a version; the garbage of its query (several copies of the file as text) is collected after. */
+async function insertFile(tx: DbOrTx, versionId: string, file: StoredFile) {
+  await tx.insert(schema.sanctionsVersionFiles).values({
+    versionId,
+    fileName: file.name,
+    content: bytesAsBase64(file.content),
+    sourceUrl: file.sourceUrl,
+    etag: file.etag,
+    lastModified: file.lastModified,
+  });
+  collectGarbage();
+}
 
 /** SHA-256 over the names and bytes of the files, in name order: equal for an identical download. */
 export function contentHash(files: DatasetFile[]): string {
@@ -107,17 +120,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         origin: input.origin,
       })
       .returning();
-    for (const file of input.files) {
-      await tx.insert(schema.sanctionsVersionFiles).values({
-        versionId: version.id,
-        fileName: file.name,
-        content: bytesAsBase64(file.content),
-        sourceUrl: file.sourceUrl,
-        etag: file.etag,
-        lastModified: file.lastModified,
-      });
-    }
-    collectGarbage();
+    for (const file of input.files) await insertFile(tx, version.id, file);
     const checksum = new ChecksumBuilder();
     for (let i = 0; i < input.entities.length; i += ENTITY_BATCH) {
       const batch = input.entities.slice(i, i + ENTITY_BATCH);
@@ -143,7 +146,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       );
       // The embedded database answers in microtasks: let the server's timers and I/O run between batches.
       await new Promise((resolve) => setImmediate(resolve));
-      if ((i / ENTITY_BATCH) % COLLECT_EVERY_BATCHES === COLLECT_EVERY_BATCHES - 1) collectGarbage();
+      collectGarbage();
     }
     const entitiesChecksum = checksum.digest();
     await tx
