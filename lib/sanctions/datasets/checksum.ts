@@ -32,7 +32,20 @@ export interface ChecksummedEntity {
 
 /** The checksum of a version from its entities (in any order). */
 export function entitiesChecksum(entities: Iterable<ChecksummedEntity>): string {
-  return combine([...entities].map(entityDigest));
+  const checksum = new ChecksumBuilder();
+  for (const entity of entities) checksum.add(entity);
+  return checksum.digest();
+}
+
+/** The checksum built one entity at a time (as they are stored), keeping only each one's 32-byte digest. */
+export class ChecksumBuilder {
+  private readonly digests: Buffer[] = [];
+  add(entity: ChecksummedEntity): void {
+    this.digests.push(entityDigest(entity));
+  }
+  digest(): string {
+    return combine(this.digests);
+  }
 }
 
 const entityDigest = (e: ChecksummedEntity): Buffer => createHash("sha256").update(canonical(e)).digest();

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
+import { collectGarbage } from "../collect-garbage.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
-import { entitiesChecksum, storedShape } from "./checksum.ts";
+import { ChecksumBuilder, storedShape } from "./checksum.ts";
 import { DOWNLOAD_REACHED } from "./claim.ts";
 import { planRetention } from "./retention.ts";
 import { referencedVersions } from "./version-references.ts";
@@ -16,7 +17,12 @@ export interface StoredFile extends DatasetFile {
 
 export type VersionRow = typeof schema.sanctionsDatasetVersions.$inferSelect;
 
-const ENTITY_BATCH = 500;
+/**
+ * Entities a statement, with a garbage collection after each: small statements keep the query's parameters and the
+ * embedded database's memory (which never shrinks) small, and a batch's garbage (about 3 MB of query building and
+ * serialised rows) is collected before the next adds to it.
+ */
+const ENTITY_BATCH = 100;
 
 /**
  * A file's bytes sent as base64 text decoded by the database. Embedded PGlite turns a bytea parameter into a
@@ -25,6 +31,19 @@ const ENTITY_BATCH = 500;
  */
 const bytesAsBase64 = (content: Uint8Array): SQL =>
   sql`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("base64")}, 'base64')`;
+
+/** Stores one file of a version; the garbage of its query (several copies of the file as text) is collected after. */
+async function insertFile(tx: DbOrTx, versionId: string, file: StoredFile) {
+  await tx.insert(schema.sanctionsVersionFiles).values({
+    versionId,
+    fileName: file.name,
+    content: bytesAsBase64(file.content),
+    sourceUrl: file.sourceUrl,
+    etag: file.etag,
+    lastModified: file.lastModified,
+  });
+  collectGarbage();
+}
 
 /** SHA-256 over the names and bytes of the files, in name order: equal for an identical download. */
 export function contentHash(files: DatasetFile[]): string {
@@ -84,6 +103,8 @@ export interface NewVersion {
  */
 export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<VersionRow> {
   const fileSize = totalSize(input.files);
+  // The parsing's garbage goes before storing adds its own (see collectGarbage).
+  collectGarbage();
   return db.transaction(async (tx) => {
     const [version] = await tx
       .insert(schema.sanctionsDatasetVersions)
@@ -94,23 +115,18 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         entityCount: input.entities.length,
         fileSize,
         contentHash: contentHash(input.files),
-        entitiesChecksum: entitiesChecksum(input.entities.map(storedShape)),
+        // Set once every entity is stored: it is computed batch by batch as they are.
+        entitiesChecksum: null,
         origin: input.origin,
       })
       .returning();
-    for (const file of input.files) {
-      await tx.insert(schema.sanctionsVersionFiles).values({
-        versionId: version.id,
-        fileName: file.name,
-        content: bytesAsBase64(file.content),
-        sourceUrl: file.sourceUrl,
-        etag: file.etag,
-        lastModified: file.lastModified,
-      });
-    }
+    for (const file of input.files) await insertFile(tx, version.id, file);
+    const checksum = new ChecksumBuilder();
     for (let i = 0; i < input.entities.length; i += ENTITY_BATCH) {
+      const batch = input.entities.slice(i, i + ENTITY_BATCH);
+      for (const e of batch) checksum.add(storedShape(e));
       await tx.insert(schema.sanctionsEntities).values(
-        input.entities.slice(i, i + ENTITY_BATCH).map((e) => ({
+        batch.map((e) => ({
           id: e.id,
           versionId: version.id,
           datasetId: input.datasetId,
@@ -130,12 +146,17 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       );
       // The embedded database answers in microtasks: let the server's timers and I/O run between batches.
       await new Promise((resolve) => setImmediate(resolve));
+      collectGarbage();
     }
+    const entitiesChecksum = checksum.digest();
     await tx
       .update(schema.sanctionsDatasetVersions)
       .set({ isCurrent: false })
       .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
-    await tx.update(schema.sanctionsDatasetVersions).set({ isCurrent: true, retentionReason: null }).where(eq(schema.sanctionsDatasetVersions.id, version.id));
+    await tx
+      .update(schema.sanctionsDatasetVersions)
+      .set({ isCurrent: true, retentionReason: null, entitiesChecksum })
+      .where(eq(schema.sanctionsDatasetVersions.id, version.id));
     await applyRetention(tx, input.datasetId, version.id);
     await tx
       .update(schema.sanctionsDatasets)
@@ -148,7 +169,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         ...DOWNLOAD_REACHED,
       })
       .where(eq(schema.sanctionsDatasets.id, input.datasetId));
-    return { ...version, isCurrent: true };
+    return { ...version, entitiesChecksum, isCurrent: true };
   });
 }
 

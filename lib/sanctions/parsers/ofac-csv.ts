@@ -1,3 +1,4 @@
+import { collectGarbage } from "../collect-garbage.ts";
 import { type DatasetFile, DatasetFormatError, type EntitySchema, type SanctionsEntity } from "../entity.ts";
 import { assertColumnCount, type CsvRow, readCsv } from "./csv.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
@@ -25,6 +26,8 @@ function readOfacCsv(file: DatasetFile, columns: number): CsvRow[] {
   // The legacy files end with a DOS end-of-file byte (0x1A).
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
   const rows = readCsv(file.name, decodeLegacyText(file).replace(/\x1a\s*$/, ""));
+  // The reading's garbage (several times the file) goes before the next file's adds to it.
+  collectGarbage();
   for (const row of rows) {
     assertColumnCount(file.name, row, columns);
     if (!/^\d+$/.test(row.cells[0].trim())) {

@@ -39,6 +39,8 @@ const IDENTIFIER_LABELS: [label: string, kind: IdentifierKind][] = [
   ["Legal Entity Number", "lei"],
   ["LEI", "lei"],
 ];
+/** Each label with the space after it, made once: a list's remarks test every statement against every label. */
+const IDENTIFIER_PREFIXES = IDENTIFIER_LABELS.map(([label, kind]) => [`${label} `, kind] as const);
 /** "E590976 (Tunisia) issued 19 Jun 1987 expires 18 Jun 1992": the number, then the issuing country in brackets. */
 const NUMBER_AND_COUNTRY = /^(.+?)(?:\s+\(([^)]+)\))?(?:\s+(?:issued|expires|Issue Date|Expiration Date)\b.*)?$/i;
 const WALLET = /^Digital Currency Address - [A-Z0-9]+\s+(\S+)$/;
@@ -47,9 +49,9 @@ const WALLET = /^Digital Currency Address - [A-Z0-9]+\s+(\S+)$/;
 export function ofacIdentifier(statement: string): EntityIdentifier | null {
   const wallet = WALLET.exec(statement);
   if (wallet) return { kind: "crypto_wallet", value: wallet[1] };
-  for (const [label, kind] of IDENTIFIER_LABELS) {
-    if (!statement.startsWith(`${label} `)) continue;
-    const match = NUMBER_AND_COUNTRY.exec(statement.slice(label.length + 1).trim());
+  for (const [prefix, kind] of IDENTIFIER_PREFIXES) {
+    if (!statement.startsWith(prefix)) continue;
+    const match = NUMBER_AND_COUNTRY.exec(statement.slice(prefix.length).trim());
     if (!match) return null;
     const value = kind === "imo" ? match[1].replace(/^IMO\s*/i, "") : match[1];
     if (kind === "lei" && !/^[0-9A-Z]{18}\d{2}$/.test(value)) return null;
