@@ -163,7 +163,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   const units: QueryUnit[] = [];
   const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Spelling) => {
     // A compound must be close anyway (COMPOUND_FLOOR): one edit away is enough, and far cheaper.
-    const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad }, first === last ? 2 : 1);
+    const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad }, first === last ? 2 : 1, first === last ? SIMILARITY_FLOOR : COMPOUND_FLOOR);
     const map = new Map<number, number>();
     for (let i = 0; i < ids.length; i++) {
       const compound = first !== last;

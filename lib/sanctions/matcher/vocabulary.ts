@@ -164,10 +164,14 @@ export class Vocabulary {
     this.recent.clear();
   }
 
-  /** Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). */
-  lookup(token: Spelling, edits = 2): VocabularyMatches {
+  /**
+   * Vocabulary tokens similar to a query token (a Latin key, or an Arabic-script skeleton). Between two Latin
+   * spellings, those under `latinFloor` are left out (a compound must be closer than a word: see query.ts), which
+   * lets the edit distance stop early.
+   */
+  lookup(token: Spelling, edits = 2, latinFloor = SIMILARITY_FLOOR): VocabularyMatches {
     const { key, raw, skeleton, abjad, native, readings, letters, vowels } = token;
-    const cacheKey = `${edits}\u0000${abjad ? 1 : 0}\u0000${key}\u0000${raw}\u0000${skeleton}\u0000${native ?? ""}\u0000${readings?.join("\u0001") ?? ""}\u0000${letters ?? ""}\u0000${vowels ?? ""}`;
+    const cacheKey = `${edits}\u0000${latinFloor}\u0000${abjad ? 1 : 0}\u0000${key}\u0000${raw}\u0000${skeleton}\u0000${native ?? ""}\u0000${readings?.join("\u0001") ?? ""}\u0000${letters ?? ""}\u0000${vowels ?? ""}`;
     const cached = this.recent.get(cacheKey);
     if (cached) {
       // Most recently used last: the first key is the one to drop.
@@ -175,13 +179,13 @@ export class Vocabulary {
       this.recent.set(cacheKey, cached);
       return cached;
     }
-    const found = this.lookupUncached(token, edits);
+    const found = this.lookupUncached(token, edits, latinFloor);
     if (this.recent.size >= RECENT_LOOKUPS) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(cacheKey, found);
     return found;
   }
 
-  private lookupUncached(token: Spelling, edits: number): VocabularyMatches {
+  private lookupUncached(token: Spelling, edits: number, latinFloor: number): VocabularyMatches {
     const { key, raw, skeleton, abjad } = token;
     const found: VocabularyMatches = { ids: [], sims: [] };
     const exact = this.idOf(token);
@@ -194,7 +198,7 @@ export class Vocabulary {
     const check = (id: number) => {
       if (seen.has(id)) return;
       seen.add(id);
-      const sim = pairSimilarity(token, this.spelling(id));
+      const sim = pairSimilarity(token, this.spelling(id), latinFloor);
       if (sim >= SIMILARITY_FLOOR) {
         found.ids.push(id);
         found.sims.push(sim);
@@ -235,13 +239,13 @@ export class Vocabulary {
  * Similarity of two tokens: the better of their folded keys and their spellings; when either is Arabic script, on
  * consonant skeletons only.
  */
-export function pairSimilarity(a: Spelling, b: Spelling): number {
+export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY_FLOOR): number {
   if (a.native || b.native) return syllableSimilarity(a, b);
   if (a.readings || b.readings) return readingsSimilarity(a, b);
   if (!a.abjad && !b.abjad) {
-    const folded = tokenSimilarity(a.key, b.key, SIMILARITY_FLOOR);
+    const folded = tokenSimilarity(a.key, b.key, latinFloor);
     if (folded === 1 || (a.raw === a.key && b.raw === b.key)) return folded;
-    return Math.max(folded, tokenSimilarity(a.raw, b.raw, SIMILARITY_FLOOR));
+    return Math.max(folded, tokenSimilarity(a.raw, b.raw, latinFloor));
   }
   if (a.abjad && b.abjad) {
     // Two Arabic-script words as written; an Arabic-script and a Hebrew word on skeletons, as another script.
