@@ -94,7 +94,7 @@ export function idf(df: number, documents: number): number {
  * A word of `joinable` false is never glued to a neighbour.
  */
 export function compoundRuns(
-  classes: ArrayLike<number>,
+  isParticle: (i: number) => boolean,
   count: number,
   joinable: (i: number) => boolean,
   visit: (first: number, last: number) => void,
@@ -105,7 +105,7 @@ export function compoundRuns(
     visit(i, i + 1);
     // After an article any word joins: عبد ال له is Abdullah, though له alone says too little to join. A word
     // cut in three (Plat Ono Vich) joins across its short middle piece.
-    if (i + 2 < count && (classes[i + 1] === TokenClass.Particle || (short?.(i + 1) && joinable(i + 2)))) visit(i, i + 2);
+    if (i + 2 < count && (isParticle(i + 1) || (short?.(i + 1) && joinable(i + 2)))) visit(i, i + 2);
   }
 }
 
@@ -205,7 +205,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   for (const u of units) u.weight = tokens[u.first].weight;
 
   compoundRuns(
-    raw.map((t) => t.cls),
+    (i) => raw[i].cls === TokenClass.Particle,
     raw.length,
     (i) => joinableSkeleton(raw[i].skeleton, raw[i].abjad, raw[i].cls),
     (first, last) => {

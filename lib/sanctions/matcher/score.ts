@@ -156,7 +156,8 @@ export function scoreName(
     const id = name.ids[name.start + j];
     return joinableSkeleton(vocab.skeletons[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
   };
-  compoundRuns(name.classes.subarray(name.start, name.start + k), k, joinable, (a, b) => {
+  // A name's tokens are a range of the index's arrays: read in place (a subarray per name scored was garbage).
+  compoundRuns((j) => name.classes[name.start + j] === TokenClass.Particle, k, joinable, (a, b) => {
     let abjad = false;
     let keyLength = 0;
     let skeletonLength = 0;
