@@ -16,8 +16,8 @@ import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { type Token, TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type Pair, scoreName } from "./score.ts";
-import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { TypedList } from "./typed-list.ts";
+import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.8;

@@ -157,7 +157,8 @@ export function scoreName(
     return joinableSkeleton(vocab.skeletons[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
   };
   // A name's tokens are a range of the index's arrays: read in place (a subarray per name scored was garbage).
-  compoundRuns((j) => name.classes[name.start + j] === TokenClass.Particle, k, joinable, (a, b) => {
+  const isParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle;
+  compoundRuns(isParticle, k, joinable, (a, b) => {
     let abjad = false;
     let keyLength = 0;
     let skeletonLength = 0;
