@@ -39,7 +39,7 @@ export interface Spelling {
 export const TWO_EDIT_LENGTH = 6;
 
 const CLOSE_ENOUGH = 0.9;
-/** How many lookups' answers a vocabulary keeps (see Vocabulary.recent): a few megabytes at most. */
+/** How many lookups' answers a vocabulary keeps (see Vocabulary.recent): a few megabytes, some tens if all were long. */
 const RECENT_LOOKUPS = 8192;
 /** Words this long and longer are looked up with a typo undone (see lookup). */
 const TYPO_LOOKUP_LENGTH = 4;
