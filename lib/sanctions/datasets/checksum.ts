@@ -76,12 +76,10 @@ export const storedShape = (e: SanctionsEntity): ChecksummedEntity => ({
 
 const BATCH = 2000;
 
-/** The checksum of a version computed from its entities as they are stored now. */
-export async function computeVersionChecksum(db: DbOrTx, versionId: string): Promise<string> {
+/** The entities of a version as stored, batch by batch in primary key order (one batch held at a time). */
+export async function* storedEntities(db: DbOrTx, versionId: string): AsyncGenerator<ChecksummedEntity> {
   const t = schema.sanctionsEntities;
-  const digests: Buffer[] = [];
   let after: string | null = null;
-  // Batch by batch in the primary key's order; only the digests (32 bytes an entity) are kept.
   for (;;) {
     const rows: ChecksummedEntity[] = await db
       .select({
@@ -104,11 +102,17 @@ export async function computeVersionChecksum(db: DbOrTx, versionId: string): Pro
       .where(after === null ? eq(t.versionId, versionId) : and(eq(t.versionId, versionId), gt(t.id, after)))
       .orderBy(asc(t.id))
       .limit(BATCH);
-    for (const e of rows) digests.push(entityDigest(e));
-    if (rows.length < BATCH) break;
+    yield* rows;
+    if (rows.length < BATCH) return;
     after = rows[rows.length - 1].id;
   }
-  return combine(digests);
+}
+
+/** The checksum of a version computed from its entities as they are stored now (only their digests are kept). */
+export async function computeVersionChecksum(db: DbOrTx, versionId: string): Promise<string> {
+  const checksum = new ChecksumBuilder();
+  for await (const entity of storedEntities(db, versionId)) checksum.add(entity);
+  return checksum.digest();
 }
 
 /**

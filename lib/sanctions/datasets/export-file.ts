@@ -12,13 +12,12 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants, createGunzip, createGzip, gunzipSync } from "node:zlib";
-import { and, asc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { type DbOrTx, schema } from "../../../data/db.ts";
+import type { DbOrTx } from "../../../data/db.ts";
 import { AppError } from "../../errors.ts";
 import type { SanctionsEntity } from "../entity.ts";
 import { getDataset } from "./catalog.ts";
-import { type ChecksummedEntity, versionChecksums } from "./checksum.ts";
+import { storedEntities, versionChecksums } from "./checksum.ts";
 import { currentVersion, type StoredFile, versionFiles } from "./versions.ts";
 
 export const EXPORT_FORMAT = "duecheck-dataset-export";
@@ -66,40 +65,6 @@ const entityLineSchema = z.object({
     sourceUrl: z.string().nullable(),
   }),
 });
-
-const BATCH = 2000;
-
-/** The entities of a version as stored, batch by batch in primary key order (one batch held at a time). */
-async function* storedEntities(db: DbOrTx, versionId: string): AsyncGenerator<ChecksummedEntity> {
-  const t = schema.sanctionsEntities;
-  let after: string | null = null;
-  for (;;) {
-    const rows: ChecksummedEntity[] = await db
-      .select({
-        id: t.id,
-        datasetId: t.datasetId,
-        sourceId: t.sourceId,
-        schema: t.schema,
-        name: t.name,
-        aliases: t.aliases,
-        nationalities: t.nationalities,
-        birthDates: t.birthDates,
-        identifiers: t.identifiers,
-        programs: t.programs,
-        addresses: t.addresses,
-        remarks: t.remarks,
-        listedOn: t.listedOn,
-        sourceUrl: t.sourceUrl,
-      })
-      .from(t)
-      .where(after === null ? eq(t.versionId, versionId) : and(eq(t.versionId, versionId), gt(t.id, after)))
-      .orderBy(asc(t.id))
-      .limit(BATCH);
-    yield* rows;
-    if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
-  }
-}
 
 /**
  * Writes the current version of a dataset to `path` (through a temporary file, so a failed export leaves nothing

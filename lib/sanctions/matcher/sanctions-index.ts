@@ -484,15 +484,28 @@ export class SanctionsIndex {
    * name that cannot reach it is not among the `count` best.
    */
   private rankFloor(touched: number[], count: number): number {
+    return this.valueBins(touched, count, 256)?.floor ?? 0;
+  }
+
+  /**
+   * The names' accumulated values in `bins` equal bins up to the highest (`bin` gives a name's), and `cut`, the
+   * highest bin at or above which `count` names lie: `above` of them above it, `floor` its lower edge. Null when no
+   * name has a value yet.
+   */
+  private valueBins(touched: number[], count: number, bins: number) {
     let max = 0;
     for (const n of touched) if (this.sums[2 * n + 1] > max) max = this.sums[2 * n + 1];
-    if (max <= 0) return 0;
-    const BINS = 256;
-    const hist = new Int32Array(BINS);
-    for (const n of touched) hist[Math.min(BINS - 1, Math.floor((this.sums[2 * n + 1] / max) * (BINS - 1)))]++;
-    let cut = BINS - 1;
-    for (let total = hist[cut]; cut > 0 && total < count; ) total += hist[--cut];
-    return (cut / (BINS - 1)) * max;
+    if (max <= 0) return null;
+    const bin = (n: number) => Math.min(bins - 1, Math.floor((this.sums[2 * n + 1] / max) * (bins - 1)));
+    const hist = new Int32Array(bins);
+    for (const n of touched) hist[bin(n)]++;
+    let cut = bins - 1;
+    let above = 0;
+    for (let total = hist[cut]; cut > 0 && total < count; ) {
+      above = total;
+      total += hist[--cut];
+    }
+    return { bin, cut, above, floor: (cut / (bins - 1)) * max };
   }
 
   /** Adds one unit's contribution to the names already found, by looking its tokens up in theirs. */
@@ -545,19 +558,9 @@ export class SanctionsIndex {
    */
   private topAccumulated(touched: number[], count: number): number[] {
     if (touched.length <= count) return touched;
-    let max = 0;
-    for (const n of touched) if (this.sums[2 * n + 1] > max) max = this.sums[2 * n + 1];
-    if (max <= 0) return [];
-    const BINS = 1024;
-    const hist = new Int32Array(BINS);
-    const bin = (n: number) => Math.min(BINS - 1, Math.floor((this.sums[2 * n + 1] / max) * (BINS - 1)));
-    for (const n of touched) hist[bin(n)]++;
-    let cut = BINS - 1;
-    let above = 0;
-    for (let total = hist[cut]; cut > 0 && total < count; ) {
-      above = total;
-      total += hist[--cut];
-    }
+    const bins = this.valueBins(touched, count, 1024);
+    if (!bins) return [];
+    const { bin, cut, above } = bins;
     const top = touched.filter((n) => bin(n) > cut);
     const atCut = touched.filter((n) => bin(n) === cut);
     // Up to twice the count, ties are all scored: the accumulation is a rough guide among names of one value.
