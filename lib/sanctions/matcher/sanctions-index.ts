@@ -31,6 +31,9 @@ const COMMON_POSTINGS = 4 * CANDIDATES;
 /** About how many words a listed name has: probing found names costs this many lookups each (see accumulate). */
 const AVERAGE_NAME_WORDS = 4;
 
+/** The bins of accumulated values that choose the names scored (see topAccumulated). */
+const CHOICE_BINS = 1024;
+
 /** How many listed names' tokens the index keeps for explanations (see listedTokens). */
 const RECENTLY_EXPLAINED = 4096;
 
@@ -39,6 +42,9 @@ const SERIAL_LIMIT = 2 ** 30;
 
 const PERSON = 0;
 const COMPANY = 1;
+/** A name's dataset code and entity kind in one number (a Uint16: under 2 * MAX_DATASETS). */
+const nameTag = (dataset: number, kind: number) => 2 * dataset + kind;
+const MAX_DATASETS = 2 ** 15;
 
 /** For a lone name, this many times the asked results are ranked again (see byLoneNameRank). */
 const LONE_NAME_POOL = 3;
@@ -147,8 +153,9 @@ export class SanctionsIndex {
   private readonly idfs: Float32Array;
   private readonly datasetCodes: Map<string, number>;
   private readonly entityKind: Uint8Array;
-  private readonly entityDataset: Uint16Array;
   private readonly nameEntity: Int32Array;
+  /** Each name's entity type and dataset in one number (nameTag): what a search filters on, read without its entity. */
+  private readonly nameTags: Uint16Array;
   /** -1 for the primary name, else the alias index. */
   private readonly nameAlias: Int32Array;
   /** -1 for the whole name, else which of its slash-separated parts (slashParts). */
@@ -172,6 +179,9 @@ export class SanctionsIndex {
   private readonly sums: Float32Array;
   /** A unit's similarity per vocabulary token while it is probed (see probe), else 0. */
   private readonly tokenSims: Float32Array;
+  /** The names a search has found so far, found[0 .. foundCount): a list of its own would grow per search. */
+  private readonly found: Int32Array;
+  private foundCount = 0;
   private serial = 0;
 
   /** Set when the token weights come from another index (see compare). */
@@ -183,7 +193,7 @@ export class SanctionsIndex {
     this.vocab = new Vocabulary();
     this.datasetCodes = new Map();
     this.entityKind = new Uint8Array(entities.length);
-    this.entityDataset = new Uint16Array(entities.length);
+    const entityDataset = new Uint16Array(entities.length);
 
     const nameEntity = new TypedList((n) => new Int32Array(n));
     const nameAlias = new TypedList((n) => new Int32Array(n));
@@ -200,9 +210,10 @@ export class SanctionsIndex {
       let code = this.datasetCodes.get(entity.datasetId);
       if (code === undefined) {
         code = this.datasetCodes.size;
+        if (code >= MAX_DATASETS) throw new Error(`An index holds the entities of at most ${MAX_DATASETS} datasets`);
         this.datasetCodes.set(entity.datasetId, code);
       }
-      this.entityDataset[e] = code;
+      entityDataset[e] = code;
       this.identifiers.add(e, entity.identifiers);
 
       const seen = new Set<string>();
@@ -234,6 +245,11 @@ export class SanctionsIndex {
     }
     this.vocab.freeze();
     this.nameEntity = nameEntity.toArray();
+    this.nameTags = new Uint16Array(this.nameEntity.length);
+    for (let n = 0; n < this.nameEntity.length; n++) {
+      const e = this.nameEntity[n];
+      this.nameTags[n] = nameTag(entityDataset[e], this.entityKind[e]);
+    }
     this.nameAlias = nameAlias.toArray();
     this.namePart = nameParts.toArray();
     this.nameStart = nameStart.toArray();
@@ -261,6 +277,7 @@ export class SanctionsIndex {
     this.stamps = new Int32Array(scratch);
     this.sums = new Float32Array(scratch);
     this.tokenSims = new Float32Array(this.vocab.size);
+    this.found = new Int32Array(names);
   }
 
   /** With `weightsFrom`, name parts weigh their rarity in that index (the real lists) instead of in these entities. */
@@ -293,8 +310,8 @@ export class SanctionsIndex {
     const query = prepareQuery(term, kind, this.vocab, names, this.weights);
     if (!query) return [];
 
-    const touched = this.accumulate(query, this.nameFilter(kind, options.datasets), threshold);
-    const candidates = this.topAccumulated(touched, CANDIDATES);
+    this.accumulate(query, this.acceptedTags(kind, options.datasets), threshold);
+    const candidates = this.topAccumulated(CANDIDATES);
 
     // Score the candidates in full and keep each entity's best name.
     const best = new Map<number, { score: number; name: number }>();
@@ -316,12 +333,12 @@ export class SanctionsIndex {
       // Query by example: listings carrying a searched identifier join the results whatever their names scored; the
       // details then weigh on every score (evidence.ts), and the results are ranked again.
       const byIdentifier = this.identifiers.lookup(options.details.identifiers ?? []);
-      const accepts = this.nameFilter(kind, options.datasets);
+      const accepted = this.acceptedTags(kind, options.datasets);
       for (const e of byIdentifier.keys()) {
         if (best.has(e)) continue;
         const first = this.entityNameStart[e];
         const end = this.entityNameStart[e + 1];
-        if (first >= end || !accepts(first)) continue;
+        if (first >= end || accepted[this.nameTags[first]] !== 1) continue;
         tokens.company = this.entityKind[e] === COMPANY;
         let top = { score: -1, name: first };
         for (let n = first; n < end; n++) {
@@ -404,32 +421,27 @@ export class SanctionsIndex {
     return tokens;
   }
 
-  /** Whether a name's entity is of the asked type and in one of the asked datasets. */
-  private nameFilter(kind: NameKind, datasets: string[] | undefined): (n: number) => boolean {
-    const wantKind = kind === "person" ? PERSON : kind === "company" ? COMPANY : -1;
-    let allowed: Uint8Array | null = null;
-    if (datasets && datasets.length > 0) {
-      allowed = new Uint8Array(this.datasetCodes.size);
-      for (const d of datasets) {
-        const code = this.datasetCodes.get(d);
-        if (code !== undefined) allowed[code] = 1;
-      }
+  /** 1 for each name tag (see nameTags) of the asked type and of one of the asked datasets. */
+  private acceptedTags(kind: NameKind, datasets: string[] | undefined): Uint8Array {
+    const accepted = new Uint8Array(2 * this.datasetCodes.size);
+    const codes = datasets && datasets.length > 0 ? datasets.map((d) => this.datasetCodes.get(d)) : [...this.datasetCodes.values()];
+    for (const code of codes) {
+      if (code === undefined) continue;
+      if (kind !== "company") accepted[nameTag(code, PERSON)] = 1;
+      if (kind !== "person") accepted[nameTag(code, COMPANY)] = 1;
     }
-    return (n) => {
-      const e = this.nameEntity[n];
-      return (wantKind < 0 || this.entityKind[e] === wantKind) && (!allowed || allowed[this.entityDataset[e]] === 1);
-    };
+    return accepted;
   }
 
   /**
    * Adds up, per name, the weighted similarity of each query unit (its best vocabulary token in the
-   * name) over the posting lists; returns the names touched. Rarest units go first. A unit with a long
+   * name) over the posting lists, into `found`. Rarest units go first. A unit with a long
    * posting list (Muhammad, Ali) is not walked to find new names when no name it alone could find can
    * matter: when it and the units after it could not lift a name to the threshold, or could not lift it
    * among the CANDIDATES best found so far. It then only adds to names already found, and only when those
    * are too many to score them all.
    */
-  private accumulate(query: PreparedQuery, accepts: (n: number) => boolean, threshold: number): number[] {
+  private accumulate(query: PreparedQuery, accepted: Uint8Array, threshold: number): void {
     if (this.serial > SERIAL_LIMIT) {
       this.serial = 0;
       this.stamps.fill(0);
@@ -452,8 +464,8 @@ export class SanctionsIndex {
       })
       .sort((x, y) => x.postings - y.postings);
 
-    const touched: number[] = [];
-    const deferred: { unit: QueryUnit; postings: number }[] = [];
+    this.foundCount = 0;
+    const deferred: { unit: QueryUnit; postings: number; most: number }[] = [];
     let rest = units.reduce((sum, u) => sum + u.most, 0);
     // What the deferred units may still add to a name found later (they add to found names at the end).
     let deferredMost = 0;
@@ -462,29 +474,53 @@ export class SanctionsIndex {
       const cannotReach = () => bestScoreFrom(rest / query.minimumWeight, units.length - i) < threshold;
       // A name first found now ends with at most rest + deferredMost: under the CANDIDATES-th value already
       // reached, it could never be among the names scored.
-      const cannotRank = () => touched.length >= CANDIDATES && rest + deferredMost < this.rankFloor(touched, CANDIDATES);
+      const cannotRank = () => this.foundCount >= CANDIDATES && rest + deferredMost < this.rankFloor(CANDIDATES);
       if (common && (cannotReach() || cannotRank())) {
-        deferred.push({ unit, postings });
+        deferred.push({ unit, postings, most });
         deferredMost += most;
-      } else this.walk(unit, querySerial, accepts, touched, true);
+      } else this.walk(unit, querySerial, accepted, true);
       rest -= most;
     });
-    if (touched.length > CANDIDATES) {
-      for (const { unit, postings } of deferred) {
-        // Looking the unit up in each found name's words is cheaper than its posting lists when those are longer.
-        if (touched.length * AVERAGE_NAME_WORDS < postings) this.probe(unit, touched);
-        else this.walk(unit, querySerial, accepts, touched, false);
-      }
+    let still = deferredMost;
+    for (const { unit, postings, most } of deferred) {
+      // Each deferred unit added raises the CANDIDATES-th value and lowers what the others may add: the names that
+      // can no longer be chosen are dropped before the next.
+      if (this.foundCount > CANDIDATES) this.dropHopeless(still);
+      if (this.foundCount <= CANDIDATES) break;
+      // Looking the unit up in each found name's words is cheaper than its posting lists when those are longer.
+      if (this.foundCount * AVERAGE_NAME_WORDS < postings) this.probe(unit);
+      else this.walk(unit, querySerial, accepted, false);
+      still -= most;
     }
-    return touched;
+  }
+
+  /**
+   * Drops from `found` the names that cannot be among the CANDIDATES chosen (topAccumulated), though each may still
+   * gain `still`: those under the lower edge of the bin where the choice is cut. Each deferred unit then adds to far
+   * fewer names (an Arabic name of six words on a million names: 39,000 found, then 7,300, 5,400 and 1,400 left for the
+   * next units), and the choice sorts fewer.
+   */
+  private dropHopeless(still: number): void {
+    const bins = this.valueBins(CANDIDATES, 256);
+    if (!bins) return;
+    // Values only grow, so the CANDIDATES-th will be at least `floor`; the choice's bins will be at most this wide.
+    const choiceBin = (bins.max + still) / (CHOICE_BINS - 1);
+    const least = bins.floor - choiceBin - still;
+    const { found, sums } = this;
+    let kept = 0;
+    for (let k = 0; k < this.foundCount; k++) {
+      const n = found[k];
+      if (sums[2 * n + 1] >= least) found[kept++] = n;
+    }
+    this.foundCount = kept;
   }
 
   /**
    * A value at most the `count`-th largest accumulated among the names (the lower edge of its histogram bin): a
    * name that cannot reach it is not among the `count` best.
    */
-  private rankFloor(touched: number[], count: number): number {
-    return this.valueBins(touched, count, 256)?.floor ?? 0;
+  private rankFloor(count: number): number {
+    return this.valueBins(count, 256)?.floor ?? 0;
   }
 
   /**
@@ -492,28 +528,33 @@ export class SanctionsIndex {
    * highest bin at or above which `count` names lie: `above` of them above it, `floor` its lower edge. Null when no
    * name has a value yet.
    */
-  private valueBins(touched: number[], count: number, bins: number) {
+  private valueBins(count: number, bins: number) {
+    const { found, foundCount, sums } = this;
     let max = 0;
-    for (const n of touched) if (this.sums[2 * n + 1] > max) max = this.sums[2 * n + 1];
+    for (let k = 0; k < foundCount; k++) {
+      const value = sums[2 * found[k] + 1];
+      if (value > max) max = value;
+    }
     if (max <= 0) return null;
-    const bin = (n: number) => Math.min(bins - 1, Math.floor((this.sums[2 * n + 1] / max) * (bins - 1)));
+    const bin = (n: number) => Math.min(bins - 1, Math.floor((sums[2 * n + 1] / max) * (bins - 1)));
     const hist = new Int32Array(bins);
-    for (const n of touched) hist[bin(n)]++;
+    for (let k = 0; k < foundCount; k++) hist[Math.min(bins - 1, Math.floor((sums[2 * found[k] + 1] / max) * (bins - 1)))]++;
     let cut = bins - 1;
     let above = 0;
     for (let total = hist[cut]; cut > 0 && total < count; ) {
       above = total;
       total += hist[--cut];
     }
-    return { bin, cut, above, floor: (cut / (bins - 1)) * max };
+    return { bin, cut, above, max, floor: (cut / (bins - 1)) * max };
   }
 
   /** Adds one unit's contribution to the names already found, by looking its tokens up in theirs. */
-  private probe(unit: QueryUnit, touched: number[]): void {
+  private probe(unit: QueryUnit): void {
     const sims = this.tokenSims;
     const ids = unit.reach ? [...unit.sims, ...unit.reach] : [...unit.sims];
     for (const [id, sim] of ids) if (sim > sims[id]) sims[id] = sim;
-    for (const n of touched) {
+    for (let k = 0; k < this.foundCount; k++) {
+      const n = this.found[k];
       let best = 0;
       for (let p = this.nameStart[n], end = this.nameStart[n + 1]; p < end; p++) {
         const sim = sims[this.nameTokens[p]];
@@ -528,9 +569,10 @@ export class SanctionsIndex {
    * Adds one unit's contributions over its posting lists; new names only when `addNames`. Its tokens are walked most
    * similar first, so the first time the unit meets a name is its best contribution there.
    */
-  private walk(unit: QueryUnit, querySerial: number, accepts: (n: number) => boolean, touched: number[], addNames: boolean): void {
+  private walk(unit: QueryUnit, querySerial: number, accepted: Uint8Array, addNames: boolean): void {
     const unitSerial = ++this.serial;
-    const { stamps, sums } = this;
+    const { stamps, sums, nameTags, found } = this;
+    let foundCount = this.foundCount;
     const tokens = unit.reach ? [...unit.sims, ...unit.reach] : [...unit.sims];
     tokens.sort((x, y) => y[1] - x[1]);
     for (const [id, sim] of tokens) {
@@ -540,14 +582,15 @@ export class SanctionsIndex {
         const stamp = stamps[2 * n];
         if (stamp === unitSerial) continue;
         if (stamp <= querySerial) {
-          if (!addNames || !accepts(n)) continue;
+          if (!addNames || accepted[nameTags[n]] !== 1) continue;
           sums[2 * n + 1] = 0;
-          touched.push(n);
+          found[foundCount++] = n;
         }
         stamps[2 * n] = unitSerial;
         sums[2 * n + 1] += contribution;
       }
     }
+    this.foundCount = foundCount;
   }
 
   /**
@@ -556,13 +599,19 @@ export class SanctionsIndex {
    * Among tied names those whose words weigh less in all go first, since a listed word the query lacks lowers the full
    * score by its weight.
    */
-  private topAccumulated(touched: number[], count: number): number[] {
-    if (touched.length <= count) return touched;
-    const bins = this.valueBins(touched, count, 1024);
+  private topAccumulated(count: number): number[] {
+    const touched = this.found.subarray(0, this.foundCount);
+    if (touched.length <= count) return Array.from(touched);
+    const bins = this.valueBins(count, CHOICE_BINS);
     if (!bins) return [];
     const { bin, cut, above } = bins;
-    const top = touched.filter((n) => bin(n) > cut);
-    const atCut = touched.filter((n) => bin(n) === cut);
+    const top: number[] = [];
+    const atCut: number[] = [];
+    for (const n of touched) {
+      const b = bin(n);
+      if (b > cut) top.push(n);
+      else if (b === cut) atCut.push(n);
+    }
     // Up to twice the count, ties are all scored: the accumulation is a rough guide among names of one value.
     if (above + atCut.length <= 2 * count) return top.concat(atCut);
     const weight = new Map<number, number>();
