@@ -61,8 +61,19 @@ function runOf(strings: string[], name: NameTokens, a: number, b: number): strin
   return out;
 }
 
-/** Query token i against name tokens a..b: the same whichever name they occur in. */
-function compoundCacheKey(i: number, name: NameTokens, a: number, b: number): string {
+/** A search's similarities of query tokens to runs of listed tokens (see compoundCacheKey). */
+export type CompoundCache = Map<number | string, number>;
+
+const ID_SPAN = 2 ** 21;
+
+/**
+ * Query token i against name tokens a..b: the same whichever name they occur in. Two tokens make a number (a query
+ * token under 32, vocabulary ids under 2^21: under 2^53), which is far quicker to look up than a string.
+ */
+function compoundCacheKey(i: number, name: NameTokens, a: number, b: number): number | string {
+  const first = name.ids[name.start + a];
+  const second = name.ids[name.start + a + 1];
+  if (b === a + 1 && first < ID_SPAN && second < ID_SPAN) return (i * ID_SPAN + first) * ID_SPAN + second;
   let key = `${i}`;
   for (let j = a; j <= b; j++) key += `:${name.ids[name.start + j]}`;
   return key;
@@ -133,7 +144,7 @@ export function scoreName(
   vocab: Vocabulary,
   idfs: Float32Array,
   name: NameTokens,
-  compoundCache: Map<string, number>,
+  compoundCache: CompoundCache,
   chosen?: Pair[],
 ): number {
   const k = Math.min(name.end - name.start, MAX_TOKENS);
