@@ -74,6 +74,30 @@ function memory() {
   return { rssMb: mb(m.rss), heapMb: mb(m.heapUsed) };
 }
 
+const SETTLE_STEP_MS = 250;
+const SETTLE_MAX_MS = 15_000;
+
+/**
+ * The RSS once the allocator has handed back what the last step freed. JavaScriptCore's allocator returns freed pages
+ * to the system from a thread of its own over the next seconds, so the RSS read right after a collection still holds
+ * a build's garbage (one of two levels, about 180 MB apart on a million names, from run to run). A server at rest
+ * shows the settled value: read every SETTLE_STEP_MS until it stops falling (at most SETTLE_MAX_MS).
+ */
+function settledMemory() {
+  Bun.gc(true);
+  let rss = process.memoryUsage().rss;
+  for (let waited = 0; waited < SETTLE_MAX_MS; waited += SETTLE_STEP_MS) {
+    Bun.sleepSync(SETTLE_STEP_MS);
+    const now = process.memoryUsage().rss;
+    if (now > rss - 2 ** 20) break;
+    rss = now;
+  }
+  return mb(rss);
+}
+
+/** The highest RSS the process has had (Linux reports it in kilobytes). */
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
 function table(rows: (string | number)[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
   return rows.map((r) => r.map((cell, c) => (c === 0 ? String(cell).padEnd(widths[c]) : String(cell).padStart(widths[c]))).join("  ")).join("\n");
@@ -260,19 +284,31 @@ function timedPasses(queries: EvalQuery[], index: SanctionsIndex): Outcome[] {
   return passes[0].map((outcome, i) => ({ ...outcome, ms: passes.flatMap((p) => p[i].ms) }));
 }
 
-/** Builds the synthetic index from the real lists, answers every query (see timedPasses) and measures. */
-function measureSynthetic(entities: SanctionsEntity[], queries: EvalQuery[]) {
+/** The synthetic index, built as a server's worker builds one: the entities are dropped once it is built. */
+function buildSynthetic(entities: SanctionsEntity[]): { index: SanctionsIndex; buildMs: number } {
   const big = syntheticEntities(entities, Number(args["synthetic-names"]));
   const started = performance.now();
-  const bigIndex = SanctionsIndex.build(big);
-  const buildMs = round(performance.now() - started, 0);
+  const index = SanctionsIndex.build(big);
+  return { index, buildMs: round(performance.now() - started, 0) };
+}
+
+/**
+ * Builds the synthetic index from the real lists, answers every query (see timedPasses) and measures. RSS: right after
+ * the build and a collection, then settled (settledMemory) after the build and after the query passes, and the peak.
+ */
+function measureSynthetic(entities: SanctionsEntity[], queries: EvalQuery[]) {
+  const { index: bigIndex, buildMs } = buildSynthetic(entities);
   const bigMemory = memory();
+  const settledRssMb = settledMemory();
   const summary = summarize(timedPasses(queries, bigIndex));
   return {
     entities: bigIndex.size,
     names: bigIndex.nameCount,
     buildMs,
     ...bigMemory,
+    settledRssMb,
+    servingRssMb: settledMemory(),
+    peakRssMb: peakRssMb(),
     p50Ms: summary.p50Ms,
     p99Ms: summary.p99Ms,
     recallOverall: summary.recallOverall,
@@ -384,7 +420,7 @@ function main() {
   if (peers) printPeerReport(peers);
   if (synthetic) {
     console.log(
-      `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB, heap ${synthetic.heapMb} MB; ${basename(args.eval!)} queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,
+      `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB right after the build, ${synthetic.settledRssMb} MB settled, ${synthetic.servingRssMb} MB settled after the queries (peak ${synthetic.peakRssMb} MB), heap ${synthetic.heapMb} MB; ${basename(args.eval!)} queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,
     );
   }
   if (args.verbose) {

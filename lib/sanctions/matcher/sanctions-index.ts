@@ -128,6 +128,40 @@ function slashParts(name: string): string[] {
   return parts.length <= MAX_SLASH_PARTS && parts.every((p) => /\p{L}{2}/u.test(p)) ? parts : [];
 }
 
+/**
+ * What the index keeps of a listed entity: what its results show and weigh. Remarks, programs, addresses and the
+ * aliases' kinds stay with the caller (the server's worker drops its entities once the index is built): on a million
+ * names they were a third of the index's memory.
+ */
+interface Listing {
+  id: string;
+  datasetId: string;
+  schema: SanctionsEntity["schema"];
+  name: string;
+  /** In the entity's order: a name's alias index (nameAlias) points here. */
+  aliases: string[];
+  nationalities: string[];
+  birthDates: string[];
+  sourceUrl: string | null;
+}
+
+/** One empty list for every listing that has none: results copy their lists, so it is never changed. */
+const NONE: string[] = [];
+const listOrNone = (values: string[]) => (values.length > 0 ? values : NONE);
+
+function listingOf(entity: SanctionsEntity): Listing {
+  return {
+    id: entity.id,
+    datasetId: entity.datasetId,
+    schema: entity.schema,
+    name: entity.name,
+    aliases: entity.aliases.length > 0 ? entity.aliases.map((a) => a.name) : NONE,
+    nationalities: listOrNone(entity.nationalities),
+    birthDates: listOrNone(entity.birthDates),
+    sourceUrl: entity.sourceUrl,
+  };
+}
+
 /** Names per vocabulary token (CSR layout: names[start[v] .. start[v + 1]]), each name once per token. */
 function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Array): { start: Int32Array; names: Int32Array } {
   const start = new Int32Array(df.length + 1);
@@ -148,7 +182,7 @@ function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Ar
 
 export class SanctionsIndex {
   private readonly threshold: number;
-  private readonly entities: SanctionsEntity[];
+  private readonly listings: Listing[];
   private readonly vocab: Vocabulary;
   private readonly idfs: Float32Array;
   private readonly datasetCodes: Map<string, number>;
@@ -188,7 +222,7 @@ export class SanctionsIndex {
   private readonly weights?: WeightSource;
 
   private constructor(entities: SanctionsEntity[], threshold: number, weightsFrom?: SanctionsIndex) {
-    this.entities = entities;
+    this.listings = entities.map(listingOf);
     this.threshold = threshold;
     this.vocab = new Vocabulary();
     this.datasetCodes = new Map();
@@ -287,7 +321,7 @@ export class SanctionsIndex {
 
   /** Number of entities. */
   get size(): number {
-    return this.entities.length;
+    return this.listings.length;
   }
 
   /** Forgets what earlier searches kept (Vocabulary.lookup, listedTokens): a benchmark starts from none. */
@@ -352,7 +386,7 @@ export class SanctionsIndex {
       // Names the details could not lift to minScore are not weighed at all.
       const weighed = [...best]
         .filter(([e, b]) => b.score + MAX_EVIDENCE_BONUS >= minScore || byIdentifier.has(e))
-        .map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.entities[e], b.score, threshold, byIdentifier.get(e)) }));
+        .map(([e, b]) => ({ e, name: b.name, ...weighEvidence(options.details!, this.listings[e], b.score, threshold, byIdentifier.get(e)) }));
       const lone = isLoneName(query);
       return weighed
         .filter((w) => w.score >= minScore || w.evidence.identifier)
@@ -398,9 +432,9 @@ export class SanctionsIndex {
     const company = this.entityKind[this.nameEntity[n]] === COMPANY;
     const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: this.nameStart[n], end: this.nameStart[n + 1], company };
     scoreName(query, this.vocab, this.idfs, tokens, compoundCache, chosen);
-    const entity = this.entities[this.nameEntity[n]];
+    const listing = this.listings[this.nameEntity[n]];
     const alias = this.nameAlias[n];
-    const whole = alias < 0 ? entity.name : entity.aliases[alias].name;
+    const whole = alias < 0 ? listing.name : listing.aliases[alias];
     const text = this.namePart[n] < 0 ? whole : slashParts(whole)[this.namePart[n]];
     return explainAlignment(query.tokens, this.listedTokens(n, text), chosen);
   }
@@ -633,21 +667,21 @@ export class SanctionsIndex {
     explanation: MatchExplanation,
     weighed?: { score: number; match: boolean; evidence: MatchEvidence },
   ): MatchResult {
-    const entity = this.entities[e];
+    const listing = this.listings[e];
     const alias = this.nameAlias[n];
     const rounded = weighed ? weighed.score : Math.round(score * 1000) / 1000;
     return {
-      id: entity.id,
-      name: entity.name,
-      schema: entity.schema,
+      id: listing.id,
+      name: listing.name,
+      schema: listing.schema,
       score: rounded,
       match: weighed ? weighed.match : rounded >= threshold,
-      matchedName: alias < 0 ? entity.name : entity.aliases[alias].name,
-      aliases: entity.aliases.map((a) => a.name),
-      nationality: [...entity.nationalities],
-      birthDate: [...entity.birthDates],
-      datasets: [entity.datasetId],
-      sourceUrl: entity.sourceUrl,
+      matchedName: alias < 0 ? listing.name : listing.aliases[alias],
+      aliases: [...listing.aliases],
+      nationality: [...listing.nationalities],
+      birthDate: [...listing.birthDates],
+      datasets: [listing.datasetId],
+      sourceUrl: listing.sourceUrl,
       explanation,
       ...(weighed ? { evidence: weighed.evidence } : {}),
     };
