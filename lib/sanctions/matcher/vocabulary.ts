@@ -195,10 +195,27 @@ export class Vocabulary {
     }
     const seen = new Set<number>();
     if (exact !== undefined) seen.add(exact);
+    // An Arabic-script word meets a Latin word on their consonant skeletons alone, unless one of its skeletons is the
+    // Latin word's (then the written vowels weigh too: see pairSimilarity). Many Latin spellings share a skeleton
+    // (Muhammad, Mohamed, Mohammed: mhmd), and such a lookup checked about seven words per distinct skeleton: each
+    // skeleton is compared once.
+    const bySkeleton = abjad ? new Map<string, number>() : null;
+    const ownSkeleton = (other: string) => other === skeleton || (token.readings?.includes(other) ?? false);
+    const similarity = (id: number) => {
+      const other = this.skeletons[id];
+      if (!bySkeleton || this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined || ownSkeleton(other))
+        return pairSimilarity(token, this.spelling(id), latinFloor);
+      let sim = bySkeleton.get(other);
+      if (sim === undefined) {
+        sim = pairSimilarity(token, this.spelling(id), latinFloor);
+        bySkeleton.set(other, sim);
+      }
+      return sim;
+    };
     const check = (id: number) => {
       if (seen.has(id)) return;
       seen.add(id);
-      const sim = pairSimilarity(token, this.spelling(id), latinFloor);
+      const sim = similarity(id);
       if (sim >= SIMILARITY_FLOOR) {
         found.ids.push(id);
         found.sims.push(sim);
