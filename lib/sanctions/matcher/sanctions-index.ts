@@ -647,15 +647,30 @@ export class SanctionsIndex {
       else if (b === cut) atCut.push(n);
     }
     // Up to twice the count, ties are all scored: the accumulation is a rough guide among names of one value.
-    if (above + atCut.length <= 2 * count) return top.concat(atCut);
+    const wanted = 2 * count - above;
+    if (atCut.length <= wanted) return top.concat(atCut);
+    // The `wanted` first of atCut by value, then lighter names, then earlier ones: every name above the value of the
+    // last one taken, and of those at that value the lightest. Found without sorting all of atCut (thousands of names
+    // at one value when a common word is all they share with the query).
+    const values = new Float32Array(atCut.length);
+    atCut.forEach((n, k) => {
+      values[k] = this.sums[2 * n + 1];
+    });
+    const last = values.sort()[atCut.length - wanted];
+    const chosen = atCut.filter((n) => this.sums[2 * n + 1] > last);
+    const tied = atCut.filter((n) => this.sums[2 * n + 1] === last);
     const weight = new Map<number, number>();
-    for (const n of atCut) {
-      let sum = 0;
-      for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) sum += this.idfs[this.nameTokens[p]];
-      weight.set(n, sum);
-    }
-    atCut.sort((x, y) => this.sums[2 * y + 1] - this.sums[2 * x + 1] || weight.get(x)! - weight.get(y)! || x - y);
-    return top.concat(atCut.slice(0, 2 * count - above));
+    for (const n of [...chosen, ...tied]) weight.set(n, this.nameWeight(n));
+    const byWeight = (x: number, y: number) => weight.get(x)! - weight.get(y)! || x - y;
+    chosen.push(...tied.sort(byWeight).slice(0, wanted - chosen.length));
+    return top.concat(chosen.sort((x, y) => this.sums[2 * y + 1] - this.sums[2 * x + 1] || byWeight(x, y)));
+  }
+
+  /** What all the words of name n weigh. */
+  private nameWeight(n: number): number {
+    let sum = 0;
+    for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) sum += this.idfs[this.nameTokens[p]];
+    return sum;
   }
 
   /** With `weighed`, the score and match flag are those the search's details gave (evidence.ts). */
