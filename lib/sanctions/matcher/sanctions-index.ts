@@ -31,6 +31,9 @@ const COMMON_POSTINGS = 4 * CANDIDATES;
 /** About how many words a listed name has: probing found names costs this many lookups each (see accumulate). */
 const AVERAGE_NAME_WORDS = 4;
 
+/** Sums of float32 values may round above the exact sum of their bounds: bounds compared with them get this room. */
+const ROUNDING_ROOM = 1.001;
+
 /** The bins of accumulated values that choose the names scored (see topAccumulated). */
 const CHOICE_BINS = 1024;
 
@@ -216,6 +219,8 @@ export class SanctionsIndex {
   /** The names a search has found so far, found[0 .. foundCount): a list of its own would grow per search. */
   private readonly found: Int32Array;
   private foundCount = 0;
+  /** The found names' values side by side, copied by valueBins: read again in order, not name by name. */
+  private readonly foundValues: Float32Array;
   private serial = 0;
 
   /** Set when the token weights come from another index (see compare). */
@@ -312,6 +317,7 @@ export class SanctionsIndex {
     this.sums = new Float32Array(scratch);
     this.tokenSims = new Float32Array(this.vocab.size);
     this.found = new Int32Array(names);
+    this.foundValues = new Float32Array(names);
   }
 
   /** With `weightsFrom`, name parts weigh their rarity in that index (the real lists) instead of in these entities. */
@@ -503,16 +509,23 @@ export class SanctionsIndex {
     let rest = units.reduce((sum, u) => sum + u.most, 0);
     // What the deferred units may still add to a name found later (they add to found names at the end).
     let deferredMost = 0;
+    // What the units walked so far may have given a name at most: no value is higher.
+    let walkedMost = 0;
     units.forEach(({ unit, postings, most }, i) => {
       const common = postings > COMMON_POSTINGS;
       const cannotReach = () => bestScoreFrom(rest / query.minimumWeight, units.length - i) < threshold;
       // A name first found now ends with at most rest + deferredMost: under the CANDIDATES-th value already
-      // reached, it could never be among the names scored.
-      const cannotRank = () => this.foundCount >= CANDIDATES && rest + deferredMost < this.rankFloor(CANDIDATES);
+      // reached, it could never be among the names scored. That value is at most walkedMost (with room for the
+      // rounding of the sums), which spares reading every name's value while few units were walked.
+      const cannotRank = () =>
+        this.foundCount >= CANDIDATES && rest + deferredMost < walkedMost * ROUNDING_ROOM && rest + deferredMost < this.rankFloor(CANDIDATES);
       if (common && (cannotReach() || cannotRank())) {
         deferred.push({ unit, postings, most });
         deferredMost += most;
-      } else this.walk(unit, querySerial, accepted, true);
+      } else {
+        this.walk(unit, querySerial, accepted, true);
+        walkedMost += most;
+      }
       rest -= most;
     });
     let still = deferredMost;
@@ -540,12 +553,10 @@ export class SanctionsIndex {
     // Values only grow, so the CANDIDATES-th will be at least `floor`; the choice's bins will be at most this wide.
     const choiceBin = (bins.max + still) / (CHOICE_BINS - 1);
     const least = bins.floor - choiceBin - still;
-    const { found, sums } = this;
+    // valueBins left each found name's value in foundValues.
+    const { found, foundValues } = this;
     let kept = 0;
-    for (let k = 0; k < this.foundCount; k++) {
-      const n = found[k];
-      if (sums[2 * n + 1] >= least) found[kept++] = n;
-    }
+    for (let k = 0; k < this.foundCount; k++) if (foundValues[k] >= least) found[kept++] = found[k];
     this.foundCount = kept;
   }
 
@@ -563,16 +574,17 @@ export class SanctionsIndex {
    * name has a value yet.
    */
   private valueBins(count: number, bins: number) {
-    const { found, foundCount, sums } = this;
+    const { found, foundCount, foundValues, sums } = this;
     let max = 0;
     for (let k = 0; k < foundCount; k++) {
       const value = sums[2 * found[k] + 1];
+      foundValues[k] = value;
       if (value > max) max = value;
     }
     if (max <= 0) return null;
     const bin = (n: number) => Math.min(bins - 1, Math.floor((sums[2 * n + 1] / max) * (bins - 1)));
     const hist = new Int32Array(bins);
-    for (let k = 0; k < foundCount; k++) hist[Math.min(bins - 1, Math.floor((sums[2 * found[k] + 1] / max) * (bins - 1)))]++;
+    for (let k = 0; k < foundCount; k++) hist[Math.min(bins - 1, Math.floor((foundValues[k] / max) * (bins - 1)))]++;
     let cut = bins - 1;
     let above = 0;
     for (let total = hist[cut]; cut > 0 && total < count; ) {
