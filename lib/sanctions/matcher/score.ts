@@ -139,14 +139,7 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
 }
 
 /** With `chosen`, the aligned pairs are pushed there (for the explanation of a result). */
-export function scoreName(
-  q: PreparedQuery,
-  vocab: Vocabulary,
-  idfs: Float32Array,
-  name: NameTokens,
-  compoundCache: CompoundCache,
-  chosen?: Pair[],
-): number {
+export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Array, name: NameTokens, compoundCache: CompoundCache, chosen?: Pair[]): number {
   const k = Math.min(name.end - name.start, MAX_TOKENS);
   let nameTotal = 0;
   for (let j = 0; j < k; j++) {
