@@ -138,6 +138,9 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
   }
 }
 
+/** A string's first character as a number (-1 for an empty string), compared without making a string of it. */
+const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
+
 /** With `chosen`, the aligned pairs are pushed there (for the explanation of a result). */
 export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Array, name: NameTokens, compoundCache: CompoundCache, chosen?: Pair[]): number {
   const k = Math.min(name.end - name.start, MAX_TOKENS);
@@ -169,10 +172,12 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
     for (let j = a; j <= b; j++) {
       const id = name.ids[name.start + j];
       if (vocab.abjad[id]) abjad = true;
-      keyLength += vocab.keys[id].length;
-      skeletonLength += vocab.skeletons[id].length;
+      keyLength += vocab.keyLengths[id];
+      skeletonLength += vocab.skeletonLengths[id];
     }
     const firstId = name.ids[name.start + a];
+    const keyStart = firstCode(vocab.keys[firstId]);
+    const skeletonStart = firstCode(vocab.skeletons[firstId]);
     let key: string | undefined;
     let raw: string | undefined;
     let skeleton: string | undefined;
@@ -181,8 +186,8 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       // Cheap rejections before the edit distance: same first letter, about the same length.
       const skeletons = abjad || t.abjad;
       if (skeletons) {
-        if (t.skeleton[0] !== vocab.skeletons[firstId][0] || !compoundLengthFits(t.skeleton.length, skeletonLength, true)) continue;
-      } else if (t.key[0] !== vocab.keys[firstId][0] || !compoundLengthFits(t.key.length, keyLength, false)) continue;
+        if (firstCode(t.skeleton) !== skeletonStart || !compoundLengthFits(t.skeleton.length, skeletonLength, true)) continue;
+      } else if (firstCode(t.key) !== keyStart || !compoundLengthFits(t.key.length, keyLength, false)) continue;
       const cacheKey = compoundCacheKey(i, name, a, b);
       let sim = compoundCache.get(cacheKey);
       if (sim === undefined) {

@@ -78,6 +78,9 @@ export class Vocabulary {
 
   abjad!: Uint8Array;
   df!: Int32Array;
+  /** keys[id].length and skeletons[id].length, read without the strings when scoring compounds (score.ts). */
+  keyLengths!: Uint16Array;
+  skeletonLengths!: Uint16Array;
   private byKey1!: DeletionIndex;
   private bySkeleton1!: DeletionIndex;
 
@@ -127,6 +130,8 @@ export class Vocabulary {
   freeze(): void {
     this.abjad = Uint8Array.from(this.abjadFlags);
     this.df = Int32Array.from(this.dfCounts);
+    this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
+    this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
     this.dfCounts = [];
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
