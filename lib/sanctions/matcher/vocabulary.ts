@@ -298,8 +298,10 @@ function syllableSimilarity(a: Spelling, b: Spelling): number {
   return 0;
 }
 
-/** The best of a Hebrew word's skeletons against the other token. */
+/** The best of a Hebrew word's skeletons (or an Arabic compound's, with its article assimilated) against the other token. */
 function readingsSimilarity(a: Spelling, b: Spelling): number {
+  // Two words written in Arabic letters are compared as written, whichever skeletons they may be read as.
+  if (a.abjad && b.abjad && a.letters !== undefined && b.letters !== undefined) return tokenSimilarity(a.letters, b.letters, SIMILARITY_FLOOR);
   let best = 0;
   for (const x of [a.skeleton, ...(a.abjad ? (a.readings ?? []) : [])]) {
     for (const y of [b.skeleton, ...(b.abjad ? (b.readings ?? []) : [])]) {
