@@ -80,6 +80,11 @@ export interface PreparedQuery {
    * many words; not a word in a name written all in capitals (KO CHOL HUN), nor one such as "Om".
    */
   writtenAsInitials: boolean[];
+  /**
+   * Per vocabulary token, the units similar to it: unit index and similarity, in pairs. A listed name is scored by
+   * looking each of its words up once, not once per unit.
+   */
+  unitsByToken: Map<number, number[]>;
 }
 
 /** Variants whose similarity is at least this are counted as the same name for the token's rarity. */
@@ -229,5 +234,13 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   const optional = tokens.reduce((s, t) => s + (isArabicArticle(t.key, t.abjad, t.cls) ? t.weight : 0), 0);
   const lowerCase = /\p{Ll}/u.test(term);
   const writtenAsInitials = tokens.map((t) => !t.abjad && !t.native && t.raw.length > 1 && t.raw.length <= 4 && lowerCase && /^\p{Lu}+$/u.test(t.text));
-  return { tokens, units, totalWeight, minimumWeight: totalWeight - optional, writtenAsInitials };
+  const unitsByToken = new Map<number, number[]>();
+  units.forEach((u, index) => {
+    for (const [id, sim] of u.sims) {
+      const entries = unitsByToken.get(id);
+      if (entries) entries.push(index, sim);
+      else unitsByToken.set(id, [index, sim]);
+    }
+  });
+  return { tokens, units, totalWeight, minimumWeight: totalWeight - optional, writtenAsInitials, unitsByToken };
 }

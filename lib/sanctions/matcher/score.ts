@@ -44,7 +44,12 @@ export interface Pair {
   nLast: number;
   /** Set for an initial against the word(s) it may stand for. */
   initial?: boolean;
+  /** Among pairs of equal rank and size, lower first: a unit's pairs by unit, then by listed word, then all others. */
+  order: number;
 }
+
+/** The order of the pairs that are not a query unit against one listed word: after those, in the order found. */
+const LATER = 2 ** 30;
 
 export interface NameTokens {
   ids: Int32Array;
@@ -116,13 +121,13 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
       for (let j = 0; j < k; j++) {
         const word = nameRaw(j);
         if (nameIsWord(j) && word.length > 1 && word[0] === letters)
-          pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+          pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true, order: LATER });
       }
     } else if (letters.length <= MAX_INITIALS && q.writtenAsInitials[i] && [...letters].every(isLetter)) {
       for (let j = 0; j + letters.length <= k; j++) {
         let spelt = true;
         for (let m = 0; m < letters.length && spelt; m++) spelt = nameIsWord(j + m) && nameRaw(j + m)[0] === letters[m] && nameRaw(j + m).length > 1;
-        if (spelt) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j + letters.length - 1, initial: true });
+        if (spelt) pairs.push({ sim: INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j + letters.length - 1, initial: true, order: LATER });
       }
     }
   }
@@ -133,7 +138,7 @@ function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: 
     for (let i = 0; i < q.tokens.length; i++) {
       const t = q.tokens[i];
       if (!t.abjad && !t.native && t.cls === TokenClass.Name && t.raw.length > 1 && t.raw[0] === letter)
-        pairs.push({ sim: LISTED_INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true });
+        pairs.push({ sim: LISTED_INITIAL_SIMILARITY, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: true, order: LATER });
     }
   }
 }
@@ -152,11 +157,12 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
   }
 
   const pairs: Pair[] = [];
-  for (const u of q.units) {
-    if (u.sims.size === 0) continue;
-    for (let j = 0; j < k; j++) {
-      const sim = u.sims.get(name.ids[name.start + j]);
-      if (sim !== undefined) pairs.push({ sim, rank: 0, qFirst: u.first, qLast: u.last, nFirst: j, nLast: j });
+  for (let j = 0; j < k; j++) {
+    const entries = q.unitsByToken.get(name.ids[name.start + j]);
+    if (entries === undefined) continue;
+    for (let e = 0; e < entries.length; e += 2) {
+      const u = q.units[entries[e]];
+      pairs.push({ sim: entries[e + 1], rank: 0, qFirst: u.first, qLast: u.last, nFirst: j, nLast: j, order: entries[e] * MAX_TOKENS + j });
     }
   }
   const joinable = (j: number) => {
@@ -202,7 +208,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
         sim = pairSimilarity(t, { key, raw, skeleton, abjad, ...(letters ? { letters } : {}) });
         compoundCache.set(cacheKey, sim);
       }
-      if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b });
+      if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b, order: LATER });
     }
   });
   initialPairs(q, vocab, name, k, pairs);
@@ -218,7 +224,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
     p.rank = queryParticle || nameParticle ? p.sim - 1 : p.sim;
   }
   // Best first; among equals, the pair covering more tokens.
-  pairs.sort((x, y) => y.rank - x.rank || y.qLast - y.qFirst + y.nLast - y.nFirst - (x.qLast - x.qFirst + x.nLast - x.nFirst));
+  pairs.sort((x, y) => y.rank - x.rank || y.qLast - y.qFirst + y.nLast - y.nFirst - (x.qLast - x.qFirst + x.nLast - x.nFirst) || x.order - y.order);
 
   usedQuery.fill(0, 0, q.tokens.length);
   usedName.fill(0, 0, k);
@@ -262,7 +268,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       queryMatched += SERIES_NUMBER * q.tokens[i].weight;
       nameMatched += nameWeights[j];
       nameMatchedSimilar += SERIES_NUMBER * nameWeights[j];
-      chosen?.push({ sim: SERIES_NUMBER, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j });
+      chosen?.push({ sim: SERIES_NUMBER, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, order: LATER });
     }
   }
   // Latin spellings often fuse the Arabic article into the next word (الصبار / Essabar, عز الدين /
