@@ -15,7 +15,7 @@ import type { NameKind } from "./lexicon.ts";
 import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
 import { type Token, TokenizeCache, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
-import { bestScoreFrom, type CompoundCache, type Pair, scoreName } from "./score.ts";
+import { bestScoreFrom, type CompoundCache, emptyCompoundCache, type Pair, scoreName } from "./score.ts";
 import { TypedList } from "./typed-list.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import { Vocabulary } from "./vocabulary.ts";
@@ -355,7 +355,7 @@ export class SanctionsIndex {
 
     // Score the candidates in full and keep each entity's best name.
     const best = new Map<number, { score: number; name: number }>();
-    const compoundCache: CompoundCache = new Map();
+    const compoundCache = emptyCompoundCache();
     const tokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0, company: false };
     for (const n of candidates) {
       tokens.start = this.nameStart[n];

@@ -66,23 +66,19 @@ function runOf(strings: string[], name: NameTokens, a: number, b: number): strin
   return out;
 }
 
-/** A search's similarities of query tokens to runs of listed tokens (see compoundCacheKey). */
-export type CompoundCache = Map<number | string, number>;
+/**
+ * A search's similarities of query tokens to runs of two or three listed tokens read as one word: the same whichever
+ * name the run occurs in. Keyed by numbers (far quicker to look up than strings): the query token and the run's first
+ * two vocabulary ids (a query token under 32, ids under 2^21 as the vocabulary holds: under 2^53), then the third.
+ */
+export interface CompoundCache {
+  pairs: Map<number, number>;
+  triples: Map<number, Map<number, number>>;
+}
+
+export const emptyCompoundCache = (): CompoundCache => ({ pairs: new Map(), triples: new Map() });
 
 const ID_SPAN = 2 ** 21;
-
-/**
- * Query token i against name tokens a..b: the same whichever name they occur in. Two tokens make a number (a query
- * token under 32, vocabulary ids under 2^21: under 2^53), which is far quicker to look up than a string.
- */
-function compoundCacheKey(i: number, name: NameTokens, a: number, b: number): number | string {
-  const first = name.ids[name.start + a];
-  const second = name.ids[name.start + a + 1];
-  if (b === a + 1 && first < ID_SPAN && second < ID_SPAN) return (i * ID_SPAN + first) * ID_SPAN + second;
-  let key = `${i}`;
-  for (let j = a; j <= b; j++) key += `:${name.ids[name.start + j]}`;
-  return key;
-}
 
 /**
  * The highest score a name can reach when at most `queryShare` of the query can be found in it, by at
@@ -194,8 +190,16 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       if (skeletons) {
         if (firstCode(t.skeleton) !== skeletonStart || !compoundLengthFits(t.skeleton.length, skeletonLength, true)) continue;
       } else if (firstCode(t.key) !== keyStart || !compoundLengthFits(t.key.length, keyLength, false)) continue;
-      const cacheKey = compoundCacheKey(i, name, a, b);
-      let sim = compoundCache.get(cacheKey);
+      const head = (i * ID_SPAN + name.ids[name.start + a]) * ID_SPAN + name.ids[name.start + a + 1];
+      let third: Map<number, number> | undefined;
+      if (b > a + 1) {
+        third = compoundCache.triples.get(head);
+        if (!third) {
+          third = new Map();
+          compoundCache.triples.set(head, third);
+        }
+      }
+      let sim = third ? third.get(name.ids[name.start + b]) : compoundCache.pairs.get(head);
       if (sim === undefined) {
         key ??= joinKeys(runOf(vocab.keys, name, a, b));
         raw ??= joinKeys(runOf(vocab.raws, name, a, b));
@@ -206,7 +210,8 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
           letters = part === undefined ? undefined : letters + part;
         }
         sim = pairSimilarity(t, { key, raw, skeleton, abjad, ...(letters ? { letters } : {}) });
-        compoundCache.set(cacheKey, sim);
+        if (third) third.set(name.ids[name.start + b], sim);
+        else compoundCache.pairs.set(head, sim);
       }
       if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b, order: LATER });
     }
