@@ -65,11 +65,11 @@ export class Vocabulary {
   readonly skeletons: string[] = [];
   /** The first spelling seen of each key (see Spelling.raw). */
   readonly raws: string[] = [];
-  /** Sparse: the character of Hangul and Han tokens. */
+  /** The character of Hangul and Han tokens; undefined for the others. */
   readonly natives: (string | undefined)[] = [];
-  /** Sparse: the other readings of a token (Spelling.readings). */
+  /** The other readings of a token (Spelling.readings), if it has any. */
   readonly readings: (string[] | undefined)[] = [];
-  /** Sparse: Arabic-script tokens' letters and long vowels (Spelling.letters, .vowels). */
+  /** Arabic-script tokens' letters and long vowels (Spelling.letters, .vowels); undefined for the others. */
   readonly letters: (string | undefined)[] = [];
   readonly vowels: (string | undefined)[] = [];
   private readonly abjadFlags: number[] = [];
@@ -112,10 +112,11 @@ export class Vocabulary {
       this.keys.push(key);
       this.skeletons.push(skeleton);
       this.raws.push(raw);
-      if (native) this.natives[id] = native;
-      if (readings) this.readings[id] = readings;
-      if (s.letters !== undefined) this.letters[id] = s.letters;
-      if (s.vowels !== undefined) this.vowels[id] = s.vowels;
+      // Every id gets an entry, undefined or not: reading a hole in an array is far slower than reading undefined.
+      this.natives.push(native || undefined);
+      this.readings.push(readings || undefined);
+      this.letters.push(s.letters);
+      this.vowels.push(s.vowels);
       this.abjadFlags.push(abjad ? 1 : 0);
       this.dfCounts.push(0);
     }
