@@ -35,6 +35,9 @@ export interface Spelling {
   vowels?: string;
 }
 
+/** Lookup serials live in an Int32Array: start over well before they would wrap around. */
+const SERIAL_LIMIT = 2 ** 30;
+
 /** Tokens this long and longer are looked up two edits away as well as one (Selenskyj / Zelenskyy). */
 export const TWO_EDIT_LENGTH = 6;
 
@@ -82,6 +85,9 @@ export class Vocabulary {
   keyLengths!: Uint16Array;
   skeletonLengths!: Uint16Array;
   private byKey1!: DeletionIndex;
+  /** Per token, the serial of the last lookup that checked it (see lookupUncached). */
+  private checked!: Int32Array;
+  private lookupSerial = 0;
   private bySkeleton1!: DeletionIndex;
 
   get size(): number {
@@ -132,6 +138,7 @@ export class Vocabulary {
     this.abjad = Uint8Array.from(this.abjadFlags);
     this.df = Int32Array.from(this.dfCounts);
     this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
+    this.checked = new Int32Array(this.keys.length);
     this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
     this.dfCounts = [];
 
@@ -199,8 +206,15 @@ export class Vocabulary {
       found.ids.push(exact);
       found.sims.push(1);
     }
-    const seen = new Set<number>();
-    if (exact !== undefined) seen.add(exact);
+    // A token is checked once per lookup: its stamp is set to the lookup's serial (a Set per lookup cost a tenth of an
+    // Arabic-script word's lookup, which meets a thousand tokens or more, many twice).
+    if (++this.lookupSerial > SERIAL_LIMIT) {
+      this.lookupSerial = 1;
+      this.checked.fill(0);
+    }
+    const serial = this.lookupSerial;
+    const checked = this.checked;
+    if (exact !== undefined) checked[exact] = serial;
     // An Arabic-script word meets a Latin word on their consonant skeletons alone, unless one of its skeletons is the
     // Latin word's (then the written vowels weigh too: see pairSimilarity). Many Latin spellings share a skeleton
     // (Muhammad, Mohamed, Mohammed: mhmd), and such a lookup checked about seven words per distinct skeleton: each
@@ -219,8 +233,8 @@ export class Vocabulary {
       return sim;
     };
     const check = (id: number) => {
-      if (seen.has(id)) return;
-      seen.add(id);
+      if (checked[id] === serial) return;
+      checked[id] = serial;
       const sim = similarity(id);
       if (sim >= SIMILARITY_FLOOR) {
         found.ids.push(id);
