@@ -50,6 +50,12 @@ export class DeletionIndex {
   private readonly ids: Int32Array;
   /** 1 where the entry is the indexed string itself, 0 for one of its deletion variants. */
   private readonly own: Uint8Array;
+  /**
+   * Where each run of hashes sharing their top `bucketBits` bits starts (hashes are 31 bits): a lookup searches its
+   * bucket of a few entries, where a binary search over all of them read some twenty scattered places of memory.
+   */
+  private readonly bucketStart: Int32Array;
+  private readonly bucketShift: number;
   private readonly minDeletionLength: number;
   private readonly minTwoDeletionLength: number;
 
@@ -81,6 +87,14 @@ export class DeletionIndex {
       this.hashes[i] = high >>> 1;
       this.own[i] = high & 1 ? 0 : 1;
     }
+    // About four entries a bucket, at most 2^20 buckets.
+    const bucketBits = Math.max(1, Math.min(20, Math.ceil(Math.log2(Math.max(2, sorted.length / 4)))));
+    this.bucketShift = 31 - bucketBits;
+    this.bucketStart = new Int32Array((1 << bucketBits) + 1);
+    for (let i = 0, bucket = 0; bucket <= 1 << bucketBits; bucket++) {
+      while (i < this.hashes.length && this.hashes[i] >>> this.bucketShift < bucket) i++;
+      this.bucketStart[bucket] = i;
+    }
   }
 
   private depth(s: string, most: number): number {
@@ -95,8 +109,9 @@ export class DeletionIndex {
     if (!s) return;
     const depth = this.depth(s, edits);
     for (const h of variantHashes(s, depth)) {
-      let lo = 0;
-      let hi = this.hashes.length;
+      const bucket = h >>> this.bucketShift;
+      let lo = this.bucketStart[bucket];
+      let hi = this.bucketStart[bucket + 1];
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (this.hashes[mid] < h) lo = mid + 1;
