@@ -672,10 +672,21 @@ export class SanctionsIndex {
     const chosen = atCut.filter((n) => this.sums[2 * n + 1] > last);
     const tied = atCut.filter((n) => this.sums[2 * n + 1] === last);
     const weight = new Map<number, number>();
-    for (const n of [...chosen, ...tied]) weight.set(n, this.nameWeight(n));
-    const byWeight = (x: number, y: number) => weight.get(x)! - weight.get(y)! || x - y;
-    chosen.push(...tied.sort(byWeight).slice(0, wanted - chosen.length));
-    return top.concat(chosen.sort((x, y) => this.sums[2 * y + 1] - this.sums[2 * x + 1] || byWeight(x, y)));
+    for (const n of chosen) weight.set(n, this.nameWeight(n));
+    // Of the tied names, as many as are still wanted, lightest first, then earlier: those under the weight of the last
+    // one taken, and of those at that weight the earliest (again without sorting them all).
+    const needed = wanted - chosen.length;
+    const tiedWeights = Float64Array.from(tied, (n) => this.nameWeight(n));
+    const heaviest = Float64Array.from(tiedWeights).sort()[needed - 1];
+    const atHeaviest: number[] = [];
+    tied.forEach((n, k) => {
+      if (tiedWeights[k] < heaviest) chosen.push(n);
+      else if (tiedWeights[k] === heaviest) atHeaviest.push(n);
+      else return;
+      weight.set(n, tiedWeights[k]);
+    });
+    chosen.push(...atHeaviest.sort((x, y) => x - y).slice(0, wanted - chosen.length));
+    return top.concat(chosen.sort((x, y) => this.sums[2 * y + 1] - this.sums[2 * x + 1] || weight.get(x)! - weight.get(y)! || x - y));
   }
 
   /** What all the words of name n weigh. */
