@@ -85,6 +85,12 @@ export class Vocabulary {
   keyLengths!: Uint16Array;
   skeletonLengths!: Uint16Array;
   private byKey1!: DeletionIndex;
+  /** Distinct skeletons (bySkeleton1 holds these), and their tokens: groupTokens[groupStart[g] .. groupStart[g + 1]). */
+  private readonly groupSkeletons: string[] = [];
+  private groupStart!: Int32Array;
+  private groupTokens!: Int32Array;
+  /** Per skeleton, the serial of the last lookup that met it (see lookupUncached). */
+  private groupChecked!: Int32Array;
   /** Per token, the serial of the last lookup that checked it (see lookupUncached). */
   private checked!: Int32Array;
   private lookupSerial = 0;
@@ -148,8 +154,32 @@ export class Vocabulary {
       3,
       TWO_EDIT_LENGTH,
     );
+    // Tokens by skeleton: many share one (Muhammad, Mohamed, Mohammed: mhmd), and a lookup by skeleton meets each
+    // skeleton once, with all its tokens.
+    const groupOf = new Map<string, number>();
+    const sizes: number[] = [];
+    const tokenGroup = new Int32Array(this.keys.length);
+    this.skeletons.forEach((skeleton, id) => {
+      let group = groupOf.get(skeleton);
+      if (group === undefined) {
+        group = this.groupSkeletons.length;
+        groupOf.set(skeleton, group);
+        this.groupSkeletons.push(skeleton);
+        sizes.push(0);
+      }
+      tokenGroup[id] = group;
+      sizes[group]++;
+    });
+    this.groupStart = new Int32Array(sizes.length + 1);
+    for (let g = 0; g < sizes.length; g++) this.groupStart[g + 1] = this.groupStart[g] + sizes[g];
+    this.groupTokens = new Int32Array(this.keys.length);
+    const fill = this.groupStart.slice(0, sizes.length);
+    tokenGroup.forEach((group, id) => {
+      this.groupTokens[fill[group]++] = id;
+    });
+    this.groupChecked = new Int32Array(sizes.length);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
-    this.bySkeleton1 = new DeletionIndex(this.skeletons, 3);
+    this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, 3);
   }
 
   spelling(id: number): Spelling {
@@ -211,39 +241,45 @@ export class Vocabulary {
     if (++this.lookupSerial > SERIAL_LIMIT) {
       this.lookupSerial = 1;
       this.checked.fill(0);
+      this.groupChecked.fill(0);
     }
     const serial = this.lookupSerial;
     const checked = this.checked;
     if (exact !== undefined) checked[exact] = serial;
-    // An Arabic-script word meets a Latin word on their consonant skeletons alone, unless one of its skeletons is the
-    // Latin word's (then the written vowels weigh too: see pairSimilarity). Many Latin spellings share a skeleton
-    // (Muhammad, Mohamed, Mohammed: mhmd), and such a lookup checked about seven words per distinct skeleton: each
-    // skeleton is compared once.
-    const bySkeleton = abjad ? new Map<string, number>() : null;
-    const ownSkeleton = (other: string) => other === skeleton || (token.readings?.includes(other) ?? false);
-    const similarity = (id: number) => {
-      const other = this.skeletons[id];
-      if (!bySkeleton || this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined || ownSkeleton(other))
-        return pairSimilarity(token, this.spelling(id), latinFloor);
-      let sim = bySkeleton.get(other);
-      if (sim === undefined) {
-        sim = pairSimilarity(token, this.spelling(id), latinFloor);
-        bySkeleton.set(other, sim);
-      }
-      return sim;
-    };
-    const check = (id: number) => {
-      if (checked[id] === serial) return;
-      checked[id] = serial;
-      const sim = similarity(id);
+    const keep = (id: number, sim: number) => {
       if (sim >= SIMILARITY_FLOOR) {
         found.ids.push(id);
         found.sims.push(sim);
       }
     };
+    const check = (id: number) => {
+      if (checked[id] === serial) return;
+      checked[id] = serial;
+      keep(id, pairSimilarity(token, this.spelling(id), latinFloor));
+    };
+    const { groupChecked, groupStart, groupTokens } = this;
+    // An Arabic-script word meets a Latin word on their consonant skeletons alone, unless one of its skeletons is the
+    // Latin word's (then the written vowels weigh too: see pairSimilarity): the Latin words of a skeleton are compared
+    // once for all (such a lookup meets about seven per skeleton).
+    const ownSkeleton = (other: string) => other === skeleton || (token.readings?.includes(other) ?? false);
+    const checkSkeleton = (group: number) => {
+      if (groupChecked[group] === serial) return;
+      groupChecked[group] = serial;
+      const shared = abjad && !ownSkeleton(this.groupSkeletons[group]);
+      let latin = -1;
+      for (let p = groupStart[group]; p < groupStart[group + 1]; p++) {
+        const id = groupTokens[p];
+        if (!shared || this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined) check(id);
+        else if (checked[id] !== serial) {
+          checked[id] = serial;
+          if (latin < 0) latin = pairSimilarity(token, this.spelling(id), latinFloor);
+          keep(id, latin);
+        }
+      }
+    };
     if (abjad) {
-      this.bySkeleton1.candidates(skeleton, check);
-      for (const other of token.readings ?? []) this.bySkeleton1.candidates(other, check);
+      this.bySkeleton1.candidates(skeleton, checkSkeleton);
+      for (const other of token.readings ?? []) this.bySkeleton1.candidates(other, checkSkeleton);
     } else if (token.native) {
       // The same character, and the Latin tokens spelling one of its readings.
       this.byKey1.candidates(key, check, 1);
@@ -266,7 +302,7 @@ export class Vocabulary {
       }
       // Same consonants, other vowels (Muhammad/Mohamed); for a Latin token, one changed consonant
       // on top of that adds many candidates and hardly a match.
-      this.bySkeleton1.candidates(skeleton, check, 0);
+      this.bySkeleton1.candidates(skeleton, checkSkeleton, 0);
     }
     return found;
   }
