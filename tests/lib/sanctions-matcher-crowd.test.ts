@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { SanctionsEntity } from "../../lib/sanctions/entity.ts";
-import { SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
+import { SanctionsIndex, SanctionsIndexBuilder } from "../../lib/sanctions/matcher/index.ts";
 import { sanctionsEntity } from "../helpers/sanctions-entities.ts";
 
 const GIVEN = ["Muhammad", "Ahmad", "Abdallah", "Ibrahim", "Hassan"];
@@ -60,5 +60,24 @@ describe("searching among thousands of names with the same given names", () => {
     index.search("Ibrahim Hassan");
     index.search("Abdallah Muhammad", { type: "person", datasets: ["list_even"] });
     expect(index.search("Muhammad Ahmad Abdallah Tivandari")).toEqual(first);
+  });
+});
+
+describe("an index built batch by batch", () => {
+  test("answers as the index built from all the entities at once, and takes no entity once built", () => {
+    const builder = new SanctionsIndexBuilder();
+    const all = [...CROWD, ...LISTED];
+    for (let start = 0; start < all.length; start += 500) {
+      for (const entity of all.slice(start, start + 500)) builder.add(entity);
+      expect(builder.size).toBe(Math.min(all.length, start + 500));
+    }
+    const batched = SanctionsIndex.fromBuilder(builder);
+    expect(batched.size).toBe(index.size);
+    expect(batched.nameCount).toBe(index.nameCount);
+    for (const term of ["Muhammad Ahmad Abdallah Tivandari", "Ibrahim Hassan", "Muhammad Ahmad Trading", "Zorabaek Hassan"]) {
+      expect(batched.search(term)).toEqual(index.search(term));
+    }
+    expect(() => builder.add(LISTED[0])).toThrow("already built");
+    expect(() => SanctionsIndex.fromBuilder(builder)).toThrow("already built");
   });
 });

@@ -1,5 +1,5 @@
 import type { SanctionsEntity } from "../entity.ts";
-import { compareNames, type MatchOptions, type MatchResult, type NameComparison, SanctionsIndex } from "../matcher/index.ts";
+import { compareNames, type MatchOptions, type MatchResult, type NameComparison, SanctionsIndex, SanctionsIndexBuilder } from "../matcher/index.ts";
 import type { WorkerReply, WorkerRequest } from "./worker.ts";
 
 /** A built index, wherever it lives. */
@@ -21,9 +21,9 @@ export type IndexBuilder = (batches: AsyncIterable<SanctionsEntity[]>, threshold
 
 /** In this thread: for the CLI, which builds once and exits. */
 export const buildInProcess: IndexBuilder = async (batches, threshold) => {
-  const entities: SanctionsEntity[] = [];
-  for await (const batch of batches) entities.push(...batch);
-  const index = SanctionsIndex.build(entities, { threshold });
+  const builder = new SanctionsIndexBuilder();
+  for await (const batch of batches) for (const entity of batch) builder.add(entity);
+  const index = SanctionsIndex.fromBuilder(builder, { threshold });
   return {
     search: async (term, options) => index.search(term, options),
     compare: async (query, candidate, options) => compareNames(query, candidate, { type: options.type, threshold, weights: index }),

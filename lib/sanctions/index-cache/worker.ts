@@ -3,7 +3,7 @@
  * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search, compare (two names, weighed by the index's lists).
  */
 import type { SanctionsEntity } from "../entity.ts";
-import { compareNames, type MatchOptions, SanctionsIndex } from "../matcher/index.ts";
+import { compareNames, type MatchOptions, SanctionsIndex, SanctionsIndexBuilder } from "../matcher/index.ts";
 import type { PairOptions } from "./searchable.ts";
 
 export type WorkerRequest =
@@ -17,18 +17,19 @@ export type WorkerReply = { id: number; ok: true; value: unknown } | { id: numbe
 declare const self: Worker;
 let index: SanctionsIndex | null = null;
 let threshold: number | undefined;
-let entities: SanctionsEntity[] = [];
+// Each batch is added as it comes and dropped: only what the index keeps of an entity stays.
+let builder = new SanctionsIndexBuilder();
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   try {
     if (request.type === "add") {
-      for (const entity of JSON.parse(request.entities) as SanctionsEntity[]) entities.push(entity);
-      self.postMessage({ id: request.id, ok: true, value: entities.length } satisfies WorkerReply);
+      for (const entity of JSON.parse(request.entities) as SanctionsEntity[]) builder.add(entity);
+      self.postMessage({ id: request.id, ok: true, value: builder.size } satisfies WorkerReply);
     } else if (request.type === "build") {
       threshold = request.threshold;
-      index = SanctionsIndex.build(entities, { threshold });
-      entities = [];
+      index = SanctionsIndex.fromBuilder(builder, { threshold });
+      builder = new SanctionsIndexBuilder();
       self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
     } else if (request.type === "compare") {
       if (!index) throw new Error("The index is not built yet");

@@ -1,7 +1,8 @@
 /**
  * The in-memory index of one set of dataset versions, built once when they become current.
  *
- * Every primary name and alias is tokenized once; tokens go to a shared vocabulary and each vocabulary
+ * Every primary name and alias is tokenized once, as its entity is added (index-builder.ts: a caller receiving the
+ * entities in batches drops each batch once added); tokens go to a shared vocabulary and each vocabulary
  * token has a posting list of the names that contain it (typed arrays, CSR layout). A search fuzzily
  * looks up each query token in the vocabulary, adds up the weighted similarities of the names in those
  * posting lists (restricted to the asked entity type and datasets), scores the best few hundred names
@@ -10,15 +11,15 @@
 import type { SanctionsEntity } from "../entity.ts";
 import { hasDetails, MAX_EVIDENCE_BONUS, type MatchEvidence, weighEvidence } from "./evidence.ts";
 import { explainAlignment } from "./explain.ts";
-import { IdentifierIndex } from "./identifier-index.ts";
+import type { IdentifierIndex } from "./identifier-index.ts";
+import { COMPANY, type IndexParts, type Listing, nameTag, PERSON, SanctionsIndexBuilder, slashParts } from "./index-builder.ts";
 import type { NameKind } from "./lexicon.ts";
 import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
-import { type Token, TokenizeCache, tokenize } from "./normalize.ts";
+import { type Token, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type CompoundCache, emptyCompoundCache, type Pair, scoreName } from "./score.ts";
-import { TypedList } from "./typed-list.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
-import { Vocabulary } from "./vocabulary.ts";
+import type { Vocabulary } from "./vocabulary.ts";
 
 export const DEFAULT_MATCH_THRESHOLD = 0.8;
 const DEFAULT_LIMIT = 10;
@@ -42,12 +43,6 @@ const RECENTLY_EXPLAINED = 4096;
 
 /** Stamps live in Int32Arrays: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
-
-const PERSON = 0;
-const COMPANY = 1;
-/** A name's dataset code and entity kind in one number (a Uint16: under 2 * MAX_DATASETS). */
-const nameTag = (dataset: number, kind: number) => 2 * dataset + kind;
-const MAX_DATASETS = 2 ** 15;
 
 /** For a lone name, this many times the asked results are ranked again (see byLoneNameRank). */
 const LONE_NAME_POOL = 3;
@@ -122,49 +117,6 @@ function isFamilyName(r: MatchResult): boolean {
     .includes(met);
 }
 
-const MAX_SLASH_PARTS = 8;
-
-/** The parts of a name written with slashes between alternatives, when there are such parts. */
-function slashParts(name: string): string[] {
-  if (!name.includes("/")) return [];
-  const parts = name.split("/").map((p) => p.trim());
-  return parts.length <= MAX_SLASH_PARTS && parts.every((p) => /\p{L}{2}/u.test(p)) ? parts : [];
-}
-
-/**
- * What the index keeps of a listed entity: what its results show and weigh. Remarks, programs, addresses and the
- * aliases' kinds stay with the caller (the server's worker drops its entities once the index is built): on a million
- * names they were a third of the index's memory.
- */
-interface Listing {
-  id: string;
-  datasetId: string;
-  schema: SanctionsEntity["schema"];
-  name: string;
-  /** In the entity's order: a name's alias index (nameAlias) points here. */
-  aliases: string[];
-  nationalities: string[];
-  birthDates: string[];
-  sourceUrl: string | null;
-}
-
-/** One empty list for every listing that has none: results copy their lists, so it is never changed. */
-const NONE: string[] = [];
-const listOrNone = (values: string[]) => (values.length > 0 ? values : NONE);
-
-function listingOf(entity: SanctionsEntity): Listing {
-  return {
-    id: entity.id,
-    datasetId: entity.datasetId,
-    schema: entity.schema,
-    name: entity.name,
-    aliases: entity.aliases.length > 0 ? entity.aliases.map((a) => a.name) : NONE,
-    nationalities: listOrNone(entity.nationalities),
-    birthDates: listOrNone(entity.birthDates),
-    sourceUrl: entity.sourceUrl,
-  };
-}
-
 /** Names per vocabulary token (CSR layout: names[start[v] .. start[v + 1]]), each name once per token. */
 function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Array): { start: Int32Array; names: Int32Array } {
   const start = new Int32Array(df.length + 1);
@@ -181,6 +133,11 @@ function postingLists(df: Int32Array, nameStart: Int32Array, nameTokens: Int32Ar
     }
   }
   return { start, names };
+}
+
+export interface BuildOptions {
+  threshold?: number;
+  weightsFrom?: SanctionsIndex;
 }
 
 export class SanctionsIndex {
@@ -207,7 +164,7 @@ export class SanctionsIndex {
   /** The tokens of the names explained last (see listedTokens). */
   private readonly recentlyExplained = new Map<number, Token[]>();
   /** Listed identifiers → entities (query by example). */
-  private readonly identifiers = new IdentifierIndex();
+  private readonly identifiers: IdentifierIndex;
 
   // Per-query scratch, reused across queries (a search runs to completion before the next one starts).
   // Name n's stamp is stamps[2n] and its accumulated value sums[2n + 1], side by side in one buffer: a posting walk
@@ -226,78 +183,28 @@ export class SanctionsIndex {
   /** Set when the token weights come from another index (see compare). */
   private readonly weights?: WeightSource;
 
-  private constructor(entities: SanctionsEntity[], threshold: number, weightsFrom?: SanctionsIndex) {
-    this.listings = entities.map(listingOf);
+  private constructor(parts: IndexParts, threshold: number, weightsFrom?: SanctionsIndex) {
+    this.listings = parts.listings;
     this.threshold = threshold;
-    this.vocab = new Vocabulary();
-    this.datasetCodes = new Map();
-    this.entityKind = new Uint8Array(entities.length);
-    const entityDataset = new Uint16Array(entities.length);
-
-    const nameEntity = new TypedList((n) => new Int32Array(n));
-    const nameAlias = new TypedList((n) => new Int32Array(n));
-    const nameParts = new TypedList((n) => new Int8Array(n));
-    const nameStart = new TypedList((n) => new Int32Array(n));
-    nameStart.push(0);
-    const tokenIds = new TypedList((n) => new Int32Array(n));
-    const tokenClasses = new TypedList((n) => new Uint8Array(n));
-    const cache = new TokenizeCache();
-    for (let e = 0; e < entities.length; e++) {
-      const entity = entities[e];
-      const kind: NameKind = entity.schema === "Person" ? "person" : "company";
-      this.entityKind[e] = kind === "person" ? PERSON : COMPANY;
-      let code = this.datasetCodes.get(entity.datasetId);
-      if (code === undefined) {
-        code = this.datasetCodes.size;
-        if (code >= MAX_DATASETS) throw new Error(`An index holds the entities of at most ${MAX_DATASETS} datasets`);
-        this.datasetCodes.set(entity.datasetId, code);
-      }
-      entityDataset[e] = code;
-      this.identifiers.add(e, entity.identifiers);
-
-      const seen = new Set<string>();
-      for (let a = -1; a < entity.aliases.length; a++) {
-        const name = a < 0 ? entity.name : entity.aliases[a].name;
-        if (!name || seen.has(name)) continue;
-        seen.add(name);
-        // "Al-Qa'ida/Islamic Army": each name written with a slash is also indexed on its own.
-        const parts = slashParts(name);
-        for (let part = -1; part < parts.length; part++) {
-          const tokens = tokenize(part < 0 ? name : parts[part], kind, cache);
-          if (tokens.length === 0) continue;
-          const distinct = new Set<number>();
-          for (const t of tokens) {
-            const id = this.vocab.add(t);
-            tokenIds.push(id);
-            tokenClasses.push(t.cls);
-            if (!distinct.has(id)) {
-              distinct.add(id);
-              this.vocab.countDocument(id);
-            }
-          }
-          nameEntity.push(e);
-          nameAlias.push(a);
-          nameParts.push(part);
-          nameStart.push(tokenIds.length);
-        }
-      }
-    }
-    this.vocab.freeze();
-    this.nameEntity = nameEntity.toArray();
+    this.vocab = parts.vocab;
+    this.datasetCodes = parts.datasetCodes;
+    this.entityKind = parts.entityKind;
+    this.identifiers = parts.identifiers;
+    this.nameEntity = parts.nameEntity;
+    this.nameAlias = parts.nameAlias;
+    this.namePart = parts.namePart;
+    this.nameStart = parts.nameStart;
+    this.nameTokens = parts.nameTokens;
+    this.nameClasses = parts.nameClasses;
     this.nameTags = new Uint16Array(this.nameEntity.length);
     for (let n = 0; n < this.nameEntity.length; n++) {
       const e = this.nameEntity[n];
-      this.nameTags[n] = nameTag(entityDataset[e], this.entityKind[e]);
+      this.nameTags[n] = nameTag(parts.entityDataset[e], this.entityKind[e]);
     }
-    this.nameAlias = nameAlias.toArray();
-    this.namePart = nameParts.toArray();
-    this.nameStart = nameStart.toArray();
-    this.nameTokens = tokenIds.toArray();
-    this.nameClasses = tokenClasses.toArray();
     // Names were added entity by entity: counting them per entity gives each entity's range.
-    this.entityNameStart = new Int32Array(entities.length + 1);
+    this.entityNameStart = new Int32Array(this.listings.length + 1);
     for (const e of this.nameEntity) this.entityNameStart[e + 1]++;
-    for (let e = 0; e < entities.length; e++) this.entityNameStart[e + 1] += this.entityNameStart[e];
+    for (let e = 0; e < this.listings.length; e++) this.entityNameStart[e + 1] += this.entityNameStart[e];
 
     const names = this.nameEntity.length;
     this.idfs = new Float32Array(this.vocab.size);
@@ -321,8 +228,15 @@ export class SanctionsIndex {
   }
 
   /** With `weightsFrom`, name parts weigh their rarity in that index (the real lists) instead of in these entities. */
-  static build(entities: SanctionsEntity[], options?: { threshold?: number; weightsFrom?: SanctionsIndex }): SanctionsIndex {
-    return new SanctionsIndex(entities, options?.threshold ?? DEFAULT_MATCH_THRESHOLD, options?.weightsFrom);
+  static build(entities: SanctionsEntity[], options?: BuildOptions): SanctionsIndex {
+    const builder = new SanctionsIndexBuilder();
+    for (const entity of entities) builder.add(entity);
+    return SanctionsIndex.fromBuilder(builder, options);
+  }
+
+  /** The index of the entities added to `builder` (which is then spent). */
+  static fromBuilder(builder: SanctionsIndexBuilder, options?: BuildOptions): SanctionsIndex {
+    return new SanctionsIndex(builder.finish(), options?.threshold ?? DEFAULT_MATCH_THRESHOLD, options?.weightsFrom);
   }
 
   /** Number of entities. */

@@ -3,7 +3,7 @@
  * plain arrays held several times the final typed arrays' memory (eight bytes an element, and the copies left as
  * they grew), memory the runtime keeps once it has grown.
  */
-type IntArray = Int32Array | Int8Array | Uint8Array;
+type IntArray = Int32Array | Int8Array | Uint8Array | Uint16Array;
 
 export class TypedList<T extends IntArray> {
   private data: T;
