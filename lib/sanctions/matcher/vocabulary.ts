@@ -58,6 +58,33 @@ function typoUndone(word: string): Set<string> {
   return out;
 }
 
+/** The distinct skeletons, and the ids of each one's tokens: tokens[start[g] .. start[g + 1]), in id order. */
+function groupBySkeleton(skeletonOf: string[]): { skeletons: string[]; start: Int32Array; tokens: Int32Array } {
+  const groupOf = new Map<string, number>();
+  const skeletons: string[] = [];
+  const sizes: number[] = [];
+  const tokenGroup = new Int32Array(skeletonOf.length);
+  skeletonOf.forEach((skeleton, id) => {
+    let group = groupOf.get(skeleton);
+    if (group === undefined) {
+      group = skeletons.length;
+      groupOf.set(skeleton, group);
+      skeletons.push(skeleton);
+      sizes.push(0);
+    }
+    tokenGroup[id] = group;
+    sizes[group]++;
+  });
+  const start = new Int32Array(sizes.length + 1);
+  for (let g = 0; g < sizes.length; g++) start[g + 1] = start[g] + sizes[g];
+  const tokens = new Int32Array(skeletonOf.length);
+  const fill = start.slice(0, sizes.length);
+  tokenGroup.forEach((group, id) => {
+    tokens[fill[group]++] = id;
+  });
+  return { skeletons, start, tokens };
+}
+
 export interface VocabularyMatches {
   ids: number[];
   sims: number[];
@@ -86,7 +113,7 @@ export class Vocabulary {
   skeletonLengths!: Uint16Array;
   private byKey1!: DeletionIndex;
   /** Distinct skeletons (bySkeleton1 holds these), and their tokens: groupTokens[groupStart[g] .. groupStart[g + 1]). */
-  private readonly groupSkeletons: string[] = [];
+  private groupSkeletons!: string[];
   private groupStart!: Int32Array;
   private groupTokens!: Int32Array;
   /** Per skeleton, the serial of the last lookup that met it (see lookupUncached). */
@@ -144,8 +171,8 @@ export class Vocabulary {
     this.abjad = Uint8Array.from(this.abjadFlags);
     this.df = Int32Array.from(this.dfCounts);
     this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
-    this.checked = new Int32Array(this.keys.length);
     this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
+    this.checked = new Int32Array(this.keys.length);
     this.dfCounts = [];
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
@@ -156,28 +183,8 @@ export class Vocabulary {
     );
     // Tokens by skeleton: many share one (Muhammad, Mohamed, Mohammed: mhmd), and a lookup by skeleton meets each
     // skeleton once, with all its tokens.
-    const groupOf = new Map<string, number>();
-    const sizes: number[] = [];
-    const tokenGroup = new Int32Array(this.keys.length);
-    this.skeletons.forEach((skeleton, id) => {
-      let group = groupOf.get(skeleton);
-      if (group === undefined) {
-        group = this.groupSkeletons.length;
-        groupOf.set(skeleton, group);
-        this.groupSkeletons.push(skeleton);
-        sizes.push(0);
-      }
-      tokenGroup[id] = group;
-      sizes[group]++;
-    });
-    this.groupStart = new Int32Array(sizes.length + 1);
-    for (let g = 0; g < sizes.length; g++) this.groupStart[g + 1] = this.groupStart[g] + sizes[g];
-    this.groupTokens = new Int32Array(this.keys.length);
-    const fill = this.groupStart.slice(0, sizes.length);
-    tokenGroup.forEach((group, id) => {
-      this.groupTokens[fill[group]++] = id;
-    });
-    this.groupChecked = new Int32Array(sizes.length);
+    ({ skeletons: this.groupSkeletons, start: this.groupStart, tokens: this.groupTokens } = groupBySkeleton(this.skeletons));
+    this.groupChecked = new Int32Array(this.groupSkeletons.length);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
     this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, 3);
   }
@@ -236,7 +243,7 @@ export class Vocabulary {
       found.ids.push(exact);
       found.sims.push(1);
     }
-    // A token is checked once per lookup: its stamp is set to the lookup's serial (a Set per lookup cost a tenth of an
+    // A token is checked once per lookup: its stamp is set to the lookup's serial (a Set per lookup cost a fifth of an
     // Arabic-script word's lookup, which meets a thousand tokens or more, many twice).
     if (++this.lookupSerial > SERIAL_LIMIT) {
       this.lookupSerial = 1;
