@@ -47,6 +47,16 @@ describe("names written otherwise", () => {
     expect(compare("Ted", "Theodore", "person").decision).not.toBe("match");
   });
 
+  test("the explanation names a short form as such, not as a spelling of the name", () => {
+    const parts = compare("Ted Varnholt", "Theodore Varnholt", "person").explanation.parts;
+    expect(parts).toContainEqual(expect.objectContaining({ query: "Ted", listed: "Theodore", how: "nickname" }));
+    expect(parts).toContainEqual(expect.objectContaining({ query: "Varnholt", listed: "Varnholt", how: "exact" }));
+    // A spelling variant of a given name stays one.
+    const spelt = compare("Teodor Varnholt", "Theodore Varnholt", "person").explanation.parts;
+    expect(spelt[0]).toMatchObject({ query: "Teodor", listed: "Theodore" });
+    expect(spelt[0].how).not.toBe("nickname");
+  });
+
   test("a lone name one letter off a one-name listing is a typo of it (Zorvanekk / Zorvanek), a looser one is not", () => {
     expect(compare("Zorvanekk", "Zorvanek", "person").decision).toBe("match");
     expect(compare("Zorvanec", "Zorvanek", "person").decision).toBe("match");

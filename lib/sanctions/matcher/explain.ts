@@ -2,7 +2,7 @@
  * Turns the alignment the scorer chose (score.ts) into words an analyst reads: which part of the searched name met
  * which part of the listed name, and how.
  */
-import { TokenClass } from "./lexicon.ts";
+import { givenNameForms, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token } from "./normalize.ts";
 import type { Pair } from "./score.ts";
 import type { MatchExplanation, NamePart, NamePartMatch } from "./types.ts";
@@ -30,6 +30,8 @@ function how(query: Token[], listed: Token[], sim: number, initial: boolean): Na
   if (plain(q.text) === plain(n.text) || (/^\d+$/.test(q.key) && q.key === n.key)) return "exact";
   if (q.abjad || n.abjad) return "transliteration";
   if (q.key === n.key || sim >= 0.9) return "spelling";
+  // Ted for Theodore, Bill for William: another form of the given name, not a way of spelling it.
+  if (givenNameForms(q.raw).includes(n.raw)) return "nickname";
   if (q.skeleton === n.skeleton) return "phonetic";
   return sim >= 0.8 ? "spelling" : "phonetic";
 }

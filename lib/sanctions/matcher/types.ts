@@ -49,7 +49,7 @@ export interface MatchResult {
  * split (one searched word written as several in the listing), missing (a searched word not in the listing),
  * extra (a listed word not in the search).
  */
-export const NAME_PART_MATCHES = ["exact", "spelling", "phonetic", "transliteration", "initial", "joined", "split", "missing", "extra"] as const;
+export const NAME_PART_MATCHES = ["exact", "spelling", "phonetic", "nickname", "transliteration", "initial", "joined", "split", "missing", "extra"] as const;
 export type NamePartMatch = (typeof NAME_PART_MATCHES)[number];
 
 export interface NamePart {

@@ -12,6 +12,7 @@ export function namePartHow(t: TFunction, how: NamePartMatch): string {
     exact: t("match.how.exact"),
     spelling: t("match.how.spelling"),
     phonetic: t("match.how.phonetic"),
+    nickname: t("match.how.nickname"),
     transliteration: t("match.how.transliteration"),
     initial: t("match.how.initial"),
     joined: t("match.how.joined"),
