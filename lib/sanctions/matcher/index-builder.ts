@@ -104,7 +104,7 @@ export class SanctionsIndexBuilder {
   }
 
   add(entity: SanctionsEntity): void {
-    if (this.finished) throw new Error("This index builder has already built its index");
+    this.ensureOpen();
     const e = this.listings.length;
     this.listings.push(listingOf(entity));
     const kind: NameKind = entity.schema === "Person" ? "person" : "company";
@@ -146,9 +146,13 @@ export class SanctionsIndexBuilder {
     }
   }
 
+  private ensureOpen(): void {
+    if (this.finished) throw new Error("This index builder has already built its index");
+  }
+
   /** The parts of the index; the builder takes no more entities after. */
   finish(): IndexParts {
-    if (this.finished) throw new Error("This index builder has already built its index");
+    this.ensureOpen();
     this.finished = true;
     this.vocab.freeze();
     return {

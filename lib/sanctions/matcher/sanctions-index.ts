@@ -37,6 +37,8 @@ const ROUNDING_ROOM = 1.001;
 
 /** The bins of accumulated values that choose the names scored (see topAccumulated). */
 const CHOICE_BINS = 1024;
+/** Coarser bins place the CANDIDATES-th value while the names are being found (see rankFloor, dropHopeless). */
+const FLOOR_BINS = 256;
 
 /** How many listed names' tokens the index keeps for explanations (see listedTokens). */
 const RECENTLY_EXPLAINED = 4096;
@@ -462,7 +464,7 @@ export class SanctionsIndex {
    * next units), and the choice sorts fewer.
    */
   private dropHopeless(still: number): void {
-    const bins = this.valueBins(CANDIDATES, 256);
+    const bins = this.valueBins(CANDIDATES, FLOOR_BINS);
     if (!bins) return;
     // Values only grow, so the CANDIDATES-th will be at least `floor`; the choice's bins will be at most this wide.
     const choiceBin = (bins.max + still) / (CHOICE_BINS - 1);
@@ -479,7 +481,7 @@ export class SanctionsIndex {
    * name that cannot reach it is not among the `count` best.
    */
   private rankFloor(count: number): number {
-    return this.valueBins(count, 256)?.floor ?? 0;
+    return this.valueBins(count, FLOOR_BINS)?.floor ?? 0;
   }
 
   /**
@@ -560,14 +562,14 @@ export class SanctionsIndex {
    * score by its weight.
    */
   private topAccumulated(count: number): number[] {
-    const touched = this.found.subarray(0, this.foundCount);
-    if (touched.length <= count) return Array.from(touched);
+    const names = this.found.subarray(0, this.foundCount);
+    if (names.length <= count) return Array.from(names);
     const bins = this.valueBins(count, CHOICE_BINS);
     if (!bins) return [];
     const { bin, cut, above } = bins;
     const top: number[] = [];
     const atCut: number[] = [];
-    for (const n of touched) {
+    for (const n of names) {
       const b = bin(n);
       if (b > cut) top.push(n);
       else if (b === cut) atCut.push(n);
