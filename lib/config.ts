@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { type AddressRange, parseRange } from "./net/addresses.ts";
 
 export const PROJECT_ROOT = resolve(import.meta.dir, "..");
 
@@ -12,6 +13,25 @@ const envSchema = z.object({
   DUECHECK_ADMIN_EMAIL: z.email("DUECHECK_ADMIN_EMAIL must be an email address").optional(),
   DUECHECK_ADMIN_PASSWORD: z.string().min(8, "DUECHECK_ADMIN_PASSWORD must be at least 8 characters").optional(),
   DUECHECK_TRUST_PROXY: z.enum(["0", "1", "true", "false"]).optional(),
+  DUECHECK_TRUSTED_PROXIES: z
+    .string()
+    .transform((value, ctx) => {
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const ranges = entries.map(parseRange);
+      const bad = entries.filter((_, i) => !ranges[i]);
+      if (bad.length > 0 || entries.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `DUECHECK_TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas, e.g. 10.0.0.0/8,2001:db8::/32${bad.length ? ` (not one: ${bad.join(", ")})` : ""}`,
+        });
+        return z.NEVER;
+      }
+      return ranges as AddressRange[];
+    })
+    .optional(),
   DUECHECK_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "DUECHECK_PUBLIC_URL must be an http:// or https:// URL, e.g. https://duecheck.example.com" })
     .refine((value) => {
@@ -45,11 +65,13 @@ export interface AppConfig {
   secret?: string;
   adminEmail?: string;
   adminPassword?: string;
-  /** Read the client address and scheme from X-Forwarded-For / X-Forwarded-Proto. */
+  /** Read the client address, scheme and host from X-Forwarded-For, -Proto and -Host sent by a trusted proxy. */
   trustProxy: boolean;
+  /** DUECHECK_TRUSTED_PROXIES: the proxies trusted; empty, the connection's peer alone (lib/net/forwarded.ts). */
+  trustedProxies: AddressRange[];
   /** DUECHECK_PUBLIC_URL without a trailing slash (publicBaseUrl()). */
   publicUrl: string | null;
-  /** Outgoing mail (password resets, invitations, email confirmation); both are needed for mail to be sent. */
+  /** Outgoing mail (password resets, invitations, email confirmation); both, and publicUrl, are needed for mail. */
   smtpUrl?: string;
   mailFrom?: string;
 }
@@ -59,6 +81,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) throw new Error(`Configuration error: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
   const e = parsed.data;
+  const trustProxy = e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true";
+  if (e.DUECHECK_TRUSTED_PROXIES && !trustProxy) {
+    throw new Error("Configuration error: DUECHECK_TRUSTED_PROXIES is set but DUECHECK_TRUST_PROXY is not 1: set both to read proxy headers");
+  }
+  // A mailed link must point at the app whoever asks for it; the Host header is the client's to choose, so the link
+  // cannot be built from the request.
+  if (e.DUECHECK_SMTP_URL && !e.DUECHECK_PUBLIC_URL) {
+    throw new Error(
+      "Configuration error: DUECHECK_SMTP_URL needs DUECHECK_PUBLIC_URL: mailed links (password resets, invitations, email confirmation) are built from the public address only, never from the request's Host header, which the client chooses",
+    );
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DUECHECK_DATA_DIR ?? resolve(PROJECT_ROOT, ".duecheck")),
@@ -67,7 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret: e.DUECHECK_SECRET,
     adminEmail: e.DUECHECK_ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.DUECHECK_ADMIN_PASSWORD,
-    trustProxy: e.DUECHECK_TRUST_PROXY === "1" || e.DUECHECK_TRUST_PROXY === "true",
+    trustProxy,
+    trustedProxies: e.DUECHECK_TRUSTED_PROXIES ?? [],
     publicUrl: publicBaseUrl({ DUECHECK_PUBLIC_URL: e.DUECHECK_PUBLIC_URL }),
     smtpUrl: e.DUECHECK_SMTP_URL,
     mailFrom: e.DUECHECK_MAIL_FROM,
@@ -75,8 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * The base of links made outside a request (the CLI's reset and invitation links): DUECHECK_PUBLIC_URL when set, else
- * the local server's own address, http://127.0.0.1:$PORT.
+ * The base of links made outside a request and printed, never mailed (the CLI's reset links): DUECHECK_PUBLIC_URL
+ * when set, else the local server's own address, http://127.0.0.1:$PORT.
  */
 export function localLinkBaseUrl(env: Record<string, string | undefined> = process.env): string {
   const port = Number(env.PORT) > 0 ? Number(env.PORT) : 3000;

@@ -3,14 +3,10 @@ import type { AppEnv } from "./context.ts";
 
 /**
  * The address links written for this request start with: DUECHECK_PUBLIC_URL when set, else the origin the request
- * came to (its Host, and behind a trusted proxy X-Forwarded-Host and -Proto), so a downloaded file's links open the
- * app the user downloaded it from.
+ * came to (its Host, and from a trusted proxy X-Forwarded-Host and -Proto: server/middleware/client-info.ts), so a
+ * downloaded file's links open the app the user downloaded it from. Never for a link that is mailed: that one takes
+ * the public address alone (server/auth/links.ts).
  */
 export function appBaseUrl(c: Context<AppEnv>): string {
-  const { publicUrl, trustProxy } = c.get("ctx").config;
-  if (publicUrl) return publicUrl;
-  const url = new URL(c.req.url);
-  const host = (trustProxy && c.req.header("x-forwarded-host")?.split(",")[0]?.trim()) || c.req.header("host") || url.host;
-  const proto = (trustProxy && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim()) || url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+  return c.get("ctx").config.publicUrl ?? c.get("requestOrigin");
 }

@@ -25,7 +25,10 @@ export interface AppEnv {
     apiKeyId?: string;
     /** /api/v1: the embed token that authenticated the call; its origin was checked against the owner's list. */
     embedToken?: VerifiedEmbedToken;
+    /** The client's address (server/middleware/client-info.ts), null when the server was not told it. */
     clientIp: string | null;
     secureRequest: boolean;
+    /** The origin the client addressed: its scheme and Host, or a trusted proxy's X-Forwarded-Proto and -Host. */
+    requestOrigin: string;
   };
 }

@@ -1,20 +1,15 @@
 import type { Context } from "hono";
-import { publicBaseUrl } from "../../lib/config.ts";
-import { mailerFor } from "../../lib/mail/mailer.ts";
+import { type Mailer, mailerFor } from "../../lib/mail/mailer.ts";
+import { appBaseUrl } from "../app-base-url.ts";
 import type { AppEnv } from "../context.ts";
 
 /**
- * The base of links this request makes (reset, invitation, confirmation): DUECHECK_PUBLIC_URL when set, since a Host
- * header is the client's to choose; otherwise the origin the request came to (the forwarded host and scheme behind a
- * trusted proxy).
+ * The base of the account links this request makes (reset, invitation, confirmation): DUECHECK_PUBLIC_URL when set;
+ * otherwise the origin the request came to, which only serves a link shown to the caller who asked (an admin's
+ * invitation or reset link without mail). A mailed link always has the public address: requestMailer gives no mailer
+ * without it, so whenever a link is mailed this answers the configured address, never one from the request.
  */
-export function requestBaseUrl(c: Context<AppEnv>): string {
-  const configured = publicBaseUrl();
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  const trust = c.get("ctx").config.trustProxy;
-  const host = (trust && c.req.header("x-forwarded-host")) || c.req.header("host") || url.host;
-  return `${c.get("secureRequest") ? "https" : url.protocol.replace(":", "")}://${host}`;
-}
+export const requestBaseUrl = (c: Context<AppEnv>): string => appBaseUrl(c);
 
-export const requestMailer = (c: Context<AppEnv>) => mailerFor(c.get("ctx").config);
+/** The outgoing mail, or null; null too without DUECHECK_PUBLIC_URL, where no link may be mailed (mailerFor). */
+export const requestMailer = (c: Context<AppEnv>): Mailer | null => mailerFor(c.get("ctx").config);

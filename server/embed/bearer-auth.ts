@@ -6,6 +6,7 @@ import { isEmbedToken, verifyEmbedToken } from "../../lib/embed/tokens.ts";
 import { AppError } from "../../lib/errors.ts";
 import { countingBearerFailures } from "../../lib/ratelimit/address-throttles.ts";
 import type { AppEnv } from "../context.ts";
+import { isOwnOrigin } from "../middleware/same-origin.ts";
 import { refuseReadOnlyWrites } from "../middleware/session.ts";
 import { apiKeyAuth, consumeQuota } from "../public-api/api-key-auth.ts";
 
@@ -35,16 +36,6 @@ function scopeOfRoute(c: Context<AppEnv>): EmbedScope | null {
   return null;
 }
 
-/** An Origin of this server itself: the app's own pages need no entry in the list. */
-function isSameOrigin(c: Context<AppEnv>, origin: string) {
-  const host = c.get("ctx").config.trustProxy && c.req.header("x-forwarded-host") ? c.req.header("x-forwarded-host") : c.req.header("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * `Authorization: Bearer <API key or embed token>` for /api/v1. A key: as before (apiKeyAuth). An embed token
  * (dce_...): 401 when unknown, expired or of a deactivated owner; 403 without the route's scope, on a route embed
@@ -63,7 +54,7 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
       "An embed token can only make the embedded components' calls (searches, exports, the list search, batches, monitoring); this call needs an API key",
     );
   const origin = c.req.header("origin");
-  if (origin !== undefined && !isSameOrigin(c, origin) && !(await isOriginAllowed(db, origin, token.user.id))) {
+  if (origin !== undefined && !isOwnOrigin(c, origin) && !(await isOriginAllowed(db, origin, token.user.id))) {
     throw new AppError(403, "Calls from this origin are not allowed with this account's embed tokens: add the origin under API Access, Embedding");
   }
   c.set("user", token.user);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { ownPublicUrlEnv } from "../helpers/own-address.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
 import { totpCode } from "../helpers/totp.ts";
 import {
@@ -25,7 +26,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([startApp({ env: { DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "no-reply@duecheck.test" } }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startApp({ env: { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "no-reply@duecheck.test" } }),
+    launchBrowser(),
+  ]);
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
