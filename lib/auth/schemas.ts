@@ -91,6 +91,9 @@ export const resetPasswordFormSchema = resetPasswordSchema.extend({ confirmPassw
 
 /** POST /api/auth/confirm-email. */
 export const confirmEmailSchema = z.object({ token: text({ field: "Token", max: 200, kind: "secret" }).min(1, "The link has no token") });
+/** Its answer; email: the link was a change of address, and the account's address is now this one. */
+export const confirmEmailAnswerSchema = z.object({ success: z.literal(true), alreadyConfirmed: z.boolean(), email: z.string().optional() });
+export type ConfirmEmailAnswer = z.infer<typeof confirmEmailAnswerSchema>;
 
 /** POST /api/auth/recovery-codes: new recovery codes, proven with the current password or an authenticator code. */
 export const regenerateRecoveryCodesSchema = z

@@ -165,8 +165,19 @@ describe("translations", () => {
       // Pasted control characters and over-long values (lib/validation/text.ts), as the forms and the server word them.
       [registerSchema, { fullName: "\u0001", email: "\u0001", phoneNumber: "\u0001", company: "\u0001", position: "\u0001", password: "\u0001" }],
       [registerSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG, password: LONG }],
-      [updateProfileSchema, { fullName: "\u0001", email: "\u0001", phoneNumber: "\u0001", company: "\u0001", position: "\u0001" }],
-      [updateProfileSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG }],
+      [
+        updateProfileSchema,
+        {
+          fullName: "\u0001",
+          email: "\u0001",
+          phoneNumber: "\u0001",
+          company: "\u0001",
+          position: "\u0001",
+          currentPassword: "\u0001",
+          twoFactorCode: "\u0001",
+        },
+      ],
+      [updateProfileSchema, { fullName: LONG, email: LONG, phoneNumber: LONG, company: LONG, position: LONG, currentPassword: LONG, twoFactorCode: LONG }],
       [loginSchema, { email: "\u0001", password: "\u0001" }],
       [changePasswordFormSchema, { currentPassword: "\u0001", newPassword: "\u0001", confirmPassword: "" }],
       [changePasswordFormSchema, { currentPassword: LONG, newPassword: LONG, confirmPassword: "" }],

@@ -22,17 +22,26 @@ export function PricingTab({ settings, onChange }: SettingsTabProps) {
   );
 }
 
-/** Registration: the new user's free credits and whether anyone may register. */
+/**
+ * Registration: the new user's free credits, whether anyone may register, and how many registrations one client
+ * address may make per hour (a bound on scripted sign-ups and on probing which addresses have accounts).
+ */
 export function RegistrationTab({ settings, onChange }: SettingsTabProps) {
   const { t } = useTranslation();
   return (
     <SettingsCard title={t("admin.settings.registrationTab")} description={t("admin.settings.registrationDescription")} contentClassName="grid gap-6">
-      <div className="sm:max-w-xs">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <NumberField
           label={t("admin.settings.initialCredits")}
           hint={t("admin.settings.initialCreditsHint")}
           value={settings.initialCredits}
           onChange={(text) => onChange({ ...settings, initialCredits: readWhole(text) })}
+        />
+        <NumberField
+          label={t("admin.settings.registrationsPerAddressPerHour")}
+          hint={t("admin.settings.registrationsPerAddressPerHourHint")}
+          value={settings.registrationsPerAddressPerHour}
+          onChange={(text) => onChange({ ...settings, registrationsPerAddressPerHour: readWhole(text) })}
         />
       </div>
       <SwitchField

@@ -1,7 +1,8 @@
+import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Language, PublicUser, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
+import type { Language, PublicUser, UpdateProfileAnswer, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
 import i18n from "../i18n";
 import { apiRequest, serverErrorText } from "../lib/api";
@@ -13,18 +14,26 @@ function failureToast(title: string, error: unknown, fallback?: string) {
   toast({ variant: "destructive", title, description: server ? i18n.t(server) : fallback });
 }
 
-/** POST /api/auth/update-profile. */
+/**
+ * POST /api/auth/update-profile. A new email address awaiting its link says where the link went (the account keeps
+ * its old address until then). A 429 may have ended the session (too many wrong passwords or codes): the user is read
+ * again, so a session that is gone goes to sign-in.
+ */
 export function useUpdateProfile(onSaved: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: UpdateProfileInput) => apiRequest<UserAnswer>("POST", "/api/auth/update-profile", body),
-    onSuccess: async () => {
-      toast({ title: t("profile.updated"), description: t("profile.updatedDescription") });
+    mutationFn: (body: UpdateProfileInput) => apiRequest<UpdateProfileAnswer>("POST", "/api/auth/update-profile", body),
+    onSuccess: async ({ emailChangePending: email }) => {
+      if (email) toast({ title: t("accounts.emailChange.sent"), description: t("accounts.emailChange.sentDescription", { email }) });
+      else toast({ title: t("profile.updated"), description: t("profile.updatedDescription") });
       onSaved();
       await refreshUser();
     },
-    onError: (error) => failureToast(t("profile.updateFailed"), error, t("profile.updateFailedDescription")),
+    onError: (error) => {
+      failureToast(t("profile.updateFailed"), error, t("profile.updateFailedDescription"));
+      if (error instanceof DuecheckError && error.status === 429) void refreshUser();
+    },
   });
 }
 
