@@ -106,8 +106,8 @@ export const rateLimits = pgTable(
 );
 
 /**
- * One-time links sent or handed to a person: a password reset, an invitation to set a first password, or the
- * confirmation of a registration's email address. Only the SHA-256 of the token is kept; usedAt makes it single-use.
+ * One-time links sent or handed to a person: a password reset, an invitation to set a first password, the
+ * confirmation of a registration's email address, or the confirmation of a new one. Only the SHA-256 of the token is kept; usedAt makes it single-use.
  */
 export const accountTokens = pgTable(
   "account_tokens",
@@ -116,9 +116,11 @@ export const accountTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** password_reset, invitation or email_confirmation (lib/auth/account-tokens.ts). */
+    /** password_reset, invitation, email_confirmation or email_change (lib/auth/account-tokens.ts). */
     kind: text().notNull(),
     tokenHash: text().notNull().unique(),
+    /** email_change: the address the account moves to once the link mailed to it is opened. */
+    newEmail: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -139,4 +141,20 @@ export const twoFactorRecoveryCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId)],
+);
+
+/**
+ * Addresses an account has signed in from with its full credentials. While the account as a whole is locked by failed
+ * sign-ins from many addresses, its owner's known addresses still get in (lib/auth/login-throttle.ts).
+ */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ipAddress: text().notNull(),
+    lastSignInAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ipAddress] })],
 );

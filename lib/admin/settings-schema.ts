@@ -4,6 +4,8 @@ import { RETENTION_YEARS } from "../retention/contract.ts";
 import { text } from "../validation/text.ts";
 
 const whole = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`);
+/** A throttle's allowance: at least one, so a setting can never lock everybody out by itself. */
+const allowance = (field: string) => whole(field).min(1, `${field} must be at least 1`).max(100_000, `${field} must be at most 100,000`);
 const cost = (field: string) => whole(field).min(0, `${field} must be at least 0`).max(1000, `${field} must be at most 1,000`);
 
 export const creditPackageSchema = z.object({
@@ -37,6 +39,21 @@ export const systemSettingsSchema = z.object({
   requireTwoFactor: z.boolean({ error: "requireTwoFactor must be true or false" }),
   /** On: a decision on a hit is a proposal until a different admin or reviewer approves it (four eyes). */
   fourEyesReview: z.boolean({ error: "fourEyesReview must be true or false" }),
+  /** Registrations (created, or refused as a duplicate email) one client address may make per hour. */
+  registrationsPerAddressPerHour: allowance("registrationsPerAddressPerHour"),
+  /**
+   * Failed sign-ins (and wrong passwords or codes given by a signed-in session) per account from one client address
+   * within 15 minutes: counted per pair, so a stranger's guesses never lock the owner out of their own address.
+   */
+  loginFailuresPerAccount: allowance("loginFailuresPerAccount"),
+  /** Failed sign-ins from one client address within 15 minutes, whichever accounts they name. */
+  loginFailuresPerAddress: allowance("loginFailuresPerAddress"),
+  /** Failed sign-ins per account from all addresses together within 15 minutes; past it only known addresses and a correct 2FA code get in. */
+  loginFailuresPerAccountAllAddresses: allowance("loginFailuresPerAccountAllAddresses"),
+  /** Failed API-key and embed-token authentications from one client address within 15 minutes. */
+  bearerFailuresPerAddress: allowance("bearerFailuresPerAddress"),
+  /** Days a session lasts at most from its sign-in, however active it stays (besides the idle timeout). */
+  sessionMaxDays: whole("sessionMaxDays").min(1, "sessionMaxDays must be at least 1").max(365, "sessionMaxDays must be at most 365"),
   /** Searches older than this many years are purged daily, unless a legal hold keeps them (lib/retention/purge.ts). */
   retentionYears: whole("retentionYears")
     .min(RETENTION_YEARS.min, `retentionYears must be at least ${RETENTION_YEARS.min}`)

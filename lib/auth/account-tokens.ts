@@ -14,6 +14,8 @@ export const LINK_MINUTES = {
   adminReset: 24 * 60,
   invitation: 7 * 24 * 60,
   emailConfirmation: 7 * 24 * 60,
+  /** A new address to confirm: a day, since the account's old address has been told and waits on it. */
+  emailChange: 24 * 60,
 } as const;
 
 /** The web page each kind of link opens. */
@@ -21,6 +23,7 @@ const PAGE: Record<AccountTokenKind, string> = {
   password_reset: "/reset-password",
   invitation: "/reset-password",
   email_confirmation: "/confirm-email",
+  email_change: "/confirm-email",
 };
 
 export const INVALID_LINK = "This link is invalid, has expired or was already used";
@@ -30,13 +33,13 @@ export function accountLink(baseUrl: string, kind: AccountTokenKind, token: stri
 }
 
 /** A new one-time token; the user's earlier unused tokens of the same kind stop working (the newest link counts). */
-export async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenKind, validMinutes: number) {
+export async function issueAccountToken(db: DbOrTx, userId: string, kind: AccountTokenKind, validMinutes: number, newEmail?: string) {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + validMinutes * 60_000);
   await db
     .delete(schema.accountTokens)
     .where(and(eq(schema.accountTokens.userId, userId), eq(schema.accountTokens.kind, kind), isNull(schema.accountTokens.usedAt)));
-  await db.insert(schema.accountTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt });
+  await db.insert(schema.accountTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt, newEmail });
   return { token, expiresAt };
 }
 
@@ -63,10 +66,12 @@ export async function consumeAccountToken(db: DbOrTx, token: string, kinds: Acco
 }
 
 /** The token's row whether used or not (email confirmation answers a second click kindly); null when unknown or expired. */
-export async function findAccountToken(db: DbOrTx, token: string, kind: AccountTokenKind) {
+export async function findAccountToken(db: DbOrTx, token: string, kinds: AccountTokenKind[]) {
   const [row] = await db
     .select()
     .from(schema.accountTokens)
-    .where(and(eq(schema.accountTokens.tokenHash, hashToken(token)), eq(schema.accountTokens.kind, kind), gt(schema.accountTokens.expiresAt, new Date())));
+    .where(
+      and(eq(schema.accountTokens.tokenHash, hashToken(token)), inArray(schema.accountTokens.kind, kinds), gt(schema.accountTokens.expiresAt, new Date())),
+    );
   return row ?? null;
 }

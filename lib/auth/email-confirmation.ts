@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accountMail } from "../mail/messages.ts";
 import { accountLink, findAccountToken, INVALID_LINK, issueAccountToken, LINK_MINUTES } from "./account-tokens.ts";
+import { confirmEmailChange } from "./email-change.ts";
 import type { UserRow } from "./sessions.ts";
 import { grantWelcomeCredits } from "./users.ts";
 
@@ -22,14 +23,16 @@ export async function sendEmailConfirmation(
 }
 
 /**
- * Confirms the address and grants the welcome credits, in one transaction. Only the request that turns emailVerified
- * from false to true grants them, and the ledger's external reference would refuse a second grant anyway: a link
- * clicked twice (or twice at once) gives the credits once and answers alreadyConfirmed the second time.
+ * Opens a confirmation link: a registration's, or a change of address's (lib/auth/email-change.ts), in one
+ * transaction. A registration's confirms the address and grants the welcome credits. Only the request that turns
+ * emailVerified from false to true grants them, and the ledger's external reference would refuse a second grant
+ * anyway: a link clicked twice (or twice at once) gives the credits once and answers alreadyConfirmed the second time.
  */
-export async function confirmEmail(db: DbOrTx, token: string, ipAddress?: string | null) {
+export async function confirmEmail(db: DbOrTx, token: string, ipAddress?: string | null): Promise<{ alreadyConfirmed: boolean; email?: string }> {
   return db.transaction(async (tx) => {
-    const row = await findAccountToken(tx, token, "email_confirmation");
+    const row = await findAccountToken(tx, token, ["email_confirmation", "email_change"]);
     if (!row) throw new AppError(400, INVALID_LINK);
+    if (row.kind === "email_change") return row.usedAt ? { alreadyConfirmed: true, email: row.newEmail ?? undefined } : confirmEmailChange(tx, row, ipAddress);
     const [flipped] = await tx
       .update(schema.users)
       .set({ emailVerified: true, updatedAt: new Date() })

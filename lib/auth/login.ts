@@ -4,11 +4,12 @@ import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isRememberedBrowser, rememberBrowser } from "./browser-tokens.ts";
 import { decryptSecret } from "./instance-key.ts";
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from "./login-throttle.ts";
+import { assertLoginAllowed, clearAddressFailures, recordLoginFailure, tooManyFailures } from "./login-throttle.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { consumeRecoveryCode, looksLikeRecoveryCode, remainingRecoveryCodes } from "./recovery-codes.ts";
 import type { LoginInput } from "./schemas.ts";
 import { type ClientInfo, createSession, type UserRow } from "./sessions.ts";
+import { isKnownSignInAddress, rememberSignInAddress } from "./sign-in-addresses.ts";
 import { consumeTotpCode } from "./totp.ts";
 import { findUserByEmail, findUserById } from "./users.ts";
 
@@ -33,11 +34,14 @@ export interface LoginContext {
 
 /**
  * Password first, then the second factor when enabled (skipped on a browser remembered for this user).
- * Every failure counts towards the throttle; a wrong password and an unknown email read the same.
+ * Every failure counts towards the throttle (lib/auth/login-throttle.ts); a wrong password and an unknown email read
+ * the same. While failures from many addresses lock the account as a whole, a wrong password answers 429 like any
+ * locked sign-in, and the right one gets in only from an address the account has signed in from before, or with the
+ * second factor: a lockout by account alone would let anyone lock anyone out.
  */
 export async function login(ctx: LoginContext, input: LoginInput): Promise<LoginResult> {
   const { db, client } = ctx;
-  await assertLoginAllowed(db, input.email, client.ipAddress);
+  const { accountLocked } = await assertLoginAllowed(db, input.email, client.ipAddress);
 
   const user = await findUserByEmail(db, input.email);
   const passwordOk = user ? await verifyPassword(input.password, user.password) : await verifyAgainstDummy(input.password);
@@ -50,8 +54,11 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
       ipAddress: client.ipAddress,
       details: { email: input.email, reason: "credentials" },
     });
+    if (accountLocked) throw tooManyFailures(accountLocked);
     throw new AppError(401, "Invalid email or password");
   }
+  const hasSecondFactor = user.twoFactorEnabled && user.twoFactorSecret !== null;
+  if (accountLocked && !hasSecondFactor && !(await isKnownSignInAddress(db, user.id, client.ipAddress))) throw tooManyFailures(accountLocked);
   if (!user.isActive) throw new AppError(403, "This account has been deactivated");
 
   if (user.twoFactorEnabled && user.twoFactorSecret) {
@@ -87,7 +94,8 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
     }
   }
 
-  await clearAccountFailures(db, input.email);
+  await clearAddressFailures(db, input.email, client.ipAddress);
+  await rememberSignInAddress(db, user.id, client.ipAddress);
   await db.update(schema.users).set({ lastLogin: new Date() }).where(eq(schema.users.id, user.id));
   const session = await createSession(db, user, client);
   const rememberedBrowser = user.twoFactorEnabled && input.rememberBrowser ? await rememberBrowser(db, user.id, client) : undefined;

@@ -32,14 +32,14 @@ export const RESET_REQUESTED_MESSAGE = "If an account exists for this address, w
 
 /**
  * "Forgot password?": mails a 30-minute link when the address belongs to an active account. The answer is the same
- * either way, and the mail is sent after the answer, so neither the wording nor the time taken tells whether the
- * address exists.
+ * either way, and so is the work done before it (the throttle, the look-up, the audit entry): the link is made and
+ * mailed after the answer, so neither the wording nor the time taken tells whether the address exists.
  */
 export async function requestPasswordReset(
   db: DbOrTx,
   mailer: Mailer,
   input: { email: string; baseUrl: string; ipAddress?: string | null },
-  onMailError: (error: unknown) => void = (error) => console.error("[duecheck] password reset mail failed:", error),
+  onMailError: (error: unknown) => void = (error) => console.error("[duecheck] password reset failed (its link or its mail):", error),
 ) {
   const email = input.email.trim().toLowerCase();
   await throttle(db, email, input.ipAddress);
@@ -52,13 +52,16 @@ export async function requestPasswordReset(
     details: { email, known: Boolean(user?.isActive) },
   });
   if (!user?.isActive) return;
-  const { token } = await issueAccountToken(db, user.id, "password_reset", LINK_MINUTES.emailedReset);
-  const mail = accountMail("password_reset", user.profileLanguage, accountLink(input.baseUrl, "password_reset", token), LINK_MINUTES.emailedReset);
-  void mailer.send({ to: user.email, ...mail }).catch(onMailError);
+  const send = async () => {
+    const { token } = await issueAccountToken(db, user.id, "password_reset", LINK_MINUTES.emailedReset);
+    const mail = accountMail("password_reset", user.profileLanguage, accountLink(input.baseUrl, "password_reset", token), LINK_MINUTES.emailedReset);
+    await mailer.send({ to: user.email, ...mail });
+  };
+  setTimeout(() => void send().catch(onMailError), 0);
 }
 
 /**
- * Sets a new password with a reset or invitation link, once. Every session of the user ends and remembered browsers
+ * Sets a new password with a reset or invitation link, once (refused while the account is deactivated). Every session of the user ends and remembered browsers
  * are forgotten: whoever was signed in with the old password is out.
  */
 export async function resetPassword(db: DbOrTx, input: { token: string; password: string }, ipAddress?: string | null) {
@@ -67,6 +70,8 @@ export async function resetPassword(db: DbOrTx, input: { token: string; password
     const { userId, kind } = await consumeAccountToken(tx, input.token, ["password_reset", "invitation"]);
     const user = await findUserById(tx, userId);
     if (!user) throw new AppError(400, "This link is invalid, has expired or was already used");
+    // A deactivated account cannot sign in, so a link made before the deactivation must not give it a password.
+    if (!user.isActive) throw new AppError(403, "This account has been deactivated");
     await tx.update(schema.users).set({ password: passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, userId));
     await deleteUserSessions(tx, userId);
     await forgetBrowsers(tx, userId);

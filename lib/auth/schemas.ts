@@ -109,12 +109,18 @@ export interface AuthOptions {
   mail: boolean;
 }
 
+/**
+ * POST /api/auth/update-profile. A new email address also needs the current password, and a code of the authenticator
+ * app (or a recovery code) when 2FA is on; with mail it takes effect once the link mailed to it is opened.
+ */
 export const updateProfileSchema = z.object({
   fullName: name("Full name").min(2, "Name must be at least 2 characters"),
   email,
   phoneNumber,
   company: name("Company").min(2, "Company name must be at least 2 characters"),
   position: name("Position").min(2, "Position must be at least 2 characters"),
+  currentPassword: password("Current password").optional(),
+  twoFactorCode: text({ field: "Two-factor code", max: 20, kind: "secret" }).optional(),
 });
 
 export const updateLanguagesSchema = z.object({ profileLanguage: language, reportLanguage: language });
@@ -187,6 +193,15 @@ export const publicUserSchema = z.object({
   twoFactorSetupRequired: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The answer of POST /api/auth/update-profile. */
+export const updateProfileAnswerSchema = z.object({
+  success: z.literal(true),
+  user: publicUserSchema,
+  /** The new address a confirmation link was mailed to; the account keeps its old one until the link is opened. */
+  emailChangePending: z.string().nullable(),
+});
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
 
 export const creditTransactionSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { DEFAULT_SETTINGS } from "../settings/system-settings.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export type UserRow = typeof schema.users.$inferSelect;
@@ -28,16 +29,23 @@ export async function createSession(db: DbOrTx, user: Pick<UserRow, "id" | "sess
   return { token, expiresAt };
 }
 
-/** The session's user when the token is valid, not expired and the user is active; slides the idle expiry. */
+/**
+ * The session's user when the token is valid, the user is active and the session has ended neither by idling nor by
+ * age; slides the idle expiry. However active, a session lasts at most the setting sessionMaxDays from its sign-in, so a
+ * stolen cookie kept busy does not work for ever. The setting is read in the same query, as it is checked on every call.
+ */
 export async function validateSession(db: DbOrTx, token: string, now = new Date()) {
   const id = hashToken(token);
   const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
+    .select({ session: schema.sessions, user: schema.users, maxDays: schema.systemSettings.value })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+    .leftJoin(schema.systemSettings, eq(schema.systemSettings.key, "sessionMaxDays"))
     .where(eq(schema.sessions.id, id));
   if (!row) return null;
-  if (row.session.expiresAt <= now || !row.user.isActive) {
+  const maxDays = typeof row.maxDays === "number" ? row.maxDays : DEFAULT_SETTINGS.sessionMaxDays;
+  const tooOld = now.getTime() - row.session.createdAt.getTime() >= maxDays * 86_400_000;
+  if (row.session.expiresAt <= now || tooOld || !row.user.isActive) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
     return null;
   }
@@ -52,6 +60,11 @@ export async function validateSession(db: DbOrTx, token: string, now = new Date(
 
 export async function deleteSession(db: DbOrTx, token: string) {
   await db.delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));
+}
+
+/** Ends one session by its id (the hash of its token). */
+export async function deleteSessionById(db: DbOrTx, sessionId: string) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.id, sessionId));
 }
 
 /** Signs a user out everywhere, optionally keeping the current session. */

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { forgetBrowsers } from "./browser-tokens.ts";
 import { decryptSecret, encryptSecret } from "./instance-key.ts";
 import { verifyPassword } from "./passwords.ts";
+import { checkProof, type ProofContext } from "./proof-throttle.ts";
 import { deleteRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.ts";
 import type { UserRow } from "./sessions.ts";
 import { consumeTotpCode, newTotpKey, totpEnrolment } from "./totp.ts";
@@ -32,14 +33,26 @@ export async function confirmTwoFactorSetup(db: DbOrTx, instanceKey: Uint8Array,
   return { user: (await findUserById(db, user.id))!, recoveryCodes };
 }
 
-/** New recovery codes replace the old ones; proven with the password or a current authenticator code. */
-export async function regenerateRecoveryCodes(db: DbOrTx, instanceKey: Uint8Array, user: UserRow, input: { password?: string; code?: string }) {
-  if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(400, "Two-factor authentication is not enabled");
-  const proven = input.password
-    ? await verifyPassword(input.password, user.password)
-    : input.code
-      ? await consumeTotpCode(db, user.id, decryptSecret(instanceKey, user.twoFactorSecret), input.code)
-      : false;
+/**
+ * New recovery codes replace the old ones; proven with the password or a current authenticator code (wrong answers
+ * count as failed sign-ins: lib/auth/proof-throttle.ts).
+ */
+export async function regenerateRecoveryCodes(
+  db: DbOrTx,
+  instanceKey: Uint8Array,
+  user: UserRow,
+  input: { password?: string; code?: string },
+  proof: ProofContext,
+) {
+  const secret = user.twoFactorSecret;
+  if (!user.twoFactorEnabled || !secret) throw new AppError(400, "Two-factor authentication is not enabled");
+  const proven = await checkProof(db, user, proof, "recovery_codes", async () =>
+    input.password
+      ? verifyPassword(input.password, user.password)
+      : input.code
+        ? consumeTotpCode(db, user.id, decryptSecret(instanceKey, secret), input.code)
+        : false,
+  );
   if (!proven) throw new AppError(400, "Enter your current password or a code from your authenticator app");
   const recoveryCodes = await replaceRecoveryCodes(db, user.id);
   await recordAudit(db, { action: "auth.recovery_codes_regenerated", actorKind: "user", actorUserId: user.id });
@@ -56,12 +69,19 @@ export async function clearTwoFactor(db: DbOrTx, userId: string) {
   await forgetBrowsers(db, userId);
 }
 
-/** Needs the password and a current code; remembered browsers are forgotten with it. */
-export async function disableTwoFactor(db: DbOrTx, instanceKey: Uint8Array, user: UserRow, input: { password: string; code: string }) {
+/**
+ * Needs the password and a current code (wrong ones count as failed sign-ins: lib/auth/proof-throttle.ts); remembered
+ * browsers are forgotten with it.
+ */
+export async function disableTwoFactor(db: DbOrTx, instanceKey: Uint8Array, user: UserRow, input: { password: string; code: string }, proof: ProofContext) {
   if (!user.twoFactorEnabled || !user.twoFactorSecret) throw new AppError(400, "Two-factor authentication is not enabled");
-  if (!(await verifyPassword(input.password, user.password))) throw new AppError(400, "Password is incorrect");
+  if (!(await checkProof(db, user, proof, "disable_2fa", () => verifyPassword(input.password, user.password)))) {
+    throw new AppError(400, "Password is incorrect");
+  }
   const key = decryptSecret(instanceKey, user.twoFactorSecret);
-  if (!(await consumeTotpCode(db, user.id, key, input.code))) throw new AppError(400, "Invalid verification code");
+  if (!(await checkProof(db, user, proof, "disable_2fa", () => consumeTotpCode(db, user.id, key, input.code)))) {
+    throw new AppError(400, "Invalid verification code");
+  }
   await clearTwoFactor(db, user.id);
   await recordAudit(db, { action: "auth.2fa_disabled", actorKind: "user", actorUserId: user.id });
   return (await findUserById(db, user.id))!;

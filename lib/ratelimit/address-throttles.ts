@@ -2,19 +2,26 @@
  * Per-address limits on what an anonymous client can repeat: registrations, and failed API-key or embed-token
  * authentications (as failed sign-ins are limited in lib/auth/login-throttle.ts). Counted in the shared fixed
  * windows, so every server process sees the same counts. Over the limit the call is 429 with Retry-After, checked
- * before the credential, so guessing goes no faster while the window lasts.
+ * before the credential, so guessing goes no faster while the window lasts. The limits are system settings
+ * (registrationsPerAddressPerHour, bearerFailuresPerAddress), so an operator can tune them.
  */
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
+import { getSystemSetting } from "../settings/system-settings.ts";
 import { currentCount, hit, secondsUntilReset, type Window } from "./fixed-window.ts";
 
 /** Registrations that reach account creation (created, or refused as a duplicate email) per address and hour. */
-export const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 5;
+const registrationWindow = async (db: DbOrTx, ip: string): Promise<Window> => ({
+  key: `register:ip:${ip}`,
+  windowSeconds: 3600,
+  limit: await getSystemSetting(db, "registrationsPerAddressPerHour"),
+});
 /** Failed API-key and embed-token authentications per address within 15 minutes (one count for both). */
-export const BEARER_FAILURES_PER_ADDRESS = 30;
-
-const registrationWindow = (ip: string): Window => ({ key: `register:ip:${ip}`, windowSeconds: 3600, limit: REGISTRATIONS_PER_ADDRESS_PER_HOUR });
-const bearerFailureWindow = (ip: string): Window => ({ key: `bearer-fail:ip:${ip}`, windowSeconds: 15 * 60, limit: BEARER_FAILURES_PER_ADDRESS });
+const bearerFailureWindow = async (db: DbOrTx, ip: string): Promise<Window> => ({
+  key: `bearer-fail:ip:${ip}`,
+  windowSeconds: 15 * 60,
+  limit: await getSystemSetting(db, "bearerFailuresPerAddress"),
+});
 
 function tryAgain(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
@@ -31,14 +38,14 @@ async function assertUnder(db: DbOrTx, window: Window, message: string) {
 /** Refuses (429) a registration from an address that has used its hour's registrations; otherwise counts this one. */
 export async function countRegistration(db: DbOrTx, ipAddress: string | null | undefined): Promise<void> {
   if (!ipAddress) return;
-  const window = registrationWindow(ipAddress);
+  const window = await registrationWindow(db, ipAddress);
   await assertUnder(db, window, "Too many registrations from this address.");
   await hit(db, window);
 }
 
 /** Refuses (429) while the address has used up its failed API-key and embed-token authentications. */
 export async function assertBearerAllowed(db: DbOrTx, ipAddress: string | null | undefined): Promise<void> {
-  if (ipAddress) await assertUnder(db, bearerFailureWindow(ipAddress), "Too many failed API key or embed token authentications from this address.");
+  if (ipAddress) await assertUnder(db, await bearerFailureWindow(db, ipAddress), "Too many failed API key or embed token authentications from this address.");
 }
 
 /** Runs the authentication; a 401 it throws is counted against the address before it is passed on. */
@@ -47,7 +54,7 @@ export async function countingBearerFailures<T>(db: DbOrTx, ipAddress: string | 
   try {
     return await authenticate();
   } catch (error) {
-    if (ipAddress && error instanceof AppError && error.status === 401) await hit(db, bearerFailureWindow(ipAddress));
+    if (ipAddress && error instanceof AppError && error.status === 401) await hit(db, await bearerFailureWindow(db, ipAddress));
     throw error;
   }
 }

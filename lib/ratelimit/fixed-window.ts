@@ -47,6 +47,11 @@ export async function resetWindow(db: DbOrTx, key: string) {
   await db.delete(schema.rateLimits).where(eq(schema.rateLimits.key, key));
 }
 
+/** Clears every window whose key starts with `prefix` (e.g. one account's counts from all addresses). */
+export async function resetWindowsStartingWith(db: DbOrTx, prefix: string) {
+  await db.delete(schema.rateLimits).where(sql`starts_with(${schema.rateLimits.key}, ${prefix})`);
+}
+
 export async function pruneExpiredWindows(db: DbOrTx, now = new Date()) {
   await db.delete(schema.rateLimits).where(lt(schema.rateLimits.expiresAt, now));
 }

@@ -25,6 +25,12 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   fourEyesReview: false,
   requireTwoFactor: false,
   retentionYears: RETENTION_YEARS.default,
+  registrationsPerAddressPerHour: 5,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerAddress: 20,
+  loginFailuresPerAccountAllAddresses: 50,
+  bearerFailuresPerAddress: 30,
+  sessionMaxDays: 30,
 };
 
 const META: Record<keyof SystemSettings, { description: string; category: string }> = {
@@ -45,6 +51,15 @@ const META: Record<keyof SystemSettings, { description: string; category: string
     description: "Every account must use two-factor authentication: one without it is sent to set it up after signing in",
     category: "security",
   },
+  registrationsPerAddressPerHour: { description: "Registrations one client address may make per hour", category: "security" },
+  loginFailuresPerAccount: { description: "Failed sign-ins per account from one client address within 15 minutes", category: "security" },
+  loginFailuresPerAddress: { description: "Failed sign-ins from one client address within 15 minutes, whichever accounts", category: "security" },
+  loginFailuresPerAccountAllAddresses: {
+    description: "Failed sign-ins per account from all addresses within 15 minutes; past it only known addresses and a correct 2FA code get in",
+    category: "security",
+  },
+  bearerFailuresPerAddress: { description: "Failed API-key and embed-token authentications from one client address within 15 minutes", category: "security" },
+  sessionMaxDays: { description: "Days a session lasts at most from its sign-in, however active", category: "security" },
   retentionYears: { description: "Years a screening record is kept before the daily purge removes it (legal holds keep it longer)", category: "retention" },
 };
 

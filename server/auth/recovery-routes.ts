@@ -5,7 +5,7 @@ import { type AuthOptions, confirmEmailSchema, forgotPasswordSchema, regenerateR
 import { regenerateRecoveryCodes } from "../../lib/auth/two-factor.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
-import { currentUser, requireUser } from "../middleware/session.ts";
+import { currentUser, proofContext, requireUser } from "../middleware/session.ts";
 import { readJson } from "../validate.ts";
 import { requestBaseUrl, requestMailer } from "./links.ts";
 
@@ -35,5 +35,5 @@ export const accountRecoveryRoutes = new Hono<AppEnv>()
   .post("/recovery-codes", requireUser, async (c) => {
     const input = await readJson(c, regenerateRecoveryCodesSchema);
     const { database, instanceKey } = c.get("ctx");
-    return c.json({ recoveryCodes: await regenerateRecoveryCodes(database.db, instanceKey, currentUser(c), input) });
+    return c.json({ recoveryCodes: await regenerateRecoveryCodes(database.db, instanceKey, currentUser(c), input, proofContext(c)) });
   });

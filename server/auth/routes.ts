@@ -11,6 +11,7 @@ import {
   REGISTRATION_FORBIDDEN_FIELDS,
   registerSchema,
   sessionSettingsSchema,
+  type UpdateProfileAnswer,
   updateLanguagesSchema,
   updateProfileSchema,
   verifyTwoFactorSchema,
@@ -23,7 +24,7 @@ import { AppError } from "../../lib/errors.ts";
 import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
-import { currentUser, requireUser } from "../middleware/session.ts";
+import { currentUser, proofContext, requireUser } from "../middleware/session.ts";
 import { mustEnrolTwoFactor } from "../middleware/two-factor-required.ts";
 import { parseWith, readJson } from "../validate.ts";
 import { clearSessionCookie, readBrowserCookie, readSessionCookie, setBrowserCookie, setSessionCookie } from "./cookies.ts";
@@ -104,14 +105,20 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/disable-2fa", requireUser, async (c) => {
     const input = await readJson(c, disableTwoFactorSchema);
     const { database, instanceKey } = c.get("ctx");
-    const user = await disableTwoFactor(database.db, instanceKey, currentUser(c), input);
+    const user = await disableTwoFactor(database.db, instanceKey, currentUser(c), input, proofContext(c));
     return c.json({ success: true, user: toPublicUser(user) });
   })
 
   .post("/update-profile", requireUser, async (c) => {
     const input = await readJson(c, updateProfileSchema);
-    const user = await updateProfile(c.get("ctx").database.db, currentUser(c), input);
-    return c.json({ success: true, user: toPublicUser(user) });
+    const { database, instanceKey } = c.get("ctx");
+    const { user, emailChangePending } = await updateProfile(database.db, currentUser(c), input, {
+      mailer: requestMailer(c),
+      baseUrl: requestBaseUrl(c),
+      instanceKey,
+      proof: proofContext(c),
+    });
+    return c.json({ success: true, user: toPublicUser(user), emailChangePending } satisfies UpdateProfileAnswer);
   })
 
   .post("/update-languages", requireUser, async (c) => {
@@ -128,8 +135,6 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/change-password", requireUser, async (c) => {
     const input = await readJson(c, changePasswordSchema);
-    const sessionId = c.get("sessionId");
-    if (!sessionId) throw new AppError(401, "Not signed in");
-    await changePassword(c.get("ctx").database.db, currentUser(c), input, sessionId);
+    await changePassword(c.get("ctx").database.db, currentUser(c), input, proofContext(c));
     return c.json({ success: true });
   });

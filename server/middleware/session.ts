@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { ProofContext } from "../../lib/auth/proof-throttle.ts";
 import { isReadOnly, READ_ONLY_MESSAGE, readsAdminViews } from "../../lib/auth/roles.ts";
 import { validateSession } from "../../lib/auth/sessions.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -70,4 +71,12 @@ export function currentUser(c: { get(key: "user"): AppEnv["Variables"]["user"] }
   const user = c.get("user");
   if (!user) throw new AppError(401, "Not signed in");
   return user;
+}
+
+/** The session and client address a signed-in call proves itself from (wrong passwords and codes are throttled). */
+export function proofContext(c: {
+  get(key: "sessionId"): AppEnv["Variables"]["sessionId"];
+  get(key: "clientIp"): AppEnv["Variables"]["clientIp"];
+}): ProofContext {
+  return { sessionId: c.get("sessionId") ?? null, ipAddress: c.get("clientIp") };
 }

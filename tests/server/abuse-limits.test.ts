@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
-import { BEARER_FAILURES_PER_ADDRESS, REGISTRATIONS_PER_ADDRESS_PER_HOUR } from "../../lib/ratelimit/address-throttles.ts";
+import { DEFAULT_SETTINGS } from "../../lib/settings/system-settings.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient, validRegistration } from "../helpers/http.ts";
 
 /** Per-address limits (429 with Retry-After), text without bidi controls, and the spec's partial settings payload. */
+const { registrationsPerAddressPerHour: REGISTRATIONS_PER_ADDRESS_PER_HOUR, bearerFailuresPerAddress: BEARER_FAILURES_PER_ADDRESS } = DEFAULT_SETTINGS;
 let app: TestApp;
 let admin: HttpClient;
 

@@ -281,6 +281,12 @@ describe("settings", () => {
     requireTwoFactor: false,
     retentionYears: 5,
     webhooksAllowPrivateNetworks: false,
+    registrationsPerAddressPerHour: 8,
+    loginFailuresPerAccount: 6,
+    loginFailuresPerAddress: 25,
+    loginFailuresPerAccountAllAddresses: 60,
+    bearerFailuresPerAddress: 40,
+    sessionMaxDays: 14,
   };
 
   test("saved, read back, applied to the next registration, and audited with before/after", async () => {
@@ -302,6 +308,8 @@ describe("settings", () => {
       [{ ...valid, automatedSearchCost: 1001 }, "automatedSearchCost must be at most 1,000"],
       [{ ...valid, manualSearchCost: -1 }, "manualSearchCost must be at least 0"],
       [{ ...valid, creditPackages: [] }, "At least one credit package"],
+      [{ ...valid, loginFailuresPerAccount: 0 }, "loginFailuresPerAccount must be at least 1"],
+      [{ ...valid, sessionMaxDays: 366 }, "sessionMaxDays must be at most 365"],
       [{ ...valid, creditPackages: [{ credits: 0, price: 5 }] }, "A package's credits must be positive"],
       [{ ...valid, creditPackages: [{ credits: 10, price: 0 }] }, "A package's price must be positive"],
       [

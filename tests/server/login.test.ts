@@ -154,13 +154,14 @@ describe("sign-in", () => {
 });
 
 describe("brute-force throttling", () => {
-  test("after 5 failures for one account, even the right password gets 429 with Retry-After", async () => {
+  test("after 5 failures for one account from one address, even the right password gets 429 with Retry-After there", async () => {
     await createUser(app.db, { email: "target@example.com", password: "password-1" });
+    const guesser = client();
     for (let i = 0; i < 5; i++) {
-      const res = await client().post("/api/auth/login", { email: "target@example.com", password: `guess-${i}x` });
+      const res = await guesser.post("/api/auth/login", { email: "target@example.com", password: `guess-${i}x` });
       expect(res.status).toBe(401);
     }
-    const blocked = await client().post("/api/auth/login", { email: "target@example.com", password: "password-1" });
+    const blocked = await guesser.post("/api/auth/login", { email: "target@example.com", password: "password-1" });
     expect(blocked.status).toBe(429);
     expect(blocked.json.error).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -18,9 +18,9 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("profile", () => {
-  test("update-profile saves every field and answers the new user", async () => {
+  test("update-profile saves every field and answers the new user (a new email with the current password)", async () => {
     const http = await signedIn(app, { email: "petra.old@example.com", password: "password-1" });
-    const res = await http.post("/api/auth/update-profile", profile());
+    const res = await http.post("/api/auth/update-profile", { ...profile(), currentPassword: "password-1" });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject(profile());
     expect((await http.get("/api/auth/me")).json).toMatchObject(profile());
@@ -41,10 +41,10 @@ describe("profile", () => {
     expect((await http.get("/api/auth/me")).json).toEqual(before);
   });
 
-  test("an email of another account is a 409", async () => {
+  test("without mail, an email of another account is a 409 once the password is given", async () => {
     await createUser(app.db, { email: "taken@example.com", password: "password-1" });
     const http = await signedIn(app, { email: "mover@example.com", password: "password-1" });
-    const res = await http.post("/api/auth/update-profile", profile({ email: "taken@example.com" }));
+    const res = await http.post("/api/auth/update-profile", { ...profile({ email: "taken@example.com" }), currentPassword: "password-1" });
     expect(res.status).toBe(409);
     expect((await http.get("/api/auth/me")).json.email).toBe("mover@example.com");
   });
