@@ -8,16 +8,17 @@
  * imported as written, not parsed again, so both sites hold the same entities whatever their parser versions.
  */
 import { createWriteStream, renameSync, rmSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { constants, createGunzip, createGzip, gunzipSync } from "node:zlib";
+import { createGzip } from "node:zlib";
 import { z } from "zod";
 import type { DbOrTx } from "../../../data/db.ts";
 import { AppError } from "../../errors.ts";
 import type { SanctionsEntity } from "../entity.ts";
 import { getDataset } from "./catalog.ts";
 import { storedEntities, versionChecksums } from "./checksum.ts";
+import { gunzipHead, gunzipLines } from "./gunzip-lines.ts";
+import { MAX_UNPACKED_BYTES, UnpackBudget } from "./unpack-budget.ts";
 import { currentVersion, type StoredFile, versionFiles } from "./versions.ts";
 
 export const EXPORT_FORMAT = "duecheck-dataset-export";
@@ -111,16 +112,17 @@ export async function exportDatasetVersion(db: DbOrTx, datasetId: string, path: 
 
 const GZIP = [0x1f, 0x8b];
 
-/** Whether the bytes are an export file: gzip whose first line declares this format (read from its first 64 KB only). */
-export function isDatasetExport(content: Uint8Array): boolean {
+/** Whether the bytes are an export file: gzip whose first line declares this format (no more than 64 KB of it inflated). */
+export async function isDatasetExport(content: Uint8Array): Promise<boolean> {
   if (content[0] !== GZIP[0] || content[1] !== GZIP[1]) return false;
-  try {
-    const head = gunzipSync(content.subarray(0, 64 * 1024), { finishFlush: constants.Z_SYNC_FLUSH });
-    return head.subarray(0, 200).toString("utf8").includes(`"format":"${EXPORT_FORMAT}"`);
-  } catch {
-    return false;
-  }
+  return (await gunzipHead(content, 200)).toString("utf8").includes(`"format":"${EXPORT_FORMAT}"`);
 }
+
+/**
+ * The longest line an export file may have. A file line carries one raw file of the list in base64, so 48 MB is a
+ * raw file of 36 MB, above the largest list published; a longer line is refused while it is read rather than held.
+ */
+export const MAX_EXPORT_LINE_BYTES = (MAX_UNPACKED_BYTES / 4) * 3;
 
 export interface ReadExport {
   header: ExportHeader;
@@ -133,60 +135,55 @@ const refuse = (message: string): never => {
 };
 
 /**
- * Reads an export file line by line (the entities are held once, as parsed; no copy of the whole text). Checks its
- * shape and that it is for `datasetId`; the checksum is checked by the caller against the entities as they will be
- * stored.
+ * Reads an export file line by line (the entities are held once, as parsed; no copy of the whole text), inflating
+ * no more than `budget` allows. Checks its shape and that it is for `datasetId`; the checksum is checked by the
+ * caller against the entities as they will be stored.
  */
-export async function readDatasetExport(name: string, content: Uint8Array, datasetId: string): Promise<ReadExport> {
-  const input = createInterface({
-    input: Readable.from([Buffer.from(content.buffer, content.byteOffset, content.byteLength)]).pipe(createGunzip()),
-    crlfDelay: Infinity,
-  });
+export async function readDatasetExport(name: string, content: Uint8Array, datasetId: string, budget = new UnpackBudget()): Promise<ReadExport> {
   let header: ExportHeader | null = null;
   const files: StoredFile[] = [];
   const entities: SanctionsEntity[] = [];
-  let line = 0;
-  try {
-    for await (const text of input) {
-      line++;
-      if (!text.trim()) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        refuse(`${name} line ${line}: not JSON; the export file is damaged`);
-      }
-      if (!header) {
-        const parsed = headerSchema.safeParse(json);
-        if (!parsed.success) refuse(`${name} is not a duecheck dataset export (its first line is not the export header)`);
-        header = parsed.data!;
-        if (header.format_version !== EXPORT_FORMAT_VERSION) {
-          refuse(`${name} is an export of format version ${header.format_version}; this installation reads version ${EXPORT_FORMAT_VERSION}`);
-        }
-        if (header.dataset_id !== datasetId) refuse(`${name} is an export of ${header.dataset_id}, not of ${datasetId}; import it as ${header.dataset_id}`);
-        continue;
-      }
-      const asFile = fileLineSchema.safeParse(json);
-      if (asFile.success) {
-        const f = asFile.data.file;
-        files.push({
-          name: f.name,
-          content: new Uint8Array(Buffer.from(f.content_base64, "base64")),
-          sourceUrl: f.source_url,
-          etag: f.etag,
-          lastModified: f.last_modified,
-        });
-        continue;
-      }
-      const asEntity = entityLineSchema.safeParse(json);
-      if (!asEntity.success) refuse(`${name} line ${line}: neither a file nor an entity of the export`);
-      const e = asEntity.data!.entity;
-      if (e.datasetId !== datasetId) refuse(`${name} line ${line}: an entity of ${e.datasetId}, not of ${datasetId}`);
-      entities.push(e as SanctionsEntity);
+  for await (const [line, text] of gunzipLines(content, name, budget, MAX_EXPORT_LINE_BYTES)) {
+    if (!text.trim()) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      refuse(`${name} line ${line}: not JSON; the export file is damaged`);
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    refuse(`${name} cannot be unpacked (${error instanceof Error ? error.message : String(error)}); the export file is damaged or cut short`);
+    if (!header) {
+      const parsed = headerSchema.safeParse(json);
+      if (!parsed.success) refuse(`${name} is not a duecheck dataset export (its first line is not the export header)`);
+      header = parsed.data!;
+      if (header.format_version !== EXPORT_FORMAT_VERSION) {
+        refuse(`${name} is an export of format version ${header.format_version}; this installation reads version ${EXPORT_FORMAT_VERSION}`);
+      }
+      if (header.dataset_id !== datasetId) refuse(`${name} is an export of ${header.dataset_id}, not of ${datasetId}; import it as ${header.dataset_id}`);
+      continue;
+    }
+    const asFile = fileLineSchema.safeParse(json);
+    if (asFile.success) {
+      // More lines than the header counts are refused at once, not after reading the rest.
+      if (files.length === header.file_count) refuse(`${name} holds more files than the ${header.file_count} its header says; the export file is damaged`);
+      const f = asFile.data.file;
+      const bytes = Buffer.from(f.content_base64, "base64");
+      files.push({
+        name: f.name,
+        content: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        sourceUrl: f.source_url,
+        etag: f.etag,
+        lastModified: f.last_modified,
+      });
+      continue;
+    }
+    const asEntity = entityLineSchema.safeParse(json);
+    if (!asEntity.success) refuse(`${name} line ${line}: neither a file nor an entity of the export`);
+    if (entities.length === header.entity_count) {
+      refuse(`${name} holds more entities than the ${header.entity_count} its header says; the export file is damaged`);
+    }
+    const e = asEntity.data!.entity;
+    if (e.datasetId !== datasetId) refuse(`${name} line ${line}: an entity of ${e.datasetId}, not of ${datasetId}`);
+    entities.push(e as SanctionsEntity);
   }
   if (!header) return refuse(`${name} is empty`);
   if (files.length !== header.file_count) refuse(`${name} holds ${files.length} files where its header says ${header.file_count}; the export file is damaged`);
