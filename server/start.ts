@@ -7,6 +7,7 @@ import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
 import type { DailyReportScheduler } from "../lib/reports/daily/scheduler.ts";
 import type { RetentionScheduler } from "../lib/retention/scheduler.ts";
+import { DATASET_UPLOAD_MAX_BYTES } from "../lib/sanctions/upload-contract.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { sealLegacyWebhookSecrets } from "../lib/webhooks/secret-seal.ts";
 import { createApp } from "./app.ts";
@@ -55,8 +56,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       port: config.port,
       hostname: config.host,
       fetch: (req, srv) => app.fetch(req, { requestIP: (r: Request) => srv.requestIP(r), noTimeout: (r: Request) => srv.timeout(r, 0) }),
-      // Uploads (batch CSV, dataset files) are limited per route; this is the outer bound.
-      maxRequestBodySize: 64 * 1024 * 1024,
+      // Uploads (batch CSV, dataset files) are limited per route; this is the outer bound, just above the largest
+      // (a dataset upload, with room for the multipart framing and a route's own clear 413): a body without a declared
+      // length is buffered whole before any route sees it, so the bound is what such a body can cost in memory.
+      maxRequestBodySize: DATASET_UPLOAD_MAX_BYTES + 2 * 1024 * 1024,
     });
 
     const maintenance = setInterval(() => {
