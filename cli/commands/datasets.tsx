@@ -10,6 +10,7 @@ import { downloadsOffline } from "../../lib/sanctions/datasets/offline.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
+import { CLI_MAX_UNPACKED_BYTES } from "../../lib/sanctions/datasets/unpack-budget.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import type { CliText } from "../i18n/index.ts";
@@ -139,7 +140,9 @@ export function registerDatasets(program: Command) {
       const { t } = words(askedLanguage(options.language));
       const files = readImportFiles(paths);
       const settings = loadDatasetSettings();
-      const result = await withDatasets((db) => importDataset(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs }));
+      const result = await withDatasets((db) =>
+        importDataset(db, id, files, { actor: CLI, timeoutMs: settings.downloadTimeoutMs, maxUnpackedBytes: CLI_MAX_UNPACKED_BYTES }),
+      );
       if (options.json) printJson(result);
       else console.log(describeResult(t, id, result, true));
     });

@@ -4,7 +4,8 @@ import JSZip from "jszip";
 import { AppError } from "../../lib/errors.ts";
 import { isDatasetExport } from "../../lib/sanctions/datasets/export-file.ts";
 import { gunzipLines } from "../../lib/sanctions/datasets/gunzip-lines.ts";
-import { UnpackBudget } from "../../lib/sanctions/datasets/unpack-budget.ts";
+import { importDataset } from "../../lib/sanctions/datasets/import-any.ts";
+import { CLI_MAX_UNPACKED_BYTES, UnpackBudget } from "../../lib/sanctions/datasets/unpack-budget.ts";
 import { MAX_ZIP_ENTRIES, unzipFiles } from "../../lib/sanctions/datasets/unzip.ts";
 import { deflatedEntry, deflatedZeros, type ZipEntryBytes, zipArchive } from "../helpers/zip-writer.ts";
 
@@ -102,6 +103,20 @@ describe("unzipping a list's files", () => {
       message: "parts.zip unpacks to more than 8 MB; at most 8 MB can be imported at once",
     });
     expect((await unzipFiles(asFile(zip, "parts.zip"), new UnpackBudget(9 * MiB))).map((f) => f.content.length)).toEqual([3 * MiB, 3 * MiB, 3 * MiB]);
+  });
+
+  test("an import's cap is the caller's: the server's 64 MB by default, the CLI's larger one when given", async () => {
+    const zip = zipArchive([{ name: "sdn.csv", method: 8 as const, ...deflatedZeros(70) }]);
+    const options = { actor: { kind: "cli" as const }, timeoutMs: 1000 };
+    // Refused while unpacking, before the database is reached.
+    const noDatabase = undefined as unknown as Parameters<typeof importDataset>[0];
+    expect(await refusal(importDataset(noDatabase, "us_ofac_sdn", [asFile(zip, "sdn.zip")], options))).toEqual({
+      status: 413,
+      message: "sdn.zip unpacks to more than 64 MB; at most 64 MB can be imported at once",
+    });
+    expect(CLI_MAX_UNPACKED_BYTES).toBeGreaterThan(70 * MiB);
+    const files = await unzipFiles(asFile(zip, "sdn.zip"), new UnpackBudget(CLI_MAX_UNPACKED_BYTES));
+    expect(files.map((f) => f.content.length)).toEqual([70 * MiB]);
   });
 
   test("a zip listing more entries than a list has files is refused", async () => {

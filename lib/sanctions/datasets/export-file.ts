@@ -18,7 +18,7 @@ import type { SanctionsEntity } from "../entity.ts";
 import { getDataset } from "./catalog.ts";
 import { storedEntities, versionChecksums } from "./checksum.ts";
 import { gunzipHead, gunzipLines } from "./gunzip-lines.ts";
-import { MAX_UNPACKED_BYTES, UnpackBudget } from "./unpack-budget.ts";
+import { UnpackBudget } from "./unpack-budget.ts";
 import { currentVersion, type StoredFile, versionFiles } from "./versions.ts";
 
 export const EXPORT_FORMAT = "duecheck-dataset-export";
@@ -119,10 +119,11 @@ export async function isDatasetExport(content: Uint8Array): Promise<boolean> {
 }
 
 /**
- * The longest line an export file may have. A file line carries one raw file of the list in base64, so 48 MB is a
- * raw file of 36 MB, above the largest list published; a longer line is refused while it is read rather than held.
+ * The longest line an export file may have: three quarters of what the import may unpack. A file line carries one
+ * raw file of the list in base64, so on a server (64 MB) 48 MB is a raw file of 36 MB, above the largest list
+ * published; a longer line is refused while it is read rather than held.
  */
-export const MAX_EXPORT_LINE_BYTES = (MAX_UNPACKED_BYTES / 4) * 3;
+export const maxExportLineBytes = (budget: UnpackBudget) => (budget.cap / 4) * 3;
 
 export interface ReadExport {
   header: ExportHeader;
@@ -143,7 +144,7 @@ export async function readDatasetExport(name: string, content: Uint8Array, datas
   let header: ExportHeader | null = null;
   const files: StoredFile[] = [];
   const entities: SanctionsEntity[] = [];
-  for await (const [line, text] of gunzipLines(content, name, budget, MAX_EXPORT_LINE_BYTES)) {
+  for await (const [line, text] of gunzipLines(content, name, budget, maxExportLineBytes(budget))) {
     if (!text.trim()) continue;
     let json: unknown;
     try {

@@ -13,7 +13,13 @@ import { UnpackBudget } from "./unpack-budget.ts";
 import { unzipFiles } from "./unzip.ts";
 import { contentHash, type StoredFile } from "./versions.ts";
 
-type ImportOptions = { actor: Actor; now?: () => Date; timeoutMs: number };
+type ImportOptions = {
+  actor: Actor;
+  now?: () => Date;
+  timeoutMs: number;
+  /** What the import may unpack to at most (MAX_UNPACKED_BYTES unless a caller with its own memory says otherwise). */
+  maxUnpackedBytes?: number;
+};
 
 const isZip = (content: Uint8Array) => content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04;
 
@@ -39,7 +45,7 @@ export async function importDataset(
 ): Promise<DownloadResult> {
   if (given.length === 0) throw new AppError(400, "Give at least one file to import");
   // One budget for the whole import: the zips' entries and the export file inflated, all counted together.
-  const budget = new UnpackBudget();
+  const budget = new UnpackBudget(options.maxUnpackedBytes);
   const files = await unpack(given, budget);
   const exports: StoredFile[] = [];
   for (const file of files) if (await isDatasetExport(file.content)) exports.push(file);

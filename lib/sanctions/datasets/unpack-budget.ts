@@ -20,6 +20,13 @@ const COLLECT_EVERY_BYTES = 8 * MB;
  */
 export const MAX_UNPACKED_BYTES = 64 * MB;
 
+/**
+ * The same for `duecheck datasets import`: a file the operator names on their own machine, imported by a process of
+ * its own, so a list larger than a server may take in (an export of a list of tens of MB inflates to three times it)
+ * still goes in; the cap still stops a bomb before it takes the machine's memory.
+ */
+export const CLI_MAX_UNPACKED_BYTES = 512 * MB;
+
 /** The bytes one import has unpacked so far, counted as they come out of the inflater, whatever a header says. */
 export class UnpackBudget {
   private used = 0;
