@@ -11,7 +11,7 @@ import { pepHitId, sanctionsHitId } from "../review/hit-ids.ts";
 import { listingFingerprint } from "../review/listing-fingerprint.ts";
 import { versionChecksums } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
-import { DEFAULT_MATCH_THRESHOLD, type MatchResult } from "../sanctions/matcher/index.ts";
+import { DEFAULT_MATCH_THRESHOLD, type MatchResult, NEAR_MISS_MARGIN } from "../sanctions/matcher/index.ts";
 import { placesOfBirth } from "../sanctions/parsers/ofac-remarks.ts";
 import type {
   FactParams,
@@ -56,7 +56,7 @@ export interface ListScreening {
  */
 export const SCREENING_THRESHOLDS: ScreeningThresholds = {
   match: DEFAULT_MATCH_THRESHOLD,
-  nearMissScore: Math.round((DEFAULT_MATCH_THRESHOLD - 0.1) * 1000) / 1000,
+  nearMissScore: Math.round((DEFAULT_MATCH_THRESHOLD - NEAR_MISS_MARGIN) * 1000) / 1000,
   resultsPerList: 10,
   nearMisses: 3,
 };

@@ -7,6 +7,7 @@
  *   vowel of that kind in the same place: حسین is Hussein or Husayn, not Hassan; محمدی is Mohammadi, not Mohammed.
  *   Short vowels are not written in Arabic script, so a Latin vowel where the word writes none costs nothing.
  */
+import { MISSING_LONG_VOWEL, NISBA_WITHOUT_YA } from "./tuning.ts";
 
 const LETTERS: Record<string, string> = {
   ا: "a",
@@ -139,12 +140,11 @@ const COMPATIBLE: Record<string, RegExp> = { a: /[ae]/, i: /[iey]/, u: /[uow]/, 
 
 /**
  * How well a Latin spelling agrees with the long vowels an Arabic-script word writes: 1 when it does (or when the two
- * cannot be aligned consonant for consonant), less for each written long vowel the Latin spelling has not.
+ * cannot be aligned consonant for consonant), less for each written long vowel the Latin spelling has not
+ * (MISSING_LONG_VOWEL: ya and waw are surer signs than alif, often a hamza's seat), less again for a Latin -i ending
+ * where the word writes no final ya (`penalty`).
  */
-/** What a written long vowel the Latin spelling lacks costs: ya and waw are surer signs than alif, often a hamza's seat. */
-const MISSING_VOWEL: Record<string, number> = { a: 0.85, i: 0.75, u: 0.75, y: 0.85 };
-
-export function vowelAgreement(vowels: string, latin: string, penalty = 0.75): number {
+export function vowelAgreement(vowels: string, latin: string, penalty = NISBA_WITHOUT_YA): number {
   if (!vowels) return 1;
   const runs = latinVowelsAfterConsonants(latin);
   if (runs.length !== vowels.length) return 1;
@@ -152,7 +152,7 @@ export function vowelAgreement(vowels: string, latin: string, penalty = 0.75): n
   for (let k = 0; k < vowels.length; k++) {
     const wanted = vowels[k];
     if (wanted === "-") continue;
-    if (!COMPATIBLE[wanted].test(runs[k])) factor *= MISSING_VOWEL[wanted];
+    if (!COMPATIBLE[wanted].test(runs[k])) factor *= MISSING_LONG_VOWEL[wanted];
   }
   // A Latin -i ending (the nisba of Mohammadi, Hasani) where the word writes no final ya.
   if (vowels.endsWith("-") && /[iy]$/.test(latin) && !/[aeou][iy]$/.test(latin)) factor *= penalty;

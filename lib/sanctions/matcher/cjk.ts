@@ -10,6 +10,7 @@
  */
 import anyAscii from "any-ascii";
 import hanjaReadings from "hanja/lib/data/hanjaeum.json" with { type: "json" };
+import { MAX_FOREIGN_HAN_SKELETONS, MAX_HANGUL_READINGS } from "./tuning.ts";
 
 const HANGUL_BASE = 0xac00;
 const HANGUL_LAST = 0xd7a3;
@@ -108,8 +109,6 @@ const FAMILY_NAMES: Record<string, string[]> = {
   김: ["kim", "gim"],
 };
 
-const MAX_READINGS = 24;
-
 export function isHangulSyllable(c: string): boolean {
   const code = c.charCodeAt(0);
   return c.length === 1 && code >= HANGUL_BASE && code <= HANGUL_LAST;
@@ -128,7 +127,7 @@ export function hangulReadings(syllable: string): string[] {
   const vowel = VOWELS[Math.floor(index / 28) % 21];
   const final = FINALS[index % 28];
   const out = new Set<string>(FAMILY_NAMES[syllable] ?? []);
-  for (const i of initial) for (const v of vowel) for (const f of final) if (out.size < MAX_READINGS) out.add(i + v + f);
+  for (const i of initial) for (const v of vowel) for (const f of final) if (out.size < MAX_HANGUL_READINGS) out.add(i + v + f);
   return [...out];
 }
 
@@ -198,7 +197,6 @@ const PINYIN_CONSONANTS: [RegExp, string[]][] = [
   [/^c/, ["ts"]],
   [/^y/, [""]],
 ];
-const MAX_FOREIGN_SKELETONS = 32;
 
 /**
  * A foreign name written in Han characters (贝拉克 Barack, 奥巴马 Obama) is chosen for its sound: its characters' vowels
@@ -222,7 +220,7 @@ export function foreignHanSkeletons(part: string): string[] {
       }
       if (/ng?$/.test(pinyin) && pinyin.length > 1) options = options.map((o) => `${o}n`);
     }
-    readings = readings.flatMap((r) => options.map((o) => r + o)).slice(0, MAX_FOREIGN_SKELETONS);
+    readings = readings.flatMap((r) => options.map((o) => r + o)).slice(0, MAX_FOREIGN_HAN_SKELETONS);
   }
   const finish = (s: string) => {
     const single = s.replace(/([a-z])\1+/g, "$1");

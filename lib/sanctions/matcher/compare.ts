@@ -6,7 +6,8 @@
 import { blankEntity, type EntitySchema } from "../entity.ts";
 import { TokenClass } from "./lexicon.ts";
 import { tokenize } from "./normalize.ts";
-import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex } from "./sanctions-index.ts";
+import { SanctionsIndex } from "./sanctions-index.ts";
+import { DEFAULT_MATCH_THRESHOLD, NEAR_MISS_MARGIN } from "./tuning.ts";
 import type { MatchExplanation } from "./types.ts";
 
 export interface CompareOptions {
@@ -17,7 +18,7 @@ export interface CompareOptions {
   weights?: SanctionsIndex;
 }
 
-/** match: at or over the threshold; near_miss: within 0.1 under it, what a search shows as a possible match. */
+/** match: at or over the threshold; near_miss: within NEAR_MISS_MARGIN under it, what a search shows as a possible match. */
 export type CompareDecision = "match" | "near_miss" | "no_match";
 
 export interface NameComparison {
@@ -27,8 +28,6 @@ export interface NameComparison {
   matchedName: string;
   explanation: MatchExplanation;
 }
-
-const NEAR_MISS_MARGIN = 0.1;
 
 /** A name of unknown type is a company when it carries a legal form (LLC, GmbH, Limited). */
 export function guessType(name: string): "person" | "company" {

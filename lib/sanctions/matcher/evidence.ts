@@ -16,6 +16,15 @@
  */
 import { countryKey } from "../../countries.ts";
 import type { EntityIdentifier, IdentifierKind, SanctionsEntity } from "../entity.ts";
+import {
+  BIRTH_DATE_BONUS,
+  BIRTH_DATE_CONFLICT_MARGIN,
+  BIRTH_YEAR_BONUS,
+  CIRCA_YEARS,
+  CONFLICT_YEARS,
+  MAX_EVIDENCE_BONUS,
+  NATIONALITY_BONUS,
+} from "./tuning.ts";
 
 export interface MatchDetails {
   /** "1956" or "1956-03-04". */
@@ -36,16 +45,10 @@ export interface MatchEvidence {
   nameScore: number;
 }
 
-export const BIRTH_DATE_BONUS = 0.05;
-export const BIRTH_YEAR_BONUS = 0.03;
-export const NATIONALITY_BONUS = 0.02;
-export const BIRTH_DATE_CONFLICT_MARGIN = 0.05;
-/** The most the details can add to a name's score. */
-export const MAX_EVIDENCE_BONUS = BIRTH_DATE_BONUS + NATIONALITY_BONUS;
-/** Years between a searched and a listed date from which they clearly differ. */
-const CONFLICT_YEARS = 2;
-/** How far "circa 1960" reaches either way. */
-const CIRCA_YEARS = 2;
+export { BIRTH_DATE_BONUS, BIRTH_DATE_CONFLICT_MARGIN, BIRTH_YEAR_BONUS, MAX_EVIDENCE_BONUS, NATIONALITY_BONUS };
+
+/** Scores are rounded to three places: the highest score under a threshold is this much under it. */
+const SCORE_STEP = 0.001;
 
 /** A birth date as a span of years, with the day or month when the date gives them. */
 export interface DateSpan {
@@ -182,7 +185,7 @@ export function weighEvidence(
   if (evidence.nationality === "agrees") bonus += NATIONALITY_BONUS;
   let score = Math.min(1, nameScore + bonus);
   // Only a birth date may lift a near miss over the threshold.
-  if (nameScore < threshold && birth?.verdict !== "agrees") score = Math.min(score, Math.max(nameScore, threshold - 0.001));
+  if (nameScore < threshold && birth?.verdict !== "agrees") score = Math.min(score, Math.max(nameScore, threshold - SCORE_STEP));
   score = round(score);
   return { score, match: score >= threshold, evidence };
 }

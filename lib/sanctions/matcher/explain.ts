@@ -5,6 +5,7 @@
 import { givenNameForms, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token } from "./normalize.ts";
 import type { Pair } from "./score.ts";
+import { LOOSE_SPELLING_BAND, SPELLING_BAND } from "./tuning.ts";
 import type { MatchExplanation, NamePart, NamePartMatch } from "./types.ts";
 
 const LATIN_OR_DIGITS = /^[\p{Script=Latin}\p{N}\p{P}\p{S}\s]*$/u;
@@ -29,11 +30,11 @@ function how(query: Token[], listed: Token[], sim: number, initial: boolean): Na
   if (script(q.text) !== script(n.text)) return "transliteration";
   if (plain(q.text) === plain(n.text) || (/^\d+$/.test(q.key) && q.key === n.key)) return "exact";
   if (q.abjad || n.abjad) return "transliteration";
-  if (q.key === n.key || sim >= 0.9) return "spelling";
+  if (q.key === n.key || sim >= SPELLING_BAND) return "spelling";
   // Ted for Theodore, Bill for William: another form of the given name, not a way of spelling it.
   if (givenNameForms(q.raw).includes(n.raw)) return "nickname";
   if (q.skeleton === n.skeleton) return "phonetic";
-  return sim >= 0.8 ? "spelling" : "phonetic";
+  return sim >= LOOSE_SPELLING_BAND ? "spelling" : "phonetic";
 }
 
 const words = (tokens: Token[]) => tokens.map((t) => t.text).join(" ");

@@ -4,6 +4,7 @@
  * or v, ח h or kh): each reading gives a skeleton, and the word matches a Latin spelling through any of them
  * (דוד: David through the consonantal vav, משה: Moshe).
  */
+import { MAX_HEBREW_SKELETONS } from "./tuning.ts";
 
 /** Each letter's consonant classes as latinSkeleton writes them ("" for a vowel letter or a silent one). */
 const LETTERS: Record<string, string[]> = {
@@ -38,7 +39,6 @@ const LETTERS: Record<string, string[]> = {
 
 export const HEBREW_WORD = /\p{Script=Hebrew}/u;
 const POINTS = /[\u0591-\u05C7]/g;
-const MAX_SKELETONS = 8;
 
 function finish(s: string): string {
   s = s.replace(/([a-z])\1+/g, "$1");
@@ -53,7 +53,7 @@ export function hebrewSkeletons(word: string): string[] {
     if (!options) continue;
     // A vav at the start or doubled is the consonant v.
     const next = ch === "ו" && (readings[0].length === 0 || word.includes("וו")) ? ["v"] : options;
-    readings = readings.flatMap((r) => next.map((o) => r + o)).slice(0, MAX_SKELETONS);
+    readings = readings.flatMap((r) => next.map((o) => r + o)).slice(0, MAX_HEBREW_SKELETONS);
   }
   return [...new Set(readings.map(finish))].filter(Boolean);
 }

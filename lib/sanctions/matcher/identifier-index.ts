@@ -9,10 +9,7 @@
  * Colombian cedula is often the passport number too), so a searched passport number finds a listed national id.
  */
 import type { EntityIdentifier, IdentifierKind } from "../entity.ts";
-
-/** Shorter document numbers (or numbers without a digit) are too common to decide anything. */
-const MIN_DOCUMENT_LENGTH = 5;
-const MIN_WALLET_LENGTH = 20;
+import { MIN_DOCUMENT_LENGTH, MIN_WALLET_LENGTH } from "./tuning.ts";
 
 function family(kind: IdentifierKind): string {
   return kind === "passport" || kind === "national_id" || kind === "tax_id" ? "document" : kind;
@@ -32,6 +29,7 @@ export function normalizeIdentifier(kind: IdentifierKind, value: string): string
     return /^\d{7}$/.test(key) ? key : null;
   }
   if (kind === "lei") return /^[0-9A-Z]{18}\d{2}$/.test(key) ? key : null;
+  // A short number, or one without a digit, is too common to decide anything.
   if (key.length < MIN_DOCUMENT_LENGTH || !/\d/.test(key) || !/^[0-9A-Z]+$/.test(key)) return null;
   return key;
 }

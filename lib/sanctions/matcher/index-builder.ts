@@ -7,6 +7,7 @@ import type { SanctionsEntity } from "../entity.ts";
 import { IdentifierIndex } from "./identifier-index.ts";
 import type { NameKind } from "./lexicon.ts";
 import { TokenizeCache, tokenize } from "./normalize.ts";
+import { MAX_SLASH_PARTS } from "./tuning.ts";
 import { TypedList } from "./typed-list.ts";
 import { Vocabulary } from "./vocabulary.ts";
 
@@ -15,8 +16,6 @@ export const COMPANY = 1;
 const MAX_DATASETS = 2 ** 15;
 /** A name's dataset code and entity kind in one number (a Uint16: under 2 * MAX_DATASETS). */
 export const nameTag = (dataset: number, kind: number) => 2 * dataset + kind;
-
-const MAX_SLASH_PARTS = 8;
 
 /** The parts of a name written with slashes between alternatives, when there are such parts. */
 export function slashParts(name: string): string[] {

@@ -4,6 +4,15 @@
  * All entries are in normalized form: ASCII, lower case, no punctuation, dotted abbreviations joined.
  */
 import { tokenSimilarity } from "./similarity.ts";
+import {
+  CLASS_WEIGHTS,
+  LEGAL_LENGTH_SLACK,
+  LONG_LEGAL_WORD,
+  MISSPELT_LEGAL_MIN_LENGTH,
+  MISSPELT_LEGAL_WORD,
+  PATRONYMIC_MIN_LENGTH,
+  PHRASE_WORD_FUZZY_LENGTH,
+} from "./tuning.ts";
 
 export enum TokenClass {
   Name = 0,
@@ -17,8 +26,14 @@ export enum TokenClass {
   Qualifier = 4,
 }
 
-/** How much of a token's weight its class keeps, indexed by TokenClass. */
-export const CLASS_WEIGHT: readonly number[] = [/* Name */ 1, /* Particle */ 0.25, /* Honorific */ 0.1, /* LegalForm */ 0.2, /* Qualifier */ 0.5];
+/** How much of a token's weight its class keeps (tuning.ts CLASS_WEIGHTS), indexed by TokenClass. */
+export const CLASS_WEIGHT: readonly number[] = [
+  CLASS_WEIGHTS.name,
+  CLASS_WEIGHTS.particle,
+  CLASS_WEIGHTS.honorific,
+  CLASS_WEIGHTS.legalForm,
+  CLASS_WEIGHTS.qualifier,
+];
 
 /** Spellings of one legal form mapped to one canonical token, so "Limited" meets "Ltd". */
 const LEGAL_SYNONYMS: Record<string, string> = {
@@ -282,16 +297,15 @@ export const HYPHEN_ARTICLES = new Set([
   "en",
 ]);
 
-const MISSPELT_LEGAL_WORD = 0.8;
-const LONG_LEGAL_WORDS = Object.keys(LEGAL_SYNONYMS).filter((w) => w.length >= 7);
+const LONG_LEGAL_WORDS = Object.keys(LEGAL_SYNONYMS).filter((w) => w.length >= LONG_LEGAL_WORD);
 
 /** A legal form written out (Limited, Corporation), also misspelt (Limted, Corpoartion), to its short form. */
 export function canonicalLegalWord(word: string): string {
   const exact = LEGAL_SYNONYMS[word];
   if (exact) return exact;
-  if (word.length < 6 || LEGAL_FORMS.has(word)) return word;
+  if (word.length < MISSPELT_LEGAL_MIN_LENGTH || LEGAL_FORMS.has(word)) return word;
   for (const long of LONG_LEGAL_WORDS) {
-    if (long[0] !== word[0] || Math.abs(long.length - word.length) > 2) continue;
+    if (long[0] !== word[0] || Math.abs(long.length - word.length) > LEGAL_LENGTH_SLACK) continue;
     if (tokenSimilarity(word, long, MISSPELT_LEGAL_WORD) > 0) return LEGAL_SYNONYMS[long];
   }
   return word;
@@ -300,7 +314,7 @@ export function canonicalLegalWord(word: string): string {
 /** Long words of a phrase may be misspelt (Joint Sotck Company); short ones must be exact. */
 function phraseWordMatches(expected: string, word: string): boolean {
   if (expected === word) return true;
-  if (expected.length < 5 || expected[0] !== word[0] || Math.abs(expected.length - word.length) > 2) return false;
+  if (expected.length < PHRASE_WORD_FUZZY_LENGTH || expected[0] !== word[0] || Math.abs(expected.length - word.length) > LEGAL_LENGTH_SLACK) return false;
   return tokenSimilarity(word, expected, MISSPELT_LEGAL_WORD) > 0;
 }
 
@@ -477,10 +491,7 @@ export function classifyWord(word: string, kind: NameKind): TokenClass {
 
 // With the French and German spellings of the same endings (Petrovitch, Iwanowitsch).
 const PATRONYMIC_ENDING = /(ovich|evich|ovych|evych|ovitch|evitch|ovitsch|evitsch|owitsch|ewitsch|owitch|ewitch|ovna|evna|ivna|ichna)$/;
-/** What a Russian or Ukrainian patronymic weighs of its rarity: often left out, it tells less than a given name. */
-export const PATRONYMIC_WEIGHT = 0.5;
-
 /** Viktorovich, Oleksandrovych, Aleksandrovna: the father's name East Slavic names carry between given and family name. */
 export function isPatronymic(raw: string): boolean {
-  return raw.length >= 8 && PATRONYMIC_ENDING.test(raw);
+  return raw.length >= PATRONYMIC_MIN_LENGTH && PATRONYMIC_ENDING.test(raw);
 }

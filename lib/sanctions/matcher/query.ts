@@ -3,10 +3,29 @@
  * adjacent compounds) with the vocabulary tokens each one is similar to.
  */
 import { SUN_LETTERS } from "./arabic.ts";
-import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
+import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
-import { SIMILARITY_FLOOR, type Spelling, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
+import {
+  COMPOUND_FLOOR,
+  COMPOUND_LENGTH_SLACK,
+  COMPOUND_SKELETON_SLACK,
+  GIVEN_NAME_FORM,
+  INITIAL_WEIGHT,
+  INNER_SPLIT_LENGTH,
+  KNOWN_WORD,
+  MAX_INITIALS,
+  MIN_JOINABLE_SKELETON,
+  PATRONYMIC_WEIGHT,
+  SAME_NAME,
+  SHORT_JOIN_PIECE,
+  SIMILARITY_FLOOR,
+  SPLIT_LENGTH,
+  SPLIT_PART_FLOOR,
+  SPLIT_PART_FUZZY_LENGTH,
+  SPLIT_PART_MIN_LENGTH,
+} from "./tuning.ts";
+import type { Spelling, Vocabulary, VocabularyMatches } from "./vocabulary.ts";
 
 export interface QueryUnit {
   /** First and last query token covered. */
@@ -26,36 +45,29 @@ export interface QueryUnit {
   reach?: Map<number, number>;
 }
 
-/** The share of a word's weight an initial keeps. */
-const INITIAL_WEIGHT = 0.5;
+/** Query tokens kept: score.ts keys its compound cache on a query token under this (with two 21-bit ids, under 2^53). */
+const MAX_QUERY_TOKENS = 32;
 
-/** A given name against another form of it (Ted / Theodore): a variant, under a typo of a mononym (see markPartial). */
-const GIVEN_NAME_FORM = 0.85;
-
-/** Joined words this long or longer are split to find the listed names that write them apart. */
-const SPLIT_LENGTH = 6;
-/** A word with a vocabulary token this similar is taken as written. */
-const KNOWN_WORD = 0.9;
-/** A part of a split word must be found this close (a letter off in a long part). */
-const SPLIT_PART_FLOOR = 0.85;
-
-/** The vocabulary tokens of both parts, for every way of cutting `key` in two where both parts are known words. */
+/**
+ * The vocabulary tokens of both parts, for every way of cutting `key` in two where both parts are known words. Only
+ * for a word the lists do not know (KNOWN_WORD), to find the listed names that write it apart.
+ */
 function splitReach(key: string, raw: string, vocab: Vocabulary, depth = 0): Map<number, number> | undefined {
-  if (key.length < (depth > 0 ? 5 : SPLIT_LENGTH) || raw.length < SPLIT_LENGTH) return undefined;
+  if (key.length < (depth > 0 ? INNER_SPLIT_LENGTH : SPLIT_LENGTH) || raw.length < SPLIT_LENGTH) return undefined;
   const reach = new Map<number, number>();
   const none: VocabularyMatches = { ids: [], sims: [] };
   const part = (text: string): VocabularyMatches => {
     const key = latinKey(text);
     const id = vocab.id(key, false);
     if (id !== undefined) return { ids: [id], sims: [1] };
-    if (text.length < 5) return none;
+    if (text.length < SPLIT_PART_FUZZY_LENGTH) return none;
     const found = vocab.lookup({ key, raw: text, skeleton: latinSkeleton(key), abjad: false }, 1);
     if (found.sims.some((s) => s >= SPLIT_PART_FLOOR) || depth > 0) return found;
     // A part may itself be two words (vanderbilt: van, derbilt: der, bilt).
     const inner = splitReach(key, text, vocab, depth + 1);
     return inner ? { ids: [...inner.keys()], sims: [...inner.values()] } : found;
   };
-  for (let i = 2; i <= raw.length - 2; i++) {
+  for (let i = SPLIT_PART_MIN_LENGTH; i <= raw.length - SPLIT_PART_MIN_LENGTH; i++) {
     const left = part(raw.slice(0, i));
     if (!left.sims.some((s) => s >= SPLIT_PART_FLOOR)) continue;
     const right = part(raw.slice(i));
@@ -87,9 +99,6 @@ export interface PreparedQuery {
   unitsByToken: Map<number, number[]>;
 }
 
-/** Variants whose similarity is at least this are counted as the same name for the token's rarity. */
-const SAME_NAME = 0.85;
-
 export function idf(df: number, documents: number): number {
   return Math.log(1 + documents / Math.max(1, df));
 }
@@ -119,7 +128,7 @@ export function compoundRuns(
  * neighbour: علي خامنئي would become lkmn, Loqman. The article is the exception (عبد الله).
  */
 export function joinableSkeleton(skeleton: string, abjad: boolean, cls: TokenClass): boolean {
-  return !abjad || cls === TokenClass.Particle || skeleton.length >= 2;
+  return !abjad || cls === TokenClass.Particle || skeleton.length >= MIN_JOINABLE_SKELETON;
 }
 
 /**
@@ -127,7 +136,7 @@ export function joinableSkeleton(skeleton: string, abjad: boolean, cls: TokenCla
  * compound much longer than the single word only says that one part is missing.
  */
 export function compoundLengthFits(singleLength: number, compoundLength: number, skeletons: boolean): boolean {
-  return Math.abs(singleLength - compoundLength) <= (skeletons ? 1 : 2);
+  return Math.abs(singleLength - compoundLength) <= (skeletons ? COMPOUND_SKELETON_SLACK : COMPOUND_LENGTH_SLACK);
 }
 
 /**
@@ -135,8 +144,6 @@ export function compoundLengthFits(singleLength: number, compoundLength: number,
  * keep their usual floor: the Arabic article assimilates in Latin (عبد الرحمن / Abderrahmane), so
  * joined skeletons are seldom exact.
  */
-const COMPOUND_FLOOR = 0.919; // 0.92 less float rounding: one vowel in five letters (abdal / abdul) is in
-
 export function compoundFloor(skeletons: boolean): number {
   return skeletons ? SIMILARITY_FLOOR : COMPOUND_FLOOR;
 }
@@ -163,7 +170,7 @@ function assimilatedSkeleton(part: Token[]): string | undefined {
 }
 
 export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, documents: number, weights?: WeightSource): PreparedQuery | null {
-  const raw = tokenize(term, kind).slice(0, 32);
+  const raw = tokenize(term, kind).slice(0, MAX_QUERY_TOKENS);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
   const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Spelling) => {
@@ -228,12 +235,14 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       const u = units[units.length - 1];
       for (let i = first; i <= last; i++) u.weight += tokens[i].weight;
     },
-    (i) => !raw[i].abjad && !raw[i].native && raw[i].raw.length <= 3,
+    (i) => !raw[i].abjad && !raw[i].native && raw[i].raw.length <= SHORT_JOIN_PIECE,
   );
   const totalWeight = tokens.reduce((s, t) => s + t.weight, 0);
   const optional = tokens.reduce((s, t) => s + (isArabicArticle(t.key, t.abjad, t.cls) ? t.weight : 0), 0);
   const lowerCase = /\p{Ll}/u.test(term);
-  const writtenAsInitials = tokens.map((t) => !t.abjad && !t.native && t.raw.length > 1 && t.raw.length <= 4 && lowerCase && /^\p{Lu}+$/u.test(t.text));
+  const writtenAsInitials = tokens.map(
+    (t) => !t.abjad && !t.native && t.raw.length > 1 && t.raw.length <= MAX_INITIALS && lowerCase && /^\p{Lu}+$/u.test(t.text),
+  );
   const unitsByToken = new Map<number, number[]>();
   units.forEach((u, index) => {
     for (const [id, sim] of u.sims) {

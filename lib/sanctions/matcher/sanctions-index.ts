@@ -9,46 +9,43 @@
  * in full (score.ts) and returns the best name of each entity.
  */
 import type { SanctionsEntity } from "../entity.ts";
-import { hasDetails, MAX_EVIDENCE_BONUS, type MatchEvidence, weighEvidence } from "./evidence.ts";
+import { hasDetails, type MatchEvidence, weighEvidence } from "./evidence.ts";
 import { explainAlignment } from "./explain.ts";
 import type { IdentifierIndex } from "./identifier-index.ts";
 import { COMPANY, type IndexParts, type Listing, nameTag, PERSON, SanctionsIndexBuilder, slashParts } from "./index-builder.ts";
 import type { NameKind } from "./lexicon.ts";
-import { isPatronymic, PATRONYMIC_WEIGHT, TokenClass } from "./lexicon.ts";
+import { isPatronymic, TokenClass } from "./lexicon.ts";
 import { type Token, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type QueryUnit, type WeightSource } from "./query.ts";
 import { bestScoreFrom, type CompoundCache, emptyCompoundCache, type Pair, scoreName } from "./score.ts";
+import {
+  AVERAGE_NAME_WORDS,
+  CANDIDATES,
+  CHOICE_BINS,
+  COMMON_POSTINGS,
+  DEFAULT_LIMIT,
+  DEFAULT_MATCH_THRESHOLD,
+  FLOOR_BINS,
+  LONE_NAME_MIN_POOL,
+  LONE_NAME_POOL,
+  MAX_EVIDENCE_BONUS,
+  MIN_SCORE_SHARE,
+  MONONYM_TYPO,
+  PATRONYMIC_WEIGHT,
+  ROUNDING_ROOM,
+  TIE_POOL,
+  TIED_CANDIDATES_FACTOR,
+} from "./tuning.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
-export const DEFAULT_MATCH_THRESHOLD = 0.8;
-const DEFAULT_LIMIT = 10;
-/** Names scored in full per query; the rest are dropped after the cheap accumulation. */
-const CANDIDATES = 200;
-/** Results under this share of the threshold are not worth showing. */
-const MIN_SCORE_SHARE = 0.6;
-/** A unit whose posting lists hold more names than this is a common word (see accumulate). */
-const COMMON_POSTINGS = 4 * CANDIDATES;
-/** About how many words a listed name has: probing found names costs this many lookups each (see accumulate). */
-const AVERAGE_NAME_WORDS = 4;
-
-/** Sums of float32 values may round above the exact sum of their bounds: bounds compared with them get this room. */
-const ROUNDING_ROOM = 1.001;
-
-/** The bins of accumulated values that choose the names scored (see topAccumulated). */
-const CHOICE_BINS = 1024;
-/** Coarser bins place the CANDIDATES-th value while the names are being found (see rankFloor, dropHopeless). */
-const FLOOR_BINS = 256;
+export { DEFAULT_MATCH_THRESHOLD };
 
 /** How many listed names' tokens the index keeps for explanations (see listedTokens). */
 const RECENTLY_EXPLAINED = 4096;
 
 /** Stamps live in Int32Arrays: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
-
-/** For a lone name, this many times the asked results are ranked again (see byLoneNameRank). */
-const LONE_NAME_POOL = 3;
-const LONE_NAME_MIN_POOL = 30;
 
 /**
  * A query of one name word, besides particles and legal forms: a lone surname ("Maduro") or an underspecified one
@@ -60,9 +57,6 @@ function isLoneName(query: PreparedQuery): boolean {
   for (const t of query.tokens) if (t.cls === TokenClass.Name || t.cls === TokenClass.Honorific) words++;
   return words === 1;
 }
-
-/** A lone name this close to a mononym (similarity 0.9 or more: one letter in eight or more) is a typo of it. */
-const MONONYM_TYPO = 0.9;
 
 /**
  * One name word does not identify a person who has more: a partial match, never a Match on its own. A listing that is
@@ -81,8 +75,6 @@ function markPartial(r: MatchResult, listedWords: number): MatchResult {
   return { ...r, match: false, partial: true };
 }
 
-/** How many times the asked results may be looked at for names tied on score (see byExactness). */
-const TIE_POOL = 3;
 const round = (score: number) => Math.round(score * 1000) / 1000;
 
 /** Every searched word found as written: ranks above a name of the same score found through a word spelt otherwise. */
@@ -575,7 +567,7 @@ export class SanctionsIndex {
       else if (b === cut) atCut.push(n);
     }
     // Up to twice the count, ties are all scored: the accumulation is a rough guide among names of one value.
-    const wanted = 2 * count - above;
+    const wanted = TIED_CANDIDATES_FACTOR * count - above;
     if (atCut.length <= wanted) return top.concat(atCut);
     // The `wanted` first of atCut by value, then lighter names, then earlier ones: every name above the value of the
     // last one taken, and of those at that value the lightest. Found without sorting all of atCut (thousands of names

@@ -17,17 +17,31 @@ import { CLASS_WEIGHT, legalFamily, TokenClass } from "./lexicon.ts";
 import { isArabicArticle } from "./normalize.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
+import {
+  ANOTHER_ANCESTOR,
+  ARTICLE_JOINED_MIN_LENGTH,
+  COMPANY_COVERAGE_FLOOR,
+  COMPANY_QUERY_COVERAGE_FLOOR,
+  COUNTRY_WORD_MIN_LENGTH,
+  CROSS_SCRIPT_JOIN,
+  FAMILY_OUT_OF_PLACE,
+  FUZZY_WORD,
+  FUZZY_WORDS,
+  INITIAL_SIMILARITY,
+  LISTED_INITIAL_SIMILARITY,
+  MAX_INITIALS,
+  NAME_COVERAGE_FLOOR,
+  NAME_SIDE_MIN_WORDS,
+  OTHER_OF_A_GROUP,
+  PATRONYMIC_CONFLICT,
+  QUERY_COVERAGE_FLOOR,
+  SERIES_NUMBER,
+  SUBSTITUTION_PENALTY,
+  SYLLABIC_COVERAGE_FLOOR,
+  TWO_FUZZY_WORDS,
+} from "./tuning.ts";
 import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
-const NAME_COVERAGE_FLOOR = 0.7;
-const QUERY_COVERAGE_FLOOR = 0.6;
-const SYLLABIC_COVERAGE_FLOOR = 0.4;
-/** Banco Santander is not Banco Santander México: a company's rare words left out weigh. */
-const COMPANY_COVERAGE_FLOOR = 0.6;
-/** Deutsche Bank Trust Company is not Deutsche Bank: a company's extra words in the query weigh more too. */
-const COMPANY_QUERY_COVERAGE_FLOOR = 0.4;
-/** How much a substituted word (see scoreName) takes off, times its share of the name. */
-const SUBSTITUTION_PENALTY = 0.5;
 const MAX_TOKENS = 64;
 
 const nameWeights = new Float64Array(MAX_TOKENS);
@@ -86,15 +100,8 @@ const ID_SPAN = 2 ** 21;
  */
 export function bestScoreFrom(queryShare: number, words: number): number {
   const share = Math.min(1, queryShare);
-  return words >= 2 ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
+  return words >= NAME_SIDE_MIN_WORDS ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
 }
-
-/** What an initial is worth against the word it may stand for (V. / Vladimir, JC / Jean-Claude). */
-export const INITIAL_SIMILARITY = 0.85;
-/** A listed initial against a searched given name: the search says more than the listing, which may mean anyone. */
-const LISTED_INITIAL_SIMILARITY = 0.7;
-/** Initials written together stand for at most this many words (U.S., J.-C., PLA). */
-const MAX_INITIALS = 4;
 
 const isLetter = (c: string | undefined) => c !== undefined && c >= "a" && c <= "z";
 
@@ -307,19 +314,13 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
   const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
   const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
   const cap = otherOfGroup ? OTHER_OF_A_GROUP : 1;
-  if (nameWordsMatched < 2 || syllableLeft) return Math.min(cap, score);
+  if (nameWordsMatched < NAME_SIDE_MIN_WORDS || syllableLeft) return Math.min(cap, score);
   // The query may also carry more than the listed name (an extra middle name): a name found whole, on
   // at least two words, is scored from its side too, with the query's leftovers weighing more.
   const nameSide = nameTotal > 0 ? nameMatchedSimilar / nameTotal : 0;
   const queryFloor = name.company ? COMPANY_QUERY_COVERAGE_FLOOR : QUERY_COVERAGE_FLOOR;
   return Math.min(cap, Math.max(score, conflict * nameSide * (queryFloor + (1 - queryFloor) * queryShare)));
 }
-
-/**
- * A company named alike but for its country, one on each side (Veltra Bank (Chile) / Veltra Bank (Peru), in
- * parentheses or not), is another national company of a group: however alike the rest, at most a near miss.
- */
-const OTHER_OF_A_GROUP = 0.75;
 
 /** Legal forms that exclude each other, one on each side and none shared (Bank AG / Bank GmbH): another company. */
 function otherLegalForms(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number): boolean {
@@ -349,13 +350,6 @@ function countriesBothSides(q: PreparedQuery, vocab: Vocabulary, name: NameToken
   return query && listed;
 }
 
-/** A join or split across scripts (two Arabic words for one Latin word) is a guess: worth a loose spelling at most. */
-const CROSS_SCRIPT_JOIN = 0.75;
-/** Below this a Latin word is another spelling, a letter or more off (Nychaela / Michaela). */
-const FUZZY = 0.85;
-/** What each of two or more such words keeps: one typo is a typo, two at once are often another person. */
-const TWO_FUZZY = 0.85;
-
 const queryForeign = (q: PreparedQuery, i: number) => q.tokens[i].abjad || q.tokens[i].native !== undefined;
 const nameForeign = (vocab: Vocabulary, name: NameTokens, j: number) => {
   const id = name.ids[name.start + j];
@@ -380,17 +374,15 @@ function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, pi
     for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
     if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
     if (compound || qForeign || nForeign || p.initial) continue;
-    if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY) fuzzy++;
+    if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY_WORD) fuzzy++;
   }
   for (const p of picked) {
     if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
-    if (fuzzy >= 2 && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY && !queryForeign(q, p.qFirst)) p.sim *= TWO_FUZZY;
+    if (fuzzy >= FUZZY_WORDS && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY_WORD && !queryForeign(q, p.qFirst))
+      p.sim *= TWO_FUZZY_WORDS;
     if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
   }
 }
-
-/** What a family name after آل keeps when the listed word it met has no article before it (a given name Ali). */
-const FAMILY_OUT_OF_PLACE = 0.5;
 
 /**
  * The word after the family article آل is a family name (آل علي: Al Ali, the family of Ali): it meets a listed word
@@ -399,7 +391,7 @@ const FAMILY_OUT_OF_PLACE = 0.5;
 function familyNameOutOfPlace(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): boolean {
   if (p.qFirst !== p.qLast || p.nFirst !== p.nLast || p.qFirst === 0 || !q.tokens[p.qFirst - 1].family) return false;
   const listed = vocab.raws[name.ids[name.start + p.nFirst]];
-  if (vocab.abjad[name.ids[name.start + p.nFirst]] === 0 && listed.length >= 5 && /^[ae]l/.test(listed)) return false;
+  if (vocab.abjad[name.ids[name.start + p.nFirst]] === 0 && listed.length >= ARTICLE_JOINED_MIN_LENGTH && /^[ae]l/.test(listed)) return false;
   return p.nFirst === 0 || !isArticleAt(vocab, name, p.nFirst - 1);
 }
 
@@ -440,7 +432,7 @@ const MAX_COUNTRY_WORDS = 50_000;
 
 /** A word of four letters or more that names a country (Mexico, Sweden), kept once worked out. */
 function isCountryWord(raw: string): boolean {
-  if (raw.length < 4) return false;
+  if (raw.length < COUNTRY_WORD_MIN_LENGTH) return false;
   let known = countryWords.get(raw);
   if (known === undefined) {
     known = countryCode(raw) !== null;
@@ -469,8 +461,6 @@ function countryLeftShare(q: PreparedQuery, vocab: Vocabulary, name: NameTokens,
   return Math.max(queryTotal > 0 ? queryCountry / queryTotal : 0, nameTotal > 0 ? nameCountry / nameTotal : 0);
 }
 
-/** Another number in a company's name (Fund VII / Fund VIII, Trust I / Trust II): one of a series, a weak variant. */
-const SERIES_NUMBER = 0.7;
 const DIGITS = /^\d+$/;
 
 /** The only number left over on each side of a company's name, when there is one each. */
@@ -494,8 +484,6 @@ function seriesNumbers(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k:
 /** Words that put a father's name after a person's own (Muhammad bin Salman). */
 const PATRONYMIC = new Set(["bin", "ibn", "ben", "bint", "binti", "bte", "ould", "wuld", "walad", "bn", "bnt", "vld"]);
 const ARTICLES = new Set(["al", "el", "l"]);
-/** What a word matched to its father's name (or the other way round) is still worth. */
-const PATRONYMIC_CONFLICT = 0.4;
 
 /**
  * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the
@@ -512,9 +500,6 @@ function chainPositions(count: number, isParticle: (i: number) => boolean, isWor
   }
   return out;
 }
-
-/** What a name keeps whose father (or grandfather) has another name in the other (Ali bin Omar / Ali bin Yusuf). */
-const ANOTHER_ANCESTOR = 0.85;
 
 /**
  * A father's (or grandfather's) name in a chain of bin/ben left over on both sides at the same place (Habib ben

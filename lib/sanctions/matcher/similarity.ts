@@ -4,6 +4,23 @@
  * differences cheap (one vowel for another, a dropped vowel or h, s/z, k/g, t/d) and keep real
  * typos (a wrong consonant, a transposition) at about one edit.
  */
+import {
+  BREATH_INDEL,
+  CLOSE_CONSONANT_SUBSTITUTION,
+  DOUBLING,
+  EXACT_ONLY_LENGTH,
+  FINAL_S,
+  FINAL_S_MIN_LENGTH,
+  GENDERED_ENDING_MIN_LENGTH,
+  LOOSE_LIKENESS,
+  MAX_LENGTH_DIFFERENCE,
+  SHORT_SKELETON_DISTANCE,
+  SHORT_TOKEN,
+  SHORT_TOKEN_DISTANCE,
+  TRANSPOSITION,
+  VOWEL_INDEL,
+  VOWEL_SUBSTITUTION,
+} from "./tuning.ts";
 
 const VOWELS = "aeiou";
 // Close sounds; "ij" is a Latin j for a y (Jusuf/Yusuf, y being folded to i).
@@ -12,18 +29,15 @@ const SIMILAR_CONSONANTS = ["sz", "kg", "kc", "kq", "cs", "td", "dz", "bp", "fv"
 const SUBSTITUTE = new Float32Array(128 * 128).fill(1);
 const INDEL = new Float32Array(128).fill(1);
 for (let c = 0; c < 128; c++) SUBSTITUTE[c * 128 + c] = 0;
-for (const a of VOWELS) for (const b of VOWELS) if (a !== b) SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.4;
+for (const a of VOWELS) for (const b of VOWELS) if (a !== b) SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = VOWEL_SUBSTITUTION;
 for (const [a, b] of SIMILAR_CONSONANTS) {
-  SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 0.6;
-  SUBSTITUTE[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = 0.6;
+  SUBSTITUTE[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = CLOSE_CONSONANT_SUBSTITUTION;
+  SUBSTITUTE[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = CLOSE_CONSONANT_SUBSTITUTION;
 }
-for (const v of VOWELS) INDEL[v.charCodeAt(0)] = 0.6;
+for (const v of VOWELS) INDEL[v.charCodeAt(0)] = VOWEL_INDEL;
 // h and w/v are often only a breath or a glide between vowels (Mohd/Mohamad, Hawatma/Hatma).
-INDEL["h".charCodeAt(0)] = 0.5;
-INDEL["v".charCodeAt(0)] = 0.5;
-const TRANSPOSE = 0.8;
-/** Writing a letter twice (Mohammed/Mohamed, Jalal/Jall) is hardly a difference in a name. */
-const DOUBLING = 0.3;
+INDEL["h".charCodeAt(0)] = BREATH_INDEL;
+INDEL["v".charCodeAt(0)] = BREATH_INDEL;
 
 const MAX_LEN = 64;
 const rowA = new Float32Array(MAX_LEN + 1);
@@ -32,8 +46,6 @@ const rowC = new Float32Array(MAX_LEN + 1);
 const indelA = new Float32Array(MAX_LEN);
 const indelB = new Float32Array(MAX_LEN);
 
-/** A final s after a consonant is often only a case ending (Latvian Lavrovs, Sergejs; Andrejs). */
-const FINAL_S = 0.5;
 const S = "s".charCodeAt(0);
 
 function indelCosts(s: string, length: number, out: Float32Array): void {
@@ -43,7 +55,8 @@ function indelCosts(s: string, length: number, out: Float32Array): void {
     out[i] = c === before ? DOUBLING : INDEL[c & 127];
     before = c;
   }
-  if (length > 3 && s.charCodeAt(length - 1) === S && out[length - 1] === 1 && !VOWELS.includes(s[length - 2])) out[length - 1] = FINAL_S;
+  // A final s after a consonant is often only a case ending (Latvian Lavrovs, Sergejs; Andrejs).
+  if (length >= FINAL_S_MIN_LENGTH && s.charCodeAt(length - 1) === S && out[length - 1] === 1 && !VOWELS.includes(s[length - 2])) out[length - 1] = FINAL_S;
 }
 
 /**
@@ -74,7 +87,7 @@ export function weightedDistance(a: string, b: string, limit = Infinity): number
       const ins = cur[j - 1] + indelB[j - 1];
       if (ins < d) d = ins;
       if (i > 1 && j > 1 && ca !== cb && ca === (b.charCodeAt(j - 2) & 127) && (a.charCodeAt(i - 2) & 127) === cb) {
-        const t = prev2[j - 2] + TRANSPOSE;
+        const t = prev2[j - 2] + TRANSPOSITION;
         if (t < d) d = t;
       }
       cur[j] = d;
@@ -89,32 +102,27 @@ export function weightedDistance(a: string, b: string, limit = Infinity): number
   return prev[lb];
 }
 
-/** Under this similarity two words are only alike, not one name spelt two ways (see tokenSimilarity). */
-const LOOSE = 0.8;
-
-/** Three-letter tokens differ by at most one vowel (Ali/Ale); shorter ones must be equal. */
-const SHORT_TOKEN = 3;
-const SHORT_TOKEN_DISTANCE = 0.41; // one vowel (0.4), with room for float rounding
-/** Three-consonant skeletons differ by at most one close consonant (Hashim/Hisham: hsm/hsn). */
-const SHORT_SKELETON_DISTANCE = 0.61;
-
-/** 0..1; below `floor` the answer is 0. Skeletons (consonants only) are compared with `skeletons`. */
 /**
  * Given names that differ only in a final a or o are a woman's and a man's (Antonia, Antonio; Maria, Mario): not
  * spellings of one name.
  */
 function genderedEndings(a: string, b: string): boolean {
-  if (a.length < 4 || a.length !== b.length) return false;
+  if (a.length < GENDERED_ENDING_MIN_LENGTH || a.length !== b.length) return false;
   const x = a[a.length - 1];
   const y = b[b.length - 1];
   return x !== y && (x === "a" || x === "o") && (y === "a" || y === "o") && a.slice(0, -1) === b.slice(0, -1);
 }
 
+/**
+ * 0..1; below `floor` the answer is 0. Skeletons (consonants only) are compared with `skeletons`. Three-letter words
+ * differ by at most one vowel (Ali / Ale), three-consonant skeletons by one close consonant (Hashim / Hisham: hsm /
+ * hsn); shorter words must be equal.
+ */
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
   if (!skeletons && genderedEndings(a, b)) return 0;
   const longer = Math.max(a.length, b.length);
-  if (longer <= 2 || Math.abs(a.length - b.length) > longer / 2) return 0;
+  if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - b.length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
   const limit = longer <= SHORT_TOKEN ? short : (1 - floor) * longer;
   const distance = weightedDistance(a, b, limit);
@@ -123,6 +131,6 @@ export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = fal
   // Hamid is not Ahmad: a loose likeness between a word starting with a vowel and one starting with a consonant is
   // two names that share their consonants, not one name spelt two ways.
   // One edit (Ssad / Asad) is still a typo.
-  if (!skeletons && sim < LOOSE && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
+  if (!skeletons && sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
   return sim;
 }

@@ -13,11 +13,17 @@ import { vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
-
-/** Token pairs below this similarity do not match at all. */
-export const SIMILARITY_FLOOR = 0.7;
-/** Skeletons lose the vowels, so a skeleton match is worth less than a full-spelling match. */
-export const SKELETON_DISCOUNT = 0.9;
+import {
+  CLOSE_ENOUGH,
+  KEY_DELETION_LENGTH,
+  SAME_READING_OTHER_CHARACTER,
+  SIMILARITY_FLOOR,
+  SKELETON_DELETION_LENGTH,
+  SKELETON_DISCOUNT,
+  SYLLABLE_READING,
+  TWO_EDIT_LENGTH,
+  TYPO_LOOKUP_LENGTH,
+} from "./tuning.ts";
 
 /** A token as the matcher compares it: its folded key, its spelling before folding, its consonant skeleton. */
 export interface Spelling {
@@ -38,14 +44,8 @@ export interface Spelling {
 /** Lookup serials live in an Int32Array: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
 
-/** Tokens this long and longer are looked up two edits away as well as one (Selenskyj / Zelenskyy). */
-export const TWO_EDIT_LENGTH = 6;
-
-const CLOSE_ENOUGH = 0.9;
 /** How many lookups' answers a vocabulary keeps (see Vocabulary.recent): a few megabytes, some tens if all were long. */
 const RECENT_LOOKUPS = 8192;
-/** Words this long and longer are looked up with a typo undone (see lookup). */
-const TYPO_LOOKUP_LENGTH = 4;
 
 /** A word with two adjacent letters swapped back, or one letter taken out: what it may have been before one typo. */
 function typoUndone(word: string): Set<string> {
@@ -178,7 +178,7 @@ export class Vocabulary {
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
     this.byKey1 = new DeletionIndex(
       this.keys.map((k, id) => (this.abjad[id] ? "" : k)),
-      3,
+      KEY_DELETION_LENGTH,
       TWO_EDIT_LENGTH,
     );
     // Tokens by skeleton: many share one (Muhammad, Mohamed, Mohammed: mhmd), and a lookup by skeleton meets each
@@ -186,7 +186,7 @@ export class Vocabulary {
     ({ skeletons: this.groupSkeletons, start: this.groupStart, tokens: this.groupTokens } = groupBySkeleton(this.skeletons));
     this.groupChecked = new Int32Array(this.groupSkeletons.length);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
-    this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, 3);
+    this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, SKELETON_DELETION_LENGTH);
   }
 
   spelling(id: number): Spelling {
@@ -341,17 +341,16 @@ export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY
   return sim >= SIMILARITY_FLOOR ? sim : 0;
 }
 
-/** Syllables read the same are not the same name in their own script (정 and 종, 石 and 市): compared as written. */
-const SAME_READING_OTHER_CHARACTER = 0;
-/** A syllable spelt as one of its usual readings (박 / Park), rather than its key. */
-const READING = 0.95;
-
+/**
+ * Syllables read the same are not the same name in their own script (정 and 종, 石 and 市): compared as written. A
+ * syllable spelt as one of its usual readings (박 / Park), rather than its key, is nearly the same.
+ */
 function syllableSimilarity(a: Spelling, b: Spelling): number {
   if (a.native && b.native) return a.native === b.native ? 1 : SAME_READING_OTHER_CHARACTER;
   if (a.abjad || b.abjad) return 0;
   const [syllable, latin] = a.native ? [a, b] : [b, a];
   if (syllable.key === latin.key || syllable.raw === latin.raw) return 1;
-  if (syllable.readings?.some((r) => r === latin.raw || latinKey(r) === latin.key)) return READING;
+  if (syllable.readings?.some((r) => r === latin.raw || latinKey(r) === latin.key)) return SYLLABLE_READING;
   // A syllable is spelt one of its readings or it is another syllable (Cheng is not Chen).
   return 0;
 }
