@@ -5,6 +5,7 @@
  *   packages/ui      imports nothing of packages/react, web/, server/ or cli/ (primitives live apart)
  *   packages/react   imports nothing of web/, server/ or cli/ (the package never depends on the app)
  *   web/             imports the packages by name (@duecheck/react, @duecheck/ui), never by a path into packages/
+ *   lib/<a>, lib/<b> never both import the other at run time: of two capabilities, one is below the other
  *
  * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
  * relative imports into lib/ and data/ are followed transitively, and neither that file nor any module reached that
@@ -14,8 +15,8 @@
  * type-only are erased by the build and never reach the bundle. What the browser needs of a capability lives in its
  * contract module (lib/<capability>/contract.ts or schemas.ts), which the server modules import, never the reverse.
  *
- * Prints each import that breaks a rule, as file:line or as the chain file -> file -> import, and exits 1 if there
- * is one.
+ * Prints each import that breaks a rule, as file:line or as the chain file -> file -> import (two capabilities that
+ * import each other: one import each way), and exits 1 if there is one.
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
@@ -111,6 +112,51 @@ for (const pattern of BROWSER_ROOTS) {
   }
 }
 for (const chain of [...chains].sort()) findings.push(`${chain}: the browser bundle may not reach the database or the server runtime`);
+
+// Two capabilities of lib/ (its folders; each file directly under it counts as one) never import each other at run
+// time: one is below the other. What both need goes down to the capability that owns it, or to a contract module
+// below both; the lower one learns what the upper one did through lib/events. Type-only imports are erased, so they
+// do not count.
+const capabilityOf = (file: string) => file.split("/")[1];
+// Pairs still being taken apart: each step of that work removes its own, and the list goes with the last.
+const UNTANGLING = new Set([
+  "admin settings",
+  "retention settings",
+  "audit auth",
+  "auth credits",
+  "llm screening",
+  "media screening",
+  "monitoring screening",
+  "review screening",
+  "screening webhooks",
+]);
+const uses = new Map<string, Map<string, string>>();
+const libFiles = (await Array.fromAsync(new Bun.Glob("lib/**/*.{ts,tsx}").scan({ cwd: ROOT }))).sort();
+for (const file of libFiles) {
+  const from = capabilityOf(file);
+  for (const spec of await importsOf(file)) {
+    if (!spec.startsWith(".")) continue;
+    const target = resolveRelative(file, spec);
+    if (!target?.startsWith("lib/") || capabilityOf(target) === from) continue;
+    const examples = uses.get(from) ?? new Map<string, string>();
+    uses.set(from, examples);
+    if (!examples.has(capabilityOf(target))) examples.set(capabilityOf(target), `${file}:${await lineOf(file, spec)} imports ${spec}`);
+  }
+}
+for (const [upper, examples] of [...uses].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [lower, example] of [...examples].sort(([a], [b]) => a.localeCompare(b))) {
+    const back = uses.get(lower)?.get(upper);
+    if (!back || upper > lower || UNTANGLING.has(`${upper} ${lower}`)) continue;
+    findings.push(`lib/${upper} and lib/${lower} import each other at run time (one must be below the other):\n  ${example}\n  ${back}`);
+  }
+}
+
+/** The line of the first import of `spec` in `file` (1 when it cannot be told). */
+async function lineOf(file: string, spec: string): Promise<number> {
+  const text = await Bun.file(resolve(ROOT, file)).text();
+  const at = Math.max(text.indexOf(`"${spec}"`), text.indexOf(`'${spec}'`));
+  return at < 0 ? 1 : text.slice(0, at).split("\n").length;
+}
 
 for (const finding of findings) console.error(finding);
 if (findings.length) {
