@@ -122,8 +122,6 @@ const capabilityOf = (file: string) => file.split("/")[1];
 const UNTANGLING = new Set([
   "admin settings",
   "retention settings",
-  "audit auth",
-  "auth credits",
   "llm screening",
   "media screening",
   "monitoring screening",

@@ -1,16 +1,11 @@
 /**
  * What the audit log's readers share (GET /api/admin/audit and its CSV export, the /admin/audit screen, `duecheck
- * audit`): the filters, the entry as listed and who may read the log. Only zod and shared validation are imported:
- * the browser bundles include this file.
+ * audit`): the filters and the entry as listed (who may read the log is a role's rule: readsAuditLog in
+ * lib/auth/roles.ts). Only zod and shared validation are imported: the browser bundles include this file.
  */
 import { z } from "zod";
-import { readsAdminViews } from "../auth/roles.ts";
-import type { UserRole } from "../auth/schemas.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../paging-contract.ts";
 import { text } from "../validation/text.ts";
-
-/** Who may read the whole audit log (the routes, the menu entry and the screen ask this one rule): admins and auditors. */
-export const readsAuditLog = (role: UserRole) => readsAdminViews({ role });
 
 export interface AuditEntryView {
   id: number;

@@ -2,8 +2,10 @@
  * What each role may do, in one place for the server, the app and the CLI (browser-safe: no database import). An
  * auditor reads every user's records, as an admin reads them, and changes nothing: no screening, no decision, no
  * setting, no credits, no keys that could screen. The server enforces these rules on every route; the app and the
- * CLI only use them to leave out what would be refused.
+ * CLI only use them to leave out what would be refused. Who spends no credits at all is a rule of credits
+ * (lib/credits/contract.ts): credits sit below auth, which grants the welcome credits.
  */
+import { hasUnlimitedCredits } from "../credits/contract.ts";
 import type { UserRole } from "./schemas.ts";
 
 type WithRole = { role: UserRole };
@@ -23,11 +25,11 @@ export const readsAdminViews = (user: WithRole) => user.role === "admin" || user
 /** Reads every user's searches, decisions and notes (the review queue across users): admins, reviewers and auditors. */
 export const readsEveryone = (user: WithRole) => user.role === "admin" || user.role === "reviewer" || user.role === "auditor";
 
+/** Reads the whole audit log (the routes, the menu entry and the screen ask this one rule): admins and auditors. */
+export const readsAuditLog = (role: UserRole) => readsAdminViews({ role });
+
 /** Exports any user's history or portfolio: admins and auditors. */
 export const exportsEveryone = readsAdminViews;
-
-/** Spends no credits: searches are never charged and the balance shows "Unlimited" (admins). */
-export const hasUnlimitedCredits = (user: WithRole) => user.role === "admin";
 
 /** Buys credits: a user who spends them (not an unlimited or a read-only account). */
 export const buysCredits = (user: WithRole) => canScreen(user) && !hasUnlimitedCredits(user);

@@ -1,10 +1,10 @@
 import { and, count, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { hasUnlimitedCredits } from "../auth/roles.ts";
 import type { CreditBalance } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
+import { hasUnlimitedCredits } from "./contract.ts";
 import type { CreditTransactionType } from "./ledger.ts";
 
 type CreditTransactionRow = typeof schema.creditTransactions.$inferSelect;

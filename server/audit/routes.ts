@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { auditFilterSchema, auditQuerySchema, readsAuditLog } from "../../lib/audit/contract.ts";
+import { auditFilterSchema, auditQuerySchema } from "../../lib/audit/contract.ts";
 import { auditCsv, auditCsvFileName } from "../../lib/audit/export.ts";
 import { listAuditPage } from "../../lib/audit/list.ts";
+import { readsAuditLog } from "../../lib/auth/roles.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
 import { parseWith } from "../validate.ts";

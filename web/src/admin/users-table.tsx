@@ -4,7 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { CoinsIcon, KeyRoundIcon, PencilIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AdminUserView } from "../../../lib/admin/schemas.ts";
-import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
+import { hasUnlimitedCredits } from "../../../lib/credits/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";

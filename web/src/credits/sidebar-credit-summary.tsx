@@ -2,8 +2,8 @@ import { useFormatters } from "@duecheck/react/views/format";
 import { Skeleton } from "@duecheck/ui/skeleton";
 import { CoinsIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import { hasUnlimitedCredits } from "../../../lib/credits/contract.ts";
 import { useCreditBalance } from "./use-credit-balance";
 
 /** Balance (or "Unlimited" for admins) and the usage rates line, for the sidebar user block. */

@@ -1,5 +1,5 @@
 import type { SearchAllowance } from "@duecheck/react/views/search/search-form";
-import { hasUnlimitedCredits } from "../../../lib/auth/roles.ts";
+import { hasUnlimitedCredits } from "../../../lib/credits/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useCreditBalance } from "../credits/use-credit-balance";
 
