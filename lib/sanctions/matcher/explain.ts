@@ -2,9 +2,10 @@
  * Turns the alignment the scorer chose (score.ts) into words an analyst reads: which part of the searched name met
  * which part of the listed name, and how.
  */
+
+import type { Pair } from "./alignment.ts";
 import { givenNameForms, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token } from "./normalize.ts";
-import type { Pair } from "./score.ts";
 import { LOOSE_SPELLING_BAND, SPELLING_BAND } from "./tuning.ts";
 import type { MatchExplanation, NamePart, NamePartMatch } from "./types.ts";
 

@@ -1,0 +1,74 @@
+/**
+ * Alignments that look closer than they are (score.ts), made weaker once the greedy alignment is chosen: joins and
+ * splits across scripts, a family name met by a given name, a listed initial standing for a searched name, and two or
+ * more Latin words each found only a letter or more off.
+ */
+import { ARTICLES, isArticleAt, MAX_TOKENS, type NameTokens, nameForeign, type Pair, queryForeign } from "./alignment.ts";
+import { TokenClass } from "./lexicon.ts";
+import type { PreparedQuery } from "./query.ts";
+import { ARTICLE_JOINED_MIN_LENGTH, CROSS_SCRIPT_JOIN, FAMILY_OUT_OF_PLACE, FUZZY_WORD, FUZZY_WORDS, TWO_FUZZY_WORDS } from "./tuning.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+
+/**
+ * Alignments that look closer than they are, made weaker after the greedy alignment:
+ * - a join or split across scripts, unless the Arabic side is bridged by its article (عبد الرحمن / Abdurrahman) or
+ *   the Chinese or Korean side has its family name found on its own (习近平 / Xi Jinping);
+ * - a listed initial standing for a searched name while a listed full word is left over (J. Doe for John Smith);
+ * - two or more Latin words each found only a letter or more off.
+ * A pair set to 0 is dropped.
+ */
+export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {
+  let fuzzy = 0;
+  for (const p of picked) {
+    const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
+    let qForeign = false;
+    let nForeign = false;
+    for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
+    for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
+    if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
+    if (compound || qForeign || nForeign || p.initial) continue;
+    if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY_WORD) fuzzy++;
+  }
+  for (const p of picked) {
+    if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
+    if (fuzzy >= FUZZY_WORDS && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY_WORD && !queryForeign(q, p.qFirst))
+      p.sim *= TWO_FUZZY_WORDS;
+    if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
+  }
+}
+
+/**
+ * The word after the family article آل is a family name (آل علي: Al Ali, the family of Ali): it meets a listed word
+ * written with the article (Al-Ali, آل علي) or joined with it (Alali), not a listed given name alone (Husayn Ali).
+ */
+function familyNameOutOfPlace(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): boolean {
+  if (p.qFirst !== p.qLast || p.nFirst !== p.nLast || p.qFirst === 0 || !q.tokens[p.qFirst - 1].family) return false;
+  const listed = vocab.raws[name.ids[name.start + p.nFirst]];
+  if (vocab.abjad[name.ids[name.start + p.nFirst]] === 0 && listed.length >= ARTICLE_JOINED_MIN_LENGTH && /^[ae]l/.test(listed)) return false;
+  return p.nFirst === 0 || !isArticleAt(vocab, name, p.nFirst - 1);
+}
+
+/** Whether a listed full word (not an initial, particle or legal form) is left out of the alignment. */
+function listedWordLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): boolean {
+  const k = name.end - name.start;
+  for (let j = 0; j < k && j < MAX_TOKENS; j++) {
+    if (name.classes[name.start + j] !== TokenClass.Name || vocab.raws[name.ids[name.start + j]].length < 2) continue;
+    if (!picked.some((p) => p.nFirst <= j && j <= p.nLast)) return true;
+  }
+  return false;
+}
+
+function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
+  // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali.
+  for (let i = p.qFirst; i <= p.qLast; i++) {
+    const t = q.tokens[i];
+    if (t.cls === TokenClass.Particle && (t.abjad ? t.key === "l" : ARTICLES.has(t.raw))) return true;
+  }
+  for (let j = p.nFirst; j <= p.nLast; j++) if (isArticleAt(vocab, name, j)) return true;
+  if (queryIsForeign) {
+    if (q.tokens[p.qFirst].native === undefined) return false;
+    return picked.some((o) => o !== p && o.qFirst === o.qLast && q.tokens[o.qFirst].native !== undefined && o.sim > 0);
+  }
+  if (vocab.natives[name.ids[name.start + p.nFirst]] === undefined) return false;
+  return picked.some((o) => o !== p && o.nFirst === o.nLast && vocab.natives[name.ids[name.start + o.nFirst]] !== undefined && o.sim > 0);
+}
