@@ -3,10 +3,11 @@
  *
  * Each vocabulary token has a posting list of the names that contain it (typed arrays, CSR layout). Every query unit
  * (a word, or adjacent words read as one) adds, to each name in the posting lists of the vocabulary tokens it is
- * similar to, its best similarity there times its weight; the names of highest sum are chosen (at most CANDIDATES,
- * with the names tied at the cut up to TIED_CANDIDATES_FACTOR times as many) for score.ts. A common unit (Muhammad,
- * Ali: more than COMMON_POSTINGS names) is not walked to find new names when no name it could find would be chosen:
- * it then only adds to the names already found, once those that can no longer be chosen are dropped.
+ * similar to, its best similarity there times its weight. The CANDIDATES names of highest sum are chosen for score.ts,
+ * with the names tied with them in the histogram bin of the cut, up to TIED_CANDIDATES_FACTOR x CANDIDATES in all. A
+ * common unit (Muhammad, Ali: on more than COMMON_POSTINGS names) is not walked to find new names when no name it
+ * could find could reach the threshold or be chosen: it then only adds to the names already found, once those that
+ * can no longer be chosen are dropped.
  */
 import { TokenClass } from "./lexicon.ts";
 import type { PreparedQuery, QueryUnit } from "./query.ts";

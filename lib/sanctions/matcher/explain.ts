@@ -1,6 +1,11 @@
 /**
  * Turns the alignment the scorer chose (score.ts) into words an analyst reads: which part of the searched name met
- * which part of the listed name, and how.
+ * which part of the listed name, and how. An initial is "initial"; several searched words met by one listed word are
+ * "joined", one searched word met by several "split". One word met by one is, in this order: a transliteration when
+ * their scripts differ; exact when they are the same word; a transliteration when either is written in Arabic or
+ * Hebrew script; a spelling when they fold to the same key or are SPELLING_BAND alike or more; a nickname when one is
+ * a short form of the other; phonetic when they share their consonant skeleton; else a spelling from
+ * LOOSE_SPELLING_BAND up, phonetic under it.
  */
 
 import type { Pair } from "./alignment.ts";

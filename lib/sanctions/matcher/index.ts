@@ -1,6 +1,6 @@
 /**
  * Sanctions name matching: build a SanctionsIndex once per set of current dataset versions, then search it.
- * See sanctions-index.ts for the design and score.ts for the scoring.
+ * See sanctions-index.ts for the search's stages, score.ts for the scoring and tuning.ts for every weight and threshold.
  */
 
 export { type CompareDecision, type CompareOptions, compareNames, guessType, type NameComparison } from "./compare.ts";

@@ -1,7 +1,14 @@
 /**
- * Words that carry little identifying information in a name. They are kept (a company that is a
- * "LLC" should still prefer an "LLC" over a "LTD") but weighted low by the scorer.
- * All entries are in normalized form: ASCII, lower case, no punctuation, dotted abbreviations joined.
+ * The words of names the matcher knows, in normalized form (ASCII, lower case, no punctuation, dotted abbreviations
+ * joined), and what they are:
+ *
+ * - token classes: legal forms, honorifics, particles and qualifiers carry little identifying information; they are
+ *   kept (a company that is a "LLC" should still prefer an "LLC" over a "LTD") but weigh little (CLASS_WEIGHTS);
+ * - legal forms written out or abbreviated, in several languages, to one canonical form (Limited, Ltd; OOO, LLC), also
+ *   misspelt, and the families of forms that exclude each other (AG / GmbH);
+ * - company words the lists abbreviate or translate (Int'l; Russian zavod: plant), and Russian place adjectives;
+ * - given names and their short forms (Ted / Theodore, Bill / William);
+ * - East Slavic patronymics (Viktorovich, Aleksandrovna), which weigh PATRONYMIC_WEIGHT of their rarity.
  */
 import { tokenSimilarity } from "./similarity.ts";
 import {

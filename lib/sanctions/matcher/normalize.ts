@@ -1,13 +1,19 @@
 /**
  * Names to tokens: one pipeline for indexed names and queries, so both sides meet in the same form.
  *
- * - "LAST, First" (one comma, person names) is turned back to "First LAST" so adjacent tokens stay
- *   adjacent for compound matching (Abd al-Aziz / Abdulaziz).
- * - Arabic-script words become consonant skeletons (see phonetic.ts), with the article ال split off.
- * - Everything else is transliterated to ASCII by any-ascii (Cyrillic, Greek, Latin diacritics, ...);
- *   Han and Hangul characters become one syllable token each, so compound matching can join them.
- * - Apostrophes join (Sab'awi), other punctuation separates; dotted initials join (S.A.R.L. -> sarl).
- * - Legal forms, honorifics and particles are classified, not dropped.
+ * - "LAST, First" (one comma, person names and names of unknown type without a legal form after the comma) is turned
+ *   back to "First LAST" so adjacent tokens stay adjacent for compound matching (Abd al-Aziz / Abdulaziz).
+ * - Arabic-script words become consonant skeletons (see phonetic.ts), with their letters and long vowels (arabic.ts),
+ *   the article ال split off and the family article آل marked; Hebrew words get the skeletons of their readings
+ *   (hebrew.ts).
+ * - Han and Hangul characters become one syllable token each, with their other readings (cjk.ts); the parts of a
+ *   foreign name written in Han characters with the Chinese name dot are read on consonant skeletons.
+ * - Everything else is transliterated to ASCII by any-ascii (Cyrillic, Greek, Latin diacritics, ...). Apostrophes
+ *   join (Sab'awi), other punctuation separates; dotted initials join (S.A.R.L. -> sarl). Number words, ordinals and
+ *   Roman numerals become digits (numbers.ts). A vessel's MV / MT prefix is dropped.
+ * - Outside a person's name, legal forms written out become their short forms (Limited -> ltd, also misspelt;
+ *   Joint Stock Company -> jsc), abbreviations and Russian company words become English words (Int'l, zavod: plant).
+ * - Legal forms, honorifics, particles and words in parentheses (qualifiers) are classified, not dropped (lexicon.ts).
  */
 import anyAscii from "any-ascii";
 import { arabicLetters, arabicVowels } from "./arabic.ts";
@@ -47,7 +53,7 @@ export interface Token {
   /** An Arabic-script word letter for letter, and the long vowels it writes (arabic.ts). */
   letters?: string;
   vowels?: string;
-  /** The family article آل (Al Saud): the word after it is a family name (score.ts). */
+  /** The family article آل (Al Saud): the word after it is a family name (loose-evidence.ts). */
   family?: boolean;
 }
 

@@ -1,6 +1,12 @@
 /**
- * A query prepared against one vocabulary: its tokens with weights, and the units (single tokens and
- * adjacent compounds) with the vocabulary tokens each one is similar to.
+ * A query prepared against one vocabulary: its tokens with weights, and the units (single tokens and adjacent
+ * compounds, joined as compoundRuns says) with the vocabulary tokens each one is similar to.
+ *
+ * A token's weight is its rarity (IDF of the document frequencies of its spellings SAME_NAME alike or closer, summed,
+ * in the index or in the real lists when two names are compared) x its class weight, x INITIAL_WEIGHT for an initial
+ * and x PATRONYMIC_WEIGHT for a patronymic; a compound weighs its tokens together. A person's given name also meets
+ * its other forms at GIVEN_NAME_FORM (Ted: Theodore). A long word the lists do not know is cut into known words, only
+ * to find the names that write it apart (VladimirPutin: the unit's `reach`).
  */
 import { SUN_LETTERS } from "./arabic.ts";
 import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass } from "./lexicon.ts";

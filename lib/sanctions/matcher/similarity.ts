@@ -1,8 +1,13 @@
 /**
  * Similarity of two normalized tokens (ASCII lower case, already phonetically folded) in 0..1:
- * 1 - weighted edit distance / length of the longer token. The weights make transliteration-like
- * differences cheap (one vowel for another, a dropped vowel or h, s/z, k/g, t/d) and keep real
- * typos (a wrong consonant, a transposition) at about one edit.
+ * 1 - weighted edit distance / length of the longer token. The weights make transliteration-like differences cheap
+ * (one vowel for another, a vowel, h or v written or left out, close consonants such as s/z, k/g, t/d, a doubled
+ * letter, a final s case ending) and keep real typos (a wrong consonant, a transposition) at about one edit.
+ *
+ * Besides the distance: words of two letters or fewer are alike only when equal, words of three letters (or
+ * consonants) may differ by one vowel (or one close consonant), words of very different lengths are not alike, given
+ * names differing only in a final a/o are a woman's and a man's (Antonia / Antonio), and a loose likeness between a
+ * word starting with a vowel and one starting with a consonant is two names (Hamid / Ahmad).
  */
 import {
   BREATH_INDEL,

@@ -50,11 +50,11 @@ export const MISSING_LONG_VOWEL: Readonly<Record<string, number>> = {
   y: 0.85, // an alif maksura: a final a in Arabic, a final i in Egypt and Persian
 };
 export const NISBA_WITHOUT_YA = 0.75; // a Latin -i ending (Mohammadi) where the Arabic writes no final ya (محمد)
-export const GIVEN_NAME_FORM = 0.85; // a given name against another form of it (Ted / Theodore): a variant, not a spelling
+export const GIVEN_NAME_FORM = 0.85; // a given name against another form of it (Ted / Theodore): a variant, under MONONYM_TYPO
 export const COMPOUND_FLOOR = 0.919; // words joined or split must be this close (0.92 less float rounding: abdal / abdul is in)
 export const COMPOUND_LENGTH_SLACK = 2; // a joined spelling differs from the single word by at most this many letters
 export const COMPOUND_SKELETON_SLACK = 1; // ... and a joined skeleton by at most this many consonants
-export const MIN_JOINABLE_SKELETON = 2; // an Arabic-script word of fewer consonants says too little to join (علي: not lkmn, Loqman)
+export const MIN_JOINABLE_SKELETON = 2; // an Arabic-script word of fewer consonants says too little to join (علي خامنئي: not Loqman)
 export const SHORT_JOIN_PIECE = 3; // a Latin piece this short or shorter between two joins them (Plat Ono Vich: Platonovich)
 export const MISSPELT_LEGAL_WORD = 0.8; // a written-out legal form this close is that form misspelt (Limted, Corpoartion)
 export const LONG_LEGAL_WORD = 7; // only written-out legal forms this long are looked for misspelt: shorter ones must be exact
@@ -77,7 +77,7 @@ export const PATRONYMIC_WEIGHT = 0.5; // an East Slavic patronymic (Viktorovich)
 export const PATRONYMIC_MIN_LENGTH = 8; // a patronymic is a father's name and its ending: a shorter word so ending is not one
 export const SAME_NAME = 0.85; // spellings this close count as one name for its rarity (Muhammad, Mohamed, Mohammed)
 
-// --- Name scoring: how much of each side is found (score.ts) ---------------------------------------------------------
+// --- Name scoring: how much of each side is found (score.ts, initials.ts) -------------------------------------------
 
 export const NAME_COVERAGE_FLOOR = 0.7; // a person's listed words the query leaves out (middle names) cost at most 30%
 export const QUERY_COVERAGE_FLOOR = 0.6; // from the name's side, a query's extra words (an extra middle name) cost at most 40%
@@ -90,7 +90,8 @@ export const LISTED_INITIAL_SIMILARITY = 0.7; // a listed initial against a sear
 export const MAX_INITIALS = 4; // initials written together stand for at most this many words (U.S., J.-C., PLA)
 export const SERIES_NUMBER = 0.7; // another number in a company's name (Fund VII / Fund VIII): one of a series, a weak variant
 
-// --- Caps and penalties: alignments that look closer than they are (score.ts) ---------------------------------------
+// --- Caps and penalties: alignments that look closer than they are (score.ts, loose-evidence.ts, patronymics.ts,
+//     company-names.ts) ----------------------------------------------------------------------------------------------
 
 export const SUBSTITUTION_PENALTY = 0.5; // a word in another's place (Habib ben Mohamed / ben Ahmed) takes off this x its share
 export const OTHER_OF_A_GROUP = 0.75; // cap: another national company of a group (Veltra Bank (Chile) / (Peru)), or AG / GmbH
@@ -120,13 +121,13 @@ export const LONE_NAME_MIN_POOL = 30; // ... and never fewer than this
 
 // --- Candidate finding budgets (vocabulary.ts, query.ts, candidates.ts, cjk.ts, hebrew.ts, index-builder.ts) --------
 
-export const KEY_DELETION_LENGTH = 3; // keys this long are found one edit away; shorter ones only as written
-export const SKELETON_DELETION_LENGTH = 3; // skeletons this long too: one or two consonants' neighbours are much of the vocabulary
+export const KEY_DELETION_LENGTH = 3; // keys this long are indexed with their one-letter deletions; a shorter key's are too common
+export const SKELETON_DELETION_LENGTH = 3; // skeletons likewise: one or two consonants' deletions would meet much of the vocabulary
 export const TWO_EDIT_LENGTH = 6; // words this long are also looked up two edits away (Selenskyj / Zelenskyy)
-export const CLOSE_ENOUGH = 0.9; // ... unless a spelling this close is found one edit away (most words have one)
+export const CLOSE_ENOUGH = 0.9; // ... unless a spelling this close is found one edit away (most words have one); likewise below
 export const TYPO_LOOKUP_LENGTH = 4; // words this long are also looked up with a typo undone (Hpeap for Pheap)
 export const SPLIT_LENGTH = 6; // a word the lists do not know, this long, is cut into known words (VladimirPutin)
-export const INNER_SPLIT_LENGTH = 5; // a part this long may itself be cut in two (vanderbilt: van, derbilt: der, bilt)
+export const INNER_SPLIT_LENGTH = 5; // a part with a key this long may itself be cut in two (vanderbilt: van, derbilt: der, bilt)
 export const SPLIT_PART_MIN_LENGTH = 2; // no part of a cut word is shorter
 export const SPLIT_PART_FUZZY_LENGTH = 5; // a part this long may be found misspelt; a shorter one must be a known word
 export const KNOWN_WORD = 0.9; // a word with a vocabulary token this close is taken as written, never cut

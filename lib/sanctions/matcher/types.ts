@@ -1,3 +1,6 @@
+/**
+ * What a search is asked and answers: its options, its results, and how each part of a result's name was met.
+ */
 import type { MatchDetails, MatchEvidence } from "./evidence.ts";
 
 export interface MatchOptions {

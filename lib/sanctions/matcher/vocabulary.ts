@@ -3,11 +3,14 @@
  * token among them. Fuzzy matching works on this vocabulary, which grows far slower than the number
  * of names.
  *
- * Candidates are the tokens within one edit of the query token's key (a typo), and those with the
- * same consonant skeleton (phonetic.ts), where vowel changes, doubled letters and digraphs vanish
- * (transliteration variants). An Arabic-script token, which has only its skeleton, meets the tokens
- * within one edit of that skeleton, Latin transliterations included. Every candidate is then checked
- * with the weighted edit distance.
+ * A Latin token's candidates are the tokens within one edit of its folded key (a typo) and of its spelling before
+ * folding; within two edits of its key when it is long (TWO_EDIT_LENGTH) and has no close spelling one edit away; the
+ * tokens whose key is the word with one typo undone (two letters swapped back or one taken out, then folded); and the
+ * tokens with the same consonant skeleton (phonetic.ts), where vowel changes, doubled letters and digraphs vanish
+ * (transliteration variants). An Arabic-script or Hebrew token, which has only its skeletons, meets the tokens within
+ * one edit of them, Latin transliterations included; a Hangul or Han token meets the tokens within one edit of its
+ * key and the Latin tokens spelling one of its readings. Every candidate is then checked with pairSimilarity; those
+ * under SIMILARITY_FLOOR are left out.
  */
 import { vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
