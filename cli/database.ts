@@ -2,12 +2,15 @@ import { type Database, openDatabase } from "../data/db.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { loadConfig } from "../lib/config.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
+import { wireCapabilities } from "../lib/wiring.ts";
 
 /**
  * The database the server uses (same DATABASE_URL or DUECHECK_DATA_DIR). On an embedded folder held by a
- * running server, this goes through the server's socket instead of opening the folder a second time.
+ * running server, this goes through the server's socket instead of opening the folder a second time. The process is
+ * wired first, as the server is: a command that creates or runs searches reacts to them as the server does.
  */
 export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  wireCapabilities();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "cli" });
   try {

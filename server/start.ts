@@ -10,6 +10,7 @@ import type { RetentionScheduler } from "../lib/retention/scheduler.ts";
 import { DATASET_UPLOAD_MAX_BYTES } from "../lib/sanctions/upload-contract.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { sealLegacyWebhookSecrets } from "../lib/webhooks/secret-seal.ts";
+import { wireCapabilities } from "../lib/wiring.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
 import { dailyReportSettings, startDailyReportService } from "./reports/service.ts";
@@ -32,6 +33,7 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const reportSettings = dailyReportSettings();
   const purgeSettings = retentionSettings();
+  wireCapabilities();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;
   let screening: ScreeningService | null = null;

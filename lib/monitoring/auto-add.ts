@@ -1,8 +1,16 @@
 /**
- * Auto-add: the subject of each manual search joins its owner's monitoring as daily, in the search's transaction.
+ * Auto-add: the subject of each manual search joins its owner's monitoring as daily, in the search's transaction
+ * (subscribed to screening's searchCreated at start-up, lib/wiring.ts).
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../data/db.ts";
+import type { SearchCreated } from "../screening/events.ts";
+
+/** Only a search a person made by itself: a monitoring re-check or a batch's row never adds an entry. */
+export async function autoMonitorNewSearch({ tx, search }: SearchCreated): Promise<void> {
+  if (search.isAutomated || search.batchJobId) return;
+  await autoMonitorSearch(tx, search);
+}
 
 /**
  * Once per name (any case) and type: an entry already there is left as it is. The search itself is the entry's

@@ -7,7 +7,7 @@ import type { Db } from "../../data/db.ts";
 import type { Clock } from "../clock.ts";
 import { startPeriodicTask } from "../jobs/periodic-task.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { onSearchEnded } from "../screening/search-wait.ts";
+import { searchesEnded } from "../screening/events.ts";
 import { type RecordOptions, recordChecksOfSearch } from "./check-result.ts";
 import { runDueChecks, type ScanOutcome } from "./due-checks.ts";
 import { unmatchedVersions } from "./list-updates.ts";
@@ -28,8 +28,10 @@ export function startMonitoringScheduler(
   const log = options.log ?? ((message, error) => console.error(`[duecheck] ${message}`, error));
   const record: RecordOptions = { clock: ctx.clock, queue: ctx.queue };
   const scans = startPeriodicTask({ name: "monitoring scan", seconds: options.scanSeconds, run: () => runDueChecks(ctx, record), log });
-  const unsubscribe = onSearchEnded((searchId) => {
-    recordChecksOfSearch(ctx.db, searchId, record).catch((error) => log("recording a monitoring check failed:", error));
+  const unsubscribe = searchesEnded.subscribe(({ searchIds }) => {
+    for (const searchId of searchIds) {
+      recordChecksOfSearch(ctx.db, searchId, record).catch((error) => log("recording a monitoring check failed:", error));
+    }
   });
   const listPoll =
     options.scanSeconds > 0

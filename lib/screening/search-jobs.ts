@@ -6,7 +6,7 @@ import type { Db } from "../../data/db.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { languageModelFromEnv } from "../llm/language-model.ts";
 import { createNewsProviders, loadNewsConfig } from "../media/news-config.ts";
-import { emitSearchesEndedLater } from "../webhooks/search-events.ts";
+import { searchesEnded } from "./events.ts";
 import type { ListIndex } from "./lists.ts";
 import { markSearchesFailed, type PipelineDeps, type PipelineStage, runSearchPipeline } from "./pipeline.ts";
 import { runSearchChunk } from "./search-chunk.ts";
@@ -45,8 +45,9 @@ export function workSearches(queue: JobQueue, deps: PipelineDeps, options: Searc
       announceSearchEnded(searchId);
       options.onSettled?.(searchId);
     }
-    // Webhook events (search.completed, batch.completed once its last row ended); never holds up the job.
-    emitSearchesEndedLater(deps.db, queue, searchIds);
+    // What reacts (webhook events, monitoring's checks) starts its own work: the job is never held up, and an error
+    // of theirs is logged, not the job's.
+    searchesEnded.publish({ db: deps.db, queue, searchIds }).catch((error) => console.error("[duecheck] reacting to ended searches:", error));
   };
 
   queue.work<SearchJobData>(

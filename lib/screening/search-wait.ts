@@ -10,18 +10,9 @@ import { getSearch, type SearchRow } from "./searches.ts";
 
 const endKey = (searchId: string) => `search-ended:${searchId}`;
 
-const endedListeners = new Set<(searchId: string) => void>();
-
-/** Tells `listener` of every search this process's workers end (monitoring records its checks); answers the unsubscribe. */
-export function onSearchEnded(listener: (searchId: string) => void): () => void {
-  endedListeners.add(listener);
-  return () => endedListeners.delete(listener);
-}
-
-/** Called by the worker that wrote a search's outcome (completed or failed). */
+/** Called by the worker that wrote a search's outcome (completed or failed): wakes the waits on it. */
 export function announceSearchEnded(searchId: string): void {
   signalChange(endKey(searchId));
-  for (const listener of endedListeners) listener(searchId);
 }
 
 export function searchHasEnded(row: Pick<SearchRow, "status">): boolean {

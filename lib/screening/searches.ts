@@ -11,9 +11,9 @@ import { changeCredits, chargeSearches, InsufficientCreditsError } from "../cred
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
-import { autoMonitorSearch } from "../monitoring/auto-add.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { getSystemSettings } from "../settings/system-settings.ts";
+import { searchCreated } from "./events.ts";
 import { createSearchSchema, type SearchDetails, storedSearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
 
@@ -89,8 +89,8 @@ export async function createSearch(ctx: ScreeningContext<DbOrTx>, input: CreateS
         throw error;
       }
     }
-    // A manual search's subject joins the owner's monitoring (lib/monitoring/auto-add.ts).
-    if (!isAutomated && !row.batchJobId) await autoMonitorSearch(tx, row);
+    // Announced inside the transaction: what reacts (monitoring's auto-add) writes with it, or undoes the search.
+    await searchCreated.publish({ tx, search: row });
     const queued = await ctx.queue.send<SearchJobData>(SEARCH_QUEUE, { searchId: row.id }, { id: row.id, tx });
     if (!queued) throw new Error(`The search could not be queued (is the ${SEARCH_QUEUE} queue defined?)`);
     await recordAudit(tx, {

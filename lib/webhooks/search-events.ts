@@ -1,7 +1,8 @@
 /**
  * The events of searches that ended: `search.completed` for a search made by itself (completed or failed), and for
- * a batch's rows only `batch.completed`, once, when the batch's last row has ended. Called by the search workers
- * after they wrote the searches' outcomes; users without a webhook for the event cost one small query.
+ * a batch's rows only `batch.completed`, once, when the batch's last row has ended. Subscribed to screening's
+ * searchesEnded at start-up (lib/wiring.ts), so queued after the workers committed the searches' outcomes; users
+ * without a webhook for the event cost one small query.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
@@ -9,13 +10,14 @@ import { batchPath } from "../app-links.ts";
 import { batchRiskCounts, batchView, syncBatchProgress } from "../batch/batch-read.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { searchPagePath } from "../screening/contract.ts";
+import type { SearchesEnded } from "../screening/events.ts";
 import type { WebhookEvent } from "./event-names.ts";
 import { queueWebhookEvent } from "./events.ts";
 
 const inFlight = new Set<Promise<void>>();
 
-/** emitSearchesEnded without holding up the caller (the search worker); errors are logged. */
-export function emitSearchesEndedLater(db: Db, queue: JobQueue, searchIds: readonly string[]): void {
+/** emitSearchesEnded for the searches a worker ended, without holding the worker up; errors are logged. */
+export function emitWebhooksOfEndedSearches({ db, queue, searchIds }: SearchesEnded): void {
   const emitting = emitSearchesEnded(db, queue, searchIds)
     .catch((error) => console.error("[duecheck] webhook events:", error))
     .finally(() => inFlight.delete(emitting));

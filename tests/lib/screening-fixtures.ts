@@ -13,6 +13,7 @@ import type { PipelineDeps } from "../../lib/screening/pipeline.ts";
 import { workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { wireCapabilities } from "../../lib/wiring.ts";
 import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
@@ -38,6 +39,8 @@ export interface ScreeningDb {
 }
 
 export async function openScreeningDb(settings: Partial<JobSettings> = {}): Promise<ScreeningDb> {
+  // As the server and the CLI do at start-up: searches created or ended here get the same reactions.
+  wireCapabilities();
   const testDatabase = await createTestDatabase();
   const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
   await seedSystemSettings(database.db);

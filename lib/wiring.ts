@@ -1,0 +1,19 @@
+/**
+ * What every process wires at start-up, before it creates or runs a search: the server (server/start.ts), each CLI
+ * command (cli/database.ts) and the tests' stand-ins for them. Screening announces through lib/events and imports
+ * none of the capabilities that react; they are subscribed here, in one place, so that every process that creates or
+ * ends searches runs the same reactions. Subscribing twice changes nothing.
+ *
+ * A monitoring scheduler subscribes to searchesEnded by itself while it runs (it records its checks as their searches
+ * end): it runs only in the processes that start one.
+ */
+import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
+import { searchCreated, searchesEnded } from "./screening/events.ts";
+import { emitWebhooksOfEndedSearches } from "./webhooks/search-events.ts";
+
+export function wireCapabilities(): void {
+  // A manual search's subject joins its owner's monitoring, in the search's transaction.
+  searchCreated.subscribe(autoMonitorNewSearch);
+  // search.completed and batch.completed, queued once the outcomes are committed, without holding the worker up.
+  searchesEnded.subscribe(emitWebhooksOfEndedSearches);
+}
