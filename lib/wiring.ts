@@ -6,7 +6,11 @@
  *
  * A monitoring scheduler subscribes to searchesEnded by itself while it runs (it records its checks as their searches
  * end): it runs only in the processes that start one.
+ *
+ * Loading this module also loads the settings catalog, which registers every capability's system settings
+ * (lib/settings/registry.ts): the seed that follows at start-up inserts them all, and every setting can be read.
  */
+import "./admin/settings-schema.ts";
 import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
 import { searchCreated, searchesEnded } from "./screening/events.ts";
 import { emitWebhooksOfEndedSearches } from "./webhooks/search-events.ts";

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { saveSettings } from "../../lib/admin/settings.ts";
-import { getSystemSettings, type SystemSettings, systemSettingsSchema } from "../../lib/settings/system-settings.ts";
+import { systemSettingsSchema } from "../../lib/admin/settings-schema.ts";
+import { getSystemSettings, type SystemSettings } from "../../lib/settings/system-settings.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { USER_ROLES, type UserRole } from "../auth/schemas.ts";
 import { text } from "../validation/text.ts";
-import { type SystemSettings, systemSettingsSchema } from "./settings-schema.ts";
+import { systemSettingsSchema } from "./settings-schema.ts";
 
 const unknownField = {
   error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : undefined),
@@ -157,6 +157,6 @@ export const adminSettingsSchema = systemSettingsSchema
   .refine((values) => Object.values(values).some((v) => v !== undefined), "Send at least one setting");
 
 /** What GET answers: every setting. */
-export type AdminSettings = SystemSettings;
+export type AdminSettings = z.infer<typeof systemSettingsSchema>;
 /** What POST takes: any of them. */
 export type AdminSettingsUpdate = z.infer<typeof adminSettingsSchema>;

@@ -2,10 +2,12 @@ import type { Db } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { getSystemSettings, type SystemSettings, updateSystemSettings } from "../settings/system-settings.ts";
 import type { AdminSettings } from "./schemas.ts";
+import { systemSettingsSchema } from "./settings-schema.ts";
 import type { AdminActor } from "./users.ts";
 
+/** Every setting, in the catalog's order (the order the screen and the CLI list them). */
 export function adminSettingsView(settings: SystemSettings): AdminSettings {
-  return settings;
+  return Object.fromEntries(Object.keys(systemSettingsSchema.shape).map((key) => [key, settings[key as keyof SystemSettings]])) as AdminSettings;
 }
 
 export async function getAdminSettings(db: Db): Promise<AdminSettings> {

@@ -13,7 +13,8 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { currentCount, hit, resetWindow, resetWindowsStartingWith, secondsUntilReset, type Window } from "../ratelimit/fixed-window.ts";
-import { getSystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
+import { loginThrottleSettings } from "./system-settings.ts";
 
 const WINDOW_SECONDS = 15 * 60;
 
@@ -28,7 +29,7 @@ const accountKey = (email: string) => `login-fail:account:${email}`;
 const pairKey = (email: string, ip: string) => `${accountKey(email)}:ip:${ip}`;
 
 async function windows(db: DbOrTx, email: string, ipAddress: string | null | undefined): Promise<LoginWindows> {
-  const limits = await getSystemSettings(db);
+  const limits = await readSettings(db, loginThrottleSettings);
   const window = (key: string, limit: number): Window => ({ key, windowSeconds: WINDOW_SECONDS, limit });
   // A server not told the client's address (a CLI sign-in, say) counts per account alone, as strictly as per pair.
   if (!ipAddress) return { strict: [window(accountKey(email), limits.loginFailuresPerAccount)], account: null };

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { DEFAULT_SETTINGS } from "../settings/system-settings.ts";
+import { accountSettings } from "./system-settings.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export type UserRow = typeof schema.users.$inferSelect;
@@ -43,7 +43,7 @@ export async function validateSession(db: DbOrTx, token: string, now = new Date(
     .leftJoin(schema.systemSettings, eq(schema.systemSettings.key, "sessionMaxDays"))
     .where(eq(schema.sessions.id, id));
   if (!row) return null;
-  const maxDays = typeof row.maxDays === "number" ? row.maxDays : DEFAULT_SETTINGS.sessionMaxDays;
+  const maxDays = typeof row.maxDays === "number" ? row.maxDays : accountSettings.sessionMaxDays.default;
   const tooOld = now.getTime() - row.session.createdAt.getTime() >= maxDays * 86_400_000;
   if (row.session.expiresAt <= now || tooOld || !row.user.isActive) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));

@@ -2,8 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
+import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { hashPassword } from "./passwords.ts";
 import type { PublicUser, RegisterInput, UserRole } from "./schemas.ts";
 import type { UserRow } from "./sessions.ts";
@@ -81,7 +82,7 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
  * grant happen once per account however often it is asked for (a confirmation link clicked twice).
  */
 export async function grantWelcomeCredits(db: DbOrTx, userId: string, createdBy?: string) {
-  const initialCredits = await getSystemSetting(db, "initialCredits");
+  const { initialCredits } = await readSettings(db, creditSettings);
   if (initialCredits <= 0) return;
   await changeCredits(db, {
     userId,

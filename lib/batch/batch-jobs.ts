@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearches, type ScreeningContext } from "../screening/searches.ts";
-import { getSystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { batchView, readBatch } from "./batch-read.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
 
@@ -25,7 +26,7 @@ export async function createBatchJob(
     batchId?: string;
   },
 ) {
-  const settings = await getSystemSettings(ctx.db);
+  const settings = await readSettings(ctx.db, creditSettings);
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, input.userId));
   if (!user) throw new AppError(404, "User not found");
   const creditsRequired = user.role === "admin" ? 0 : input.entities.length * settings.manualSearchCost;

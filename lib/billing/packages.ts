@@ -1,19 +1,18 @@
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { getSystemSetting, type SystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import type { CreditPackageView } from "./schemas.ts";
+import { billingSettings, type CreditPackage } from "./system-settings.ts";
 
 /** The package /buy-credits selects when it opens, when the settings offer it (else the popular one, else the first). */
 export const DEFAULT_PACKAGE_CREDITS = 500;
-
-type StoredPackage = SystemSettings["creditPackages"][number];
 
 /** USD (whole or fractional dollars) to cents. */
 export function toCents(price: number): number {
   return Math.round(price * 100);
 }
 
-export function packageViews(packages: StoredPackage[]): CreditPackageView[] {
+export function packageViews(packages: CreditPackage[]): CreditPackageView[] {
   const sorted = [...packages].sort((a, b) => a.credits - b.credits);
   const selected = sorted.find((p) => p.credits === DEFAULT_PACKAGE_CREDITS) ?? sorted.find((p) => p.popular) ?? sorted[0];
   return sorted.map((p) => ({
@@ -30,7 +29,7 @@ export function packageViews(packages: StoredPackage[]): CreditPackageView[] {
 
 /** The packages offered now (the system settings' creditPackages), smallest first. */
 export async function listCreditPackages(db: DbOrTx): Promise<CreditPackageView[]> {
-  return packageViews(await getSystemSetting(db, "creditPackages"));
+  return packageViews((await readSettings(db, billingSettings)).creditPackages);
 }
 
 /** The package of that many credits; 400 when none is offered. */

@@ -3,9 +3,10 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import type { CreditBalance } from "../auth/schemas.ts";
 import { AppError } from "../errors.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
-import { getSystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { hasUnlimitedCredits } from "./contract.ts";
 import type { CreditTransactionType } from "./ledger.ts";
+import { creditSettings } from "./system-settings.ts";
 
 type CreditTransactionRow = typeof schema.creditTransactions.$inferSelect;
 export type CreditTransactionView = CreditBalance["transactions"][number];
@@ -41,7 +42,7 @@ const viewColumns = {
 export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Promise<CreditBalance> {
   const [user] = await db.select({ credits: schema.users.credits, role: schema.users.role }).from(schema.users).where(eq(schema.users.id, userId));
   if (!user) throw new AppError(404, "User not found");
-  const settings = await getSystemSettings(db);
+  const settings = await readSettings(db, creditSettings);
   const rows = await db
     .select(viewColumns)
     .from(t)

@@ -4,8 +4,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
+import { creditSettings } from "../credits/system-settings.ts";
 import { getSearch } from "../screening/searches.ts";
-import { getSystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import type { MonitoringFrequency, MonitoringStatus, SearchMonitoringView } from "./schemas.ts";
 
 /** The user's own search (else 404 as GET /api/searches/{id}) and the monitored entry of its name and type. */
@@ -18,7 +19,7 @@ export async function searchMonitoring(db: Db, userId: string, searchId: string)
       .from(m)
       .where(and(eq(m.userId, userId), eq(m.entityType, search.entityType), sql`lower(${m.searchTerm}) = lower(${search.searchTerm})`)),
     db.select({ role: schema.users.role }).from(schema.users).where(eq(schema.users.id, userId)),
-    getSystemSettings(db),
+    readSettings(db, creditSettings),
   ]);
   return {
     entity: entity ? { id: entity.id, status: entity.status as MonitoringStatus, frequency: entity.frequency as MonitoringFrequency } : null,

@@ -7,20 +7,21 @@
  */
 import type { DbOrTx } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { currentCount, hit, secondsUntilReset, type Window } from "./fixed-window.ts";
+import { addressThrottleSettings } from "./system-settings.ts";
 
 /** Registrations that reach account creation (created, or refused as a duplicate email) per address and hour. */
 const registrationWindow = async (db: DbOrTx, ip: string): Promise<Window> => ({
   key: `register:ip:${ip}`,
   windowSeconds: 3600,
-  limit: await getSystemSetting(db, "registrationsPerAddressPerHour"),
+  limit: (await readSettings(db, addressThrottleSettings)).registrationsPerAddressPerHour,
 });
 /** Failed API-key and embed-token authentications per address within 15 minutes (one count for both). */
 const bearerFailureWindow = async (db: DbOrTx, ip: string): Promise<Window> => ({
   key: `bearer-fail:ip:${ip}`,
   windowSeconds: 15 * 60,
-  limit: await getSystemSetting(db, "bearerFailuresPerAddress"),
+  limit: (await readSettings(db, addressThrottleSettings)).bearerFailuresPerAddress,
 });
 
 function tryAgain(seconds: number) {

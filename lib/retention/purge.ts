@@ -11,10 +11,11 @@ import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { planRetention } from "../sanctions/datasets/retention.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import type { PurgeOutcome } from "./contract.ts";
 import { heldSearch } from "./legal-holds.ts";
 import { lockRetention } from "./lock.ts";
+import { retentionSettings } from "./system-settings.ts";
 
 /** Searches removed per transaction: short transactions, little lost work on a kill. */
 export const PURGE_BATCH_SIZE = 500;
@@ -39,7 +40,7 @@ export function retentionCutoff(now: Date, years: number): Date {
 
 export async function purgeExpiredRecords(db: Db, options: PurgeOptions): Promise<PurgeOutcome> {
   const s = schema.searches;
-  const cutoff = retentionCutoff(options.now, await getSystemSetting(db, "retentionYears"));
+  const cutoff = retentionCutoff(options.now, (await readSettings(db, retentionSettings)).retentionYears);
   const due = lt(s.createdAt, cutoff);
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
   const outcome: PurgeOutcome = { cutoff: cutoff.toISOString(), searchesPurged: 0, versionsPurged: 0, heldSkipped: 0, dryRun: !!options.dryRun };

@@ -12,7 +12,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { searchPagePath } from "../screening/contract.ts";
 import { readResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { queueWebhookEvent } from "../webhooks/events.ts";
 import { type ReviewActor, reviewableSearch, reviewsEveryone } from "./access.ts";
 import { rememberClearance } from "./clearances.ts";
@@ -20,6 +20,7 @@ import type { DecideHitInput, HitDecisionView } from "./contract.ts";
 import { personName } from "./people.ts";
 import { decisionView, LIVE_STATES, saveReviewState } from "./search-review.ts";
 import { reviewableHits } from "./status.ts";
+import { reviewSettings } from "./system-settings.ts";
 
 const d = schema.hitDecisions;
 type SearchRow = typeof schema.searches.$inferSelect;
@@ -51,7 +52,7 @@ export async function decideHit(deps: ReviewDeps, actor: ReviewActor, searchId: 
     if (!live && input.replaces) throw new AppError(409, "The decision to replace is no longer the hit's decision");
     if (live) await tx.update(d).set({ state: "replaced" }).where(eq(d.id, live.id));
 
-    const fourEyes = await getSystemSetting(tx, "fourEyesReview");
+    const { fourEyesReview: fourEyes } = await readSettings(tx, reviewSettings);
     const [row] = await tx
       .insert(d)
       .values({

@@ -5,10 +5,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { readResults } from "../screening/results.ts";
-import { getSystemSetting } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import type { DecisionReason, DecisionState, HitDecisionView, HitKind, NoteKind, ReviewStatus, SearchNoteView, SearchReviewView } from "./contract.ts";
 import { personName } from "./people.ts";
 import { type ReviewState, reviewableHits, reviewStateOf } from "./status.ts";
+import { reviewSettings } from "./system-settings.ts";
 
 const d = schema.hitDecisions;
 const n = schema.searchNotes;
@@ -69,7 +70,7 @@ export async function searchReview(db: DbOrTx, search: SearchRow): Promise<Searc
   const [history, notes, fourEyes, assignee] = await Promise.all([
     decisionsOf(db, [search.id]),
     notesOf(db, search.id),
-    getSystemSetting(db, "fourEyesReview"),
+    readSettings(db, reviewSettings).then((settings) => settings.fourEyesReview),
     search.reviewAssigneeId
       ? db
           .select({ id: schema.users.id, fullName: schema.users.fullName, email: schema.users.email })

@@ -8,11 +8,12 @@ import { recordAudit } from "../audit/record.ts";
 import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
+import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
-import { getSystemSettings } from "../settings/system-settings.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { searchCreated } from "./events.ts";
 import { createSearchSchema, type SearchDetails, storedSearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
@@ -212,7 +213,7 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   if (!user.isActive) throw new AppError(403, "This account is deactivated");
   // An auditor screens nothing and so spends nothing: refused, whether the search came by HTTP, the CLI or a batch.
   if (!canScreen(user)) throw new AppError(403, READ_ONLY_MESSAGE);
-  const settings = await getSystemSettings(tx);
+  const settings = await readSettings(tx, creditSettings);
   const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
   return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };
 }
