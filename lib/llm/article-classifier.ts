@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEDIA_CATEGORIES, type MediaCategory } from "../screening/results.ts";
+import { MEDIA_CATEGORIES, type MediaCategory } from "../media/contract.ts";
 import type { LanguageModel } from "./language-model.ts";
 
 export interface ClassifiableArticle {

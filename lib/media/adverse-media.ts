@@ -3,9 +3,9 @@
  * classified, as the results' adverseMedia items, with the status of every source asked.
  */
 import { z } from "zod";
-import { mediaHitId } from "../review/hit-ids.ts";
-import { type MediaItem, mediaCategorySchema, type SourceStatus } from "../screening/results";
+import type { SourceStatus } from "../screening/results";
 import { type ArticleClassifier, type Classification, isNegativeCategory } from "./classifier";
+import { type MediaItem, mediaCategorySchema, mediaHitId } from "./contract";
 import { GDELT_MAX_RECORDS } from "./gdelt-provider";
 import { LexiconClassifier } from "./lexicon-classifier";
 import { articleMentions, type NameKind, nameMatcher } from "./name-presence";

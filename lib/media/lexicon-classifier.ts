@@ -12,8 +12,9 @@
  *   - otherwise PEP, then positive, each from 2 points;
  *   - otherwise "others".
  */
-import type { MediaCategory } from "../screening/results";
+
 import { type ArticleClassifier, type Classification, type ClassificationInput, isNegativeCategory } from "./classifier";
+import type { MediaCategory } from "./contract";
 import { de } from "./lexicons/de";
 import { en } from "./lexicons/en";
 import { es } from "./lexicons/es";

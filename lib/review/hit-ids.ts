@@ -5,20 +5,11 @@
  * browser bundles include this file.
  */
 
-/** FNV-1a, 32 bits, as 8 hex digits: a short, stable name for an address (not a security measure). */
-function shortHash(value: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
-}
+import { mediaHitId } from "../media/contract.ts";
 
 export const sanctionsHitId = (entityId: string) => `s:${entityId}`;
 export const pepHitId = (listing: { entityId?: string; datasetId?: string; dataset: string; name: string }) =>
   `p:${listing.entityId ?? `${listing.datasetId ?? listing.dataset}:${listing.name}`}`;
-export const mediaHitId = (article: { url: string; title: string }) => `m:${shortHash(article.url || article.title)}`;
 
 interface Identified {
   hitId?: string;

@@ -3,17 +3,17 @@
  * exports and the public API share. Only zod is imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import { mediaItemSchema } from "../media/contract.ts";
 import { assignHitIds } from "../review/hit-ids.ts";
 import { NAME_PART_MATCHES } from "../sanctions/matcher/types.ts";
 import { IDENTIFIER_KINDS } from "./schemas.ts";
 
+// The articles' shape and categories are adverse media's (lib/media/contract.ts); the results' readers find them here.
+export { MEDIA_CATEGORIES, type MediaCategory, type MediaItem, mediaCategorySchema, mediaItemSchema } from "../media/contract.ts";
+
 export const RISK_LEVELS = ["low", "medium", "high", "critical"] as const;
 export const riskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
-
-export const MEDIA_CATEGORIES = ["negative", "PEP", "positive", "criminal", "sanctions", "corruption", "others"] as const;
-export const mediaCategorySchema = z.enum(MEDIA_CATEGORIES);
-export type MediaCategory = z.infer<typeof mediaCategorySchema>;
 
 /** Facts a display turns into words (codes and values, never sentences): the stored values stay raw for the API. */
 export const factParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -125,23 +125,6 @@ export const sanctionsRowSchema = z.object({
   listedEntities: z.number().int().min(0).optional(),
 });
 export type SanctionsRow = z.infer<typeof sanctionsRowSchema>;
-
-/**
- * An adverse-media article, as the spec's adverseMedia[] items. Searches stored before `pepListings` existed also
- * hold PEP listings here (category PEP); readResults moves them out.
- */
-export const mediaItemSchema = z.object({
-  hitId: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  source: z.string(),
-  date: z.string().nullable(),
-  url: z.string(),
-  category: mediaCategorySchema,
-  isNegative: z.boolean(),
-  language: z.string().optional(),
-});
-export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 /** A politically exposed person listing that matched the screened name (spec: 'PEP Status Detected'). */
 export const pepListingSchema = z.object({
