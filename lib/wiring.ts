@@ -12,12 +12,15 @@
  */
 import "./admin/settings-schema.ts";
 import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
-import { searchCreated, searchesEnded } from "./screening/events.ts";
+import { writeFirstReviews } from "./review/first-review.ts";
+import { searchCreated, searchesEnded, searchesFinished } from "./screening/events.ts";
 import { emitWebhooksOfEndedSearches } from "./webhooks/search-events.ts";
 
 export function wireCapabilities(): void {
   // A manual search's subject joins its owner's monitoring, in the search's transaction.
   searchCreated.subscribe(autoMonitorNewSearch);
+  // The review the hits call for, written in the transaction that writes the outcome.
+  searchesFinished.subscribe(writeFirstReviews);
   // search.completed and batch.completed, queued once the outcomes are committed, without holding the worker up.
   searchesEnded.subscribe(emitWebhooksOfEndedSearches);
 }

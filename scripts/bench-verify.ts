@@ -27,6 +27,7 @@ import { SanctionsIndexCache } from "../lib/sanctions/index-cache/cache.ts";
 import { loadEntityBatches } from "../lib/sanctions/index-cache/load.ts";
 import { buildInProcess } from "../lib/sanctions/index-cache/searchable.ts";
 import { runSearchPipeline } from "../lib/screening/pipeline.ts";
+import { wireCapabilities } from "../lib/wiring.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { machine, ROOT, seedBenchLists } from "./bench-services.ts";
 
@@ -42,6 +43,8 @@ const RUNS = Number(args.runs);
 const SEARCHES = Number(args.searches);
 const PROBES = Number(args.probes);
 
+// As the server does at start-up: the search run here gets its review written with its outcome.
+wireCapabilities();
 const bench = await createBenchDatabase(`bench_verify_${Date.now()}`);
 const { db } = bench.database;
 const stats = (ms: number[]) => {

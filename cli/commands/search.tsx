@@ -6,6 +6,7 @@ import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
+import { searchDetail } from "../../lib/review/search-detail.ts";
 import { listStates, listsFailedOffline } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
@@ -17,7 +18,6 @@ import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jo
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch, type SearchRow } from "../../lib/screening/searches.ts";
 import { describeListRow, describeReason, describeSourceError, displayedSummary, sourceName } from "../../lib/screening/summary/index.ts";
-import { searchDetail } from "../../lib/screening/views.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { personName } from "../auth/person-name.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -17,7 +18,6 @@ import { queueWebhookEvent } from "../webhooks/events.ts";
 import { type ReviewActor, reviewableSearch, reviewsEveryone } from "./access.ts";
 import { rememberClearance } from "./clearances.ts";
 import type { DecideHitInput, HitDecisionView } from "./contract.ts";
-import { personName } from "./people.ts";
 import { decisionView, LIVE_STATES, saveReviewState } from "./search-review.ts";
 import { reviewableHits } from "./status.ts";
 import { reviewSettings } from "./system-settings.ts";

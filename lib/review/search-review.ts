@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { personName } from "../auth/person-name.ts";
 import { readResults } from "../screening/results.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import type { DecisionReason, DecisionState, HitDecisionView, HitKind, NoteKind, ReviewStatus, SearchNoteView, SearchReviewView } from "./contract.ts";
-import { personName } from "./people.ts";
 import { type ReviewState, reviewableHits, reviewStateOf } from "./status.ts";
 import { reviewSettings } from "./system-settings.ts";
 

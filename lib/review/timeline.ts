@@ -4,8 +4,8 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { personName } from "../auth/person-name.ts";
 import type { TimelineEventView } from "./contract.ts";
-import { personName } from "./people.ts";
 import { decisionsOf, notesOf } from "./search-review.ts";
 
 type SearchRow = typeof schema.searches.$inferSelect;

@@ -5,6 +5,7 @@
 import type { Db, DbOrTx } from "../../data/db.ts";
 import { channel } from "../events/channel.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { SearchResults } from "./results.ts";
 import type { SearchRow } from "./searches.ts";
 
 export interface SearchCreated {
@@ -15,6 +16,25 @@ export interface SearchCreated {
 
 /** A search was created by createSearch (createSearches, a batch's rows at once, announces none). */
 export const searchCreated = channel<SearchCreated>("search created", { required: true });
+
+export interface FinishedSearch {
+  searchId: string;
+  status: "completed" | "failed";
+  /** What the screening found (a failed one: what it could check). */
+  results: SearchResults;
+}
+
+export interface SearchesFinished {
+  /** The transaction that wrote the outcomes: a subscriber writes with it, so its writes commit with them or not at all. */
+  tx: DbOrTx;
+  searches: readonly FinishedSearch[];
+}
+
+/**
+ * Screened searches whose outcome (completed or failed, with the results) is being written, inside the writing
+ * transaction. Not the searches marked failed because no attempt could screen them: those have no results.
+ */
+export const searchesFinished = channel<SearchesFinished>("searches finished", { required: true });
 
 export interface SearchesEnded {
   db: Db;

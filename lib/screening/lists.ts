@@ -7,12 +7,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { countryKey } from "../countries.ts";
-import { pepHitId, sanctionsHitId } from "../review/hit-ids.ts";
-import { listingFingerprint } from "../review/listing-fingerprint.ts";
 import { versionChecksums } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult, NEAR_MISS_MARGIN } from "../sanctions/matcher/index.ts";
 import { placesOfBirth } from "../sanctions/parsers/ofac-remarks.ts";
+import { pepHitId, sanctionsHitId } from "./hit-ids.ts";
+import { listingFingerprint } from "./listing-fingerprint.ts";
 import type {
   FactParams,
   MatchEvidence,

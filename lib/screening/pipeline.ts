@@ -1,7 +1,8 @@
 /**
  * The screening of one search, run as a job: sanctions lists, PEP lists, adverse media, risk, summary. The search
  * was charged when it was created; this only fills in its results. Everything is written at the end in one
- * conditional update, so a retried or duplicated job never writes twice and never touches a finished search.
+ * conditional update, so a retried or duplicated job never writes twice and never touches a finished search; what
+ * reacts to the outcome there (the review its hits call for) writes in the same transaction.
  */
 import { and, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
@@ -10,10 +11,10 @@ import { screenAdverseMedia } from "../media/adverse-media.ts";
 import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { newsFailure } from "../media/search-news.ts";
-import { markClearedHits, withoutClearedHits } from "../review/clearances.ts";
-import { assignHitIds } from "../review/hit-ids.ts";
-import { type ReviewState, reviewableHits, reviewStateOf } from "../review/status.ts";
 import { DEFAULT_MATCH_THRESHOLD, MATCHER_VERSION } from "../sanctions/matcher/index.ts";
+import { markClearedHits, withoutClearedHits } from "./cleared-hits.ts";
+import { searchesFinished } from "./events.ts";
+import { assignHitIds } from "./hit-ids.ts";
 import { type ListIndex, type ListsInUse, openLists, SCREENING_THRESHOLDS, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
 import { failedSources, type MediaItem, type Provenance, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
@@ -64,8 +65,6 @@ export interface SearchOutcome {
   results: SearchResults;
   riskLevel: string | null;
   aiSummary: string | null;
-  /** The review its hits call for before anyone decided anything. */
-  review: ReviewState;
 }
 
 /** One search, start to end: the pipeline of a search made by itself (a batch's rows run in chunks, see search-chunk.ts). */
@@ -151,7 +150,7 @@ export async function screenSearch(
         .join("; ") || "no list and no news provider is configured"
     }`;
     const results = searchResultsSchema.parse({ ...findings, clean: false, summarySource: "built_in" });
-    return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null, review: { status: "no_hits", openHits: 0 } };
+    return { searchId: search.id, status: "failed", error, results, riskLevel: null, aiSummary: null };
   }
 
   progress("summary");
@@ -170,8 +169,7 @@ export async function screenSearch(
     });
   }
   const results: SearchResults = searchResultsSchema.parse({ ...findings, sources, summarySource: summary.source, summaryLanguage: language });
-  const review = reviewStateOf(reviewableHits(results), [], false);
-  return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text, review };
+  return { searchId: search.id, status: "completed", error: null, results, riskLevel: risk.level, aiSummary: summary.text };
 }
 
 /** The matcher, thresholds and options this screening runs with, kept with its results so it can be re-derived. */
@@ -221,8 +219,9 @@ async function adverseMedia(deps: PipelineDeps, search: typeof schema.searches.$
 
 /**
  * The one write of searches' outcomes: one statement for all of them, each row written only while its search is
- * open, so a retried or duplicated run never writes twice. Answers the ids written (not those finished or deleted
- * meanwhile).
+ * open, so a retried or duplicated run never writes twice. The searches written are announced in the same
+ * transaction (searchesFinished): what reacts there (their review) commits with the outcome or not at all. Answers
+ * the ids written (not those finished or deleted meanwhile).
  */
 export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[]): Promise<Set<string>> {
   if (outcomes.length === 0) return new Set();
@@ -234,27 +233,26 @@ export async function finishSearches(db: Db, outcomes: readonly SearchOutcome[])
     results: o.results,
     risk_level: o.riskLevel,
     ai_summary: o.aiSummary,
-    review_status: o.review.status,
-    open_hits: o.review.openHits,
   }));
-  const written = await db
-    .update(s)
-    .set({
-      status: sql`v.status::job_status`,
-      error: sql`v.error`,
-      results: sql`v.results`,
-      riskLevel: sql`v.risk_level`,
-      aiSummary: sql`v.ai_summary`,
-      reviewStatus: sql`v.review_status`,
-      openHits: sql`v.open_hits`,
-      updatedAt: sql`now()`,
-    })
-    .from(
-      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, status text, error text, results jsonb, risk_level text, ai_summary text, review_status text, open_hits int)`,
-    )
-    .where(and(sql`${s.id} = v.id`, inArray(s.status, OPEN)))
-    .returning({ id: s.id });
-  return new Set(written.map((r) => r.id));
+  return db.transaction(async (tx) => {
+    const written = await tx
+      .update(s)
+      .set({
+        status: sql`v.status::job_status`,
+        error: sql`v.error`,
+        results: sql`v.results`,
+        riskLevel: sql`v.risk_level`,
+        aiSummary: sql`v.ai_summary`,
+        updatedAt: sql`now()`,
+      })
+      .from(sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, status text, error text, results jsonb, risk_level text, ai_summary text)`)
+      .where(and(sql`${s.id} = v.id`, inArray(s.status, OPEN)))
+      .returning({ id: s.id });
+    const ids = new Set(written.map((r) => r.id));
+    const finished = outcomes.filter((o) => ids.has(o.searchId)).map(({ searchId, status, results }) => ({ searchId, status, results }));
+    if (finished.length > 0) await searchesFinished.publish({ tx, searches: finished });
+    return ids;
+  });
 }
 
 /** Marks the searches failed that no attempt could finish (their job's retries are used up); answers the ids marked. */

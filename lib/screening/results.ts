@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { mediaItemSchema } from "../media/contract.ts";
-import { assignHitIds } from "../review/hit-ids.ts";
 import { NAME_PART_MATCHES } from "../sanctions/matcher/types.ts";
+import { assignHitIds } from "./hit-ids.ts";
 import { IDENTIFIER_KINDS } from "./schemas.ts";
 
 // The articles' shape and categories are adverse media's (lib/media/contract.ts); the results' readers find them here.
@@ -68,7 +68,7 @@ export const clearanceMarkSchema = z.object({
 
 /** What every hit carries for its review: its id within the search, and what a remembered clearance said of it. */
 const reviewable = {
-  /** Stable and unique within the search (lib/review/hit-ids.ts). */
+  /** Stable and unique within the search (hit-ids.ts). */
   hitId: z.string(),
   /** The listing's content when screened (names, identifiers, programmes, dates): a changed listing is flagged again. */
   listingFingerprint: z.string().optional(),

@@ -1,8 +1,5 @@
-/** Searches as the HTTP API and the CLI's --json print them. */
-import type { DbOrTx } from "../../data/db.ts";
+/** Searches as the HTTP API and the CLI's --json print them (with its review: lib/review/search-detail.ts). */
 import type { SearchReviewView } from "../review/contract.ts";
-import { searchReview } from "../review/search-review.ts";
-
 import type { SearchDetailView, SearchListItemView } from "./contract.ts";
 import type { RiskLevel } from "./results.ts";
 import { readResults } from "./results.ts";
@@ -21,11 +18,6 @@ export function searchListView(item: SearchListItem): SearchListItemView {
     riskLevel: item.riskLevel as RiskLevel | null,
     reviewStatus: item.reviewStatus as SearchListItemView["reviewStatus"],
   };
-}
-
-/** The search with its review (decisions, notes): what GET /api/searches/{id} answers. */
-export async function searchDetail(db: DbOrTx, row: SearchRow): Promise<SearchDetailView> {
-  return searchDetailView(row, await searchReview(db, row));
 }
 
 export function searchDetailView(row: SearchRow, review: SearchReviewView): SearchDetailView {

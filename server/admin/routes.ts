@@ -17,7 +17,7 @@ import { adminBatchesQuerySchema, riskLevelFilter } from "../../lib/batch/schema
 import { listAllMonitoredEntities, viewMonitoredEntityAsAdmin } from "../../lib/monitoring/admin-read.ts";
 import { adminMonitoredEntitiesQuerySchema } from "../../lib/monitoring/schemas.ts";
 import { pageQuerySchema, pageWithTermQuerySchema } from "../../lib/paging.ts";
-import { searchDetail } from "../../lib/screening/views.ts";
+import { searchDetail } from "../../lib/review/search-detail.ts";
 import { requestBaseUrl, requestMailer } from "../auth/links.ts";
 import type { AppEnv } from "../context.ts";
 import { adminHistoryExport, adminPortfolioExport } from "../exports/routes.ts";

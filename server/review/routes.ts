@@ -24,9 +24,9 @@ import {
 import { approveProposal, decideHit, rejectProposal } from "../../lib/review/decisions.ts";
 import { addNote, escalateSearch } from "../../lib/review/notes.ts";
 import { listReviewQueue } from "../../lib/review/queue.ts";
+import { searchDetail } from "../../lib/review/search-detail.ts";
 import { searchReview } from "../../lib/review/search-review.ts";
 import { searchTimeline } from "../../lib/review/timeline.ts";
-import { searchDetail } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";

@@ -1,6 +1,6 @@
 import anyAscii from "any-ascii";
 import { countryKey } from "../countries.ts";
-import type { SearchDetails } from "../screening/schemas.ts";
+import type { SearchDetails } from "./schemas.ts";
 
 export interface ScreenedSubject {
   term: string;
