@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { ownPublicUrlEnv } from "./own-address.ts";
 
 export interface ReceivedMail {
   from: string;
@@ -86,6 +87,11 @@ export async function startSmtpServer() {
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** The settings of an app that mails through `smtp`, with its own loopback address as the public URL mail needs. */
+export function mailingAppEnv(smtp: TestSmtpServer): Record<string, string> {
+  return { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "duecheck <no-reply@duecheck.test>" };
+}
 
 /** The first http(s) link of a mail's text. */
 export function linkIn(mail: ReceivedMail): string {

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { ownPublicUrlEnv } from "../helpers/own-address.ts";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
+import { mailingAppEnv, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startApp({
-    env: { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "duecheck <no-reply@duecheck.test>", DUECHECK_TRUST_PROXY: "1" },
+    env: { ...mailingAppEnv(smtp), DUECHECK_TRUST_PROXY: "1" },
   });
   for (let i = 0; i < 2; i++) await createUser(app.db, { email: `known${i}@example.com`, password: "Password-1!" });
 });

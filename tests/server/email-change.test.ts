@@ -8,8 +8,7 @@ import { desc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { ownPublicUrlEnv } from "../helpers/own-address.ts";
-import { linkIn, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
+import { linkIn, mailingAppEnv, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
 import { totpCode } from "../helpers/totp.ts";
 
 let app: TestApp;
@@ -17,7 +16,7 @@ let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   app = await startApp({
-    env: { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "duecheck <no-reply@duecheck.test>", DUECHECK_TRUST_PROXY: "1" },
+    env: { ...mailingAppEnv(smtp), DUECHECK_TRUST_PROXY: "1" },
   });
 });
 afterAll(async () => {

@@ -4,14 +4,13 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient, validRegistration } from "../helpers/http.ts";
-import { ownPublicUrlEnv } from "../helpers/own-address.ts";
-import { linkIn, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
+import { linkIn, mailingAppEnv, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await startApp({ env: { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "no-reply@duecheck.test" } });
+  app = await startApp({ env: mailingAppEnv(smtp) });
 });
 afterAll(async () => {
   await app.stop();

@@ -4,8 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { HttpClient } from "../helpers/http.ts";
-import { ownPublicUrlEnv } from "../helpers/own-address.ts";
-import { linkIn, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
+import { linkIn, mailingAppEnv, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -13,7 +12,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // Proxy headers are trusted so that each test can speak from its own client address (the throttle counts per address).
   app = await startApp({
-    env: { ...ownPublicUrlEnv(), DUECHECK_SMTP_URL: smtp.smtpUrl, DUECHECK_MAIL_FROM: "duecheck <no-reply@duecheck.test>", DUECHECK_TRUST_PROXY: "1" },
+    env: { ...mailingAppEnv(smtp), DUECHECK_TRUST_PROXY: "1" },
   });
 });
 afterAll(async () => {
