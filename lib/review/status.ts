@@ -1,6 +1,6 @@
 /**
  * Which hits of a search can be decided, and the review status that follows from them. Pure: the same rule serves
- * the pipeline (a search's first status), every decision (the status after it) and the browser.
+ * a screened search's first status (first-review.ts), every decision (the status after it) and the browser.
  *
  * Flagged: every sanctions hit (match, near miss or partial), every PEP listing and every negative article, unless a
  * remembered clearance covers it (an unchanged listing cleared for the same subject before). Status, strongest first:
