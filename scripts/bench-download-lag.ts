@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../data/db.ts";
 import { downloadDataset } from "../lib/sanctions/datasets/download.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
-import { ListServer } from "../tests/helpers/list-server.ts";
+import { ListServer } from "../support/list-server.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 
 const { values } = parseArgs({ options: { dataset: { type: "string", default: "us_ofac_sdn" }, runs: { type: "string", default: "3" } } });

@@ -25,7 +25,7 @@ import { createUser } from "../lib/auth/users.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import type { SearchResults } from "../lib/screening/results.ts";
-import { type SdnEntry, sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
+import { type SdnEntry, sdnFiles } from "../support/ofac-sdn.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
 

@@ -17,8 +17,8 @@ import { createUser } from "../lib/auth/users.ts";
 import { createBatchJob } from "../lib/batch/batch-jobs.ts";
 import { loadJobSettings } from "../lib/jobs/settings.ts";
 import { openSearchQueue } from "../lib/screening/search-queue.ts";
-import { HttpClient } from "../tests/helpers/http.ts";
-import { startTcpProxy } from "../tests/helpers/tcp-proxy.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
 
 const { values } = parseArgs({ options: { rows: { type: "string" }, seconds: { type: "string" }, clients: { type: "string" } } });

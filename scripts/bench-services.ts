@@ -12,7 +12,8 @@ import { type Db, schema } from "../data/db.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
-import { sdnFiles } from "../tests/fixtures/sanctions/downloads/ofac-sdn.ts";
+import { importFiles } from "../support/import-files.ts";
+import { sdnFiles } from "../support/ofac-sdn.ts";
 
 export const ROOT = join(import.meta.dir, "..");
 export const SHARED_SDN = join(ROOT, "..", "shared", "data", "us_ofac_sdn");
@@ -128,15 +129,7 @@ export async function seedBenchLists(db: Db): Promise<{ realList: boolean; label
   await seedDatasets(db);
   await db.delete(schema.sanctionsDatasets).where(sql`${schema.sanctionsDatasets.id} <> 'us_ofac_sdn'`);
   const realList = existsSync(join(SHARED_SDN, "sdn.csv"));
-  const listFiles = realList
-    ? readImportFiles([SHARED_SDN])
-    : Object.entries(sdnFiles()).map(([name, content]) => ({
-        name,
-        content: new TextEncoder().encode(content),
-        sourceUrl: null,
-        etag: null,
-        lastModified: null,
-      }));
+  const listFiles = realList ? readImportFiles([SHARED_SDN]) : importFiles(sdnFiles());
   await importDatasetFiles(db, "us_ofac_sdn", listFiles, { actor: { kind: "system" }, timeoutMs: 60_000 });
   return { realList, label: realList ? "OFAC SDN (real, ../shared/data)" : "OFAC SDN test fixture" };
 }

@@ -6,6 +6,7 @@
  *   packages/react   imports nothing of web/, server/ or cli/ (the package never depends on the app)
  *   web/             imports the packages by name (@duecheck/react, @duecheck/ui), never by a path into packages/
  *   lib/<a>, lib/<b> never both import the other at run time: of two capabilities, one is below the other
+ *   support/         imports nothing of tests/ or bench/ (both import it: the stand-ins and fixtures they share)
  *
  * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
  * relative imports into lib/ and data/ are followed transitively, and neither that file nor any module reached that
@@ -29,6 +30,7 @@ const RULES: { files: string; forbidden: string[]; why: string }[] = [
   { files: "packages/ui", forbidden: ["packages/react", "web", "server", "cli"], why: "the primitives depend on nothing of ours" },
   { files: "packages/react", forbidden: ["web", "server", "cli"], why: "the package never imports the app" },
   { files: "web", forbidden: ["packages", "server", "cli"], why: "the app uses the packages by name and the server over HTTP" },
+  { files: "support", forbidden: ["tests", "bench"], why: "tests and benchmarks share it, so it depends on neither" },
 ];
 
 const findings: string[] = [];

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { ListServer } from "../helpers/list-server.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_DOWNLOAD_TIMEOUT_MS: "10000" };

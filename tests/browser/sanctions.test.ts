@@ -11,11 +11,11 @@ import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
-import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { BASE_ENTRIES, sdnFiles, sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { ListServer } from "../helpers/list-server.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");

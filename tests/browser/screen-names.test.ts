@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import { HttpClient } from "../../support/http-client.ts";
 import en from "../../web/src/i18n/en.json";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn } from "./support/browser.ts";
 

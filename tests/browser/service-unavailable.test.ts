@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import postgres from "postgres";
 import { loadConfig } from "../../lib/config.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
-import { startTcpProxy } from "../helpers/tcp-proxy.ts";
+import { startTcpProxy } from "../../support/tcp-proxy.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn } from "./support/browser.ts";
 
 const ADMIN_URL = process.env.DUECHECK_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

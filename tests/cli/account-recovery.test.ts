@@ -4,9 +4,9 @@ import { desc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { confirmTwoFactorSetup, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { totpCode } from "../helpers/totp.ts";
 
 let app: TestApp;

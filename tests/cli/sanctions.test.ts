@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 // The dataset and search commands on the database of a running server (on PGlite through its socket).
 // No news providers or model: `duecheck search` below screens against the lists only.

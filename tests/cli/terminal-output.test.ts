@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 const ENV = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "none" };
 let restoreEnv: () => void;

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { HttpClient } from "../../support/http-client.ts";
 import { runCli, startServeProcess } from "../helpers/cli.ts";
 import { TEST_DB } from "../helpers/database.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 // These tests are about the embedded folder itself, so they run in the PGlite pass only.
 const dirs: string[] = [];

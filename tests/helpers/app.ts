@@ -3,9 +3,9 @@ import type { UserRole } from "../../lib/auth/schemas.ts";
 import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { type AppConfig, loadConfig } from "../../lib/config.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { setCredits } from "./credits.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { HttpClient } from "./http.ts";
 
 export interface TestApp {
   url: string;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
-import type { HttpClient } from "./http.ts";
+import type { HttpClient } from "../../support/http-client.ts";
 
 /** The user's credit balance as stored. */
 export async function balanceOf(db: Db, userId: string) {

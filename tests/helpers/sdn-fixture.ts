@@ -1,8 +1,8 @@
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { importFiles } from "../../support/import-files.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import type { TestApp } from "./app.ts";
-import { importFiles } from "./list-files.ts";
 
 /** Imports the OFAC SDN fixture as the current version of us_ofac_sdn and refreshes the server's index: searches complete. */
 export async function importSdnFixture(app: TestApp) {

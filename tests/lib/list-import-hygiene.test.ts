@@ -11,9 +11,9 @@ import { type Database, schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
+import { importFiles } from "../../support/import-files.ts";
 import { formatErrorOf } from "../fixtures/sanctions/fixtures.ts";
 import { openTestDatabase } from "../helpers/database.ts";
-import { importFiles } from "../helpers/list-files.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const fixtureText = (path: string) => readFileSync(join(FIXTURES, path), "utf8");

@@ -16,7 +16,7 @@ import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
-import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";

@@ -6,7 +6,7 @@ import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { matchListUpdate, unmatchedVersions } from "../../lib/monitoring/list-updates.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
-import { BASE_ENTRIES } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { BASE_ENTRIES } from "../../support/ofac-sdn.ts";
 import { createUser } from "../helpers/app.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { importSdnVersion } from "../helpers/list-files.ts";

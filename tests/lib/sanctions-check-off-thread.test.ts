@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { checkDatasetFilesOffThread } from "../../lib/sanctions/datasets/check-off-thread.ts";
 import { checkDatasetFiles, IntegrityError } from "../../lib/sanctions/datasets/integrity.ts";
-import { type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { type SdnEntry, sdnFiles } from "../../support/ofac-sdn.ts";
 
 const asFiles = (files: Record<string, string>) => Object.entries(files).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
 

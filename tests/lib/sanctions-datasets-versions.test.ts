@@ -9,7 +9,7 @@ import { addCustomDataset, listDatasets, resolveSourceFiles, slugify } from "../
 import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
 import { planRetention, type VersionAge } from "../../lib/sanctions/datasets/retention.ts";
 import { versionFiles } from "../../lib/sanctions/datasets/versions.ts";
-import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { sdnFiles, sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 
 const DAY = 24 * 3600_000;

@@ -13,9 +13,9 @@ import { currentVersion, versionFiles } from "../../lib/sanctions/datasets/versi
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { searchSanctions } from "../../lib/sanctions/search.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles, sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { openTestDatabase } from "../helpers/database.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 let database: Database;

@@ -14,8 +14,8 @@ import { downloadsOffline, offlineReporter } from "../../lib/sanctions/datasets/
 import { firstStartDatasets, OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { runDueDownloads } from "../../lib/sanctions/datasets/scheduler.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { ListServer } from "../../support/list-server.ts";
 import { openTestDatabase } from "../helpers/database.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 const MINUTE = 60_000;
 const settings = { downloadTimeoutMs: 1_000, downloadMaxBytes: 1024 * 1024 };

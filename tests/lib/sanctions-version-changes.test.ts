@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Database } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { entitiesChangedIn, namesMatching, versionBefore } from "../../lib/sanctions/version-changes.ts";
-import { BASE_ENTRIES, type SdnEntry } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { BASE_ENTRIES, type SdnEntry } from "../../support/ofac-sdn.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { importSdnVersion } from "../helpers/list-files.ts";
 

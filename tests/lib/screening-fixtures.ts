@@ -14,7 +14,7 @@ import { workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { wireCapabilities } from "../../lib/wiring.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");

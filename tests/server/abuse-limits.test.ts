@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { DEFAULT_SETTINGS } from "../../lib/settings/system-settings.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { validRegistration } from "../helpers/registration.ts";
 
 /** Per-address limits (429 with Retry-After), text without bidi controls, and the spec's partial settings payload. */
 const { registrationsPerAddressPerHour: REGISTRATIONS_PER_ADDRESS_PER_HOUR, bearerFailuresPerAddress: BEARER_FAILURES_PER_ADDRESS } = DEFAULT_SETTINGS;

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { mailingAppEnv, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
 
 let app: TestApp;

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { DEFAULT_SETTINGS } from "../../lib/settings/system-settings.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { validRegistration } from "../helpers/registration.ts";
 import { totpCode } from "../helpers/totp.ts";
 
 const LIMIT = DEFAULT_SETTINGS.loginFailuresPerAccount;

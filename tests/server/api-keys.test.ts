@@ -4,8 +4,8 @@ import { schema } from "../../data/db.ts";
 import { authenticateApiKey } from "../../lib/auth/api-keys.ts";
 import { hashToken } from "../../lib/auth/tokens.ts";
 import { consumeApiKeyQuota } from "../../lib/ratelimit/api-key-limits.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
 beforeAll(async () => {

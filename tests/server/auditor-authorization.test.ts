@@ -10,8 +10,8 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { createApp } from "../../server/app.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
 let routes: string[];

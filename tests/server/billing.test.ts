@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { PAYMENT_NOT_CONFIGURED_MESSAGE } from "../../lib/billing/schemas.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { type StripeStandIn, signStripePayload, startStripeServer } from "../helpers/stripe-server.ts";
 
 const WEBHOOK_SECRET = "whsec_server_test";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
 const clients: Record<"alice" | "bob" | "admin" | "auditor", HttpClient> = {} as never;

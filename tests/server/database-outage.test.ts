@@ -6,13 +6,13 @@ import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { startTcpProxy } from "../../support/tcp-proxy.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { startTcpProxy } from "../helpers/tcp-proxy.ts";
 import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
 /**

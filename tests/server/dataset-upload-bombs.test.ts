@@ -18,9 +18,9 @@ import { type Database, openDatabase, schema } from "../../data/db.ts";
 import { exportDatasetVersion } from "../../lib/sanctions/datasets/export-file.ts";
 import { importDataset } from "../../lib/sanctions/datasets/import-any.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, openTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { deflatedZeros, zipArchive } from "../helpers/zip-writer.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");

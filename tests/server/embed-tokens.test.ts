@@ -10,9 +10,9 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { hashToken } from "../../lib/auth/tokens.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 const HOST_A = "https://onboarding.bank-a.example";
 const HOST_B = "https://crm.bank-b.example";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { loadConfig } from "../../lib/config.ts";
 import { startServer } from "../../server/start.ts";
+import { startTcpProxy } from "../../support/tcp-proxy.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { createTestDatabase, TEST_DB } from "../helpers/database.ts";
-import { startTcpProxy } from "../helpers/tcp-proxy.ts";
 
 /** The supervisors' calls: no session needed, never cached, and /readyz asks the database itself. */
 let app: TestApp;

@@ -10,10 +10,11 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { createApp } from "../../server/app.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { validRegistration } from "../helpers/registration.ts";
 import { type StripeStandIn, startStripeServer } from "../helpers/stripe-server.ts";
 
 /** Values no field accepts, each with what it is. */

@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../lib/config.ts";
 import { mailerFor } from "../../lib/mail/mailer.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { validRegistration } from "../helpers/registration.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
 
 const PUBLIC = "https://duecheck.example.com/compliance";

@@ -11,9 +11,9 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { compareChecks } from "../../lib/monitoring/compare-checks.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "../../lib/monitoring/schemas.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { checkResults } from "../lib/monitoring-fixtures.ts";
 
 let app: TestApp;

@@ -3,8 +3,8 @@
  * public URL set, against its origin; without it, against the origin the request was addressed to.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let withPublicUrl: TestApp;
 let withoutPublicUrl: TestApp;

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { changeCredits } from "../../lib/credits/ledger.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let app: TestApp;
 let owner: HttpClient;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
-import { HttpClient, validRegistration } from "../helpers/http.ts";
+import { validRegistration } from "../helpers/registration.ts";
 
 let app: TestApp;
 let http: HttpClient;

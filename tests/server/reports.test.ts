@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { DAY, seedDay, ZONE } from "../lib/daily-report-fixtures.ts";
 
 let app: TestApp;

@@ -8,9 +8,9 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { purgeExpiredRecords } from "../../lib/retention/purge.ts";
 import { runScheduledPurge } from "../../lib/retention/scheduler.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 const YEAR = 365.25 * 24 * 60 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 // POST /api/sanctions/compare over HTTP: plain weights before any list is downloaded, then the weights of the
 // server's index (held in its worker thread) once a list where a dozen people are called Muhammad is in.

@@ -8,11 +8,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS } from "../../lib/sanctions/datasets/registry.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/sanctions/downloads/review-list.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "5000", DUECHECK_JOB_STOP_SECONDS: "2" };

@@ -8,11 +8,11 @@ import { eq, inArray } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
-import { sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 const SDN = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"];
 let testDatabase: TestDatabase;

@@ -7,9 +7,9 @@ import { and, eq } from "drizzle-orm";
 import JSZip from "jszip";
 import { schema } from "../../data/db.ts";
 import { exportDatasetVersion } from "../../lib/sanctions/datasets/export-file.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
 const SDN = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"];

@@ -9,9 +9,9 @@ import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { runCli, startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { HttpClient } from "../helpers/http.ts";
 
 let testDatabase: TestDatabase;
 

@@ -5,13 +5,13 @@ import { join } from "node:path";
 import { loadConfig } from "../../lib/config.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
-import { sdnFiles, sdnFilesWith } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
+import { HttpClient } from "../../support/http-client.ts";
+import { ListServer } from "../../support/list-server.ts";
+import { sdnFiles, sdnFilesWith } from "../../support/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { TEST_DB } from "../helpers/database.ts";
 import { setEnv } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
-import { ListServer } from "../helpers/list-server.ts";
 
 // Every process answers from the current versions: each polls for new ones (here every 300 ms instead of 10 s).
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_INDEX_REFRESH_MS: "300" };

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import type { HttpClient } from "../../support/http-client.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import type { HttpClient } from "../helpers/http.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 

@@ -8,11 +8,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { computeVersionChecksum, versionChecksums } from "../../lib/sanctions/datasets/checksum.ts";
 import { MATCHER_VERSION } from "../../lib/sanctions/matcher/index.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList, REVIEW_ENTRIES } from "../fixtures/sanctions/downloads/review-list.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
-import { HttpClient } from "../helpers/http.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 

@@ -1,16 +1,7 @@
 import type { Db } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
-import { type SdnEntry, sdnFiles } from "../fixtures/sanctions/downloads/ofac-sdn.ts";
-
-/** A list's files by name, as an import takes them: downloaded from nowhere (no URL, ETag or Last-Modified). */
-export const importFiles = (files: Record<string, string>) =>
-  Object.entries(files).map(([name, content]) => ({
-    name,
-    content: new TextEncoder().encode(content),
-    sourceUrl: null,
-    etag: null,
-    lastModified: null,
-  }));
+import { importFiles } from "../../support/import-files.ts";
+import { type SdnEntry, sdnFiles } from "../../support/ofac-sdn.ts";
 
 /** Imports these OFAC SDN entries as a new us_ofac_sdn version (by the system); answers the version's id. */
 export async function importSdnVersion(db: Db, entries: SdnEntry[]): Promise<string> {
