@@ -6,6 +6,8 @@
  *   packages/react   imports nothing of web/, server/ or cli/ (the package never depends on the app)
  *   web/             imports the packages by name (@duecheck/react, @duecheck/ui), never by a path into packages/
  *   lib/<a>, lib/<b> never both import the other at run time: of two capabilities, one is below the other
+ *   bench/           imports nothing of tests/ (test helpers change with the tests and set test-only defaults on
+ *                    import: a benchmark must not measure them; what both need lives in support/)
  *   support/         imports nothing of tests/ or bench/ (both import it: the stand-ins and fixtures they share)
  *
  * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
@@ -30,6 +32,7 @@ const RULES: { files: string; forbidden: string[]; why: string }[] = [
   { files: "packages/ui", forbidden: ["packages/react", "web", "server", "cli"], why: "the primitives depend on nothing of ours" },
   { files: "packages/react", forbidden: ["web", "server", "cli"], why: "the package never imports the app" },
   { files: "web", forbidden: ["packages", "server", "cli"], why: "the app uses the packages by name and the server over HTTP" },
+  { files: "bench", forbidden: ["tests"], why: "a change to the tests must not change what a benchmark measures; what both need lives in support/" },
   { files: "support", forbidden: ["tests", "bench"], why: "tests and benchmarks share it, so it depends on neither" },
 ];
 

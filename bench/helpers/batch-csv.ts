@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
-import { type Db, schema } from "../data/db.ts";
-import { type CreateSearchFields, createSearchSchema } from "../lib/screening/schemas.ts";
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from "./bench-services.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { type CreateSearchFields, createSearchSchema } from "../../lib/screening/schemas.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST } from "./services.ts";
 
 const COMPANY = ["Nordic Timber", "Harbor Bakery", "Alpine Dental", "Greenfield Farms", "Bluewater Logistics", "Maple Printing"];
 

@@ -1,5 +1,5 @@
 /**
- * How long a list download blocks the process's main thread (bun scripts/bench-download-lag.ts): downloads a real list
+ * How long a list download blocks the process's main thread (npm run bench:download): downloads a real list
  * from ../shared/data through a loopback list server into a fresh PostgreSQL database (made for the run, dropped
  * after) several times, while a 5 ms timer measures the event loop's lag, as a server's requests would feel it.
  *
@@ -15,7 +15,7 @@ import { schema } from "../data/db.ts";
 import { downloadDataset } from "../lib/sanctions/datasets/download.ts";
 import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
 import { ListServer } from "../support/list-server.ts";
-import { createBenchDatabase } from "./bench-database.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
 
 const { values } = parseArgs({ options: { dataset: { type: "string", default: "us_ofac_sdn" }, runs: { type: "string", default: "3" } } });
 const DATA = join(import.meta.dir, "..", "..", "shared", "data", values.dataset!);

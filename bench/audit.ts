@@ -13,8 +13,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine } from "./helpers/services.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

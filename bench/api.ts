@@ -19,8 +19,8 @@ import { schema } from "../data/db.ts";
 import { createApiKey } from "../lib/auth/api-keys.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, seedBenchLists, startLoopbackServices, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: { clients: { type: "string", default: "50" }, seconds: { type: "string", default: "60" }, json: { type: "string" } },

@@ -21,8 +21,8 @@ import { type Db, schema } from "../data/db.ts";
 import { generateDailyReport } from "../lib/reports/daily/generate.ts";
 import { runScheduledDay } from "../lib/reports/daily/scheduled.ts";
 import { ORGANISATION } from "../lib/reports/daily/scope.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {

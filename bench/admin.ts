@@ -15,8 +15,8 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, signIn, startServer } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, signIn, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -25,10 +25,10 @@ import { getBatchJob } from "../lib/batch/batch-jobs.ts";
 import { changeCredits } from "../lib/credits/ledger.ts";
 import type { CreateSearchFields } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
-import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./bench-batch-csv.ts";
-import { cpuSecondsOf, machineCpuSeconds, postgresCpuBetween, postgresCpuSeconds } from "./bench-cpu.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
+import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./helpers/batch-csv.ts";
+import { cpuSecondsOf, machineCpuSeconds, postgresCpuBetween, postgresCpuSeconds } from "./helpers/cpu.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: { rows: { type: "string", default: "10000" }, processes: { type: "string", default: "1,2" }, json: { type: "string" } },

@@ -45,10 +45,10 @@ import { readResults, searchResultsSchema } from "../lib/screening/results.ts";
 import { readSearchDetails } from "../lib/screening/schemas.ts";
 import { subjectKey } from "../lib/screening/subject-key.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
-import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./bench-batch-csv.ts";
-import { cpuSecondsOf, machineCpuSeconds } from "./bench-cpu.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./bench-services.ts";
+import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./helpers/batch-csv.ts";
+import { cpuSecondsOf, machineCpuSeconds } from "./helpers/cpu.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -28,8 +28,8 @@ import { loadEntityBatches } from "../lib/sanctions/index-cache/load.ts";
 import { buildInProcess } from "../lib/sanctions/index-cache/searchable.ts";
 import { runSearchPipeline } from "../lib/screening/pipeline.ts";
 import { wireCapabilities } from "../lib/wiring.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, ROOT, seedBenchLists } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, ROOT, seedBenchLists } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {

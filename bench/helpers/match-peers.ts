@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { blankEntity, type SanctionsEntity } from "../lib/sanctions/entity.ts";
-import { compareNames, type SanctionsIndex } from "../lib/sanctions/matcher/index.ts";
+import { blankEntity, type SanctionsEntity } from "../../lib/sanctions/entity.ts";
+import { compareNames, type SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 
 interface PeerCase {
   id: string;

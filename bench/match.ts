@@ -5,8 +5,8 @@
  * the index and answers every query of ../shared/eval/dev.jsonl, beside a plain fuse.js scan over the
  * same names; then builds a synthetic index of one million names recombined from the real ones.
  *
- *   bun scripts/bench-match.ts [--json FILE] [--verbose] [--fuse-queries N | --fuse-all]
- *                              [--synthetic-names N | --no-synthetic] [--data DIR] [--eval FILE]
+ *   bun bench/match.ts [--json FILE] [--verbose] [--fuse-queries N | --fuse-all]
+ *                      [--synthetic-names N | --no-synthetic] [--data DIR] [--eval FILE]
  *
  * A query passes when the entity whose primary name equals `expect` is among the first 3 results with
  * match = true; a clean name (expect null) passes when no result has match = true.
@@ -18,7 +18,7 @@ import Fuse from "fuse.js";
 import type { DatasetFile, EntitySchema, SanctionsEntity } from "../lib/sanctions/entity.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex, SanctionsIndexBuilder } from "../lib/sanctions/matcher/index.ts";
 import { type DatasetFormat, parseDatasetFiles } from "../lib/sanctions/parsers/index.ts";
-import { printPeerReport, runPeerSuites } from "./bench-match-peers.ts";
+import { printPeerReport, runPeerSuites } from "./helpers/match-peers.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const LISTS: { id: string; format: DatasetFormat }[] = [

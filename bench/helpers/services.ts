@@ -8,14 +8,14 @@ import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { type Db, schema } from "../data/db.ts";
-import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
-import { seedDatasets } from "../lib/sanctions/datasets/registry.ts";
-import { seedSystemSettings } from "../lib/settings/system-settings.ts";
-import { importFiles } from "../support/import-files.ts";
-import { sdnFiles } from "../support/ofac-sdn.ts";
+import { type Db, schema } from "../../data/db.ts";
+import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/datasets/import.ts";
+import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
+import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { importFiles } from "../../support/import-files.ts";
+import { sdnFiles } from "../../support/ofac-sdn.ts";
 
-export const ROOT = join(import.meta.dir, "..");
+export const ROOT = join(import.meta.dir, "..", "..");
 export const SHARED_SDN = join(ROOT, "..", "shared", "data", "us_ofac_sdn");
 
 /** Given and family names the benchmarks combine into people who are on no list. */

@@ -18,8 +18,8 @@ import { createUser } from "../lib/auth/users.ts";
 import { encodeCursor } from "../lib/paging.ts";
 import { listSearches } from "../lib/screening/searches.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { machine, signIn, startServer } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { machine, signIn, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { machine } from "./bench-services.ts";
+import { machine } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: { data: { type: "string", default: "/work/shared/data" }, json: { type: "string" }, engine: { type: "string", default: "both" } },

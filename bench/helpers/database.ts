@@ -3,7 +3,7 @@
  * (default postgres://postgres@127.0.0.1:5432/test), opened with the app's migrations, dropped after the run.
  */
 import postgres from "postgres";
-import { openDatabase } from "../data/db.ts";
+import { openDatabase } from "../../data/db.ts";
 
 const ADMIN_URL = process.env.DUECHECK_BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

@@ -19,7 +19,7 @@ import { loadJobSettings } from "../lib/jobs/settings.ts";
 import { openSearchQueue } from "../lib/screening/search-queue.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
-import { machine, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
+import { machine, seedBenchLists, startLoopbackServices, startServer } from "./helpers/services.ts";
 
 const { values } = parseArgs({ options: { rows: { type: "string" }, seconds: { type: "string" }, clients: { type: "string" } } });
 const ROWS = Number(values.rows ?? 1500);

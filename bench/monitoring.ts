@@ -26,8 +26,8 @@ import { changeCredits } from "../lib/credits/ledger.ts";
 import { importDatasetFiles, readImportFiles } from "../lib/sanctions/datasets/import.ts";
 import type { SearchResults } from "../lib/screening/results.ts";
 import { type SdnEntry, sdnFiles } from "../support/ofac-sdn.ts";
-import { createBenchDatabase } from "./bench-database.ts";
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./bench-services.ts";
+import { createBenchDatabase } from "./helpers/database.ts";
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine, SHARED_SDN, seedBenchLists, startLoopbackServices, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({ options: { entities: { type: "string", default: "10000" }, json: { type: "string" } } });
 const ENTITIES = Number(args.entities);
