@@ -10,10 +10,10 @@ import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { getSystemSettings } from "../../lib/settings/system-settings.ts";
 import { en, es } from "../../web/src/i18n/words.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { expectHidden, expectVisible, fullyVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 

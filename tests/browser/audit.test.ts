@@ -8,9 +8,9 @@ import type { Browser } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { en } from "../../web/src/i18n/words.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { en } from "../../web/src/i18n/words.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { checkResults } from "../lib/monitoring-fixtures.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, submitCredentials, waitForPath } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 

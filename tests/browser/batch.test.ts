@@ -15,10 +15,10 @@ import { schema } from "../../data/db.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { de, en } from "../../web/src/i18n/words.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn, waitForPath } from "./support/browser.ts";
 
 type Dictionary = Record<string, string>;

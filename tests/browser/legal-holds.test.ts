@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { en } from "../../web/src/i18n/words.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { checkResults } from "../lib/monitoring-fixtures.ts";
 import {
   expectDialogOpen,
   expectHidden,

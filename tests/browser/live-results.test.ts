@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { sanctionsService } from "../../server/sanctions/service.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, setLanguages, signIn } from "./support/browser.ts";
 
 const GDELT_DELAY_MS = 1500;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { de } from "../../web/src/i18n/words.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signedInPage, signIn } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 

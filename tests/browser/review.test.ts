@@ -10,10 +10,10 @@ import { getSystemSetting, updateSystemSettings } from "../../lib/settings/syste
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/sanctions/downloads/review-list.ts";
+import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
 
 const TEST_TIMEOUT_MS = 90_000;

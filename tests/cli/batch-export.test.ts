@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { batchGdeltAnswer, type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const BIN = join(import.meta.dir, "..", "..", "bin", "duecheck");
 const folder = mkdtempSync(join(tmpdir(), "dc-batch-export-"));

@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
 let newsEnv: Record<string, string>;

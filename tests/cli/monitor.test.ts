@@ -9,13 +9,13 @@ import { eq } from "drizzle-orm";
 import { type Db, openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
 let testDatabase: TestDatabase;

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
+import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { setEnv } from "../helpers/env.ts";
-import { DAY, seedDay, ZONE } from "../lib/daily-report-fixtures.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "dc-reports-cli-"));
 const reportEnv = { DUECHECK_REPORT_TIMEZONE: ZONE, DUECHECK_REPORT_CHECK_SECONDS: "0" };

@@ -10,12 +10,12 @@ import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/sanctions/downloads/review-list.ts";
+import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
 const ANALYST = ["--user", "analyst@example.com"];

@@ -4,13 +4,13 @@ import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { balanceOfEmail } from "../helpers/credits.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** `duecheck search` and `duecheck history` as separate processes, with a server running and without one. */
 let gdelt: NewsServer;

@@ -6,9 +6,9 @@ import { AppError } from "../../lib/errors.ts";
 import type { CreateSearchFields } from "../../lib/screening/schemas.ts";
 import { SEARCH_CHUNK_QUEUE, SEARCHES_PER_CHUNK } from "../../lib/screening/search-queue.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { jobsOf, openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
-import { jobsOf, openScreeningDb, type ScreeningDb } from "./screening-fixtures.ts";
 
 // No worker runs in this file: the batch's searches stay pending with their jobs queued.
 let s: ScreeningDb;

@@ -15,9 +15,9 @@ import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { listBatchResults } from "../../lib/batch/batch-read.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
+import { openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
+import { cleanResults, petrovResults } from "../fixtures/summary.ts";
 import { createUser } from "../helpers/app.ts";
-import { openScreeningDb, type ScreeningDb } from "./screening-fixtures.ts";
-import { cleanResults, petrovResults } from "./summary-fixtures.ts";
 
 let s: ScreeningDb;
 let analyst: { id: string };

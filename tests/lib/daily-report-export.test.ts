@@ -13,10 +13,10 @@ import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 import { setEnv } from "../helpers/env.ts";
-import { DAY, seedDay, ZONE } from "./daily-report-fixtures.ts";
 
 let database: Database;
 let restoreEnv = () => {};

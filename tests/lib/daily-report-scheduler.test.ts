@@ -13,9 +13,9 @@ import { readDailyReport } from "../../lib/reports/daily/read.ts";
 import { startDailyReportScheduler } from "../../lib/reports/daily/scheduler.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
-import { DAY, seedDay, ZONE } from "./daily-report-fixtures.ts";
 
 let testDatabase: TestDatabase;
 let first: Database;

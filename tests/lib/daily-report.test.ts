@@ -9,9 +9,9 @@ import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { listReportSearches, readDailyReport } from "../../lib/reports/daily/read.ts";
 import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
+import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
-import { DAY, seedDay, ZONE } from "./daily-report-fixtures.ts";
 
 let testDatabase: TestDatabase;
 let database: Database;

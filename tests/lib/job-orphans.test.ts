@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { JobQueue } from "../../lib/jobs/queue.ts";
 import { WORKER_ID } from "../../lib/jobs/worker-id.ts";
-import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "./screening-fixtures.ts";
+import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "../fixtures/screening.ts";
 
 /**
  * A starting process hands back at once the jobs of a process of this host that died while running them, instead of

@@ -17,10 +17,7 @@ import { createSearch } from "../../lib/screening/searches.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { sdnFilesWith } from "../../support/ofac-sdn.ts";
-import { createUser } from "../helpers/app.ts";
-import { balanceOf } from "../helpers/credits.ts";
-import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
-import { checkResults, type ResultsInput } from "./monitoring-fixtures.ts";
+import { checkResults, type ResultsInput } from "../fixtures/monitoring.ts";
 import {
   FakeNews,
   importSdn,
@@ -31,7 +28,10 @@ import {
   type ScreeningDb,
   startSearchWorker,
   TEST_JOB_SETTINGS,
-} from "./screening-fixtures.ts";
+} from "../fixtures/screening.ts";
+import { createUser } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
+import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 
 /**
  * Due checks on a real database: claimed once however many processes scan, charged the automated cost through the

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { changesSummary, describeChanges } from "../../lib/monitoring/change-phrases.ts";
 import { compareChecks, hasRealChanges } from "../../lib/monitoring/compare-checks.ts";
 import { nextCheckAfter } from "../../lib/monitoring/schedule.ts";
-import { checkResults } from "./monitoring-fixtures.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 
 describe("comparing two checks", () => {
   test("sanctions matches added and removed by dataset and listed entity id; a non-matching row's hits are ignored", () => {

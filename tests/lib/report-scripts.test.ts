@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSearchPdf, type SearchReport } from "../../lib/reports/index.ts";
-import { noReview } from "./review-fixtures.ts";
-import { petrovResults } from "./summary-fixtures.ts";
+import { noReview } from "../fixtures/review.ts";
+import { petrovResults } from "../fixtures/summary.ts";
 
 // pdftotext (poppler-utils; .ci/run installs it) reads the PDF as a person's viewer does: through each font's
 // ToUnicode map, so a glyph drawn from a missing font comes out as U+FFFD.

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
-import { noReview } from "./review-fixtures.ts";
-import { petrovResults } from "./summary-fixtures.ts";
+import { noReview } from "../fixtures/review.ts";
+import { petrovResults } from "../fixtures/summary.ts";
 
 // Each hit's explanation (which name parts matched how) and evidence (what the search's details said of the listing),
 // and the search's details themselves, as the PDF and Excel exports show them.

@@ -7,8 +7,8 @@ import ExcelJS from "exceljs";
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef } from "pdf-lib";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
-import { noReview } from "./review-fixtures.ts";
-import { cleanResults, petrovResults } from "./summary-fixtures.ts";
+import { noReview } from "../fixtures/review.ts";
+import { cleanResults, petrovResults } from "../fixtures/summary.ts";
 
 function petrovReport(language: ReportLanguage = "en", patch: (r: SearchReport) => void = () => {}): SearchReport {
   const report: SearchReport = {

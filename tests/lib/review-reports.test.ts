@@ -10,8 +10,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { buildSearchPdf, buildSearchXlsx, type SearchReport } from "../../lib/reports/index.ts";
 import type { ReportLanguage } from "../../lib/screening/summary/phrasebook.ts";
-import { noReview, petrovReview } from "./review-fixtures.ts";
-import { petrovResults } from "./summary-fixtures.ts";
+import { noReview, petrovReview } from "../fixtures/review.ts";
+import { petrovResults } from "../fixtures/summary.ts";
 
 const PDFTOTEXT = Bun.which("pdftotext");
 

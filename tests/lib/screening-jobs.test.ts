@@ -5,7 +5,6 @@ import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
-import { createUser } from "../helpers/app.ts";
 import {
   FakeNews,
   importSdn,
@@ -18,7 +17,8 @@ import {
   startSearchWorker,
   startWorker,
   waitForSearch,
-} from "./screening-fixtures.ts";
+} from "../fixtures/screening.ts";
+import { createUser } from "../helpers/app.ts";
 
 /**
  * The job queue on this database (pg-boss over the app's connection): jobs in transactions, workers, retries,

@@ -8,9 +8,6 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { type PipelineDeps, runSearchPipeline } from "../../lib/screening/pipeline.ts";
 import { type SearchResults, searchResultsSchema } from "../../lib/screening/results.ts";
 import { type CreateSearchInput, createSearch } from "../../lib/screening/searches.ts";
-import { createUser } from "../helpers/app.ts";
-import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
-import { OpenAiServer } from "../helpers/openai-server.ts";
 import {
   article,
   FakeNews,
@@ -22,7 +19,10 @@ import {
   pipelineDeps,
   type ScreeningDb,
   searchRow,
-} from "./screening-fixtures.ts";
+} from "../fixtures/screening.ts";
+import { createUser } from "../helpers/app.ts";
+import { type NewsServer, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
+import { OpenAiServer } from "../helpers/openai-server.ts";
 
 const SDN = "OFAC Specially Designated Nationals (SDN) List";
 const PEPS = "US Congress Members (OpenSanctions PEPs)";

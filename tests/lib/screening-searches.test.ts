@@ -5,9 +5,9 @@ import { AppError } from "../../lib/errors.ts";
 import { SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { type CreateSearchInput, createSearch, deleteSearch, getSearch, listSearches } from "../../lib/screening/searches.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
+import { jobsOf, ledgerOf, openScreeningDb, type ScreeningDb, searchRow } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
-import { jobsOf, ledgerOf, openScreeningDb, type ScreeningDb, searchRow } from "./screening-fixtures.ts";
 
 // No worker runs in this file: searches stay pending with their job queued.
 let s: ScreeningDb;

@@ -6,7 +6,6 @@ import { type NewsArticle, NewsProviderError, type NewsQuery } from "../../lib/m
 import { type IndexSnapshot, SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { ListIndex } from "../../lib/screening/lists.ts";
 import { SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
-import { createUser } from "../helpers/app.ts";
 import {
   FakeNews,
   importSdn,
@@ -17,7 +16,8 @@ import {
   pipelineDeps,
   type ScreeningDb,
   startSearchWorker,
-} from "./screening-fixtures.ts";
+} from "../fixtures/screening.ts";
+import { createUser } from "../helpers/app.ts";
 
 /**
  * A batch's rows run in chunk jobs: each row is its own search written once, a retried chunk screens only the rows

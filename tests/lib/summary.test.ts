@@ -4,8 +4,8 @@ import { LanguageModel } from "../../lib/llm/language-model.ts";
 import { readResults } from "../../lib/screening/results.ts";
 import { assessRisk } from "../../lib/screening/risk.ts";
 import { describeReason, displayedSummary, REPORT_LANGUAGES, type ReportLanguage, writeSummary } from "../../lib/screening/summary/index.ts";
+import { cleanResults, petrovResults } from "../fixtures/summary.ts";
 import { OpenAiServer } from "../helpers/openai-server.ts";
-import { cleanResults, petrovResults } from "./summary-fixtures.ts";
 
 const stub = OpenAiServer.start();
 afterAll(() => stub.stop());

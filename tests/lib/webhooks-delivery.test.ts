@@ -11,10 +11,10 @@ import { sealLegacyWebhookSecrets } from "../../lib/webhooks/secret-seal.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
 import { createWebhook, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
+import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { openScreeningDb, type ScreeningDb, TEST_JOB_SETTINGS } from "./screening-fixtures.ts";
 
 /**
  * Deliveries over real HTTP to a receiver on 127.0.0.1: the body, headers and signature a receiver gets, retries with

@@ -8,9 +8,6 @@ import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { emitBatchIfEnded, emitSearchesEnded } from "../../lib/webhooks/search-events.ts";
 import { createWebhook } from "../../lib/webhooks/webhooks.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { createUser } from "../helpers/app.ts";
-import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
-import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 import {
   FakeNews,
   importSdn,
@@ -20,7 +17,10 @@ import {
   type ScreeningDb,
   startSearchWorker,
   waitForSearch,
-} from "./screening-fixtures.ts";
+} from "../fixtures/screening.ts";
+import { createUser } from "../helpers/app.ts";
+import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 
 /**
  * The search workers emit search.completed for a search made by itself, and for a batch only batch.completed, once,

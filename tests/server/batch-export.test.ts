@@ -9,10 +9,10 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { HttpClient } from "../../support/http-client.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { batchGdeltAnswer, type NewsServer, quotedPhrase, startGdeltServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** "Slow Person" is answered only once the test opens the gate, so its batch is still running until then. */
 let openGate: () => void = () => {};

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { apiBalance } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { batchGdeltAnswer, type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 let gdelt: NewsServer;
 let app: TestApp;

@@ -6,13 +6,13 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { importSdn, TEST_JOB_SETTINGS } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
 /**
  * A server process killed (SIGKILL) in the middle of a batch: some rows are done, others are running (their news

@@ -8,12 +8,12 @@ import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { startTcpProxy } from "../../support/tcp-proxy.ts";
+import { importSdn, TEST_JOB_SETTINGS } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
-import { importSdn, TEST_JOB_SETTINGS } from "../lib/screening-fixtures.ts";
 
 /**
  * The server's path to PostgreSQL is cut by a TCP proxy of the test's own, in the middle of a batch and of monitoring

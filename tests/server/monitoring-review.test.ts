@@ -18,11 +18,11 @@ import type { MonitoredEntityView } from "../../lib/monitoring/schemas.ts";
 import { screeningService } from "../../server/screening/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList, REVIEW_ENTRIES } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importPeps, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { GdeltArticle } from "../helpers/news-servers.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { importPeps, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const BASE = "/api/monitoring/entities";
 const DAY = 86_400_000;

@@ -12,9 +12,9 @@ import { schema } from "../../data/db.ts";
 import { compareChecks } from "../../lib/monitoring/compare-checks.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "../../lib/monitoring/schemas.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { checkResults } from "../fixtures/monitoring.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
-import { checkResults } from "../lib/monitoring-fixtures.ts";
 
 let app: TestApp;
 let analyst: HttpClient;

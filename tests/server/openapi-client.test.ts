@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "orval";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** Published ids: clients' method names. An id is never renamed; a new operation adds one. */
 const OPERATION_IDS: Record<string, string> = {

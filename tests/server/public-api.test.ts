@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { NewsServer } from "../helpers/news-servers.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = {
   ...SCREENING_TEST_ENV,

@@ -7,10 +7,10 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { loadConfig, publicBaseUrl } from "../../lib/config.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const PUBLIC = "https://duecheck.example.com/compliance";
 let app: TestApp;

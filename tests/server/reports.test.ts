@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { HttpClient } from "../../support/http-client.ts";
+import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { DAY, seedDay, ZONE } from "../lib/daily-report-fixtures.ts";
 
 let app: TestApp;
 let admin: HttpClient;

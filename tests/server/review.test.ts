@@ -4,12 +4,12 @@ import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/sanctions/downloads/review-list.ts";
+import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, signedIn, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { GdeltArticle } from "../helpers/news-servers.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const article = (title: string, url: string): GdeltArticle => ({
   title,

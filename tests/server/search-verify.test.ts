@@ -10,11 +10,11 @@ import { computeVersionChecksum, versionChecksums } from "../../lib/sanctions/da
 import { MATCHER_VERSION } from "../../lib/sanctions/matcher/index.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList, REVIEW_ENTRIES } from "../fixtures/sanctions/downloads/review-list.ts";
+import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
 const ORLOV_ID = "us_ofac_sdn:8101";

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { markSearchesFailed } from "../../lib/screening/pipeline.ts";
 import type { HttpClient } from "../../support/http-client.ts";
+import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { quotedPhrase } from "../helpers/news-servers.ts";
 import { type ScreeningApp, startScreeningApp } from "../helpers/screening-app.ts";
-import { importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 /** Searches whose news request is held, by term, and the function that answers it. */
 const held = new Map<string, () => void>();

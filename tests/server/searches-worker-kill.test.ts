@@ -3,13 +3,13 @@ import { openDatabase } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { importSdn } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { importSdn } from "../lib/screening-fixtures.ts";
 
 /**
  * A server process killed (SIGKILL) in the middle of a search: its job's lease runs out and another process (on

@@ -3,12 +3,12 @@ import ExcelJS from "exceljs";
 import { PDFDocument } from "pdf-lib";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
+import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { apiBalance } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { GdeltArticle, NewsServer } from "../helpers/news-servers.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { importPeps, importSdn, keepOnlyDatasets } from "../lib/screening-fixtures.ts";
 
 const gdeltArticle = (title: string, url: string): GdeltArticle => ({
   title,
