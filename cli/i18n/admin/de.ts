@@ -21,7 +21,7 @@ export const de: AdminCliText = {
     `intakt: ${entries} Einträge` +
     (headId === null ? "" : `; neuester Eintrag ${headId}, Hash ${headHash} (notieren: Das Entfernen der neuesten Einträge hinterlässt keine Lücke)`),
   auditAltered: (id) => `verändert: Eintrag ${id} passt nicht zu seinem Hash (Inhalt oder Hash wurde geändert)`,
-  auditRemoved: (id, removedId) => `entfernt: vor Eintrag ${id} fehlen Einträge` + (removedId === null ? "" : ` (er verweist auf Eintrag ${removedId})`),
+  auditRemoved: (id, removedId) => `entfernt: vor Eintrag ${id} fehlen Einträge${removedId === null ? "" : ` (er verweist auf Eintrag ${removedId})`}`,
   noEntries: "Keine Einträge im Prüfprotokoll.",
   yes: "ja",
   no: "nein",

@@ -18,9 +18,9 @@ export const en: AdminCliText = {
   noSearches: "No searches.",
   noTransactions: "No credit transactions.",
   auditIntact: (entries, headId, headHash) =>
-    `intact: ${entries} entries` + (headId === null ? "" : `; newest entry ${headId}, hash ${headHash} (note it: removing the newest entries leaves no gap)`),
+    `intact: ${entries} entries${headId === null ? "" : `; newest entry ${headId}, hash ${headHash} (note it: removing the newest entries leaves no gap)`}`,
   auditAltered: (id) => `altered: entry ${id} does not match its hash (its content or hash was changed)`,
-  auditRemoved: (id, removedId) => `removed: entries are missing before entry ${id}` + (removedId === null ? "" : ` (it links to entry ${removedId})`),
+  auditRemoved: (id, removedId) => `removed: entries are missing before entry ${id}${removedId === null ? "" : ` (it links to entry ${removedId})`}`,
   noEntries: "No audit entries.",
   yes: "yes",
   no: "no",

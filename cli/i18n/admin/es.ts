@@ -21,7 +21,7 @@ export const es: AdminCliText = {
     `intacto: ${entries} entradas` +
     (headId === null ? "" : `; entrada más reciente ${headId}, hash ${headHash} (anótelo: eliminar las entradas más recientes no deja hueco)`),
   auditAltered: (id) => `alterado: la entrada ${id} no coincide con su hash (se cambió su contenido o su hash)`,
-  auditRemoved: (id, removedId) => `eliminado: faltan entradas antes de la entrada ${id}` + (removedId === null ? "" : ` (enlaza con la entrada ${removedId})`),
+  auditRemoved: (id, removedId) => `eliminado: faltan entradas antes de la entrada ${id}${removedId === null ? "" : ` (enlaza con la entrada ${removedId})`}`,
   noEntries: "No hay entradas de auditoría.",
   yes: "sí",
   no: "no",

@@ -21,8 +21,7 @@ export const fr: AdminCliText = {
     `intact : ${entries} entrées` +
     (headId === null ? "" : ` ; entrée la plus récente ${headId}, hash ${headHash} (notez-le : supprimer les entrées les plus récentes ne laisse pas de trou)`),
   auditAltered: (id) => `altéré : l'entrée ${id} ne correspond pas à son hash (son contenu ou son hash a été modifié)`,
-  auditRemoved: (id, removedId) =>
-    `supprimé : des entrées manquent avant l'entrée ${id}` + (removedId === null ? "" : ` (elle renvoie à l'entrée ${removedId})`),
+  auditRemoved: (id, removedId) => `supprimé : des entrées manquent avant l'entrée ${id}${removedId === null ? "" : ` (elle renvoie à l'entrée ${removedId})`}`,
   noEntries: "Aucune entrée d'audit.",
   yes: "oui",
   no: "non",
