@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { cliOperator } from "../../lib/audit/record.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries, userIdOf } from "../helpers/audit.ts";
 import { runCli } from "../helpers/cli.ts";
 
 // The CLI works on the database of a running server: on PGlite through the server's socket.
@@ -20,6 +22,17 @@ describe("duecheck CLI on the server's database", () => {
     expect(res.stdout).toContain("Created user cli.user@example.com with 25 credits.");
     const user = await new HttpClient(app.url).signIn("cli.user@example.com", "cli-password");
     expect(user.fullName).toBe("Cli User");
+    expect(await auditEntries(app.db, "user.created")).toEqual([
+      {
+        action: "user.created",
+        actorKind: "cli",
+        actorUserId: null,
+        ipAddress: null,
+        targetType: "user",
+        targetId: await userIdOf(app.db, "cli.user@example.com"),
+        details: cliOperator(),
+      },
+    ]);
   });
 
   test("users create --admin --json gives an admin and prints JSON", async () => {
@@ -57,8 +70,17 @@ describe("duecheck CLI on the server's database", () => {
     const [user] = await app.db.select().from(schema.users).where(eq(schema.users.email, "cli.user@example.com"));
     const rows = await app.db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, user.id));
     expect(rows.find((r) => r.type === "admin_credit")).toMatchObject({ amount: 100, balance: 125, description: "Invoice 42" });
-    const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "credits.admin_credit"));
-    expect(audit[0]).toMatchObject({ actorKind: "cli", targetId: user.id });
+    expect(await auditEntries(app.db, "credits.admin_credit")).toEqual([
+      {
+        action: "credits.admin_credit",
+        actorKind: "cli",
+        actorUserId: null,
+        ipAddress: null,
+        targetType: "user",
+        targetId: user.id,
+        details: { amount: 100, note: "Invoice 42", ...cliOperator() },
+      },
+    ]);
   });
 
   test("credits add refuses a bad amount or an unknown email and changes nothing", async () => {

@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { cliOperator } from "../../lib/audit/record.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { ListServer } from "../../support/list-server.ts";
 import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries } from "../helpers/audit.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
@@ -74,6 +76,8 @@ describe("duecheck datasets", () => {
   });
 
   test("set-url points a dataset at a mirror, keeping file names by position or taking NAME=URL", async () => {
+    const urlsOf = async (id: string) => JSON.parse((await cli("datasets", "list", "--json")).stdout).find((d: { id: string }) => d.id === id).urls;
+    const [sdnBefore, consBefore] = [await urlsOf("us_ofac_sdn"), await urlsOf("us_ofac_cons")];
     const res = await cli(
       "datasets",
       "set-url",
@@ -86,10 +90,22 @@ describe("duecheck datasets", () => {
     const plain = await cli("datasets", "set-url", "us_ofac_cons", `${list.url}/offline/cons_prim.csv`);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain(`us_ofac_cons now downloads from:\n  cons_prim.csv  ${list.url}/offline/cons_prim.csv`);
-    const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "dataset.updated"));
-    expect(audit.map((a) => [a.targetId, a.actorKind])).toEqual([
-      ["us_ofac_sdn", "cli"],
-      ["us_ofac_cons", "cli"],
+    const entry = (targetId: string, before: unknown, after: unknown) => ({
+      action: "dataset.updated",
+      actorKind: "cli",
+      actorUserId: null,
+      ipAddress: null,
+      targetType: "sanctions_dataset",
+      targetId,
+      details: { before: { urls: before }, after: { urls: after }, ...cliOperator() },
+    });
+    expect(await auditEntries(app.db, "dataset.updated")).toEqual([
+      entry(
+        "us_ofac_sdn",
+        sdnBefore,
+        SDN.map((name) => ({ name, url: `${list.url}/sdn/${name}` })),
+      ),
+      entry("us_ofac_cons", consBefore, [{ name: "cons_prim.csv", url: `${list.url}/offline/cons_prim.csv` }]),
     ]);
   });
 
@@ -286,6 +302,23 @@ describe("duecheck datasets add", () => {
     });
     const listed = JSON.parse((await cli("datasets", "list", "--json")).stdout);
     expect(listed.map((d: { id: string }) => d.id)).toContain("european_peps_opensanctions");
+    expect(await auditEntries(app.db, "dataset.added")).toEqual([
+      {
+        action: "dataset.added",
+        actorKind: "cli",
+        actorUserId: null,
+        ipAddress: null,
+        targetType: "sanctions_dataset",
+        targetId: "european_peps_opensanctions",
+        details: {
+          name: "Éuropean PEPs (OpenSanctions)",
+          type: "pep",
+          format: "opensanctions_senzing",
+          urls: [{ name: "senzing.json", url: "https://data.example.org/peps/senzing.json" }],
+          ...cliOperator(),
+        },
+      },
+    ]);
   });
 
   test("refuses an unknown format, a bad type or a non-http URL, and adds nothing", async () => {

@@ -9,6 +9,7 @@ import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries, userIdOf } from "../helpers/audit.ts";
 
 let app: TestApp;
 const clients: Record<"alice" | "bob" | "admin" | "auditor", HttpClient> = {} as never;
@@ -193,7 +194,30 @@ test("the monitoring portfolio: a user's entities with their state; admins and a
   expect((await clients.bob.get("/api/admin/monitoring/export?scope=all")).status).toBe(403);
 });
 
-test("each export is on the audit log", async () => {
-  const rows = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "searches.exported"));
-  expect(rows.length).toBeGreaterThanOrEqual(4);
+test("each export is on the audit log: who took it, whose rows (scope), the range and the format", async () => {
+  const [adminId, auditorId] = [await userIdOf(app.db, "admin@test.local"), await userIdOf(app.db, "auditor@example.com")];
+  const entry = (action: string, actorKind: string, actorUserId: string, owner: string | null, details: Record<string, unknown>) => ({
+    action,
+    actorKind,
+    actorUserId,
+    ipAddress: "127.0.0.1",
+    targetType: "user",
+    targetId: owner,
+    details: { ...details, scope: owner ?? "all" },
+  });
+  const history = (actorKind: string, actorUserId: string, owner: string | null, from: string, to: string, format = "csv") =>
+    entry("searches.exported", actorKind, actorUserId, owner, { from, to, format });
+  expect(await auditEntries(app.db, "searches.exported")).toEqual([
+    history("user", alice.id, alice.id, "2025-03-01", "2025-03-31"),
+    history("user", bob.id, bob.id, "2025-01-01", "2025-12-31"),
+    history("user", alice.id, alice.id, "2025-03-01", "2025-03-31", "xlsx"),
+    history("admin", adminId, null, "2025-03-01", "2025-03-31"),
+    history("admin", adminId, bob.id, "2025-03-01", "2025-03-31"),
+    history("user", auditorId, null, "2025-03-01", "2025-03-31"),
+    history("user", auditorId, bob.id, "2025-03-01", "2025-03-31"),
+  ]);
+  expect(await auditEntries(app.db, "monitoring.exported")).toEqual([
+    entry("monitoring.exported", "user", alice.id, alice.id, { format: "csv" }),
+    entry("monitoring.exported", "user", auditorId, null, { format: "csv" }),
+  ]);
 });

@@ -9,6 +9,7 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries } from "../helpers/audit.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
 
@@ -70,6 +71,17 @@ describe("exports with an embed token", () => {
     const ofB = await v1("GET", `/search/${done.id}/export/pdf`, await tokenOf(userB, keyB));
     expect(ofB.status).toBe(404);
     expect((await ofB.json()).error).toBe("Search not found");
+    // An embed token's call carries no API key of its own: the report is recorded as taken by the token's user.
+    const entry = (format: string) => ({
+      action: "search.exported",
+      actorKind: "user",
+      actorUserId: userA.id,
+      ipAddress: "127.0.0.1",
+      targetType: "search",
+      targetId: done.id,
+      details: { format },
+    });
+    expect(await auditEntries(app.db, "search.exported")).toEqual([entry("pdf"), entry("excel")]);
   });
 });
 

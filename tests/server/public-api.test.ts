@@ -4,6 +4,7 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
+import { auditEntries } from "../helpers/audit.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { NewsServer } from "../helpers/news-servers.ts";
@@ -152,6 +153,25 @@ describe("public API /api/v1", () => {
     const strangerKey = (await createApiKey(app.db, stranger.id, "Stranger")).key;
     expect((await call("GET", `/search/${created.id}`, undefined, strangerKey)).status).toBe(404);
     expect((await call("GET", "/search/not-a-uuid")).status).toBe(404);
+  });
+
+  test("a report taken away with the key is on the search's audit record as the key's, with its format", async () => {
+    const search = await (await call("POST", "/search?wait=30", { searchTerm: "Rustam Karimov", entityType: "person" })).json();
+    expect(search.status).toBe("completed");
+    const pdf = await call("GET", `/search/${search.id}/export/pdf`);
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+    expect(await auditEntries(app.db, "search.exported")).toEqual([
+      {
+        action: "search.exported",
+        actorKind: "api_key",
+        actorUserId: userId,
+        ipAddress: "127.0.0.1",
+        targetType: "search",
+        targetId: search.id,
+        details: { format: "pdf" },
+      },
+    ]);
   });
 
   test("POST /batch screens every row of a Name,Type CSV and charges them all", async () => {

@@ -4,6 +4,7 @@ import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries } from "../helpers/audit.ts";
 import { validRegistration } from "../helpers/registration.ts";
 
 let app: TestApp;
@@ -31,6 +32,17 @@ describe("POST /api/auth/register", () => {
     const ledger = await app.db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, stored.id));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ type: "credit_bonus", amount: 25, balance: 25 });
+    expect(await auditEntries(app.db, "user.registered")).toEqual([
+      {
+        action: "user.registered",
+        actorKind: "user",
+        actorUserId: stored.id,
+        ipAddress: "127.0.0.1",
+        targetType: "user",
+        targetId: stored.id,
+        details: null,
+      },
+    ]);
   });
 
   test("the welcome credits follow the system setting", async () => {

@@ -8,6 +8,7 @@ import { HttpClient } from "../../support/http-client.ts";
 import { ListServer } from "../../support/list-server.ts";
 import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { signedIn, startApp, type TestApp } from "../helpers/app.ts";
+import { auditEntries, userIdOf } from "../helpers/audit.ts";
 import { setEnv } from "../helpers/env.ts";
 
 const FIXTURES = join(import.meta.dir, "..", "fixtures", "sanctions");
@@ -137,22 +138,30 @@ describe("before any download", () => {
 
 describe("managing datasets", () => {
   test("an admin points datasets at a mirror (names kept by position)", async () => {
+    const pepsBefore = await dataset("us_congress_peps");
     const sdnUrls = ["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"].map((n) => ({ url: `${list.url}/sdn/${n}` }));
     const res = await patch(admin, "us_ofac_sdn", { urls: sdnUrls });
     expect(res.status).toBe(200);
     expect(res.json.urls).toEqual(["sdn.csv", "alt.csv", "add.csv", "sdn_comments.csv"].map((name) => ({ name, url: `${list.url}/sdn/${name}` })));
     expect((await patch(admin, "un_sc_sanctions", { url: `${list.url}/un/consolidated.xml` })).json.url).toBe(`${list.url}/un/consolidated.xml`);
-    expect((await patch(admin, "us_congress_peps", { url: `${list.url}/peps/senzing.json`, download_frequency: 24, auto_download: false })).json).toMatchObject(
-      {
-        download_frequency: 24,
-        auto_download: false,
-      },
-    );
+    const peps = await patch(admin, "us_congress_peps", { url: `${list.url}/peps/senzing.json`, download_frequency: 24, auto_download: false });
+    expect(peps.json).toMatchObject({ download_frequency: 24, auto_download: false });
     for (const id of ["us_ofac_cons", "eu_fsf", "gb_fcdo_sanctions"]) {
       expect((await patch(admin, id, { url: `${list.url}/offline/${id}` })).status).toBe(200);
     }
-    const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "dataset.updated"));
-    expect(audit.find((a) => a.targetId === "us_congress_peps")!.details).toMatchObject({ after: { downloadFrequency: 24, autoDownload: false } });
+    const audit = await auditEntries(app.db, "dataset.updated");
+    expect(audit.find((a) => a.targetId === "us_congress_peps")).toEqual({
+      action: "dataset.updated",
+      actorKind: "admin",
+      actorUserId: await userIdOf(app.db, "admin@test.local"),
+      ipAddress: "127.0.0.1",
+      targetType: "sanctions_dataset",
+      targetId: "us_congress_peps",
+      details: {
+        before: { urls: pepsBefore.urls, autoDownload: true, downloadFrequency: 6 },
+        after: { urls: peps.json.urls, autoDownload: false, downloadFrequency: 24 },
+      },
+    });
   });
 
   test.each([
@@ -200,6 +209,22 @@ describe("managing datasets", () => {
       last_download_status: null,
     });
     expect((await datasets()).at(-1).id).toBe("swiss_seco_list");
+    expect(await auditEntries(app.db, "dataset.added")).toEqual([
+      {
+        action: "dataset.added",
+        actorKind: "admin",
+        actorUserId: await userIdOf(app.db, "admin@test.local"),
+        ipAddress: "127.0.0.1",
+        targetType: "sanctions_dataset",
+        targetId: "swiss_seco_list",
+        details: {
+          name: "Swiss SECO List",
+          type: "sanctions",
+          format: "opensanctions_ftm",
+          urls: [{ name: "seco.ftm.json", url: `${list.url}/offline/seco.ftm.json` }],
+        },
+      },
+    ]);
     await patch(admin, "swiss_seco_list", { auto_download: false });
   });
 

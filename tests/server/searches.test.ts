@@ -5,6 +5,7 @@ import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
+import { auditEntries, userIdOf } from "../helpers/audit.ts";
 import { apiBalance } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import type { GdeltArticle, NewsServer } from "../helpers/news-servers.ts";
@@ -276,6 +277,19 @@ describe("exports", () => {
       'yyyy-mm-dd hh:mm "UTC"',
     ]);
     expect(workbook.getWorksheet("Sanctions")!.getRow(2).getCell(4).value).toBeInstanceOf(Date);
+  });
+
+  test("each report taken away is on the search's audit record, with its format", async () => {
+    const entry = async (format: string) => ({
+      action: "search.exported",
+      actorKind: "user",
+      actorUserId: await userIdOf(app.db, "analyst@example.com"),
+      ipAddress: "127.0.0.1",
+      targetType: "search",
+      targetId: karimovId,
+      details: { format },
+    });
+    expect(await auditEntries(app.db, "search.exported")).toEqual([await entry("pdf"), await entry("excel")]);
   });
 
   test("a search that has not completed has no report yet: 409", async () => {
