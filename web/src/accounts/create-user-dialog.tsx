@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
@@ -87,19 +87,14 @@ export function CreateUserDialog() {
                 <DialogDescription>{t("accounts.admin.createDescription")}</DialogDescription>
               </DialogHeader>
               {(["email", "fullName"] as const).map((name) => (
-                <FormField
+                <TextField
                   key={name}
                   control={form.control}
                   name={name}
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t(`accounts.admin.${name}`)}</FormLabel>
-                      <FormControl>
-                        <Input {...field} type={name === "email" ? "email" : "text"} maxLength={name === "email" ? 254 : 200} autoComplete="off" />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label={t(`accounts.admin.${name}`)}
+                  type={name === "email" ? "email" : "text"}
+                  maxLength={name === "email" ? 254 : 200}
+                  autoComplete="off"
                 />
               ))}
               <RoleField control={form.control} />
@@ -123,18 +118,13 @@ export function CreateUserDialog() {
                 )}
               />
               {mode === "password" && (
-                <FormField
+                <TextField
                   control={form.control}
                   name="password"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t("accounts.admin.initialPassword")}</FormLabel>
-                      <FormControl>
-                        <Input {...field} type="password" autoComplete="new-password" maxLength={200} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label={t("accounts.admin.initialPassword")}
+                  type="password"
+                  autoComplete="new-password"
+                  maxLength={200}
                 />
               )}
               <DialogFooter>

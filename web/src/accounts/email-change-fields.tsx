@@ -1,5 +1,4 @@
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { TextField } from "@duecheck/ui/form-fields";
 import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { UpdateProfileInput } from "../../../lib/auth/schemas.ts";
@@ -19,34 +18,23 @@ export function EmailChangeFields({ twoFactor }: { twoFactor: boolean }) {
   const mail = useAuthOptions().data?.mail !== false;
   return (
     <div className="grid gap-4 rounded-md border border-dashed p-4 sm:grid-cols-2" data-testid="email-change-proof">
-      <FormField
+      <TextField
         control={control}
         name="currentPassword"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t("security.currentPassword")}</FormLabel>
-            <FormControl>
-              <Input type="password" autoComplete="current-password" {...field} value={field.value ?? ""} />
-            </FormControl>
-            <FormDescription>{mail ? t("accounts.emailChange.hintMail") : t("accounts.emailChange.hintNoMail")}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t("security.currentPassword")}
+        description={mail ? t("accounts.emailChange.hintMail") : t("accounts.emailChange.hintNoMail")}
+        type="password"
+        autoComplete="current-password"
       />
       {twoFactor && (
-        <FormField
+        <TextField
           control={control}
           name="twoFactorCode"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
-              <FormControl>
-                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={20} {...field} value={field.value ?? ""} />
-              </FormControl>
-              <FormDescription>{t("accounts.emailChange.codeHint")}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("twoFactor.codeLabel")}
+          description={t("accounts.emailChange.codeHint")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={20}
         />
       )}
     </div>

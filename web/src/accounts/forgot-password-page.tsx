@@ -1,7 +1,7 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon, MailCheckIcon } from "lucide-react";
@@ -49,18 +49,14 @@ export function ForgotPasswordPage() {
                 </AlertDescription>
               </Alert>
             )}
-            <FormField
+            <TextField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("fields.email")}</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" autoFocus placeholder={t("fields.emailPlaceholder")} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("fields.email")}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              placeholder={t("fields.emailPlaceholder")}
             />
             <Button type="submit" className="w-full" disabled={forgot.isPending}>
               {forgot.isPending && <Spinner aria-hidden />}

@@ -1,7 +1,7 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useSearch } from "@tanstack/react-router";
@@ -51,19 +51,14 @@ export function ResetPasswordPage() {
               </Alert>
             )}
             {(["password", "confirmPassword"] as const).map((name) => (
-              <FormField
+              <TextField
                 key={name}
                 control={form.control}
                 name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t(name === "password" ? "accounts.reset.password" : "accounts.reset.confirm")}</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete="new-password" autoFocus={name === "password"} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t(name === "password" ? "accounts.reset.password" : "accounts.reset.confirm")}
+                type="password"
+                autoComplete="new-password"
+                autoFocus={name === "password"}
               />
             ))}
             <Button type="submit" className="w-full" disabled={reset.isPending}>

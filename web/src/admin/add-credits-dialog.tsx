@@ -1,8 +1,8 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
@@ -49,40 +49,17 @@ export function AddCreditsDialog({ user, onClose }: { user: AdminUserView | null
             <p className="text-sm" data-testid="current-balance">
               {t("admin.users.currentBalance", { value: user ? (user.role === "admin" ? t("credits.unlimited") : number(user.credits)) : "" })}
             </p>
-            <FormField
+            <TextField
               control={form.control}
               name="amount"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("admin.users.amount")}</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      value={field.value ?? ""}
-                      onChange={(event) => field.onChange(event.target.value === "" ? undefined : event.target.valueAsNumber)}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("admin.users.amount")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              parse={(event) => (event.target.value === "" ? undefined : event.target.valueAsNumber)}
             />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("admin.users.note")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} value={field.value ?? ""} maxLength={500} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="description" label={t("admin.users.note")} maxLength={500} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {t("common.cancel")}

@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
@@ -44,20 +44,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUserView | null; 
               <DialogDescription>{user?.email}</DialogDescription>
             </DialogHeader>
             {FIELDS.map((name) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t(`admin.users.field.${name}`)}</FormLabel>
-                    <FormControl>
-                      <Input {...field} maxLength={200} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField key={name} control={form.control} name={name} label={t(`admin.users.field.${name}`)} maxLength={200} />
             ))}
             <RoleField control={form.control} />
             <DialogFooter>

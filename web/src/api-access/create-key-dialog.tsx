@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -61,18 +61,13 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
               <DialogTitle>{t("apiAccess.createTitle")}</DialogTitle>
               <DialogDescription>{t("apiAccess.createDescription")}</DialogDescription>
             </DialogHeader>
-            <FormField
+            <TextField
               control={form.control}
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("apiAccess.nameLabel")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder={t("apiAccess.namePlaceholder")} maxLength={100} autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("apiAccess.nameLabel")}
+              placeholder={t("apiAccess.namePlaceholder")}
+              maxLength={100}
+              autoComplete="off"
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>

@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Checkbox } from "@duecheck/ui/checkbox";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon } from "lucide-react";
@@ -22,6 +22,23 @@ const recoveryStepSchema = z.object({
 });
 export type CodeStepValues = z.output<typeof codeStepSchema>;
 
+/** The code box for the authenticator app's 6 digits, and for a recovery code. */
+const APP_CODE_INPUT = {
+  inputMode: "numeric",
+  autoComplete: "one-time-code",
+  maxLength: 6,
+  placeholder: "000000",
+  className: "text-center font-mono text-lg tracking-[0.5em]",
+} as const;
+const RECOVERY_CODE_INPUT = {
+  autoComplete: "off",
+  autoCapitalize: "none",
+  spellCheck: false,
+  maxLength: 20,
+  placeholder: "xxxxx-xxxxx",
+  className: "text-center font-mono text-lg",
+} as const;
+
 /** Step 2 of sign-in: the 6-digit authenticator code (or a recovery code) and "Remember this browser for 30 days". */
 export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean; onSubmit: (values: CodeStepValues) => void; onBack: () => void }) {
   const { t } = useTranslation();
@@ -34,40 +51,13 @@ export function LoginCodeForm({ pending, onSubmit, onBack }: { pending: boolean;
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="code"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{recovery ? t("accounts.recoveryCodeLabel") : t("login.codeLabel")}</FormLabel>
-              <FormControl>
-                {recovery ? (
-                  <Input
-                    autoFocus
-                    autoComplete="off"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    maxLength={20}
-                    placeholder="xxxxx-xxxxx"
-                    className="text-center font-mono text-lg"
-                    {...field}
-                  />
-                ) : (
-                  <Input
-                    autoFocus
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder="000000"
-                    className="text-center font-mono text-lg tracking-[0.5em]"
-                    {...field}
-                  />
-                )}
-              </FormControl>
-              <FormDescription>{recovery ? t("accounts.recoveryCodeDescription") : t("login.codeDescription")}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={recovery ? t("accounts.recoveryCodeLabel") : t("login.codeLabel")}
+          description={recovery ? t("accounts.recoveryCodeDescription") : t("login.codeDescription")}
+          autoFocus
+          {...(recovery ? RECOVERY_CODE_INPUT : APP_CODE_INPUT)}
         />
         <FormField
           control={form.control}

@@ -1,6 +1,6 @@
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -22,32 +22,15 @@ export function LoginCredentialsForm({ defaultEmail, pending, onSubmit }: { defa
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.email")}</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="username" placeholder={t("fields.emailPlaceholder")} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t("fields.email")}
+          type="email"
+          autoComplete="username"
+          placeholder={t("fields.emailPlaceholder")}
         />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.password")}</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField control={form.control} name="password" label={t("fields.password")} type="password" autoComplete="current-password" />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending && <Spinner aria-hidden />}
           {pending ? t("login.signingIn") : t("login.submit")}

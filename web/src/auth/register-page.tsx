@@ -1,8 +1,8 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { toast } from "@duecheck/ui/use-toast";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -77,20 +77,7 @@ export function RegisterPage() {
               })}
             >
               {FIELDS.map(({ name, labelKey, type, autoComplete }) => (
-                <FormField
-                  key={name}
-                  control={form.control}
-                  name={name}
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t(labelKey)}</FormLabel>
-                      <FormControl>
-                        <Input type={type} autoComplete={autoComplete} {...field} value={field.value ?? ""} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <TextField key={name} control={form.control} name={name} label={t(labelKey)} type={type} autoComplete={autoComplete} />
               ))}
               <Button type="submit" className="w-full" disabled={register.isPending}>
                 {register.isPending && <Spinner aria-hidden />}

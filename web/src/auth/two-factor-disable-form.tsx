@@ -1,7 +1,7 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertCircleIcon } from "lucide-react";
@@ -32,38 +32,19 @@ export function TwoFactorDisableForm() {
   return (
     <Form {...form}>
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => disable.mutate(values))}>
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("fields.password")}</FormLabel>
-              <FormControl>
-                <Input {...field} type="password" autoComplete="current-password" />
-              </FormControl>
-            </FormItem>
-          )}
-        />
-        <FormField
+        <TextField control={form.control} name="password" label={t("fields.password")} message={false} type="password" autoComplete="current-password" />
+        <TextField
           control={form.control}
           name="code"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  // Spaces around a pasted code are not part of it.
-                  onChange={(event) => field.onChange(event.target.value.trim())}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="000000"
-                  className="font-mono tracking-widest"
-                />
-              </FormControl>
-            </FormItem>
-          )}
+          label={t("twoFactor.codeLabel")}
+          message={false}
+          // Spaces around a pasted code are not part of it.
+          parse={(event) => event.target.value.trim()}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="000000"
+          className="font-mono tracking-widest"
         />
         {invalid && (
           <Alert variant="destructive">

@@ -1,7 +1,8 @@
 import { Alert, AlertDescription } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
+import { Form, FormControl } from "@duecheck/ui/form";
+import { LabelledField } from "@duecheck/ui/form-fields";
 import { Input } from "@duecheck/ui/input";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -106,30 +107,29 @@ export function TwoFactorSetupDialog({ setup, onClose }: { setup: TwoFactorSetup
                       {setup.secret}
                     </code>
                   </div>
-                  <FormField
+                  <LabelledField
                     control={form.control}
                     name="code"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{t("twoFactor.codeLabel")}</FormLabel>
-                        <FormControl>
-                          <Input
-                            {...field}
-                            autoFocus
-                            inputMode="numeric"
-                            autoComplete="one-time-code"
-                            maxLength={CODE_LENGTH}
-                            placeholder="000000"
-                            className="text-center font-mono text-lg tracking-[0.5em]"
-                            readOnly={verify.isPending}
-                            onChange={(event) => {
-                              const value = event.target.value.trim().slice(0, CODE_LENGTH);
-                              field.onChange(value);
-                              if (value.length === CODE_LENGTH) void submit();
-                            }}
-                          />
-                        </FormControl>
-                      </FormItem>
+                    label={t("twoFactor.codeLabel")}
+                    message={false}
+                    render={(field) => (
+                      <FormControl>
+                        <Input
+                          {...field}
+                          autoFocus
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={CODE_LENGTH}
+                          placeholder="000000"
+                          className="text-center font-mono text-lg tracking-[0.5em]"
+                          readOnly={verify.isPending}
+                          onChange={(event) => {
+                            const value = event.target.value.trim().slice(0, CODE_LENGTH);
+                            field.onChange(value);
+                            if (value.length === CODE_LENGTH) void submit();
+                          }}
+                        />
+                      </FormControl>
                     )}
                   />
                   {error && (

@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
@@ -51,20 +51,7 @@ export function HistoryExportDialog() {
               <DialogDescription>{t("exports.history.description")}</DialogDescription>
             </DialogHeader>
             {(["from", "to"] as const).map((name) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t(`exports.history.${name}`)}</FormLabel>
-                    <FormControl>
-                      <Input type="date" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField key={name} control={form.control} name={name} label={t(`exports.history.${name}`)} type="date" />
             ))}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => void start("xlsx")}>

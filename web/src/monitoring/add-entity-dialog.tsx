@@ -1,10 +1,9 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form, FormField } from "@duecheck/ui/form";
+import { SelectField, TextField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
@@ -46,18 +45,12 @@ export function AddEntityDialog({ open, onOpenChange }: { open: boolean; onOpenC
               <DialogTitle>{t("monitoring.addTitle")}</DialogTitle>
               <DialogDescription>{t("monitoring.addDescription")}</DialogDescription>
             </DialogHeader>
-            <FormField
+            <TextField
               control={form.control}
               name="searchTerm"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("monitoring.nameLabel")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder={t("monitoring.namePlaceholder")} autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("monitoring.nameLabel")}
+              placeholder={t("monitoring.namePlaceholder")}
+              autoComplete="off"
             />
             <FormField
               control={form.control}
@@ -75,50 +68,21 @@ export function AddEntityDialog({ open, onOpenChange }: { open: boolean; onOpenC
               )}
             />
             <div className="grid gap-2 sm:grid-cols-2">
-              <FormField
+              <SelectField
                 control={form.control}
                 name="frequency"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("monitoring.frequencyLabel")}</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {MONITORING_FREQUENCIES.map((value) => (
-                          <SelectItem key={value} value={value}>
-                            {t(`monitoring.frequency.${value}`)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("monitoring.frequencyLabel")}
+                options={MONITORING_FREQUENCIES.map((value) => ({ value, label: t(`monitoring.frequency.${value}`) }))}
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="country"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("monitoring.countryLabel")}</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        value={field.value ?? ""}
-                        // An empty country is no country: the schema takes it as absent, not as a wrong code.
-                        onChange={(event) => field.onChange(event.target.value.trim() ? event.target.value.toUpperCase() : undefined)}
-                        placeholder={t("monitoring.countryPlaceholder")}
-                        maxLength={2}
-                        autoComplete="off"
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={t("monitoring.countryLabel")}
+                // An empty country is no country: the schema takes it as absent, not as a wrong code.
+                parse={(event) => (event.target.value.trim() ? event.target.value.toUpperCase() : undefined)}
+                placeholder={t("monitoring.countryPlaceholder")}
+                maxLength={2}
+                autoComplete="off"
               />
             </div>
             <p className="text-xs text-muted-foreground">{t("monitoring.autoAddHint")}</p>

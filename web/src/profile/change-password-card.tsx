@@ -1,7 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRoundIcon } from "lucide-react";
@@ -46,20 +46,7 @@ export function ChangePasswordCard() {
             onSubmit={form.handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))}
           >
             {FIELDS.map(({ name, labelKey, autoComplete }) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t(labelKey)}</FormLabel>
-                    <FormControl>
-                      <Input type="password" autoComplete={autoComplete} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField key={name} control={form.control} name={name} label={t(labelKey)} type="password" autoComplete={autoComplete} />
             ))}
             <Button type="submit" className="w-fit" disabled={change.isPending}>
               {change.isPending && <Spinner aria-hidden />}

@@ -1,6 +1,6 @@
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
@@ -71,20 +71,7 @@ export function ProfileEditForm({ user, onDone }: { user: PublicUser; onDone: ()
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => update.mutate(requestBody(user, values)))}>
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map(({ name, labelKey, type, autoComplete }) => (
-            <FormField
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t(labelKey)}</FormLabel>
-                  <FormControl>
-                    <Input type={type} autoComplete={autoComplete} {...field} value={field.value ?? ""} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField key={name} control={form.control} name={name} label={t(labelKey)} type={type} autoComplete={autoComplete} />
           ))}
         </div>
         {emailChanged && <EmailChangeFields twoFactor={user.twoFactorEnabled} />}

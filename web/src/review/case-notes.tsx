@@ -1,7 +1,8 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Form, FormControl } from "@duecheck/ui/form";
+import { LabelledField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -43,17 +44,14 @@ export function CaseNotes({ searchId, notes }: { searchId: string; notes: Search
       )}
       <Form {...form}>
         <form onSubmit={form.handleSubmit(({ text }) => add.mutate(text))} className="grid gap-2" noValidate>
-          <FormField
+          <LabelledField
             control={form.control}
             name="text"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t("reviews.notes.add")}</FormLabel>
-                <FormControl>
-                  <TextArea {...field} maxLength={4000} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
+            label={t("reviews.notes.add")}
+            render={(field) => (
+              <FormControl>
+                <TextArea {...field} maxLength={4000} />
+              </FormControl>
             )}
           />
           <Button type="submit" variant="outline" className="w-fit" disabled={add.isPending}>

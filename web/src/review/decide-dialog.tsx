@@ -3,7 +3,8 @@ import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Checkbox } from "@duecheck/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "@duecheck/ui/form";
+import { LabelledField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
@@ -80,53 +81,44 @@ export function DecideDialog({ target, onClose }: { target: DecideTarget; onClos
                 <AlertDescription>{serverErrorText(decide.error)}</AlertDescription>
               </Alert>
             )}
-            <FormField
+            <LabelledField
               control={form.control}
               name="decision"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("reviews.decide.decision")}</FormLabel>
-                  <FormControl>
-                    <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
-                      {DECISIONS.map((value) => (
-                        <Option key={value} value={value} label={t(`reviews.decision.${value}`)} />
-                      ))}
-                    </RadioGroup>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={t("reviews.decide.decision")}
+              render={(field) => (
+                <FormControl>
+                  <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2">
+                    {DECISIONS.map((value) => (
+                      <Option key={value} value={value} label={t(`reviews.decision.${value}`)} />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
               )}
             />
             {decision && (
-              <FormField
+              <LabelledField
                 control={form.control}
                 name="reason"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t("reviews.decide.reason")}</FormLabel>
-                    <FormControl>
-                      <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2">
-                        {reasonsFor(decision).map((value) => (
-                          <Option key={value} value={value} label={t(`review.reason.${value}`)} />
-                        ))}
-                      </RadioGroup>
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
+                label={t("reviews.decide.reason")}
+                render={(field) => (
+                  <FormControl>
+                    <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2">
+                      {reasonsFor(decision).map((value) => (
+                        <Option key={value} value={value} label={t(`review.reason.${value}`)} />
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
                 )}
               />
             )}
-            <FormField
+            <LabelledField
               control={form.control}
               name="text"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{reason === "other" ? t("reviews.decide.textRequiredLabel") : t("reviews.decide.textLabel")}</FormLabel>
-                  <FormControl>
-                    <TextArea {...field} value={field.value ?? ""} maxLength={4000} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={reason === "other" ? t("reviews.decide.textRequiredLabel") : t("reviews.decide.textLabel")}
+              render={(field) => (
+                <FormControl>
+                  <TextArea {...field} value={field.value ?? ""} maxLength={4000} />
+                </FormControl>
               )}
             />
             {decision === "false_positive" && listing && (

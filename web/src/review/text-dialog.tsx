@@ -1,6 +1,7 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
+import { Form, FormControl } from "@duecheck/ui/form";
+import { LabelledField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
@@ -48,17 +49,14 @@ export function TextDialog({ open, onClose, schema, field, title, description, l
               <DialogTitle>{title}</DialogTitle>
               {description && <DialogDescription className="break-words">{description}</DialogDescription>}
             </DialogHeader>
-            <FormField
+            <LabelledField
               control={form.control}
               name={field}
-              render={({ field: input }) => (
-                <FormItem>
-                  <FormLabel>{label}</FormLabel>
-                  <FormControl>
-                    <TextArea {...input} maxLength={4000} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={label}
+              render={(input) => (
+                <FormControl>
+                  <TextArea {...input} maxLength={4000} />
+                </FormControl>
               )}
             />
             <DialogFooter>

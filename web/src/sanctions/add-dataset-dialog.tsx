@@ -1,10 +1,9 @@
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form, FormControl, FormField } from "@duecheck/ui/form";
+import { LabelledField, SelectField, TextField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
 import { Spinner } from "@duecheck/ui/spinner";
 import { cn } from "@duecheck/ui/utils";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -83,18 +82,14 @@ export function AddDatasetDialog({ open, onOpenChange }: { open: boolean; onOpen
               <DialogDescription>{t("sanctions.add.description")}</DialogDescription>
             </DialogHeader>
 
-            <FormField
+            <TextField
               control={form.control}
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("sanctions.add.nameLabel")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder={t("sanctions.add.namePlaceholder")} maxLength={120} autoComplete="off" required />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("sanctions.add.nameLabel")}
+              placeholder={t("sanctions.add.namePlaceholder")}
+              maxLength={120}
+              autoComplete="off"
+              required
             />
 
             <FormField
@@ -114,78 +109,49 @@ export function AddDatasetDialog({ open, onOpenChange }: { open: boolean; onOpen
               )}
             />
 
-            <FormField
+            <SelectField
               control={form.control}
               name="format"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("sanctions.add.formatLabel")}</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {DATASET_FORMATS.map((id) => (
-                        <SelectItem key={id} value={id}>
-                          {t(FORMAT_LABEL_KEYS[id])}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("sanctions.add.formatLabel")}
+              options={DATASET_FORMATS.map((id) => ({ value: id, label: t(FORMAT_LABEL_KEYS[id]) }))}
             />
 
-            <FormField
+            <TextField
               control={form.control}
               name="url"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("sanctions.add.urlLabel")}</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      value={field.value ?? ""}
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://"
-                      autoComplete="off"
-                      spellCheck={false}
-                      required
-                    />
-                  </FormControl>
-                  <FormDescription className="text-xs">{t("sanctions.add.urlHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("sanctions.add.urlLabel")}
+              description={t("sanctions.add.urlHint")}
+              descriptionClassName="text-xs"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              autoComplete="off"
+              spellCheck={false}
+              required
             />
 
-            <FormField
+            <LabelledField
               control={form.control}
               name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    {t("sanctions.add.descriptionLabel")}
-                    <span className="font-normal text-muted-foreground">{t("sanctions.add.optional")}</span>
-                  </FormLabel>
-                  <FormControl>
-                    <textarea
-                      {...field}
-                      value={field.value ?? ""}
-                      maxLength={1000}
-                      rows={3}
-                      className={cn(
-                        "flex min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
-                        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                      )}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+              label={
+                <>
+                  {t("sanctions.add.descriptionLabel")}
+                  <span className="font-normal text-muted-foreground">{t("sanctions.add.optional")}</span>
+                </>
+              }
+              render={(field) => (
+                <FormControl>
+                  <textarea
+                    {...field}
+                    value={field.value ?? ""}
+                    maxLength={1000}
+                    rows={3}
+                    className={cn(
+                      "flex min-h-16 w-full min-w-0 resize-y rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none transition-[color,box-shadow] placeholder:text-muted-foreground md:text-sm dark:bg-input/30",
+                      "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                    )}
+                  />
+                </FormControl>
               )}
             />
 

@@ -1,8 +1,8 @@
 import { Button } from "@duecheck/ui/button";
 import { Checkbox } from "@duecheck/ui/checkbox";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@duecheck/ui/form";
-import { Input } from "@duecheck/ui/input";
+import { Form, FormControl, FormField, FormItem, FormMessage } from "@duecheck/ui/form";
+import { TextField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -71,19 +71,16 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
               <DialogTitle>{t("webhooks.createTitle")}</DialogTitle>
               <DialogDescription>{t("webhooks.createDescription")}</DialogDescription>
             </DialogHeader>
-            <FormField
+            <TextField
               control={form.control}
               name="url"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t("webhooks.urlLabel")}</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="url" placeholder="https://example.com/duecheck-events" maxLength={2048} autoComplete="off" />
-                  </FormControl>
-                  <FormDescription className="text-xs">{t("webhooks.urlHint")}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={t("webhooks.urlLabel")}
+              description={t("webhooks.urlHint")}
+              descriptionClassName="text-xs"
+              type="url"
+              placeholder="https://example.com/duecheck-events"
+              maxLength={2048}
+              autoComplete="off"
             />
             <FormField
               control={form.control}
@@ -113,20 +110,16 @@ export function CreateWebhookDialog({ open, onOpenChange }: { open: boolean; onO
                 </FormItem>
               )}
             />
-            <FormField
+            <TextField
               control={form.control}
               name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    {t("webhooks.descriptionLabel")} <span className="text-muted-foreground">{t("webhooks.optional")}</span>
-                  </FormLabel>
-                  <FormControl>
-                    <Input {...field} value={field.value ?? ""} maxLength={500} autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={
+                <>
+                  {t("webhooks.descriptionLabel")} <span className="text-muted-foreground">{t("webhooks.optional")}</span>
+                </>
+              }
+              maxLength={500}
+              autoComplete="off"
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>
