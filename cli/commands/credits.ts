@@ -1,8 +1,6 @@
 import type { Command } from "commander";
-import { recordAudit } from "../../lib/audit/record.ts";
 import { findUserByEmail } from "../../lib/auth/users.ts";
-import { creditReasons } from "../../lib/credits/descriptions.ts";
-import { changeCredits } from "../../lib/credits/ledger.ts";
+import { addOperatorCredits } from "../../lib/credits/operator-credit.ts";
 import { text } from "../../lib/validation/text.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -31,22 +29,8 @@ export function registerCredits(program: Command) {
       const result = await withDatabase(async ({ db }) => {
         const user = await findUserByEmail(db, email);
         if (!user) failWith(words(asked).t.noUser(email));
-        return db.transaction(async (tx) => {
-          const change = await changeCredits(tx, {
-            userId: user.id,
-            type: "admin_credit",
-            amount,
-            ...(note ? { description: note } : { reason: creditReasons.cliCredit() }),
-          });
-          await recordAudit(tx, {
-            action: "credits.admin_credit",
-            actorKind: "cli",
-            targetType: "user",
-            targetId: user.id,
-            details: { amount, note },
-          });
-          return { email: user.email, added: amount, balance: change.balance, reportLanguage: user.reportLanguage };
-        });
+        const change = await addOperatorCredits(db, { kind: "cli" }, user.id, { amount, note });
+        return { email: user.email, added: amount, balance: change.balance, reportLanguage: user.reportLanguage };
       });
       const { reportLanguage, ...printed } = result;
       if (options.json) printJson(printed);

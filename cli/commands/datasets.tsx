@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import type { Db } from "../../data/db.ts";
-import { recordAudit } from "../../lib/audit/record.ts";
-import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
+import { addCustomDataset, datasetView, getDataset, listDatasets, setDatasetUrls } from "../../lib/sanctions/datasets/catalog.ts";
 import { DownloadFailedError, type DownloadResult, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { readImportFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -176,14 +175,7 @@ export function registerDatasets(program: Command) {
         });
         if (!parsed.success) failWith(parsed.error.issues[0].message);
         const view = await withDatasets(async (db) => {
-          const row = await addCustomDataset(db, parsed.data);
-          await recordAudit(db, {
-            action: "dataset.added",
-            actorKind: "cli",
-            targetType: "sanctions_dataset",
-            targetId: row.id,
-            details: { name: row.sourceName, type: row.datasetType, format: row.format, urls: row.urls },
-          });
+          const row = await addCustomDataset(db, parsed.data, CLI);
           return datasetView(db, row.id);
         });
         if (options.json) return printJson(view);
@@ -204,15 +196,7 @@ export function registerDatasets(program: Command) {
       const parsed = updateDatasetSchema.safeParse({ urls: urls.map(parseUrlArgument) });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const view = await withDatasets(async (db) => {
-        const before = await getDataset(db, id);
-        const after = await updateDataset(db, id, parsed.data);
-        await recordAudit(db, {
-          action: "dataset.updated",
-          actorKind: "cli",
-          targetType: "sanctions_dataset",
-          targetId: id,
-          details: { before: { urls: before.urls }, after: { urls: after.urls } },
-        });
+        await setDatasetUrls(db, id, parsed.data.urls!, CLI);
         return datasetView(db, id);
       });
       if (options.json) return printJson(view);

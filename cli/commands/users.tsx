@@ -4,9 +4,8 @@ import { schema } from "../../data/db.ts";
 import { adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-recovery.ts";
 import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
 import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
-import { recordAudit } from "../../lib/audit/record.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";
-import { createUser, toPublicUser } from "../../lib/auth/users.ts";
+import { createUserAs, toPublicUser } from "../../lib/auth/users.ts";
 import { localLinkBaseUrl } from "../../lib/config.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -31,11 +30,7 @@ export function registerUsers(program: Command) {
       const asked = askedLanguage(options.language);
       const parsed = cliUserSchema.safeParse({ email: options.email, password: options.password, fullName: options.name });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const user = await withDatabase(async ({ db }) => {
-        const created = await createUser(db, { ...parsed.data, role: options.admin ? "admin" : "user" });
-        await recordAudit(db, { action: "user.created", actorKind: "cli", targetType: "user", targetId: created.id });
-        return created;
-      });
+      const user = await withDatabase(({ db }) => createUserAs(db, CLI, { ...parsed.data, role: options.admin ? "admin" : "user" }));
       if (options.json) printJson(toPublicUser(user));
       else {
         const { t } = words(asked, user);

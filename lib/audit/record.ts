@@ -3,6 +3,20 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 
 export type ActorKind = "user" | "admin" | "cli" | "system" | "api_key" | "anonymous";
 
+/**
+ * Who makes an audited change: a signed-in user or admin (with the client's address), an API key's owner, the CLI or
+ * the system. A lib function that changes something takes one and writes the entry itself, so each interface
+ * (server/, cli/) says only who is acting and every caller's entry is written the same way.
+ */
+export interface AuditActor {
+  kind: ActorKind;
+  userId?: string | null;
+  ipAddress?: string | null;
+}
+
+/** The actor fields of an entry, from the actor. */
+export const actorFields = (actor: AuditActor) => ({ actorKind: actor.kind, actorUserId: actor.userId ?? null, ipAddress: actor.ipAddress ?? null });
+
 export interface AuditEntry {
   action: string;
   actorKind: ActorKind;

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { type AuditActor, actorFields, recordAudit } from "../audit/record.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
@@ -75,6 +76,16 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
     if (!options.withholdWelcomeCredits) await grantWelcomeCredits(tx, user.id, options.createdBy);
     return (await findUserById(tx, user.id))!;
   });
+}
+
+/**
+ * An account an operator makes outside the web app (`duecheck users create`), audited as user.created by them.
+ * createUser itself writes no entry: registration, an admin's new account and the first admin each record their own.
+ */
+export async function createUserAs(db: DbOrTx, actor: AuditActor, input: NewUser) {
+  const user = await createUser(db, input);
+  await recordAudit(db, { action: "user.created", ...actorFields(actor), targetType: "user", targetId: user.id });
+  return user;
 }
 
 /**

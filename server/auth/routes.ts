@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { recordAudit } from "../../lib/audit/record.ts";
-import { sendEmailConfirmation } from "../../lib/auth/email-confirmation.ts";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
+import { registerUser } from "../../lib/auth/registration.ts";
 import {
   changePasswordSchema,
   disableTwoFactorSchema,
@@ -19,7 +18,7 @@ import {
 import type { UserRow } from "../../lib/auth/sessions.ts";
 import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
-import { createUser, toPublicUser } from "../../lib/auth/users.ts";
+import { toPublicUser } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
@@ -47,18 +46,8 @@ export const authRoutes = new Hono<AppEnv>()
     const raw = await readJson(c, registrationBody);
     const input = parseWith(registerSchema, raw);
     await countRegistration(db, c.get("clientIp"));
-    // With mail configured, the welcome credits wait until the address is confirmed (one account per mailbox, not per form).
     const mailer = requestMailer(c);
-    const user = await createUser(db, input, { withholdWelcomeCredits: mailer !== null });
-    if (mailer) await sendEmailConfirmation(db, mailer, user, requestBaseUrl(c));
-    await recordAudit(db, {
-      action: "user.registered",
-      actorKind: "user",
-      actorUserId: user.id,
-      ipAddress: c.get("clientIp"),
-      targetType: "user",
-      targetId: user.id,
-    });
+    const user = await registerUser(db, input, { mailer, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
     return c.json({ message: "Registration successful", user: toPublicUser(user), emailConfirmationSent: mailer !== null }, 201);
   })
 

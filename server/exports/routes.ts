@@ -3,10 +3,11 @@
  * portfolio, and (under /api/admin, for admins and auditors) one user's or every user's. Each export is audited.
  */
 import { type Context, Hono } from "hono";
-import { recordAudit } from "../../lib/audit/record.ts";
+import type { AuditActor } from "../../lib/audit/record.ts";
 import { exportsEveryone } from "../../lib/auth/roles.ts";
 import { findUserById } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
+import { auditedHistoryExport, auditedPortfolioExport } from "../../lib/exports/audited-export.ts";
 import {
   adminHistoryExportQuerySchema,
   adminPortfolioExportQuerySchema,
@@ -15,8 +16,8 @@ import {
   historyExportQuerySchema,
   portfolioExportQuerySchema,
 } from "../../lib/exports/contract.ts";
-import { historyExport, historyFileName } from "../../lib/exports/history-export.ts";
-import { portfolioExport, portfolioFileName } from "../../lib/exports/portfolio-export.ts";
+import { historyFileName } from "../../lib/exports/history-export.ts";
+import { portfolioFileName } from "../../lib/exports/portfolio-export.ts";
 import { isReportLanguage } from "../../lib/screening/summary/index.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -50,33 +51,25 @@ async function ownerOf(c: Context<AppEnv>, query: { userId?: string; scope?: "al
   return query.userId;
 }
 
-async function audit(c: Context<AppEnv>, action: string, userId: string | undefined, details: Record<string, unknown>) {
+/** Who takes the export: an admin as "admin", anyone else (an auditor too) as "user". */
+function exporter(c: Context<AppEnv>): AuditActor {
   const user = currentUser(c);
-  await recordAudit(db(c), {
-    action,
-    actorKind: user.role === "admin" ? "admin" : "user",
-    actorUserId: user.id,
-    targetType: "user",
-    targetId: userId,
-    ipAddress: c.get("clientIp"),
-    details: { ...details, scope: userId ?? "all" },
-  });
+  return { kind: user.role === "admin" ? "admin" : "user", userId: user.id, ipAddress: c.get("clientIp") };
 }
 
 /** GET /api/searches/export?from=&to=&format=csv|xlsx: the signed-in user's own history. */
 export const historyExportRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   const query = parseWith(historyExportQuerySchema, c.req.query());
   const userId = currentUser(c).id;
-  await audit(c, "searches.exported", userId, { from: query.from, to: query.to, format: query.format });
-  return download(c, historyExport(db(c), { ...query, userId, language: languageOf(c) }), query.format, historyFileName(query));
+  const body = await auditedHistoryExport(db(c), exporter(c), { ...query, userId, language: languageOf(c) });
+  return download(c, body, query.format, historyFileName(query));
 });
 
 /** GET /api/monitoring/export?format=csv|xlsx: the signed-in user's monitored entities. */
 export const portfolioExportRoutes = new Hono<AppEnv>().use(requireUser).get("/", async (c) => {
   const { format } = parseWith(portfolioExportQuerySchema, c.req.query());
-  const userId = currentUser(c).id;
-  await audit(c, "monitoring.exported", userId, { format });
-  return download(c, portfolioExport(db(c), { format, userId, language: languageOf(c) }), format, portfolioFileName(format, today()));
+  const body = await auditedPortfolioExport(db(c), exporter(c), { format, userId: currentUser(c).id, language: languageOf(c) });
+  return download(c, body, format, portfolioFileName(format, today()));
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -86,8 +79,8 @@ export async function adminHistoryExport(c: Context<AppEnv>) {
   if (!exportsEveryone(currentUser(c))) throw new AppError(403, "Administrator role required");
   const query = parseWith(adminHistoryExportQuerySchema, c.req.query());
   const userId = await ownerOf(c, query);
-  await audit(c, "searches.exported", userId, { from: query.from, to: query.to, format: query.format });
-  return download(c, historyExport(db(c), { ...query, userId, includeHidden: true, language: languageOf(c) }), query.format, historyFileName(query));
+  const body = await auditedHistoryExport(db(c), exporter(c), { ...query, userId, includeHidden: true, language: languageOf(c) });
+  return download(c, body, query.format, historyFileName(query));
 }
 
 /** GET /api/admin/monitoring/export?format=&userId=|scope=all */
@@ -95,6 +88,6 @@ export async function adminPortfolioExport(c: Context<AppEnv>) {
   if (!exportsEveryone(currentUser(c))) throw new AppError(403, "Administrator role required");
   const query = parseWith(adminPortfolioExportQuerySchema, c.req.query());
   const userId = await ownerOf(c, query);
-  await audit(c, "monitoring.exported", userId, { format: query.format });
-  return download(c, portfolioExport(db(c), { format: query.format, userId, language: languageOf(c) }), query.format, portfolioFileName(query.format, today()));
+  const body = await auditedPortfolioExport(db(c), exporter(c), { format: query.format, userId, language: languageOf(c) });
+  return download(c, body, query.format, portfolioFileName(query.format, today()));
 }

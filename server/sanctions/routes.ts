@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import type { Database } from "../../data/db.ts";
-import { recordAudit } from "../../lib/audit/record.ts";
 import { listStatesAnswer } from "../../lib/sanctions/availability.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
 import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset } from "../../lib/sanctions/datasets/catalog.ts";
@@ -37,37 +36,15 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   .post("/datasets", requireAdmin, async (c) => {
     const input = await readJson(c, addDatasetSchema);
     const { db } = c.get("ctx").database;
-    const row = await addCustomDataset(db, input);
-    await recordAudit(db, {
-      action: "dataset.added",
-      actorKind: "admin",
-      actorUserId: currentUser(c).id,
-      ipAddress: c.get("clientIp"),
-      targetType: "sanctions_dataset",
-      targetId: row.id,
-      details: { name: row.sourceName, type: row.datasetType, format: row.format, urls: row.urls },
-    });
+    const row = await addCustomDataset(db, input, adminActor(c));
     return c.json(await datasetView(db, row.id), 201);
   })
 
   .patch("/datasets/:id", requireAdmin, async (c) => {
     const input = await readJson(c, updateDatasetSchema);
     const { db } = c.get("ctx").database;
-    const before = await getDataset(db, c.req.param("id"));
-    const after = await updateDataset(db, before.id, input);
-    await recordAudit(db, {
-      action: "dataset.updated",
-      actorKind: "admin",
-      actorUserId: currentUser(c).id,
-      ipAddress: c.get("clientIp"),
-      targetType: "sanctions_dataset",
-      targetId: before.id,
-      details: {
-        before: { urls: before.urls, autoDownload: before.autoDownload, downloadFrequency: before.downloadFrequency },
-        after: { urls: after.urls, autoDownload: after.autoDownload, downloadFrequency: after.downloadFrequency },
-      },
-    });
-    return c.json(await datasetView(db, before.id));
+    const after = await updateDataset(db, c.req.param("id"), input, adminActor(c));
+    return c.json(await datasetView(db, after.id));
   })
 
   /** Turn a list on or off for every screening and for scheduled downloads (audited; the last sanctions list stays on). */

@@ -38,8 +38,10 @@ function sdnFolder(n: number, files = sdnFilesWith([{ id: 6000 + n, name: `VERSI
   return dir;
 }
 
+const CLI = { kind: "cli" } as const;
+
 const importAt = (datasetId: string, n: number, at: Date) =>
-  importDatasetFiles(db, datasetId, readImportFiles([sdnFolder(n)]), { actor: { kind: "cli" }, now: () => at, timeoutMs: 1000 });
+  importDatasetFiles(db, datasetId, readImportFiles([sdnFolder(n)]), { actor: CLI, now: () => at, timeoutMs: 1000 });
 
 const versionsOf = (id: string) => db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.datasetId, id));
 
@@ -86,7 +88,11 @@ describe("retention plan", () => {
 
 describe("versions over simulated dates", () => {
   test("imports on days 0, 10, 25, 38 and 40 keep previous / week_old / month_old and prune day 0 with its files and entities", async () => {
-    const dataset = await addCustomDataset(db, { name: "Retention Test List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" });
+    const dataset = await addCustomDataset(
+      db,
+      { name: "Retention Test List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" },
+      CLI,
+    );
     expect(dataset.id).toBe("retention_test_list");
     const ids: string[] = [];
     for (const [n, d] of [0, 10, 25, 38, 40].entries()) {
@@ -129,7 +135,7 @@ describe("versions over simulated dates", () => {
   });
 
   test("a kept candidate that will grow into week_old is not shown among the recent versions", async () => {
-    const dataset = await addCustomDataset(db, { name: "Daily List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" });
+    const dataset = await addCustomDataset(db, { name: "Daily List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" }, CLI);
     const ids: string[] = [];
     for (const d of [0, 1, 2, 3]) ids.push((await importAt(dataset.id, 10 + d, day(100 + d))).version!.id);
     const versions = new Map((await versionsOf(dataset.id)).map((v) => [v.id, v]));
@@ -156,7 +162,11 @@ describe("versions over simulated dates", () => {
 
 describe("import", () => {
   test("files that fail the checks change nothing, not even the download status", async () => {
-    const dataset = await addCustomDataset(db, { name: "Retention Test List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" });
+    const dataset = await addCustomDataset(
+      db,
+      { name: "Retention Test List", type: "sanctions", format: "ofac_csv", url: "https://mirror.example/sdn.csv" },
+      CLI,
+    );
     expect(dataset.id).toBe("retention_test_list_2");
     await importAt(dataset.id, 1, day(1));
     const before = await versionsOf(dataset.id);
@@ -205,8 +215,16 @@ describe("catalog", () => {
   test("a custom dataset's id is a unique slug of its name", async () => {
     expect(slugify("Liste des gels — Trésor (FR)")).toBe("liste_des_gels_tresor_fr");
     expect(slugify("***")).toBe("dataset");
-    const a = await addCustomDataset(db, { name: "Ministry List", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" });
-    const b = await addCustomDataset(db, { name: "Ministry  list!", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" });
+    const a = await addCustomDataset(
+      db,
+      { name: "Ministry List", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" },
+      CLI,
+    );
+    const b = await addCustomDataset(
+      db,
+      { name: "Ministry  list!", type: "pep", format: "opensanctions_ftm", url: "https://data.example/entities.ftm.json" },
+      CLI,
+    );
     expect([a.id, b.id]).toEqual(["ministry_list", "ministry_list_2"]);
     expect(a).toMatchObject({
       custom: true,

@@ -266,12 +266,16 @@ describe("the scheduler", () => {
   });
 
   test("downloads a never-downloaded dataset at once when it starts, before the lists already in", async () => {
-    const added = await addCustomDataset(db, {
-      name: "Fresh UN copy",
-      type: "sanctions",
-      format: "un_xml",
-      url: `${list.url}/un/consolidated.xml`,
-    });
+    const added = await addCustomDataset(
+      db,
+      {
+        name: "Fresh UN copy",
+        type: "sanctions",
+        format: "un_xml",
+        url: `${list.url}/un/consolidated.xml`,
+      },
+      { kind: "system" },
+    );
     list.publish("/un/consolidated.xml", readFileSync(join(FIXTURES, "un_xml", "consolidated.xml")));
     // The SDN list is due too; the new list goes first.
     await db

@@ -2,6 +2,7 @@ import anyAscii from "any-ascii";
 import { asc, eq, like, or } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
+import { type AuditActor, actorFields, recordAudit } from "../../audit/record.ts";
 import { AppError } from "../../errors.ts";
 import { assertOutgoingUrlAllowed } from "../../outgoing/policy.ts";
 import type { DatasetView } from "../contract.ts";
@@ -124,7 +125,8 @@ async function assertUrlsAllowed(db: DbOrTx, files: { url: string }[]) {
   for (const file of files) await assertOutgoingUrlAllowed(db, file.url);
 }
 
-export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput): Promise<DatasetRow> {
+/** Adds a custom dataset (downloaded with the others) and audits it as added by the actor, with its source. */
+export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput, actor: AuditActor): Promise<DatasetRow> {
   const files = resolveSourceFiles(input.urls ?? [{ url: input.url! }], []);
   await assertUrlsAllowed(db, files);
   const base = slugify(input.name);
@@ -154,11 +156,46 @@ export async function addCustomDataset(db: DbOrTx, input: AddDatasetInput): Prom
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError(409, `A dataset with id ${id} was added at the same moment; try again`);
+  await recordAudit(db, {
+    action: "dataset.added",
+    ...actorFields(actor),
+    targetType: "sanctions_dataset",
+    targetId: row.id,
+    details: { name: row.sourceName, type: row.datasetType, format: row.format, urls: row.urls },
+  });
   return row;
 }
 
-export async function updateDataset(db: DbOrTx, id: string, input: UpdateDatasetInput): Promise<DatasetRow> {
-  const row = await getDataset(db, id);
+/** Changes a dataset's URLs or download schedule, and audits it with all three settings before and after. */
+export async function updateDataset(db: DbOrTx, id: string, input: UpdateDatasetInput, actor: AuditActor): Promise<DatasetRow> {
+  const before = await getDataset(db, id);
+  const after = await applyDatasetUpdate(db, before, input);
+  const settings = (row: DatasetRow) => ({ urls: row.urls, autoDownload: row.autoDownload, downloadFrequency: row.downloadFrequency });
+  await recordAudit(db, {
+    action: "dataset.updated",
+    ...actorFields(actor),
+    targetType: "sanctions_dataset",
+    targetId: before.id,
+    details: { before: settings(before), after: settings(after) },
+  });
+  return after;
+}
+
+/** Points a dataset at other URLs (a mirror): the audit entry holds the URLs alone, the one setting this changes. */
+export async function setDatasetUrls(db: DbOrTx, id: string, urls: SourceFileInput[], actor: AuditActor): Promise<DatasetRow> {
+  const before = await getDataset(db, id);
+  const after = await applyDatasetUpdate(db, before, { urls });
+  await recordAudit(db, {
+    action: "dataset.updated",
+    ...actorFields(actor),
+    targetType: "sanctions_dataset",
+    targetId: before.id,
+    details: { before: { urls: before.urls }, after: { urls: after.urls } },
+  });
+  return after;
+}
+
+async function applyDatasetUpdate(db: DbOrTx, row: DatasetRow, input: UpdateDatasetInput): Promise<DatasetRow> {
   const urlInput = input.urls ?? (input.url !== undefined ? [{ url: input.url }] : undefined);
   if (urlInput) await assertUrlsAllowed(db, urlInput);
   const [updated] = await db
@@ -168,7 +205,7 @@ export async function updateDataset(db: DbOrTx, id: string, input: UpdateDataset
       ...(input.auto_download !== undefined ? { autoDownload: input.auto_download } : {}),
       ...(input.download_frequency !== undefined ? { downloadFrequency: input.download_frequency } : {}),
     })
-    .where(eq(schema.sanctionsDatasets.id, id))
+    .where(eq(schema.sanctionsDatasets.id, row.id))
     .returning();
   return updated;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
-import { type ActorKind, recordAudit } from "../../audit/record.ts";
+import { type AuditActor, recordAudit } from "../../audit/record.ts";
 import { privateNetworksAllowed } from "../../outgoing/policy.ts";
 import type { DownloadResult, VersionSummary } from "../contract.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
@@ -24,11 +24,7 @@ export class DownloadFailedError extends Error {
   }
 }
 
-export interface Actor {
-  kind: ActorKind;
-  userId?: string | null;
-  ipAddress?: string | null;
-}
+export type Actor = AuditActor;
 
 export type DownloadProgress =
   | { stage: "file"; file: string; index: number; count: number }
