@@ -9,6 +9,8 @@
  *   bench/           imports nothing of tests/ (test helpers change with the tests and set test-only defaults on
  *                    import: a benchmark must not measure them; what both need lives in support/)
  *   support/         imports nothing of tests/ or bench/ (both import it: the stand-ins and fixtures they share)
+ *   server/, cli/    never import recordAudit (lib/audit/record.ts): the lib/ function that makes a change writes its
+ *                    audit entry, given the actor, so every interface that makes the change records it alike
  *
  * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
  * relative imports into lib/ and data/ are followed transitively, and neither that file nor any module reached that
@@ -49,6 +51,30 @@ for (const rule of RULES) {
       if (!broken) continue;
       const line = text.slice(0, match.index).split("\n").length;
       findings.push(`${path}:${line}: imports ${spec} (${broken}/): ${rule.why}`);
+    }
+  }
+}
+
+// The audit log is written by the lib/ function that makes the change, which takes the actor (AuditActor): an entry
+// written in server/ or cli/ is missed, or written differently, by the next interface that makes the same change.
+// Types and cliOperator may still be imported from the module; recordAudit, a namespace of it or a dynamic import not.
+const AUDIT_WRITER = "lib/audit/record.ts";
+const STATIC_IMPORT =
+  /\b(?:import|export)\s+(type\s+)?(\{[^}]*\}|\*\s*as\s+[\w$]+|\*|[\w$]+(?:\s*,\s*(?:\{[^}]*\}|\*\s*as\s+[\w$]+))?)\s*from\s*(["'])([^"']+)\3/g;
+const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'])([^"']+)\1/g;
+for (const dir of ["server", "cli"]) {
+  for await (const path of new Bun.Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) {
+    const text = await Bun.file(resolve(ROOT, path)).text();
+    const writes = (spec: string) => spec.startsWith(".") && resolveRelative(path, spec) === AUDIT_WRITER;
+    const lineAt = (index: number) => text.slice(0, index).split("\n").length;
+    for (const match of text.matchAll(STATIC_IMPORT)) {
+      const [, typeOnly, names, , spec] = match;
+      if (typeOnly || !writes(spec) || !/\brecordAudit\b|\*/.test(names)) continue;
+      findings.push(`${path}:${lineAt(match.index)}: imports recordAudit from ${spec}: the lib/ function that makes the change writes its audit entry`);
+    }
+    for (const match of text.matchAll(DYNAMIC_IMPORT)) {
+      if (!writes(match[2])) continue;
+      findings.push(`${path}:${lineAt(match.index)}: imports ${match[2]} at run time: the lib/ function that makes the change writes its audit entry`);
     }
   }
 }
@@ -156,4 +182,4 @@ if (findings.length) {
   console.error(`\n${findings.length} import(s) against the direction of dependencies or out of the browser's reach.`);
   process.exit(1);
 }
-console.log("Imports: every dependency runs one way, and the browser reaches only browser-safe modules.");
+console.log("Imports: every dependency runs one way, the browser reaches only browser-safe modules, and only lib/ writes the audit log.");
