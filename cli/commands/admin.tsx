@@ -8,8 +8,8 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit, parseSince } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { cliUser } from "../user.ts";
 import { registerRetention } from "./retention.tsx";
-import { cliUser } from "./search.tsx";
 
 export function registerAdmin(program: Command) {
   const admin = program.command("admin").description("The admin area: figures, everyone's searches and credit transactions, legal holds, the purge");

@@ -6,7 +6,7 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit, parseSince } from "../options.ts";
 import { AuditList } from "../ui/audit-list.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 export function registerAudit(program: Command) {
   const audit = withLanguageOption(program.command("audit"), "language of the output: en, de, es or fr (default en)")

@@ -11,7 +11,7 @@ import { AppError } from "../../lib/errors.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 interface ExportOptions {
   format: string;

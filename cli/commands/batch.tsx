@@ -26,8 +26,8 @@ import { minute, parseLimit } from "../options.ts";
 import { batchProgress } from "../ui/batch-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { cliUser } from "../user.ts";
 import { registerBatchExport } from "./batch-export.ts";
-import { cliUser } from "./search.tsx";
 
 interface RunOptions {
   user?: string;

@@ -7,7 +7,7 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 const time = (iso: string) => iso.slice(0, 16).replace("T", " ");
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;

@@ -8,7 +8,7 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 /** The origin argument through the API's schema (normalised; its messages stay English, as the API answers them). */
 function parseOrigin(value: string): string {

@@ -7,8 +7,8 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { cliUser } from "../user.ts";
 import { registerHistoryExport } from "./records-export.ts";
-import { cliUser } from "./search.tsx";
 
 interface HistoryOptions {
   user?: string;

@@ -35,8 +35,8 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { cliUser } from "../user.ts";
 import { registerMonitorExport } from "./records-export.ts";
-import { cliUser } from "./search.tsx";
 
 interface UserOptions {
   user?: string;

@@ -15,7 +15,7 @@ import { portfolioExport, portfolioFileName } from "../../lib/exports/portfolio-
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 interface Options {
   from?: string;

@@ -14,7 +14,7 @@ import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson } from "../ui/render.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 interface DayOptions {
   date?: string;

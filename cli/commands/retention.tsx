@@ -9,7 +9,7 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 /** The CLI changes records as itself: the audit names it "cli" (no signed-in user). */
 const CLI_ACTOR: HoldActor = { kind: "cli", userId: null };

@@ -8,8 +8,8 @@ import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson } from "../ui/render.tsx";
+import { cliUser } from "../user.ts";
 import { cliReviewActor, withWebhookQueue } from "./review-actor.ts";
-import { cliUser } from "./search.tsx";
 
 interface DecideOptions {
   as: string;

@@ -9,8 +9,8 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson } from "../ui/render.tsx";
+import { cliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
-import { cliUser } from "./search.tsx";
 
 const noteLine = (n: SearchNoteView, { t }: Words) => t.review.noteLine(minute(n.createdAt), n.author ?? "-", t.review.noteKinds[n.kind], n.text);
 

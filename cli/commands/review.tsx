@@ -15,11 +15,11 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { cliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
 import { registerReviewClearances } from "./review-clearances.tsx";
 import { registerReviewDecisions } from "./review-decisions.tsx";
 import { registerReviewNotes } from "./review-notes.tsx";
-import { cliUser } from "./search.tsx";
 
 interface ListOptions {
   status: string;

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Box, render, Text } from "ink";
-import { type Database, type Db, runningServer, schema } from "../../data/db.ts";
-import { findUserByEmail } from "../../lib/auth/users.ts";
+import { type Database, runningServer, schema } from "../../data/db.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
@@ -27,6 +26,7 @@ import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { LiveLine, liveStore } from "../ui/live.tsx";
 import { printJson, printView } from "../ui/render.tsx";
+import { cliUser } from "../user.ts";
 
 interface SearchOptions {
   type: string;
@@ -81,23 +81,6 @@ export function evidenceWords(
   if (why.length === 0) return null;
   if (e.nameScore !== undefined && e.nameScore !== hit.score) why.push(q.nameScore(formatPercent(e.nameScore, language)));
   return q.listing(hit.name, why.join("; "));
-}
-
-/** --user, or the first administrator (the oldest active admin account) when none is given. */
-export async function cliUser(db: Db, email: string | undefined, { t }: Pick<Words, "t"> = words(undefined)) {
-  if (email) {
-    const user = await findUserByEmail(db, email);
-    if (!user) failWith(t.noUser(email));
-    return user;
-  }
-  const [admin] = await db
-    .select()
-    .from(schema.users)
-    .where(and(eq(schema.users.role, "admin"), eq(schema.users.isActive, true)))
-    .orderBy(asc(schema.users.createdAt))
-    .limit(1);
-  if (!admin) failWith(t.noAdmin);
-  return admin;
 }
 
 /** Progress lines: one live line drawn by Ink in a terminal, plain lines otherwise, nothing for --json. */

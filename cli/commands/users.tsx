@@ -12,7 +12,7 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 const cliUserSchema = registerSchema.pick({ email: true, password: true, fullName: true });
 

@@ -9,7 +9,7 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "./search.tsx";
+import { cliUser } from "../user.ts";
 
 /** A 404 of lib becomes the CLI's own words. */
 const notFound =
