@@ -8,10 +8,9 @@ import type { Command } from "commander";
 import { exportBatch, exportFormatSchema } from "../../lib/batch/batch-export.ts";
 import { publicBaseUrl } from "../../lib/config.ts";
 import { AppError } from "../../lib/errors.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 interface ExportOptions {
   format: string;
@@ -33,9 +32,7 @@ export function registerBatchExport(batch: Command) {
       const early = words(asked);
       const format = exportFormatSchema.safeParse(options.format.trim().toLowerCase());
       if (!format.success) failWith(early.t.batch.formatInvalid(options.format));
-      const { path, name, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { path, name, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const file = await exportBatch(db, user.id, id, format.data, { language: shown.language, baseUrl: publicBaseUrl() }).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
           throw error;

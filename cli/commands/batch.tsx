@@ -19,14 +19,14 @@ import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { cliInstanceKey, withDatabase } from "../database.ts";
+import { cliInstanceKey } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { batchProgress } from "../ui/batch-progress.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { registerBatchExport } from "./batch-export.ts";
 
 interface RunOptions {
@@ -135,9 +135,7 @@ export function registerBatch(program: Command) {
       const name = batchName.safeParse(options.name ?? defaultBatchName(path));
       if (!name.success) failWith(name.error.issues[0].message);
       const entities = await readCsv(path, early);
-      const { finished, shown, risks } = await withDatabase(async (database) => {
-        const user = await cliUser(database.db, options.user, early);
-        const shown = words(asked, user);
+      const { finished, shown, risks } = await withCliUser(options.user, asked, async ({ database, user, shown }) => {
         await seedDatasets(database.db);
         const queue = await openSearchQueue(database);
         const progress = batchProgress(!options.json && !options.detach, shown.t);
@@ -183,12 +181,15 @@ export function registerBatch(program: Command) {
       if (options.all && options.user) failWith(early.t.exports.userAndAll);
       const limit = parseLimit(options.limit, early);
       const cursor = cursorOf(options.cursor, early);
-      const { page, shown } = await withDatabase(async ({ db }): Promise<{ page: Page<BatchView & { userEmail?: string }>; shown: Words }> => {
-        const user = await cliUser(db, options.user, early);
-        // The CLI works on the database as its operator: --all needs no role, as the exports' --all.
-        if (options.all) return { page: await listAllBatches(db, { limit, cursor }), shown: words(asked, user) };
-        return { page: await listBatches(db, user.id, { limit, cursor }), shown: words(asked, user) };
-      });
+      const { page, shown } = await withCliUser(
+        options.user,
+        asked,
+        async ({ db, user, shown }): Promise<{ page: Page<BatchView & { userEmail?: string }>; shown: Words }> => {
+          // The CLI works on the database as its operator: --all needs no role, as the exports' --all.
+          if (options.all) return { page: await listAllBatches(db, { limit, cursor }), shown };
+          return { page: await listBatches(db, user.id, { limit, cursor }), shown };
+        },
+      );
       if (options.json) return printJson(page);
       const { t } = shown;
       printView(
@@ -231,9 +232,7 @@ export function registerBatch(program: Command) {
       const cursor = cursorOf(options.cursor, early);
       const risk = options.risk === undefined ? undefined : riskLevelFilter.safeParse(options.risk.trim().toLowerCase());
       if (risk && !risk.success) failWith(risk.error.issues[0].message);
-      const { found, results, risks, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { found, results, risks, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const found = await readBatch(db, user.id, id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
           throw error;

@@ -2,13 +2,12 @@ import type { Command } from "commander";
 import { addEmbedOrigin, listEmbedOrigins, removeEmbedOrigin } from "../../lib/embed/origins.ts";
 import { embedOriginSchema, MAX_EMBED_ORIGINS } from "../../lib/embed/schemas.ts";
 import { AppError } from "../../lib/errors.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 /** The origin argument through the API's schema (normalised; its messages stay English, as the API answers them). */
 function parseOrigin(value: string): string {
@@ -42,10 +41,7 @@ export function registerEmbed(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/embed/origins)")
     .action(async (options: { user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const { list, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        return { list: await listEmbedOrigins(db, user.id), shown: words(asked, user) };
-      });
+      const { list, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({ list: await listEmbedOrigins(db, user.id), shown }));
       if (options.json) return printJson(list);
       const { t } = shown;
       printView(
@@ -68,11 +64,10 @@ export function registerEmbed(program: Command) {
     .action(async (value: string, options: { user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const origin = parseOrigin(value);
-      const { added, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        const shown = words(asked, user);
-        return { added: await addEmbedOrigin(db, user.id, origin, { kind: "cli" }).catch(refusal(shown, origin)), shown };
-      });
+      const { added, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({
+        added: await addEmbedOrigin(db, user.id, origin, { kind: "cli" }).catch(refusal(shown, origin)),
+        shown,
+      }));
       if (options.json) return printJson(added);
       console.log(shown.t.embed.added(added.origin));
     });
@@ -84,9 +79,7 @@ export function registerEmbed(program: Command) {
     .action(async (value: string, options: { user?: string; language?: string }) => {
       const asked = askedLanguage(options.language);
       const origin = parseOrigin(value);
-      const shown = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        const shown = words(asked, user);
+      const shown = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         await removeEmbedOrigin(db, user.id, origin, { kind: "cli" }).catch(refusal(shown, origin));
         return shown;
       });

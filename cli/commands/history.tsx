@@ -2,12 +2,11 @@ import type { Command } from "commander";
 import { type Cursor, cursorBefore, decodeCursor, pageQuerySchema } from "../../lib/paging.ts";
 import { listSearches } from "../../lib/screening/searches.ts";
 import { searchListView } from "../../lib/screening/views.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { registerHistoryExport } from "./records-export.ts";
 
 interface HistoryOptions {
@@ -40,10 +39,9 @@ export function registerHistory(program: Command) {
       const parsed = pageQuerySchema.shape.limit.safeParse(options.limit);
       if (!parsed.success || !/^\d+$/.test(options.limit)) failWith(early.t.history.limitInvalid(options.limit));
       const cursor = options.before === undefined ? undefined : parseBefore(options.before, early);
-      const { email, page, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
+      const { email, page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const found = await listSearches(db, user.id, { limit: parsed.data, cursor });
-        return { email: user.email, page: { ...found, items: found.items.map(searchListView) }, shown: words(asked, user) };
+        return { email: user.email, page: { ...found, items: found.items.map(searchListView) }, shown };
       });
       if (options.json) return printJson(page);
       const { t, labels } = shown;

@@ -35,7 +35,7 @@ import { askedLanguage, type Words, withLanguageOption, words } from "../languag
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { registerMonitorExport } from "./records-export.ts";
 
 interface UserOptions {
@@ -123,12 +123,9 @@ export function registerMonitor(program: Command) {
     .option("--json", "print the entity as JSON (the shape of POST /api/monitoring/entities)")
     .action(async (name: string, options: UserOptions & { type: string; frequency: string; country?: string }) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
       const parsed = newMonitoredEntitySchema.safeParse({ searchTerm: name, entityType: options.type, frequency: options.frequency, country: options.country });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const { entity, shown, email } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { entity, shown, email } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const row = await addMonitoredEntity(db, user.id, parsed.data).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 409) failWith(shown.t.monitor.already(parsed.data.searchTerm));
           throw error;
@@ -159,11 +156,10 @@ export function registerMonitor(program: Command) {
       const review = monitoredEntitiesQuerySchema.shape.review.safeParse(options.review?.trim().toLowerCase());
       if (!review.success) failWith(early.t.monitor.reviewInvalid(options.review ?? ""));
       const limit = parseLimit(options.limit, early);
-      const { page, shown, email } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
+      const { page, shown, email } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
         const request = { changes: changes.data, risk: risk.data, review: review.data, limit, cursor };
-        return { page: await listMonitoredEntities(db, user.id, request), shown: words(asked, user), email: user.email };
+        return { page: await listMonitoredEntities(db, user.id, request), shown, email: user.email };
       });
       if (options.json) return printJson(page);
       const { t, labels } = shown;
@@ -209,10 +205,7 @@ export function registerMonitor(program: Command) {
       .option("--json", "print the entity as JSON")
       .action(async (id: string, options: UserOptions) => {
         const asked = askedLanguage(options.language);
-        const early = words(asked);
-        const { entity, shown } = await withDatabase(async ({ db }) => {
-          const user = await cliUser(db, options.user, early);
-          const shown = words(asked, user);
+        const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
           return { entity: await entityView(db, await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
         });
         if (options.json) return printJson(entity);
@@ -226,10 +219,7 @@ export function registerMonitor(program: Command) {
     .option("--user <email>", "whose monitoring (default: the first administrator)")
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
-      const { name, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { name, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const entity = await orNotFound(getMonitoredEntity(db, user.id, id), id, shown);
         await orNotFound(deleteMonitoredEntity(db, user.id, id), id, shown);
         return { name: entity.searchTerm, shown };
@@ -288,10 +278,7 @@ export function registerMonitor(program: Command) {
     .option("--json", "print { entity, changes } as JSON (the shape of GET /api/monitoring/entities/{id}/changes)")
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
-      const { viewed, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { viewed, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         return { viewed: await orNotFound(viewChanges(db, user.id, id), id, shown), shown };
       });
       if (options.json) return printJson(viewed);
@@ -328,10 +315,7 @@ export function registerMonitor(program: Command) {
     .option("--json", "print the entity as JSON")
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
-      const { entity, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const actor = { id: user.id, role: user.role, kind: "cli" as const };
         const current = async () => entityView(db, await getMonitoredEntity(db, user.id, id));
         return { entity: await orRefused(acknowledgeAlert(db, actor, id), id, current, shown, user.email), shown };
@@ -348,12 +332,9 @@ export function registerMonitor(program: Command) {
     .option("--json", "print the entity as JSON")
     .action(async (id: string, options: UserOptions & { reason: string }) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
       const parsed = dismissAlertSchema.safeParse({ reason: options.reason });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const { entity, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const actor = { id: user.id, role: user.role, kind: "cli" as const };
         const m = schema.monitoredEntities;
         const current = async () => {

@@ -12,10 +12,9 @@ import type { Command } from "commander";
 import { historyExportQuerySchema, portfolioExportQuerySchema } from "../../lib/exports/contract.ts";
 import { historyExport, historyFileName } from "../../lib/exports/history-export.ts";
 import { portfolioExport, portfolioFileName } from "../../lib/exports/portfolio-export.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 interface Options {
   from?: string;
@@ -47,11 +46,12 @@ export function registerHistoryExport(history: Command) {
       if (options.user && options.all) failWith(early.t.exports.userAndAll);
       const parsed = historyExportQuerySchema.safeParse({ from: options.from, to: options.to, format: options.format.trim().toLowerCase() });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const path = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const { language } = words(asked, user);
+      const path = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const path = resolve(options.output ?? historyFileName(parsed.data));
-        await writeTo(path, historyExport(db, { ...parsed.data, userId: options.all ? undefined : user.id, includeHidden: !!options.all, language }));
+        await writeTo(
+          path,
+          historyExport(db, { ...parsed.data, userId: options.all ? undefined : user.id, includeHidden: !!options.all, language: shown.language }),
+        );
         return path;
       });
       console.log(early.t.exports.written(path));
@@ -74,11 +74,9 @@ export function registerMonitorExport(monitor: Command) {
       const parsed = portfolioExportQuerySchema.safeParse({ format: options.format.trim().toLowerCase() });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const { format } = parsed.data;
-      const path = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const { language } = words(asked, user);
+      const path = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const path = resolve(options.output ?? portfolioFileName(format, new Date().toISOString().slice(0, 10)));
-        await writeTo(path, portfolioExport(db, { format, userId: options.all ? undefined : user.id, language }));
+        await writeTo(path, portfolioExport(db, { format, userId: options.all ? undefined : user.id, language: shown.language }));
         return path;
       });
       console.log(early.t.exports.written(path));

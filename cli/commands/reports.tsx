@@ -10,11 +10,10 @@ import { readDailyReport } from "../../lib/reports/daily/read.ts";
 import { type DailyReportView, REPORT_RISK_LEVELS, reportDate } from "../../lib/reports/daily/schemas.ts";
 import { ORGANISATION, type ReportScope } from "../../lib/reports/daily/scope.ts";
 import { dayBefore, reportTimeZone } from "../../lib/reports/daily/settings.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson } from "../ui/render.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 interface DayOptions {
   date?: string;
@@ -44,11 +43,7 @@ function dayOf(value: string | undefined, early: Words, timeZone: string): strin
 }
 
 /** --user: that user's own report; without it the organisation's, read in the first administrator's language. */
-async function scopeAndReader(db: Db, options: DayOptions, asked: ReturnType<typeof askedLanguage>) {
-  const reader = await cliUser(db, options.user, words(asked));
-  const scope: ReportScope = options.user ? { userId: reader.id } : ORGANISATION;
-  return { reader, scope, shown: words(asked, reader) };
-}
+const scopeOf = (options: DayOptions, reader: { id: string }): ReportScope => (options.user ? { userId: reader.id } : ORGANISATION);
 
 function scopeName({ labels }: Words, report: Pick<DailyReportView, "scope">, email?: string) {
   return report.scope === "user" && email ? `${labels.daily.scopes.user}: ${email}` : labels.daily.scopes.organisation;
@@ -65,10 +60,10 @@ async function onDay<T>(options: DayOptions, work: (db: Db, date: string, scope:
   const asked = askedLanguage(options.language);
   const timeZone = zone();
   const date = dayOf(options.date, words(asked), timeZone);
-  const { report, shown } = await withDatabase(async ({ db }) => {
-    const { scope, shown } = await scopeAndReader(db, options, asked);
-    return { report: await work(db, date, scope, timeZone), shown };
-  });
+  const { report, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({
+    report: await work(db, date, scopeOf(options, user), timeZone),
+    shown,
+  }));
   return { date, timeZone, report, shown };
 }
 
@@ -108,14 +103,16 @@ export function registerReports(program: Command) {
       if (!format.success) failWith(early.t.reports.formatInvalid(options.format));
       const date = dayOf(options.date, early, zone());
       const path = resolve(options.output);
-      const shown = await withDatabase(async ({ db }) => {
-        const { reader, scope, shown } = await scopeAndReader(db, options, asked);
-        const file = await exportDailyReport(db, { date, scope, format: format.data, reader: { ...reader, reportLanguage: shown.language } }).catch(
-          (error: unknown) => {
-            if (error instanceof Error && "status" in error && error.status === 404) failWith(shown.t.reports.notFound(date));
-            throw error;
-          },
-        );
+      const shown = await withCliUser(options.user, asked, async ({ db, user: reader, shown }) => {
+        const file = await exportDailyReport(db, {
+          date,
+          scope: scopeOf(options, reader),
+          format: format.data,
+          reader: { ...reader, reportLanguage: shown.language },
+        }).catch((error: unknown) => {
+          if (error instanceof Error && "status" in error && error.status === 404) failWith(shown.t.reports.notFound(date));
+          throw error;
+        });
         try {
           await writeFile(path, file.body);
         } catch (error) {

@@ -3,13 +3,12 @@ import type { Command } from "commander";
 import { decodeCursor } from "../../lib/paging.ts";
 import { listClearances, revokeClearance } from "../../lib/review/clearances.ts";
 import { clearanceFilterSchema, reasonSchema } from "../../lib/review/contract.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 interface ClearanceOptions {
   revoke?: string;
@@ -51,10 +50,8 @@ export function registerReviewClearances(review: Command) {
       if (!query.success) failWith(query.error.issues[0].message);
       const limit = parseLimit(options.limit, early);
       const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(e.batch.cursorInvalid(options.cursor)));
-      const outcome = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
+      const outcome = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const reader = { id: user.id, admin: user.role === "admin", kind: "cli" as const };
-        const shown = words(asked, user);
         if (options.revoke !== undefined) return { revoked: await revokeClearance(db, reader, options.revoke, reason!), shown };
         return { page: await listClearances(db, reader, { q: query.data, all: options.all, limit, cursor }), shown };
       });

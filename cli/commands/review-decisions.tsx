@@ -4,11 +4,10 @@ import type { Db } from "../../data/db.ts";
 import { type ReviewActor, reviewableSearch } from "../../lib/review/access.ts";
 import { approveProposalSchema, decideHitSchema, type HitDecisionView, rejectProposalSchema } from "../../lib/review/contract.ts";
 import { approveProposal, decideHit, rejectProposal } from "../../lib/review/decisions.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { printJson } from "../ui/render.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { cliReviewActor, withWebhookQueue } from "./review-actor.ts";
 
 interface DecideOptions {
@@ -71,11 +70,10 @@ export function registerReviewDecisions(review: Command) {
         const issue = parsed.error.issues[0];
         failWith(issue.path[0] === "decision" ? early.t.review.asInvalid(options.as) : issue.message);
       }
-      const outcome: Decided = await withDatabase(async (database) => {
-        const user = await cliUser(database.db, options.user, early);
+      const outcome: Decided = await withCliUser(options.user, asked, async ({ database, user, shown }) => {
         const actor = cliReviewActor(user);
         const decision = await withWebhookQueue(database, (queue) => decideHit({ db: database.db, queue }, actor, searchId, parsed.data));
-        return { decision, review: await reviewAfter(database.db, actor, searchId), shown: words(asked, user) };
+        return { decision, review: await reviewAfter(database.db, actor, searchId), shown };
       });
       if (options.json) return printJson(outcome.decision);
       const { decision } = outcome;
@@ -102,19 +100,17 @@ export function registerReviewDecisions(review: Command) {
       .option("--json", `print the decision as JSON (the shape of POST /api/reviews/decisions/{id}/${answer})`)
       .action(async (decisionId: string, options: { comment?: string; user?: string; json?: boolean; language?: string }) => {
         const asked = askedLanguage(options.language);
-        const early = words(asked);
         const parsed = (answer === "approve" ? approveProposalSchema : rejectProposalSchema).safeParse({ comment: options.comment });
         if (!parsed.success) failWith(parsed.error.issues[0].message);
         const comment = parsed.data.comment;
-        const outcome: Decided = await withDatabase(async (database) => {
-          const user = await cliUser(database.db, options.user, early);
+        const outcome: Decided = await withCliUser(options.user, asked, async ({ database, user, shown }) => {
           const actor = cliReviewActor(user);
           const decision = await withWebhookQueue(database, (queue) =>
             answer === "approve"
               ? approveProposal({ db: database.db, queue }, actor, decisionId, comment)
               : rejectProposal({ db: database.db, queue }, actor, decisionId, comment!),
           );
-          return { decision, review: await reviewAfter(database.db, actor, decision.searchId), shown: words(asked, user) };
+          return { decision, review: await reviewAfter(database.db, actor, decision.searchId), shown };
         });
         if (options.json) return printJson(outcome.decision);
         const r = outcome.shown.t.review;

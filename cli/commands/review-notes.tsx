@@ -4,12 +4,11 @@ import { reviewableSearch } from "../../lib/review/access.ts";
 import { addNoteSchema, type SearchNoteView } from "../../lib/review/contract.ts";
 import { addNote } from "../../lib/review/notes.ts";
 import { notesOf } from "../../lib/review/search-review.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
-import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { askedLanguage, type Words, withLanguageOption } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson } from "../ui/render.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
 
 const noteLine = (n: SearchNoteView, { t }: Words) => t.review.noteLine(minute(n.createdAt), n.author ?? "-", t.review.noteKinds[n.kind], n.text);
@@ -23,15 +22,13 @@ export function registerReviewNotes(review: Command) {
     .option("--json", "print as JSON: the notes (as in the review of GET /api/searches/{id}), or with --add the note added")
     .action(async (searchId: string, options: { add?: string; user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
       const text = options.add === undefined ? undefined : addNoteSchema.safeParse({ text: options.add });
       if (text && !text.success) failWith(text.error.issues[0].message);
-      const { notes, added, term, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
+      const { notes, added, term, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const actor = cliReviewActor(user);
         const search = await reviewableSearch(db, actor, searchId);
         const added = text?.success ? await addNote(db, actor, search.id, text.data.text) : null;
-        return { notes: added ? [] : await notesOf(db, search.id), added, term: search.searchTerm, shown: words(asked, user) };
+        return { notes: added ? [] : await notesOf(db, search.id), added, term: search.searchTerm, shown };
       });
       if (options.json) return printJson(added ?? notes);
       if (added) {

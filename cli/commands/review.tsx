@@ -9,13 +9,12 @@ import { searchDetail } from "../../lib/review/search-detail.ts";
 import { reviewableHits } from "../../lib/review/status.ts";
 import { RISK_LEVELS, readResults } from "../../lib/screening/results.ts";
 import type { SearchDetailView } from "../../lib/screening/views.ts";
-import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
 import { registerReviewClearances } from "./review-clearances.tsx";
 import { registerReviewDecisions } from "./review-decisions.tsx";
@@ -114,9 +113,7 @@ export function registerReview(program: Command) {
       const filter = queueFilter(options, early);
       const limit = parseLimit(options.limit, early);
       const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
-      const { page, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
-        const shown = words(asked, user);
+      const { page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         let assignee: ReviewQueueFilter["assignee"];
         if (options.assignee === "me" || options.assignee === "unassigned") assignee = options.assignee;
         else if (options.assignee !== undefined) {
@@ -163,11 +160,9 @@ export function registerReview(program: Command) {
     .option("--json", "print the search with its results and review as JSON (the shape of GET /api/reviews/{searchId})")
     .action(async (searchId: string, options: { user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const early = words(asked);
-      const { detail, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, early);
+      const { detail, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const search = await reviewableSearch(db, cliReviewActor(user), searchId);
-        return { detail: await searchDetail(db, search), shown: words(asked, user) };
+        return { detail: await searchDetail(db, search), shown };
       });
       if (options.json) return printJson(detail);
       printView(<ReviewView detail={detail} words={shown} />);

@@ -20,13 +20,13 @@ import { describeListRow, describeReason, describeSourceError, displayedSummary,
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
-import { cliInstanceKey, withDatabase } from "../database.ts";
+import { cliInstanceKey } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { LiveLine, liveStore } from "../ui/live.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 interface SearchOptions {
   type: string;
@@ -304,9 +304,7 @@ export function registerSearch(program: Command) {
     });
     if (!parsed.success) failWith(parsed.error.issues[0].message);
     const progress = progressLine(!options.json);
-    const { finished, detail, shown } = await withDatabase(async (database) => {
-      const user = await cliUser(database.db, options.user, early);
-      const shown = words(asked, user);
+    const { finished, detail, shown } = await withCliUser(options.user, asked, async ({ database, user, shown }) => {
       await seedDatasets(database.db);
       // Lists still downloading or missing are not checked: said before the search, as the web form does.
       const lists = await listStates(database.db);

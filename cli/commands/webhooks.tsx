@@ -3,13 +3,13 @@ import { AppError } from "../../lib/errors.ts";
 import { WEBHOOK_EVENTS } from "../../lib/webhooks/event-names.ts";
 import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
 import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
-import { cliInstanceKey, withDatabase } from "../database.ts";
+import { cliInstanceKey } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
-import { cliUser } from "../user.ts";
+import { withCliUser } from "../user.ts";
 
 /** A 404 of lib becomes the CLI's own words. */
 const notFound =
@@ -28,10 +28,7 @@ export function registerWebhooks(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/webhooks)")
     .action(async (options: { user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const { list, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        return { list: await listWebhooks(db, user.id), shown: words(asked, user) };
-      });
+      const { list, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({ list: await listWebhooks(db, user.id), shown }));
       if (options.json) return printJson(list);
       const { t } = shown;
       printView(
@@ -71,10 +68,10 @@ export function registerWebhooks(program: Command) {
       }
       const parsed = createWebhookSchema.safeParse({ url, events, description: options.description });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const { created, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        return { created: await createWebhook(db, user.id, parsed.data, cliInstanceKey()), shown: words(asked, user) };
-      });
+      const { created, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({
+        created: await createWebhook(db, user.id, parsed.data, cliInstanceKey()),
+        shown,
+      }));
       if (options.json) return printJson(created);
       const { t } = shown;
       console.log(t.webhooks.created(created.id, created.url));
@@ -88,9 +85,7 @@ export function registerWebhooks(program: Command) {
     .option("--user <email>", "whose webhook (default: the first administrator)")
     .action(async (id: string, options: { user?: string; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const shown = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        const shown = words(asked, user);
+      const shown = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         await deleteWebhook(db, user.id, id).catch(notFound(shown, id));
         return shown;
       });
@@ -106,9 +101,7 @@ export function registerWebhooks(program: Command) {
     .action(async (id: string, options: { user?: string; limit: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const limit = parseLimit(options.limit, words(asked));
-      const { hook, page, shown } = await withDatabase(async ({ db }) => {
-        const user = await cliUser(db, options.user, words(asked));
-        const shown = words(asked, user);
+      const { hook, page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const hook = await findOwnWebhook(db, user.id, id).catch(notFound(shown, id));
         return { hook, page: await listDeliveries(db, user.id, id, { limit }), shown };
       });
