@@ -109,7 +109,7 @@ describe("POST /api/searches", () => {
     expect(await apiBalance(analyst)).toBe(before);
   });
 
-  test("402 at the credit boundary, with the spec's message", async () => {
+  test("402 at the credit boundary, with a message that names the credits a search needs", async () => {
     const client = await signedIn(app, { email: "ten@example.com", password: "password-123", credits: 10 });
     expect((await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" })).status).toBe(201);
     const refused = await client.post("/api/searches", { searchTerm: "Jane Example", entityType: "person" });
