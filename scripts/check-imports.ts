@@ -11,9 +11,11 @@
  *   support/         imports nothing of tests/ or bench/ (both import it: the stand-ins and fixtures they share)
  *   server/, cli/    never import recordAudit (lib/audit/record.ts): the lib/ function that makes a change writes its
  *                    audit entry, given the actor, so every interface that makes the change records it alike
+ *   everywhere       no import climbs four or more folders: lib/ and data/ are named `@lib/…` and `@data/…` from far
+ *                    away (tsconfig.json's paths, vite.aliases.ts), so a file can move without its imports breaking
  *
  * And what the browser runs stays browser-safe: from every file under web/src and packages/<name>/src, the
- * relative imports into lib/ and data/ are followed transitively, and neither that file nor any module reached that
+ * imports into lib/ and data/ (relative or by alias) are followed transitively, and neither that file nor any module reached that
  * way may import the database or the server runtime (drizzle-orm, postgres, pg-boss, @electric-sql/*, node:* or any
  * file of data/). Other packages are the bundler's business (lib/batch/csv.ts uses csv-parse's browser build).
  * Only runtime imports are followed: `import type`, `export type` and `import { type X }` with every specifier
@@ -38,6 +40,16 @@ const RULES: { files: string; forbidden: string[]; why: string }[] = [
   { files: "support", forbidden: ["tests", "bench"], why: "tests and benchmarks share it, so it depends on neither" },
 ];
 
+/** The aliases of tsconfig.json's paths for lib/ and data/: `@lib/x` is `lib/x`. */
+const ALIASED = /^@(lib|data)\//;
+
+/** The repository-relative path a relative or aliased specifier names (before extensions are tried), or undefined. */
+function specTarget(from: string, spec: string): string | undefined {
+  if (ALIASED.test(spec)) return spec.slice(1);
+  if (spec.startsWith(".")) return relative(ROOT, resolve(dirname(resolve(ROOT, from)), spec));
+  return undefined;
+}
+
 const findings: string[] = [];
 for (const rule of RULES) {
   for await (const path of new Bun.Glob(`${rule.files}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) {
@@ -45,8 +57,8 @@ for (const rule of RULES) {
     const text = await Bun.file(resolve(ROOT, path)).text();
     for (const match of text.matchAll(IMPORT)) {
       const spec = match[2];
-      if (!spec.startsWith(".")) continue;
-      const target = relative(ROOT, resolve(dirname(resolve(ROOT, path)), spec));
+      const target = specTarget(path, spec);
+      if (target === undefined) continue;
       const broken = rule.forbidden.find((dir) => target === dir || target.startsWith(`${dir}/`));
       if (!broken) continue;
       const line = text.slice(0, match.index).split("\n").length;
@@ -65,7 +77,7 @@ const DYNAMIC_IMPORT = /\bimport\s*\(\s*(["'])([^"']+)\1/g;
 for (const dir of ["server", "cli"]) {
   for await (const path of new Bun.Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) {
     const text = await Bun.file(resolve(ROOT, path)).text();
-    const writes = (spec: string) => spec.startsWith(".") && resolveRelative(path, spec) === AUDIT_WRITER;
+    const writes = (spec: string) => resolveSpec(path, spec) === AUDIT_WRITER;
     const lineAt = (index: number) => text.slice(0, index).split("\n").length;
     for (const match of text.matchAll(STATIC_IMPORT)) {
       const [, typeOnly, names, , spec] = match;
@@ -98,9 +110,11 @@ async function importsOf(path: string): Promise<string[]> {
   return specs;
 }
 
-/** The repository-relative file a relative specifier names, as the bundler resolves it, or undefined. */
-function resolveRelative(from: string, spec: string): string | undefined {
-  const base = resolve(dirname(resolve(ROOT, from)), spec);
+/** The repository-relative file a relative or aliased specifier names, as the bundler resolves it, or undefined. */
+function resolveSpec(from: string, spec: string): string | undefined {
+  const target = specTarget(from, spec);
+  if (target === undefined) return undefined;
+  const base = resolve(ROOT, target);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
   if (base.endsWith(".js")) candidates.push(`${base.slice(0, -3)}.ts`, `${base.slice(0, -3)}.tsx`);
   const found = candidates.find((file) => existsSync(file) && statSync(file).isFile());
@@ -129,8 +143,7 @@ for (const pattern of BROWSER_ROOTS) {
           chains.add([...chainTo(file), spec].join(" -> "));
           continue;
         }
-        if (!spec.startsWith(".")) continue;
-        const target = resolveRelative(file, spec);
+        const target = resolveSpec(file, spec);
         if (!target || !within(target, FOLLOWED) || !isCode(target) || via.has(target)) continue;
         via.set(target, file);
         if (target.startsWith("data/")) {
@@ -155,8 +168,7 @@ const libFiles = (await Array.fromAsync(new Bun.Glob("lib/**/*.{ts,tsx}").scan({
 for (const file of libFiles) {
   const from = capabilityOf(file);
   for (const spec of await importsOf(file)) {
-    if (!spec.startsWith(".")) continue;
-    const target = resolveRelative(file, spec);
+    const target = resolveSpec(file, spec);
     if (!target?.startsWith("lib/") || capabilityOf(target) === from) continue;
     const examples = uses.get(from) ?? new Map<string, string>();
     uses.set(from, examples);
@@ -167,6 +179,21 @@ for (const [one, examples] of [...uses].sort(([a], [b]) => a.localeCompare(b))) 
   for (const [other, example] of [...examples].sort(([a], [b]) => a.localeCompare(b))) {
     const back = uses.get(other)?.get(one);
     if (back && one < other) findings.push(`lib/${one} and lib/${other} import each other at run time (one must be below the other):\n  ${example}\n  ${back}`);
+  }
+}
+
+// A path that climbs four or more folders breaks whenever either end moves, and hides what it reaches: from that far,
+// lib/ and data/ are named by alias, and anything else is too far away to import.
+const CLIMB = /^(\.\.\/){4,}/;
+for (const dir of ["lib", "server", "cli", "data", "web/src", "packages", "examples", "scripts", "bench", "support", "tests"]) {
+  for await (const path of new Bun.Glob(`${dir}/**/*.{ts,tsx}`).scan({ cwd: ROOT })) {
+    if (path.includes("/node_modules/") || path.includes("/dist/")) continue;
+    const text = await Bun.file(resolve(ROOT, path)).text();
+    for (const match of text.matchAll(IMPORT)) {
+      if (!CLIMB.test(match[2])) continue;
+      const line = text.slice(0, match.index).split("\n").length;
+      findings.push(`${path}:${line}: imports ${match[2]}, climbing four or more folders: name lib/ and data/ as @lib/ and @data/`);
+    }
   }
 }
 
@@ -182,4 +209,4 @@ if (findings.length) {
   console.error(`\n${findings.length} import(s) against the direction of dependencies or out of the browser's reach.`);
   process.exit(1);
 }
-console.log("Imports: every dependency runs one way, the browser reaches only browser-safe modules, and only lib/ writes the audit log.");
+console.log("Imports: every dependency runs one way, none climbs far, the browser reaches only browser-safe modules, and only lib/ writes the audit log.");

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { getSystemSetting, updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";

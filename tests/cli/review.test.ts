@@ -9,7 +9,7 @@ import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";

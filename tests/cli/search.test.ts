@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
-import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
+import { importQueryByExampleList } from "../fixtures/query-by-example-list.ts";
 import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, signedIn, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";

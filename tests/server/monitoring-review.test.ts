@@ -17,7 +17,7 @@ import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
 import type { MonitoredEntityView } from "../../lib/monitoring/schemas.ts";
 import { screeningService } from "../../server/screening/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList, REVIEW_ENTRIES } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList, REVIEW_ENTRIES } from "../fixtures/review-list.ts";
 import { importPeps, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";

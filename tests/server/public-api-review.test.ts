@@ -10,7 +10,7 @@ import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { verifySignature } from "../../lib/webhooks/signature.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";

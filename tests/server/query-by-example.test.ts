@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importQueryByExampleList } from "../fixtures/sanctions/downloads/query-by-example.ts";
+import { importQueryByExampleList } from "../fixtures/query-by-example-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList, REVIEW_ENTRIES_CHANGED } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, signedIn, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";

@@ -9,7 +9,7 @@ import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
 import { OFFICIAL_DATASETS } from "../../lib/sanctions/datasets/registry.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList } from "../fixtures/review-list.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";

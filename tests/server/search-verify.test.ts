@@ -9,7 +9,7 @@ import { schema } from "../../data/db.ts";
 import { computeVersionChecksum, versionChecksums } from "../../lib/sanctions/datasets/checksum.ts";
 import { MATCHER_VERSION } from "../../lib/sanctions/matcher/index.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { importReviewList, REVIEW_ENTRIES } from "../fixtures/sanctions/downloads/review-list.ts";
+import { importReviewList, REVIEW_ENTRIES } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";

@@ -1,6 +1,5 @@
 /** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
 
-import type { z } from "zod";
 import type {
   MonitoredEntityView,
   MonitoredList,
@@ -8,10 +7,11 @@ import type {
   MonitoringFrequency,
   MonitoringStatus,
   newMonitoredEntitySchema,
-} from "../../../../lib/monitoring/schemas.ts";
-import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "../../../../lib/public-api/schemas.ts";
-import type { ListSearchAnswer, searchQuerySchema } from "../../../../lib/sanctions/contract.ts";
-import type { CreateSearchRequest, RiskLevel, SearchDetails } from "../../../../lib/screening/contract.ts";
+} from "@lib/monitoring/schemas.ts";
+import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "@lib/public-api/schemas.ts";
+import type { ListSearchAnswer, searchQuerySchema } from "@lib/sanctions/contract.ts";
+import type { CreateSearchRequest, RiskLevel, SearchDetails } from "@lib/screening/contract.ts";
+import type { z } from "zod";
 
 export type { CreateSearchRequest, ListSearchAnswer, MonitoredEntityView, MonitoringCounts, MonitoringFrequency, MonitoringStatus, RiskLevel };
 

@@ -1,5 +1,5 @@
+import type { SearchDetails } from "@lib/screening/schemas.ts";
 import { type ReactNode, useState } from "react";
-import type { SearchDetails } from "../../../../lib/screening/schemas.ts";
 import type { ScreeningView } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";

@@ -1,5 +1,5 @@
+import englishMessages from "@lib/i18n/en.json";
 import { createInstance, type i18n as I18n } from "i18next";
-import englishMessages from "../../../../lib/i18n/en.json";
 import de from "./de.json";
 import en from "./en.json";
 import es from "./es.json";

@@ -1,7 +1,7 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { countryCode } from "@lib/screening/schemas.ts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { countryCode } from "../../../../lib/screening/schemas.ts";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

@@ -1,4 +1,4 @@
-import messages from "../../../../../lib/i18n/es.json";
+import messages from "@lib/i18n/es.json";
 import words from "../words/es.json";
 
 /** Spanish: the components' words and the server's messages, one chunk loaded when a provider asks for it (../create-i18n.ts). */

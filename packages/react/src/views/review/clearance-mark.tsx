@@ -1,7 +1,7 @@
+import type { clearanceMarkSchema } from "@lib/screening/results.ts";
 import { HistoryIcon, ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { clearanceMarkSchema } from "../../../../../lib/screening/results.ts";
 import { useFormatters } from "../format";
 import { useReasonLabel } from "./reason-label";
 

@@ -1,5 +1,5 @@
+import { DECISION_REASONS, type DecisionReason } from "@lib/review/contract.ts";
 import { useTranslation } from "react-i18next";
-import { DECISION_REASONS, type DecisionReason } from "../../../../../lib/review/contract.ts";
 
 /** A decision's reason in the interface language; a reason this build does not know is shown as stored. */
 export function useReasonLabel() {

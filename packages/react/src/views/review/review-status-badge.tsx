@@ -1,6 +1,6 @@
 import { Badge } from "@duecheck/ui/badge";
+import type { ReviewStatus } from "@lib/review/contract.ts";
 import { useTranslation } from "react-i18next";
-import type { ReviewStatus } from "../../../../../lib/review/contract.ts";
 import type { BadgeProps } from "../search/badge-props";
 
 const VARIANT: Record<ReviewStatus, BadgeProps["variant"]> = {

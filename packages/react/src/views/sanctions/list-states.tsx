@@ -1,7 +1,7 @@
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
+import type { DownloadsOffline, ListState, ListStatesAnswer } from "@lib/sanctions/contract.ts";
 import { DatabaseIcon, WifiOffIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { DownloadsOffline, ListState, ListStatesAnswer } from "../../../../../lib/sanctions/contract.ts";
 import { useFormatters } from "../format";
 import { useFormatAge } from "./format";
 

@@ -1,11 +1,11 @@
 import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { cn } from "@duecheck/ui/utils";
+import type { MatchResult } from "@lib/sanctions/contract.ts";
+import { formatDay } from "@lib/screening/display-format.ts";
 import { CheckCircle2Icon, ExternalLinkIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MatchResult } from "../../../../../lib/sanctions/contract.ts";
-import { formatDay } from "../../../../../lib/screening/display-format.ts";
 import { MatchEvidence } from "../search/match-evidence";
 import { MatchExplanation } from "../search/match-explanation";
 import { usePercent } from "./format";

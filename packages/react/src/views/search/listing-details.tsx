@@ -1,8 +1,8 @@
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@duecheck/ui/collapsible";
+import type { SanctionsHit } from "@lib/screening/results.ts";
 import { ChevronRightIcon } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SanctionsHit } from "../../../../../lib/screening/results.ts";
 
 /**
  * What the listing itself says of a hit (its other names, places of birth, addresses, the publisher's entry id),

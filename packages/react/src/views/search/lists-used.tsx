@@ -1,5 +1,5 @@
+import type { SearchResults } from "@lib/screening/results.ts";
 import { useTranslation } from "react-i18next";
-import type { SearchResults } from "../../../../../lib/screening/results.ts";
 import { useFormatters } from "../format";
 
 /** Under a screening's verdict: the lists it checked (with the version of each) and the lists an admin had disabled. */

@@ -1,8 +1,8 @@
 import { Badge } from "@duecheck/ui/badge";
+import type { IdentifierKind } from "@lib/sanctions/entity.ts";
+import type { MatchEvidence as Evidence } from "@lib/screening/results.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import type { IdentifierKind } from "../../../../../lib/sanctions/entity.ts";
-import type { MatchEvidence as Evidence } from "../../../../../lib/screening/results.ts";
 
 /** An identifier kind in the interface language (each key literal, so the translations test sees it). */
 export function identifierKindLabel(t: TFunction, kind: IdentifierKind): string {

@@ -1,9 +1,9 @@
 import { cn } from "@duecheck/ui/utils";
+import type { NamePartMatch } from "@lib/sanctions/matcher/types.ts";
+import type { NamePartView } from "@lib/screening/results.ts";
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { NamePartMatch } from "../../../../../lib/sanctions/matcher/types.ts";
-import type { NamePartView } from "../../../../../lib/screening/results.ts";
 import { usePercent } from "../sanctions/format";
 
 /** How a name part matched, in the interface language (each key literal, so the translations test sees it). */

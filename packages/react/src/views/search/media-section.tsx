@@ -1,11 +1,11 @@
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
+import { formatDay } from "@lib/screening/display-format.ts";
+import type { MediaItem } from "@lib/screening/results.ts";
 import { ExternalLinkIcon, NewspaperIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDay } from "../../../../../lib/screening/display-format.ts";
-import type { MediaItem } from "../../../../../lib/screening/results.ts";
 import type { SectionHitActions } from "./review-slots";
 import { CATEGORY_LABEL_KEYS, categoryBadgeVariant, sortMedia } from "./risk";
 import { useScreeningLanguage } from "./use-screening-language";

@@ -1,11 +1,11 @@
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
+import { formatCountries, formatDay, formatPercent } from "@lib/screening/display-format.ts";
+import type { PepListing } from "@lib/screening/results.ts";
+import { describeMismatch } from "@lib/screening/summary/phrasebook.ts";
 import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
-import type { PepListing } from "../../../../../lib/screening/results.ts";
-import { describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { ClearanceMark } from "../review/clearance-mark";
 import { MatchEvidence } from "./match-evidence";
 import { MatchExplanation } from "./match-explanation";

@@ -4,6 +4,9 @@ import { Badge } from "@duecheck/ui/badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
 import { Spinner } from "@duecheck/ui/spinner";
+import type { SearchDetailView } from "@lib/screening/contract.ts";
+import { failedSources, mediaChecked, pepDetected, type SearchResults } from "@lib/screening/results.ts";
+import { displayedSummary } from "@lib/screening/summary/display-summary.ts";
 import {
   AlertTriangleIcon,
   CheckCircle2Icon,
@@ -18,9 +21,6 @@ import {
 import type * as React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SearchDetailView } from "../../../../../lib/screening/contract.ts";
-import { failedSources, mediaChecked, pepDetected, type SearchResults } from "../../../../../lib/screening/results.ts";
-import { displayedSummary } from "../../../../../lib/screening/summary/display-summary.ts";
 import { useFormatters } from "../format";
 import { SearchedDetails } from "./details/searched-details";
 import { ListsUsed } from "./lists-used";

@@ -1,5 +1,5 @@
+import type { HitKind } from "@lib/review/contract.ts";
 import { createContext, type ReactNode, useContext } from "react";
-import type { HitKind } from "../../../../../lib/review/contract.ts";
 
 /** A flagged hit as the results view names it to whoever decides on it. */
 export interface ReviewHitRef {

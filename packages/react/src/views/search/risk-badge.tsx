@@ -1,7 +1,7 @@
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
+import type { RiskLevel } from "@lib/screening/results.ts";
 import { useTranslation } from "react-i18next";
-import type { RiskLevel } from "../../../../../lib/screening/results.ts";
 import { RISK_LABEL_KEYS, riskBadgeVariant } from "./risk";
 
 /** 'Critical Risk', 'High Risk', 'Medium Risk', 'Low Risk', or 'Pending' when there is no level yet. */

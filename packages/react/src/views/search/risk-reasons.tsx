@@ -1,11 +1,11 @@
 import { Badge } from "@duecheck/ui/badge";
+import type { IdentifierKind } from "@lib/sanctions/entity.ts";
+import { formatCountries, formatDay } from "@lib/screening/display-format.ts";
+import type { RiskReason, SourceStatus } from "@lib/screening/results.ts";
+import { IDENTIFIER_KINDS } from "@lib/screening/schemas.ts";
+import { describeSourceError, type ReportLanguage, sourceName } from "@lib/screening/summary/phrasebook.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import type { IdentifierKind } from "../../../../../lib/sanctions/entity.ts";
-import { formatCountries, formatDay } from "../../../../../lib/screening/display-format.ts";
-import type { RiskReason, SourceStatus } from "../../../../../lib/screening/results.ts";
-import { IDENTIFIER_KINDS } from "../../../../../lib/screening/schemas.ts";
-import { describeSourceError, type ReportLanguage, sourceName } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { identifierKindLabel } from "./match-evidence";
 import { CATEGORY_LABEL_KEYS } from "./risk";
 import { RiskBadge } from "./risk-badge";

@@ -1,4 +1,4 @@
-import type { MediaCategory, MediaItem, RiskLevel, SanctionsRow, SearchResults } from "../../../../../lib/screening/results.ts";
+import type { MediaCategory, MediaItem, RiskLevel, SanctionsRow, SearchResults } from "@lib/screening/results.ts";
 import type { BadgeProps } from "./badge-props";
 
 /**

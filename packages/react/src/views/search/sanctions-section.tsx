@@ -1,12 +1,12 @@
 import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/accordion";
 import { Badge } from "@duecheck/ui/badge";
 import { cn } from "@duecheck/ui/utils";
+import { formatCountries, formatDay, formatPercent } from "@lib/screening/display-format.ts";
+import type { SanctionsHit, SanctionsRow } from "@lib/screening/results.ts";
+import { describeListRow, describeMismatch } from "@lib/screening/summary/phrasebook.ts";
 import { ExternalLinkIcon, ShieldAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatCountries, formatDay, formatPercent } from "../../../../../lib/screening/display-format.ts";
-import type { SanctionsHit, SanctionsRow } from "../../../../../lib/screening/results.ts";
-import { describeListRow, describeMismatch } from "../../../../../lib/screening/summary/phrasebook.ts";
 import { useFormatters } from "../format";
 import { ClearanceMark } from "../review/clearance-mark";
 import { ListingDetails } from "./listing-details";

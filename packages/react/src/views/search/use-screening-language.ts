@@ -1,5 +1,5 @@
+import { isReportLanguage, type ReportLanguage } from "@lib/screening/summary/phrasebook.ts";
 import { useTranslation } from "react-i18next";
-import { isReportLanguage, type ReportLanguage } from "../../../../../lib/screening/summary/phrasebook.ts";
 
 /**
  * The interface language as the screening's words (lib/screening/summary/phrases) know it: source errors, list

@@ -1,5 +1,5 @@
-import type { IdentifierKind } from "../../../../../../lib/sanctions/entity.ts";
-import { type SearchDetails, searchDetailsSchema } from "../../../../../../lib/screening/schemas.ts";
+import type { IdentifierKind } from "@lib/sanctions/entity.ts";
+import { type SearchDetails, searchDetailsSchema } from "@lib/screening/schemas.ts";
 
 /** The "More details" fields as typed: a birth date as a year or a full date, a nationality, identifier rows. */
 export interface DetailsValues {

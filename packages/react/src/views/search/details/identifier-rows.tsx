@@ -1,11 +1,11 @@
 import { Button } from "@duecheck/ui/button";
 import { Input } from "@duecheck/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import type { IdentifierKind } from "@lib/sanctions/entity.ts";
+import { IDENTIFIER_KINDS, MAX_SEARCH_IDENTIFIERS } from "@lib/screening/schemas.ts";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { IdentifierKind } from "../../../../../../lib/sanctions/entity.ts";
-import { IDENTIFIER_KINDS, MAX_SEARCH_IDENTIFIERS } from "../../../../../../lib/screening/schemas.ts";
 import { identifierKindLabel } from "../match-evidence";
 import type { DetailsErrors, DetailsValues } from "./details-values";
 import { FieldError } from "./field-error";

@@ -1,6 +1,6 @@
+import { formatCountry, formatDay } from "@lib/screening/display-format.ts";
+import type { SearchDetails } from "@lib/screening/schemas.ts";
 import { useTranslation } from "react-i18next";
-import { formatCountry, formatDay } from "../../../../../../lib/screening/display-format.ts";
-import type { SearchDetails } from "../../../../../../lib/screening/schemas.ts";
 import { identifierKindLabel } from "../match-evidence";
 
 /** What else the search said of its subject (query by example), under the term of the results. */
