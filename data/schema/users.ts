@@ -17,7 +17,7 @@ export const users = pgTable(
     credits: integer().notNull().default(25),
     profileLanguage: text().notNull().default("en"),
     reportLanguage: text().notNull().default("en"),
-    /** Add the subject of each manual search to monitoring (daily), as the spec asks; a profile setting turns it off. */
+    /** Put each manual search's subject under daily monitoring, re-checked as lists change; a profile setting turns it off. */
     autoMonitorSearches: boolean().notNull().default(true),
     /** Idle session lifetime in minutes; applies from the next login. */
     sessionDuration: integer().notNull().default(30),

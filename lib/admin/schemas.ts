@@ -44,7 +44,7 @@ export interface AdminUserView {
   createdAt: string;
 }
 
-/** PUT /api/admin/users/{id}: the spec's user object (fullName, company, position, role). */
+/** PUT /api/admin/users/{id}: the editable profile, all four required (fullName, company, position, role). */
 export const adminUserUpdateSchema = z.strictObject(
   {
     fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
@@ -146,8 +146,9 @@ export interface AdminTransaction {
 }
 
 /**
- * GET /api/admin/settings answers every setting; POST takes any of them (the spec's manualSearchCost,
- * automatedSearchCost, initialCredits and creditPackages, or the others) and leaves the ones not sent as they are.
+ * GET /api/admin/settings answers every setting; POST takes any of them and leaves the ones not sent as they are, so
+ * a client that sends only the pricing ones (manualSearchCost, automatedSearchCost, initialCredits, creditPackages)
+ * resets no other setting.
  * The rules (whole numbers, costs 0 to 1,000, positive package credits and prices, at most one popular) are the
  * settings' own; an unknown field is refused.
  */

@@ -1,4 +1,4 @@
-/** The second step of the spec's create: a pending batch takes its entities, all charged and queued together. */
+/** The second step of creating a batch: a pending batch takes its entities, all charged and queued together. */
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import type { ScreeningContext } from "../screening/searches.ts";

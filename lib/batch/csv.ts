@@ -35,7 +35,7 @@ export type BatchCsvSource = string | Uint8Array | Blob | ReadableStream<Uint8Ar
 /** Enough of the first line to find its delimiter. */
 const HEADER_SNIFF_CHARS = 64 * 1024;
 
-/** The spec's only rule on the file itself: its name ends in .csv (checked lower-cased). */
+/** Checked before a file is read: its name ends in .csv in any case (Customers.CSV passes). */
 export function isCsvFileName(fileName: string): boolean {
   return fileName.toLowerCase().endsWith(".csv");
 }

@@ -1,5 +1,5 @@
 /**
- * The spec's two-step create: POST /api/batch-jobs makes a batch that has no entities yet ('pending'), then
+ * A batch is created in two steps: POST /api/batch-jobs makes a batch that has no entities yet ('pending'), then
  * POST /api/batch-jobs/{id}/entities charges and queues them. A batch takes its entities once.
  */
 import { and, eq } from "drizzle-orm";

@@ -23,7 +23,7 @@ const totalEntities = z
   .max(MAX_BATCH_ENTITIES, `totalEntities must be at most ${MAX_BATCH_ENTITIES.toLocaleString("en")}`);
 
 /**
- * POST /api/batch-jobs. The spec's client sends status 'processing'; the batch is stored 'pending' all the same until
+ * POST /api/batch-jobs. The web screen sends status 'processing'; the batch is stored 'pending' all the same until
  * its entities arrive, so a batch whose entities never came says so.
  */
 export const newBatchSchema = z.strictObject(

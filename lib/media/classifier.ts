@@ -1,6 +1,7 @@
 /**
- * Sorting articles into the spec's categories. Two implementations: the built-in lexicon classifier
- * (lexicon-classifier.ts) and a language-model one (lib/llm/) used when a model is configured.
+ * Sorting articles into MEDIA_CATEGORIES (negative, PEP, positive, criminal, sanctions, corruption, others). Two
+ * implementations: the built-in lexicon classifier (lexicon-classifier.ts) and a language-model one (lib/llm/) used
+ * when a model is configured.
  */
 import type { MediaCategory } from "./contract";
 import type { NewsArticle } from "./news-article";

@@ -16,7 +16,7 @@ export type MonitoringStatus = (typeof MONITORING_STATUSES)[number];
 export const MONITORING_SOURCES = ["manual", "search"] as const;
 export type MonitoringSource = (typeof MONITORING_SOURCES)[number];
 
-/** The spec's validation message of the Add Entity dialog. */
+/** What the Add Entity dialog (and POST /api/monitoring/entities) answers to a missing or blank name. */
 export const MONITORING_NAME_REQUIRED = "Please enter a name or company to monitor.";
 
 const unknownField = {

@@ -26,7 +26,7 @@ export interface DatasetVersionView {
   file_size: number;
 }
 
-/** A dataset as the API and `datasets list --json` show it (the spec's field names). */
+/** A dataset as the API and `datasets list --json` show it (snake_case names, as the request bodies take them). */
 export interface DatasetView {
   id: string;
   source_name: string;

@@ -108,7 +108,7 @@ export const sanctionsHitSchema = z.object({
 });
 export type SanctionsHit = z.infer<typeof sanctionsHitSchema>;
 
-/** One row per dataset searched (spec: sanctionsList[] with source, match, details, lastUpdated, entityCount, url). */
+/** One row per dataset searched, the result's sanctionsList[]: whether it matched, its details, version date and matches. */
 export const sanctionsRowSchema = z.object({
   source: z.string(),
   datasetId: z.string(),
@@ -126,7 +126,7 @@ export const sanctionsRowSchema = z.object({
 });
 export type SanctionsRow = z.infer<typeof sanctionsRowSchema>;
 
-/** A politically exposed person listing that matched the screened name (spec: 'PEP Status Detected'). */
+/** A politically exposed person listing that matched the screened name (the results show 'PEP Status Detected'). */
 export const pepListingSchema = z.object({
   ...reviewable,
   /** The listed entity; absent in listings stored before it existed. */

@@ -28,7 +28,7 @@ function configured(): BillingConfig {
   return config;
 }
 
-/** Billing's own failures: not configured 503 (the spec's message), Stripe unreachable or refusing 502. */
+/** Billing's own failures: not configured 503 ('Payment Configuration Required…'), Stripe unreachable or refusing 502. */
 async function answering(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
   try {
     return await handler();

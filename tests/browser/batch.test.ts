@@ -137,7 +137,7 @@ async function batchFlow(language: "en" | "de", dict: Dictionary) {
   await importLists();
   const { context, page } = await signedIn(`flow-${language}@example.com`, 500, language);
   try {
-    // The menu entry, second in the spec's order, and the empty screen.
+    // The menu entry, second after New Search, and the empty screen.
     const nav = page.getByRole("navigation", { name: tr(dict, "nav.main") });
     expect((await nav.getByRole("link").allTextContents()).slice(0, 3)).toEqual([tr(dict, "nav.newSearch"), tr(dict, "nav.batch"), tr(dict, "nav.history")]);
     await nav.getByRole("link", { name: tr(dict, "nav.batch") }).click();

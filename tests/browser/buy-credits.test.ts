@@ -1,5 +1,5 @@
 /**
- * /buy-credits in Chromium: the spec's message when Stripe is not configured; with Stripe, the packages (500
+ * /buy-credits in Chromium: 'Payment Configuration Required… Please contact support.' without Stripe; with Stripe, the packages (500
  * selected and marked popular, prices per credit), a declined card, a paid package raising the balance, the purchase
  * with its receipt on /credit-history, and French. Stripe's REST API is the stand-in of tests/helpers/stripe-server.ts;
  * Stripe.js (js.stripe.com) is the stand-in of support/stripe-js.ts, served in place of the real script.
@@ -70,7 +70,7 @@ const intentsCreated = () => stripe.requests.filter((r) => r.method === "POST" &
 describe("without Stripe", () => {
   beforeAll(() => useStripeEnv(null));
 
-  test("the sidebar's Buy Credits shows only the spec's message: no packages, no form", async () => {
+  test("the sidebar's Buy Credits shows only the contact-support message: no packages, no form", async () => {
     const other = await newPage(browser);
     try {
       await signIn(other.page, unconfigured.url, user.email, user.password);

@@ -147,7 +147,7 @@ async function monitoringFlow(language: "en" | "de") {
     await expectVisible(page.getByText(tr(dict, "monitoring.empty"), { exact: true }));
     await expectCounts(page, dict, 0, 0, 0);
 
-    // Add Entity: a blank name is refused with the spec's words, then a company, weekly, in Germany.
+    // Add Entity: a blank name is refused with 'Please enter a name or company to monitor.', then a company, weekly, in Germany.
     await page.getByRole("button", { name: tr(dict, "monitoring.addEntity") }).click();
     const dialog = page.getByRole("dialog");
     const nameField = dialog.getByLabel(tr(dict, "monitoring.nameLabel"));

@@ -50,7 +50,7 @@ function endless(header: string, row: (i: number) => string) {
   return { source: chunks(), state };
 }
 
-describe("the spec's CSV rules", () => {
+describe("batch CSV: column names, defaults, quoting, separators, encoding and the .csv name", () => {
   test("the header is lower-cased and trimmed; entity type, language, country and numLinks are read with their defaults", async () => {
     const csv = [
       " SearchTerm , EntityType ,LANGUAGE, Country ,NumLinks,Notes",

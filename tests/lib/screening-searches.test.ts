@@ -82,7 +82,7 @@ describe("createSearch", () => {
     expect(await ledgerOf(s.db, user.id)).toHaveLength(0);
   });
 
-  test("at the credit boundary: 10 credits buy one search, then 402 with the spec's message and nothing written", async () => {
+  test("at the credit boundary: 10 credits buy one search, then 402 saying at least 10 credits are needed, and nothing written", async () => {
     const user = await newUser(10);
     await create(user.id);
     expect(await balanceOf(s.db, user.id)).toBe(0);

@@ -7,7 +7,7 @@ import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { validRegistration } from "../helpers/registration.ts";
 
-/** Per-address limits (429 with Retry-After), text without bidi controls, and the spec's partial settings payload. */
+/** Per-address limits (429 with Retry-After), text without bidi controls, and a settings POST that changes only what it sends. */
 const { registrationsPerAddressPerHour: REGISTRATIONS_PER_ADDRESS_PER_HOUR, bearerFailuresPerAddress: BEARER_FAILURES_PER_ADDRESS } = DEFAULT_SETTINGS;
 let app: TestApp;
 let admin: HttpClient;
@@ -74,8 +74,8 @@ describe("bidi controls and zero-width characters", () => {
   });
 });
 
-describe("POST /api/admin/settings takes the spec's payload and leaves the rest", () => {
-  test("the four spec fields alone are saved; registrationOpen, four eyes, retention and the allowance stay", async () => {
+describe("POST /api/admin/settings saves the settings sent and leaves the rest", () => {
+  test("the four pricing fields alone are saved; registrationOpen, four eyes, retention and the allowance stay", async () => {
     const before = (await admin.get("/api/admin/settings")).json;
     await admin.post("/api/admin/settings", { registrationOpen: false, fourEyesReview: true, retentionYears: 7 });
     const spec = { manualSearchCost: 9, automatedSearchCost: 3, initialCredits: 12, creditPackages: [{ credits: 50, price: 15 }] };

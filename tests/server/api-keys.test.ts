@@ -31,7 +31,7 @@ describe("API keys", () => {
     expect(list.json[0].key).not.toContain(created.json.key.slice(12));
   });
 
-  test("a blank name is refused with the spec's message", async () => {
+  test("a blank name is refused with 'Please enter a name for your API key.' and no key is made", async () => {
     const http = await signedIn(app, { email: "blank@example.com", password: "password-1" });
     const res = await http.post("/api/user/api-keys", { name: "   " });
     expect(res.status).toBe(400);

@@ -30,7 +30,7 @@ let other: HttpClient;
 let batchId: string;
 let restoreEnv: () => void = () => {};
 
-/** Creates a batch the spec's way: the batch, then its entities. */
+/** Creates a batch in its two calls: the batch, then its entities. */
 async function startBatch(client: HttpClient, name: string, entities: Record<string, unknown>[]) {
   const created = await client.post("/api/batch-jobs", { name, totalEntities: entities.length });
   expect(created.status).toBe(201);

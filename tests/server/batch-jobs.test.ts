@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const jobCount = async () => (await app.server.database.executeSql("select count(*)::int as n from pgboss.job where name = 'search'")).rows[0].n as number;
 
-/** Creates a batch the spec's way: the batch, then its entities. */
+/** Creates a batch as the web screen does: the batch (status 'processing'), then its entities. */
 async function startBatch(client: HttpClient, entities: Record<string, unknown>[], name = "Batch 22.11.2026, 10:00:00") {
   const created = await client.post("/api/batch-jobs", { name, totalEntities: entities.length, status: "processing" });
   expect(created.status).toBe(201);

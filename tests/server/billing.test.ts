@@ -48,7 +48,7 @@ const postWebhook = (payload: string, signature?: string) =>
   });
 
 describe("billing over HTTP", () => {
-  test("without a secret key: config says not configured, create-payment-intent answers 503 with the spec's message, packages still list", async () => {
+  test("without a secret key: config says not configured, create-payment-intent answers 503 saying to contact support, packages still list", async () => {
     expect((await alice.get("/api/billing/config")).json).toEqual({ configured: false });
     const res = await alice.post("/api/credits/create-payment-intent", { credits: 500 });
     expect(res.status).toBe(503);

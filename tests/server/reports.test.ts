@@ -57,7 +57,7 @@ describe("reading and generating", () => {
 
   test("an ordinary user sees only their own report, and generates it", async () => {
     expect((await alice.get(`/api/reports/daily?date=${DAY}`)).status).toBe(404);
-    // the spec's client sends an ISO date-time
+    // an ISO date-time counts as its UTC day
     const own = await alice.post("/api/reports/generate", { date: `${DAY}T10:00:00.000Z` });
     expect(own.json).toMatchObject({ reportDate: DAY, scope: "user", totalSearches: 3, uniqueUsers: 1, totalCreditsUsed: 4 });
     expect((await alice.get(`/api/reports/daily?date=${DAY}`)).json.totalSearches).toBe(3);

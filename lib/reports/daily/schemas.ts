@@ -15,7 +15,7 @@ export const reportDate = z
 
 /** GET /api/reports/daily?date= and the export's date. */
 export const dailyReportQuerySchema = z.object({ date: reportDate });
-/** POST /api/reports/generate: the spec's client sends an ISO date-time; its day (UTC) is meant, or a plain day. */
+/** POST /api/reports/generate: a plain day, or an ISO date-time (as toISOString() gives it) meaning its UTC day. */
 export const generateReportSchema = z.object({
   date: z.union([reportDate, z.iso.datetime({ offset: true }).transform((iso) => new Date(iso).toISOString().slice(0, 10))], {
     error: "date must be a day as yyyy-MM-dd or an ISO date-time",

@@ -1,4 +1,4 @@
-/** Request schemas of the dataset API (and the CLI's set-url); field names follow the spec's dataset entity. */
+/** Request schemas of the dataset API (and the CLI's set-url); field names are snake_case, as in DatasetView. */
 import { z } from "zod";
 import { text } from "../../validation/text.ts";
 

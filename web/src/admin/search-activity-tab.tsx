@@ -16,7 +16,10 @@ import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PagedListState } from "./list-state";
 import { SEARCH_RANGES, type SearchRange, useAdminSearches } from "./use-admin-activity";
 
-/** Search Activity: text filter, date range, the spec's columns and a link opening the search in a new tab. */
+/**
+ * Search Activity: text filter, date range; columns Date/Time, User, Search term, Type, Credits used, Risk level,
+ * Sanctions, Media, and a link opening the search in a new tab.
+ */
 export function SearchActivityTab() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState("");

@@ -49,7 +49,7 @@ export function SwitchField({ label, hint, checked, onChange }: { label: string;
   );
 }
 
-/** Whole numbers as the spec reads them: unreadable input counts as 0. */
+/** Whole numbers as parseInt reads them ('12.7' is 12); unreadable input, such as an emptied box, counts as 0. */
 export const readWhole = (text: string) => {
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) ? value : 0;

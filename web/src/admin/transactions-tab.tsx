@@ -12,7 +12,7 @@ import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PagedListState } from "./list-state";
 import { TRANSACTION_TYPES, type TransactionType, useAdminTransactions } from "./use-admin-activity";
 
-/** Credit Transactions: user filter, type filter, the spec's columns. */
+/** Credit Transactions: user filter, type filter; columns Date/Time, User, Type, Amount, Balance after, Description. */
 export function TransactionsTab() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState("");

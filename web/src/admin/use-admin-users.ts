@@ -11,8 +11,8 @@ const USERS_QUERY_KEY = [...ADMIN_QUERY_KEY, "users"] as const;
 const USERS_PAGE_SIZE = 50;
 
 /**
- * GET /api/admin/users filtered on the server (q on email, name and company): the spec's client-side filter would
- * need every account in the browser, which stops being quick with thousands of users.
+ * GET /api/admin/users filtered on the server (q on email, name and company): a filter in the browser would
+ * need every account loaded there, which stops being quick with thousands of users.
  */
 export function useAdminUsers(q: string) {
   return usePagedList<AdminUserView>("/api/admin/users", USERS_QUERY_KEY, { q: q.trim() || undefined, limit: USERS_PAGE_SIZE });

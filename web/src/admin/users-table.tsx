@@ -9,7 +9,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { IconAction } from "../monitoring/icon-action";
 import { useToggleUser } from "./use-admin-users";
 
-/** The spec's columns: User, Company/position, Role, Credits, Status, Last Login, actions. */
+/** One row per account; columns User, Company/Position, Role, Credits, Status, Last Login, actions. */
 export function UsersTable({
   users,
   onEdit,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from "../../../lib/billing/schemas.ts";
 import { apiRequest } from "../lib/api";
 
-/** The answer had no clientSecret: the spec's 'Failed to create payment intent'. */
+/** The answer had no clientSecret: the payment panel shows 'Failed to create payment intent' (billing.noClientSecret). */
 export class MissingClientSecretError extends Error {
   constructor() {
     super("Failed to create payment intent");

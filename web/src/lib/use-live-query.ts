@@ -11,7 +11,7 @@ export interface LiveQueryOptions<T> {
   url: string;
   /** Whether the work has ended: nothing more is asked then. */
   isDone: (data: T | undefined) => boolean;
-  /** The spec's plain polling interval, the fallback when waiting requests do not work. */
+  /** The plain polling interval (a batch: 3 s), the fallback when waiting requests do not work. */
   pollMs: number;
   enabled?: boolean;
 }
@@ -20,7 +20,7 @@ export interface LiveQueryOptions<T> {
  * Something a server job works on (a running search; batch progress later): read at once, then asked again
  * with `?wait=` so the server answers the moment the work ends, and again at once whenever a wait ran out.
  * When a waiting request fails (a proxy that cuts long requests, an older server), plain polling every
- * `pollMs` takes over, as the spec has it; the interval also runs meanwhile, idle while a request is open.
+ * `pollMs` takes over, so the screen still follows the work; the interval also runs meanwhile, idle while a request is open.
  */
 export function useLiveQuery<T>({ queryKey, url, isDone, pollMs, enabled = true }: LiveQueryOptions<T>) {
   const queryClient = useQueryClient();

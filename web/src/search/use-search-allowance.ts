@@ -3,7 +3,7 @@ import { hasUnlimitedCredits } from "../../../lib/credits/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useCreditBalance } from "../credits/use-credit-balance";
 
-/** The spec's cost of a manual search, used until the balance call answers with the configured one. */
+/** The default manualSearchCost, used until the balance call answers with the configured one. */
 const DEFAULT_SEARCH_COST = 10;
 
 /** Whether the user may start a search: admins and unlimited accounts always; others with at least the cost. */
