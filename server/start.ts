@@ -2,6 +2,7 @@ import { type Database, openDatabase } from "../data/db.ts";
 import { ensureFirstAdmin } from "../lib/auth/bootstrap-admin.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
+import { pruneSignInAddresses } from "../lib/auth/sign-in-addresses.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
@@ -65,7 +66,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     });
 
     const maintenance = setInterval(() => {
-      Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db)]).catch((e) => console.error("[duecheck] maintenance failed:", e));
+      Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db), pruneSignInAddresses(db)]).catch((e) =>
+        console.error("[duecheck] maintenance failed:", e),
+      );
     }, MAINTENANCE_INTERVAL_MS);
 
     const host = config.host === "0.0.0.0" ? "localhost" : config.host;

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 
 /** How long an address stays known after the account's last full sign-in from it. */
@@ -22,4 +22,9 @@ export async function isKnownSignInAddress(db: DbOrTx, userId: string, ipAddress
     .from(schema.signInAddresses)
     .where(and(eq(schema.signInAddresses.userId, userId), eq(schema.signInAddresses.ipAddress, ipAddress), gt(schema.signInAddresses.lastSignInAt, since)));
   return Boolean(row);
+}
+
+/** Forgets addresses no longer known (the server's maintenance runs it): an account's rows do not pile up for ever. */
+export async function pruneSignInAddresses(db: DbOrTx, now = new Date()) {
+  await db.delete(schema.signInAddresses).where(lt(schema.signInAddresses.lastSignInAt, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000)));
 }

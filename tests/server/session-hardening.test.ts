@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { isKnownSignInAddress, pruneSignInAddresses, rememberSignInAddress } from "../../lib/auth/sign-in-addresses.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { totpCode } from "../helpers/totp.ts";
@@ -96,5 +97,19 @@ describe("an admin's reset link", () => {
 
     expect((await admin.post(`/api/admin/users/${user.id}/toggle`)).json.isActive).toBe(true);
     expect((await new HttpClient(app.url).post("/api/auth/reset-password", { token, password: "Fresh-password-1!" })).status).toBe(200);
+  });
+});
+
+describe("known sign-in addresses", () => {
+  test("count for 90 days after the last sign-in from them, and the maintenance forgets older ones", async () => {
+    const user = await createUser(app.db, { email: "addresses@example.com", password: "Password-1!" });
+    const now = new Date();
+    await rememberSignInAddress(app.db, user.id, "192.0.2.10", new Date(now.getTime() - 91 * DAY));
+    await rememberSignInAddress(app.db, user.id, "192.0.2.11", new Date(now.getTime() - 89 * DAY));
+    expect(await isKnownSignInAddress(app.db, user.id, "192.0.2.10", now)).toBe(false);
+    expect(await isKnownSignInAddress(app.db, user.id, "192.0.2.11", now)).toBe(true);
+    await pruneSignInAddresses(app.db, now);
+    const rows = await app.db.select().from(schema.signInAddresses).where(eq(schema.signInAddresses.userId, user.id));
+    expect(rows.map((r) => r.ipAddress)).toEqual(["192.0.2.11"]);
   });
 });
