@@ -38,5 +38,3 @@ export function mailerFor(config: MailConfig): Mailer | null {
   }
   return mailer;
 }
-
-export const mailConfigured = (config: MailConfig) => Boolean(config.smtpUrl && config.mailFrom && config.publicUrl);

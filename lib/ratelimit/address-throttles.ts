@@ -44,18 +44,20 @@ export async function countRegistration(db: DbOrTx, ipAddress: string | null | u
   await hit(db, window);
 }
 
-/** Refuses (429) while the address has used up its failed API-key and embed-token authentications. */
-export async function assertBearerAllowed(db: DbOrTx, ipAddress: string | null | undefined): Promise<void> {
-  if (ipAddress) await assertUnder(db, await bearerFailureWindow(db, ipAddress), "Too many failed API key or embed token authentications from this address.");
-}
+const BEARER_REFUSAL = "Too many failed API key or embed token authentications from this address.";
 
-/** Runs the authentication; a 401 it throws is counted against the address before it is passed on. */
+/**
+ * Runs the authentication, refused (429) while the address has used up its failed API-key and embed-token
+ * authentications; a 401 it throws is counted against the address before it is passed on. The window is read once:
+ * every public API call passes here.
+ */
 export async function countingBearerFailures<T>(db: DbOrTx, ipAddress: string | null | undefined, authenticate: () => Promise<T>): Promise<T> {
-  await assertBearerAllowed(db, ipAddress);
+  const window = ipAddress ? await bearerFailureWindow(db, ipAddress) : null;
+  if (window) await assertUnder(db, window, BEARER_REFUSAL);
   try {
     return await authenticate();
   } catch (error) {
-    if (ipAddress && error instanceof AppError && error.status === 401) await hit(db, await bearerFailureWindow(db, ipAddress));
+    if (window && error instanceof AppError && error.status === 401) await hit(db, window);
     throw error;
   }
 }
