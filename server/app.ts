@@ -1,66 +1,18 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { adminRoutes } from "./admin/routes.ts";
-import { auditRoutes } from "./audit/routes.ts";
-import { apiKeyRoutes } from "./auth/api-key-routes.ts";
-import { accountRecoveryRoutes } from "./auth/recovery-routes.ts";
-import { authRoutes } from "./auth/routes.ts";
-import { batchRoutes } from "./batch/routes.ts";
-import { billingRoutes, paymentIntentRoutes, stripeWebhookRoutes } from "./billing/routes.ts";
+import { apiRoutes } from "./api.ts";
+import { stripeWebhookRoutes } from "./billing/routes.ts";
 import type { AppContext, AppEnv } from "./context.ts";
-import { creditRoutes } from "./credits/routes.ts";
 import { embedCors } from "./embed/cors.ts";
-import { embedOriginRoutes } from "./embed/origin-routes.ts";
-import { historyExportRoutes, portfolioExportRoutes } from "./exports/routes.ts";
 import { databaseGate } from "./health/database-gate.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
-import { sameOriginOnly } from "./middleware/same-origin.ts";
-import { loadSession, readOnlyRoles } from "./middleware/session.ts";
-import { twoFactorRequired } from "./middleware/two-factor-required.ts";
-import { monitoringRoutes } from "./monitoring/routes.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
-import { searchVerifyRoutes } from "./records/routes.ts";
-import { reportRoutes } from "./reports/routes.ts";
-import { legalHoldRoutes } from "./retention/routes.ts";
-import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
-import { sanctionsRoutes } from "./sanctions/routes.ts";
-import { searchRoutes } from "./screening/routes.ts";
 import { serveWebApp } from "./static.ts";
 import { checkUrl } from "./validate.ts";
-import { webhookRoutes } from "./webhooks/routes.ts";
 
 export function createApp(ctx: AppContext) {
-  const api = new Hono<AppEnv>()
-    .use(sameOriginOnly)
-    .use(loadSession)
-    .use(twoFactorRequired)
-    .use(readOnlyRoles)
-    .route("/auth", authRoutes)
-    .route("/auth", accountRecoveryRoutes)
-    .route("/credits", creditRoutes)
-    .route("/credits", paymentIntentRoutes)
-    .route("/billing", billingRoutes)
-    .route("/user/api-keys", apiKeyRoutes)
-    .route("/sanctions", sanctionsRoutes)
-    // before /searches/{id}, which would read "export" as an id
-    .route("/searches/export", historyExportRoutes)
-    .route("/searches", searchRoutes)
-    .route("/searches", searchReviewRoutes)
-    .route("/reviews", reviewRoutes)
-    .route("/batch-jobs", batchRoutes)
-    .route("/monitoring/export", portfolioExportRoutes)
-    .route("/monitoring", monitoringRoutes)
-    .route("/webhooks", webhookRoutes)
-    .route("/embed", embedOriginRoutes)
-    .route("/reports", reportRoutes)
-    .route("/admin/legal-holds", legalHoldRoutes)
-    .route("/admin/searches", searchVerifyRoutes)
-    .route("/admin/audit", auditRoutes)
-    .route("/admin", adminRoutes)
-    .notFound(apiNotFound);
-
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use(async (c, next) => {
@@ -97,10 +49,9 @@ export function createApp(ctx: AppContext) {
   app.route("/api/v1", publicApiRoutes);
   // Stripe's webhook: authenticated by its signature, not a session; mounted before the cookie API.
   app.route("/api/billing/webhook", stripeWebhookRoutes);
-  app.route("/api", api);
+  app.route("/api", apiRoutes);
   app.all("/api/*", apiNotFound);
   serveWebApp(app);
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;

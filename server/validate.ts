@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { hasForbiddenCharacters } from "../lib/validation/text.ts";
+import type { AppEnv } from "./context.ts";
 
 const MAX_JSON_BYTES = 64 * 1024;
 const MAX_URL_LENGTH = 8 * 1024;
@@ -60,4 +61,32 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
     throw new AppError(400, generic && field ? `${field}: ${issue.message}` : issue.message);
   }
   return parsed.data;
+}
+
+/**
+ * What a client made with Hono's `hc` may send as a query: every key of the schema's input, as text. The schema
+ * coerces (numbers, booleans, repeated keys) on the server.
+ */
+type QueryInput<S extends z.ZodType> = { [K in keyof z.input<S>]?: string | string[] };
+
+/**
+ * The JSON body, read and validated as readJson does, declared on the route: handlers read it with
+ * `c.req.valid("json")`, and a client made with `hc` from the route's type is typed by the schema's input.
+ */
+export function jsonBody<S extends z.ZodType>(
+  schema: S,
+  options?: { maxBytes?: number },
+): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData("json", (await readJson(c, schema, options)) as object);
+    await next();
+  };
+}
+
+/** The query string validated by a schema (as parseWith), declared on the route: `c.req.valid("query")`. */
+export function queryOf<S extends z.ZodType>(schema: S): MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: z.output<S> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData("query", parseWith(schema, c.req.query()) as object);
+    await next();
+  };
 }

@@ -6,27 +6,27 @@ import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, updateWebho
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 /** The signed-in user's webhooks; another user's webhook is 404. The secret is answered whole by the creation only. */
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => c.json(await listWebhooks(c.get("ctx").database.db, currentUser(c).id)))
-  .post("/", async (c) => {
-    const request = await readJson(c, createWebhookSchema);
+  .post("/", jsonBody(createWebhookSchema), async (c) => {
+    const request = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     return c.json(await createWebhook(database.db, currentUser(c).id, request, instanceKey), 201);
   })
-  .patch("/:id", async (c) => {
-    const request = await readJson(c, updateWebhookSchema);
+  .patch("/:id", jsonBody(updateWebhookSchema), async (c) => {
+    const request = c.req.valid("json");
     return c.json(await updateWebhook(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
   })
   .delete("/:id", async (c) => {
     await deleteWebhook(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"));
     return c.json({ success: true });
   })
-  .get("/:id/deliveries", async (c) => {
-    const request = parseWith(pageQuerySchema, c.req.query());
+  .get("/:id/deliveries", queryOf(pageQuerySchema), async (c) => {
+    const request = c.req.valid("query");
     return c.json(await listDeliveries(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), request));
   })
   .post("/:id/test", async (c) => {

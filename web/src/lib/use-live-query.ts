@@ -1,14 +1,16 @@
 import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { fetchQueryJson } from "./query-client";
 
 /** How long one waiting request may stay open (the server allows up to 30 s). */
 const LONG_POLL_SECONDS = 25;
 
 export interface LiveQueryOptions<T> {
   queryKey: QueryKey;
-  /** The resource's URL; `wait=N` is added to it for the waiting requests. */
-  url: string;
+  /**
+   * The resource's typed call (web/src/lib/api.ts); `wait` is the seconds the server may wait for the end, undefined
+   * for a plain read.
+   */
+  read: (wait: number | undefined, signal: AbortSignal) => Promise<T>;
   /** Whether the work has ended: nothing more is asked then. */
   isDone: (data: T | undefined) => boolean;
   /** The plain polling interval (a batch: 3 s), the fallback when waiting requests do not work. */
@@ -22,7 +24,7 @@ export interface LiveQueryOptions<T> {
  * When a waiting request fails (a proxy that cuts long requests, an older server), plain polling every
  * `pollMs` takes over, so the screen still follows the work; the interval also runs meanwhile, idle while a request is open.
  */
-export function useLiveQuery<T>({ queryKey, url, isDone, pollMs, enabled = true }: LiveQueryOptions<T>) {
+export function useLiveQuery<T>({ queryKey, read, isDone, pollMs, enabled = true }: LiveQueryOptions<T>) {
   const queryClient = useQueryClient();
   const waiting = useRef(true);
   const query = useQuery<T>({
@@ -33,10 +35,10 @@ export function useLiveQuery<T>({ queryKey, url, isDone, pollMs, enabled = true 
     retry: 2,
     queryFn: async ({ signal }) => {
       const known = queryClient.getQueryData<T>(queryKey);
-      if (!waiting.current || known === undefined) return fetchQueryJson<T>(url, { on401: "throw", signal });
+      if (!waiting.current || known === undefined) return read(undefined, signal);
       const asked = Date.now();
       try {
-        const answer = await fetchQueryJson<T>(withWait(url, LONG_POLL_SECONDS), { on401: "throw", signal });
+        const answer = await read(LONG_POLL_SECONDS, signal);
         // Not done, and long before the wait ran out: this server does not wait, so do not ask it in a loop.
         if (!isDone(answer) && Date.now() - asked < (LONG_POLL_SECONDS * 1000) / 2) waiting.current = false;
         return answer;
@@ -56,8 +58,4 @@ export function useLiveQuery<T>({ queryKey, url, isDone, pollMs, enabled = true 
     // dataUpdatedAt: a new answer, even one equal to the last.
   }, [enabled, data, dataUpdatedAt, isDone, refetch]);
   return query;
-}
-
-function withWait(url: string, seconds: number) {
-  return `${url}${url.includes("?") ? "&" : "?"}wait=${seconds}`;
 }

@@ -1,29 +1,31 @@
 import { type InfiniteData, keepPreviousData, type QueryClient, type QueryKey, useInfiniteQuery } from "@tanstack/react-query";
 import type { Page } from "../../../lib/paging-contract.ts";
-import { fetchQueryJson } from "./query-client";
 
 export type { Page };
+
+/** A page's query: the filters (empty ones are left out) and the cursor of the page before. */
+export type PageQuery<P> = { [K in keyof P]?: string } & { cursor?: string };
 
 /**
  * A list the server pages (lib/paging.ts; the page's shape in lib/paging-contract.ts): the first page at once, the
  * next ones on fetchNextPage, each after the previous page's cursor. Changing params (a filter) starts again from
- * the first page, keeping the old rows on screen until the new ones arrive.
+ * the first page, keeping the old rows on screen until the new ones arrive. `fetchPage` is the route's typed call
+ * (web/src/lib/api.ts), so the rows are typed by what the route answers.
  */
-export function usePagedList<T>(
-  path: string,
+export function usePagedList<T, P extends Record<string, string | number | undefined>>(
   queryKey: QueryKey,
-  params: Record<string, string | number | undefined>,
+  params: P,
+  fetchPage: (query: PageQuery<P>, signal: AbortSignal) => Promise<Page<T>>,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
   const query = useInfiniteQuery({
     queryKey: [...queryKey, params],
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
-      if (pageParam) search.set("cursor", pageParam);
-      const query = search.toString();
+      const search: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search[key] = String(value);
+      if (pageParam) search.cursor = pageParam;
       // As every query: a 401 ends the session in the app (query-client.ts), a newer filter aborts this request.
-      return fetchQueryJson<Page<T>>(query ? `${path}?${query}` : path, { on401: "throw", signal });
+      return fetchPage(search as PageQuery<P>, signal);
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

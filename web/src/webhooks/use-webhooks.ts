@@ -1,20 +1,24 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Page } from "../../../lib/paging-contract.ts";
-import type { CreatedWebhook, CreateWebhookRequest, DeliveryView, WebhookView } from "../../../lib/webhooks/schemas.ts";
+import type { CreateWebhookRequest, WebhookView } from "../../../lib/webhooks/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 
 export const WEBHOOKS_QUERY_KEY = ["/api/webhooks"] as const;
 
-export const webhooksQuery = queryOptions({ queryKey: WEBHOOKS_QUERY_KEY, queryFn: getQueryFn<WebhookView[]>({ on401: "throw" }) });
+export const webhooksQuery = queryOptions({
+  queryKey: WEBHOOKS_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.webhooks.$get({}, withSignal(signal))),
+});
+
+const deliveriesQueryKey = (webhookId: string) => [...WEBHOOKS_QUERY_KEY, webhookId, "deliveries"];
 
 export const deliveriesQuery = (webhookId: string | null) =>
   queryOptions({
-    queryKey: [`/api/webhooks/${webhookId}/deliveries?limit=${DELIVERIES_SHOWN}`],
-    queryFn: getQueryFn<Page<DeliveryView>>({ on401: "throw" }),
+    queryKey: deliveriesQueryKey(webhookId ?? ""),
+    queryFn: ({ signal }) =>
+      answer(api.webhooks[":id"].deliveries.$get({ param: { id: webhookId ?? "" }, query: { limit: String(DELIVERIES_SHOWN) } }, withSignal(signal))),
   });
 const DELIVERIES_SHOWN = 20;
 
@@ -53,7 +57,7 @@ export function useCreateWebhook() {
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   return useMutation({
-    mutationFn: (request: CreateWebhookRequest) => apiRequest<CreatedWebhook>("POST", "/api/webhooks", request),
+    mutationFn: (request: CreateWebhookRequest) => answer(api.webhooks.$post({ json: request })),
     onSuccess: () => toast({ title: t("webhooks.created"), description: t("webhooks.createdDescription") }),
     onError: failed("webhooks.createFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY }),
@@ -65,7 +69,7 @@ export function useSetWebhookEnabled() {
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => apiRequest<WebhookView>("PATCH", `/api/webhooks/${encodeURIComponent(id)}`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => answer(api.webhooks[":id"].$patch({ param: { id }, json: { enabled } })),
     onSuccess: (hook) => {
       queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.map((w) => (w.id === hook.id ? hook : w)));
       toast({ title: hook.enabled ? t("webhooks.enabledToast") : t("webhooks.disabledToast"), description: hook.url });
@@ -79,7 +83,7 @@ export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/webhooks/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(api.webhooks[":id"].$delete({ param: { id } })),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.filter((w) => w.id !== id));
       toast({ title: t("webhooks.deleted"), description: t("webhooks.deletedDescription") });
@@ -94,11 +98,11 @@ export function useSendTestEvent() {
   const queryClient = useQueryClient();
   const failed = useFailureToast();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ deliveryId: string }>("POST", `/api/webhooks/${encodeURIComponent(id)}/test`),
+    mutationFn: (id: string) => answer(api.webhooks[":id"].test.$post({ param: { id } })),
     onSuccess: (_answer, id) => {
       toast({ title: t("webhooks.testQueued"), description: t("webhooks.testQueuedDescription") });
       void queryClient.invalidateQueries({ queryKey: WEBHOOKS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: [`/api/webhooks/${id}/deliveries?limit=${DELIVERIES_SHOWN}`] });
+      void queryClient.invalidateQueries({ queryKey: deliveriesQueryKey(id) });
     },
     onError: failed("webhooks.testFailed"),
   });
