@@ -4,9 +4,11 @@
  *
  *   DUECHECK_TEST_DATABASE_URL  PostgreSQL to create test databases on (default postgres://postgres@127.0.0.1:5432/test)
  *   DUECHECK_TEST_ONLY          run one pass only: postgres, pglite or browser
+ *   DUECHECK_TEST_TIMINGS       a folder: each pass writes there its per-file times (JUnit XML) and what each file
+ *                               started; `npm run test:timings -- <folder>` prints them
  *   arguments: test files or folders to run instead of the whole suite (other flags go to bun test)
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -38,7 +40,8 @@ const totals = { passed: 0, failed: 0 };
  */
 async function run(label: string, args: string[], env: Record<string, string>, quiet = false) {
   if (!quiet) console.log(`\n=== ${label} ===`);
-  const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...args, ...flags], {
+  const timings = timingFiles(label);
+  const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...timings.flags, ...args, ...flags], {
     cwd: ROOT,
     // Test servers never fetch the real lists from the internet on their own schedule, and run monitoring scans and
     // daily reports only when a test asks (it drives them with its own clock): no scan outlives the test that started it.
@@ -50,6 +53,7 @@ async function run(label: string, args: string[], env: Record<string, string>, q
       DUECHECK_PURGE_CHECK_SECONDS: "0",
       DUECHECK_WEB_DIST: webDist,
       DUECHECK_EXAMPLE_DIST: exampleDist,
+      ...timings.env,
       ...env,
     },
     stdout: "pipe",
@@ -72,6 +76,22 @@ async function run(label: string, args: string[], env: Record<string, string>, q
   if (proc.exitCode !== 0 && failed === 0) failed = 1;
   totals.passed += passed;
   totals.failed += failed;
+}
+
+/** With DUECHECK_TEST_TIMINGS: where a pass writes its per-file times and starts (tests/helpers/starts.ts). */
+function timingFiles(label: string): { flags: string[]; env: Record<string, string> } {
+  const folder = process.env.DUECHECK_TEST_TIMINGS;
+  if (!folder) return { flags: [], env: {} };
+  mkdirSync(folder, { recursive: true });
+  const name = label
+    .replace(/\s*\(Chromium [^,]*, /, " (")
+    .replace(/[^\w]+/g, "-")
+    .replace(/-+$/, "")
+    .toLowerCase();
+  return {
+    flags: ["--reporter=junit", `--reporter-outfile=${join(folder, `${name}.xml`)}`],
+    env: { DUECHECK_TEST_STARTS: join(folder, `${name}.starts`) },
+  };
 }
 
 async function postgresReachable() {

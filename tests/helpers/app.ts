@@ -6,6 +6,7 @@ import { type RunningServer, startServer } from "../../server/start.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { setCredits } from "./credits.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { noteStart } from "./starts.ts";
 
 export interface TestApp {
   url: string;
@@ -20,6 +21,7 @@ export interface TestApp {
 
 /** Starts the real server (HTTP on a random loopback port) on a fresh database. */
 export async function startApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  noteStart("app");
   const testDatabase = await createTestDatabase();
   const env = {
     DUECHECK_ADMIN_EMAIL: "admin@test.local",

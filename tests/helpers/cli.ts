@@ -1,9 +1,11 @@
 import { join } from "node:path";
+import { noteStart } from "./starts.ts";
 
 const BIN = join(import.meta.dir, "..", "..", "bin", "duecheck");
 
 /** Runs bin/duecheck as a separate process and collects its output. */
 export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000) {
+  noteStart("cli");
   const proc = Bun.spawn([BIN, ...args], {
     env: { ...process.env, DATABASE_URL: "", ...env },
     stdout: "pipe",
@@ -17,6 +19,7 @@ export async function runCli(args: string[], env: Record<string, string>, timeou
 
 /** Starts `duecheck serve` and waits for the line with its URL. */
 export async function startServeProcess(env: Record<string, string>) {
+  noteStart("cli");
   const proc = Bun.spawn([BIN, "serve", "--port", "0"], {
     env: { ...process.env, DATABASE_URL: "", ...env },
     stdout: "pipe",

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { type Database, openDatabase } from "../../data/db.ts";
+import { noteStart } from "./starts.ts";
 
 /**
  * Which database the suite runs on: DUECHECK_TEST_DB=postgres (a real server at DUECHECK_TEST_DATABASE_URL)
@@ -27,6 +28,7 @@ export interface TestDatabase {
  * `empty` (a test of the migrations themselves).
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  noteStart("database");
   const dataDir = mkdtempSync(join(tmpdir(), "dc-"));
   if (TEST_DB === "postgres") {
     const name = `duecheck_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

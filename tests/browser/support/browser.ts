@@ -1,11 +1,13 @@
 import { expect } from "bun:test";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { noteStart } from "../../helpers/starts.ts";
 import { type Dictionary, tr } from "./translate.ts";
 
 /** Headless Chromium as installed by the system package (apt-get install chromium). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchBrowser(): Promise<Browser> {
+  noteStart("browser");
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
