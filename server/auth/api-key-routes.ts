@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { createApiKey, createApiKeySchema, deleteApiKey, listApiKeys } from "../../lib/auth/api-keys.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { readJson } from "../validate.ts";
+import { jsonBody } from "../validate.ts";
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => c.json(await listApiKeys(c.get("ctx").database.db, currentUser(c).id)))
-  .post("/", async (c) => {
-    const { name } = await readJson(c, createApiKeySchema);
+  .post("/", jsonBody(createApiKeySchema), async (c) => {
+    const { name } = c.req.valid("json");
     return c.json(await createApiKey(c.get("ctx").database.db, currentUser(c).id, name), 201);
   })
   .delete("/:id", async (c) => {

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
@@ -25,7 +25,7 @@ import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, proofContext, requireUser } from "../middleware/session.ts";
 import { mustEnrolTwoFactor } from "../middleware/two-factor-required.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, readJson } from "../validate.ts";
 import { clearSessionCookie, readBrowserCookie, readSessionCookie, setBrowserCookie, setSessionCookie } from "./cookies.ts";
 import { requestBaseUrl, requestMailer } from "./links.ts";
 
@@ -34,25 +34,39 @@ const registrationBody = z.looseObject({}).superRefine((body, ctx) => {
   if (forbidden) ctx.addIssue({ code: "custom", message: `The field '${forbidden}' cannot be set at registration` });
 });
 
+/** Registration closed is a 403 before the body is read: a closed instance says so whatever was sent. */
+const registrationOpen: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!(await getSystemSetting(c.get("ctx").database.db, "registrationOpen"))) throw new AppError(403, "Registration is closed");
+  await next();
+};
+
+/**
+ * A field the account sets itself (id, role, ...) is refused by its name before registerSchema's own rules, which
+ * would only drop it. This reads the body as jsonBody does (its size and JSON errors first); jsonBody(registerSchema)
+ * after it reads the same cached text again, so the route's declared input stays registerSchema's.
+ */
+const refuseAccountFields: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await readJson(c, registrationBody);
+  await next();
+};
+
 /** The user as /me and sign-in answer it: with whether "require 2FA for every account" still waits on them. */
 async function signedInUser(c: Parameters<typeof mustEnrolTwoFactor>[0], user: UserRow) {
   return { ...toPublicUser(user), twoFactorSetupRequired: await mustEnrolTwoFactor(c) };
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", async (c) => {
+  .post("/register", registrationOpen, refuseAccountFields, jsonBody(registerSchema), async (c) => {
     const { db } = c.get("ctx").database;
-    if (!(await getSystemSetting(db, "registrationOpen"))) throw new AppError(403, "Registration is closed");
-    const raw = await readJson(c, registrationBody);
-    const input = parseWith(registerSchema, raw);
+    const input = c.req.valid("json");
     await countRegistration(db, c.get("clientIp"));
     const mailer = requestMailer(c);
     const user = await registerUser(db, input, { mailer, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
     return c.json({ message: "Registration successful", user: toPublicUser(user), emailConfirmationSent: mailer !== null }, 201);
   })
 
-  .post("/login", async (c) => {
-    const input = await readJson(c, loginSchema);
+  .post("/login", jsonBody(loginSchema), async (c) => {
+    const input = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const result = await login(
       {
@@ -84,22 +98,22 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await startTwoFactorSetup(database.db, instanceKey, currentUser(c)));
   })
 
-  .post("/verify-2fa", requireUser, async (c) => {
-    const { code } = await readJson(c, verifyTwoFactorSchema);
+  .post("/verify-2fa", requireUser, jsonBody(verifyTwoFactorSchema), async (c) => {
+    const { code } = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const { user, recoveryCodes } = await confirmTwoFactorSetup(database.db, instanceKey, currentUser(c), code);
     return c.json({ success: true, user: toPublicUser(user), recoveryCodes });
   })
 
-  .post("/disable-2fa", requireUser, async (c) => {
-    const input = await readJson(c, disableTwoFactorSchema);
+  .post("/disable-2fa", requireUser, jsonBody(disableTwoFactorSchema), async (c) => {
+    const input = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const user = await disableTwoFactor(database.db, instanceKey, currentUser(c), input, proofContext(c));
     return c.json({ success: true, user: toPublicUser(user) });
   })
 
-  .post("/update-profile", requireUser, async (c) => {
-    const input = await readJson(c, updateProfileSchema);
+  .post("/update-profile", requireUser, jsonBody(updateProfileSchema), async (c) => {
+    const input = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const { user, emailChangePending } = await updateProfile(database.db, currentUser(c), input, {
       mailer: requestMailer(c),
@@ -110,20 +124,20 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ success: true, user: toPublicUser(user), emailChangePending } satisfies UpdateProfileAnswer);
   })
 
-  .post("/update-languages", requireUser, async (c) => {
-    const input = await readJson(c, updateLanguagesSchema);
+  .post("/update-languages", requireUser, jsonBody(updateLanguagesSchema), async (c) => {
+    const input = c.req.valid("json");
     const user = await updateLanguages(c.get("ctx").database.db, currentUser(c), input);
     return c.json({ success: true, user: toPublicUser(user) });
   })
 
-  .put("/profile", requireUser, async (c) => {
-    const settings = await readJson(c, sessionSettingsSchema);
+  .put("/profile", requireUser, jsonBody(sessionSettingsSchema), async (c) => {
+    const settings = c.req.valid("json");
     const user = await updateSessionSettings(c.get("ctx").database.db, currentUser(c), settings);
     return c.json({ success: true, user: toPublicUser(user) });
   })
 
-  .post("/change-password", requireUser, async (c) => {
-    const input = await readJson(c, changePasswordSchema);
+  .post("/change-password", requireUser, jsonBody(changePasswordSchema), async (c) => {
+    const input = c.req.valid("json");
     await changePassword(c.get("ctx").database.db, currentUser(c), input, proofContext(c));
     return c.json({ success: true });
   });

@@ -3,19 +3,19 @@ import { addEmbedOrigin, listEmbedOrigins, removeEmbedOrigin } from "../../lib/e
 import { addEmbedOriginSchema, removeEmbedOriginQuerySchema } from "../../lib/embed/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 /** /api/embed/origins: the signed-in user's allowed origins for embed tokens (cookie session; never CORS). */
 export const embedOriginRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/origins", async (c) => c.json(await listEmbedOrigins(c.get("ctx").database.db, currentUser(c).id)))
-  .post("/origins", async (c) => {
-    const { origin } = await readJson(c, addEmbedOriginSchema);
+  .post("/origins", jsonBody(addEmbedOriginSchema), async (c) => {
+    const { origin } = c.req.valid("json");
     const added = await addEmbedOrigin(c.get("ctx").database.db, currentUser(c).id, origin, { kind: "user", ipAddress: c.get("clientIp") });
     return c.json(added, 201);
   })
-  .delete("/origins", async (c) => {
-    const { origin } = parseWith(removeEmbedOriginQuerySchema, c.req.query());
+  .delete("/origins", queryOf(removeEmbedOriginQuerySchema), async (c) => {
+    const { origin } = c.req.valid("query");
     await removeEmbedOrigin(c.get("ctx").database.db, currentUser(c).id, origin, { kind: "user", ipAddress: c.get("clientIp") });
     return c.json({ success: true });
   });

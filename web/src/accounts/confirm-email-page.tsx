@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { ConfirmEmailAnswer } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 import { BackToSignInCard } from "./back-to-sign-in-card";
 
 /** What the page says of a confirmed link: a registration's, or a change of address (the answer names the new one). */
@@ -26,7 +26,7 @@ export function ConfirmEmailPage() {
   const { token } = useSearch({ strict: false }) as { token?: string };
   const refreshUser = useRefreshCurrentUser();
   const confirm = useMutation({
-    mutationFn: (value: string) => apiRequest<ConfirmEmailAnswer>("POST", "/api/auth/confirm-email", { token: value }),
+    mutationFn: (value: string) => answer(api.auth["confirm-email"].$post({ json: { token: value } })),
     // A change of address: a session of this account open in this browser reads its new address.
     onSuccess: (answer) => {
       if (answer.email) void refreshUser();

@@ -1,3 +1,4 @@
+import { errorOf } from "@duecheck/react/api/errors";
 import { useFormatters } from "@duecheck/react/views/format";
 import { Badge } from "@duecheck/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
@@ -7,14 +8,25 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { GaugeIcon, GlobeIcon, ListChecksIcon, LockKeyholeIcon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
-import { getQueryFn } from "../lib/query-client";
+import { observedFetch } from "../service-status/status-store";
 import { EndpointCard } from "./endpoint-card";
 import { HTTP_METHODS, type OpenApiDocument, type Operation } from "./openapi";
 import { Prose } from "./prose";
 
 export const OPENAPI_QUERY_KEY = ["/api/v1/openapi.json"] as const;
 
-const openApiQuery = queryOptions({ queryKey: OPENAPI_QUERY_KEY, queryFn: getQueryFn<OpenApiDocument>({ on401: "throw" }) });
+/**
+ * GET /api/v1/openapi.json, the public API's own description. It is served by the bearer-key API (server/public-api),
+ * not by the cookie API whose routes type the app's client (server/api.ts), so no route type exists for it here: it is
+ * read as an OpenAPI 3.1 document (openapi.ts), whose every part the tab treats as optional.
+ */
+async function fetchOpenApiDocument(signal: AbortSignal): Promise<OpenApiDocument> {
+  const res = await observedFetch(OPENAPI_QUERY_KEY[0], { credentials: "include", signal });
+  if (!res.ok) throw await errorOf(res);
+  return res.json();
+}
+
+const openApiQuery = queryOptions({ queryKey: OPENAPI_QUERY_KEY, queryFn: ({ signal }) => fetchOpenApiDocument(signal) });
 
 /** Per-key limits of the public API: 100 a minute, 1000 an hour, 10000 a day. */
 export const RATE_LIMITS = [

@@ -1,12 +1,14 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CreatedApiKey } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 import { API_KEYS_QUERY_KEY, apiKeysQuery } from "./queries";
 
-export type { CreatedApiKey };
+const createApiKey = (name: string) => answer(api.user["api-keys"].$post({ json: { name } }));
+
+/** What creating a key answers: the key in full, this once. */
+export type CreatedApiKey = Awaited<ReturnType<typeof createApiKey>>;
 
 export function useApiKeys() {
   const { user } = useCurrentUser();
@@ -17,7 +19,7 @@ export function useCreateApiKey() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiRequest<CreatedApiKey>("POST", "/api/user/api-keys", { name }),
+    mutationFn: createApiKey,
     onSuccess: () => {
       toast({ title: t("apiAccess.generated"), description: t("apiAccess.generatedDescription") });
     },
@@ -38,7 +40,7 @@ export function useDeleteApiKey() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/user/api-keys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(api.user["api-keys"][":id"].$delete({ param: { id } })),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData(apiKeysQuery.queryKey, (list) => list?.filter((k) => k.id !== id));
       toast({ title: t("apiAccess.deleted"), description: t("apiAccess.deletedDescription") });

@@ -13,8 +13,8 @@ import { useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { type PublicUser, type RegisterInput, registerSchema } from "../../../lib/auth/schemas.ts";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { type RegisterInput, registerSchema } from "../../../lib/auth/schemas.ts";
+import { answer, api, serverErrorText } from "../lib/api";
 import { AuthLayout } from "./auth-layout";
 
 type RegisterFormValues = z.input<typeof registerSchema>;
@@ -38,8 +38,7 @@ export function RegisterPage() {
   });
 
   const register = useMutation({
-    mutationFn: (body: RegisterInput) =>
-      apiRequest<{ user: PublicUser; message?: string; emailConfirmationSent?: boolean }>("POST", "/api/auth/register", body),
+    mutationFn: (body: RegisterInput) => answer(api.auth.register.$post({ json: body })),
     onSuccess: ({ emailConfirmationSent }) => {
       if (emailConfirmationSent) toast({ title: t("accounts.register.checkMail"), description: t("accounts.register.checkMailDescription") });
       else toast({ title: t("register.success"), description: t("register.successDescription") });

@@ -1,12 +1,15 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { getQueryFn, SESSION_QUERY_KEY } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
+import { SESSION_QUERY_KEY } from "../lib/query-client";
 
 export const CURRENT_USER_QUERY_KEY = SESSION_QUERY_KEY;
 
 /** GET /api/auth/me: a 401 reads as null (signed out). */
-export const currentUserQuery = queryOptions({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: getQueryFn<PublicUser | null>({ on401: "returnNull" }) });
+export const currentUserQuery = queryOptions({
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.auth.me.$get({}, withSignal(signal)), { on401: "null" }),
+});
 
 /**
  * The signed-in user, or null when signed out (a 401 or a failure of GET /api/auth/me). `unavailable`: the server

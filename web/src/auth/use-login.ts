@@ -2,11 +2,9 @@ import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { LoginRequest, PublicUser } from "../../../lib/auth/schemas.ts";
-import { apiRequest, serverErrorText } from "../lib/api";
+import type { LoginRequest } from "../../../lib/auth/schemas.ts";
+import { answer, api, serverErrorText } from "../lib/api";
 import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
-
-export type LoginResponse = { user: PublicUser; firstSignIn?: boolean } | { requiresTwoFactor: true };
 
 /** Wait before leaving /login for / after a successful sign-in. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
@@ -21,7 +19,7 @@ export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired
   const navigate = useNavigate();
 
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiRequest<LoginResponse>("POST", "/api/auth/login", body),
+    mutationFn: (body: LoginRequest) => answer(api.auth.login.$post({ json: body })),
     onSuccess: (answer, request) => {
       if ("requiresTwoFactor" in answer && answer.requiresTwoFactor) {
         toast({ title: t("login.twoFactorRequired"), description: t("login.twoFactorRequiredDescription") });

@@ -1,17 +1,19 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { PublicUser } from "../../../lib/auth/schemas.ts";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 import { useRefreshCurrentUser } from "./use-refresh-current-user";
 
-export type TwoFactorSetup = { qrCodeImage: string; secret: string };
+const startSetup = () => answer(api.auth["setup-2fa"].$post());
+
+/** What POST /api/auth/setup-2fa answers: the QR code and the secret the setup dialog shows. */
+export type TwoFactorSetup = Awaited<ReturnType<typeof startSetup>>;
 
 /** POST /api/auth/setup-2fa: a QR code (data: URL) and the manual secret. */
 export function useSetupTwoFactor(onReady: (setup: TwoFactorSetup) => void) {
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: () => apiRequest<TwoFactorSetup>("POST", "/api/auth/setup-2fa"),
+    mutationFn: startSetup,
     onSuccess: onReady,
     onError: (error) => {
       const server = serverErrorText(error);
@@ -29,7 +31,7 @@ export function useVerifyTwoFactor({ onVerified, onInvalid }: { onVerified: (rec
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<{ success: boolean; user: PublicUser; recoveryCodes: string[] }>("POST", "/api/auth/verify-2fa", { code }),
+    mutationFn: (code: string) => answer(api.auth["verify-2fa"].$post({ json: { code } })),
     onSuccess: async ({ recoveryCodes }) => {
       toast({ title: t("twoFactor.enabledToast"), description: t("twoFactor.enabledToastDescription") });
       onVerified(recoveryCodes);
@@ -47,7 +49,7 @@ export function useDisableTwoFactor(onDisabled: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) => apiRequest<{ success: boolean; user: PublicUser }>("POST", "/api/auth/disable-2fa", body),
+    mutationFn: (body: { password: string; code: string }) => answer(api.auth["disable-2fa"].$post({ json: body })),
     onSuccess: async () => {
       toast({ title: t("twoFactor.disabledToast"), description: t("twoFactor.disabledToastDescription") });
       onDisabled();

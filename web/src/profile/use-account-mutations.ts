@@ -2,12 +2,10 @@ import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { Language, PublicUser, UpdateProfileAnswer, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
+import type { Language, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
-
-type UserAnswer = { success: boolean; user: PublicUser };
+import { answer, api, serverErrorText } from "../lib/api";
 
 function failureToast(title: string, error: unknown, fallback?: string) {
   const server = serverErrorText(error);
@@ -23,7 +21,7 @@ export function useUpdateProfile(onSaved: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: UpdateProfileInput) => apiRequest<UpdateProfileAnswer>("POST", "/api/auth/update-profile", body),
+    mutationFn: (body: UpdateProfileInput) => answer(api.auth["update-profile"].$post({ json: body })),
     onSuccess: async ({ emailChangePending: email }) => {
       if (email) toast({ title: t("accounts.emailChange.sent"), description: t("accounts.emailChange.sentDescription", { email }) });
       else toast({ title: t("profile.updated"), description: t("profile.updatedDescription") });
@@ -42,7 +40,7 @@ export function useUpdateSessionDuration() {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (sessionDuration: number) => apiRequest<UserAnswer>("PUT", "/api/auth/profile", { sessionDuration }),
+    mutationFn: (sessionDuration: number) => answer(api.auth.profile.$put({ json: { sessionDuration } })),
     onSuccess: async () => {
       toast({ title: t("security.sessionUpdated"), description: t("security.sessionUpdatedDescription") });
       await refreshUser();
@@ -56,7 +54,7 @@ export function useChangePassword(onChanged: () => void) {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiRequest<{ success: boolean }>("POST", "/api/auth/change-password", body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => answer(api.auth["change-password"].$post({ json: body })),
     onSuccess: async () => {
       toast({ title: t("security.passwordChanged"), description: t("security.passwordChangedDescription") });
       onChanged();
@@ -70,7 +68,7 @@ export function useChangePassword(onChanged: () => void) {
 export function useUpdateLanguages() {
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (body: { profileLanguage: Language; reportLanguage: Language }) => apiRequest<UserAnswer>("POST", "/api/auth/update-languages", body),
+    mutationFn: (body: { profileLanguage: Language; reportLanguage: Language }) => answer(api.auth["update-languages"].$post({ json: body })),
     onSuccess: async (_answer, body) => {
       if (i18n.language !== body.profileLanguage) await i18n.changeLanguage(body.profileLanguage);
       toast({ title: i18n.t("languages.updated"), description: i18n.t("languages.updatedDescription") });
