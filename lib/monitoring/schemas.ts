@@ -208,3 +208,54 @@ export interface SearchMonitoringView {
   /** Credits each automatic check costs (the automatedSearchCost setting); 0 for accounts that are not charged. */
   creditsPerCheck: number;
 }
+
+/** ChangeFacts as the API answers them. */
+export const changeFactsSchema = z.object({
+  addedMatches: z.number().int(),
+  removedMatches: z.number().int(),
+  riskBefore: z.string().nullable(),
+  riskAfter: z.string().nullable(),
+  newMedia: z.number().int(),
+  notChecked: z.array(z.string()),
+});
+
+/** A MonitoredEntityView as the API answers it (POST, PUT .../status, and the items of a page). */
+export const monitoredEntityViewSchema = z.object({
+  id: z.uuid(),
+  searchTerm: z.string(),
+  entityType: z.enum(["person", "company"]),
+  country: z.string().nullable(),
+  frequency: z.enum(MONITORING_FREQUENCIES),
+  status: z.enum(MONITORING_STATUSES),
+  waitingFor: z.enum(["credits"]).nullable(),
+  lastChecked: z.string().nullable(),
+  nextCheck: z.string().nullable(),
+  hasChanges: z.boolean(),
+  changeFacts: changeFactsSchema.nullable(),
+  changesSummary: z.string().nullable(),
+  source: z.enum(MONITORING_SOURCES),
+  lastSearchId: z.string().nullable(),
+  createdAt: z.string(),
+  checkState: z.enum(CHECK_STATES),
+  riskLevel: z.enum(RISK_LEVELS).nullable(),
+  reviewStatus: z.enum(REVIEW_STATUSES).nullable(),
+  openHits: z.number().int(),
+  reviewSearchId: z.string().nullable(),
+});
+
+/** A page of GET /api/monitoring/entities (MonitoredList). */
+export const monitoredListSchema = z.object({
+  items: z.array(monitoredEntityViewSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  counts: z.object({ all: z.number().int(), withChanges: z.number().int(), noChanges: z.number().int() }),
+});
+
+/** The schemas are the interfaces': the compiler refuses a field one has and the other lacks. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const viewShapesAgree: [
+  Same<z.infer<typeof changeFactsSchema>, ChangeFacts>,
+  Same<z.infer<typeof monitoredEntityViewSchema>, MonitoredEntityView>,
+  Same<z.infer<typeof monitoredListSchema>, MonitoredList>,
+] = [true, true, true];
+void viewShapesAgree;

@@ -138,3 +138,6 @@ export const batchStatusSchema = z.object({
 });
 
 export const errorSchema = z.object({ error: z.string() });
+
+/** The answer of a call that removes something (DELETE /monitoring/entities/{entityId}). */
+export const successSchema = z.object({ success: z.literal(true) });

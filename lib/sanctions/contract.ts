@@ -1,9 +1,12 @@
 /**
  * What the sanctions API answers and accepts, for the server, the CLI, the app and @duecheck/react alike: the
- * dataset, list and search views, and the request schemas. Only zod, the shared text rule and other contract
- * types are imported (no database, no parser): the browser bundles include this file.
+ * dataset, list and search views (with zod schemas of the list search's answer), and the request schemas. Only zod,
+ * the shared text rule and the entity model's and matcher's constants and types are imported (no database, no
+ * parser): the browser bundles include this file.
  */
-import type { MatchResult } from "./matcher/types.ts";
+import { z } from "zod";
+import { IDENTIFIER_KINDS } from "./entity.ts";
+import { type MatchResult, NAME_PART_MATCHES } from "./matcher/types.ts";
 
 export * from "./datasets/schemas.ts";
 export type { MatchExplanation, MatchResult } from "./matcher/types.ts";
@@ -97,6 +100,61 @@ export interface SanctionsAnswer {
 
 /** GET /api/sanctions/search (and /api/v1/sanctions/search): `error` with the lists when none of them has data (503). */
 export type ListSearchAnswer = SanctionsAnswer & { error?: string };
+
+/** A ListState as the list search answers it. */
+export const listStateSchema = z.object({
+  id: z.string(),
+  source_name: z.string(),
+  dataset_type: z.enum(["sanctions", "pep"]),
+  version_date: z.string().nullable(),
+  last_download_status: z.enum(["success", "failed", "downloading"]).nullable(),
+});
+
+/** A MatchResult of the list search: the listed entity, its score and how its name (and the details) met the query. */
+export const matchResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  schema: z.string(),
+  score: z.number(),
+  match: z.boolean(),
+  partial: z.boolean().optional(),
+  matchedName: z.string(),
+  aliases: z.array(z.string()),
+  nationality: z.array(z.string()),
+  birthDate: z.array(z.string()),
+  datasets: z.array(z.string()),
+  sourceUrl: z.string().nullable(),
+  explanation: z.object({
+    parts: z.array(z.object({ query: z.string().nullable(), listed: z.string().nullable(), how: z.enum(NAME_PART_MATCHES), similarity: z.number() })),
+  }),
+  evidence: z
+    .object({
+      identifier: z.object({ kind: z.enum(IDENTIFIER_KINDS), value: z.string() }).optional(),
+      birthDate: z.enum(["agrees", "differs"]).optional(),
+      nationality: z.enum(["agrees", "differs"]).optional(),
+      nameMatchesBirthDateDiffers: z.boolean().optional(),
+      nameScore: z.number(),
+    })
+    .optional(),
+});
+
+/** The list search's answer (ListSearchAnswer): 200, or 503 with `error` and the lists when none of them has data. */
+export const listSearchAnswerSchema = z.object({
+  found: z.boolean(),
+  results: z.array(matchResultSchema),
+  searched: z.array(z.string()),
+  lists: z.array(listStateSchema),
+  error: z.string().optional(),
+});
+
+/** The schemas are the interfaces': the compiler refuses a field one has and the other lacks. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const answerShapesAgree: [
+  Same<z.infer<typeof listStateSchema>, ListState>,
+  Same<z.infer<typeof matchResultSchema>, MatchResult>,
+  Same<z.infer<typeof listSearchAnswerSchema>, ListSearchAnswer>,
+] = [true, true, true];
+void answerShapesAgree;
 
 export interface VersionSummary {
   id: string;

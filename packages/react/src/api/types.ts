@@ -1,11 +1,14 @@
-/** The shapes the components read, all from lib/ (the same zod schemas and types as the server). */
+/**
+ * The shapes the components read, all from lib/: the schemas the public API's route definitions answer with
+ * (lib/public-api/routes.ts), by which the transport reads every answer, and the interfaces they agree with.
+ */
 
 import type {
   MonitoredEntityView,
-  MonitoredList,
   MonitoringCounts,
   MonitoringFrequency,
   MonitoringStatus,
+  monitoredListSchema,
   newMonitoredEntitySchema,
 } from "@lib/monitoring/schemas.ts";
 import type { batchAcceptedSchema, batchStatusSchema, exportFormatSchema, publicSearchResultSchema } from "@lib/public-api/schemas.ts";
@@ -33,7 +36,7 @@ export type BatchAccepted = z.infer<typeof batchAcceptedSchema>;
 export type BatchProgress = z.infer<typeof batchStatusSchema>;
 
 /** GET /api/v1/monitoring/entities. */
-export type MonitoredPage = MonitoredList;
+export type MonitoredPage = z.infer<typeof monitoredListSchema>;
 
 /** POST /api/v1/monitoring/entities. */
 export type NewMonitoredEntityRequest = z.input<typeof newMonitoredEntitySchema>;
