@@ -5,7 +5,7 @@ import { listAuditPage } from "../../lib/audit/list.ts";
 import { readsAuditLog } from "../../lib/auth/roles.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { AppEnv } from "../context.ts";
-import { parseWith } from "../validate.ts";
+import { queryOf } from "../validate.ts";
 
 /** 401 without a session, 403 for a role that does not read the audit log (lib/audit/contract.ts's rule). */
 const requireAuditReader: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -18,10 +18,10 @@ const requireAuditReader: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** /api/admin/audit: mounted before the other admin routes, whose admin-only rule it replaces with its own. */
 export const auditRoutes = new Hono<AppEnv>()
   .use(requireAuditReader)
-  .get("/", async (c) => c.json(await listAuditPage(c.get("ctx").database.db, parseWith(auditQuerySchema, c.req.query()))))
+  .get("/", queryOf(auditQuerySchema), async (c) => c.json(await listAuditPage(c.get("ctx").database.db, c.req.valid("query"))))
   /** The same filters as the list, every matching entry as CSV, streamed. */
-  .get("/export", async (c) => {
-    const filter = parseWith(auditFilterSchema, c.req.query());
+  .get("/export", queryOf(auditFilterSchema), async (c) => {
+    const filter = c.req.valid("query");
     // A long log takes longer than Bun's 10 s idle timeout to write.
     c.env?.noTimeout?.(c.req.raw);
     return new Response(auditCsv(c.get("ctx").database.db, filter), {

@@ -3,7 +3,7 @@ import { legalHoldCreateSchema, legalHoldLiftSchema, legalHoldsQuerySchema } fro
 import { createLegalHold, type HoldActor, liftLegalHold, listLegalHolds } from "../../lib/retention/legal-holds.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdminOrAuditorReading } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 const actorOf = (c: Context<AppEnv>): HoldActor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
@@ -14,12 +14,12 @@ const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
  */
 export const legalHoldRoutes = new Hono<AppEnv>()
   .use(requireAdminOrAuditorReading)
-  .get("/", async (c) => {
-    const { active } = parseWith(legalHoldsQuerySchema, c.req.query());
+  .get("/", queryOf(legalHoldsQuerySchema), async (c) => {
+    const { active } = c.req.valid("query");
     return c.json({ items: await listLegalHolds(db(c), { active: active === undefined ? undefined : active === "true" }) });
   })
-  .post("/", async (c) => c.json(await createLegalHold(db(c), actorOf(c), await readJson(c, legalHoldCreateSchema)), 201))
-  .post("/:id/lift", async (c) => {
-    const { reason } = await readJson(c, legalHoldLiftSchema);
+  .post("/", jsonBody(legalHoldCreateSchema), async (c) => c.json(await createLegalHold(db(c), actorOf(c), c.req.valid("json")), 201))
+  .post("/:id/lift", jsonBody(legalHoldLiftSchema), async (c) => {
+    const { reason } = c.req.valid("json");
     return c.json(await liftLegalHold(db(c), actorOf(c), c.req.param("id"), reason));
   });

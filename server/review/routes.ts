@@ -30,7 +30,7 @@ import { searchTimeline } from "../../lib/review/timeline.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 export function reviewActor(c: Context<AppEnv>): ReviewActor {
   const user = currentUser(c);
@@ -47,26 +47,26 @@ const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 export const searchReviewRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  .post("/:id/decisions", async (c) => {
-    const input = await readJson(c, decideHitSchema);
+  .post("/:id/decisions", jsonBody(decideHitSchema), async (c) => {
+    const input = c.req.valid("json");
     return c.json(await decideHit(deps(c), reviewActor(c), c.req.param("id"), input), 201);
   })
 
   .get("/:id/review", async (c) => c.json(await searchReview(db(c), await reviewableSearch(db(c), reviewActor(c), c.req.param("id")))))
 
-  .post("/:id/notes", async (c) => {
-    const { text } = await readJson(c, addNoteSchema);
+  .post("/:id/notes", jsonBody(addNoteSchema), async (c) => {
+    const { text } = c.req.valid("json");
     return c.json(await addNote(db(c), reviewActor(c), c.req.param("id"), text), 201);
   })
 
-  .post("/:id/escalate", async (c) => {
-    const { text } = await readJson(c, escalateSchema);
+  .post("/:id/escalate", jsonBody(escalateSchema), async (c) => {
+    const { text } = c.req.valid("json");
     const search = await escalateSearch(db(c), reviewActor(c), c.req.param("id"), text);
     return c.json(await searchReview(db(c), search));
   })
 
-  .put("/:id/assignee", async (c) => {
-    const { assignee } = await readJson(c, assignSchema);
+  .put("/:id/assignee", jsonBody(assignSchema), async (c) => {
+    const { assignee } = c.req.valid("json");
     const search = await assignReview(db(c), reviewActor(c), c.req.param("id"), assignee);
     return c.json(await searchReview(db(c), search));
   })
@@ -81,31 +81,31 @@ export const reviewRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
   /** ?status=open|needs_review|escalated|awaiting_approval&risk=&source=&olderThanDays=&assignee=&limit=&cursor= */
-  .get("/", async (c) => {
-    const request = parseWith(queueQuerySchema, c.req.query());
+  .get("/", queryOf(queueQuerySchema), async (c) => {
+    const request = c.req.valid("query");
     return c.json(await listReviewQueue(db(c), reviewActor(c), request));
   })
 
-  .get("/clearances", async (c) => {
-    const { all, ...request } = parseWith(clearanceQuerySchema, c.req.query());
+  .get("/clearances", queryOf(clearanceQuerySchema), async (c) => {
+    const { all, ...request } = c.req.valid("query");
     const user = currentUser(c);
     // Admins revoke anyone's clearances; auditors read them all.
     return c.json(await listClearances(db(c), { id: user.id, admin: readsAdminViews(user) }, { ...request, all: all === "true" }));
   })
 
-  .post("/clearances/:id/revoke", async (c) => {
-    const { reason } = await readJson(c, reasonSchema);
+  .post("/clearances/:id/revoke", jsonBody(reasonSchema), async (c) => {
+    const { reason } = c.req.valid("json");
     const user = currentUser(c);
     return c.json(await revokeClearance(db(c), { id: user.id, admin: user.role === "admin" }, c.req.param("id"), reason, c.get("clientIp")));
   })
 
-  .post("/decisions/:id/approve", async (c) => {
-    const { comment } = await readJson(c, approveProposalSchema);
+  .post("/decisions/:id/approve", jsonBody(approveProposalSchema), async (c) => {
+    const { comment } = c.req.valid("json");
     return c.json(await approveProposal(deps(c), reviewActor(c), c.req.param("id"), comment));
   })
 
-  .post("/decisions/:id/reject", async (c) => {
-    const { comment } = await readJson(c, rejectProposalSchema);
+  .post("/decisions/:id/reject", jsonBody(rejectProposalSchema), async (c) => {
+    const { comment } = c.req.valid("json");
     return c.json(await rejectProposal(deps(c), reviewActor(c), c.req.param("id"), comment));
   })
 

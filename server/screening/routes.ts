@@ -8,7 +8,7 @@ import { createSearch, deleteSearch, listSearches } from "../../lib/screening/se
 import { searchListView } from "../../lib/screening/views.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 import { screeningService } from "./service.ts";
 
 /** The report of one of the user's searches (also the public API's export, server/public-api/embed-routes.ts). */
@@ -28,22 +28,22 @@ export async function exportSearch(c: Context<AppEnv>, format: SearchReportForma
 export const searchRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  .post("/", async (c) => {
-    const input = await readJson(c, createSearchSchema);
+  .post("/", jsonBody(createSearchSchema), async (c) => {
+    const input = c.req.valid("json");
     const { database } = c.get("ctx");
     const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: currentUser(c).id, ...input });
     return c.json({ id: search.id }, 201);
   })
 
-  .get("/", async (c) => {
-    const request = parseWith(pageWithTermQuerySchema, c.req.query());
+  .get("/", queryOf(pageWithTermQuerySchema), async (c) => {
+    const request = c.req.valid("query");
     const page = await listSearches(c.get("ctx").database.db, currentUser(c).id, request);
     return c.json({ ...page, items: page.items.map(searchListView) });
   })
 
   /** ?wait=N (0-30 s): answers as soon as the search has ended, or as it stands after N seconds (the web app's long poll). */
-  .get("/:id", async (c) => {
-    const { wait } = parseWith(searchWaitQuerySchema, c.req.query());
+  .get("/:id", queryOf(searchWaitQuerySchema), async (c) => {
+    const { wait } = c.req.valid("query");
     // Bun closes a connection idle for 10 s; a long poll is quiet for longer on purpose.
     if (wait > 0) c.env?.noTimeout?.(c.req.raw);
     const search = await waitForSearchEnd(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), wait * 1000, { signal: c.req.raw.signal });

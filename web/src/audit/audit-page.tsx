@@ -12,6 +12,7 @@ import { readsAuditLog } from "../../../lib/auth/roles.ts";
 import { NotAllowed } from "../admin/admin-only";
 import { PagedListState } from "../admin/list-state";
 import { useCurrentUser } from "../auth/use-current-user";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { PageHeader } from "../shell/page-header";
 import { AUDIT_FILTER_KEYS, type AuditSearch, auditQueryString } from "./audit-search";
@@ -28,7 +29,9 @@ export function AuditPage() {
 function AuditLog() {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as AuditSearch;
-  const list = usePagedList<AuditEntryView>("/api/admin/audit", ["admin", "audit"], { ...search, limit: PAGE_SIZE });
+  const list = usePagedList(["admin", "audit"], { ...search, limit: PAGE_SIZE }, (query, signal) =>
+    answer(api.admin.audit.$get({ query }, withSignal(signal))),
+  );
   const query = auditQueryString(search);
   return (
     <div className="grid w-full grid-cols-1 gap-6">

@@ -1,6 +1,6 @@
-import type { SearchListItemView } from "../../../lib/screening/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { SEARCH_LIST_QUERY_KEY } from "../search/use-searches";
 
@@ -11,6 +11,11 @@ export const HISTORY_PAGE_SIZE = 30;
 export function useSearchHistory(filter: string) {
   const { user } = useCurrentUser();
   const q = useDebouncedValue(filter.trim(), 300);
-  const list = usePagedList<SearchListItemView>("/api/searches", SEARCH_LIST_QUERY_KEY, { q, limit: HISTORY_PAGE_SIZE }, { enabled: !!user });
+  const list = usePagedList(
+    SEARCH_LIST_QUERY_KEY,
+    { q, limit: HISTORY_PAGE_SIZE },
+    (query, signal) => answer(api.searches.$get({ query }, withSignal(signal))),
+    { enabled: !!user },
+  );
   return { ...list, q };
 }

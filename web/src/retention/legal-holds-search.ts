@@ -11,6 +11,6 @@ export function validateLegalHoldsSearch(search: Record<string, unknown>): Legal
 }
 
 /** The list's query to GET /api/admin/legal-holds (?active=true|false, or every hold). */
-export function holdsQuery(show: HoldList): string {
-  return show === "all" ? "" : `?active=${show === "active"}`;
+export function holdsQuery(show: HoldList): { active?: "true" | "false" } {
+  return show === "all" ? {} : { active: show === "active" ? "true" : "false" };
 }

@@ -2,8 +2,7 @@ import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LegalHoldCreate, LegalHoldView } from "../../../lib/retention/contract.ts";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { fetchQueryJson } from "../lib/query-client";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { type HoldList, holdsQuery } from "./legal-holds-search";
 
 export const LEGAL_HOLDS_QUERY_KEY = ["/api/admin/legal-holds"] as const;
@@ -13,7 +12,7 @@ export function useLegalHolds(show: HoldList) {
   return useQuery(
     queryOptions({
       queryKey: [...LEGAL_HOLDS_QUERY_KEY, show],
-      queryFn: ({ signal }) => fetchQueryJson<{ items: LegalHoldView[] }>(`/api/admin/legal-holds${holdsQuery(show)}`, { on401: "throw", signal }),
+      queryFn: ({ signal }) => answer(api.admin["legal-holds"].$get({ query: holdsQuery(show) }, withSignal(signal))),
       staleTime: 0,
     }),
   );
@@ -27,7 +26,7 @@ function failureToast(titleKey: string, error: unknown) {
 export function useSetLegalHold(onSet: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LegalHoldCreate) => apiRequest<LegalHoldView>("POST", "/api/admin/legal-holds", input),
+    mutationFn: (input: LegalHoldCreate) => answer(api.admin["legal-holds"].$post({ json: input })),
     onSuccess: async (hold) => {
       toast({ title: i18n.t("legalHolds.set"), description: hold.userEmail ?? hold.searchTerm ?? hold.searchId ?? "" });
       onSet();
@@ -42,7 +41,7 @@ export function useLiftLegalHold(onLifted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ hold, reason }: { hold: LegalHoldView; reason: string }) =>
-      apiRequest<LegalHoldView>("POST", `/api/admin/legal-holds/${encodeURIComponent(hold.id)}/lift`, { reason }),
+      answer(api.admin["legal-holds"][":id"].lift.$post({ param: { id: encodeURIComponent(hold.id) }, json: { reason } })),
     onSuccess: async () => {
       toast({ title: i18n.t("legalHolds.lifted") });
       onLifted();

@@ -1,19 +1,8 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  ClearanceView,
-  DecideHitInput,
-  HitDecisionView,
-  ReviewQueueFilter,
-  ReviewQueueItemView,
-  SearchNoteView,
-  SearchReviewView,
-  TimelineEventView,
-} from "../../../lib/review/contract.ts";
-import type { SearchDetailView } from "../../../lib/screening/contract.ts";
+import type { ClearanceView, DecideHitInput, HitDecisionView, ReviewQueueFilter } from "../../../lib/review/contract.ts";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { fetchQueryJson } from "../lib/query-client";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { SEARCHES_QUERY_KEY } from "../search/use-searches";
 
@@ -25,7 +14,8 @@ const QUEUE_KEY = [...REVIEWS_QUERY_KEY, "queue"] as const;
 const CLEARANCES_KEY = [...REVIEWS_QUERY_KEY, "clearances"] as const;
 const PAGE_SIZE = 25;
 
-const path = (id: string) => encodeURIComponent(id);
+/** hc puts a path parameter into the address as it is given: encoded here, so an id holding "/" or "?" stays one segment. */
+const segment = encodeURIComponent;
 
 /**
  * GET /api/reviews/{searchId}: the search with its hits and review, for its owner and for any admin or reviewer
@@ -34,7 +24,7 @@ const path = (id: string) => encodeURIComponent(id);
 export function useReviewItem(searchId: string | undefined) {
   return useQuery({
     queryKey: reviewItemKey(searchId ?? ""),
-    queryFn: ({ signal }) => fetchQueryJson<SearchDetailView>(`/api/reviews/${path(searchId ?? "")}`, { on401: "throw", signal }),
+    queryFn: ({ signal }) => answer(api.reviews[":searchId"].$get({ param: { searchId: segment(searchId ?? "") } }, withSignal(signal))),
     enabled: !!searchId,
     staleTime: 0,
   });
@@ -44,7 +34,7 @@ export function useReviewItem(searchId: string | undefined) {
 export function useTimeline(searchId: string) {
   return useQuery({
     queryKey: timelineKey(searchId),
-    queryFn: ({ signal }) => fetchQueryJson<{ items: TimelineEventView[] }>(`/api/searches/${path(searchId)}/timeline`, { on401: "throw", signal }),
+    queryFn: ({ signal }) => answer(api.searches[":id"].timeline.$get({ param: { id: segment(searchId) } }, withSignal(signal))),
     staleTime: 0,
   });
 }
@@ -53,12 +43,14 @@ export type QueueFilter = Partial<Omit<ReviewQueueFilter, "olderThanDays">> & { 
 
 /** GET /api/reviews: the queue with the filters as given, newest first, paged. */
 export function useReviewQueue(filter: QueueFilter) {
-  return usePagedList<ReviewQueueItemView>("/api/reviews", QUEUE_KEY, { ...filter, limit: PAGE_SIZE });
+  return usePagedList(QUEUE_KEY, { ...filter, limit: PAGE_SIZE }, (query, signal) => answer(api.reviews.$get({ query }, withSignal(signal))));
 }
 
 /** GET /api/reviews/clearances: remembered clearances; `all` includes revoked ones. */
 export function useClearances(q: string, all: boolean) {
-  return usePagedList<ClearanceView>("/api/reviews/clearances", CLEARANCES_KEY, { q: q.trim() || undefined, all: all ? "true" : undefined, limit: PAGE_SIZE });
+  return usePagedList(CLEARANCES_KEY, { q: q.trim() || undefined, all: all ? "true" : undefined, limit: PAGE_SIZE }, (query, signal) =>
+    answer(api.reviews.clearances.$get({ query }, withSignal(signal))),
+  );
 }
 
 /** After any review change every view of reviews is read again: the item, the queue, the history, the result page. */
@@ -79,7 +71,7 @@ function failed(titleKey: string) {
 export function useDecideHit(searchId: string, onDone: (decision: HitDecisionView) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DecideHitInput) => apiRequest<HitDecisionView>("POST", `/api/searches/${path(searchId)}/decisions`, body),
+    mutationFn: (body: DecideHitInput) => answer(api.searches[":id"].decisions.$post({ param: { id: segment(searchId) }, json: body })),
     onSuccess: (decision) => {
       toast({ title: i18n.t(decision.state === "proposed" ? "reviews.proposed" : "reviews.decided"), description: decision.hitLabel });
       onDone(decision);
@@ -88,12 +80,20 @@ export function useDecideHit(searchId: string, onDone: (decision: HitDecisionVie
   });
 }
 
+/** The answer to a proposal: approving may say something, rejecting must say why. */
+type ProposalAnswer = { decision: HitDecisionView } & ({ answer: "approve"; comment?: string } | { answer: "reject"; comment: string });
+
 /** POST /api/reviews/decisions/{id}/approve or /reject (a comment, required to reject). */
 export function useAnswerProposal(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ decision, answer, comment }: { decision: HitDecisionView; answer: "approve" | "reject"; comment?: string }) =>
-      apiRequest<HitDecisionView>("POST", `/api/reviews/decisions/${path(decision.id)}/${answer}`, comment ? { comment } : {}),
+    mutationFn: (request: ProposalAnswer) => {
+      const param = { id: segment(request.decision.id) };
+      const decisions = api.reviews.decisions[":id"];
+      return request.answer === "approve"
+        ? answer(decisions.approve.$post({ param, json: request.comment ? { comment: request.comment } : {} }))
+        : answer(decisions.reject.$post({ param, json: { comment: request.comment } }));
+    },
     onSuccess: (_answer, { answer, decision }) => {
       toast({ title: i18n.t(answer === "approve" ? "reviews.approved" : "reviews.rejected"), description: decision.hitLabel });
       onDone();
@@ -107,7 +107,7 @@ export function useAnswerProposal(onDone: () => void) {
 export function useAddNote(searchId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => apiRequest<SearchNoteView>("POST", `/api/searches/${path(searchId)}/notes`, { text }),
+    mutationFn: (text: string) => answer(api.searches[":id"].notes.$post({ param: { id: segment(searchId) }, json: { text } })),
     onSuccess: () => {
       onDone();
       refreshAll(queryClient);
@@ -120,7 +120,7 @@ export function useAddNote(searchId: string, onDone: () => void) {
 export function useEscalate(searchId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => apiRequest<SearchReviewView>("POST", `/api/searches/${path(searchId)}/escalate`, { text }),
+    mutationFn: (text: string) => answer(api.searches[":id"].escalate.$post({ param: { id: segment(searchId) }, json: { text } })),
     onSuccess: () => {
       toast({ title: i18n.t("reviews.escalated") });
       onDone();
@@ -135,7 +135,7 @@ export function useAssign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ searchId, assignee }: { searchId: string; assignee: "me" | null }) =>
-      apiRequest<SearchReviewView>("PUT", `/api/searches/${path(searchId)}/assignee`, { assignee }),
+      answer(api.searches[":id"].assignee.$put({ param: { id: segment(searchId) }, json: { assignee } })),
     onSuccess: () => refreshAll(queryClient),
     onError: failed("reviews.assignFailed"),
   });
@@ -146,7 +146,7 @@ export function useRevokeClearance(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ clearance, reason }: { clearance: ClearanceView; reason: string }) =>
-      apiRequest<ClearanceView>("POST", `/api/reviews/clearances/${path(clearance.id)}/revoke`, { reason }),
+      answer(api.reviews.clearances[":id"].revoke.$post({ param: { id: segment(clearance.id) }, json: { reason } })),
     onSuccess: (_answer, { clearance }) => {
       toast({ title: i18n.t("reviews.clearances.revoked"), description: clearance.listingName });
       onDone();

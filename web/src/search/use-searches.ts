@@ -1,23 +1,26 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
 import { toast } from "@duecheck/ui/use-toast";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { UserRole } from "../../../lib/auth/schemas.ts";
-import { isFinished, SEARCH_POLL_MS, type SearchDetailView } from "../../../lib/screening/contract.ts";
+import { isFinished, SEARCH_POLL_MS } from "../../../lib/screening/contract.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { apiRequest } from "../lib/api";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
+
+/** hc puts a path parameter into the address as it is given: encoded here, so an id holding "/" or "?" stays one segment. */
+const segment = encodeURIComponent;
+
 import { removeFromPagedLists } from "../lib/use-paged-list";
 
 export const SEARCHES_QUERY_KEY = ["/api/searches"] as const;
 
 export const searchQueryKey = (id: string) => [...SEARCHES_QUERY_KEY, id] as const;
 
-/** GET /api/searches/{id}, typed by the searches contract. */
-export const searchDetailQuery = (id: string) => queryOptions({ queryKey: searchQueryKey(id), queryFn: getQueryFn<SearchDetailView>({ on401: "throw" }) });
+/** GET /api/searches/{id}: the owner's search, typed by the route. */
+const readOwnSearch = (id: string, signal: AbortSignal) => answer(api.searches[":id"].$get({ param: { id: segment(id) }, query: {} }, withSignal(signal)));
 
 /** The pages of GET /api/searches (web/src/history/use-search-history.ts), one list per filter. */
 export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
@@ -28,11 +31,11 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  */
 export function useSearchDetail(id: string | undefined, { poll, role = "user" }: { poll: boolean; role?: UserRole }) {
   return useQuery({
-    ...searchDetailQuery(id ?? ""),
-    enabled: !!id,
+    queryKey: searchQueryKey(id ?? ""),
     // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
     // admin call when the owner's call answers 404; a reviewer opening one from the review queue, from the queue's.
-    ...(role !== "user" ? { queryFn: () => readOthersSearch(id ?? "", role) } : {}),
+    queryFn: ({ signal }) => (role === "user" ? readOwnSearch(id ?? "", signal) : readOthersSearch(id ?? "", role, signal)),
+    enabled: !!id,
     staleTime: 0,
     // A running search survives a brief network hiccup; a refusal (404: deleted or not yours) shows at once.
     retry: (failures, error) => poll && failures < 2 && !(error instanceof DuecheckError && error.status < 500),
@@ -40,13 +43,14 @@ export function useSearchDetail(id: string | undefined, { poll, role = "user" }:
   });
 }
 
-async function readOthersSearch(id: string, role: UserRole): Promise<SearchDetailView> {
-  const path = encodeURIComponent(id);
+/** Each place a search is read from is its own typed call; the three routes answer the same view (lib/review/search-detail.ts). */
+async function readOthersSearch(id: string, role: UserRole, signal: AbortSignal) {
   try {
-    return await apiRequest<SearchDetailView>("GET", `/api/searches/${path}`);
+    return await readOwnSearch(id, signal);
   } catch (error) {
     if (!(error instanceof DuecheckError) || error.status !== 404) throw error;
-    return apiRequest<SearchDetailView>("GET", readsAdminViews({ role }) ? `/api/admin/searches/${path}` : `/api/reviews/${path}`);
+    if (readsAdminViews({ role })) return answer(api.admin.searches[":id"].$get({ param: { id: segment(id) } }, withSignal(signal)));
+    return answer(api.reviews[":searchId"].$get({ param: { searchId: segment(id) } }, withSignal(signal)));
   }
 }
 
@@ -87,7 +91,7 @@ export function useDeleteSearch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/searches/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => answer(api.searches[":id"].$delete({ param: { id: segment(id) } })),
     onSuccess: (_answer, id) => {
       removeFromPagedLists(queryClient, SEARCH_LIST_QUERY_KEY, id);
       queryClient.removeQueries({ queryKey: searchQueryKey(id), exact: true });
