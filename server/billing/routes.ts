@@ -1,4 +1,6 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
 import { type BillingConfig, loadBillingConfig, missingBillingSettings, stripeClient } from "../../lib/billing/config.ts";
 import { listCreditPackages } from "../../lib/billing/packages.ts";
 import { confirmPayment, createPaymentIntent, handleStripeWebhook, PaymentProviderError, WebhookSignatureError } from "../../lib/billing/payments.ts";
@@ -13,41 +15,48 @@ import { AppError } from "../../lib/errors.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** Read per request, so a key set (or removed) in the environment applies without a restart of the routes. */
 const billingConfig = (): BillingConfig | null => loadBillingConfig(process.env);
 
-class NotConfigured extends Error {}
-
-function configured(): BillingConfig {
+/**
+ * Billing not configured: 503 'Payment Configuration Required…', checked before anything else the call does (its body
+ * is read after). The configuration read is handed to the handler, so both see the same one.
+ */
+const billingConfigured = createMiddleware<{ Variables: { billingConfig: BillingConfig } }>(async (c, next) => {
   const config = billingConfig();
-  if (!config) throw new NotConfigured();
-  return config;
-}
+  if (!config) throw new HTTPException(503, { message: PAYMENT_NOT_CONFIGURED_MESSAGE });
+  c.set("billingConfig", config);
+  await next();
+});
 
-/** Billing's own failures: not configured 503 ('Payment Configuration Required…'), Stripe unreachable or refusing 502. */
-async function answering(c: Context<AppEnv>, handler: () => Promise<Response>): Promise<Response> {
+/**
+ * Stripe unreachable or refusing: 502 with its message. Thrown (answered { error } by server/middleware/errors.ts) rather
+ * than returned, so a route's answer type stays its success's: the web reads a refusal as a thrown error anyway.
+ */
+async function providerFailures<R>(handler: () => Promise<R>): Promise<R> {
   try {
     return await handler();
   } catch (error) {
-    if (error instanceof NotConfigured) return c.json({ error: PAYMENT_NOT_CONFIGURED_MESSAGE }, 503);
-    if (error instanceof PaymentProviderError) return c.json({ error: error.message }, 502);
+    if (error instanceof PaymentProviderError) throw new HTTPException(502, { message: error.message });
     throw error;
   }
 }
 
 /** POST /api/credits/create-payment-intent: mounted beside the credit calls, signed-in users only. */
-export const paymentIntentRoutes = new Hono<AppEnv>().use(requireUser).post("/create-payment-intent", (c) =>
-  answering(c, async () => {
-    const config = configured();
-    const request = await readJson(c, createPaymentIntentRequestSchema);
-    const db = c.get("ctx").database.db;
-    return c.json(await createPaymentIntent(db, stripeClient(config), config, currentUser(c).id, request));
-  }),
-);
+export const paymentIntentRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/create-payment-intent", billingConfigured, jsonBody(createPaymentIntentRequestSchema), (c) =>
+    providerFailures(async () => {
+      const config = c.get("billingConfig");
+      const request = c.req.valid("json");
+      const db = c.get("ctx").database.db;
+      return c.json(await createPaymentIntent(db, stripeClient(config), config, currentUser(c).id, request));
+    }),
+  );
 
 /** /api/billing: configuration, packages, the user's purchases and the browser's confirmation. */
 export const billingRoutes = new Hono<AppEnv>()
@@ -60,14 +69,14 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json(missing.length ? { ...view, missingSettings: missing } : view);
   })
   .get("/packages", async (c) => c.json({ packages: await listCreditPackages(c.get("ctx").database.db) }))
-  .get("/purchases", async (c) => {
-    const request = parseWith(pageQuerySchema, c.req.query());
+  .get("/purchases", queryOf(pageQuerySchema), async (c) => {
+    const request = c.req.valid("query");
     return c.json(await listPurchases(c.get("ctx").database.db, { ...request, userId: currentUser(c).id }));
   })
-  .post("/confirm", (c) =>
-    answering(c, async () => {
-      const config = configured();
-      const { paymentIntentId } = await readJson(c, confirmPaymentRequestSchema);
+  .post("/confirm", billingConfigured, jsonBody(confirmPaymentRequestSchema), (c) =>
+    providerFailures(async () => {
+      const config = c.get("billingConfig");
+      const { paymentIntentId } = c.req.valid("json");
       const db = c.get("ctx").database.db;
       return c.json(await confirmPayment(db, stripeClient(config), currentUser(c).id, paymentIntentId));
     }),
@@ -77,9 +86,9 @@ export const billingRoutes = new Hono<AppEnv>()
  * POST /api/billing/webhook, called by Stripe: no session and no same-origin check (mounted before them); the raw
  * body's Stripe-Signature is the only authority. A bad or old signature answers 400 and changes nothing.
  */
-export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", (c) =>
-  answering(c, async () => {
-    const config = configured();
+export const stripeWebhookRoutes = new Hono<AppEnv>().post("/", billingConfigured, (c) =>
+  providerFailures(async () => {
+    const config = c.get("billingConfig");
     if (Number(c.req.header("content-length") ?? 0) > MAX_WEBHOOK_BYTES) throw new AppError(413, "Request body is too large");
     const payload = await c.req.text();
     try {

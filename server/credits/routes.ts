@@ -5,7 +5,7 @@ import { creditBalance, listCreditTransactions } from "../../lib/credits/balance
 import { MAX_PAGE_SIZE, pageQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { parseWith } from "../validate.ts";
+import { queryOf } from "../validate.ts";
 
 const balanceQuery = z.object({
   limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(MAX_PAGE_SIZE).default(50),
@@ -17,11 +17,11 @@ const transactionsQuery = pageQuerySchema.extend({
 
 export const creditRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get("/balance", async (c) => {
-    const { limit } = parseWith(balanceQuery, c.req.query());
+  .get("/balance", queryOf(balanceQuery), async (c) => {
+    const { limit } = c.req.valid("query");
     return c.json(await creditBalance(c.get("ctx").database.db, currentUser(c).id, limit));
   })
-  .get("/transactions", async (c) => {
-    const request = parseWith(transactionsQuery, c.req.query());
+  .get("/transactions", queryOf(transactionsQuery), async (c) => {
+    const request = c.req.valid("query");
     return c.json(await listCreditTransactions(c.get("ctx").database.db, currentUser(c).id, request));
   });

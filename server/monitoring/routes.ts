@@ -16,7 +16,7 @@ import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { reviewActor } from "../review/routes.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 const listQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
@@ -29,14 +29,14 @@ export const monitoringRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
   /** ?changes=all|with|without&risk=&review=&q=&limit=&cursor=: a page of one tab, newest first, with the three tabs' counts. */
-  .get("/entities", async (c) => {
-    const request = parseWith(listQuerySchema, c.req.query());
+  .get("/entities", queryOf(listQuerySchema), async (c) => {
+    const request = c.req.valid("query");
     return c.json(await listMonitoredEntities(db(c), currentUser(c).id, request));
   })
 
   /** Added as active and due at once: its first check (the baseline) runs at the next scan. Same name and type: 409. */
-  .post("/entities", async (c) => {
-    const input = await readJson(c, newMonitoredEntitySchema);
+  .post("/entities", jsonBody(newMonitoredEntitySchema), async (c) => {
+    const input = c.req.valid("json");
     return c.json(monitoredEntityView(await addMonitoredEntity(db(c), currentUser(c).id, input)), 201);
   })
 
@@ -48,8 +48,8 @@ export const monitoringRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
 
-  .put("/entities/:id/status", async (c) => {
-    const { status } = await readJson(c, monitoringStatusSchema);
+  .put("/entities/:id/status", jsonBody(monitoringStatusSchema), async (c) => {
+    const { status } = c.req.valid("json");
     return c.json(await entityView(db(c), await setMonitoringStatus(db(c), currentUser(c).id, c.req.param("id"), status)));
   })
 
@@ -76,7 +76,7 @@ export const monitoringRoutes = new Hono<AppEnv>()
   .post("/entities/:id/acknowledge", async (c) => c.json(await acknowledgeAlert(db(c), reviewActor(c), c.req.param("id"))))
 
   /** An administrator closes anyone's alert with a reason (kept as a dismissal note on the check's search); others 403. */
-  .post("/entities/:id/dismiss", async (c) => {
-    const { reason } = await readJson(c, dismissAlertSchema);
+  .post("/entities/:id/dismiss", jsonBody(dismissAlertSchema), async (c) => {
+    const { reason } = c.req.valid("json");
     return c.json(await dismissAlert(db(c), reviewActor(c), c.req.param("id"), reason));
   });

@@ -10,7 +10,7 @@ import { dailyExportQuerySchema, dailyReportQuerySchema, generateReportSchema } 
 import { reportTimeZone } from "../../lib/reports/daily/settings.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
-import { parseWith, readJson } from "../validate.ts";
+import { jsonBody, queryOf } from "../validate.ts";
 
 const recentQuerySchema = z.object({
   days: z.coerce
@@ -29,27 +29,27 @@ const searchesQuerySchema = pageQuerySchema.extend(dailyReportQuerySchema.shape)
 export const reportRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  .get("/daily", async (c) => {
-    const { date } = parseWith(dailyReportQuerySchema, c.req.query());
+  .get("/daily", queryOf(dailyReportQuerySchema), async (c) => {
+    const { date } = c.req.valid("query");
     refuseFuture(date, reportTimeZone());
     const report = await readDailyReport(c.get("ctx").database.db, date, scopeOf(currentUser(c)));
     if (!report) throw new AppError(404, NO_REPORT);
     return c.json(report);
   })
 
-  .get("/daily/recent", async (c) => {
-    const { days } = parseWith(recentQuerySchema, c.req.query());
+  .get("/daily/recent", queryOf(recentQuerySchema), async (c) => {
+    const { days } = c.req.valid("query");
     return c.json(await recentDailyRows(c.get("ctx").database.db, scopeOf(currentUser(c)), days, todayIn(reportTimeZone())));
   })
 
-  .get("/daily/searches", async (c) => {
-    const { date, ...page } = parseWith(searchesQuerySchema, c.req.query());
+  .get("/daily/searches", queryOf(searchesQuerySchema), async (c) => {
+    const { date, ...page } = c.req.valid("query");
     refuseFuture(date, reportTimeZone());
     return c.json(await listReportSearches(c.get("ctx").database.db, date, scopeOf(currentUser(c)), page));
   })
 
-  .get("/daily/export", async (c) => {
-    const { date, format } = parseWith(dailyExportQuerySchema, c.req.query());
+  .get("/daily/export", queryOf(dailyExportQuerySchema), async (c) => {
+    const { date, format } = c.req.valid("query");
     refuseFuture(date, reportTimeZone());
     const user = currentUser(c);
     const file = await exportDailyReport(c.get("ctx").database.db, { date, format, scope: scopeOf(user), reader: user });
@@ -63,8 +63,8 @@ export const reportRoutes = new Hono<AppEnv>()
   })
 
   /** Generates (or regenerates) the day's report of the caller's scope; a failure is recorded, then answered 500. */
-  .post("/generate", async (c) => {
-    const { date } = await readJson(c, generateReportSchema);
+  .post("/generate", jsonBody(generateReportSchema), async (c) => {
+    const { date } = c.req.valid("json");
     refuseFuture(date, reportTimeZone());
     try {
       return c.json(await generateDailyReport(c.get("ctx").database.db, { date, scope: scopeOf(currentUser(c)) }));

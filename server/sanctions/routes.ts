@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { Database } from "../../data/db.ts";
 import { listStatesAnswer } from "../../lib/sanctions/availability.ts";
 import { comparePair, compareRequestSchema } from "../../lib/sanctions/compare-pairs.ts";
@@ -9,9 +10,9 @@ import { setDatasetEnabled } from "../../lib/sanctions/datasets/enable.ts";
 import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
-import { readJson } from "../validate.ts";
+import { jsonBody } from "../validate.ts";
 import { datasetImportRoutes } from "./import-route.ts";
-import { answerListSearch } from "./list-search.ts";
+import { answerListSearch, listSearchQuery } from "./list-search.ts";
 import { sanctionsService } from "./service.ts";
 
 /** After a new version, this process answers from it before the call returns (the others within their poll). */
@@ -33,15 +34,15 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   /** Which lists can be searched now (with their version dates), which are downloading or have no data: for the search forms. */
   .get("/status", requireUser, async (c) => c.json(await listStatesAnswer(c.get("ctx").database.db)))
 
-  .post("/datasets", requireAdmin, async (c) => {
-    const input = await readJson(c, addDatasetSchema);
+  .post("/datasets", requireAdmin, jsonBody(addDatasetSchema), async (c) => {
+    const input = c.req.valid("json");
     const { db } = c.get("ctx").database;
     const row = await addCustomDataset(db, input, adminActor(c));
     return c.json(await datasetView(db, row.id), 201);
   })
 
-  .patch("/datasets/:id", requireAdmin, async (c) => {
-    const input = await readJson(c, updateDatasetSchema);
+  .patch("/datasets/:id", requireAdmin, jsonBody(updateDatasetSchema), async (c) => {
+    const input = c.req.valid("json");
     const { db } = c.get("ctx").database;
     const after = await updateDataset(db, c.req.param("id"), input, adminActor(c));
     return c.json(await datasetView(db, after.id));
@@ -69,7 +70,8 @@ export const sanctionsRoutes = new Hono<AppEnv>()
       if (result.status === "success") await refreshIndex(database);
       return c.json(result);
     } catch (error) {
-      if (error instanceof DownloadFailedError) return c.json({ error: `Download of ${dataset.id} failed: ${error.message}` }, 502);
+      // Thrown, answered { error } all the same (server/middleware/errors.ts): the route's answer type stays the result's.
+      if (error instanceof DownloadFailedError) throw new HTTPException(502, { message: `Download of ${dataset.id} failed: ${error.message}` });
       throw error;
     }
   })
@@ -85,11 +87,13 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   })
 
   /** Query by example: birthDate, nationality and identifier=KIND:VALUE (repeatable) weigh on the results as on a search. */
-  .get("/search", requireUser, answerListSearch)
+  // Called from a handler of its own: one typed as a plain Context (answerListSearch) would drop the declared query from
+  // the route's type.
+  .get("/search", requireUser, listSearchQuery, (c) => answerListSearch(c))
 
   /** Two names scored against each other, weighed by the imported lists: score, decision and which parts matched how. */
-  .post("/compare", requireUser, async (c) => {
-    const request = await readJson(c, compareRequestSchema);
+  .post("/compare", requireUser, jsonBody(compareRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     const { database } = c.get("ctx");
     return c.json(await comparePair(await sanctionsService(database).index.current(), request));
   });

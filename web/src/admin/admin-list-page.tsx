@@ -3,12 +3,15 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import type * as React from "react";
 import { useEffect, useState } from "react";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { usePagedList } from "../lib/use-paged-list";
+import { type Page, type PageQuery, usePagedList } from "../lib/use-paged-list";
 import { PageHeader } from "../shell/page-header";
 import { ListFilter } from "./list-filter";
 import { PagedListState } from "./list-state";
 
 const PAGE_SIZE = 50;
+
+/** What an admin list asks for: its ?q= filter and page size, and the cursor of the page before. */
+export type AdminListQuery = PageQuery<{ q: string | undefined; limit: number }>;
 
 /** The admin lists of other users' records whose ?q= filter lives in the address. */
 type AdminListPath = "/admin/batches" | "/admin/monitoring";
@@ -33,11 +36,12 @@ export function useAddressFilter(to: AdminListPath) {
 /**
  * An admin list of every user's records of one kind: the header, the ?q= filter box, the count of matches (read out
  * when it changes) and the paged table with its loading, failure, empty and Load more states. The caller names the
- * texts and draws the table from the loaded rows.
+ * texts, gives the route's typed call (web/src/lib/api.ts), so the rows are typed by what it answers, and draws the
+ * table from the loaded rows.
  */
 export function AdminListPage<T>({
   path,
-  endpoint,
+  fetchPage,
   queryKey,
   title,
   description,
@@ -49,7 +53,7 @@ export function AdminListPage<T>({
   children,
 }: {
   path: AdminListPath;
-  endpoint: string;
+  fetchPage: (query: AdminListQuery, signal: AbortSignal) => Promise<Page<T>>;
   queryKey: QueryKey;
   title: string;
   description: string;
@@ -61,7 +65,7 @@ export function AdminListPage<T>({
   children: (items: T[]) => React.ReactNode;
 }) {
   const { q, draft, setDraft } = useAddressFilter(path);
-  const list = usePagedList<T>(endpoint, queryKey, { q: q || undefined, limit: PAGE_SIZE });
+  const list = usePagedList(queryKey, { q: q || undefined, limit: PAGE_SIZE }, fetchPage);
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={title} description={description} />

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { AdminSearchRecord, AdminTransaction, adminSearchesQuerySchema, adminTransactionsQuerySchema } from "../../../lib/admin/schemas.ts";
+import type { adminSearchesQuerySchema, adminTransactionsQuerySchema } from "../../../lib/admin/schemas.ts";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { ADMIN_QUERY_KEY } from "./use-admin-stats";
 
@@ -13,14 +14,16 @@ const PAGE_SIZE = 50;
 
 /** GET /api/admin/searches: everyone's searches, newest first, filtered by text and date range on the server. */
 export function useAdminSearches(q: string, range: SearchRange) {
-  return usePagedList<AdminSearchRecord>("/api/admin/searches", [...ADMIN_QUERY_KEY, "searches"], { q: q.trim() || undefined, range, limit: PAGE_SIZE });
+  return usePagedList([...ADMIN_QUERY_KEY, "searches"], { q: q.trim() || undefined, range, limit: PAGE_SIZE }, (query, signal) =>
+    answer(api.admin.searches.$get({ query }, withSignal(signal))),
+  );
 }
 
 /** GET /api/admin/transactions: every ledger entry, newest first, filtered by user (email or name) and type. */
 export function useAdminTransactions(q: string, type: TransactionType | "all") {
-  return usePagedList<AdminTransaction>("/api/admin/transactions", [...ADMIN_QUERY_KEY, "transactions"], {
-    q: q.trim() || undefined,
-    type: type === "all" ? undefined : type,
-    limit: PAGE_SIZE,
-  });
+  return usePagedList(
+    [...ADMIN_QUERY_KEY, "transactions"],
+    { q: q.trim() || undefined, type: type === "all" ? undefined : type, limit: PAGE_SIZE },
+    (query, signal) => answer(api.admin.transactions.$get({ query }, withSignal(signal))),
+  );
 }

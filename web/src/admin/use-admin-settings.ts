@@ -2,13 +2,15 @@ import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminSettings } from "../../../lib/admin/schemas.ts";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { ADMIN_QUERY_KEY } from "./use-admin-stats";
 
 const SETTINGS_QUERY_KEY = [...ADMIN_QUERY_KEY, "settings"] as const;
 
-const adminSettingsQuery = queryOptions({ queryKey: SETTINGS_QUERY_KEY, queryFn: getQueryFn<AdminSettings>({ on401: "throw" }) });
+const adminSettingsQuery = queryOptions({
+  queryKey: SETTINGS_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.admin.settings.$get({}, withSignal(signal))),
+});
 
 /** GET /api/admin/settings, read again on every visit. */
 export function useAdminSettings() {
@@ -19,7 +21,7 @@ export function useAdminSettings() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: AdminSettings) => apiRequest<AdminSettings>("POST", "/api/admin/settings", settings),
+    mutationFn: (settings: AdminSettings) => answer(api.admin.settings.$post({ json: settings })),
     onSuccess: (saved) => {
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
       // The sidebar's usage rates and the packages on /buy-credits read the settings too.

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { AdminUserView, adminCreditsSchema, adminUserUpdateSchema } from "../../../lib/admin/schemas.ts";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { ADMIN_QUERY_KEY } from "./use-admin-stats";
 
@@ -15,7 +15,9 @@ const USERS_PAGE_SIZE = 50;
  * need every account loaded there, which stops being quick with thousands of users.
  */
 export function useAdminUsers(q: string) {
-  return usePagedList<AdminUserView>("/api/admin/users", USERS_QUERY_KEY, { q: q.trim() || undefined, limit: USERS_PAGE_SIZE });
+  return usePagedList(USERS_QUERY_KEY, { q: q.trim() || undefined, limit: USERS_PAGE_SIZE }, (query, signal) =>
+    answer(api.admin.users.$get({ query }, withSignal(signal))),
+  );
 }
 
 /** The action's failure text (e.g. 'Failed to update user') as the title, the server's reason (e.g. the last admin rule) under it. */
@@ -35,7 +37,7 @@ export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 export function useUpdateUser(onDone: () => void) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ user, body }: { user: AdminUserView; body: AdminUserUpdate }) => apiRequest<AdminUserView>("PUT", `/api/admin/users/${user.id}`, body),
+    mutationFn: ({ user, body }: { user: AdminUserView; body: AdminUserUpdate }) => answer(api.admin.users[":id"].$put({ param: { id: user.id }, json: body })),
     onSuccess: async (_answer, { body }) => {
       toast({ title: i18n.t("admin.users.updated"), description: i18n.t("admin.users.updatedDescription", { name: body.fullName }) });
       onDone();
@@ -50,7 +52,7 @@ export function useAddCredits(onDone: () => void) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ user, body }: { user: AdminUserView; body: z.infer<typeof adminCreditsSchema> }) =>
-      apiRequest("POST", `/api/admin/users/${user.id}/credits`, body),
+      answer(api.admin.users[":id"].credits.$post({ param: { id: user.id }, json: body })),
     onSuccess: async (_answer, { user, body }) => {
       toast({
         title: i18n.t("admin.users.creditsAdded"),
@@ -71,7 +73,7 @@ export function useAddCredits(onDone: () => void) {
 export function useToggleUser() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (user: AdminUserView) => apiRequest("POST", `/api/admin/users/${user.id}/toggle`),
+    mutationFn: (user: AdminUserView) => answer(api.admin.users[":id"].toggle.$post({ param: { id: user.id } })),
     onSuccess: async (_answer, user) => {
       toast({
         title: i18n.t("admin.users.statusUpdated"),

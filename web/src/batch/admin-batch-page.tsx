@@ -3,11 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate, useParams, useSearch } from "@tanstack/react-router";
 import { FileQuestionIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { AdminBatchView, BatchResultRow } from "../../../lib/batch/schemas.ts";
 import { AdminOnly, isForbidden, NotAllowed } from "../admin/admin-only";
 import { PagedListState } from "../admin/list-state";
 import { MessagePage } from "../components/message-page";
-import { fetchQueryJson } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { BatchHeading } from "./batch-heading";
 import { BatchResultsCard } from "./batch-results-card";
@@ -15,8 +14,6 @@ import { BatchResultsTable } from "./batch-results-table";
 import { BatchSummaryCard } from "./batch-summary-card";
 import type { RiskLevel } from "./types";
 import { RESULTS_PAGE_SIZE } from "./use-batch-results";
-
-const adminBatchUrl = (id: string) => `/api/admin/batch-jobs/${encodeURIComponent(id)}`;
 
 /**
  * /admin/batches/{id}: any user's batch, read-only, with its owner, progress and rows (?riskLevel= keeps one risk
@@ -37,12 +34,11 @@ function AdminBatch() {
   const { riskLevel } = useSearch({ strict: false }) as { riskLevel?: RiskLevel };
   const job = useQuery({
     queryKey: ["/api/admin", "batch-jobs", batchId],
-    queryFn: ({ signal }) => fetchQueryJson<AdminBatchView>(adminBatchUrl(batchId), { on401: "throw", signal }),
+    queryFn: ({ signal }) => answer(api.admin["batch-jobs"][":id"].$get({ param: { id: batchId } }, withSignal(signal))),
   });
-  const results = usePagedList<BatchResultRow>(`${adminBatchUrl(batchId)}/results`, ["/api/admin", "batch-jobs", batchId, "results"], {
-    riskLevel,
-    limit: RESULTS_PAGE_SIZE,
-  });
+  const results = usePagedList(["/api/admin", "batch-jobs", batchId, "results"], { riskLevel, limit: RESULTS_PAGE_SIZE }, (query, signal) =>
+    answer(api.admin["batch-jobs"][":id"].results.$get({ param: { id: batchId }, query }, withSignal(signal))),
+  );
   if (isForbidden(job.error)) return <NotAllowed />;
   if (job.error instanceof DuecheckError && job.error.status === 404) {
     return (

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AdminBatchView } from "../../../lib/batch/schemas.ts";
 import { AdminListPage } from "../admin/admin-list-page";
 import { AdminOnly } from "../admin/admin-only";
+import { answer, api, withSignal } from "../lib/api";
 import { BatchStatusBadge } from "./batch-status-badge";
 
 /** /admin/batches: every user's batches with their owners, newest first, each opening its read-only view. */
@@ -20,9 +21,9 @@ function AdminBatches() {
   const { t } = useTranslation();
   const { number } = useFormatters();
   return (
-    <AdminListPage<AdminBatchView>
+    <AdminListPage
       path="/admin/batches"
-      endpoint="/api/admin/batch-jobs"
+      fetchPage={(query, signal) => answer(api.admin["batch-jobs"].$get({ query }, withSignal(signal)))}
       queryKey={["/api/admin", "batch-jobs"]}
       title={t("adminRecords.batches.title")}
       description={t("adminRecords.batches.description")}

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useCurrentUser } from "../auth/use-current-user";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { BATCH_LIST_QUERY_KEY } from "./batch-queries";
-import { BATCH_POLL_MS, type BatchView, isBatchRunning } from "./types";
+import { BATCH_POLL_MS, isBatchRunning } from "./types";
 
 /** Batches per page of the history. */
 export const BATCH_PAGE_SIZE = 20;
@@ -10,7 +11,12 @@ export const BATCH_PAGE_SIZE = 20;
 /** GET /api/batch-jobs a page at a time, newest first; read again every 3 s while any batch shown is processing. */
 export function useBatchList() {
   const { user } = useCurrentUser();
-  const list = usePagedList<BatchView>("/api/batch-jobs", BATCH_LIST_QUERY_KEY, { limit: BATCH_PAGE_SIZE }, { enabled: !!user });
+  const list = usePagedList(
+    BATCH_LIST_QUERY_KEY,
+    { limit: BATCH_PAGE_SIZE },
+    (query, signal) => answer(api["batch-jobs"].$get({ query }, withSignal(signal))),
+    { enabled: !!user },
+  );
   const running = !!list.items?.some(isBatchRunning);
   const { refetch } = list;
   useEffect(() => {

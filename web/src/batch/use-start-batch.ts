@@ -5,9 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { BATCH_LIST_QUERY_KEY, batchQueryKey, batchUrl } from "./batch-queries";
-import type { BatchView, StartedBatch } from "./types";
+import { answer, api, serverErrorText } from "../lib/api";
+import { BATCH_LIST_QUERY_KEY, batchQueryKey } from "./batch-queries";
 
 /** The server's 402 text: "Insufficient credits: this batch of 3 needs 30 credits, the balance is 0". */
 const INSUFFICIENT_CREDITS = /needs (\d+) credits, the balance is (-?\d+)/;
@@ -23,8 +22,8 @@ export function useStartBatch() {
   const { number } = useFormatters();
   return useMutation({
     mutationFn: async ({ name, entities }: { name: string; entities: CreateSearchFields[] }) => {
-      const batch = await apiRequest<BatchView>("POST", "/api/batch-jobs", { name, totalEntities: entities.length, status: "processing" });
-      return apiRequest<StartedBatch>("POST", `${batchUrl(batch.id)}/entities`, { entities });
+      const batch = await answer(api["batch-jobs"].$post({ json: { name, totalEntities: entities.length, status: "processing" } }));
+      return answer(api["batch-jobs"][":id"].entities.$post({ param: { id: batch.id }, json: { entities } }));
     },
     onSuccess: ({ creditsRequired: _, ...batch }) => {
       queryClient.setQueryData(batchQueryKey(batch.id), batch);

@@ -1,15 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { BillingConfigView, CreditPackagesResponse, PurchaseView } from "../../../lib/billing/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 
 export const BILLING_CONFIG_QUERY_KEY = ["/api/billing/config"] as const;
 export const CREDIT_PACKAGES_QUERY_KEY = ["/api/billing/packages"] as const;
 
-export const billingConfigQuery = queryOptions({ queryKey: BILLING_CONFIG_QUERY_KEY, queryFn: getQueryFn<BillingConfigView>({ on401: "throw" }) });
-export const creditPackagesQuery = queryOptions({ queryKey: CREDIT_PACKAGES_QUERY_KEY, queryFn: getQueryFn<CreditPackagesResponse>({ on401: "throw" }) });
+export const billingConfigQuery = queryOptions({
+  queryKey: BILLING_CONFIG_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.billing.config.$get({}, withSignal(signal))),
+});
+export const creditPackagesQuery = queryOptions({
+  queryKey: CREDIT_PACKAGES_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.billing.packages.$get({}, withSignal(signal))),
+});
 /** Under the balance key: a purchase changes the balance, so refreshing the balance refreshes the purchases too. */
 export const PURCHASES_QUERY_KEY = [...CREDIT_BALANCE_QUERY_KEY, "purchases"] as const;
 
@@ -29,5 +34,10 @@ export function useCreditPackages({ enabled }: { enabled: boolean }) {
 /** GET /api/billing/purchases: the signed-in user's own purchases, newest first, a page at a time. */
 export function usePurchases() {
   const { user } = useCurrentUser();
-  return usePagedList<PurchaseView>("/api/billing/purchases", PURCHASES_QUERY_KEY, { limit: PURCHASES_PAGE_SIZE }, { enabled: !!user });
+  return usePagedList(
+    PURCHASES_QUERY_KEY,
+    { limit: PURCHASES_PAGE_SIZE },
+    (query, signal) => answer(api.billing.purchases.$get({ query }, withSignal(signal))),
+    { enabled: !!user },
+  );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmPaymentRequest, ConfirmPaymentResponse } from "../../../lib/billing/schemas.ts";
+import type { ConfirmPaymentRequest } from "../../../lib/billing/schemas.ts";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
-import { apiRequest } from "../lib/api";
+import { answer, api } from "../lib/api";
 import { SESSION_QUERY_KEY } from "../lib/query-client";
 
 /**
@@ -12,7 +12,7 @@ import { SESSION_QUERY_KEY } from "../lib/query-client";
 export function useConfirmPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmPaymentRequest) => apiRequest<ConfirmPaymentResponse>("POST", "/api/billing/confirm", body),
+    mutationFn: (body: ConfirmPaymentRequest) => answer(api.billing.confirm.$post({ json: body })),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: CREDIT_BALANCE_QUERY_KEY })]),
   });

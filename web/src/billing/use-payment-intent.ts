@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CreatePaymentIntentRequest, CreatePaymentIntentResponse } from "../../../lib/billing/schemas.ts";
-import { apiRequest } from "../lib/api";
+import type { CreatePaymentIntentRequest } from "../../../lib/billing/schemas.ts";
+import { answer, api } from "../lib/api";
 
 /** The answer had no clientSecret: the payment panel shows 'Failed to create payment intent' (billing.noClientSecret). */
 export class MissingClientSecretError extends Error {
@@ -21,7 +21,7 @@ export function usePaymentIntent(credits: number) {
     queryKey: paymentIntentQueryKey(credits),
     queryFn: async () => {
       const body: CreatePaymentIntentRequest = { credits };
-      const intent = await apiRequest<CreatePaymentIntentResponse>("POST", "/api/credits/create-payment-intent", body);
+      const intent = await answer(api.credits["create-payment-intent"].$post({ json: body }));
       if (!intent?.clientSecret) throw new MissingClientSecretError();
       return intent;
     },

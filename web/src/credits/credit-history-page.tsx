@@ -13,6 +13,7 @@ import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { PurchasesCard } from "../billing/purchases-card";
 import { LoadMore } from "../components/load-more";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { PageHeader } from "../shell/page-header";
 import { transactionDescription } from "./transaction-description";
@@ -34,10 +35,10 @@ const TRANSACTION_TYPES = Object.keys(TRANSACTION_TYPE_KEYS) as TransactionType[
 /** GET /api/credits/transactions a page at a time as the table scrolls, filtered by type on the server. */
 function useCreditHistory(filter: TypeFilter) {
   const { user } = useCurrentUser();
-  return usePagedList<CreditTransaction>(
-    "/api/credits/transactions",
+  return usePagedList(
     CREDIT_HISTORY_QUERY_KEY,
     { type: filter === "all" ? undefined : filter, limit: CREDIT_HISTORY_PAGE_SIZE },
+    (query, signal) => answer(api.credits.transactions.$get({ query }, withSignal(signal))),
     { enabled: !!user },
   );
 }

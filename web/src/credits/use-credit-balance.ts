@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CreditBalance } from "../../../lib/auth/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
 
 export const CREDIT_BALANCE_QUERY_KEY = ["/api/credits/balance"] as const;
 
-export const creditBalanceQuery = queryOptions({ queryKey: CREDIT_BALANCE_QUERY_KEY, queryFn: getQueryFn<CreditBalance>({ on401: "throw" }) });
+export const creditBalanceQuery = queryOptions({
+  queryKey: CREDIT_BALANCE_QUERY_KEY,
+  queryFn: ({ signal }) => answer(api.credits.balance.$get({ query: {} }, withSignal(signal))),
+});
 
 /** GET /api/credits/balance, only while someone is signed in. */
 export function useCreditBalance() {

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AdminMonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { AdminListPage } from "../admin/admin-list-page";
 import { AdminOnly } from "../admin/admin-only";
+import { answer, api, withSignal } from "../lib/api";
 import { EntityReview, EntityRisk } from "./entity-check-cells";
 import { EntityStatusBadge } from "./entity-status-badge";
 
@@ -24,9 +25,9 @@ function AdminMonitoring() {
   const { t } = useTranslation();
   const { number } = useFormatters();
   return (
-    <AdminListPage<AdminMonitoredEntityView>
+    <AdminListPage
       path="/admin/monitoring"
-      endpoint="/api/admin/monitoring"
+      fetchPage={(query, signal) => answer(api.admin.monitoring.$get({ query }, withSignal(signal)))}
       queryKey={["/api/admin", "monitoring"]}
       title={t("adminRecords.monitoring.title")}
       description={t("adminRecords.monitoring.description")}

@@ -8,14 +8,14 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 
 /** PUT /api/auth/profile {autoMonitorSearches}, saved as soon as the switch moves. */
 function useUpdateAutoMonitor() {
   const { t } = useTranslation();
   const refreshUser = useRefreshCurrentUser();
   return useMutation({
-    mutationFn: (autoMonitorSearches: boolean) => apiRequest("PUT", "/api/auth/profile", { autoMonitorSearches }),
+    mutationFn: (autoMonitorSearches: boolean) => answer(api.auth.profile.$put({ json: { autoMonitorSearches } })),
     onSuccess: async (_answer, on) => {
       toast({ title: t("monitoring.autoAddUpdated"), description: on ? t("monitoring.autoAddOnDescription") : t("monitoring.autoAddOffDescription") });
       await refreshUser();

@@ -5,16 +5,18 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { Link } from "@tanstack/react-router";
 import { RadarIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { SearchMonitoringView } from "../../../lib/monitoring/schemas.ts";
-import { apiRequest, serverErrorText } from "../lib/api";
-import { getQueryFn } from "../lib/query-client";
+import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
 
 const SEARCH_MONITORING_QUERY_KEY = ["/api/monitoring/searches"] as const;
 
 /** GET /api/monitoring/searches/{searchId} */
 const searchMonitoringQuery = (searchId: string) =>
-  queryOptions({ queryKey: [...SEARCH_MONITORING_QUERY_KEY, searchId], queryFn: getQueryFn<SearchMonitoringView>({ on401: "throw" }), retry: false });
+  queryOptions({
+    queryKey: [...SEARCH_MONITORING_QUERY_KEY, searchId],
+    queryFn: ({ signal }) => answer(api.monitoring.searches[":searchId"].$get({ param: { searchId } }, withSignal(signal))),
+    retry: false,
+  });
 
 /**
  * Above a search's results: its subject is re-screened every day at a cost (the owner's auto-add put it there), with
@@ -31,7 +33,7 @@ export function SearchMonitoringNote({ searchId }: { searchId: string }) {
       queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY }),
     ]);
   const stop = useMutation({
-    mutationFn: (entityId: string) => apiRequest("DELETE", `/api/monitoring/entities/${encodeURIComponent(entityId)}`),
+    mutationFn: (entityId: string) => answer(api.monitoring.entities[":id"].$delete({ param: { id: entityId } })),
     onSuccess: async () => {
       toast({ title: t("searchMonitoring.stopped") });
       await refresh();

@@ -1,8 +1,9 @@
 import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { MonitoredEntityView, MonitoredList } from "../../../lib/monitoring/schemas.ts";
+import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { usePagedList } from "../lib/use-paged-list";
+import { answer, api, withSignal } from "../lib/api";
+import { type PageQuery, usePagedList } from "../lib/use-paged-list";
 import type { MonitoringSearch } from "./monitoring-search";
 
 /** Query key of every page of GET /api/monitoring/entities, whatever the tab. */
@@ -13,8 +14,13 @@ export const MONITORING_PAGE_SIZE = 50;
 
 export type MonitoringTab = "all" | "with" | "without";
 
-/** A page of the list also carries the tab counts, over all the user's entries. */
-export type MonitoringPage = MonitoredList;
+type ListParams = { changes: MonitoringTab; risk: MonitoringSearch["risk"]; review: MonitoringSearch["review"]; limit: number };
+
+/** GET /api/monitoring/entities: one page of one tab. */
+const monitoringPage = (query: PageQuery<ListParams>, signal: AbortSignal) => answer(api.monitoring.entities.$get({ query }, withSignal(signal)));
+
+/** A page of the list also carries the tab counts, over all the user's entries: the type is the route's answer. */
+type MonitoringPage = Awaited<ReturnType<typeof monitoringPage>>;
 
 /** How often the list is read again while an entry waits for its check: the check runs at the server's next scan. */
 const REFRESH_WHILE_DUE_MS = 15_000;
@@ -29,10 +35,10 @@ export const isDue = (entity: MonitoredEntityView, now = Date.now()) =>
  */
 export function useMonitoredEntities(tab: MonitoringTab, filters: MonitoringSearch = {}) {
   const { user } = useCurrentUser();
-  const list = usePagedList<MonitoredEntityView>(
-    "/api/monitoring/entities",
+  const list = usePagedList(
     MONITORING_LIST_QUERY_KEY,
     { changes: tab, risk: filters.risk, review: filters.review, limit: MONITORING_PAGE_SIZE },
+    monitoringPage,
     { enabled: !!user },
   );
   const queryClient = useQueryClient();
@@ -43,6 +49,7 @@ export function useMonitoredEntities(tab: MonitoringTab, filters: MonitoringSear
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY }), REFRESH_WHILE_DUE_MS);
     return () => clearInterval(timer);
   }, [anyDue, queryClient]);
+  // usePagedList keeps a page's rows and cursor in its type; the pages it holds are this route's whole answers, counts too.
   const first = (list.data as InfiniteData<MonitoringPage> | undefined)?.pages[0];
   return { ...list, counts: first?.counts };
 }

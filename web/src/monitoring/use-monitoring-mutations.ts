@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { MonitoredEntityView, MonitoringStatus, NewMonitoredEntity } from "../../../lib/monitoring/schemas.ts";
 import i18n from "../i18n";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 import { MONITORING_LIST_QUERY_KEY } from "./use-monitored-entities";
 
 /**
@@ -28,7 +28,7 @@ function useRefreshList() {
 export function useAddEntity(onAdded: () => void) {
   const refresh = useRefreshList();
   return useMutation({
-    mutationFn: (body: NewMonitoredEntity) => apiRequest<MonitoredEntityView>("POST", "/api/monitoring/entities", body),
+    mutationFn: (body: NewMonitoredEntity) => answer(api.monitoring.entities.$post({ json: body })),
     onSuccess: async (entity) => {
       toast({ title: i18n.t("monitoring.added"), description: i18n.t("monitoring.addedDescription", { name: entity.searchTerm }) });
       onAdded();
@@ -42,7 +42,7 @@ export function useAddEntity(onAdded: () => void) {
 export function useRemoveEntity() {
   const refresh = useRefreshList();
   return useMutation({
-    mutationFn: (entity: MonitoredEntityView) => apiRequest("DELETE", `/api/monitoring/entities/${entity.id}`),
+    mutationFn: (entity: MonitoredEntityView) => answer(api.monitoring.entities[":id"].$delete({ param: { id: entity.id } })),
     onSuccess: async (_answer, entity) => {
       toast({ title: i18n.t("monitoring.removed"), description: i18n.t("monitoring.removedDescription", { name: entity.searchTerm }) });
       await refresh();
@@ -60,7 +60,7 @@ export function useSetEntityStatus() {
   const refresh = useRefreshList();
   return useMutation({
     mutationFn: ({ entity, status }: { entity: MonitoredEntityView; status: MonitoringStatus }) =>
-      apiRequest<MonitoredEntityView>("PUT", `/api/monitoring/entities/${entity.id}/status`, { status }),
+      answer(api.monitoring.entities[":id"].status.$put({ param: { id: entity.id }, json: { status } })),
     onSuccess: async (_answer, { entity, status }) => {
       toast({
         title: i18n.t("monitoring.statusUpdated"),
@@ -80,7 +80,7 @@ export function useViewChanges() {
   const refresh = useRefreshList();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (entity: MonitoredEntityView) => apiRequest<{ reportUrl: string }>("POST", `/api/monitoring/entities/${entity.id}/report`),
+    mutationFn: (entity: MonitoredEntityView) => answer(api.monitoring.entities[":id"].report.$post({ param: { id: entity.id } })),
     onSuccess: async ({ reportUrl }) => {
       toast({ title: i18n.t("monitoring.reportGenerated"), description: i18n.t("monitoring.reportGeneratedDescription") });
       await refresh();
@@ -97,7 +97,7 @@ export function useViewChanges() {
 export function useAcknowledgeAlert() {
   const refresh = useRefreshList();
   return useMutation({
-    mutationFn: (entity: MonitoredEntityView) => apiRequest<MonitoredEntityView>("POST", `/api/monitoring/entities/${entity.id}/acknowledge`),
+    mutationFn: (entity: MonitoredEntityView) => answer(api.monitoring.entities[":id"].acknowledge.$post({ param: { id: entity.id } })),
     onSuccess: async (entity) => {
       toast({ title: i18n.t("monitoring.acknowledged"), description: i18n.t("monitoring.acknowledgedDescription", { name: entity.searchTerm }) });
       await refresh();
@@ -114,7 +114,7 @@ export function useDismissAlert(onDismissed: () => void) {
   const refresh = useRefreshList();
   return useMutation({
     mutationFn: ({ entity, reason }: { entity: MonitoredEntityView; reason: string }) =>
-      apiRequest<MonitoredEntityView>("POST", `/api/monitoring/entities/${entity.id}/dismiss`, { reason }),
+      answer(api.monitoring.entities[":id"].dismiss.$post({ param: { id: entity.id }, json: { reason } })),
     onSuccess: async (entity) => {
       toast({ title: i18n.t("monitoring.dismissed"), description: i18n.t("monitoring.dismissedDescription", { name: entity.searchTerm }) });
       onDismissed();

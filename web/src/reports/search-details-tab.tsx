@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { ReportSearch } from "../../../lib/reports/daily/schemas.ts";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { LoadMore } from "../components/load-more";
+import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { REPORTS_QUERY_KEY } from "./use-daily-report";
 import { useReportFormatters } from "./use-report-formatters";
@@ -23,7 +24,9 @@ const isRiskLevel = (value: string | null): value is RiskLevel => !!value && val
 export function SearchDetailsTab({ date }: { date: string }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const list = usePagedList<ReportSearch>("/api/reports/daily/searches", [...REPORTS_QUERY_KEY, "searches"], { date, limit: PAGE_SIZE });
+  const list = usePagedList([...REPORTS_QUERY_KEY, "searches"], { date, limit: PAGE_SIZE }, (query, signal) =>
+    answer(api.reports.daily.searches.$get({ query }, withSignal(signal))),
+  );
   const { items, total, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
   if (isLoading) return <Skeleton className="h-40 w-full" />;

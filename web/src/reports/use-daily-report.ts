@@ -1,8 +1,6 @@
 import { DuecheckError } from "@duecheck/react/api/errors";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DailyReportView, DailyRow } from "../../../lib/reports/daily/schemas.ts";
-import { apiRequest } from "../lib/api";
-import { fetchQueryJson } from "../lib/query-client";
+import { answer, api, withSignal } from "../lib/api";
 
 /** Query key of every report call: the report of a day, its searches, the recent rows. */
 export const REPORTS_QUERY_KEY = ["/api/reports/daily"] as const;
@@ -21,9 +19,9 @@ export function useDailyReport(date: string) {
 export const dailyReportQuery = (date: string) =>
   queryOptions({
     queryKey: reportKey(date),
-    queryFn: async ({ signal }): Promise<DailyReportView | null> => {
+    queryFn: async ({ signal }) => {
       try {
-        return await fetchQueryJson<DailyReportView>(`/api/reports/daily?date=${encodeURIComponent(date)}`, { on401: "throw", signal });
+        return await answer(api.reports.daily.$get({ query: { date } }, withSignal(signal)));
       } catch (error) {
         if (error instanceof DuecheckError && error.status === 404) return null;
         throw error;
@@ -38,7 +36,7 @@ export function useRecentRows() {
 
 export const recentRowsQuery = queryOptions({
   queryKey: RECENT_KEY,
-  queryFn: ({ signal }) => fetchQueryJson<DailyRow[]>(`/api/reports/daily/recent?days=${RECENT_DAYS}`, { on401: "throw", signal }),
+  queryFn: ({ signal }) => answer(api.reports.daily.recent.$get({ query: { days: String(RECENT_DAYS) } }, withSignal(signal))),
 });
 
 /**
@@ -48,7 +46,7 @@ export const recentRowsQuery = queryOptions({
 export function useGenerateReport(date: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<DailyReportView>("POST", "/api/reports/generate", { date }),
+    mutationFn: () => answer(api.reports.generate.$post({ json: { date } })),
     onSuccess: (report) => {
       queryClient.setQueryData(reportKey(report.reportDate), report);
     },

@@ -7,22 +7,26 @@ import { Label } from "@duecheck/ui/label";
 import { Progress } from "@duecheck/ui/progress";
 import { toast } from "@duecheck/ui/use-toast";
 import { useQueryClient } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
 import { AlertTriangleIcon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DatasetView, DownloadResult } from "../../../lib/sanctions/contract.ts";
+import type { DatasetView } from "../../../lib/sanctions/contract.ts";
 import { DATASET_UPLOAD_FIELD, DATASET_UPLOAD_MAX_BYTES } from "../../../lib/sanctions/upload-contract.ts";
-import { serverErrorText } from "../lib/api";
+import { type api, serverErrorText } from "../lib/api";
 import { DATASETS_QUERY_KEY, sanctionsStatusQuery } from "./queries";
 
 /** Where an upload stands: the bytes sent so far, then the server's import (parsing, checks, the new version). */
 type Stage = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "importing" } | { kind: "failed"; message: string };
 
+/** What the import route answers (200 or 201), typed by the route itself: the upload cannot go through `api`. */
+type ImportResult = InferResponseType<(typeof api.sanctions.datasets)[":id"]["import"]["$post"]>;
+
 /**
  * POST /api/sanctions/datasets/{id}/import with XMLHttpRequest, whose upload events (unlike fetch's) report the
  * bytes sent. Resolves with the answer and its status; a refused upload rejects with the server's error.
  */
-function sendFiles(datasetId: string, files: File[], onStage: (stage: Stage) => void): Promise<{ status: number; result: DownloadResult }> {
+function sendFiles(datasetId: string, files: File[], onStage: (stage: Stage) => void): Promise<{ status: number; result: ImportResult }> {
   const form = new FormData();
   for (const file of files) form.append(DATASET_UPLOAD_FIELD, file, file.name);
   return new Promise((resolve, reject) => {
@@ -37,7 +41,7 @@ function sendFiles(datasetId: string, files: File[], onStage: (stage: Stage) => 
     xhr.upload.onload = () => onStage({ kind: "importing" });
     xhr.onerror = () => reject(new Error("network"));
     xhr.onload = async () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, result: JSON.parse(xhr.responseText) as DownloadResult });
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, result: JSON.parse(xhr.responseText) as ImportResult });
       reject(await errorOf(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText })));
     };
     xhr.send(form);

@@ -1,9 +1,9 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { AddDatasetRequest, DatasetView, DownloadAllResult, DownloadResult } from "../../../lib/sanctions/contract.ts";
+import type { AddDatasetRequest } from "../../../lib/sanctions/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { apiRequest, serverErrorText } from "../lib/api";
+import { answer, api, serverErrorText } from "../lib/api";
 import { DATASETS_QUERY_KEY, datasetsQuery, STATUS_QUERY_KEY, sanctionsStatusQuery } from "./queries";
 
 /** Dataset list polling interval: every 30 s while the screen is open. */
@@ -42,7 +42,7 @@ export function useDownloadDataset() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<DownloadResult>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/download`),
+    mutationFn: (id: string) => answer(api.sanctions.datasets[":id"].download.$post({ param: { id } })),
     onError: () => {
       toast({ variant: "destructive", title: t("sanctions.downloadFailed"), description: t("sanctions.downloadFailedDescription") });
     },
@@ -58,7 +58,7 @@ export function useAddDataset() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddDatasetRequest) => apiRequest<DatasetView>("POST", "/api/sanctions/datasets", body),
+    mutationFn: (body: AddDatasetRequest) => answer(api.sanctions.datasets.$post({ json: body })),
     onSuccess: (dataset, body) => {
       toast({ title: t("sanctions.add.added"), description: t("sanctions.add.addedDescription", { name: dataset?.source_name ?? body.name }) });
       return queryClient.invalidateQueries({ queryKey: DATASETS_QUERY_KEY });
@@ -80,7 +80,7 @@ export function useDownloadAll() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<DownloadAllResult>("POST", "/api/sanctions/download-all"),
+    mutationFn: () => answer(api.sanctions["download-all"].$post()),
     onSuccess: (answer) => {
       const successful = answer?.summary?.successful ?? 0;
       const failed = answer?.summary?.failed ?? 0;
@@ -109,8 +109,10 @@ export function useSetDatasetEnabled() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      apiRequest<DatasetView>("POST", `/api/sanctions/datasets/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => {
+      const dataset = api.sanctions.datasets[":id"];
+      return answer((enabled ? dataset.enable : dataset.disable).$post({ param: { id } }));
+    },
     onSuccess: (dataset, { enabled }) => {
       const name = dataset?.source_name ?? "";
       toast({
