@@ -25,7 +25,7 @@ type JsonOf<R> = R extends ClientResponse<infer T, number, "json"> ? T : never;
 export async function answer<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<JsonOf<R>>;
 export async function answer<R extends ClientResponse<unknown, number, string>>(request: Promise<R>, options: { on401: "null" }): Promise<JsonOf<R> | null>;
 export async function answer(request: Promise<ClientResponse<unknown, number, string>>, options?: { on401: "null" }) {
-  const res = (await request) as unknown as Response;
+  const res = await request;
   if (options?.on401 === "null" && res.status === 401) return null;
   if (!res.ok) throw await errorOf(res);
   const text = res.status === 204 ? "" : await res.text();
@@ -34,18 +34,3 @@ export async function answer(request: Promise<ClientResponse<unknown, number, st
 
 /** A query's abort signal, as the second argument of a call: a newer filter or an unmounted screen cancels it. */
 export const withSignal = (signal?: AbortSignal) => ({ init: { signal } });
-
-// TEMPORARY during the move to typed calls: removed once no caller is left.
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await observedFetch(url, {
-    method,
-    credentials: "include",
-    headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw await errorOf(res);
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}

@@ -6,16 +6,19 @@ export type { Page };
 /** A page's query: the filters (empty ones are left out) and the cursor of the page before. */
 export type PageQuery<P> = { [K in keyof P]?: string } & { cursor?: string };
 
+/** A row of a page the route answers. */
+type Row<Answer> = Answer extends Page<infer T> ? T : never;
+
 /**
  * A list the server pages (lib/paging.ts; the page's shape in lib/paging-contract.ts): the first page at once, the
  * next ones on fetchNextPage, each after the previous page's cursor. Changing params (a filter) starts again from
  * the first page, keeping the old rows on screen until the new ones arrive. `fetchPage` is the route's typed call
- * (web/src/lib/api.ts), so the rows are typed by what the route answers.
+ * (web/src/lib/api.ts), so the rows, and whatever else a page carries (counts), are typed by what the route answers.
  */
-export function usePagedList<T, P extends Record<string, string | number | undefined>>(
+export function usePagedList<Answer extends Page<unknown>, P extends Record<string, string | number | undefined>>(
   queryKey: QueryKey,
   params: P,
-  fetchPage: (query: PageQuery<P>, signal: AbortSignal) => Promise<Page<T>>,
+  fetchPage: (query: PageQuery<P>, signal: AbortSignal) => Promise<Answer>,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
   const query = useInfiniteQuery({
@@ -35,7 +38,8 @@ export function usePagedList<T, P extends Record<string, string | number | undef
   });
   return {
     ...query,
-    items: query.data?.pages.flatMap((page) => page.items),
+    // The compiler cannot follow a generic page's rows through flatMap: they are Row<Answer> by definition.
+    items: query.data?.pages.flatMap((page) => page.items as Row<Answer>[]),
     total: query.data?.pages[0]?.total,
   };
 }

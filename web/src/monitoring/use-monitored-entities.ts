@@ -1,4 +1,4 @@
-import { type InfiniteData, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -16,11 +16,8 @@ export type MonitoringTab = "all" | "with" | "without";
 
 type ListParams = { changes: MonitoringTab; risk: MonitoringSearch["risk"]; review: MonitoringSearch["review"]; limit: number };
 
-/** GET /api/monitoring/entities: one page of one tab. */
+/** GET /api/monitoring/entities: one page of one tab, with the counts of the three tabs over all the user's entries. */
 const monitoringPage = (query: PageQuery<ListParams>, signal: AbortSignal) => answer(api.monitoring.entities.$get({ query }, withSignal(signal)));
-
-/** A page of the list also carries the tab counts, over all the user's entries: the type is the route's answer. */
-type MonitoringPage = Awaited<ReturnType<typeof monitoringPage>>;
 
 /** How often the list is read again while an entry waits for its check: the check runs at the server's next scan. */
 const REFRESH_WHILE_DUE_MS = 15_000;
@@ -49,7 +46,6 @@ export function useMonitoredEntities(tab: MonitoringTab, filters: MonitoringSear
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: MONITORING_LIST_QUERY_KEY }), REFRESH_WHILE_DUE_MS);
     return () => clearInterval(timer);
   }, [anyDue, queryClient]);
-  // usePagedList keeps a page's rows and cursor in its type; the pages it holds are this route's whole answers, counts too.
-  const first = (list.data as InfiniteData<MonitoringPage> | undefined)?.pages[0];
+  const first = list.data?.pages[0];
   return { ...list, counts: first?.counts };
 }

@@ -22,8 +22,7 @@ async function reached<R>(request: Promise<R>): Promise<R> {
 
 /** A refusal of a call whose answer is not read by `answer` (a file, the list search's 503): the server's text. */
 async function refusal(response: ClientResponse<unknown, number, string>) {
-  // hc answers the fetch's own Response; errorOf reads its text.
-  return errorOf(response as unknown as Response);
+  return errorOf(response);
 }
 
 /** The list search's query (the package's listSearchParams, as the route's typed query): details as text, identifiers repeated. */

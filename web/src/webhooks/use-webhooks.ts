@@ -1,7 +1,7 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CreateWebhookRequest, WebhookView } from "../../../lib/webhooks/schemas.ts";
+import type { CreateWebhookRequest } from "../../../lib/webhooks/schemas.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { answer, api, serverErrorText, withSignal } from "../lib/api";
 
@@ -71,7 +71,7 @@ export function useSetWebhookEnabled() {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => answer(api.webhooks[":id"].$patch({ param: { id }, json: { enabled } })),
     onSuccess: (hook) => {
-      queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.map((w) => (w.id === hook.id ? hook : w)));
+      queryClient.setQueryData(webhooksQuery.queryKey, (list) => list?.map((w) => (w.id === hook.id ? hook : w)));
       toast({ title: hook.enabled ? t("webhooks.enabledToast") : t("webhooks.disabledToast"), description: hook.url });
     },
     onError: failed("webhooks.updateFailed"),
@@ -85,7 +85,7 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: string) => answer(api.webhooks[":id"].$delete({ param: { id } })),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<WebhookView[]>(WEBHOOKS_QUERY_KEY, (list) => list?.filter((w) => w.id !== id));
+      queryClient.setQueryData(webhooksQuery.queryKey, (list) => list?.filter((w) => w.id !== id));
       toast({ title: t("webhooks.deleted"), description: t("webhooks.deletedDescription") });
     },
     onError: failed("webhooks.deleteFailed"),

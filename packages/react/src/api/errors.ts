@@ -33,8 +33,11 @@ export function errorText(body: ErrorBody): string | undefined {
   return undefined;
 }
 
-/** The error of an answer that is not OK: its message is the server's text, else the body, status text or status. */
-export async function errorOf(response: Response): Promise<DuecheckError> {
+/**
+ * The error of an answer that is not OK: its message is the server's text, else the body, status text or status.
+ * Takes any answer that can be read as text (a fetch Response, a Hono client's ClientResponse).
+ */
+export async function errorOf(response: Pick<Response, "status" | "statusText"> & { text(): Promise<string> }): Promise<DuecheckError> {
   const text = await response.text().catch(() => "");
   const fallback = text || response.statusText || `Request failed with status ${response.status}`;
   let body: ErrorBody = { error: fallback };

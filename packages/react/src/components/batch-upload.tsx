@@ -40,7 +40,7 @@ function BatchUploadBody({ onCompleted, onError }: BatchUploadProps) {
   const [file, setFile] = useState<File | null>(null);
   const upload = useMutation<BatchAccepted, Error, File>({ mutationFn: (chosen) => transport.uploadBatch(chosen), onError });
   const batchId = upload.data?.batchId ?? null;
-  const progress = useQuery<BatchProgress>({
+  const progress = useQuery({
     queryKey: ["duecheck", "batch", batchId],
     enabled: !!batchId,
     queryFn: async () => {

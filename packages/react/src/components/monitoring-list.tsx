@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { PauseIcon, PlayIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MonitoredPage, MonitoringFrequency, NewMonitoredEntityRequest } from "../api/types.ts";
+import type { MonitoringFrequency, NewMonitoredEntityRequest } from "../api/types.ts";
 import { useDuecheck } from "../context.ts";
 import { ShadowScope } from "../scope/shadow-scope.tsx";
 import { useFormatters } from "../views/format.ts";
@@ -40,7 +40,7 @@ function MonitoringListBody({ onError }: MonitoringListProps) {
   const typeId = useId();
   const frequencyId = useId();
   const [form, setForm] = useState<NewMonitoredEntityRequest>({ searchTerm: "", entityType: "person", frequency: "daily" });
-  const list = useQuery<MonitoredPage>({ queryKey: LIST_KEY, queryFn: () => transport.listMonitored() });
+  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => transport.listMonitored() });
   const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
   const change = useMutation<unknown, Error, () => Promise<unknown>>({ mutationFn: (call) => call(), onSuccess: refresh, onError });
 
