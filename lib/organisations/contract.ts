@@ -1,0 +1,75 @@
+/**
+ * The contract of organisations: the roles a member holds, the requests of the member screens (validated by the
+ * server, the CLI and the web's forms) and the views the server answers with. Zod and pure modules only: the web
+ * bundle includes this file.
+ */
+import { z } from "zod";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../auth/schemas.ts";
+import { text } from "../validation/text.ts";
+
+/**
+ * A member's role inside their organisation. owner: everything an admin may, and the only one who grants or takes
+ * away owner; admin: manages the members; analyst: screens; reviewer: reviews; auditor: reads. The instance's own
+ * role (users.role) is a separate thing and stays as it is.
+ */
+export const ORGANISATION_ROLES = ["owner", "admin", "analyst", "reviewer", "auditor"] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+const role = z.enum(ORGANISATION_ROLES, { error: `Role must be one of ${ORGANISATION_ROLES.join(", ")}` });
+
+const email = text({ field: "Email", max: MAX_EMAIL_LENGTH })
+  .toLowerCase()
+  .pipe(z.email({ error: "Invalid email address" }));
+
+/** POST /api/organisation/members: a colleague invited by email, who sets a password through the link. */
+export const inviteMemberSchema = z.object({
+  email,
+  fullName: text({ field: "Full name", max: MAX_NAME_LENGTH }).min(1, "Full name is required"),
+  role,
+});
+export type InviteMemberRequest = z.infer<typeof inviteMemberSchema>;
+
+/** PUT /api/organisation/members/:userId. */
+export const changeMemberRoleSchema = z.object({ role });
+/** The same schema under the name the member screens use. */
+export const memberRoleSchema = changeMemberRoleSchema;
+export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleSchema>;
+
+/** Owners and admins manage the members (invite, change roles, remove); the others only read the list. */
+export const canManageMembers = (role: OrganisationRole) => role === "owner" || role === "admin";
+
+/** Only an owner makes, unmakes or invites an owner: an admin must not be able to take the organisation over. */
+export const canGrantOwner = (role: OrganisationRole) => role === "owner";
+
+/** GET /api/organisation: the caller's organisation and the caller's role in it. */
+export interface OrganisationView {
+  id: string;
+  name: string;
+  role: OrganisationRole;
+  createdAt: string;
+  memberCount: number;
+}
+
+/** An item of GET /api/organisation/members. */
+export interface OrganisationMemberView {
+  /** The member's user id. */
+  id: string;
+  email: string;
+  fullName: string;
+  role: OrganisationRole;
+  lastLoginAt: string | null;
+  twoFactorEnabled: boolean;
+  /** Invited and has not set a password yet. */
+  invitationPending: boolean;
+  joinedAt: string;
+}
+
+/** POST /api/organisation/members: the member, and without SMTP the invitation link, shown once. */
+export type InvitedMemberView = OrganisationMemberView & { invitationLink?: string };
+
+/** The organisation as the signed-in user carries it (GET /api/auth/me). */
+export interface UserOrganisation {
+  id: string;
+  name: string;
+  role: OrganisationRole;
+}
