@@ -54,4 +54,3 @@ export function createApp(ctx: AppContext) {
   serveWebApp(app);
   return app;
 }
-
