@@ -54,13 +54,13 @@ try {
     role: "admin",
   });
   const insertStarted = performance.now();
-  // The users share one password hash; the last sign-in of a tenth of them is today.
+  // The users share one password hash and the admin's organisation; the last sign-in of a tenth of them is today.
   await db.execute(sql`
-    insert into users (email, password, full_name, company, position, credits, last_login, created_at)
+    insert into users (email, password, full_name, company, position, credits, last_login, created_at, organisation_id, organisation_role)
     select 'user' || i || '@example.com', (select password from users limit 1), 'User ' || i || ' ' || (array['Schneider','Dupont','Lopez','Novak','Petrova','Rossi'])[1 + i % 6],
            (array['Acme Trading','Nordic Timber','Global Shipping','Fischer Compliance'])[1 + i % 4] || ' ' || (i % 50), 'Analyst', 500,
            case when i % 10 = 0 then now() - interval '1 hour' else now() - interval '20 days' end,
-           now() - interval '120 days' + i * interval '1 minute'
+           now() - interval '120 days' + i * interval '1 minute', (select organisation_id from users limit 1), 'analyst'
     from generate_series(1, ${USERS - 1}::int) as i`);
   const per = Math.round((90 * 86_400) / SEARCHES);
   for (let start = 0; start < SEARCHES; start += 20_000) {

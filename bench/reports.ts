@@ -126,9 +126,18 @@ const bench = await createBenchDatabase(`duecheck_bench_reports_${process.pid}`)
 try {
   const db = bench.database.db;
   const seedStarted = performance.now();
+  const [benchOrganisation] = await db.insert(schema.organisations).values({ name: "Bench" }).returning({ id: schema.organisations.id });
   const users = await db
     .insert(schema.users)
-    .values(Array.from({ length: USERS }, (_, u) => ({ email: `user${u}@bench.example`, password: "not-a-hash", fullName: `Bench User ${u}` })))
+    .values(
+      Array.from({ length: USERS }, (_, u) => ({
+        email: `user${u}@bench.example`,
+        password: "not-a-hash",
+        fullName: `Bench User ${u}`,
+        organisationId: benchOrganisation.id,
+        organisationRole: "analyst" as const,
+      })),
+    )
     .returning({ id: schema.users.id });
   await seed(
     db,

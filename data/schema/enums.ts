@@ -1,6 +1,8 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "admin", "reviewer", "auditor"]);
+/** A member's role inside their organisation (lib/organisations/contract.ts says what each may do). */
+export const organisationRole = pgEnum("organisation_role", ["owner", "admin", "analyst", "reviewer", "auditor"]);
 export const entityType = pgEnum("entity_type", ["person", "company"]);
 export const jobStatus = pgEnum("job_status", ["pending", "processing", "completed", "failed"]);
 export const reportStatus = pgEnum("report_status", ["pending", "completed", "failed"]);

@@ -4,6 +4,7 @@ export * from "./batch.ts";
 export * from "./credits.ts";
 export * from "./enums.ts";
 export * from "./monitoring.ts";
+export * from "./organisations.ts";
 export * from "./reports.ts";
 export * from "./retention.ts";
 export * from "./review.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { userRole } from "./enums.ts";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organisationRole, userRole } from "./enums.ts";
+import { organisations } from "./organisations.ts";
 
 export const users = pgTable(
   "users",
@@ -29,9 +30,16 @@ export const users = pgTable(
     emailVerified: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     role: userRole().notNull().default("user"),
+    /** The one organisation the user works in; created with the user unless they were invited into one. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
+    organisationRole: organisationRole().notNull(),
+    /** Removed by an owner or admin: cannot sign in any more, and their records stay. */
+    removedFromOrganisationAt: timestamp({ withTimezone: true }),
     lastLogin: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`)],
+  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`), index().on(t.organisationId, t.createdAt, t.id)],
 );

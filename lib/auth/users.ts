@@ -5,6 +5,7 @@ import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
+import type { OrganisationRole } from "../organisations/contract.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { hashPassword } from "./passwords.ts";
 import type { PublicUser, RegisterInput, UserRole } from "./schemas.ts";
@@ -42,6 +43,17 @@ export async function findUserById(db: DbOrTx, id: string) {
   return user ?? null;
 }
 
+/** An invited user joins this organisation with this role; every other new user owns an organisation of their own. */
+export interface Membership {
+  organisationId: string;
+  role: OrganisationRole;
+}
+
+/** A new organisation is named after the user's company, else their full name, else their email. */
+export function ownOrganisationName(input: { email: string; fullName?: string | null; company?: string | null }) {
+  return input.company?.trim() || input.fullName?.trim() || input.email.trim().toLowerCase();
+}
+
 export interface NewUser extends Omit<RegisterInput, "phoneNumber" | "company" | "position"> {
   phoneNumber?: string;
   company?: string;
@@ -51,13 +63,16 @@ export interface NewUser extends Omit<RegisterInput, "phoneNumber" | "company" |
 
 /**
  * Creates an account. A new user starts with the initial credits of the system settings, given as a
- * credit_bonus through the ledger in the same transaction, so the ledger always explains the balance.
+ * credit_bonus through the ledger in the same transaction, so the ledger always explains the balance. Every user
+ * belongs to one organisation: the one they were invited into (options.membership), or a new one they own, created in
+ * the same transaction, so no account ever exists without its organisation.
  */
-export async function createUser(db: DbOrTx, input: NewUser, options: { createdBy?: string; withholdWelcomeCredits?: boolean } = {}) {
+export async function createUser(db: DbOrTx, input: NewUser, options: { createdBy?: string; withholdWelcomeCredits?: boolean; membership?: Membership } = {}) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw new AppError(409, "An account with this email already exists");
+    const membership = options.membership ?? { organisationId: await createOwnOrganisation(tx, { ...input, email }), role: "owner" };
     const [user] = await tx
       .insert(schema.users)
       .values({
@@ -68,6 +83,8 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
         company: input.company,
         position: input.position,
         role: input.role ?? "user",
+        organisationId: membership.organisationId,
+        organisationRole: membership.role,
         credits: 0,
       })
       .onConflictDoNothing({ target: schema.users.email })
@@ -76,6 +93,14 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
     if (!options.withholdWelcomeCredits) await grantWelcomeCredits(tx, user.id, options.createdBy);
     return (await findUserById(tx, user.id))!;
   });
+}
+
+async function createOwnOrganisation(tx: DbOrTx, input: NewUser) {
+  const [organisation] = await tx
+    .insert(schema.organisations)
+    .values({ name: ownOrganisationName(input) })
+    .returning({ id: schema.organisations.id });
+  return organisation.id;
 }
 
 /**
