@@ -15,6 +15,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession, readOnlyRoles } from "./middleware/session.ts";
 import { twoFactorRequired } from "./middleware/two-factor-required.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
+import { organisationRoutes } from "./organisations/routes.ts";
 import { searchVerifyRoutes } from "./records/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { legalHoldRoutes } from "./retention/routes.ts";
@@ -39,6 +40,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/credits", paymentIntentRoutes)
   .route("/billing", billingRoutes)
   .route("/user/api-keys", apiKeyRoutes)
+  .route("/organisation", organisationRoutes)
   .route("/sanctions", sanctionsRoutes)
   // before /searches/{id}, which would read "export" as an id
   .route("/searches/export", historyExportRoutes)

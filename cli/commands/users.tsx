@@ -5,7 +5,7 @@ import { adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-rec
 import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
 import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";
-import { createUserAs, toPublicUser } from "../../lib/auth/users.ts";
+import { createUserAs, publicUserOf } from "../../lib/auth/users.ts";
 import { localLinkBaseUrl } from "../../lib/config.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -30,8 +30,11 @@ export function registerUsers(program: Command) {
       const asked = askedLanguage(options.language);
       const parsed = cliUserSchema.safeParse({ email: options.email, password: options.password, fullName: options.name });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const user = await withDatabase(({ db }) => createUserAs(db, CLI, { ...parsed.data, role: options.admin ? "admin" : "user" }));
-      if (options.json) printJson(toPublicUser(user));
+      const { user, view } = await withDatabase(async ({ db }) => {
+        const user = await createUserAs(db, CLI, { ...parsed.data, role: options.admin ? "admin" : "user" });
+        return { user, view: await publicUserOf(db, user) };
+      });
+      if (options.json) printJson(view);
       else {
         const { t } = words(asked, user);
         console.log(t.users.created(t.users.roles[user.role], user.email, user.credits));
@@ -43,8 +46,11 @@ export function registerUsers(program: Command) {
     .option("--json", "print as JSON")
     .action(async (options: { json?: boolean; language?: string }) => {
       const { t } = words(askedLanguage(options.language));
-      const rows = await withDatabase(({ db }) => db.select().from(schema.users).orderBy(asc(schema.users.createdAt)));
-      if (options.json) return printJson(rows.map(toPublicUser));
+      const { rows, views } = await withDatabase(async ({ db }) => {
+        const rows = await db.select().from(schema.users).orderBy(asc(schema.users.createdAt));
+        return { rows, views: options.json ? await Promise.all(rows.map((row) => publicUserOf(db, row))) : [] };
+      });
+      if (options.json) return printJson(views);
       printView(
         <Table
           rows={rows}

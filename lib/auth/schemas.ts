@@ -4,6 +4,7 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
+import type { OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
 import { text } from "../validation/text.ts";
 
 export const LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -189,6 +190,15 @@ export const publicUserSchema = z.object({
   autoMonitorSearches: z.boolean(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The organisation the user works in and their role there. The roles are organisations' (above auth, which only
+   * stores them), so the value is typed here and written by lib/auth/users.ts from the database's enum.
+   */
+  organisation: z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.custom<OrganisationRole>((value) => typeof value === "string"),
+  }) satisfies z.ZodType<UserOrganisation>,
   /** GET /api/auth/me and sign-in: "require 2FA for every account" is on and this user has none yet. */
   twoFactorSetupRequired: z.boolean().optional(),
 });

@@ -5,13 +5,13 @@ import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
-import type { OrganisationRole } from "../organisations/contract.ts";
+import type { OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { hashPassword } from "./passwords.ts";
 import type { PublicUser, RegisterInput, UserRole } from "./schemas.ts";
 import type { UserRow } from "./sessions.ts";
 
-export function toPublicUser(u: UserRow): PublicUser {
+export function toPublicUser(u: UserRow, organisation: UserOrganisation): PublicUser {
   return {
     id: u.id,
     email: u.email,
@@ -30,7 +30,22 @@ export function toPublicUser(u: UserRow): PublicUser {
     autoMonitorSearches: u.autoMonitorSearches,
     lastLogin: u.lastLogin?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),
+    organisation,
   };
+}
+
+/** The user's organisation as the signed-in user carries it: id, name and the user's role there. */
+export async function userOrganisation(db: DbOrTx, u: Pick<UserRow, "organisationId" | "organisationRole">): Promise<UserOrganisation> {
+  const [organisation] = await db
+    .select({ id: schema.organisations.id, name: schema.organisations.name })
+    .from(schema.organisations)
+    .where(eq(schema.organisations.id, u.organisationId));
+  return { id: organisation.id, name: organisation.name, role: u.organisationRole };
+}
+
+/** The user as the account routes answer them, with their organisation. */
+export async function publicUserOf(db: DbOrTx, u: UserRow): Promise<PublicUser> {
+  return toPublicUser(u, await userOrganisation(db, u));
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {

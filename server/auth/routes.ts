@@ -18,7 +18,7 @@ import {
 import type { UserRow } from "../../lib/auth/sessions.ts";
 import { deleteSession } from "../../lib/auth/sessions.ts";
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup } from "../../lib/auth/two-factor.ts";
-import { toPublicUser } from "../../lib/auth/users.ts";
+import { publicUserOf } from "../../lib/auth/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import { countRegistration } from "../../lib/ratelimit/address-throttles.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
@@ -52,7 +52,7 @@ const refuseAccountFields: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The user as /me and sign-in answer it: with whether "require 2FA for every account" still waits on them. */
 async function signedInUser(c: Parameters<typeof mustEnrolTwoFactor>[0], user: UserRow) {
-  return { ...toPublicUser(user), twoFactorSetupRequired: await mustEnrolTwoFactor(c) };
+  return { ...(await publicUserOf(c.get("ctx").database.db, user)), twoFactorSetupRequired: await mustEnrolTwoFactor(c) };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -62,7 +62,7 @@ export const authRoutes = new Hono<AppEnv>()
     await countRegistration(db, c.get("clientIp"));
     const mailer = requestMailer(c);
     const user = await registerUser(db, input, { mailer, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
-    return c.json({ message: "Registration successful", user: toPublicUser(user), emailConfirmationSent: mailer !== null }, 201);
+    return c.json({ message: "Registration successful", user: await publicUserOf(db, user), emailConfirmationSent: mailer !== null }, 201);
   })
 
   .post("/login", jsonBody(loginSchema), async (c) => {
@@ -102,14 +102,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { code } = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const { user, recoveryCodes } = await confirmTwoFactorSetup(database.db, instanceKey, currentUser(c), code);
-    return c.json({ success: true, user: toPublicUser(user), recoveryCodes });
+    return c.json({ success: true, user: await publicUserOf(database.db, user), recoveryCodes });
   })
 
   .post("/disable-2fa", requireUser, jsonBody(disableTwoFactorSchema), async (c) => {
     const input = c.req.valid("json");
     const { database, instanceKey } = c.get("ctx");
     const user = await disableTwoFactor(database.db, instanceKey, currentUser(c), input, proofContext(c));
-    return c.json({ success: true, user: toPublicUser(user) });
+    return c.json({ success: true, user: await publicUserOf(database.db, user) });
   })
 
   .post("/update-profile", requireUser, jsonBody(updateProfileSchema), async (c) => {
@@ -121,19 +121,19 @@ export const authRoutes = new Hono<AppEnv>()
       instanceKey,
       proof: proofContext(c),
     });
-    return c.json({ success: true, user: toPublicUser(user), emailChangePending } satisfies UpdateProfileAnswer);
+    return c.json({ success: true, user: await publicUserOf(database.db, user), emailChangePending } satisfies UpdateProfileAnswer);
   })
 
   .post("/update-languages", requireUser, jsonBody(updateLanguagesSchema), async (c) => {
     const input = c.req.valid("json");
     const user = await updateLanguages(c.get("ctx").database.db, currentUser(c), input);
-    return c.json({ success: true, user: toPublicUser(user) });
+    return c.json({ success: true, user: await publicUserOf(c.get("ctx").database.db, user) });
   })
 
   .put("/profile", requireUser, jsonBody(sessionSettingsSchema), async (c) => {
     const settings = c.req.valid("json");
     const user = await updateSessionSettings(c.get("ctx").database.db, currentUser(c), settings);
-    return c.json({ success: true, user: toPublicUser(user) });
+    return c.json({ success: true, user: await publicUserOf(c.get("ctx").database.db, user) });
   })
 
   .post("/change-password", requireUser, jsonBody(changePasswordSchema), async (c) => {

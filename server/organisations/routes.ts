@@ -1,0 +1,33 @@
+import { type Context, Hono } from "hono";
+import type { OrganisationActor } from "../../lib/organisations/actor.ts";
+import { changeMemberRoleSchema, inviteMemberSchema } from "../../lib/organisations/contract.ts";
+import { inviteMember } from "../../lib/organisations/invite.ts";
+import { changeMemberRole, removeMember } from "../../lib/organisations/manage.ts";
+import { listMembers } from "../../lib/organisations/members.ts";
+import { getOrganisation } from "../../lib/organisations/organisation.ts";
+import { pageWithTermQuerySchema } from "../../lib/paging.ts";
+import { requestBaseUrl, requestMailer } from "../auth/links.ts";
+import type { AppEnv } from "../context.ts";
+import { currentUser, requireUser } from "../middleware/session.ts";
+import { jsonBody, queryOf } from "../validate.ts";
+
+const actorOf = (c: Context<AppEnv>): OrganisationActor => ({ kind: "user", id: currentUser(c).id, ipAddress: c.get("clientIp") });
+const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+
+/**
+ * /api/organisation: the signed-in user's organisation and its members. Every member reads them; owners and admins
+ * invite, change roles and remove (lib/organisations decides, and answers 403, 404 or 409).
+ */
+export const organisationRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await getOrganisation(db(c), actorOf(c))))
+  .get("/members", queryOf(pageWithTermQuerySchema), async (c) => c.json(await listMembers(db(c), actorOf(c), c.req.valid("query"))))
+  .post("/members", jsonBody(inviteMemberSchema), async (c) => {
+    const input = c.req.valid("json");
+    return c.json(await inviteMember({ db: db(c), baseUrl: requestBaseUrl(c), mailer: requestMailer(c) }, actorOf(c), input), 201);
+  })
+  .put("/members/:userId", jsonBody(changeMemberRoleSchema), async (c) => {
+    const { role } = c.req.valid("json");
+    return c.json(await changeMemberRole(db(c), actorOf(c), c.req.param("userId"), role));
+  })
+  .delete("/members/:userId", async (c) => c.json(await removeMember(db(c), actorOf(c), c.req.param("userId"))));
