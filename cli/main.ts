@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   serve: async () => (await import("./commands/serve.ts")).registerServe,
   db: async () => (await import("./commands/db.ts")).registerDb,
   users: async () => (await import("./commands/users.tsx")).registerUsers,
+  orgs: async () => (await import("./commands/orgs.tsx")).registerOrgs,
   credits: async () => (await import("./commands/credits.ts")).registerCredits,
   datasets: async () => (await import("./commands/datasets.tsx")).registerDatasets,
   sanctions: async () => (await import("./commands/sanctions.tsx")).registerSanctions,

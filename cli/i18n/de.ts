@@ -7,6 +7,7 @@ import { de as exports } from "./exports/de.ts";
 import { de as listChoice } from "./list-choice/de.ts";
 import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
+import { de as organisations } from "./organisations/de.ts";
 import { de as queryByExample } from "./query-by-example/de.ts";
 import { de as reports } from "./reports/de.ts";
 import { de as retention } from "./retention/de.ts";
@@ -194,6 +195,7 @@ export const de: CliText = {
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
   webhooks,
+  organisations,
   embed,
   searches,
   matching,

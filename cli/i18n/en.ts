@@ -7,6 +7,7 @@ import { en as exports } from "./exports/en.ts";
 import { en as listChoice } from "./list-choice/en.ts";
 import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
+import { en as organisations } from "./organisations/en.ts";
 import { en as queryByExample } from "./query-by-example/en.ts";
 import { en as reports } from "./reports/en.ts";
 import { en as retention } from "./retention/en.ts";
@@ -194,6 +195,7 @@ export const en: CliText = {
     signIn: (url) => `Sign in at ${url}/login, or create an account at ${url}/register.`,
   },
   webhooks,
+  organisations,
   embed,
   searches,
   matching,

@@ -7,6 +7,7 @@ import { es as exports } from "./exports/es.ts";
 import { es as listChoice } from "./list-choice/es.ts";
 import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
+import { es as organisations } from "./organisations/es.ts";
 import { es as queryByExample } from "./query-by-example/es.ts";
 import { es as reports } from "./reports/es.ts";
 import { es as retention } from "./retention/es.ts";
@@ -193,6 +194,7 @@ export const es: CliText = {
     signIn: (url) => `Inicie sesión en ${url}/login o cree una cuenta en ${url}/register.`,
   },
   webhooks,
+  organisations,
   embed,
   searches,
   matching,

@@ -7,6 +7,7 @@ import { fr as exports } from "./exports/fr.ts";
 import { fr as listChoice } from "./list-choice/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
+import { fr as organisations } from "./organisations/fr.ts";
 import { fr as queryByExample } from "./query-by-example/fr.ts";
 import { fr as reports } from "./reports/fr.ts";
 import { fr as retention } from "./retention/fr.ts";
@@ -193,6 +194,7 @@ export const fr: CliText = {
     signIn: (url) => `Connectez-vous sur ${url}/login ou créez un compte sur ${url}/register.`,
   },
   webhooks,
+  organisations,
   embed,
   searches,
   matching,

@@ -8,6 +8,7 @@ import type { ExportsCliText } from "./exports/types.ts";
 import type { ListChoiceCliText } from "./list-choice/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
+import type { OrganisationCliText } from "./organisations/types.ts";
 import type { QueryByExampleCliText } from "./query-by-example/types.ts";
 import type { ReportsCliText } from "./reports/types.ts";
 import type { RetentionCliText } from "./retention/types.ts";
@@ -182,6 +183,7 @@ export interface CliText {
     signIn: (url: string) => string;
   };
   webhooks: WebhookCliText;
+  organisations: OrganisationCliText;
   embed: EmbedCliText;
   searches: SearchesCliText;
   matching: MatchingCliText;
