@@ -18,6 +18,7 @@ const ROUTES = [
   "/sanctions",
   "/automatic-screening",
   "/api-access",
+  "/organisation",
   "/profile",
   "/credit-history",
   "/settings/2fa",

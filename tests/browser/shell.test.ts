@@ -48,6 +48,7 @@ describe("shell", () => {
       "Sanctions Data",
       "Automatic Screening",
       "API Access",
+      "Organisation",
     ]);
     expect(await nav.getByRole("link", { name: "New Search" }).getAttribute("aria-current")).toBe("page");
     await expectHidden(page.getByText("Administration"));

@@ -29,6 +29,7 @@ import messagesEn from "../../lib/i18n/en.json";
 import messagesEs from "../../lib/i18n/es.json";
 import messagesFr from "../../lib/i18n/fr.json";
 import { newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { inviteMemberSchema } from "../../lib/organisations/contract.ts";
 import { createSearchSchema, IDENTIFIER_KINDS } from "../../lib/screening/schemas.ts";
 import accountsDe from "../../web/src/accounts/i18n/de.json";
 import accountsEn from "../../web/src/accounts/i18n/en.json";
@@ -39,6 +40,10 @@ import appEn from "../../web/src/i18n/en.json";
 import appEs from "../../web/src/i18n/es.json";
 import appFr from "../../web/src/i18n/fr.json";
 import { en } from "../../web/src/i18n/words.ts";
+import organisationsDe from "../../web/src/organisations/i18n/de.json";
+import organisationsEn from "../../web/src/organisations/i18n/en.json";
+import organisationsEs from "../../web/src/organisations/i18n/es.json";
+import organisationsFr from "../../web/src/organisations/i18n/fr.json";
 import reviewDe from "../../web/src/review/i18n/de.json";
 import reviewEn from "../../web/src/review/i18n/en.json";
 import reviewEs from "../../web/src/review/i18n/es.json";
@@ -65,6 +70,7 @@ const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
   "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
   "web/src/accounts/i18n": { en: accountsEn, de: accountsDe, es: accountsEs, fr: accountsFr },
+  "web/src/organisations/i18n": { en: organisationsEn, de: organisationsDe, es: organisationsEs, fr: organisationsFr },
   "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
   "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
   "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },
@@ -185,6 +191,10 @@ describe("translations", () => {
       [verifyTwoFactorSchema, { code: LONG }],
       [disableTwoFactorSchema, { password: LONG, code: LONG }],
       [createApiKeySchema, { name: "\u0001" }],
+      // "Invite a colleague" on /organisation (its role comes from a list, so it is always one of the roles).
+      [inviteMemberSchema, { email: "x", fullName: " ", role: "analyst" }],
+      [inviteMemberSchema, { email: "\u0001", fullName: "\u0001", role: "analyst" }],
+      [inviteMemberSchema, { email: LONG, fullName: LONG, role: "analyst" }],
       [createSearchSchema, { searchTerm: "\u0001" }],
       // The "More details" section of the search form (query by example).
       [createSearchSchema, { searchTerm: "x", details: { birthDate: "56", nationality: "XX", identifiers: [{ kind: "passport", value: " " }] } }],

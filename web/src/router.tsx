@@ -26,6 +26,7 @@ import { AdminMonitoringPage } from "./monitoring/admin-monitoring-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
 import { validateMonitoringSearch } from "./monitoring/monitoring-search";
+import { OrganisationPage } from "./organisations/organisation-page";
 import { ProfilePage } from "./profile/profile-page";
 import { validateReportsSearch } from "./reports/report-date";
 import { LegalHoldsPage } from "./retention/legal-holds-page";
@@ -105,6 +106,13 @@ const apiAccessRoute = createRoute({
   path: "/api-access",
   staticData: { titleKey: "nav.apiAccess" },
   component: ApiAccessPage,
+});
+/** The caller's organisation and its members, for every signed-in user (owners and admins manage the members). */
+const organisationRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/organisation",
+  staticData: { titleKey: "organisation.title" },
+  component: OrganisationPage,
 });
 const twoFactorRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -278,6 +286,7 @@ const routeTree = rootRoute.addChildren([
     batchResultsRoute,
     historyRoute,
     apiAccessRoute,
+    organisationRoute,
     twoFactorRoute,
     profileRoute,
     creditHistoryRoute,

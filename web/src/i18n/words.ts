@@ -10,6 +10,10 @@ import accountsDe from "../accounts/i18n/de.json";
 import accountsEn from "../accounts/i18n/en.json";
 import accountsEs from "../accounts/i18n/es.json";
 import accountsFr from "../accounts/i18n/fr.json";
+import organisationsDe from "../organisations/i18n/de.json";
+import organisationsEn from "../organisations/i18n/en.json";
+import organisationsEs from "../organisations/i18n/es.json";
+import organisationsFr from "../organisations/i18n/fr.json";
 import reviewDe from "../review/i18n/de.json";
 import reviewEn from "../review/i18n/en.json";
 import reviewEs from "../review/i18n/es.json";
@@ -27,9 +31,9 @@ import appFr from "./fr.json";
  * The app's words by language, each key in one place: the server's and the forms' validation messages (lib/i18n,
  * the English sentence as key), the words of the screens the app shares with @duecheck/react (kept in the
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
- * folder, e.g. ../review/i18n, ../sanctions/i18n).
+ * folder, e.g. ../review/i18n, ../sanctions/i18n, ../organisations/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn, ...organisationsEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe, ...organisationsDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs, ...organisationsEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr, ...organisationsFr };

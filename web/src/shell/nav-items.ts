@@ -1,5 +1,6 @@
 import {
   ActivityIcon,
+  Building2Icon,
   ChartColumnIcon,
   DatabaseIcon,
   HistoryIcon,
@@ -27,6 +28,7 @@ export type NavItem = {
     | "/sanctions"
     | "/automatic-screening"
     | "/api-access"
+    | "/organisation"
     | "/admin/dashboard"
     | "/admin/users"
     | "/admin/activity"
@@ -53,6 +55,8 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/sanctions", labelKey: "nav.sanctions", icon: DatabaseIcon },
   { to: "/automatic-screening", labelKey: "nav.automaticScreening", icon: RadarIcon },
   { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon, screens: true },
+  // Every user belongs to one organisation and may see who else does: the entry is never left out.
+  { to: "/organisation", labelKey: "organisation.title", icon: Building2Icon },
 ];
 
 /** Administration menu, admin role only. */
