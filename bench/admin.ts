@@ -87,8 +87,8 @@ try {
         from rows join u on u.n = i % ${USERS - 1}::int
         returning id, user_id, credits_used, is_automated, created_at
       )
-      insert into credit_transactions (user_id, search_id, type, amount, balance, description, created_at)
-      select user_id, id, case when is_automated then 'automatic_search'::credit_transaction_type else 'manual_search'::credit_transaction_type end,
+      insert into credit_transactions (user_id, organisation_id, search_id, type, amount, balance, description, created_at)
+      select user_id, (select organisation_id from users where users.id = user_id), id, case when is_automated then 'automatic_search'::credit_transaction_type else 'manual_search'::credit_transaction_type end,
              -credits_used, 500, 'Search', created_at
       from inserted`);
   }

@@ -128,13 +128,14 @@ const charges = await db
   .groupBy(schema.creditTransactions.searchId);
 const chargeCount = new Map(charges.map((c) => [c.searchId, c.n]));
 const notChargedOnce = ids.filter((id) => chargeCount.get(id) !== 1).length;
+// Credits belong to organisations: each organisation's balance is the sum of its ledger.
 const ledger = await db
-  .select({ userId: schema.creditTransactions.userId, total: sql<number>`sum(${schema.creditTransactions.amount})::int` })
+  .select({ organisationId: schema.creditTransactions.organisationId, total: sql<number>`sum(${schema.creditTransactions.amount})::int` })
   .from(schema.creditTransactions)
-  .groupBy(schema.creditTransactions.userId);
-const users = await db.select({ id: schema.users.id, credits: schema.users.credits }).from(schema.users);
-const ledgerTotals = new Map(ledger.map((l) => [l.userId, l.total]));
-const ledgerMismatches = users.filter((u) => (ledgerTotals.get(u.id) ?? 0) !== u.credits).length;
+  .groupBy(schema.creditTransactions.organisationId);
+const organisations = await db.select({ id: schema.organisations.id, credits: schema.organisations.credits }).from(schema.organisations);
+const ledgerTotals = new Map(ledger.map((l) => [l.organisationId, l.total]));
+const ledgerMismatches = organisations.filter((o) => (ledgerTotals.get(o.id) ?? 0) !== o.credits).length;
 const otherFailures = [...statusCounts].filter(([s]) => s !== 200 && s !== 402 && s !== 429).reduce((n, [, c]) => n + c, 0);
 
 await server.stop();

@@ -22,7 +22,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { getBatchJob } from "../lib/batch/batch-jobs.ts";
-import { changeCredits } from "../lib/credits/ledger.ts";
+import { changeCredits, memberCredits } from "../lib/credits/ledger.ts";
 import type { CreateSearchFields } from "../lib/screening/schemas.ts";
 import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./helpers/batch-csv.ts";
@@ -125,7 +125,7 @@ async function runOnce(processes: number) {
       .select({ total: sql<number>`coalesce(sum(amount), 0)::int` })
       .from(schema.creditTransactions)
       .where(eq(schema.creditTransactions.userId, user.id));
-    const [balance] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
+    const balance = { credits: await memberCredits(db, user.id) };
     const counters = await getBatchJob(db, user.id, batch.id);
     const checks = {
       notEnded: ROWS - count("completed") - count("failed"),

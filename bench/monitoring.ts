@@ -239,7 +239,12 @@ try {
     .from(t)
     .where(inArray(t.userId, users))
     .groupBy(t.userId);
-  const credits = await db.select({ id: schema.users.id, credits: schema.users.credits }).from(schema.users).where(inArray(schema.users.id, users));
+  // Each bench user owns an organisation of their own, so its balance is theirs.
+  const credits = await db
+    .select({ id: schema.users.id, credits: schema.organisations.credits })
+    .from(schema.users)
+    .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
+    .where(inArray(schema.users.id, users));
   const balances = credits.map((u) => ({ off: u.credits - (ledger.find((l) => l.userId === u.id)?.total ?? 0) }));
   const failed = await db.$count(s, and(gte(s.createdAt, dueAt), eq(s.status, "failed")));
   const dueChecks = {

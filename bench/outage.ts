@@ -15,6 +15,7 @@ import postgres from "postgres";
 import { openDatabase, schema } from "../data/db.ts";
 import { createUser } from "../lib/auth/users.ts";
 import { createBatchJob } from "../lib/batch/batch-jobs.ts";
+import { memberCredits } from "../lib/credits/ledger.ts";
 import { loadJobSettings } from "../lib/jobs/settings.ts";
 import { openSearchQueue } from "../lib/screening/search-queue.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -51,7 +52,7 @@ try {
       position: "Ops",
     });
     userId = user.id;
-    await database.db.update(schema.users).set({ credits: CREDITS }).where(eq(schema.users.id, userId));
+    await database.db.update(schema.organisations).set({ credits: CREDITS }).where(eq(schema.organisations.id, user.organisationId));
   } finally {
     await database.close();
   }
@@ -148,8 +149,7 @@ try {
       .where(and(eq(schema.creditTransactions.userId, userId), inArray(schema.creditTransactions.type, ["manual_search", "automatic_search"])))
       .groupBy(schema.creditTransactions.searchId);
     onceEach = charges.length === searches.length && charges.every((c) => c.n === 1);
-    const [user] = await check.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-    balanced = user.credits === CREDITS + charges.reduce((sum, c) => sum + c.sum, 0);
+    balanced = (await memberCredits(check.db, userId)) === CREDITS + charges.reduce((sum, c) => sum + c.sum, 0);
   } finally {
     await check.close();
   }

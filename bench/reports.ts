@@ -99,6 +99,7 @@ async function seed(db: Db, userIds: string[]) {
     await db.insert(schema.creditTransactions).values(
       inserted.map((r) => ({
         userId: r.userId,
+        organisationId: sql`(select ${schema.users.organisationId} from ${schema.users} where ${schema.users.id} = ${r.userId})`,
         searchId: r.id,
         type: r.isAutomated ? ("automatic_search" as const) : ("manual_search" as const),
         amount: -1,

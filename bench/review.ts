@@ -325,7 +325,7 @@ try {
     (
       await rowsOf<{ credits: number; transactions: number }>(
         db,
-        sql`select (select sum(credits)::int from users) as credits, (select count(*)::int from credit_transactions) as transactions`,
+        sql`select (select sum(credits)::int from organisations) as credits, (select count(*)::int from credit_transactions) as transactions`,
       )
     )[0];
   const creditsBefore = await creditsNow();

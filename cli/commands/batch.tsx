@@ -9,6 +9,7 @@ import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch } 
 import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
 import { type BatchResultRow, type BatchView, batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas.ts";
 import { loadConfig } from "../../lib/config.ts";
+import { memberCredits } from "../../lib/credits/ledger.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { JobQueue } from "../../lib/jobs/queue.ts";
 import { decodeCursor, type Page } from "../../lib/paging.ts";
@@ -144,8 +145,7 @@ export function registerBatch(program: Command) {
             async (error: unknown) => {
               if (error instanceof AppError && error.status === 402) {
                 const cost = await getSystemSetting(database.db, "manualSearchCost");
-                const [now] = await database.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, user.id));
-                failWith(shown.t.batch.insufficientCredits(entities.length, entities.length * cost, now.credits));
+                failWith(shown.t.batch.insufficientCredits(entities.length, entities.length * cost, await memberCredits(database.db, user.id)));
               }
               throw error;
             },

@@ -1,9 +1,9 @@
 import type { Command } from "commander";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { adminResetLink, adminResetTwoFactor } from "../../lib/admin/account-recovery.ts";
 import { adminUserUpdateSchema } from "../../lib/admin/schemas.ts";
-import { type AdminActor, adminUserView, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
+import { type AdminActor, adminUserViewOf, setUserActive, updateAdminUser } from "../../lib/admin/users.ts";
 import { registerSchema } from "../../lib/auth/schemas.ts";
 import { createUserAs, publicUserOf } from "../../lib/auth/users.ts";
 import { localLinkBaseUrl } from "../../lib/config.ts";
@@ -37,7 +37,7 @@ export function registerUsers(program: Command) {
       if (options.json) printJson(view);
       else {
         const { t } = words(asked, user);
-        console.log(t.users.created(t.users.roles[user.role], user.email, user.credits));
+        console.log(t.users.created(t.users.roles[user.role], user.email, view.credits));
       }
     });
 
@@ -47,8 +47,16 @@ export function registerUsers(program: Command) {
     .action(async (options: { json?: boolean; language?: string }) => {
       const { t } = words(askedLanguage(options.language));
       const { rows, views } = await withDatabase(async ({ db }) => {
-        const rows = await db.select().from(schema.users).orderBy(asc(schema.users.createdAt));
-        return { rows, views: options.json ? await Promise.all(rows.map((row) => publicUserOf(db, row))) : [] };
+        // Each account with its organisation's balance: credits belong to the organisation (the column says so).
+        const rows = await db
+          .select({ user: schema.users, credits: schema.organisations.credits })
+          .from(schema.users)
+          .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
+          .orderBy(asc(schema.users.createdAt));
+        return {
+          rows: rows.map(({ user, credits }) => ({ ...user, credits })),
+          views: options.json ? await Promise.all(rows.map((row) => publicUserOf(db, row.user))) : [],
+        };
       });
       if (options.json) return printJson(views);
       printView(
@@ -81,8 +89,10 @@ function registerUserAdministration(users: Command) {
     .option("--json", "print as JSON (the shape of an item of GET /api/admin/users)")
     .action(async (email: string, options: { json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const user = await withDatabase(({ db }) => cliUser(db, email, words(asked)));
-      const view = adminUserView(user);
+      const { user, view } = await withDatabase(async ({ db }) => {
+        const user = await cliUser(db, email, words(asked));
+        return { user, view: await adminUserViewOf(db, user) };
+      });
       if (options.json) return printJson(view);
       const { t } = words(asked, user);
       const rows: [string, string][] = [

@@ -67,7 +67,7 @@ export const de: CliText = {
   },
   users: {
     created: (role, email, credits) => `${role} ${email} mit ${credits} ${credits === 1 ? "Credit" : "Credits"} angelegt.`,
-    columns: { email: "E-MAIL", name: "NAME", role: "ROLLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LETZTE ANMELDUNG" },
+    columns: { email: "E-MAIL", name: "NAME", role: "ROLLE", credits: "ORG.-CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LETZTE ANMELDUNG" },
     roles: { admin: "Administrator", user: "Benutzer", reviewer: "Prüfer", auditor: "Auditor" },
     unlimited: "unbegrenzt",
     active: "aktiv",
@@ -79,7 +79,8 @@ export const de: CliText = {
   },
   credits: {
     amountInvalid: (value) => `Der Betrag muss eine ganze Zahl größer als 0 sein, erhalten: '${value}'`,
-    added: (amount, email, balance) => `${amount} ${amount === 1 ? "Credit" : "Credits"} für ${email} gutgeschrieben. Neuer Kontostand: ${balance}.`,
+    added: (amount, email, balance) =>
+      `${amount} ${amount === 1 ? "Credit" : "Credits"} der Organisation von ${email} gutgeschrieben. Neuer Kontostand: ${balance}.`,
   },
   datasets: {
     columns: {

@@ -66,7 +66,7 @@ export const en: CliText = {
   },
   users: {
     created: (role, email, credits) => `Created ${role} ${email} with ${credits} ${credits === 1 ? "credit" : "credits"}.`,
-    columns: { email: "EMAIL", name: "NAME", role: "ROLE", credits: "CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LAST LOGIN" },
+    columns: { email: "EMAIL", name: "NAME", role: "ROLE", credits: "ORG CREDITS", status: "STATUS", twoFactor: "2FA", lastLogin: "LAST LOGIN" },
     roles: { admin: "admin", user: "user", reviewer: "reviewer", auditor: "auditor" },
     unlimited: "unlimited",
     active: "active",
@@ -78,7 +78,7 @@ export const en: CliText = {
   },
   credits: {
     amountInvalid: (value) => `Amount must be a whole number greater than 0, got '${value}'`,
-    added: (amount, email, balance) => `Added ${amount} ${amount === 1 ? "credit" : "credits"} to ${email}. New balance: ${balance}.`,
+    added: (amount, email, balance) => `Added ${amount} ${amount === 1 ? "credit" : "credits"} to the organisation of ${email}. New balance: ${balance}.`,
   },
   datasets: {
     columns: {

@@ -66,7 +66,7 @@ export const es: CliText = {
   },
   users: {
     created: (role, email, credits) => `Se creó ${role} ${email} con ${credits} ${credits === 1 ? "crédito" : "créditos"}.`,
-    columns: { email: "CORREO", name: "NOMBRE", role: "ROL", credits: "CRÉDITOS", status: "ESTADO", twoFactor: "2FA", lastLogin: "ÚLTIMO ACCESO" },
+    columns: { email: "CORREO", name: "NOMBRE", role: "ROL", credits: "CRÉDITOS ORG.", status: "ESTADO", twoFactor: "2FA", lastLogin: "ÚLTIMO ACCESO" },
     roles: { admin: "administrador", user: "usuario", reviewer: "revisor", auditor: "auditor" },
     unlimited: "ilimitados",
     active: "activo",
@@ -78,7 +78,8 @@ export const es: CliText = {
   },
   credits: {
     amountInvalid: (value) => `La cantidad debe ser un número entero mayor que 0, se recibió '${value}'`,
-    added: (amount, email, balance) => `${amount === 1 ? "Se añadió 1 crédito" : `Se añadieron ${amount} créditos`} a ${email}. Nuevo saldo: ${balance}.`,
+    added: (amount, email, balance) =>
+      `${amount === 1 ? "Se añadió 1 crédito" : `Se añadieron ${amount} créditos`} a la organización de ${email}. Nuevo saldo: ${balance}.`,
   },
   datasets: {
     columns: {

@@ -66,7 +66,7 @@ export const fr: CliText = {
   },
   users: {
     created: (role, email, credits) => `Compte ${role} ${email} créé avec ${credits} ${credits <= 1 ? "crédit" : "crédits"}.`,
-    columns: { email: "E-MAIL", name: "NOM", role: "RÔLE", credits: "CRÉDITS", status: "STATUT", twoFactor: "2FA", lastLogin: "DERNIÈRE CONNEXION" },
+    columns: { email: "E-MAIL", name: "NOM", role: "RÔLE", credits: "CRÉDITS ORG.", status: "STATUT", twoFactor: "2FA", lastLogin: "DERNIÈRE CONNEXION" },
     roles: { admin: "administrateur", user: "utilisateur", reviewer: "réviseur", auditor: "auditeur" },
     unlimited: "illimités",
     active: "actif",
@@ -78,7 +78,8 @@ export const fr: CliText = {
   },
   credits: {
     amountInvalid: (value) => `Le montant doit être un nombre entier supérieur à 0, reçu « ${value} »`,
-    added: (amount, email, balance) => `${amount} ${amount <= 1 ? "crédit ajouté" : "crédits ajoutés"} à ${email}. Nouveau solde : ${balance}.`,
+    added: (amount, email, balance) =>
+      `${amount} ${amount <= 1 ? "crédit ajouté" : "crédits ajoutés"} à l’organisation de ${email}. Nouveau solde : ${balance}.`,
   },
   datasets: {
     columns: {

@@ -1,17 +1,26 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { creditTransactionType } from "./enums.ts";
+import { organisations } from "./organisations.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
 
-/** The credit ledger: every change of users.credits has exactly one row here, with the balance after it. */
+/**
+ * The credit ledger: every change of organisations.credits has exactly one row here, with the organisation's balance
+ * after it and the member whose action it was (who searched, bought, or was credited by an admin).
+ */
 export const creditTransactions = pgTable(
   "credit_transactions",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** The member who spent or bought; an admin's grant names the member it was granted to (createdBy: the admin). */
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation whose balance changed: the member's at the time. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     searchId: uuid().references(() => searches.id, { onDelete: "set null" }),
     type: creditTransactionType().notNull(),
     amount: integer().notNull(),
@@ -32,9 +41,11 @@ export const creditTransactions = pgTable(
     externalRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // The credit history's keyset order (lib/paging.ts).
   (t) => [
+    // One member's entries (the daily report's per-user scopes).
     index().on(t.userId, t.createdAt, t.id),
+    // The organisation's credit history in its keyset order (lib/paging.ts).
+    index().on(t.organisationId, t.createdAt, t.id),
     // A day's entries of everyone (the organisation's daily report).
     index("credit_transactions_created").on(t.createdAt),
     uniqueIndex("credit_transactions_external_ref").on(t.externalRef).where(sql`${t.externalRef} is not null`),

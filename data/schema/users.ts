@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organisationRole, userRole } from "./enums.ts";
 import { organisations } from "./organisations.ts";
 
@@ -15,7 +14,6 @@ export const users = pgTable(
     phoneNumber: text(),
     company: text(),
     position: text(),
-    credits: integer().notNull().default(25),
     profileLanguage: text().notNull().default("en"),
     reportLanguage: text().notNull().default("en"),
     /** Put each manual search's subject under daily monitoring, re-checked as lists change; a profile setting turns it off. */
@@ -41,5 +39,5 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("users_credits_non_negative", sql`${t.credits} >= 0`), index().on(t.organisationId, t.createdAt, t.id)],
+  (t) => [index().on(t.organisationId, t.createdAt, t.id)],
 );

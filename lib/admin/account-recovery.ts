@@ -11,7 +11,7 @@ import { isUuid } from "../ids.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accountMail } from "../mail/messages.ts";
 import type { AdminAccountLink, AdminCreatedUser, adminCreateUserSchema } from "./schemas.ts";
-import { type AdminActor, adminUserView } from "./users.ts";
+import { type AdminActor, adminUserViewOf } from "./users.ts";
 
 /** Where links point and how mail goes out (null: links are shown to the admin to hand over). */
 export interface LinkContext {
@@ -50,14 +50,14 @@ export async function adminCreateUser(db: Db, actor: AdminActor, input: z.output
     },
   );
   await recordAudit(db, audit(actor, "admin.user_created", user.id, { email: user.email, role: user.role, invited: Boolean(input.invite) }));
-  if (!input.invite) return { user: adminUserView(user), invitation: null };
+  if (!input.invite) return { user: await adminUserViewOf(db, user), invitation: null };
   const { token, expiresAt } = await issueAccountToken(db, user.id, "invitation", LINK_MINUTES.invitation);
   const link = accountLink(links.baseUrl, "invitation", token);
   if (links.mailer) {
     await links.mailer.send({ to: user.email, ...accountMail("invitation", user.profileLanguage, link, LINK_MINUTES.invitation) });
-    return { user: adminUserView(user), invitation: { link: null, expiresAt: expiresAt.toISOString(), mailed: true } };
+    return { user: await adminUserViewOf(db, user), invitation: { link: null, expiresAt: expiresAt.toISOString(), mailed: true } };
   }
-  return { user: adminUserView(user), invitation: { link, expiresAt: expiresAt.toISOString(), mailed: false } };
+  return { user: await adminUserViewOf(db, user), invitation: { link, expiresAt: expiresAt.toISOString(), mailed: false } };
 }
 
 /** A one-time reset link (24 hours) for the admin to hand over; an earlier unused link of the user stops working. */
@@ -74,6 +74,6 @@ export async function adminResetTwoFactor(db: Db, actor: AdminActor, userId: str
     const user = await findUser(tx, userId);
     await clearTwoFactor(tx, user.id);
     await recordAudit(tx, audit(actor, "admin.user_2fa_reset", user.id, { before: { twoFactorEnabled: user.twoFactorEnabled } }));
-    return adminUserView({ ...user, twoFactorEnabled: false, twoFactorSecret: null });
+    return adminUserViewOf(tx, { ...user, twoFactorEnabled: false, twoFactorSecret: null });
   });
 }

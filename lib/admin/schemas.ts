@@ -37,6 +37,7 @@ export interface AdminUserView {
   company: string | null;
   position: string | null;
   role: UserRole;
+  /** The balance of the user's organisation: credits belong to the organisation, shared by its members. */
   credits: number;
   isActive: boolean;
   lastLogin: string | null;

@@ -1,10 +1,10 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, schema } from "../../data/db.ts";
+import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { UserRow } from "../auth/sessions.ts";
 import { deleteUserSessions } from "../auth/sessions.ts";
-import { changeCredits } from "../credits/ledger.ts";
+import { changeCredits, memberCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
@@ -17,7 +17,8 @@ export interface AdminActor {
   ipAddress?: string | null;
 }
 
-export function adminUserView(u: UserRow): AdminUserView {
+/** `credits` is the balance of the user's organisation (credits belong to the organisation). */
+export function adminUserView(u: UserRow, credits: number): AdminUserView {
   return {
     id: u.id,
     email: u.email,
@@ -25,12 +26,17 @@ export function adminUserView(u: UserRow): AdminUserView {
     company: u.company,
     position: u.position,
     role: u.role,
-    credits: u.credits,
+    credits,
     isActive: u.isActive,
     lastLogin: u.lastLogin?.toISOString() ?? null,
     twoFactorEnabled: u.twoFactorEnabled,
     createdAt: u.createdAt.toISOString(),
   };
+}
+
+/** The admin's view of a user, with the balance of their organisation read now. */
+export async function adminUserViewOf(db: DbOrTx, u: UserRow): Promise<AdminUserView> {
+  return adminUserView(u, await memberCredits(db, u.id));
 }
 
 export async function listAdminUsers(db: Db, request: PageRequest & { q?: string }): Promise<Page<AdminUserView>> {
@@ -40,14 +46,15 @@ export async function listAdminUsers(db: Db, request: PageRequest & { q?: string
   const where = q ? or(ilike(u.email, containsPattern(q)), ilike(u.fullName, containsPattern(q)), ilike(u.company, containsPattern(q))) : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({ user: u, id: u.id, cursorKey: cursorKey(keyset) })
+      .select({ user: u, id: u.id, credits: schema.organisations.credits, cursorKey: cursorKey(keyset) })
       .from(u)
+      .innerJoin(schema.organisations, eq(schema.organisations.id, u.organisationId))
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
     db.$count(u, where),
   ]);
-  return toPage(rows, request.limit, total, (row) => adminUserView(row.user));
+  return toPage(rows, request.limit, total, (row) => adminUserView(row.user, row.credits));
 }
 
 async function findUser(db: Pick<Db, "select">, id: string, lock = false): Promise<UserRow> {
@@ -59,7 +66,7 @@ async function findUser(db: Pick<Db, "select">, id: string, lock = false): Promi
 }
 
 export async function getAdminUser(db: Db, id: string): Promise<AdminUserView> {
-  return adminUserView(await findUser(db, id));
+  return adminUserViewOf(db, await findUser(db, id));
 }
 
 /**
@@ -107,7 +114,7 @@ export async function updateAdminUser(db: Db, actor: AdminActor, id: string, inp
         after: Object.fromEntries(changed.map((f) => [f, after[f]])),
       }),
     );
-    return adminUserView(after);
+    return adminUserViewOf(tx, after);
   });
 }
 
@@ -123,10 +130,14 @@ export async function setUserActive(db: Db, actor: AdminActor, id: string, activ
       tx,
       audit(actor, isActive ? "admin.user_activated" : "admin.user_deactivated", id, { before: { isActive: before.isActive }, after: { isActive } }),
     );
-    return adminUserView(after);
+    return adminUserViewOf(tx, after);
   });
 }
 
+/**
+ * Credits an admin adds "to a user" land on the user's organisation, the pool every member spends from; the ledger
+ * entry names the user (and the admin as createdBy), and the audit's before and after are the organisation's.
+ */
 export async function addAdminCredits(db: Db, actor: AdminActor, id: string, input: z.infer<typeof adminCreditsSchema>) {
   return db.transaction(async (tx) => {
     const before = await findUser(tx, id, true);
@@ -134,8 +145,13 @@ export async function addAdminCredits(db: Db, actor: AdminActor, id: string, inp
     const result = await changeCredits(tx, { userId: id, type: "admin_credit", amount: input.amount, description, createdBy: actor.userId ?? undefined });
     await recordAudit(
       tx,
-      audit(actor, "admin.credits_added", id, { amount: input.amount, description, before: { credits: before.credits }, after: { credits: result.balance } }),
+      audit(actor, "admin.credits_added", id, {
+        amount: input.amount,
+        description,
+        before: { credits: result.balance - input.amount },
+        after: { credits: result.balance },
+      }),
     );
-    return { balance: result.balance, user: adminUserView({ ...before, credits: result.balance }) };
+    return { balance: result.balance, user: adminUserView(before, result.balance) };
   });
 }

@@ -179,6 +179,7 @@ export const publicUserSchema = z.object({
   company: z.string().nullable(),
   position: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  /** The organisation's balance, which the user spends from (credits belong to the organisation). */
   credits: z.number().int(),
   isActive: z.boolean(),
   twoFactorEnabled: z.boolean(),
@@ -222,8 +223,11 @@ export const creditTransactionSchema = z.object({
   /** Screens word these in the reader's language (lib/credits/descriptions.ts); description is the English text. */
   descriptionCode: z.string().nullable(),
   descriptionParams: z.record(z.string(), z.string()).nullable(),
+  /** The member whose action it was (who searched, bought, or was granted the credits): the pool is shared. */
+  member: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
   createdAt: z.string(),
 });
+/** The organisation's credits, which every member spends from and sees, and its ledger. */
 export const creditBalanceSchema = z.object({
   balance: z.number().int(),
   unlimited: z.boolean(),

@@ -11,7 +11,8 @@ import { hashPassword } from "./passwords.ts";
 import type { PublicUser, RegisterInput, UserRole } from "./schemas.ts";
 import type { UserRow } from "./sessions.ts";
 
-export function toPublicUser(u: UserRow, organisation: UserOrganisation): PublicUser {
+/** `credits` is the organisation's balance, which the user spends from. */
+export function toPublicUser(u: UserRow, organisation: UserOrganisation, credits: number): PublicUser {
   return {
     id: u.id,
     email: u.email,
@@ -20,7 +21,7 @@ export function toPublicUser(u: UserRow, organisation: UserOrganisation): Public
     company: u.company,
     position: u.position,
     role: u.role,
-    credits: u.credits,
+    credits,
     isActive: u.isActive,
     twoFactorEnabled: u.twoFactorEnabled,
     emailVerified: u.emailVerified,
@@ -34,18 +35,13 @@ export function toPublicUser(u: UserRow, organisation: UserOrganisation): Public
   };
 }
 
-/** The user's organisation as the signed-in user carries it: id, name and the user's role there. */
-export async function userOrganisation(db: DbOrTx, u: Pick<UserRow, "organisationId" | "organisationRole">): Promise<UserOrganisation> {
+/** The user as the account routes answer them, with their organisation (id, name, their role) and its balance. */
+export async function publicUserOf(db: DbOrTx, u: UserRow): Promise<PublicUser> {
   const [organisation] = await db
-    .select({ id: schema.organisations.id, name: schema.organisations.name })
+    .select({ id: schema.organisations.id, name: schema.organisations.name, credits: schema.organisations.credits })
     .from(schema.organisations)
     .where(eq(schema.organisations.id, u.organisationId));
-  return { id: organisation.id, name: organisation.name, role: u.organisationRole };
-}
-
-/** The user as the account routes answer them, with their organisation. */
-export async function publicUserOf(db: DbOrTx, u: UserRow): Promise<PublicUser> {
-  return toPublicUser(u, await userOrganisation(db, u));
+  return toPublicUser(u, { id: organisation.id, name: organisation.name, role: u.organisationRole }, organisation.credits);
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -100,7 +96,6 @@ export async function createUser(db: DbOrTx, input: NewUser, options: { createdB
         role: input.role ?? "user",
         organisationId: membership.organisationId,
         organisationRole: membership.role,
-        credits: 0,
       })
       .onConflictDoNothing({ target: schema.users.email })
       .returning();
@@ -129,7 +124,8 @@ export async function createUserAs(db: DbOrTx, actor: AuditActor, input: NewUser
 }
 
 /**
- * The initial credits of the system settings, as a credit_bonus through the ledger. Its external reference makes the
+ * The initial credits of the system settings, as a credit_bonus through the ledger, to the user's organisation (the
+ * entry names the user). Its external reference makes the
  * grant happen once per account however often it is asked for (a confirmation link clicked twice).
  */
 export async function grantWelcomeCredits(db: DbOrTx, userId: string, createdBy?: string) {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { hasUnlimitedCredits } from "../credits/contract.ts";
+import { memberCredits } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
@@ -29,8 +31,10 @@ export async function createBatchJob(
   const settings = await readSettings(ctx.db, creditSettings);
   const [user] = await ctx.db.select().from(schema.users).where(eq(schema.users.id, input.userId));
   if (!user) throw new AppError(404, "User not found");
-  const creditsRequired = user.role === "admin" ? 0 : input.entities.length * settings.manualSearchCost;
-  if (creditsRequired > user.credits) throw insufficientCredits(input.entities.length, creditsRequired, user.credits);
+  const creditsRequired = hasUnlimitedCredits(user) ? 0 : input.entities.length * settings.manualSearchCost;
+  // The organisation's balance, shared by its members: checked here for a quick answer, and again by the charge.
+  const balance = await memberCredits(ctx.db, input.userId);
+  if (creditsRequired > balance) throw insufficientCredits(input.entities.length, creditsRequired, balance);
   const batch = await ctx.db.transaction(async (tx) => {
     const [row] = input.batchId
       ? [await claimPendingBatch(tx, input.userId, input.batchId)]
@@ -43,8 +47,7 @@ export async function createBatchJob(
     } catch (error) {
       // The balance changed since it was read above.
       if (error instanceof AppError && error.status === 402) {
-        const [now] = await ctx.db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, input.userId));
-        throw insufficientCredits(input.entities.length, creditsRequired, now?.credits ?? 0);
+        throw insufficientCredits(input.entities.length, creditsRequired, await memberCredits(ctx.db, input.userId));
       }
       throw error;
     }

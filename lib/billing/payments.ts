@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { memberCredits } from "../credits/ledger.ts";
 import { AppError } from "../errors.ts";
 import type { BillingConfig } from "./config.ts";
 import { findCreditPackage } from "./packages.ts";
@@ -83,8 +83,7 @@ export async function confirmPayment(db: DbOrTx, stripe: Stripe, userId: string,
   const intent = await callStripe(() => stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] }));
   const applied = await applyPaymentIntent(db, stripe, intent);
   if (!applied) throw new AppError(404, "Payment not found");
-  const [user] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-  return { purchase: applied.purchase, balance: user?.credits ?? 0 };
+  return { purchase: applied.purchase, balance: await memberCredits(db, userId) };
 }
 
 /** Refused webhook: bad or old signature, or no webhook secret configured. Answered with 400; nothing changes. */

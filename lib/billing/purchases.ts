@@ -188,8 +188,13 @@ export async function applyChargeRefunded(db: DbOrTx, stripe: Stripe | null, cha
 }
 
 export interface PurchaseListRequest extends PageRequest {
-  /** One user's purchases; all users' when absent (the CLI's overview). */
+  /** One user's purchases (the CLI's overview of one account). */
   userId?: string;
+  /**
+   * The purchases of one organisation's members (the app's list): the credits bought went to the organisation's pool,
+   * so every member sees what was bought for it and by whom. Neither filter: everyone's (the CLI's overview).
+   */
+  organisationId?: string;
   /**
    * Also purchases still pending: a PaymentIntent is made as soon as a package is shown, so most pending ones were
    * never paid for. The user's list leaves them out; the CLI's overview shows them.
@@ -201,7 +206,11 @@ export type PurchaseListItem = PurchaseView & { userEmail: string | null };
 
 /** Purchases newest first, paged, with the buyer's email. */
 export async function listPurchases(db: DbOrTx, request: PurchaseListRequest): Promise<Page<PurchaseListItem>> {
-  const where = and(request.userId ? eq(p.userId, request.userId) : undefined, request.includePending ? undefined : ne(p.status, "pending"));
+  const where = and(
+    request.userId ? eq(p.userId, request.userId) : undefined,
+    request.organisationId ? eq(schema.users.organisationId, request.organisationId) : undefined,
+    request.includePending ? undefined : ne(p.status, "pending"),
+  );
   const rows = await db
     .select({
       id: p.id,
@@ -222,6 +231,6 @@ export async function listPurchases(db: DbOrTx, request: PurchaseListRequest): P
     .where(and(where, afterCursor(keyset, request.cursor)))
     .orderBy(...newestFirst(keyset))
     .limit(request.limit + 1);
-  const [{ total }] = await db.select({ total: count() }).from(p).where(where);
+  const [{ total }] = await db.select({ total: count() }).from(p).leftJoin(schema.users, eq(schema.users.id, p.userId)).where(where);
   return toPage(rows, request.limit, total, ({ userEmail, ...row }) => ({ ...purchaseView(row), userEmail }));
 }

@@ -14,7 +14,13 @@ export type CreditTransactionView = CreditBalance["transactions"][number];
 const t = schema.creditTransactions;
 const keyset = { createdAt: t.createdAt, id: t.id };
 
-function transactionView(row: Omit<CreditTransactionRow, "userId" | "searchId" | "createdBy" | "purchaseId" | "externalRef">): CreditTransactionView {
+type ViewRow = Omit<CreditTransactionRow, "userId" | "organisationId" | "searchId" | "createdBy" | "purchaseId" | "externalRef"> & {
+  memberId: string;
+  memberName: string;
+  memberEmail: string;
+};
+
+function transactionView(row: ViewRow): CreditTransactionView {
   return {
     id: row.id,
     type: row.type,
@@ -23,6 +29,7 @@ function transactionView(row: Omit<CreditTransactionRow, "userId" | "searchId" |
     description: row.description,
     descriptionCode: row.descriptionCode,
     descriptionParams: row.descriptionParams ?? null,
+    member: { id: row.memberId, fullName: row.memberName, email: row.memberEmail },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -36,22 +43,39 @@ const viewColumns = {
   descriptionCode: t.descriptionCode,
   descriptionParams: t.descriptionParams,
   createdAt: t.createdAt,
+  memberId: schema.users.id,
+  memberName: schema.users.fullName,
+  memberEmail: schema.users.email,
 };
 
-/** The balance, the search costs and the latest `limit` transactions (the profile's card). */
+/** The user's instance role and organisation with its balance: every member sees the organisation's. */
+async function memberWithBalance(db: DbOrTx, userId: string) {
+  const [member] = await db
+    .select({ role: schema.users.role, organisationId: schema.users.organisationId, credits: schema.organisations.credits })
+    .from(schema.users)
+    .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
+    .where(eq(schema.users.id, userId));
+  if (!member) throw new AppError(404, "User not found");
+  return member;
+}
+
+/**
+ * The balance of the user's organisation, the search costs and its latest `limit` ledger entries, each naming the
+ * member (the profile's card and the sidebar). "Unlimited" stays the user's own: an instance admin is never charged.
+ */
 export async function creditBalance(db: DbOrTx, userId: string, limit = 50): Promise<CreditBalance> {
-  const [user] = await db.select({ credits: schema.users.credits, role: schema.users.role }).from(schema.users).where(eq(schema.users.id, userId));
-  if (!user) throw new AppError(404, "User not found");
+  const member = await memberWithBalance(db, userId);
   const settings = await readSettings(db, creditSettings);
   const rows = await db
     .select(viewColumns)
     .from(t)
-    .where(eq(t.userId, userId))
+    .innerJoin(schema.users, eq(schema.users.id, t.userId))
+    .where(eq(t.organisationId, member.organisationId))
     .orderBy(...newestFirst(keyset))
     .limit(limit);
   return {
-    balance: user.credits,
-    unlimited: hasUnlimitedCredits(user),
+    balance: member.credits,
+    unlimited: hasUnlimitedCredits(member),
     manualSearchCost: settings.manualSearchCost,
     automatedSearchCost: settings.automatedSearchCost,
     transactions: rows.map(transactionView),
@@ -62,12 +86,17 @@ export interface CreditTransactionListRequest extends PageRequest {
   type?: CreditTransactionType;
 }
 
-/** A page of the user's ledger, newest first, optionally of one type (the credit history). */
+/**
+ * A page of the ledger of the user's organisation, newest first, optionally of one type (the credit history): every
+ * member sees every member's entries, since they share the balance the entries explain.
+ */
 export async function listCreditTransactions(db: DbOrTx, userId: string, request: CreditTransactionListRequest): Promise<Page<CreditTransactionView>> {
-  const where = and(eq(t.userId, userId), request.type ? eq(t.type, request.type) : undefined);
+  const { organisationId } = await memberWithBalance(db, userId);
+  const where = and(eq(t.organisationId, organisationId), request.type ? eq(t.type, request.type) : undefined);
   const rows = await db
     .select({ ...viewColumns, cursorKey: cursorKey(keyset) })
     .from(t)
+    .innerJoin(schema.users, eq(schema.users.id, t.userId))
     .where(and(where, afterCursor(keyset, request.cursor)))
     .orderBy(...newestFirst(keyset))
     .limit(request.limit + 1);

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
+import { hasUnlimitedCredits } from "./contract.ts";
 import { type CreditReason, englishDescription } from "./descriptions.ts";
 
 export type CreditTransactionType = (typeof schema.creditTransactionType.enumValues)[number];
@@ -8,6 +9,10 @@ export type CreditTransactionType = (typeof schema.creditTransactionType.enumVal
 const DEBITS: ReadonlySet<CreditTransactionType> = new Set(["manual_search", "automatic_search"]);
 
 export interface CreditChange {
+  /**
+   * The member whose action it is (who searched, bought, or was granted credits): the change lands on their
+   * organisation's balance, and the entry names them.
+   */
   userId: string;
   type: CreditTransactionType;
   /** Negative for searches, positive for purchases, bonuses and admin credits. */
@@ -39,9 +44,49 @@ class AlreadyApplied extends Error {}
 
 const externalRefTaken = { target: schema.creditTransactions.externalRef, where: sql`${schema.creditTransactions.externalRef} is not null` };
 
-async function currentBalance(db: DbOrTx, userId: string): Promise<number> {
-  const [current] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
+const o = schema.organisations;
+
+/** The organisation whose credits a member spends, and the member's instance role (who spends nothing). */
+async function memberOf(db: DbOrTx, userId: string) {
+  const [member] = await db
+    .select({ role: schema.users.role, organisationId: schema.users.organisationId })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  if (!member) throw new AppError(404, "User not found");
+  return member;
+}
+
+/** The organisation's balance. */
+export async function organisationCredits(db: DbOrTx, organisationId: string): Promise<number> {
+  const [current] = await db.select({ credits: o.credits }).from(o).where(eq(o.id, organisationId));
   return current?.credits ?? 0;
+}
+
+/**
+ * The balance a member spends from: their organisation's, shared by every member (credits belong to the
+ * organisation, not to the user).
+ */
+export async function memberCredits(db: DbOrTx, userId: string): Promise<number> {
+  const [current] = await db
+    .select({ credits: o.credits })
+    .from(schema.users)
+    .innerJoin(o, eq(o.id, schema.users.organisationId))
+    .where(eq(schema.users.id, userId));
+  return current?.credits ?? 0;
+}
+
+/**
+ * Adds `amount` (negative for a charge) to the organisation's balance unless it would fall below zero: one
+ * conditional UPDATE, so concurrent changes by any members of one organisation serialise on its row and none can
+ * overdraw or lose another's update. Undefined when the balance does not cover it.
+ */
+async function addToOrganisation(tx: DbOrTx, organisationId: string, amount: number) {
+  const [updated] = await tx
+    .update(o)
+    .set({ credits: sql`${o.credits} + ${amount}` })
+    .where(and(eq(o.id, organisationId), gte(sql`${o.credits} + ${amount}`, 0)))
+    .returning({ credits: o.credits });
+  return updated;
 }
 
 export class InsufficientCreditsError extends AppError {
@@ -54,9 +99,10 @@ export class InsufficientCreditsError extends AppError {
 }
 
 /**
- * The one place credits change. The balance update and its ledger row are written in one transaction,
- * and the update is conditional (credits + amount >= 0), so concurrent debits can neither overdraw nor
- * lose an update. Pass a transaction to make the change part of a larger unit of work.
+ * The one place credits change. Credits belong to the member's organisation: the organisation's balance update and
+ * its ledger row (naming the member and the organisation) are written in one transaction, and the update is
+ * conditional (credits + amount >= 0), so concurrent debits by any of its members can neither overdraw nor lose an
+ * update. Pass a transaction to make the change part of a larger unit of work.
  */
 export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<CreditChangeResult> {
   const { userId, type, amount } = change;
@@ -69,7 +115,7 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
   try {
     return await applyChange(db, change, isDebit);
   } catch (error) {
-    if (error instanceof AlreadyApplied) return { charged: false, balance: await currentBalance(db, userId), alreadyApplied: true };
+    if (error instanceof AlreadyApplied) return { charged: false, balance: await memberCredits(db, userId), alreadyApplied: true };
     throw error;
   }
 }
@@ -77,24 +123,18 @@ export async function changeCredits(db: DbOrTx, change: CreditChange): Promise<C
 async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): Promise<CreditChangeResult> {
   const { userId, type, amount } = change;
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ role: schema.users.role, credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-    if (!user) throw new AppError(404, "User not found");
-    if (isDebit && user.role === "admin") return { charged: false, balance: user.credits } as const;
+    const member = await memberOf(tx, userId);
+    const { organisationId } = member;
+    if (isDebit && hasUnlimitedCredits(member)) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
 
-    const [updated] = await tx
-      .update(schema.users)
-      .set({ credits: sql`${schema.users.credits} + ${amount}`, updatedAt: sql`now()` })
-      .where(and(eq(schema.users.id, userId), gte(sql`${schema.users.credits} + ${amount}`, 0)))
-      .returning({ credits: schema.users.credits });
-    if (!updated) {
-      const [current] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-      throw new InsufficientCreditsError(current?.credits ?? 0, -amount);
-    }
+    const updated = await addToOrganisation(tx, organisationId, amount);
+    if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), -amount);
 
     const [row] = await tx
       .insert(schema.creditTransactions)
       .values({
         userId,
+        organisationId,
         type,
         amount,
         balance: updated.credits,
@@ -114,6 +154,7 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
 }
 
 export interface CreditTakeBack {
+  /** The buyer: the credits are taken back from their organisation, which the purchase credited. */
   userId: string;
   /** Credits to take back (positive). */
   credits: number;
@@ -131,26 +172,28 @@ export type CreditTakeBackResult =
 /**
  * A refund takes credits back (a credit_refund entry), never below zero: when some were already spent it takes what
  * is left (possibly nothing: an entry of 0 still records the refund once) and reports the rest as not recovered.
- * Admins are charged like anyone here. Once per externalRef, decided by the ledger's unique index.
+ * Admins are charged like anyone here. Once per externalRef, decided by the ledger's unique index. The organisation's
+ * row is locked first, so a member spending meanwhile cannot make the take-back overdraw it.
  */
 export async function takeBackCredits(db: DbOrTx, takeBack: CreditTakeBack): Promise<CreditTakeBackResult> {
   const { userId, credits } = takeBack;
   if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError(400, "Credits to take back must be a whole number of at least 0");
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
-      if (!user) throw new AppError(404, "User not found");
-      const taken = Math.min(user.credits, credits);
+      const { organisationId } = await memberOf(tx, userId);
+      const [organisation] = await tx.select({ credits: o.credits }).from(o).where(eq(o.id, organisationId)).for("update");
+      const taken = Math.min(organisation.credits, credits);
       const [updated] = await tx
-        .update(schema.users)
-        .set({ credits: sql`${schema.users.credits} - ${taken}`, updatedAt: sql`now()` })
-        .where(eq(schema.users.id, userId))
-        .returning({ credits: schema.users.credits });
+        .update(o)
+        .set({ credits: sql`${o.credits} - ${taken}` })
+        .where(eq(o.id, organisationId))
+        .returning({ credits: o.credits });
       const notRecovered = credits - taken;
       const [row] = await tx
         .insert(schema.creditTransactions)
         .values({
           userId,
+          organisationId,
           type: "credit_refund",
           amount: -taken,
           balance: updated.credits,
@@ -164,7 +207,7 @@ export async function takeBackCredits(db: DbOrTx, takeBack: CreditTakeBack): Pro
       return { applied: true, balance: updated.credits, taken, notRecovered, transactionId: row.id } as const;
     });
   } catch (error) {
-    if (error instanceof AlreadyApplied) return { applied: false, balance: await currentBalance(db, userId) };
+    if (error instanceof AlreadyApplied) return { applied: false, balance: await memberCredits(db, userId) };
     throw error;
   }
 }
@@ -180,32 +223,26 @@ export interface SearchCharges {
 /**
  * Charges many searches at once (a batch): one conditional balance update for them all and one ledger row per
  * search, each with the balance after it, so a batch's charges read like the same searches charged one by one.
- * All or none: too few credits for every search throws InsufficientCreditsError and changes nothing. Admins are
- * not charged. Run it in the transaction that writes the searches.
+ * All or none: too few credits in the member's organisation for every search throws InsufficientCreditsError and
+ * changes nothing. Admins are not charged. Run it in the transaction that writes the searches.
  */
 export async function chargeSearches(db: DbOrTx, charges: SearchCharges): Promise<CreditChangeResult> {
   const { userId, type, cost, searches } = charges;
   if (!Number.isSafeInteger(cost) || cost < 0) throw new AppError(400, "A search cost must be a whole number of at least 0");
   const total = cost * searches.length;
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ role: schema.users.role, credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-    if (!user) throw new AppError(404, "User not found");
-    if (user.role === "admin" || total === 0) return { charged: false, balance: user.credits } as const;
+    const member = await memberOf(tx, userId);
+    const { organisationId } = member;
+    if (hasUnlimitedCredits(member) || total === 0) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
 
-    const [updated] = await tx
-      .update(schema.users)
-      .set({ credits: sql`${schema.users.credits} - ${total}`, updatedAt: sql`now()` })
-      .where(and(eq(schema.users.id, userId), gte(schema.users.credits, total)))
-      .returning({ credits: schema.users.credits });
-    if (!updated) {
-      const [current] = await tx.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
-      throw new InsufficientCreditsError(current?.credits ?? 0, total);
-    }
+    const updated = await addToOrganisation(tx, organisationId, -total);
+    if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), total);
     const before = updated.credits + total;
     const rows = searches.map((s, i) => {
       const reason: CreditReason = { code: "search", params: { searchTerm: s.searchTerm } };
       return {
         userId,
+        organisationId,
         type,
         amount: -cost,
         balance: before - cost * (i + 1),

@@ -6,6 +6,7 @@ import { and, eq, ilike, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
+import { hasUnlimitedCredits } from "../credits/contract.ts";
 import { creditReasons } from "../credits/descriptions.ts";
 import { changeCredits, chargeSearches, InsufficientCreditsError } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
@@ -203,11 +204,15 @@ function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = ""
   return parsed.data;
 }
 
-/** What each search of this user costs, read in the creating transaction; admins and a cost of 0 are not charged. */
+/**
+ * What each search of this user costs and their organisation's balance (which every member spends from), read in the
+ * creating transaction; admins and a cost of 0 are not charged.
+ */
 async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   const [user] = await tx
-    .select({ role: schema.users.role, credits: schema.users.credits, isActive: schema.users.isActive })
+    .select({ role: schema.users.role, credits: schema.organisations.credits, isActive: schema.users.isActive })
     .from(schema.users)
+    .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
     .where(eq(schema.users.id, userId));
   if (!user) throw new AppError(404, "User not found");
   if (!user.isActive) throw new AppError(403, "This account is deactivated");
@@ -215,7 +220,7 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   if (!canScreen(user)) throw new AppError(403, READ_ONLY_MESSAGE);
   const settings = await readSettings(tx, creditSettings);
   const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
-  return { cost, charge: user.role !== "admin" && cost > 0, credits: user.credits };
+  return { cost, charge: !hasUnlimitedCredits(user) && cost > 0, credits: user.credits };
 }
 
 /**

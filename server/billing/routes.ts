@@ -71,7 +71,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get("/packages", async (c) => c.json({ packages: await listCreditPackages(c.get("ctx").database.db) }))
   .get("/purchases", queryOf(pageQuerySchema), async (c) => {
     const request = c.req.valid("query");
-    return c.json(await listPurchases(c.get("ctx").database.db, { ...request, userId: currentUser(c).id }));
+    return c.json(await listPurchases(c.get("ctx").database.db, { ...request, organisationId: currentUser(c).organisationId }));
   })
   .post("/confirm", billingConfigured, jsonBody(confirmPaymentRequestSchema), (c) =>
     providerFailures(async () => {

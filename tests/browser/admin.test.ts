@@ -68,9 +68,25 @@ beforeAll(async () => {
     .returning();
   viktorSearchId = viktor.id;
   await app.db.insert(schema.creditTransactions).values([
-    { userId: rosa.id, searchId: viktor.id, type: "manual_search", amount: -10, balance: 190, description: "Search: Viktor Petrov" },
-    { userId: bruno.id, searchId: petrova.id, type: "automatic_search", amount: -1, balance: 49, createdAt: petrova.createdAt },
-    { userId: rosa.id, type: "credit_purchase", amount: 500, balance: 690, description: "500 credits" },
+    {
+      userId: rosa.id,
+      organisationId: rosa.organisationId,
+      searchId: viktor.id,
+      type: "manual_search",
+      amount: -10,
+      balance: 190,
+      description: "Search: Viktor Petrov",
+    },
+    {
+      userId: bruno.id,
+      organisationId: bruno.organisationId,
+      searchId: petrova.id,
+      type: "automatic_search",
+      amount: -1,
+      balance: 49,
+      createdAt: petrova.createdAt,
+    },
+    { userId: rosa.id, organisationId: rosa.organisationId, type: "credit_purchase", amount: 500, balance: 690, description: "500 credits" },
   ]);
   await app.db
     .insert(schema.purchases)

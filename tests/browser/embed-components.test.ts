@@ -7,9 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import own from "@duecheck/react/i18n/en.json";
-import { eq } from "drizzle-orm";
 import type { Browser, Locator, Page } from "playwright-core";
-import { schema } from "../../data/db.ts";
 import { startHostServer } from "../../examples/host-react/server.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { manualClock } from "../../lib/clock.ts";
@@ -17,6 +15,7 @@ import { addEmbedOrigin } from "../../lib/embed/origins.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import { de, en, fr } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
@@ -77,7 +76,7 @@ async function hostPage() {
 /** "{{name}}" filled in. */
 const tr = (text: string, name: string) => text.replace("{{name}}", name);
 
-const credits = async (id: string) => (await app.db.select().from(schema.users).where(eq(schema.users.id, id)))[0].credits;
+const credits = (id: string) => balanceOf(app.db, id);
 
 /** Fills the form (inside the component's shadow root: Playwright's locators pierce it) and starts the search. */
 async function runSearch(page: Page, words: Record<string, string>, term: string) {

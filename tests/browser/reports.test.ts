@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { en, fr } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { organisationOfUser } from "../helpers/credits.ts";
 import { setEnv } from "../helpers/env.ts";
 import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage, waitForPath } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
@@ -88,6 +89,7 @@ async function seedDay(day: string) {
   await app.db.insert(schema.creditTransactions).values(
     searches.map((search) => ({
       userId: search.userId,
+      organisationId: organisationOfUser(search.userId),
       searchId: search.id,
       type: search.isAutomated ? ("automatic_search" as const) : ("manual_search" as const),
       amount: search.isAutomated ? -1 : -10,

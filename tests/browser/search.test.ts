@@ -5,7 +5,6 @@
  * news source is shown and prevents 'Clean Profile'; a balance below the cost turns the button off.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
@@ -13,6 +12,7 @@ import { sanctionsService } from "../../server/sanctions/service.ts";
 import { sdnFiles } from "../../support/ofac-sdn.ts";
 import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { setCredits } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { type GdeltArticle, type NewsServer, quotedPhrase, startGdeltServer, startGoogleNewsServer } from "../helpers/news-servers.ts";
 import {
@@ -364,7 +364,7 @@ describe("search screen", () => {
     const other = await newPage(browser);
     try {
       await signIn(other.page, app.url, "ten@example.com", "Screening-2024!");
-      await app.db.update(schema.users).set({ credits: 0 }).where(eq(schema.users.id, user.id));
+      await setCredits(app.db, user.id, 0);
       await runSearch(other.page, "Rustam Karimov");
       const toast = other.page.locator("[data-state=open]").filter({ hasText: "You need at least 10 credits" });
       await expectVisible(toast.getByText("Insufficient Credits"));

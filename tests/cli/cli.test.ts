@@ -6,6 +6,7 @@ import { HttpClient } from "../../support/http-client.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 import { auditEntries, userIdOf } from "../helpers/audit.ts";
 import { runCli } from "../helpers/cli.ts";
+import { balanceOfEmail } from "../helpers/credits.ts";
 
 // The CLI works on the database of a running server: on PGlite through the server's socket.
 let app: TestApp;
@@ -56,7 +57,7 @@ describe("duecheck CLI on the server's database", () => {
   test("users list shows every account, as a table and as JSON", async () => {
     const table = await runCli(["users", "list"], app.env);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/EMAIL\s+NAME\s+ROLE\s+CREDITS/);
+    expect(table.stdout).toMatch(/EMAIL\s+NAME\s+ROLE\s+ORG CREDITS/);
     expect(table.stdout).toMatch(/admin@test\.local\s+Administrator\s+admin\s+unlimited/);
     const json = JSON.parse((await runCli(["users", "list", "--json"], app.env)).stdout);
     expect(json.map((u: { email: string }) => u.email)).toContain("cli.user@example.com");
@@ -92,8 +93,7 @@ describe("duecheck CLI on the server's database", () => {
     const unknown = await runCli(["credits", "add", "ghost@example.com", "5"], app.env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No user with email ghost@example.com");
-    const [user] = await app.db.select().from(schema.users).where(eq(schema.users.email, "cli.user@example.com"));
-    expect(user.credits).toBe(125);
+    expect(await balanceOfEmail(app.db, "cli.user@example.com")).toBe(125);
   });
 
   test("users, credits and db print in --language; credits add defaults to the account's report language", async () => {
@@ -103,11 +103,11 @@ describe("duecheck CLI on the server's database", () => {
     );
     expect(created.stdout).toBe("Compte utilisateur fr.user@example.com créé avec 25 crédits.\n");
     const list = await runCli(["users", "list", "--language", "de"], app.env);
-    expect(list.stdout).toMatch(/E-MAIL\s+NAME\s+ROLLE\s+CREDITS\s+STATUS\s+2FA\s+LETZTE ANMELDUNG/);
+    expect(list.stdout).toMatch(/E-MAIL\s+NAME\s+ROLLE\s+ORG\.-CREDITS\s+STATUS\s+2FA\s+LETZTE ANMELDUNG/);
     expect(list.stdout).toMatch(/admin@test\.local\s+Administrator\s+Administrator\s+unbegrenzt\s+aktiv\s+aus/);
     expect(list.stdout).toMatch(/fr\.user@example\.com\s+Fr User\s+Benutzer\s+25\s+aktiv\s+aus\s+nie/);
     const added = await runCli(["credits", "add", "fr.user@example.com", "5", "--language", "es"], app.env);
-    expect(added.stdout).toBe("Se añadieron 5 créditos a fr.user@example.com. Nuevo saldo: 30.\n");
+    expect(added.stdout).toBe("Se añadieron 5 créditos a la organización de fr.user@example.com. Nuevo saldo: 30.\n");
     const bad = await runCli(["credits", "add", "fr.user@example.com", "cinq", "--language", "fr"], app.env);
     expect([bad.code, bad.stderr]).toEqual([1, "duecheck: Le montant doit être un nombre entier supérieur à 0, reçu « cinq »\n"]);
 
@@ -115,7 +115,9 @@ describe("duecheck CLI on the server's database", () => {
     const client = new HttpClient(app.url);
     await client.signIn("fr.user@example.com", "fr-password");
     expect((await client.post("/api/auth/update-languages", { profileLanguage: "fr", reportLanguage: "fr" })).status).toBe(200);
-    expect((await runCli(["credits", "add", "fr.user@example.com", "1"], app.env)).stdout).toBe("1 crédit ajouté à fr.user@example.com. Nouveau solde : 31.\n");
+    expect((await runCli(["credits", "add", "fr.user@example.com", "1"], app.env)).stdout).toBe(
+      "1 crédit ajouté à l’organisation de fr.user@example.com. Nouveau solde : 31.\n",
+    );
     expect((await runCli(["db", "migrate", "--language", "de"], app.env)).stdout).toStartWith("Migrationen angewendet: ");
   });
 

@@ -209,8 +209,7 @@ describe("without a server", () => {
     expect(history.items.map((s: { status: string; searchTerm: string }) => [s.searchTerm, s.status])).toEqual([["Rustam Karimov", "completed"]]);
     const database = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, role: "cli" });
     try {
-      const [user] = await database.db.select().from(schema.users).where(eq(schema.users.email, "solo@example.com"));
-      expect(user.credits).toBe(15);
+      expect(await balanceOfEmail(database.db, "solo@example.com")).toBe(15);
     } finally {
       await database.close();
     }

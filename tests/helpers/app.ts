@@ -4,7 +4,7 @@ import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { type AppConfig, loadConfig } from "../../lib/config.ts";
 import { type RunningServer, startServer } from "../../server/start.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { setCredits } from "./credits.ts";
+import { balanceOf, setCredits } from "./credits.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { noteStart } from "./starts.ts";
 
@@ -54,7 +54,10 @@ export interface TestUserInput {
   credits?: number;
 }
 
-/** Creates an account directly (with the welcome credits), then sets the credits if asked. */
+/**
+ * Creates an account directly (with the welcome credits), then sets the credits if asked. The answer carries the
+ * balance of the user's organisation as `credits` (the balance the user spends from).
+ */
 export async function createUser(db: Db, input: TestUserInput) {
   const user = await createAccount(db, {
     email: input.email,
@@ -69,7 +72,7 @@ export async function createUser(db: Db, input: TestUserInput) {
     await setCredits(db, user.id, input.credits);
     return { ...user, credits: input.credits };
   }
-  return user;
+  return { ...user, credits: await balanceOf(db, user.id) };
 }
 
 /** A new user (as createUser makes one) and a client signed in as them. */

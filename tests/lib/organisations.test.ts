@@ -3,13 +3,15 @@
  * grant, and the instance's administrator acting on an organisation that is not theirs.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Database } from "../../data/db.ts";
+import { eq } from "drizzle-orm";
+import { type Database, schema } from "../../data/db.ts";
 import { createUser, findUserByEmail } from "../../lib/auth/users.ts";
 import type { Mail } from "../../lib/mail/mailer.ts";
 import { inviteMember } from "../../lib/organisations/invite.ts";
 import { changeMemberRole } from "../../lib/organisations/manage.ts";
 import { listMembers } from "../../lib/organisations/members.ts";
 import { listOrganisations } from "../../lib/organisations/organisation.ts";
+import { balanceOf, balanceOfEmail } from "../helpers/credits.ts";
 import { openTestDatabase } from "../helpers/database.ts";
 
 let database: Database;
@@ -36,7 +38,10 @@ test("with SMTP the invitation is mailed and no link is answered; the invited me
   expect(sent[0].text).toContain("https://duecheck.example/reset-password?token=");
   const page = await listMembers(db, { kind: "user", id: owner.id }, { limit: 10 });
   expect(page.items.map((m) => m.email)).toEqual(["mia@example.com", "owner@example.com"]);
-  expect((await findUserByEmail(db, "mia@example.com"))?.credits).toBe(0);
+  // The invited member adds no welcome credits to the organisation's pool: it holds the owner's alone.
+  expect(await balanceOfEmail(db, "mia@example.com")).toBe(await balanceOf(db, owner.id));
+  const mia = (await findUserByEmail(db, "mia@example.com"))!;
+  expect(await db.select().from(schema.creditTransactions).where(eq(schema.creditTransactions.userId, mia.id))).toEqual([]);
 });
 
 test("an instance admin acts on any organisation; a user of another organisation finds it does not exist", async () => {

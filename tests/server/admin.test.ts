@@ -5,6 +5,7 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { validRegistration } from "../helpers/registration.ts";
 
 let app: TestApp;
@@ -88,7 +89,8 @@ describe("users", () => {
     expect((await admin.post(`/api/admin/users/${alice.id}/credits`, { amount: 1.5 })).json.error).toBe("amount must be a whole number");
     expect((await admin.post(`/api/admin/users/${alice.id}/credits`, { amount: 0 })).status).toBe(400);
     const [stored] = await app.db.select().from(schema.users).where(eq(schema.users.id, alice.id));
-    expect(stored).toMatchObject({ fullName: "Alice Archer", credits: 25, isActive: true });
+    expect(stored).toMatchObject({ fullName: "Alice Archer", isActive: true });
+    expect(await balanceOf(app.db, alice.id)).toBe(25);
   });
 
   test("credits go through the ledger as admin_credit with the description and the admin, and are audited", async () => {
@@ -234,7 +236,9 @@ describe("stats", () => {
       },
       { userId: bob.id, credits: 100, amount: 2900, paymentIntentId: "pi_c", status: "pending" },
     ]);
-    await app.db.insert(schema.creditTransactions).values({ userId: alice.id, type: "manual_search", amount: -10, balance: 55 });
+    await app.db
+      .insert(schema.creditTransactions)
+      .values({ userId: alice.id, organisationId: alice.organisationId, type: "manual_search", amount: -10, balance: 55 });
     // Carol never signed in but her monitoring check ran today: she is active today.
     const carol = await createUser(app.db, { email: "carol@example.com", password: "carol-password-1" });
     const earlyToday = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:01Z`);

@@ -12,6 +12,7 @@ import { loadInstanceKey } from "../../lib/auth/instance-key.ts";
 import { createApp } from "../../server/app.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 
 let app: TestApp;
 let routes: string[];
@@ -193,7 +194,7 @@ test("the auditor reads another user's batch with its rows, and their monitored 
 
 test("the refused calls changed nothing: no search, batch, entity or key of the auditor's, credits untouched, settings as they were", async () => {
   const [account] = await app.db.select().from(schema.users).where(eq(schema.users.email, "auditor@example.com"));
-  expect(account.credits).toBe(100);
+  expect(await balanceOf(app.db, account.id)).toBe(100);
   const count = async (table: typeof schema.searches | typeof schema.batchJobs | typeof schema.monitoredEntities | typeof schema.webhooks) =>
     (await app.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.userId, account.id)))[0].n;
   expect([await count(schema.searches), await count(schema.batchJobs), await count(schema.monitoredEntities), await count(schema.webhooks)]).toEqual([

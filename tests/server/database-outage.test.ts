@@ -11,6 +11,7 @@ import { startTcpProxy } from "../../support/tcp-proxy.ts";
 import { importSdn, TEST_JOB_SETTINGS } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
 import { startServeProcess } from "../helpers/cli.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { type NewsServer, startGdeltServer } from "../helpers/news-servers.ts";
@@ -191,10 +192,10 @@ test.skipIf(!onPostgres)(
         .select({ sum: sql<number>`coalesce(sum(${schema.creditTransactions.amount}), 0)::int` })
         .from(schema.creditTransactions)
         .where(and(eq(schema.creditTransactions.userId, userId), inArray(schema.creditTransactions.type, ["manual_search", "automatic_search"])));
-      const [user] = await db.select({ credits: schema.users.credits }).from(schema.users).where(eq(schema.users.id, userId));
+      const credits = await balanceOf(db, userId);
       // The test set the balance to CREDITS; since then only search charges went through the ledger.
       expect(ledger.sum).toBeLessThan(0);
-      expect(user.credits).toBe(CREDITS + ledger.sum);
+      expect(credits).toBe(CREDITS + ledger.sum);
       const done = await getBatchJob(db, userId, batchId);
       expect(done).toMatchObject({ status: "completed", totalEntities: ROWS, processedEntities: ROWS, failedEntities: 0 });
     } finally {

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { validRegistration } from "../helpers/registration.ts";
 import { linkIn, mailingAppEnv, startSmtpServer, type TestSmtpServer, tokenOf } from "../helpers/smtp-server.ts";
 
@@ -51,7 +52,7 @@ describe("email confirmation", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0].amount).toBe(25);
     const [user] = await app.db.select().from(schema.users).where(eq(schema.users.id, userId));
-    expect(user.credits).toBe(25);
+    expect(await balanceOf(app.db, userId)).toBe(25);
     expect(user.emailVerified).toBe(true);
     await http.signIn(body.email as string, body.password as string);
     expect((await http.get("/api/auth/me")).json).toMatchObject({ credits: 25, emailVerified: true });

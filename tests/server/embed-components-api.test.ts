@@ -4,12 +4,12 @@
  * (another user's search or entity is 404), charged to the token's owner as with the key, and checked at the edge.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { auditEntries } from "../helpers/audit.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
 
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const tokenOf = async (user: { id: string }, key: { id: string }) => (await createEmbedToken(app.db, { userId: user.id, apiKeyId: key.id })).token;
-const credits = async (id: string) => (await app.db.select().from(schema.users).where(eq(schema.users.id, id)))[0].credits;
+const credits = (id: string) => balanceOf(app.db, id);
 
 const v1 = (method: string, path: string, bearer: string, body?: unknown) =>
   fetch(`${app.url}/api/v1${path}`, {

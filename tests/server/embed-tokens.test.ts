@@ -12,6 +12,7 @@ import { manualClock } from "../../lib/clock.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 
 const HOST_A = "https://onboarding.bank-a.example";
@@ -65,7 +66,7 @@ async function newToken(key = keyA.key, body: unknown = {}) {
   return (await res.json()) as { token: string; expiresAt: string; scopes: string[] };
 }
 
-const credits = async (userId: string) => (await app.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0].credits;
+const credits = (userId: string) => balanceOf(app.db, userId);
 const tokenCount = async () => (await app.db.select().from(schema.embedTokens)).length;
 const searchCount = async () => (await app.db.select().from(schema.searches)).length;
 const minuteCount = async (keyId: string) =>
