@@ -70,19 +70,19 @@ describe("credit history", () => {
     expect(await page.getByTestId("credit-history-balance").textContent()).toContain(String(afterSearch));
 
     await expectVisible(table());
-    expect(await table().locator("thead th").allTextContents()).toEqual(["Date", "Type", "Description", "Amount", "Balance after"]);
+    expect(await table().locator("thead th").allTextContents()).toEqual(["Date", "Type", "Member", "Description", "Amount", "Balance after"]);
     expect(await dataRows().count()).toBe(3);
 
     const [search, credit, welcome] = [dataRows().nth(0), dataRows().nth(1), dataRows().nth(2)];
-    expect((await cells(search)).slice(1)).toEqual(["Manual search", "Search: ACME Ltd", "-10", String(afterSearch)]);
-    expect((await cells(credit)).slice(1)).toEqual(["Added by administrator", "Invoice 7", "+100", String(afterCredit)]);
-    expect((await cells(welcome)).slice(1)).toEqual(["Bonus credits", "Welcome credits", `+${welcomeBalance}`, String(welcomeBalance)]);
+    expect((await cells(search)).slice(1)).toEqual(["Manual search", "Ada Lovelace", "Search: ACME Ltd", "-10", String(afterSearch)]);
+    expect((await cells(credit)).slice(1)).toEqual(["Added by administrator", "Ada Lovelace", "Invoice 7", "+100", String(afterCredit)]);
+    expect((await cells(welcome)).slice(1)).toEqual(["Bonus credits", "Ada Lovelace", "Welcome credits", `+${welcomeBalance}`, String(welcomeBalance)]);
 
     // Date and time in the interface locale.
     expect((await cells(credit))[0]).toMatch(/\d{4}.*\d{1,2}:\d{2}/);
     // Credits in green, charges in red.
-    expect(await credit.locator("td").nth(3).getAttribute("class")).toContain("text-success");
-    expect(await search.locator("td").nth(3).getAttribute("class")).toContain("text-destructive");
+    expect(await credit.locator("td").nth(4).getAttribute("class")).toContain("text-success");
+    expect(await search.locator("td").nth(4).getAttribute("class")).toContain("text-destructive");
   });
 
   test("the type filter shows only the chosen type, and works from the keyboard", async () => {
@@ -94,7 +94,7 @@ describe("credit history", () => {
     await page.getByRole("option", { name: "Added by administrator" }).click();
     expect(await filter.textContent()).toBe("Added by administrator");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=credit-history-table] tbody tr").length === 1);
-    expect((await cells(dataRows().first())).slice(1)).toEqual(["Added by administrator", "Invoice 7", "+100", String(afterCredit)]);
+    expect((await cells(dataRows().first())).slice(1)).toEqual(["Added by administrator", "Ada Lovelace", "Invoice 7", "+100", String(afterCredit)]);
 
     // Enter opens the list with the chosen option focused; Home moves to 'All types', Enter picks it.
     await expectHidden(page.getByRole("listbox"));
@@ -119,7 +119,7 @@ describe("credit history", () => {
     await page.reload();
     await expectVisible(page.getByRole("heading", { name: "Credit-Verlauf", level: 1 }));
     await expectVisible(page.getByLabel("Nach Typ filtern"));
-    expect(await table().locator("thead th").allTextContents()).toEqual(["Datum", "Typ", "Beschreibung", "Betrag", "Guthaben danach"]);
+    expect(await table().locator("thead th").allTextContents()).toEqual(["Datum", "Typ", "Mitglied", "Beschreibung", "Betrag", "Guthaben danach"]);
     await expectVisible(table().getByText("Vom Administrator hinzugefügt"));
   });
 });
@@ -195,7 +195,7 @@ describe("a long ledger", () => {
     await rows().last().scrollIntoViewIfNeeded();
     await phone.waitForFunction(() => document.querySelectorAll("[data-testid=credit-history-table] tbody tr").length === 71);
     await expectHidden(phone.getByTestId("load-more"));
-    const descriptions = await rows().locator("td:nth-child(3)").allTextContents();
+    const descriptions = await rows().locator("td:nth-child(4)").allTextContents();
     expect(descriptions[0]).toBe("Search: Subject 70");
     expect(descriptions[1]).toBe("Added from the command line");
     expect(descriptions.at(-1)).toBe("Welcome credits");
@@ -211,7 +211,7 @@ describe("a long ledger", () => {
     await setLanguages(phone, "fr");
     await phone.goto(`${app.url}/credit-history`);
     await expectVisible(phone.getByText("71 transactions, les plus récentes en premier"));
-    const descriptions = await rows().locator("td:nth-child(3)").allTextContents();
+    const descriptions = await rows().locator("td:nth-child(4)").allTextContents();
     expect(descriptions.slice(0, 2)).toEqual(["Recherche : Subject 70", "Ajouté depuis la ligne de commande"]);
     const { scrollWidth, width, out } = await overflowing(phone);
     expect(out).toEqual([]);

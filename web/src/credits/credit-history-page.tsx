@@ -189,6 +189,9 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
             <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
               {t("credits.history.columnType")}
             </th>
+            <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+              {t("credits.history.columnMember")}
+            </th>
             <th scope="col" className="h-10 px-3 font-medium">
               {t("credits.history.columnDescription")}
             </th>
@@ -209,6 +212,10 @@ function TransactionTable({ transactions, labelledBy }: { transactions: CreditTr
                   <time dateTime={tx.createdAt}>{dateTime(tx.createdAt)}</time>
                 </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{t(TRANSACTION_TYPE_KEYS[tx.type] ?? tx.type)}</td>
+                {/* The balance is the organisation's: each entry says which member searched, bought or was credited. */}
+                <td className="px-3 py-2.5 whitespace-nowrap" title={tx.member.email}>
+                  {tx.member.fullName}
+                </td>
                 <td className="px-3 py-2.5 text-muted-foreground">{description ?? <span aria-hidden>—</span>}</td>
                 <td className={cn("px-3 py-2.5 text-right font-medium tabular-nums whitespace-nowrap", tx.amount >= 0 ? "text-success" : "text-destructive")}>
                   {signed(tx.amount)}
