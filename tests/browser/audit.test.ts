@@ -75,7 +75,9 @@ test("filters in the address, paging, readable details and the CSV export", asyn
     // The long reason is shown whole, not cut.
     await expectVisible(rows.nth(1).getByText(LONG_REASON));
 
-    await page.getByRole("button", { name: tr(en, "common.loadMore") }).click();
+    // Scrolling to the end of the list loads the next page, as a reader scrolls (the Load more button, there for the
+    // keyboard, is gone once it starts loading: clicking it raced the scroll).
+    await page.getByTestId("load-more").scrollIntoViewIfNeeded();
     await waitFor("61 rows", async () => (await rows.count()) === 61, 20_000);
 
     // A reload keeps the filters; a target filter narrows to the note and the decision on s-7.

@@ -162,6 +162,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["hitId", "text"],
   },
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
+  "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
+  "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -283,7 +285,8 @@ beforeAll(async () => {
   }
   const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });
   expect(monitored.status).toBe(201);
-  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id, entityId: monitored.json.id };
+  const me = await admin.get("/api/auth/me");
+  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id, entityId: monitored.json.id, userId: me.json.id };
   // Each route of the app as "METHOD /path"; middleware entries (ALL) and the web app's catch-all are not routes.
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))];
