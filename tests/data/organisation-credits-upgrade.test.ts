@@ -4,57 +4,14 @@
  * organisation, with every amount and balance as it was.
  */
 import { afterAll, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
-import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
+import { cleanup, MIGRATIONS, migrationsThrough, openBareDatabase, rowsOf } from "../helpers/previous-release.ts";
 
-const MIGRATIONS = join(import.meta.dir, "..", "..", "data", "migrations");
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** The migrations folder as the previous release shipped it: the journal up to 0022 (the migrator has no "stop at"). */
-function migrationsThrough0022() {
-  const dir = mkdtempSync(join(tmpdir(), "dc-migrations-"));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 22);
-  writeFileSync(join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-async function openBareDatabase() {
-  if (TEST_DB === "postgres") {
-    const database: TestDatabase = await createTestDatabase({ empty: true });
-    const client = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} });
-    cleanups.push(async () => {
-      await client.end();
-      await database.drop();
-    });
-    const db = drizzlePostgres(client);
-    return { db, migrate: (folder: string) => migratePostgres(db, { migrationsFolder: folder }) };
-  }
-  const client = await PGlite.create();
-  cleanups.push(() => client.close());
-  const db = drizzlePglite(client);
-  return { db, migrate: (folder: string) => migratePglite(db, { migrationsFolder: folder }) };
-}
-
-const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+afterAll(cleanup);
 
 test("each user's balance becomes their organisation's and every ledger row names the organisation, amounts unchanged", async () => {
   const { db, migrate } = await openBareDatabase();
-  await migrate(migrationsThrough0022());
+  await migrate(migrationsThrough(22));
   // As the previous release left them: each user owns the organisation with their id, and holds the credits.
   await db.execute(sql`
     insert into organisations (id, name) values
