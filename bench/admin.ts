@@ -65,7 +65,7 @@ try {
   const per = Math.round((90 * 86_400) / SEARCHES);
   for (let start = 0; start < SEARCHES; start += 20_000) {
     await db.execute(sql`
-      with u as (select id, row_number() over (order by created_at) - 1 as n from users where role = 'user'),
+      with u as (select id, organisation_id, row_number() over (order by created_at) - 1 as n from users where role = 'user'),
       rows as (
         select i, (array['Rustam Karimov','Maria Schneider','Acme Trading','Jean Dupont','Global Shipping','Ana Lopez','Viktor Novak','Nordic Timber',
                          'Chen Wei','Ali Hassan','Peter Novak','Olga Petrova','Hans Becker','Lucia Romero','Marco Rossi'])[1 + i % 15]
@@ -74,8 +74,8 @@ try {
         from generate_series(${start + 1}::int, ${Math.min(start + 20_000, SEARCHES)}::int) as i
       ),
       inserted as (
-        insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
-        select u.id, name, name, case when i % 3 = 0 then 'company'::entity_type else 'person'::entity_type end, 'completed',
+        insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
+        select u.id, u.organisation_id, name, name, case when i % 3 = 0 then 'company'::entity_type else 'person'::entity_type end, 'completed',
                (array['low','medium','high','critical'])[1 + i % 4],
                repeat('The screening found no sanctions match and two neutral articles. ', 9),
                jsonb_build_object('clean', i % 4 = 0,

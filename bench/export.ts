@@ -40,8 +40,8 @@ try {
   for (let start = 0; start < ROWS; start += 20_000) {
     const count = Math.min(20_000, ROWS - start);
     await db.execute(sql`
-      insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, review_status, results, created_at, updated_at)
-      select ${user.id}::uuid, name, name, 'person', 'completed', (array['low','medium','high','critical'])[1 + i % 4],
+      insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, risk_level, review_status, results, created_at, updated_at)
+      select ${user.id}::uuid, ${user.organisationId}::uuid, name, name, 'person', 'completed', (array['low','medium','high','critical'])[1 + i % 4],
              case when i % 10 = 0 then 'cleared' else 'no_hits' end,
              jsonb_build_object('clean', false, 'sanctionsList', '[]'::jsonb, 'adverseMedia', jsonb_build_array(
                jsonb_build_object('title', name || ' annual report', 'url', 'https://news.example/' || i, 'category', 'others', 'snippet', repeat('text ', 120))),

@@ -72,8 +72,8 @@ try {
   const insertStarted = performance.now();
   const insert = (userId: string, count: number, offsetSeconds: number) =>
     db.execute(sql`
-      insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
-      select ${userId}::uuid, name, name, case when i % 3 = 0 then 'company'::entity_type else 'person'::entity_type end, 'completed',
+      insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
+      select ${userId}::uuid, (select organisation_id from users where id = ${userId}::uuid), name, name, case when i % 3 = 0 then 'company'::entity_type else 'person'::entity_type end, 'completed',
              (array['low','medium','high','critical'])[1 + i % 4],
              repeat('The screening found no sanctions match and two neutral articles. ', 9),
              jsonb_build_object('clean', i % 4 = 0, 'sanctionsList', '[]'::jsonb, 'adverseMedia', jsonb_build_array(

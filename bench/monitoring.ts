@@ -84,10 +84,12 @@ function cleanResults(): SearchResults {
 /** Users with credits and their monitored entities, each with a clean baseline check a day old, next check tomorrow. */
 async function seedMonitoring(db: Db) {
   const users: string[] = [];
+  const organisations: string[] = [];
   for (let u = 0; u < USERS; u++) {
     const user = await createUser(db, { email: `monitor${u}@example.com`, password: "bench-password", fullName: `Monitor ${u}` });
     await changeCredits(db, { userId: user.id, type: "admin_credit", amount: 100_000, description: "bench" });
     users.push(user.id);
+    organisations.push(user.organisationId);
   }
   const added = addedEntries();
   const names = Array.from({ length: ENTITIES }, (_, i) =>
@@ -97,12 +99,13 @@ async function seedMonitoring(db: Db) {
   const tomorrow = new Date(Date.now() + 86_400_000);
   const results = cleanResults();
   for (let i = 0; i < names.length; i += 1000) {
-    const chunk = names.slice(i, i + 1000).map((name, j) => ({ name, userId: users[(i + j) % USERS] }));
+    const chunk = names.slice(i, i + 1000).map((name, j) => ({ name, userId: users[(i + j) % USERS], organisationId: organisations[(i + j) % USERS] }));
     const searches = await db
       .insert(s)
       .values(
         chunk.map((c) => ({
           userId: c.userId,
+          organisationId: c.organisationId,
           searchTerm: c.name,
           entityName: c.name,
           status: "completed" as const,
@@ -117,6 +120,7 @@ async function seedMonitoring(db: Db) {
     await db.insert(m).values(
       chunk.map((c, j) => ({
         userId: c.userId,
+        organisationId: c.organisationId,
         searchTerm: c.name,
         entityType: "person" as const,
         frequency: "daily" as const,

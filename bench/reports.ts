@@ -69,7 +69,8 @@ function results(i: number) {
   };
 }
 
-async function seed(db: Db, userIds: string[]) {
+/** The day's searches of these users, all members of this organisation. */
+async function seed(db: Db, organisationId: string, userIds: string[]) {
   const start = Date.parse(`${DAY}T00:00:00Z`);
   for (let from = 0; from < SEARCHES; from += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, SEARCHES - from) }, (_, k) => {
@@ -80,6 +81,7 @@ async function seed(db: Db, userIds: string[]) {
       const failed = i % 97 === 0;
       return {
         userId: userIds[i % userIds.length],
+        organisationId,
         searchTerm: `${FIRST[i % 16]} ${LAST[(i >> 4) % 16]}${i % 5 === 0 ? "" : ` ${i % 1000}`}`,
         entityType: i % 4 === 0 ? ("company" as const) : ("person" as const),
         status: failed ? ("failed" as const) : ("completed" as const),
@@ -142,12 +144,13 @@ try {
     .returning({ id: schema.users.id });
   await seed(
     db,
+    benchOrganisation.id,
     users.map((u) => u.id),
   );
   if (HISTORY > 0) {
     await db.execute(sql`
-      insert into searches (user_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
-      select user_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at - g * interval '1 day', updated_at - g * interval '1 day'
+      insert into searches (user_id, organisation_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at, updated_at)
+      select user_id, organisation_id, search_term, entity_type, status, risk_level, ai_summary, results, is_automated, credits_used, created_at - g * interval '1 day', updated_at - g * interval '1 day'
       from searches, generate_series(1, ${HISTORY}::int) g`);
   }
   await db.execute(sql`analyze`);

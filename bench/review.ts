@@ -118,15 +118,15 @@ async function seedQueue(db: Db) {
            (select organisation_id from users where email = 'admin@example.com'), 'analyst'
     from generate_series(0, ${USERS - 1}::int) as i`);
   await db.execute(sql`
-    insert into batch_jobs (user_id, name, status, total_entities, processed_entities, created_at, completed_at)
-    select id, 'Suppliers', 'completed', 100, 100, now() - interval '200 days', now() - interval '200 days'
+    insert into batch_jobs (user_id, organisation_id, name, status, total_entities, processed_entities, created_at, completed_at)
+    select id, organisation_id, 'Suppliers', 'completed', 100, 100, now() - interval '200 days', now() - interval '200 days'
     from users where email like 'user%@example.com'`);
   const spacing = Math.max(1, Math.floor((180 * 86_400) / SEARCHES));
   for (let start = 0; start < SEARCHES; start += 10_000) {
     const end = Math.min(start + 10_000, SEARCHES) - 1;
     await db.execute(sql`
       with u as (
-        select id, (substring(email from 5 for position('@' in email) - 5))::int as n from users where email like 'user%@example.com'
+        select id, organisation_id, (substring(email from 5 for position('@' in email) - 5))::int as n from users where email like 'user%@example.com'
       ),
       b as (select user_id, id from batch_jobs),
       e as (
@@ -144,9 +144,9 @@ async function seedQueue(db: Db) {
         from rows, total, e as e1, e as e2
         where e1.n = (rows.i * 2) % total.c and e2.n = (rows.i * 2 + 1) % total.c
       )
-      insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated,
+      insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, risk_level, ai_summary, results, is_automated,
                             credits_used, batch_job_id, review_status, open_hits, created_at, updated_at)
-      select u.id, (first).name, (first).name, case when (first).schema = 'Person' then 'person'::entity_type else 'company'::entity_type end,
+      select u.id, u.organisation_id, (first).name, (first).name, case when (first).schema = 'Person' then 'person'::entity_type else 'company'::entity_type end,
              'completed', level, 'The screening found listings that resemble the name; review them before onboarding.',
              jsonb_build_object(
                'sanctionsList', jsonb_build_array(jsonb_build_object(
@@ -480,6 +480,7 @@ try {
     const remember = async () => {
       const values = [...picked.values()].map((h) => ({
         ownerId: batchUser.id,
+        organisationId: batchUser.organisationId,
         subjectKey: h.key,
         subjectName: h.term,
         entityType: h.entityType,

@@ -62,7 +62,10 @@ try {
     .where(eq(schema.sanctionsEntities.schema, "Person"))
     .orderBy(schema.sanctionsEntities.id)
     .limit(1);
-  const [search] = await db.insert(schema.searches).values({ userId: user.id, searchTerm: listed.name, entityType: "person" }).returning();
+  const [search] = await db
+    .insert(schema.searches)
+    .values({ userId: user.id, organisationId: user.organisationId, searchTerm: listed.name, entityType: "person" })
+    .returning();
   const cache = new SanctionsIndexCache(db);
   await runSearchPipeline({ db, lists: cache, newsProviders: [], model: null }, search.id);
   await cache.stop();
@@ -103,8 +106,8 @@ try {
 
   // 2. The retention probe over many searches.
   await db.execute(sql`
-    insert into searches (id, user_id, search_term, entity_type, status, results, created_at)
-    select gen_random_uuid(), ${user.id}, 'Bench ' || n, 'person', 'completed', ${JSON.stringify(stored.results)}::jsonb, now() - (n || ' minutes')::interval
+    insert into searches (id, user_id, organisation_id, search_term, entity_type, status, results, created_at)
+    select gen_random_uuid(), ${user.id}, ${user.organisationId}, 'Bench ' || n, 'person', 'completed', ${JSON.stringify(stored.results)}::jsonb, now() - (n || ' minutes')::interval
     from generate_series(1, ${SEARCHES}) n`);
   await db.execute(sql`vacuum analyze searches`);
   const unreferenced = randomUUID();

@@ -49,6 +49,7 @@ beforeAll(async () => {
     .values([
       {
         userId: rosa.id,
+        organisationId: rosa.organisationId,
         searchTerm: "Viktor Petrov",
         status: "completed",
         riskLevel: "high",
@@ -57,6 +58,7 @@ beforeAll(async () => {
       },
       {
         userId: bruno.id,
+        organisationId: bruno.organisationId,
         searchTerm: "Petrova Holdings",
         entityType: "company",
         status: "completed",

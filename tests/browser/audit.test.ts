@@ -28,6 +28,7 @@ beforeAll(async () => {
     .insert(schema.searches)
     .values({
       userId: ann.id,
+      organisationId: ann.organisationId,
       searchTerm: "Timeline Subject",
       status: "completed",
       riskLevel: "low",

@@ -30,6 +30,7 @@ beforeAll(async () => {
     .insert(schema.searches)
     .values({
       userId: rosa.id,
+      organisationId: rosa.organisationId,
       searchTerm: "Viktor Petrov",
       status: "completed",
       riskLevel: "high",

@@ -281,8 +281,8 @@ describe("a long history", () => {
     const user = await createUser(app.db, { ...many, credits: 0 });
     // 75 searches a minute apart, "Subject 1" the oldest: made directly, as months of use would leave them.
     await app.db.execute(sql`
-      insert into searches (user_id, search_term, entity_name, entity_type, status, risk_level, created_at)
-      select ${user.id}::uuid, 'Subject ' || i, 'Subject ' || i, 'person', 'completed', 'low', timestamptz '2025-05-01' + i * interval '1 minute'
+      insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, risk_level, created_at)
+      select ${user.id}::uuid, ${user.organisationId}::uuid, 'Subject ' || i, 'Subject ' || i, 'person', 'completed', 'low', timestamptz '2025-05-01' + i * interval '1 minute'
       from generate_series(1, 75) as i`);
     const opened = await newPage(browser);
     longPage = opened.page;

@@ -39,13 +39,22 @@ beforeAll(async () => {
   await createUser(app.db, { email: "audrey@example.com", password: PASSWORD, role: "auditor" });
   const [batch] = await app.db
     .insert(schema.batchJobs)
-    .values({ userId: rosa.id, name: "Rosa's suppliers", status: "completed", totalEntities: 1, processedEntities: 1, completedAt: new Date() })
+    .values({
+      userId: rosa.id,
+      organisationId: rosa.organisationId,
+      name: "Rosa's suppliers",
+      status: "completed",
+      totalEntities: 1,
+      processedEntities: 1,
+      completedAt: new Date(),
+    })
     .returning();
   batchId = batch.id;
   const [search] = await app.db
     .insert(schema.searches)
     .values({
       userId: rosa.id,
+      organisationId: rosa.organisationId,
       batchJobId: batch.id,
       searchTerm: "Held Supplier Ltd",
       entityType: "company",
@@ -55,7 +64,9 @@ beforeAll(async () => {
     })
     .returning();
   searchId = search.id;
-  await app.db.insert(schema.monitoredEntities).values({ userId: rosa.id, searchTerm: "Watched Trading GmbH", entityType: "company", frequency: "weekly" });
+  await app.db
+    .insert(schema.monitoredEntities)
+    .values({ userId: rosa.id, organisationId: rosa.organisationId, searchTerm: "Watched Trading GmbH", entityType: "company", frequency: "weekly" });
 }, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();

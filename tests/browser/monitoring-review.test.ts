@@ -40,6 +40,7 @@ test("a monitoring alert stays open until it is decided", async () => {
     .values([
       {
         userId: user.id,
+        organisationId: user.organisationId,
         searchTerm: "Zoran Vukotic",
         status: "completed",
         riskLevel: "low",
@@ -49,6 +50,7 @@ test("a monitoring alert stays open until it is decided", async () => {
       },
       {
         userId: user.id,
+        organisationId: user.organisationId,
         searchTerm: "Zoran Vukotic",
         status: "completed",
         riskLevel: "critical",
@@ -64,6 +66,7 @@ test("a monitoring alert stays open until it is decided", async () => {
     .insert(schema.monitoredEntities)
     .values({
       userId: user.id,
+      organisationId: user.organisationId,
       searchTerm: "Zoran Vukotic",
       frequency: "daily",
       lastChecked: new Date(now),

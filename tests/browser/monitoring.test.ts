@@ -14,6 +14,7 @@ import { changesSummary } from "../../lib/monitoring/change-phrases.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
 import { de, en } from "../../web/src/i18n/words.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
+import { organisationOfUser } from "../helpers/credits.ts";
 import { setEnv } from "../helpers/env.ts";
 import {
   expectDialogOpen,
@@ -65,11 +66,12 @@ async function signedIn(email: string, language: "en" | "de") {
 /** What a check that found changes leaves: its search and the one before, and the entity flagged with the changes. */
 async function seedCheckedEntity(userId: string, name: string, extra: Partial<typeof schema.monitoredEntities.$inferInsert> = {}) {
   const checkedAt = new Date();
+  const organisationId = organisationOfUser(userId);
   const [previous, latest] = await app.db
     .insert(schema.searches)
     .values([
-      { userId, searchTerm: name, status: "completed", riskLevel: "low", isAutomated: true, createdAt: new Date(checkedAt.getTime() - DAY_MS) },
-      { userId, searchTerm: name, status: "completed", riskLevel: "high", isAutomated: true, createdAt: checkedAt },
+      { userId, organisationId, searchTerm: name, status: "completed", riskLevel: "low", isAutomated: true, createdAt: new Date(checkedAt.getTime() - DAY_MS) },
+      { userId, organisationId, searchTerm: name, status: "completed", riskLevel: "high", isAutomated: true, createdAt: checkedAt },
     ])
     .returning();
   const changes: MonitoringChanges = {
@@ -96,6 +98,7 @@ async function seedCheckedEntity(userId: string, name: string, extra: Partial<ty
     .insert(schema.monitoredEntities)
     .values({
       userId,
+      organisationId,
       searchTerm: name,
       frequency: "daily",
       lastChecked: checkedAt,
@@ -332,8 +335,11 @@ describe("automatic screening", () => {
       try {
         await app.db
           .insert(schema.monitoredEntities)
-          .values({ userId: user.id, searchTerm: "Rosalind Kettleby", waitingFor: "credits", nextCheck: new Date() });
-        const [quiet] = await app.db.insert(schema.monitoredEntities).values({ userId: user.id, searchTerm: "Quiet Person" }).returning();
+          .values({ userId: user.id, organisationId: user.organisationId, searchTerm: "Rosalind Kettleby", waitingFor: "credits", nextCheck: new Date() });
+        const [quiet] = await app.db
+          .insert(schema.monitoredEntities)
+          .values({ userId: user.id, organisationId: user.organisationId, searchTerm: "Quiet Person" })
+          .returning();
         const other = await createUser(app.db, { email: "other@example.com", password: PASSWORD });
         const { entity: foreign } = await seedCheckedEntity(other.id, "Foreign Subject");
 

@@ -35,8 +35,8 @@ const DAYS: Record<Language, { seeded: string; empty: string }> = {
 let app: TestApp;
 let browser: Browser;
 let restoreEnv: () => void = () => {};
-let rosa: { id: string; email: string };
-let bruno: { id: string; email: string };
+let rosa: { id: string; email: string; organisationId: string };
+let bruno: { id: string; email: string; organisationId: string };
 
 beforeAll(async () => {
   restoreEnv = setEnv({ DUECHECK_REPORT_CHECK_SECONDS: "0", DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_MONITORING_SCAN_SECONDS: "0" });
@@ -64,6 +64,7 @@ async function seedDay(day: string) {
     .values([
       {
         userId: rosa.id,
+        organisationId: rosa.organisationId,
         searchTerm: "Viktor Petrov",
         status: "completed",
         riskLevel: "high",
@@ -73,6 +74,7 @@ async function seedDay(day: string) {
       },
       {
         userId: rosa.id,
+        organisationId: rosa.organisationId,
         searchTerm: "Petrova Holdings",
         entityType: "company",
         status: "completed",
@@ -81,9 +83,17 @@ async function seedDay(day: string) {
         results: { sanctionsList: [], adverseMedia: [{ title: "Petrova Holdings fined", isNegative: true, category: "negative" }] },
         createdAt: at("09:40"),
       },
-      { userId: rosa.id, searchTerm: "Anna Schmidt", status: "completed", riskLevel: "low", createdAt: at("14:05") },
-      { userId: bruno.id, searchTerm: "Viktor Petrov", status: "completed", riskLevel: "medium", createdAt: at("14:30") },
-      { userId: bruno.id, searchTerm: "Globex Ltd", entityType: "company", status: "failed", error: "News search failed", createdAt: at("14:50") },
+      { userId: rosa.id, organisationId: rosa.organisationId, searchTerm: "Anna Schmidt", status: "completed", riskLevel: "low", createdAt: at("14:05") },
+      { userId: bruno.id, organisationId: bruno.organisationId, searchTerm: "Viktor Petrov", status: "completed", riskLevel: "medium", createdAt: at("14:30") },
+      {
+        userId: bruno.id,
+        organisationId: bruno.organisationId,
+        searchTerm: "Globex Ltd",
+        entityType: "company",
+        status: "failed",
+        error: "News search failed",
+        createdAt: at("14:50"),
+      },
     ])
     .returning();
   await app.db.insert(schema.creditTransactions).values(

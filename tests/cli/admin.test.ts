@@ -15,6 +15,7 @@ beforeAll(async () => {
   await app.db.insert(schema.searches).values([
     {
       userId: ann.id,
+      organisationId: ann.organisationId,
       searchTerm: "Old Shipping Ltd",
       status: "completed",
       riskLevel: "low",
@@ -24,6 +25,7 @@ beforeAll(async () => {
     },
     {
       userId: ann.id,
+      organisationId: ann.organisationId,
       searchTerm: "Viktor Novak",
       status: "completed",
       riskLevel: "high",

@@ -17,8 +17,8 @@ beforeAll(async () => {
     [other.id, "Other"],
   ] as const) {
     await app.db.execute(sql`
-      insert into searches (user_id, search_term, entity_name, entity_type, status, created_at)
-      select ${owner}::uuid, ${prefix} || ' ' || i, ${prefix} || ' ' || i, 'person', 'completed', timestamptz '2025-05-01 00:00:00+00' + i * interval '1 hour'
+      insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, created_at)
+      select ${owner}::uuid, (select organisation_id from users where id = ${owner}::uuid), ${prefix} || ' ' || i, ${prefix} || ' ' || i, 'person', 'completed', timestamptz '2025-05-01 00:00:00+00' + i * interval '1 hour'
       from generate_series(1, 7) as i`);
   }
 }, 60_000);

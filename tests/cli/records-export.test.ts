@@ -17,13 +17,48 @@ beforeAll(async () => {
   const ann = await createUser(app.db, { email: "ann@example.com", password: "ann-password-1" });
   const ben = await createUser(app.db, { email: "ben@example.com", password: "ben-password-1" });
   await app.db.insert(schema.searches).values([
-    { userId: ann.id, searchTerm: "Ann In Range", status: "completed", riskLevel: "medium", createdAt: new Date("2025-05-02T10:00:00Z") },
-    { userId: ann.id, searchTerm: "Ann Out Of Range", status: "completed", riskLevel: "low", createdAt: new Date("2025-06-02T10:00:00Z") },
-    { userId: ben.id, searchTerm: "Ben In Range", status: "completed", riskLevel: "low", createdAt: new Date("2025-05-03T10:00:00Z") },
+    {
+      userId: ann.id,
+      organisationId: ann.organisationId,
+      searchTerm: "Ann In Range",
+      status: "completed",
+      riskLevel: "medium",
+      createdAt: new Date("2025-05-02T10:00:00Z"),
+    },
+    {
+      userId: ann.id,
+      organisationId: ann.organisationId,
+      searchTerm: "Ann Out Of Range",
+      status: "completed",
+      riskLevel: "low",
+      createdAt: new Date("2025-06-02T10:00:00Z"),
+    },
+    {
+      userId: ben.id,
+      organisationId: ben.organisationId,
+      searchTerm: "Ben In Range",
+      status: "completed",
+      riskLevel: "low",
+      createdAt: new Date("2025-05-03T10:00:00Z"),
+    },
   ]);
   await app.db.insert(schema.monitoredEntities).values([
-    { userId: ann.id, searchTerm: "Ann Watched", entityType: "company", frequency: "monthly", createdAt: new Date("2025-01-01T00:00:00Z") },
-    { userId: ben.id, searchTerm: "Ben Watched", entityType: "person", frequency: "daily", createdAt: new Date("2025-01-02T00:00:00Z") },
+    {
+      userId: ann.id,
+      organisationId: ann.organisationId,
+      searchTerm: "Ann Watched",
+      entityType: "company",
+      frequency: "monthly",
+      createdAt: new Date("2025-01-01T00:00:00Z"),
+    },
+    {
+      userId: ben.id,
+      organisationId: ben.organisationId,
+      searchTerm: "Ben Watched",
+      entityType: "person",
+      frequency: "daily",
+      createdAt: new Date("2025-01-02T00:00:00Z"),
+    },
   ]);
 }, 60_000);
 afterAll(async () => {

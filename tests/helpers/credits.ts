@@ -26,5 +26,8 @@ export async function setCredits(db: Db, userId: string, credits: number) {
 /** The balance GET /api/credits/balance answers the signed-in client. */
 export const apiBalance = async (client: HttpClient) => (await client.get("/api/credits/balance")).json.balance as number;
 
-/** The organisation of the user, as a value of an insert: a ledger row written by a test names it like the ledger does. */
+/**
+ * The organisation of the user, as a value of an insert: a ledger row or a record (a search, a monitored entity) written
+ * by a test belongs to its user's organisation, as the product's own rows do.
+ */
 export const organisationOfUser = (userId: string) => sql`(select ${u.organisationId} from ${u} where ${u.id} = ${userId})`;

@@ -15,6 +15,7 @@ import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
+import { organisationOfUser } from "../helpers/credits.ts";
 import { createTestDatabase, TEST_DB, type TestDatabase } from "../helpers/database.ts";
 
 let testDatabase: TestDatabase;
@@ -99,9 +100,14 @@ test("a run missed while no server was up is caught up at start", async () => {
 });
 
 test("a report generated before its day ended is replaced by the full day's at 01:00", async () => {
-  await first.db
-    .insert(schema.searches)
-    .values({ userId: bob, searchTerm: "Evening Search", status: "completed", riskLevel: "low", createdAt: new Date("2026-03-14T19:00:00Z") });
+  await first.db.insert(schema.searches).values({
+    userId: bob,
+    organisationId: organisationOfUser(bob),
+    searchTerm: "Evening Search",
+    status: "completed",
+    riskLevel: "low",
+    createdAt: new Date("2026-03-14T19:00:00Z"),
+  });
   // generated at 12:00 on the 14th (Berlin), before the evening's search
   await generateDailyReport(first.db, { date: "2026-03-14", scope: ORGANISATION, timeZone: ZONE, now: new Date("2026-03-14T11:00:00Z") });
   const clock = manualClock("2026-03-15T00:10:00Z");

@@ -30,7 +30,7 @@ import {
   TEST_JOB_SETTINGS,
 } from "../fixtures/screening.ts";
 import { createUser } from "../helpers/app.ts";
-import { balanceOf } from "../helpers/credits.ts";
+import { balanceOf, organisationOfUser } from "../helpers/credits.ts";
 import { TEST_INSTANCE_KEY } from "../helpers/instance-key.ts";
 
 /**
@@ -263,7 +263,16 @@ describe("a list update", () => {
     const checkedAt = async (userId: string, at: Date) => {
       const [search] = await s.db
         .insert(schema.searches)
-        .values({ userId, searchTerm: "Maria Quorvath", status: "completed", results: checkResults(), isAutomated: true, createdAt: at, updatedAt: at })
+        .values({
+          userId,
+          organisationId: organisationOfUser(userId),
+          searchTerm: "Maria Quorvath",
+          status: "completed",
+          results: checkResults(),
+          isAutomated: true,
+          createdAt: at,
+          updatedAt: at,
+        })
         .returning();
       const entity = await add(userId, "Maria Quorvath", manualClock(new Date(Date.now() + 7 * DAY)));
       await s.db.update(m).set({ lastSearchId: search.id, lastChecked: at }).where(eq(m.id, entity.id));

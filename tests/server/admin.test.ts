@@ -5,7 +5,7 @@ import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
-import { balanceOf } from "../helpers/credits.ts";
+import { balanceOf, organisationOfUser } from "../helpers/credits.ts";
 import { validRegistration } from "../helpers/registration.ts";
 
 let app: TestApp;
@@ -21,6 +21,7 @@ async function insertSearch(userId: string, searchTerm: string, extra: Partial<t
     .insert(schema.searches)
     .values({
       userId,
+      organisationId: organisationOfUser(userId),
       searchTerm,
       status: "completed",
       riskLevel: "high",
@@ -242,7 +243,14 @@ describe("stats", () => {
     // Carol never signed in but her monitoring check ran today: she is active today.
     const carol = await createUser(app.db, { email: "carol@example.com", password: "carol-password-1" });
     const earlyToday = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:01Z`);
-    await app.db.insert(schema.searches).values({ userId: carol.id, searchTerm: "Carol Check", status: "completed", isAutomated: true, createdAt: earlyToday });
+    await app.db.insert(schema.searches).values({
+      userId: carol.id,
+      organisationId: carol.organisationId,
+      searchTerm: "Carol Check",
+      status: "completed",
+      isAutomated: true,
+      createdAt: earlyToday,
+    });
     const res = await admin.get("/api/admin/stats");
     expect(res.status).toBe(200);
     const searches = await app.db.$count(schema.searches);

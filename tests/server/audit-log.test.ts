@@ -11,7 +11,7 @@ import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 
 let app: TestApp;
 let admin: HttpClient;
-let ann: { id: string };
+let ann: { id: string; organisationId: string };
 beforeAll(async () => {
   app = await startApp();
   ann = await createUser(app.db, { email: "ann@example.com", password: "ann-password-1" });
@@ -101,6 +101,7 @@ test("a search's timeline is shown to its owner and to admins, and is 404 to any
     .insert(schema.searches)
     .values({
       userId: ann.id,
+      organisationId: ann.organisationId,
       searchTerm: "Timeline Subject",
       status: "completed",
       riskLevel: "low",

@@ -10,11 +10,12 @@ import { schema } from "../../data/db.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { auditEntries, userIdOf } from "../helpers/audit.ts";
+import { organisationOfUser } from "../helpers/credits.ts";
 
 let app: TestApp;
 const clients: Record<"alice" | "bob" | "admin" | "auditor", HttpClient> = {} as never;
-let alice: { id: string };
-let bob: { id: string };
+let alice: { id: string; organisationId: string };
+let bob: { id: string; organisationId: string };
 
 const results = (lists: { name: string; versionDate: string }[]) => ({
   sanctionsList: [],
@@ -30,7 +31,16 @@ const results = (lists: { name: string; versionDate: string }[]) => ({
 async function insertSearch(userId: string, term: string, createdAt: string, extra: Partial<typeof schema.searches.$inferInsert> = {}) {
   const [row] = await app.db
     .insert(schema.searches)
-    .values({ userId, searchTerm: term, entityType: "person", status: "completed", riskLevel: "low", createdAt: new Date(createdAt), ...extra })
+    .values({
+      userId,
+      organisationId: organisationOfUser(userId),
+      searchTerm: term,
+      entityType: "person",
+      status: "completed",
+      riskLevel: "low",
+      createdAt: new Date(createdAt),
+      ...extra,
+    })
     .returning();
   return row;
 }
@@ -85,6 +95,7 @@ beforeAll(async () => {
   await app.db.insert(schema.monitoredEntities).values([
     {
       userId: alice.id,
+      organisationId: alice.organisationId,
       searchTerm: "Alice Watched",
       entityType: "company",
       frequency: "weekly",
@@ -92,7 +103,15 @@ beforeAll(async () => {
       nextCheck: new Date("2025-04-02T00:00:00Z"),
       createdAt: new Date("2025-01-01T00:00:00Z"),
     },
-    { userId: bob.id, searchTerm: "Bob Watched", entityType: "person", frequency: "daily", status: "paused", createdAt: new Date("2025-01-02T00:00:00Z") },
+    {
+      userId: bob.id,
+      organisationId: bob.organisationId,
+      searchTerm: "Bob Watched",
+      entityType: "person",
+      frequency: "daily",
+      status: "paused",
+      createdAt: new Date("2025-01-02T00:00:00Z"),
+    },
   ]);
 });
 afterAll(() => app.stop());

@@ -15,7 +15,7 @@ import { importSdnFixture } from "../helpers/sdn-fixture.ts";
 
 let restoreEnv: () => void = () => {};
 let app: TestApp;
-let userA: { id: string };
+let userA: { id: string; organisationId: string };
 let userB: { id: string };
 let keyA: { id: string; key: string };
 let keyB: { id: string; key: string };
@@ -48,7 +48,10 @@ const v1 = (method: string, path: string, bearer: string, body?: unknown) =>
 describe("exports with an embed token", () => {
   test("a completed search's PDF and Excel; 409 while it runs; another user's search 404; a bad format 400", async () => {
     const token = await tokenOf(userA, keyA);
-    const [running] = await app.db.insert(schema.searches).values({ userId: userA.id, searchTerm: "Still Running", status: "processing" }).returning();
+    const [running] = await app.db
+      .insert(schema.searches)
+      .values({ userId: userA.id, organisationId: userA.organisationId, searchTerm: "Still Running", status: "processing" })
+      .returning();
     const early = await v1("GET", `/search/${running.id}/export/pdf`, token);
     expect(early.status).toBe(409);
     expect((await early.json()).error).toBe("The search has not completed yet");

@@ -19,8 +19,8 @@ let restoreEnv: () => void = () => {};
 /** `count` searches: three at each instant, the instants a microsecond apart, terms "Subject 1".."Subject n". */
 async function insertSearches(userId: string, count: number, from: string, term = "Subject") {
   await app.db.execute(sql`
-    insert into searches (user_id, search_term, entity_name, entity_type, status, created_at)
-    select ${userId}::uuid, ${term} || ' ' || i, ${term} || ' ' || i, 'person', 'completed',
+    insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, created_at)
+    select ${userId}::uuid, (select organisation_id from users where id = ${userId}::uuid), ${term} || ' ' || i, ${term} || ' ' || i, 'person', 'completed',
            ${from}::timestamptz + (i / 3) * interval '1 microsecond'
     from generate_series(1, ${count}) as i`);
 }

@@ -11,6 +11,7 @@ import { runScheduledPurge } from "../../lib/retention/scheduler.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
+import { organisationOfUser } from "../helpers/credits.ts";
 
 const YEAR = 365.25 * 24 * 60 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ const exists = async (ids: string[]) =>
 async function insertSearch(userId: string, searchTerm: string, extra: Partial<typeof schema.searches.$inferInsert> = {}) {
   const [row] = await app.db
     .insert(schema.searches)
-    .values({ userId, searchTerm, status: "completed", riskLevel: "low", results: null, ...extra })
+    .values({ userId, organisationId: organisationOfUser(userId), searchTerm, status: "completed", riskLevel: "low", results: null, ...extra })
     .returning();
   return row;
 }
@@ -216,7 +217,13 @@ describe("legal holds and the purge", () => {
 
   test("a purge process killed mid-purge leaves whole batches only; a second run finishes it and keeps held records", async () => {
     const victim = await createUser(app.db, { email: "bulk@example.com", password: "bulk-password-1" });
-    const rows = Array.from({ length: 400 }, (_, i) => ({ userId: victim.id, searchTerm: `Bulk ${i}`, status: "completed" as const, createdAt: yearsAgo(8) }));
+    const rows = Array.from({ length: 400 }, (_, i) => ({
+      userId: victim.id,
+      organisationId: victim.organisationId,
+      searchTerm: `Bulk ${i}`,
+      status: "completed" as const,
+      createdAt: yearsAgo(8),
+    }));
     const ids = (await app.db.insert(schema.searches).values(rows).returning({ id: schema.searches.id })).map((r) => r.id);
     await app.db.insert(schema.searchNotes).values(ids.map((searchId) => ({ searchId, authorId: victim.id, text: "note" })));
     const held = ids[399];
