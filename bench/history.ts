@@ -129,7 +129,7 @@ try {
     const body = (await res.json()) as { items: unknown[]; total: number };
     if (res.status !== 200 || body.total !== expectTotal || body.items.length === 0) throw new Error(`unexpected answer ${res.status}`);
   };
-  const inProcess = (request: Parameters<typeof listSearches>[2]) => () => listSearches(db, user.id, request);
+  const inProcess = (request: Parameters<typeof listSearches>[2]) => () => listSearches(db, user, request);
 
   const figures = {
     machine: machine(),

@@ -40,7 +40,7 @@ export function registerHistory(program: Command) {
       if (!parsed.success || !/^\d+$/.test(options.limit)) failWith(early.t.history.limitInvalid(options.limit));
       const cursor = options.before === undefined ? undefined : parseBefore(options.before, early);
       const { email, page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const found = await listSearches(db, user.id, { limit: parsed.data, cursor });
+        const found = await listSearches(db, user, { limit: parsed.data, cursor });
         return { email: user.email, page: { ...found, items: found.items.map(searchListView) }, shown };
       });
       if (options.json) return printJson(page);

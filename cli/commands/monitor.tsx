@@ -37,6 +37,7 @@ import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { registerMonitorExport } from "./records-export.ts";
+import { cliReviewActor } from "./review-actor.ts";
 
 interface UserOptions {
   user?: string;
@@ -316,7 +317,7 @@ export function registerMonitor(program: Command) {
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
       const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const actor = { id: user.id, role: user.role, kind: "cli" as const };
+        const actor = cliReviewActor(user);
         const current = async () => entityView(db, await getMonitoredEntity(db, user.id, id));
         return { entity: await orRefused(acknowledgeAlert(db, actor, id), id, current, shown, user.email), shown };
       });
@@ -335,7 +336,7 @@ export function registerMonitor(program: Command) {
       const parsed = dismissAlertSchema.safeParse({ reason: options.reason });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const actor = { id: user.id, role: user.role, kind: "cli" as const };
+        const actor = cliReviewActor(user);
         const m = schema.monitoredEntities;
         const current = async () => {
           const [row] = isUuid(id) ? await db.select().from(m).where(eq(m.id, id)) : [];

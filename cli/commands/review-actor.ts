@@ -1,12 +1,11 @@
 /** Who a `duecheck review` command acts as, and the job queue its decisions' webhook events go to. */
 import type { Database } from "../../data/db.ts";
-import type { UserRow } from "../../lib/auth/sessions.ts";
 import { JobQueue } from "../../lib/jobs/queue.ts";
-import type { ReviewActor } from "../../lib/review/access.ts";
+import { memberOf, type ReviewActor, type ReviewMember } from "../../lib/review/access.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
 
 /** The user of --user (or the first administrator), with their role: the audit log names the CLI as the way they acted. */
-export const cliReviewActor = (user: Pick<UserRow, "id" | "role">): ReviewActor => ({ id: user.id, role: user.role, kind: "cli" });
+export const cliReviewActor = (user: ReviewMember): ReviewActor => ({ ...memberOf(user), kind: "cli" });
 
 /**
  * A job queue for the review.decided webhook event, which a decision queues in its own transaction. The deliveries

@@ -1,6 +1,7 @@
 /** `duecheck review clearances`: remembered false positives (a user's own; an administrator's: everyone's), and revoking one. */
 import type { Command } from "commander";
 import { decodeCursor } from "../../lib/paging.ts";
+import { memberOf } from "../../lib/review/access.ts";
 import { listClearances, revokeClearance } from "../../lib/review/clearances.ts";
 import { clearanceFilterSchema, reasonSchema } from "../../lib/review/contract.ts";
 import { failWith } from "../fail.ts";
@@ -51,7 +52,7 @@ export function registerReviewClearances(review: Command) {
       const limit = parseLimit(options.limit, early);
       const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(e.batch.cursorInvalid(options.cursor)));
       const outcome = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const reader = { id: user.id, admin: user.role === "admin", kind: "cli" as const };
+        const reader = { ...memberOf(user), kind: "cli" as const };
         if (options.revoke !== undefined) return { revoked: await revokeClearance(db, reader, options.revoke, reason!), shown };
         return { page: await listClearances(db, reader, { q: query.data, all: options.all, limit, cursor }), shown };
       });

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organisations } from "./organisations.ts";
 import { users } from "./users.ts";
 
 /** Signed-in sessions. The id is the SHA-256 of the cookie token; the token itself is never stored. */
@@ -46,6 +47,10 @@ export const apiKeys = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation it belongs to: every member who may read the team's records finds it; its member made it. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     name: text().notNull(),
     keyHash: text().notNull().unique(),
     keyPrefix: text().notNull(),
@@ -53,7 +58,7 @@ export const apiKeys = pgTable(
     usageCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [index().on(t.userId), index().on(t.organisationId, t.createdAt)],
 );
 
 /**
@@ -67,6 +72,10 @@ export const embedTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation it belongs to: every member who may read the team's records finds it; its member made it. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     /** The key that asked for it; a deleted key takes its tokens with it. */
     apiKeyId: uuid()
       .notNull()

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { entityType, monitoringFrequency, monitoringStatus } from "./enums.ts";
+import { organisations } from "./organisations.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
 
@@ -12,6 +13,10 @@ export const monitoredEntities = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation it belongs to: every member who may read the team's records finds it; its member made it. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     searchTerm: text().notNull(),
     entityType: entityType().notNull().default("person"),
     frequency: monitoringFrequency().notNull().default("daily"),
@@ -44,6 +49,7 @@ export const monitoredEntities = pgTable(
     index().on(t.userId),
     // The list's keyset paging, and the check whose search just ended (also what deleting a search looks up).
     index("monitored_entities_list").on(t.userId, t.createdAt, t.id),
+    index("monitored_entities_team").on(t.organisationId, t.createdAt, t.id),
     index("monitored_entities_last_search").on(t.lastSearchId),
     uniqueIndex("monitored_entities_subject").on(t.userId, sql`lower(${t.searchTerm})`, t.entityType),
     index("monitored_entities_due").on(t.status, t.nextCheck),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The team a user works in: every user belongs to exactly one (users.organisation_id) with a role inside it. */
 export const organisations = pgTable(
@@ -13,8 +13,15 @@ export const organisations = pgTable(
      */
     credits: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Set by the instance's operator; a later slice decides what a suspended organisation may still do. */
+    /** Set by the instance's administrator: the members cannot sign in or call the API; nothing is deleted. */
     suspendedAt: timestamp({ withTimezone: true }),
+    /** Analysts open their colleagues' screenings (owners, admins, reviewers and auditors always do). */
+    membersSeeTeam: boolean().notNull().default(true),
+    /** The organisation's own choices; null follows the instance's setting of the same name. */
+    fourEyes: boolean(),
+    requireTwoFactor: boolean(),
+    /** Years records are kept; never fewer than the instance's minimum, whatever is stored. */
+    retentionYears: integer(),
   },
   (t) => [check("organisations_credits_non_negative", sql`${t.credits} >= 0`)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { entityType } from "./enums.ts";
+import { organisations } from "./organisations.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
 
@@ -59,10 +60,14 @@ export const rememberedClearances = pgTable(
   "remembered_clearances",
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** Whose screenings it clears: the owner of the search it was decided on. */
+    /** The owner of the search it was decided on. */
     ownerId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Whose screenings it clears: every member's of this organisation. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     subjectKey: text().notNull(),
     subjectName: text().notNull(),
     entityType: entityType().notNull(),
@@ -84,8 +89,8 @@ export const rememberedClearances = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("remembered_clearances_live").on(t.ownerId, t.subjectKey, t.entityId).where(sql`${t.revokedAt} is null`),
-    index("remembered_clearances_list").on(t.ownerId, t.createdAt, t.id),
+    uniqueIndex("remembered_clearances_live").on(t.organisationId, t.subjectKey, t.entityId).where(sql`${t.revokedAt} is null`),
+    index("remembered_clearances_list").on(t.organisationId, t.createdAt, t.id),
   ],
 );
 

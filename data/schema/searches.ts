@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { batchJobs } from "./batch.ts";
 import { entityType, jobStatus } from "./enums.ts";
+import { organisations } from "./organisations.ts";
 import { users } from "./users.ts";
 
 export const searches = pgTable(
@@ -11,6 +12,10 @@ export const searches = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation it belongs to: every member who may read the team's records finds it; its member made it. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
     searchTerm: text().notNull(),
     entityName: text(),
     entityType: entityType().notNull().default("person"),
@@ -51,6 +56,19 @@ export const searches = pgTable(
   // searches_batch: a batch's progress (counted by status) and its results page, without reading other searches.
   (t) => [
     index("searches_history").on(t.userId, t.createdAt, t.id, t.searchTerm, t.entityType, t.status, t.riskLevel, t.reviewStatus, t.hiddenAt),
+    // The team's history: the same columns, in the organisation's keyset order, with who searched.
+    index("searches_team_history").on(
+      t.organisationId,
+      t.createdAt,
+      t.id,
+      t.userId,
+      t.searchTerm,
+      t.entityType,
+      t.status,
+      t.riskLevel,
+      t.reviewStatus,
+      t.hiddenAt,
+    ),
     // A day's searches of everyone (the organisation's daily report).
     index("searches_created").on(t.createdAt),
     index("searches_batch").on(t.batchJobId, t.createdAt, t.id).where(sql`${t.batchJobId} is not null`),
@@ -64,6 +82,9 @@ export const searches = pgTable(
     // version retention keeps a version any search references, and the records purge finds the versions only purged
     // searches referenced, each with one containment query (@>) answered from this index.
     index("searches_dataset_versions").using("gin", sql`(${t.results} -> 'datasetsUsed') jsonb_path_ops`),
+    index("searches_review_queue_team")
+      .on(t.organisationId, t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
+      .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),
     index("searches_review_queue_user")
       .on(t.userId, t.createdAt, t.id, t.reviewStatus, t.riskLevel, t.isAutomated, t.batchJobId, t.reviewAssigneeId)
       .where(sql`${t.reviewStatus} in ('needs_review', 'escalated')`),

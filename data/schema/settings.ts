@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organisations } from "./organisations.ts";
 import { users } from "./users.ts";
 
 export const systemSettings = pgTable("system_settings", {
@@ -15,6 +16,8 @@ export const systemSettings = pgTable("system_settings", {
 export const webhooks = pgTable("webhooks", {
   id: uuid().primaryKey().defaultRandom(),
   userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+  /** The organisation whose events it receives; null, as userId, for the instance's own webhooks. */
+  organisationId: uuid().references(() => organisations.id),
   url: text().notNull(),
   events: jsonb().notNull().default([]),
   enabled: boolean().notNull().default(true),

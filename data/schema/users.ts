@@ -35,6 +35,8 @@ export const users = pgTable(
     organisationRole: organisationRole().notNull(),
     /** Removed by an owner or admin: cannot sign in any more, and their records stay. */
     removedFromOrganisationAt: timestamp({ withTimezone: true }),
+    /** Credits the member may spend in a calendar month (UTC), set by owners and admins; null for no cap. */
+    monthlyCreditCap: integer(),
     lastLogin: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

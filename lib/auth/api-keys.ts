@@ -3,6 +3,7 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { organisationOf } from "./organisation-of.ts";
 import type { ApiKeyListItem, CreatedApiKey } from "./schemas.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -26,7 +27,7 @@ export async function createApiKey(db: DbOrTx, userId: string, name: string): Pr
   const key = KEY_PREFIX + generateToken(20);
   const [row] = await db
     .insert(schema.apiKeys)
-    .values({ userId, name, keyHash: hashToken(key), keyPrefix: key.slice(0, VISIBLE_LENGTH) })
+    .values({ userId, organisationId: organisationOf(userId), name, keyHash: hashToken(key), keyPrefix: key.slice(0, VISIBLE_LENGTH) })
     .returning();
   await recordAudit(db, { action: "api_key.created", actorKind: "user", actorUserId: userId, targetType: "api_key", targetId: row.id });
   return { id: row.id, name: row.name, key, createdAt: row.createdAt.toISOString() };

@@ -6,12 +6,14 @@
  * (lib/credits/contract.ts): credits sit below auth, which grants the welcome credits.
  */
 import { hasUnlimitedCredits } from "../credits/contract.ts";
+import type { OrganisationRole } from "../organisations/contract.ts";
 import type { UserRole } from "./schemas.ts";
 
-type WithRole = { role: UserRole };
+/** A user's instance role and, where known, their role in their organisation (the server's row or the app's profile). */
+type WithRole = { role: UserRole; organisationRole?: OrganisationRole; organisation?: { role: OrganisationRole } | null };
 
-/** Read-only roles: every write is refused with 403, whatever the route. */
-export const isReadOnly = (user: WithRole) => user.role === "auditor";
+/** Read-only roles: every write is refused with 403, whatever the route: the instance's auditor, and an organisation's. */
+export const isReadOnly = (user: WithRole) => user.role === "auditor" || (user.organisationRole ?? user.organisation?.role) === "auditor";
 
 /** May start searches, batches and monitoring (and so spend credits or create API keys that would). */
 export const canScreen = (user: WithRole) => !isReadOnly(user);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { organisationOf } from "../auth/organisation-of.ts";
 import { hasUnlimitedCredits } from "../credits/contract.ts";
 import { memberCredits } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
@@ -40,7 +41,13 @@ export async function createBatchJob(
       ? [await claimPendingBatch(tx, input.userId, input.batchId)]
       : await tx
           .insert(schema.batchJobs)
-          .values({ userId: input.userId, name: input.name, status: "processing", totalEntities: input.entities.length })
+          .values({
+            userId: input.userId,
+            organisationId: organisationOf(input.userId),
+            name: input.name,
+            status: "processing",
+            totalEntities: input.entities.length,
+          })
           .returning();
     try {
       await createSearches({ db: tx, queue: ctx.queue }, { userId: input.userId, entities: input.entities, batchJobId: row.id });

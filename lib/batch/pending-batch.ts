@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
+import { organisationOf } from "../auth/organisation-of.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { NewBatch } from "./schemas.ts";
@@ -11,7 +12,10 @@ import type { NewBatch } from "./schemas.ts";
 export const BATCH_NOT_FOUND = "Batch not found";
 
 export async function createPendingBatch(db: Db, userId: string, input: NewBatch) {
-  const [row] = await db.insert(schema.batchJobs).values({ userId, name: input.name, status: "pending", totalEntities: input.totalEntities }).returning();
+  const [row] = await db
+    .insert(schema.batchJobs)
+    .values({ userId, organisationId: organisationOf(userId), name: input.name, status: "pending", totalEntities: input.totalEntities })
+    .returning();
   return row;
 }
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { organisationOf } from "../auth/organisation-of.ts";
 import type { UserRow } from "../auth/sessions.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { type Clock, systemClock } from "../clock.ts";
@@ -42,6 +43,7 @@ export async function createEmbedToken(db: DbOrTx, input: CreateEmbedTokenInput,
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db.insert(schema.embedTokens).values({
     userId: input.userId,
+    organisationId: organisationOf(input.userId),
     apiKeyId: input.apiKeyId,
     tokenHash: hashToken(token),
     scopes,

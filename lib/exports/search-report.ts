@@ -10,6 +10,7 @@ import type { SearchResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
 import { getSearch, type SearchRow } from "../screening/searches.ts";
 import { isReportLanguage } from "../screening/summary/index.ts";
+import type { SearchReader } from "../screening/visibility.ts";
 
 const FORMATS = {
   pdf: { build: buildSearchPdf, contentType: "application/pdf", extension: "pdf" },
@@ -24,11 +25,11 @@ function exportFileName(search: Pick<SearchRow, "searchTerm" | "createdAt">, ext
 }
 
 /**
- * The report of one of the actor's own searches (another user's is not found), once it has completed. Audited on the
- * search's record (its timeline): who took its report away, and when.
+ * The report of a search the actor reads (their own or a colleague's; another organisation's is not found), once it
+ * has completed. Audited on the search's record (its timeline): who took its report away, and when.
  */
-export async function exportSearchReport(db: Db, actor: AuditActor & { userId: string }, searchId: string, format: SearchReportFormat) {
-  const search = await getSearch(db, actor.userId, searchId);
+export async function exportSearchReport(db: Db, actor: AuditActor & { userId: string; reader: SearchReader }, searchId: string, format: SearchReportFormat) {
+  const search = await getSearch(db, actor.reader, searchId);
   if (search.status !== "completed" || !search.results) {
     throw new AppError(409, search.status === "failed" ? "A failed search has no report" : "The search has not completed yet");
   }

@@ -24,8 +24,8 @@ export async function autoMonitorSearch(
   // The search's details (query by example) go with it, so a re-check weighs the same birth date and identifiers.
   const details = search.details ? JSON.stringify(search.details) : null;
   await tx.execute(sql`
-    insert into monitored_entities (user_id, search_term, entity_type, frequency, country, details, next_check, source, source_search_id, last_search_id)
-    select ${search.userId}, ${search.searchTerm}, ${search.entityType}, 'daily', ${search.country}, ${details}::jsonb, now() + interval '1 day', 'search', ${search.id}, ${search.id}
+    insert into monitored_entities (user_id, organisation_id, search_term, entity_type, frequency, country, details, next_check, source, source_search_id, last_search_id)
+    select ${search.userId}, organisation_id, ${search.searchTerm}, ${search.entityType}, 'daily', ${search.country}, ${details}::jsonb, now() + interval '1 day', 'search', ${search.id}, ${search.id}
     from users where id = ${search.userId} and auto_monitor_searches
     on conflict do nothing`);
 }

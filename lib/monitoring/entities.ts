@@ -6,6 +6,7 @@ import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { organisationOf } from "../auth/organisation-of.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
@@ -123,6 +124,7 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
       .insert(m)
       .values({
         userId,
+        organisationId: organisationOf(userId),
         searchTerm: input.searchTerm,
         entityType: input.entityType,
         frequency: input.frequency,

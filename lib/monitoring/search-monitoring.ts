@@ -6,12 +6,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { getSearch } from "../screening/searches.ts";
+import type { SearchReader } from "../screening/visibility.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import type { MonitoringFrequency, MonitoringStatus, SearchMonitoringView } from "./schemas.ts";
 
-/** The user's own search (else 404 as GET /api/searches/{id}) and the monitored entry of its name and type. */
-export async function searchMonitoring(db: Db, userId: string, searchId: string): Promise<SearchMonitoringView> {
-  const search = await getSearch(db, userId, searchId);
+/** A search the member reads (else 404 as GET /api/searches/{id}) and the member's monitored entry of its name and type. */
+export async function searchMonitoring(db: Db, reader: SearchReader, searchId: string): Promise<SearchMonitoringView> {
+  const userId = reader.id;
+  const search = await getSearch(db, reader, searchId);
   const m = schema.monitoredEntities;
   const [[entity], [user], settings] = await Promise.all([
     db

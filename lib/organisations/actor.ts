@@ -66,8 +66,8 @@ export async function scopeOf(db: DbOrTx, actor: OrganisationActor, organisation
 }
 
 /** Inviting, changing roles and removing: the organisation's owners and admins, and the instance's administrator. */
-export function requireManager(scope: OrganisationScope) {
-  if (!scope.instanceAdmin && !(scope.role && canManageMembers(scope.role))) throw new AppError(403, MANAGE_MESSAGE);
+export function requireManager(scope: OrganisationScope, message = MANAGE_MESSAGE) {
+  if (!scope.instanceAdmin && !(scope.role && canManageMembers(scope.role))) throw new AppError(403, message);
 }
 
 /** Granting, taking away or inviting an owner: an owner (an admin must not take the organisation over), or the instance's administrator. */

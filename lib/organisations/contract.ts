@@ -48,7 +48,20 @@ export interface OrganisationView {
   role: OrganisationRole;
   createdAt: string;
   memberCount: number;
+  settings: OrganisationSettings;
 }
+
+/** What owners and admins decide for their team. */
+export interface OrganisationSettings {
+  /** Analysts open their colleagues' screenings and see them in the team's history (on by default). */
+  membersSeeTeam: boolean;
+}
+
+/** PUT /api/organisation/settings: the settings to change; those left out stay as they are. */
+export const organisationSettingsSchema = z.strictObject({
+  membersSeeTeam: z.boolean({ error: "membersSeeTeam must be true or false" }).optional(),
+});
+export type OrganisationSettingsRequest = z.infer<typeof organisationSettingsSchema>;
 
 /** An item of GET /api/organisation/members. */
 export interface OrganisationMemberView {
@@ -73,3 +86,9 @@ export interface UserOrganisation {
   name: string;
   role: OrganisationRole;
 }
+
+/** Reads every record of the organisation (screenings, reviews, clearances): all but analysts, who read their own and, where the organisation lets them, their colleagues' screenings. */
+export const readsTeam = (role: OrganisationRole) => role !== "analyst";
+
+/** Decides hits on every member's screenings and approves their proposals (four eyes): owners, admins and reviewers. Analysts decide their own; auditors nothing. */
+export const decidesForTeam = (role: OrganisationRole) => role === "owner" || role === "admin" || role === "reviewer";

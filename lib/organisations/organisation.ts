@@ -15,7 +15,14 @@ async function organisationRow(db: Db, organisationId: string) {
 export async function getOrganisation(db: Db, actor: OrganisationActor): Promise<OrganisationView> {
   const scope = await scopeOf(db, actor);
   const row = await organisationRow(db, scope.organisationId);
-  return { id: row.id, name: row.name, role: scope.role!, createdAt: row.createdAt.toISOString(), memberCount: row.memberCount };
+  return {
+    id: row.id,
+    name: row.name,
+    role: scope.role!,
+    createdAt: row.createdAt.toISOString(),
+    memberCount: row.memberCount,
+    settings: { membersSeeTeam: row.membersSeeTeam },
+  };
 }
 
 /** An organisation as the instance's administrator sees it (the CLI's `orgs list` and `orgs show`). */

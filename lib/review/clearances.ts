@@ -9,16 +9,21 @@ import { and, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { personName } from "../auth/person-name.ts";
+import { readsAdminViews } from "../auth/roles.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { decidesForTeam } from "../organisations/contract.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { type ScreenedSubject, subjectKey } from "../screening/subject-key.ts";
+import type { ReviewMember } from "./access.ts";
 import type { ClearanceView, DecisionReason, HitKind } from "./contract.ts";
 
 const c = schema.rememberedClearances;
 
 export interface RememberInput {
   ownerId: string;
+  /** The organisation of the search it was decided on: it clears every member's screenings of the subject. */
+  organisationId: string;
   subject: ScreenedSubject;
   hit: { kind: HitKind; entityId: string; datasetId: string; label: string; listingFingerprint: string };
   decisionId: string;
@@ -35,11 +40,12 @@ export async function rememberClearance(tx: DbOrTx, input: RememberInput): Promi
   await tx
     .update(c)
     .set({ revokedAt: sql`now()`, revokedBy: input.decidedBy, revokeReason: "Replaced by a newer clearance" })
-    .where(and(eq(c.ownerId, input.ownerId), eq(c.subjectKey, key), eq(c.entityId, input.hit.entityId), isNull(c.revokedAt)));
+    .where(and(eq(c.organisationId, input.organisationId), eq(c.subjectKey, key), eq(c.entityId, input.hit.entityId), isNull(c.revokedAt)));
   const [row] = await tx
     .insert(c)
     .values({
       ownerId: input.ownerId,
+      organisationId: input.organisationId,
       subjectKey: key,
       subjectName: input.subject.term,
       entityType: input.subject.entityType,
@@ -59,17 +65,30 @@ export async function rememberClearance(tx: DbOrTx, input: RememberInput): Promi
   return row.id;
 }
 
-export interface ClearanceReader {
-  id: string;
-  /** Admins see everyone's clearances. */
-  admin: boolean;
+export interface ClearanceReader extends ReviewMember {
   /** How the audit log names a revocation's actor (default: admin or user, by the role). */
   kind?: ActorKind;
 }
 
+/**
+ * The clearances a member reads: their organisation's, whoever cleared them, since they clear every member's
+ * screenings; every organisation's for the instance's admins and auditors.
+ */
+const readable = (reader: ClearanceReader) => (readsAdminViews(reader) ? undefined : eq(c.organisationId, reader.organisationId));
+
+/**
+ * Who revokes a clearance: the instance's admins any; an organisation's owners, admins and reviewers their team's;
+ * an analyst the ones made on their own screenings.
+ */
+function mayRevoke(reader: ClearanceReader, clearance: typeof c.$inferSelect) {
+  if (reader.role === "admin") return true;
+  if (reader.role === "auditor" || clearance.organisationId !== reader.organisationId) return false;
+  return decidesForTeam(reader.organisationRole) || clearance.ownerId === reader.id;
+}
+
 export async function listClearances(db: DbOrTx, reader: ClearanceReader, request: PageRequest & { q?: string; all?: boolean }): Promise<Page<ClearanceView>> {
   const conditions = [
-    reader.admin ? undefined : eq(c.ownerId, reader.id),
+    readable(reader),
     request.all ? undefined : isNull(c.revokedAt),
     request.q ? or(ilike(c.subjectName, containsPattern(request.q)), ilike(c.listingName, containsPattern(request.q))) : undefined,
   ];
@@ -86,21 +105,23 @@ export async function listClearances(db: DbOrTx, reader: ClearanceReader, reques
   return toPage(rows, request.limit, total, (r) => clearanceView(r.row, r.decidedBy, r.revokedBy));
 }
 
-/** Revokes a live clearance of the reader's (any, for admins); later screenings flag the hit again. */
+/** Revokes a live clearance (mayRevoke says whose); later screenings flag the hit again. */
 export async function revokeClearance(db: DbOrTx, reader: ClearanceReader, clearanceId: string, reason: string, ipAddress?: string | null) {
   if (!isUuid(clearanceId)) throw new AppError(404, "Clearance not found");
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(c)
-      .where(and(eq(c.id, clearanceId), reader.admin ? undefined : eq(c.ownerId, reader.id)))
+      .where(and(eq(c.id, clearanceId), readable(reader)))
       .for("update");
     if (!before) throw new AppError(404, "Clearance not found");
+    if (!mayRevoke(reader, before))
+      throw new AppError(403, "A clearance is revoked by a reviewer of the team, or by the analyst whose screening it was made on");
     if (before.revokedAt) throw new AppError(409, "The clearance was already revoked");
     const [after] = await tx.update(c).set({ revokedAt: sql`now()`, revokedBy: reader.id, revokeReason: reason }).where(eq(c.id, clearanceId)).returning();
     await recordAudit(tx, {
       action: "review.clearance_revoked",
-      actorKind: reader.kind ?? (reader.admin ? "admin" : "user"),
+      actorKind: reader.kind ?? (reader.role === "admin" ? "admin" : "user"),
       actorUserId: reader.id,
       targetType: "clearance",
       targetId: clearanceId,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { UserRole } from "../auth/schemas.ts";
+import { decidesForTeam, type OrganisationRole } from "../organisations/contract.ts";
 import type { Page } from "../paging-contract.ts";
 import type { EntityType } from "../screening/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
@@ -43,8 +44,14 @@ const NOTE_MAX = 4000;
 /** A note, comment or reason: words are required (one that trims to nothing says nothing on the record). */
 const words = (field: string) => text({ field, max: NOTE_MAX, kind: "multiline" }).min(1, `${field} is required`);
 
-/** Admins and reviewers review everyone's searches and approve proposals; a user reviews their own searches. */
-export const reviewsEveryone = (user: { role: UserRole }) => user.role === "admin" || user.role === "reviewer";
+/**
+ * Reviews every search they read and approves proposals there: the instance's admins and reviewers (everyone's), and
+ * an organisation's owners, admins and reviewers (their team's). An analyst reviews their own searches.
+ */
+export const reviewsEveryone = (user: { role: UserRole; organisationRole?: OrganisationRole; organisation?: { role: OrganisationRole } | null }) => {
+  const organisationRole = user.organisationRole ?? user.organisation?.role;
+  return user.role === "admin" || user.role === "reviewer" || (organisationRole !== undefined && decidesForTeam(organisationRole));
+};
 
 /** POST /api/searches/{id}/decisions (and the public API's, and `duecheck review decide`). */
 export const decideHitSchema = z

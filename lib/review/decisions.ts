@@ -131,6 +131,7 @@ async function takeEffect(
     const hit = findHit(search, row.hitId);
     const clearanceId = await rememberClearance(tx, {
       ownerId: search.userId,
+      organisationId: search.organisationId,
       subject: { term: search.searchTerm, entityType: search.entityType, details: readSearchDetails(search.details) },
       hit: { kind: hit.kind, entityId: hit.entityId!, datasetId: hit.datasetId!, label: hit.label, listingFingerprint: hit.listingFingerprint! },
       decisionId: row.id,

@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../../data/db.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { RiskLevel } from "../screening/results.ts";
-import { type ReviewActor, reviewableBy } from "./access.ts";
+import { type ReviewMember, reviewableBy } from "./access.ts";
 import type { ReviewQueueFilter, ReviewQueueItemView, ReviewSource, ReviewStatus } from "./contract.ts";
 
 const s = schema.searches;
@@ -18,7 +18,7 @@ const assignee = alias(schema.users, "assignee");
 const OPEN = sql`${s.reviewStatus} in ('needs_review', 'escalated')`;
 const awaitingApproval = sql<number>`(select count(*)::int from ${schema.hitDecisions} where ${schema.hitDecisions.searchId} = ${s.id} and ${schema.hitDecisions.state} = 'proposed')`;
 
-function conditions(actor: Pick<ReviewActor, "id" | "role">, filter: ReviewQueueFilter): (SQL | undefined)[] {
+function conditions(actor: ReviewMember, filter: ReviewQueueFilter): (SQL | undefined)[] {
   const status =
     filter.status === "needs_review" || filter.status === "escalated"
       ? eq(s.reviewStatus, filter.status)
@@ -53,11 +53,7 @@ function sourceCondition(source: ReviewSource | undefined): SQL | undefined {
   return undefined;
 }
 
-export async function listReviewQueue(
-  db: Db,
-  actor: Pick<ReviewActor, "id" | "role">,
-  request: PageRequest & ReviewQueueFilter,
-): Promise<Page<ReviewQueueItemView>> {
+export async function listReviewQueue(db: Db, actor: ReviewMember, request: PageRequest & ReviewQueueFilter): Promise<Page<ReviewQueueItemView>> {
   const where = and(...conditions(actor, request));
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -1,6 +1,6 @@
 /**
  * A screening takes into account the clearances reviewers remembered (lib/review/clearances.ts makes them): a hit a
- * live clearance of the owner covers for the same subject is shown as cleared, and the risk and the summary are
+ * live clearance of the search's organisation covers for the same subject is shown as cleared, and the risk and the summary are
  * judged without it. A clearance covers the listing only as it was: a listing changed since is flagged again, marked
  * as changed since it was cleared.
  */
@@ -15,10 +15,10 @@ const c = schema.rememberedClearances;
 type Found = Pick<SearchResults, "sanctionsList" | "pepListings">;
 
 /**
- * Marks the hits that a live clearance of the owner covers, in place: `clearance` when the listing is unchanged,
+ * Marks the hits that a live clearance of the organisation covers (whichever member cleared them), in place: `clearance` when the listing is unchanged,
  * `clearanceChanged` when it changed since. One indexed read per screening, whatever the number of clearances.
  */
-export async function markClearedHits(db: DbOrTx, ownerId: string, subject: ScreenedSubject, found: Found): Promise<void> {
+export async function markClearedHits(db: DbOrTx, organisationId: string, subject: ScreenedSubject, found: Found): Promise<void> {
   const hits = [...found.sanctionsList.flatMap((row) => row.hits), ...found.pepListings].filter((h) => h.entityId);
   if (hits.length === 0) return;
   const rows = await db
@@ -34,7 +34,7 @@ export async function markClearedHits(db: DbOrTx, ownerId: string, subject: Scre
     .from(c)
     .where(
       and(
-        eq(c.ownerId, ownerId),
+        eq(c.organisationId, organisationId),
         eq(c.subjectKey, subjectKey(subject)),
         isNull(c.revokedAt),
         inArray(

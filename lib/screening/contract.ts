@@ -26,6 +26,11 @@ export interface SearchListItemView {
   reviewStatus: ReviewStatus;
 }
 
+/** An item of the history: who of the team searched (the team's history shows it). */
+export interface SearchHistoryItemView extends SearchListItemView {
+  searchedBy: { id: string; name: string | null };
+}
+
 /** GET /api/searches/{id} (and /api/admin/searches/{id}). */
 export interface SearchDetailView extends SearchListItemView {
   entityName: string | null;

@@ -122,7 +122,7 @@ export async function screenSearch(
   const sources: SourceStatus[] = [...listed.sources, ...media.sources];
   const found = assignHitIds({ sanctionsList: listed.sanctionsList, adverseMedia: media.items, pepListings: listed.pepListings });
   // Hits a reviewer cleared for this subject before are shown as cleared, and the risk and summary are judged without them.
-  await markClearedHits(deps.db, search.userId, subject, found);
+  await markClearedHits(deps.db, search.organisationId, subject, found);
   const counted = withoutClearedHits(found, DEFAULT_MATCH_THRESHOLD);
 
   progress("risk");

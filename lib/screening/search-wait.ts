@@ -7,6 +7,7 @@ import type { Db } from "../../data/db.ts";
 import { signalChange, type WaitOptions, waitForChange } from "../jobs/change-signal.ts";
 import { searchWaitQuerySchema, waitQuerySchema } from "./schemas.ts";
 import { getSearch, type SearchRow } from "./searches.ts";
+import type { SearchReader } from "./visibility.ts";
 
 const endKey = (searchId: string) => `search-ended:${searchId}`;
 
@@ -19,9 +20,9 @@ export function searchHasEnded(row: Pick<SearchRow, "status">): boolean {
   return row.status === "completed" || row.status === "failed";
 }
 
-/** The user's search once it has ended, or as it stands after `ms`. Another user's search: 404 at once. */
-export function waitForSearchEnd(db: Db, userId: string, searchId: string, ms: number, options?: WaitOptions): Promise<SearchRow> {
-  return waitForChange(endKey(searchId), () => getSearch(db, userId, searchId), searchHasEnded, ms, options);
+/** A search the member reads, once it has ended, or as it stands after `ms`. Another organisation's: 404 at once. */
+export function waitForSearchEnd(db: Db, reader: SearchReader, searchId: string, ms: number, options?: WaitOptions): Promise<SearchRow> {
+  return waitForChange(endKey(searchId), () => getSearch(db, reader, searchId), searchHasEnded, ms, options);
 }
 
 export { searchWaitQuerySchema, waitQuerySchema };

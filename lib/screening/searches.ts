@@ -5,6 +5,7 @@
 import { and, eq, ilike, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
+import { personName } from "../auth/person-name.ts";
 import { canScreen, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { hasUnlimitedCredits } from "../credits/contract.ts";
 import { creditReasons } from "../credits/descriptions.ts";
@@ -18,6 +19,7 @@ import { readSettings } from "../settings/system-settings.ts";
 import { searchCreated } from "./events.ts";
 import { createSearchSchema, type SearchDetails, storedSearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
+import { type SearchReader, type SearchScope, searchesOf } from "./visibility.ts";
 
 export type SearchRow = typeof schema.searches.$inferSelect;
 
@@ -57,13 +59,14 @@ export async function createSearch(ctx: ScreeningContext<DbOrTx>, input: CreateS
   const isAutomated = input.isAutomated ?? false;
 
   const search = await ctx.db.transaction(async (tx) => {
-    const { cost, charge, credits } = await searchCharge(tx, input.userId, isAutomated);
+    const { cost, charge, credits, organisationId } = await searchCharge(tx, input.userId, isAutomated);
     if (charge && credits < cost) throw new AppError(402, insufficientCreditsMessage(cost));
 
     const [row] = await tx
       .insert(schema.searches)
       .values({
         userId: input.userId,
+        organisationId,
         searchTerm: fields.searchTerm,
         entityName: fields.searchTerm,
         entityType: fields.entityType,
@@ -139,12 +142,13 @@ const SEARCHES_PER_INSERT = 1000;
 export async function createSearches(ctx: ScreeningContext<DbOrTx>, input: CreateSearchesInput): Promise<string[]> {
   const rows = input.entities.map((entity, i) => searchFields(entity, `Row ${i + 1}: `));
   const ids = await ctx.db.transaction(async (tx) => {
-    const { cost, charge } = await searchCharge(tx, input.userId, false);
+    const { cost, charge, organisationId } = await searchCharge(tx, input.userId, false);
 
     const created: { id: string; searchTerm: string }[] = [];
     for (let i = 0; i < rows.length; i += SEARCHES_PER_INSERT) {
       const values = rows.slice(i, i + SEARCHES_PER_INSERT).map((fields, j) => ({
         userId: input.userId,
+        organisationId,
         searchTerm: fields.searchTerm,
         entityName: fields.searchTerm,
         entityType: fields.entityType,
@@ -210,7 +214,13 @@ function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = ""
  */
 async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   const [user] = await tx
-    .select({ role: schema.users.role, credits: schema.organisations.credits, isActive: schema.users.isActive })
+    .select({
+      role: schema.users.role,
+      organisationRole: schema.users.organisationRole,
+      organisationId: schema.users.organisationId,
+      credits: schema.organisations.credits,
+      isActive: schema.users.isActive,
+    })
     .from(schema.users)
     .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
     .where(eq(schema.users.id, userId));
@@ -220,19 +230,19 @@ async function searchCharge(tx: DbOrTx, userId: string, isAutomated: boolean) {
   if (!canScreen(user)) throw new AppError(403, READ_ONLY_MESSAGE);
   const settings = await readSettings(tx, creditSettings);
   const cost = isAutomated ? settings.automatedSearchCost : settings.manualSearchCost;
-  return { cost, charge: !hasUnlimitedCredits(user) && cost > 0, credits: user.credits };
+  return { cost, charge: !hasUnlimitedCredits(user) && cost > 0, credits: user.credits, organisationId: user.organisationId };
 }
 
 /**
- * The user's own search; another user's, one the user deleted (hidden), an unknown or a malformed id are all 404
- * 'Search not found'.
+ * A search the member may read (their own, or a colleague's: lib/screening/visibility.ts); another organisation's,
+ * one its owner deleted (hidden), an unknown or a malformed id are all 404 'Search not found'.
  */
-export async function getSearch(db: Db, userId: string, id: string): Promise<SearchRow> {
+export async function getSearch(db: Db, reader: SearchReader, id: string): Promise<SearchRow> {
   if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
   const [row] = await db
     .select()
     .from(schema.searches)
-    .where(and(eq(schema.searches.id, id), eq(schema.searches.userId, userId), isNull(schema.searches.hiddenAt)));
+    .where(and(eq(schema.searches.id, id), searchesOf(reader, "team"), isNull(schema.searches.hiddenAt)));
   if (!row) throw new AppError(404, SEARCH_NOT_FOUND);
   return row;
 }
@@ -245,18 +255,27 @@ export interface SearchListItem {
   createdAt: Date;
   riskLevel: string | null;
   reviewStatus: string;
+  /** The member who searched: their id, and their full name (else email). */
+  userId: string;
+  searchedBy: string | null;
 }
 
 export interface SearchListRequest extends PageRequest {
   /** Only searches whose term contains this, ignoring case. */
   q?: string;
+  /** The member's own searches (the default), or every one of the team they may read. */
+  scope?: SearchScope;
 }
 
-/** A page of the user's searches (not those the user deleted), newest first, optionally only those whose term contains q. */
-export async function listSearches(db: Db, userId: string, request: SearchListRequest): Promise<Page<SearchListItem>> {
+/**
+ * A page of the member's searches, or of their team's (lib/screening/visibility.ts), newest first, without those
+ * their owners deleted, optionally only those whose term contains q.
+ */
+export async function listSearches(db: Db, reader: SearchReader, request: SearchListRequest): Promise<Page<SearchListItem>> {
   const s = schema.searches;
   const keyset = { createdAt: s.createdAt, id: s.id };
-  const where = and(eq(s.userId, userId), isNull(s.hiddenAt), request.q ? ilike(s.searchTerm, containsPattern(request.q)) : undefined);
+  const scope = request.scope ?? "mine";
+  const where = and(searchesOf(reader, scope), isNull(s.hiddenAt), request.q ? ilike(s.searchTerm, containsPattern(request.q)) : undefined);
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -267,13 +286,15 @@ export async function listSearches(db: Db, userId: string, request: SearchListRe
         createdAt: s.createdAt,
         riskLevel: s.riskLevel,
         reviewStatus: s.reviewStatus,
+        userId: s.userId,
+        searchedBy: personName(s.userId),
         cursorKey: cursorKey(keyset),
       })
       .from(s)
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
-    request.q ? db.$count(s, where) : countSearches(db, userId),
+    request.q || scope === "team" ? db.$count(s, where) : countSearches(db, reader.id),
   ]);
   return toPage(rows, request.limit, total, (row) => row);
 }

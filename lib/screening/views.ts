@@ -1,15 +1,16 @@
 /** Searches as the HTTP API and the CLI's --json print them (with its review: lib/review/search-detail.ts). */
 import type { SearchReviewView } from "../review/contract.ts";
-import type { SearchDetailView, SearchListItemView } from "./contract.ts";
+import type { SearchDetailView, SearchHistoryItemView, SearchListItemView } from "./contract.ts";
 import type { RiskLevel } from "./results.ts";
 import { readResults } from "./results.ts";
 import { readSearchDetails } from "./schemas.ts";
 import type { SearchListItem, SearchRow } from "./searches.ts";
 
-export type { SearchDetailView, SearchListItemView };
+export type { SearchDetailView, SearchHistoryItemView, SearchListItemView };
 
-export function searchListView(item: SearchListItem): SearchListItemView {
+export function searchListView(item: SearchListItem): SearchHistoryItemView {
   return {
+    searchedBy: { id: item.userId, name: item.searchedBy },
     id: item.id,
     searchTerm: item.searchTerm,
     entityType: item.entityType,

@@ -41,7 +41,7 @@ export const monitoringRoutes = new Hono<AppEnv>()
   })
 
   /** Whether a search's subject is monitored, and at what cost per check (the note on the search's result). */
-  .get("/searches/:searchId", async (c) => c.json(await searchMonitoring(db(c), currentUser(c).id, c.req.param("searchId"))))
+  .get("/searches/:searchId", async (c) => c.json(await searchMonitoring(db(c), currentUser(c), c.req.param("searchId"))))
 
   .delete("/entities/:id", async (c) => {
     await deleteMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));

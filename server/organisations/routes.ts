@@ -1,10 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { OrganisationActor } from "../../lib/organisations/actor.ts";
-import { changeMemberRoleSchema, inviteMemberSchema } from "../../lib/organisations/contract.ts";
+import { changeMemberRoleSchema, inviteMemberSchema, organisationSettingsSchema } from "../../lib/organisations/contract.ts";
 import { inviteMember } from "../../lib/organisations/invite.ts";
 import { changeMemberRole, removeMember } from "../../lib/organisations/manage.ts";
 import { listMembers } from "../../lib/organisations/members.ts";
 import { getOrganisation } from "../../lib/organisations/organisation.ts";
+import { changeOrganisationSettings } from "../../lib/organisations/settings.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { requestBaseUrl, requestMailer } from "../auth/links.ts";
 import type { AppEnv } from "../context.ts";
@@ -21,6 +22,7 @@ const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 export const organisationRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get("/", async (c) => c.json(await getOrganisation(db(c), actorOf(c))))
+  .put("/settings", jsonBody(organisationSettingsSchema), async (c) => c.json(await changeOrganisationSettings(db(c), actorOf(c), c.req.valid("json"))))
   .get("/members", queryOf(pageWithTermQuerySchema), async (c) => c.json(await listMembers(db(c), actorOf(c), c.req.valid("query"))))
   .post("/members", jsonBody(inviteMemberSchema), async (c) => {
     const input = c.req.valid("json");

@@ -4,7 +4,7 @@ import { assertCsvFileName, PUBLIC_API_BATCH_CSV_LIMITS, readBatchCsv } from "..
 import { AppError } from "../../lib/errors.ts";
 import { batchNameSchema } from "../../lib/public-api/schemas.ts";
 import { createBatch, decideHit, getBatch, getSearch, screenName } from "../../lib/public-api/search-routes.ts";
-import type { ReviewActor } from "../../lib/review/access.ts";
+import { memberOf, type ReviewActor } from "../../lib/review/access.ts";
 import { decideHit as decide } from "../../lib/review/decisions.ts";
 import { searchReview } from "../../lib/review/search-review.ts";
 import { waitForSearchEnd } from "../../lib/screening/search-wait.ts";
@@ -30,28 +30,28 @@ serve(searchRoutes, screenName, async (c, { query: { wait }, body }) => {
   const user = currentUser(c);
   const search = await createSearch({ db: database.db, queue: screeningService(database).queue }, { userId: user.id, ...body });
   if (wait > 0) c.env?.noTimeout?.(c.req.raw);
-  const row = wait > 0 ? await waitForSearchEnd(database.db, user.id, search.id, wait * 1000, { signal: c.req.raw.signal }) : search;
+  const row = wait > 0 ? await waitForSearchEnd(database.db, user, search.id, wait * 1000, { signal: c.req.raw.signal }) : search;
   return publicSearchView(row, await searchReview(database.db, row));
 });
 
 /** ?wait=N (0-60, default 0): answers when the search has ended, or as it stands after N seconds. */
 serve(searchRoutes, getSearch, async (c, { params: { searchId }, query: { wait } }) => {
   const { db } = c.get("ctx").database;
-  const userId = currentUser(c).id;
+  const user = currentUser(c);
   if (wait > 0) c.env?.noTimeout?.(c.req.raw);
-  const row = wait > 0 ? await waitForSearchEnd(db, userId, searchId, wait * 1000, { signal: c.req.raw.signal }) : await readSearch(db, userId, searchId);
+  const row = wait > 0 ? await waitForSearchEnd(db, user, searchId, wait * 1000, { signal: c.req.raw.signal }) : await readSearch(db, user, searchId);
   return publicSearchView(row, await searchReview(db, row));
 });
 
 /**
- * Decides a flagged hit of the key owner's search, as POST /api/searches/{id}/decisions does. Only the owner's own
- * searches, whatever their role, as every /api/v1 call; an embed token needs the decisions scope.
+ * Decides a flagged hit of a search the key's owner reads in their organisation, as POST /api/searches/{id}/decisions
+ * does; never beyond it, whatever their instance role, as every /api/v1 call. An embed token needs the decisions scope.
  */
 serve(searchRoutes, decideHit, async (c, { params: { searchId }, body }) => {
   const { database } = c.get("ctx");
   const user = currentUser(c);
-  const search = await readSearch(database.db, user.id, searchId);
-  const actor: ReviewActor = { id: user.id, role: user.role, kind: "api_key", ipAddress: c.get("clientIp") };
+  const search = await readSearch(database.db, user, searchId);
+  const actor: ReviewActor = { ...memberOf(user), kind: "api_key", ipAddress: c.get("clientIp") };
   return decide({ db: database.db, queue: screeningService(database).queue }, actor, search.id, body);
 });
 

@@ -4,10 +4,9 @@
  * (lib/review/access.ts); auditors read everyone's and change nothing. Another user's search is 404, as everywhere.
  */
 import { type Context, Hono } from "hono";
-import { readsAdminViews } from "../../lib/auth/roles.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import type { ReviewActor } from "../../lib/review/access.ts";
-import { reviewableSearch } from "../../lib/review/access.ts";
+import { memberOf, reviewableSearch } from "../../lib/review/access.ts";
 import { assignReview } from "../../lib/review/assign.ts";
 import { listClearances, revokeClearance } from "../../lib/review/clearances.ts";
 import {
@@ -34,7 +33,7 @@ import { jsonBody, queryOf } from "../validate.ts";
 
 export function reviewActor(c: Context<AppEnv>): ReviewActor {
   const user = currentUser(c);
-  return { id: user.id, role: user.role, kind: user.role === "admin" ? "admin" : "user", ipAddress: c.get("clientIp") };
+  return { ...memberOf(user), kind: user.role === "admin" ? "admin" : "user", ipAddress: c.get("clientIp") };
 }
 
 const deps = (c: Context<AppEnv>) => {
@@ -89,14 +88,13 @@ export const reviewRoutes = new Hono<AppEnv>()
   .get("/clearances", queryOf(clearanceQuerySchema), async (c) => {
     const { all, ...request } = c.req.valid("query");
     const user = currentUser(c);
-    // Admins revoke anyone's clearances; auditors read them all.
-    return c.json(await listClearances(db(c), { id: user.id, admin: readsAdminViews(user) }, { ...request, all: all === "true" }));
+    return c.json(await listClearances(db(c), memberOf(user), { ...request, all: all === "true" }));
   })
 
   .post("/clearances/:id/revoke", jsonBody(reasonSchema), async (c) => {
     const { reason } = c.req.valid("json");
     const user = currentUser(c);
-    return c.json(await revokeClearance(db(c), { id: user.id, admin: user.role === "admin" }, c.req.param("id"), reason, c.get("clientIp")));
+    return c.json(await revokeClearance(db(c), memberOf(user), c.req.param("id"), reason, c.get("clientIp")));
   })
 
   .post("/decisions/:id/approve", jsonBody(approveProposalSchema), async (c) => {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { exportSearchReport, type SearchReportFormat } from "../../lib/exports/search-report.ts";
-import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import { searchDetail } from "../../lib/review/search-detail.ts";
+import { searchHistoryQuerySchema } from "../../lib/screening/history-query.ts";
 import { createSearchSchema } from "../../lib/screening/schemas.ts";
 import { searchWaitQuerySchema, waitForSearchEnd } from "../../lib/screening/search-wait.ts";
 import { createSearch, deleteSearch, listSearches } from "../../lib/screening/searches.ts";
@@ -13,7 +13,8 @@ import { screeningService } from "./service.ts";
 
 /** The report of one of the user's searches (also the public API's export, server/public-api/embed-routes.ts). */
 export async function exportSearch(c: Context<AppEnv>, format: SearchReportFormat, id: string = c.req.param("id")!) {
-  const actor = { kind: c.get("apiKeyId") ? "api_key" : "user", userId: currentUser(c).id, ipAddress: c.get("clientIp") } as const;
+  const user = currentUser(c);
+  const actor = { kind: c.get("apiKeyId") ? "api_key" : "user", userId: user.id, reader: user, ipAddress: c.get("clientIp") } as const;
   const { bytes, contentType, fileName } = await exportSearchReport(c.get("ctx").database.db, actor, id, format);
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
@@ -35,9 +36,9 @@ export const searchRoutes = new Hono<AppEnv>()
     return c.json({ id: search.id }, 201);
   })
 
-  .get("/", queryOf(pageWithTermQuerySchema), async (c) => {
+  .get("/", queryOf(searchHistoryQuerySchema), async (c) => {
     const request = c.req.valid("query");
-    const page = await listSearches(c.get("ctx").database.db, currentUser(c).id, request);
+    const page = await listSearches(c.get("ctx").database.db, currentUser(c), request);
     return c.json({ ...page, items: page.items.map(searchListView) });
   })
 
@@ -46,7 +47,7 @@ export const searchRoutes = new Hono<AppEnv>()
     const { wait } = c.req.valid("query");
     // Bun closes a connection idle for 10 s; a long poll is quiet for longer on purpose.
     if (wait > 0) c.env?.noTimeout?.(c.req.raw);
-    const search = await waitForSearchEnd(c.get("ctx").database.db, currentUser(c).id, c.req.param("id"), wait * 1000, { signal: c.req.raw.signal });
+    const search = await waitForSearchEnd(c.get("ctx").database.db, currentUser(c), c.req.param("id"), wait * 1000, { signal: c.req.raw.signal });
     return c.json(await searchDetail(c.get("ctx").database.db, search));
   })
 

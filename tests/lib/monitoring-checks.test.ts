@@ -11,6 +11,7 @@ import { matchListUpdates, runDueChecks, type ScanOutcome } from "../../lib/moni
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
+import { memberOf } from "../../lib/review/access.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { createSearch } from "../../lib/screening/searches.ts";
@@ -210,7 +211,7 @@ describe("the end of a check", () => {
     // Its new match and article are hits to decide: the owner cannot just acknowledge the alert.
     const [checked] = await s.db.select().from(schema.searches).where(eq(schema.searches.id, second.searchId));
     expect([checked.reviewStatus, checked.openHits]).toEqual(["needs_review", 2]);
-    const owner = { id: user.id, role: "user" as const, kind: "user" as const };
+    const owner = { ...memberOf(user), kind: "user" as const };
     await expect(acknowledgeAlert(s.db, owner, entity.id)).rejects.toThrow(DECIDE_HITS_FIRST);
 
     // Then OFAC cannot be checked: no change, and the alert raised before stays open (it is not decided yet).
@@ -219,7 +220,7 @@ describe("the end of a check", () => {
     expect((third.row.changes as MonitoringChanges).searchId).toBe(second.searchId);
     // An administrator closes it.
     const admin = await createUser(s.db, { email: "changes-admin@example.com", password: "password-1", role: "admin" });
-    await dismissAlert(s.db, { id: admin.id, role: "admin", kind: "admin" }, entity.id, "Known matter, handled offline");
+    await dismissAlert(s.db, { ...memberOf(admin), kind: "admin" }, entity.id, "Known matter, handled offline");
     expect((await entityRow(entity.id)).hasChanges).toBe(false);
 
     // The next complete check is compared with the last complete one (the second), not the partial third: the match is no news.

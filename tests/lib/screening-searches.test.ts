@@ -90,7 +90,7 @@ describe("createSearch", () => {
     expect(await refusal(create(user.id))).toEqual({ status: 402, message: message10 });
     expect(await balanceOf(s.db, user.id)).toBe(0);
     expect(await ledgerOf(s.db, user.id)).toHaveLength(1);
-    expect((await listSearches(s.db, user.id, { limit: 50 })).items).toHaveLength(1);
+    expect((await listSearches(s.db, user, { limit: 50 })).items).toHaveLength(1);
     expect((await jobsOf(s.database, SEARCH_QUEUE)).length).toBe(jobsBefore);
 
     const nine = await newUser(9);
@@ -110,7 +110,7 @@ describe("createSearch", () => {
     const ledger = await ledgerOf(s.db, user.id);
     expect(ledger.map((r) => r.amount)).toEqual([-10, -10]);
     expect(ledger.map((r) => r.balance).sort()).toEqual([15, 5]);
-    const searches = (await listSearches(s.db, user.id, { limit: 50 })).items;
+    const searches = (await listSearches(s.db, user, { limit: 50 })).items;
     expect(searches).toHaveLength(2);
     expect(new Set(ledger.map((r) => r.searchId))).toEqual(new Set(searches.map((x) => x.id)));
     expect((await jobsOf(s.database, SEARCH_QUEUE)).length - jobsBefore).toBe(2);
@@ -157,18 +157,18 @@ describe("createSearch", () => {
 });
 
 describe("reading and deleting", () => {
-  test("getSearch: own search only; another user's, unknown and malformed ids are 404 'Search not found'", async () => {
+  test("getSearch: own search only; another organisation's, unknown and malformed ids are 404 'Search not found'", async () => {
     const owner = await newUser(25);
     const other = await newUser(25);
     const search = await create(owner.id);
-    expect((await getSearch(s.db, owner.id, search.id)).id).toBe(search.id);
-    for (const [userId, id] of [
-      [other.id, search.id],
-      [owner.id, crypto.randomUUID()],
-      [owner.id, "not-a-uuid"],
-      [owner.id, `${search.id}'--`],
-    ]) {
-      expect(await refusal(getSearch(s.db, userId, id))).toEqual({ status: 404, message: "Search not found" });
+    expect((await getSearch(s.db, owner, search.id)).id).toBe(search.id);
+    for (const [reader, id] of [
+      [other, search.id],
+      [owner, crypto.randomUUID()],
+      [owner, "not-a-uuid"],
+      [owner, `${search.id}'--`],
+    ] as const) {
+      expect(await refusal(getSearch(s.db, reader, id))).toEqual({ status: 404, message: "Search not found" });
     }
   });
 
@@ -178,10 +178,10 @@ describe("reading and deleting", () => {
     await Bun.sleep(5);
     const second = await create(user.id, { searchTerm: "Second" });
     await create((await newUser(25)).id, { searchTerm: "Someone else's" });
-    const list = (await listSearches(s.db, user.id, { limit: 50 })).items;
+    const list = (await listSearches(s.db, user, { limit: 50 })).items;
     expect(list.map((x) => x.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "status"]);
-    expect(list[0]).toMatchObject({ searchTerm: "Second", entityType: "person", status: "pending", riskLevel: null });
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "searchedBy", "status", "userId"]);
+    expect(list[0]).toMatchObject({ searchTerm: "Second", entityType: "person", status: "pending", riskLevel: null, userId: user.id });
   });
 
   test("deleteSearch: hides the own search from its owner and keeps it (the ledger row stays linked); another user's is 404", async () => {
@@ -192,9 +192,9 @@ describe("reading and deleting", () => {
     expect((await searchRow(s.db, search.id))?.hiddenAt).toBeNull();
     await deleteSearch(s.db, owner.id, search.id);
     expect((await searchRow(s.db, search.id))?.hiddenBy).toBe(owner.id);
-    expect(await refusal(getSearch(s.db, owner.id, search.id))).toEqual({ status: 404, message: "Search not found" });
-    expect((await listSearches(s.db, owner.id, { limit: 50 })).items).toEqual([]);
-    expect((await listSearches(s.db, owner.id, { limit: 50 })).total).toBe(0);
+    expect(await refusal(getSearch(s.db, owner, search.id))).toEqual({ status: 404, message: "Search not found" });
+    expect((await listSearches(s.db, owner, { limit: 50 })).items).toEqual([]);
+    expect((await listSearches(s.db, owner, { limit: 50 })).total).toBe(0);
     expect(await refusal(deleteSearch(s.db, owner.id, search.id))).toEqual({ status: 404, message: "Search not found" });
     const ledger = await ledgerOf(s.db, owner.id);
     expect(ledger.map((r) => [r.amount, r.searchId])).toEqual([[-10, search.id]]);

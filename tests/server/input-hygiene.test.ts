@@ -164,6 +164,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
   "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
+  "PUT /api/organisation/settings": { body: { membersSeeTeam: false }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */

@@ -84,7 +84,16 @@ describe("GET /api/searches", () => {
     const first = await owner.get("/api/searches");
     expect(first.json.items).toHaveLength(50);
     expect(Object.keys(first.json).sort()).toEqual(["items", "nextCursor", "total"]);
-    expect(Object.keys(first.json.items[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "status"]);
+    expect(Object.keys(first.json.items[0]).sort()).toEqual([
+      "createdAt",
+      "entityType",
+      "id",
+      "reviewStatus",
+      "riskLevel",
+      "searchTerm",
+      "searchedBy",
+      "status",
+    ]);
     // 129 and 130 were made at the same instant.
     expect(["Subject 129", "Subject 130"]).toContain(first.json.items[0].searchTerm);
   });

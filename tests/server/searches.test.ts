@@ -199,14 +199,15 @@ describe("reading, listing, deleting", () => {
   });
 
   test("GET /api/searches: own searches only, newest first, with the list fields", async () => {
-    const client = await signedIn(app, { email: "lister@example.com", password: "password-123", credits: 100 });
+    const client = await signedIn(app, { email: "lister@example.com", password: "password-123", fullName: "Lena Lister", credits: 100 });
+    const me = (await client.get("/api/auth/me")).json;
     const first = (await client.post("/api/searches", { searchTerm: "First Person", entityType: "person" })).json.id;
     await Bun.sleep(5);
     const second = (await client.post("/api/searches", { searchTerm: "Second Company", entityType: "company" })).json.id;
     const list = (await client.get("/api/searches")).json.items;
     expect(list.map((s: { id: string }) => s.id)).toEqual([second, first]);
-    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "status"]);
-    expect(list[0]).toMatchObject({ searchTerm: "Second Company", entityType: "company" });
+    expect(Object.keys(list[0]).sort()).toEqual(["createdAt", "entityType", "id", "reviewStatus", "riskLevel", "searchTerm", "searchedBy", "status"]);
+    expect(list[0]).toMatchObject({ searchTerm: "Second Company", entityType: "company", searchedBy: { id: me.id, name: "Lena Lister" } });
     expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
     expect((await other.get("/api/searches")).json.items.some((s: { id: string }) => s.id === first || s.id === second)).toBe(false);
   });
