@@ -21,7 +21,7 @@ import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
 import { validateBuyCreditsSearch } from "./billing/buy-credits-search";
 import { CreditHistoryPage } from "./credits/credit-history-page";
-import { HistoryPage } from "./history/history-page";
+import { HistoryPage, validateHistorySearch } from "./history/history-page";
 import { AdminMonitoringPage } from "./monitoring/admin-monitoring-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
@@ -100,7 +100,14 @@ const batchResultsRoute = createRoute({
   component: BatchResultsPage,
   validateSearch: validateBatchResultsSearch,
 });
-const historyRoute = createRoute({ getParentRoute: () => shellRoute, path: "/history", staticData: { titleKey: "nav.history" }, component: HistoryPage });
+/** The history; ?scope=team shows the whole team's. */
+const historyRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/history",
+  staticData: { titleKey: "nav.history" },
+  component: HistoryPage,
+  validateSearch: validateHistorySearch,
+});
 const apiAccessRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/api-access",

@@ -4,35 +4,53 @@ import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
+import { Label } from "@duecheck/ui/label";
 import { Skeleton } from "@duecheck/ui/skeleton";
+import { Switch } from "@duecheck/ui/switch";
 import { cn } from "@duecheck/ui/utils";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { SearchListItemView } from "../../../lib/screening/contract.ts";
+import type { SearchHistoryItemView } from "../../../lib/screening/contract.ts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
 import { HistoryExportDialog } from "../exports/history-export-dialog";
 import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
-import { useSearchHistory } from "./use-search-history";
+import { type HistoryScope, useSearchHistory } from "./use-search-history";
+
+export interface HistorySearch {
+  scope?: HistoryScope;
+}
+
+/** ?scope=team of /history: the whole team's searches; without it, the caller's own. */
+export function validateHistorySearch(search: Record<string, unknown>): HistorySearch {
+  return search.scope === "team" ? { scope: "team" } : {};
+}
 
 /**
- * /history: the user's searches, newest first, a page at a time as the list scrolls,
- * filtered on the server by the term.
+ * /history: the user's searches, newest first, a page at a time as the list scrolls, filtered on the server by the
+ * term. "Whole team" (kept in the address, so it survives a reload and a shared link) lists every search of the
+ * organisation the server lets the caller read, each with the member who searched.
  */
 export function HistoryPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { scope = "mine" } = useSearch({ strict: false }) as HistorySearch;
+  const team = scope === "team";
+  const { user } = useCurrentUser();
   const [filter, setFilter] = useState("");
-  const { items, total, q, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = useSearchHistory(filter);
-  const [deleting, setDeleting] = useState<SearchListItemView | null>(null);
+  const { items, total, q, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = useSearchHistory(filter, scope);
+  const [deleting, setDeleting] = useState<SearchHistoryItemView | null>(null);
   const remove = useDeleteSearch();
   const filterId = useId();
+  const teamId = useId();
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("history.title")} description={t("history.description")}>
+      <PageHeader title={t("history.title")} description={t(team ? "history.teamDescription" : "history.description")}>
         <HistoryExportDialog />
       </PageHeader>
 
@@ -51,6 +69,10 @@ export function HistoryPage() {
             className="pl-9"
             autoComplete="off"
           />
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch id={teamId} checked={team} onCheckedChange={(on) => void navigate({ to: "/history", search: on ? { scope: "team" } : {}, replace: true })} />
+          <Label htmlFor={teamId}>{t("history.wholeTeam")}</Label>
         </div>
         {total !== undefined && total > 0 && (
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="history-count">
@@ -76,7 +98,7 @@ export function HistoryPage() {
           q ? (
             <EmptyState title={t("history.noMatches")} description={t("history.noMatchesDescription", { filter: q })} />
           ) : (
-            <EmptyState title={t("history.empty")} description={t("history.emptyDescription")} />
+            <EmptyState title={t("history.empty")} description={t(team ? "history.teamEmptyDescription" : "history.emptyDescription")} />
           )
         ) : (
           <>
@@ -87,7 +109,14 @@ export function HistoryPage() {
               aria-busy={isPlaceholderData}
             >
               {items.map((search) => (
-                <HistoryItem key={search.id} search={search} deleting={remove.isPending} onDelete={() => setDeleting(search)} />
+                <HistoryItem
+                  key={search.id}
+                  search={search}
+                  showSearchedBy={team}
+                  // A colleague's search is theirs to delete: the server hides only the caller's own.
+                  onDelete={search.searchedBy.id === user?.id ? () => setDeleting(search) : undefined}
+                  deleting={remove.isPending}
+                />
               ))}
             </ul>
             <LoadMore hasMore={!!hasNextPage} loading={isFetchingNextPage} loaded={items.length} onLoad={() => void fetchNextPage()} />
@@ -109,7 +138,17 @@ export function HistoryPage() {
   );
 }
 
-function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemView; deleting: boolean; onDelete: () => void }) {
+function HistoryItem({
+  search,
+  showSearchedBy,
+  deleting,
+  onDelete,
+}: {
+  search: SearchHistoryItemView;
+  showSearchedBy: boolean;
+  deleting: boolean;
+  onDelete: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   const company = search.entityType === "company";
@@ -133,6 +172,12 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemVie
                 {company ? t("search.company") : t("search.person")}
               </span>
               <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
+              {showSearchedBy && (
+                <span className="inline-flex min-w-0 items-center gap-1" data-testid="history-searched-by">
+                  <span>{t("history.searchedBy")}</span>
+                  <span className="font-medium text-foreground wrap-anywhere">{search.searchedBy.name ?? t("history.formerMember")}</span>
+                </span>
+              )}
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-2">
@@ -142,16 +187,18 @@ function HistoryItem({ search, deleting, onDelete }: { search: SearchListItemVie
                 {t("history.view")}
               </Link>
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-muted-foreground hover:text-destructive"
-              aria-label={t("history.deleteLabel", { term: search.searchTerm })}
-              disabled={deleting}
-              onClick={onDelete}
-            >
-              <Trash2Icon aria-hidden />
-            </Button>
+            {onDelete && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-muted-foreground hover:text-destructive"
+                aria-label={t("history.deleteLabel", { term: search.searchTerm })}
+                disabled={deleting}
+                onClick={onDelete}
+              >
+                <Trash2Icon aria-hidden />
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
