@@ -14,12 +14,13 @@ import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { PageHeader } from "../shell/page-header";
 import { InviteMemberDialog } from "./invite-member-dialog";
 import { MembersTable } from "./members-table";
+import { TeamSettings } from "./team-settings";
 import { useOrganisation, useOrganisationMembers, useRemoveMember } from "./use-organisation";
 
 /**
- * /organisation: the caller's organisation, their role in it and its members, for every signed-in user. Owners and
- * admins also invite, change roles and remove; the others read the same list without those controls (the server
- * refuses them 403 anyway: the screen only leaves out what would be refused).
+ * /organisation: the caller's organisation, their role in it, its team settings and its members, for every signed-in
+ * user. Owners and admins also change the settings, invite, change roles and remove; the others read the same
+ * screen without those controls (the server refuses them 403 anyway: the screen only leaves out what would be refused).
  */
 export function OrganisationPage() {
   const { t } = useTranslation();
@@ -43,6 +44,8 @@ export function OrganisationPage() {
       </PageHeader>
 
       <OrganisationSummary organisation={org} loading={organisation.isLoading} failed={organisation.isError} />
+
+      {org && <TeamSettings organisation={org} />}
 
       <section className="grid gap-3" aria-labelledby={membersId}>
         <div className="grid gap-1">

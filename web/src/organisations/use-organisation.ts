@@ -1,6 +1,6 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangeMemberRoleRequest, InviteMemberRequest, OrganisationMemberView } from "../../../lib/organisations/contract.ts";
+import type { ChangeMemberRoleRequest, InviteMemberRequest, OrganisationMemberView, OrganisationSettingsRequest } from "../../../lib/organisations/contract.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import i18n from "../i18n";
 import { answer, api, serverErrorText, withSignal } from "../lib/api";
@@ -103,5 +103,27 @@ export function useRemoveMember() {
       await refresh();
     },
     onError: (error) => failureToast("organisation.removeFailed", error),
+  });
+}
+
+/**
+ * PUT /api/organisation/settings (owners and admins): the organisation is read again either way, so the switch
+ * shows what the server holds, and a refusal (a role taken away meanwhile) leaves it read-only.
+ */
+export function useChangeOrganisationSettings() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: OrganisationSettingsRequest) => answer(api.organisation.settings.$put({ json: body })),
+    onSuccess: async (settings) => {
+      toast({
+        title: i18n.t("organisation.settings.saved"),
+        description: i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
+      });
+      await refresh();
+    },
+    onError: async (error) => {
+      failureToast("organisation.settings.failed", error);
+      await refresh();
+    },
   });
 }
