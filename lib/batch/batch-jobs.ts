@@ -3,7 +3,7 @@ import { type Db, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import { hasUnlimitedCredits } from "../credits/contract.ts";
-import { memberCredits } from "../credits/ledger.ts";
+import { memberCredits, SpendingCapError } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
@@ -53,7 +53,7 @@ export async function createBatchJob(
       await createSearches({ db: tx, queue: ctx.queue }, { userId: input.userId, entities: input.entities, batchJobId: row.id });
     } catch (error) {
       // The balance changed since it was read above.
-      if (error instanceof AppError && error.status === 402) {
+      if (error instanceof AppError && error.status === 402 && !(error instanceof SpendingCapError)) {
         throw insufficientCredits(input.entities.length, creditsRequired, await memberCredits(ctx.db, input.userId));
       }
       throw error;

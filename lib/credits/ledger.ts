@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { hasUnlimitedCredits } from "./contract.ts";
@@ -89,6 +89,42 @@ async function addToOrganisation(tx: DbOrTx, organisationId: string, amount: num
   return updated;
 }
 
+/** A charge that would take a member past the monthly cap their organisation's owners or admins set: 402, naming the cap. */
+export class SpendingCapError extends AppError {
+  constructor(
+    readonly cap: number,
+    readonly spent: number,
+    readonly required: number,
+  ) {
+    super(402, `Monthly spending cap reached: your cap is ${cap} credits a month, ${spent} are spent this month and this needs ${required}`);
+  }
+}
+
+/** Credits the member spent on searches this calendar month: every search charge of theirs since the 1st, 00:00 UTC. */
+export async function spentThisMonth(db: DbOrTx, userId: string): Promise<number> {
+  const t = schema.creditTransactions;
+  const [row] = await db
+    .select({ spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
+    .from(t)
+    .where(and(eq(t.userId, userId), inArray(t.type, [...DEBITS]), gte(t.createdAt, sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`)));
+  return row?.spent ?? 0;
+}
+
+/**
+ * Refuses a debit of `required` credits that would take the member past their monthly cap. The member's row is
+ * locked until the charge's transaction ends, so two charges of one member at once are counted one after the
+ * other and cannot both slip under the cap. No cap: nothing is locked or read.
+ */
+async function keepUnderCap(tx: DbOrTx, userId: string, required: number) {
+  const u = schema.users;
+  const [capped] = await tx.select({ cap: u.monthlyCreditCap }).from(u).where(eq(u.id, userId));
+  if (capped?.cap == null) return;
+  const [locked] = await tx.select({ cap: u.monthlyCreditCap }).from(u).where(eq(u.id, userId)).for("no key update");
+  if (locked.cap == null) return;
+  const spent = await spentThisMonth(tx, userId);
+  if (spent + required > locked.cap) throw new SpendingCapError(locked.cap, spent, required);
+}
+
 export class InsufficientCreditsError extends AppError {
   constructor(
     readonly balance: number,
@@ -126,6 +162,7 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
     const member = await memberOf(tx, userId);
     const { organisationId } = member;
     if (isDebit && hasUnlimitedCredits(member)) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
+    if (isDebit) await keepUnderCap(tx, userId, -amount);
 
     const updated = await addToOrganisation(tx, organisationId, amount);
     if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), -amount);
@@ -234,6 +271,7 @@ export async function chargeSearches(db: DbOrTx, charges: SearchCharges): Promis
     const member = await memberOf(tx, userId);
     const { organisationId } = member;
     if (hasUnlimitedCredits(member) || total === 0) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
+    await keepUnderCap(tx, userId, total);
 
     const updated = await addToOrganisation(tx, organisationId, -total);
     if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), total);

@@ -75,7 +75,25 @@ export interface OrganisationMemberView {
   /** Invited and has not set a password yet. */
   invitationPending: boolean;
   joinedAt: string;
+  /** Credits the member may spend in a calendar month (UTC); null for no cap. */
+  monthlyCreditCap: number | null;
+  /** Credits the member spent on searches this calendar month. */
+  spentThisMonth: number;
 }
+
+/** The highest monthly cap that can be set: far above any team's month, low enough to stay an exact integer sum. */
+export const MAX_MONTHLY_CREDIT_CAP = 100_000_000;
+
+/** PUT /api/organisation/members/:userId/cap: the member's monthly spending cap, or null to lift it. */
+export const memberCapSchema = z.strictObject({
+  monthlyCreditCap: z
+    .number({ error: "monthlyCreditCap must be a whole number of credits or null" })
+    .int("monthlyCreditCap must be a whole number of credits")
+    .min(0, "monthlyCreditCap must be at least 0")
+    .max(MAX_MONTHLY_CREDIT_CAP, `monthlyCreditCap must be at most ${MAX_MONTHLY_CREDIT_CAP}`)
+    .nullable(),
+});
+export type MemberCapRequest = z.infer<typeof memberCapSchema>;
 
 /** POST /api/organisation/members: the member, and without SMTP the invitation link, shown once. */
 export type InvitedMemberView = OrganisationMemberView & { invitationLink?: string };

@@ -7,6 +7,8 @@ import type { OrganisationMemberView, OrganisationRole } from "./contract.ts";
 import { findMember, memberView } from "./member-view.ts";
 import { keepAnOwner } from "./owners.ts";
 
+export const CAP_MESSAGE = "Only an organisation's owners and admins set a member's spending cap";
+
 /**
  * Gives a member another role. Owners and admins change roles; granting or taking away owner is an owner's, and the
  * last owner keeps the role (checked first: that answer holds whoever asks). Another organisation's user is 404.
@@ -62,5 +64,33 @@ export async function removeMember(db: Db, actor: OrganisationActor, userId: str
       details: { organisationId: scope.organisationId, email: member.email, role: member.role },
     });
     return { success: true as const };
+  });
+}
+
+/**
+ * Sets or lifts a member's monthly spending cap (owners and admins; another organisation's member is 404). The
+ * ledger refuses a charge that would pass it with 402 naming the cap; credits already spent stay spent.
+ */
+export async function setMemberCap(
+  db: Db,
+  actor: OrganisationActor,
+  userId: string,
+  monthlyCreditCap: number | null,
+  options: { organisationId?: string } = {},
+): Promise<OrganisationMemberView> {
+  return db.transaction(async (tx) => {
+    const scope = await scopeOf(tx, actor, options.organisationId);
+    requireManager(scope, CAP_MESSAGE);
+    const before = await findMember(tx, scope.organisationId, userId, { lock: true });
+    if (before.monthlyCreditCap === monthlyCreditCap) return memberView(before);
+    await tx.update(schema.users).set({ monthlyCreditCap, updatedAt: sql`now()` }).where(eq(schema.users.id, before.id));
+    await recordAudit(tx, {
+      action: "organisation.member_cap_changed",
+      ...actorFields(auditActorOf(actor)),
+      targetType: "user",
+      targetId: before.id,
+      details: { organisationId: scope.organisationId, before: { monthlyCreditCap: before.monthlyCreditCap }, after: { monthlyCreditCap } },
+    });
+    return memberView({ ...before, monthlyCreditCap });
   });
 }

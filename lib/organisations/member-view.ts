@@ -16,6 +16,10 @@ const u = schema.users;
 const invitationPending = sql<boolean>`(exists (select 1 from "account_tokens" t where t."user_id" = "users"."id" and t."kind" = 'invitation')
   and not exists (select 1 from "account_tokens" t where t."user_id" = "users"."id" and t."kind" in ('invitation', 'password_reset') and t."used_at" is not null))`;
 
+/** Search charges of the member since the 1st of this month, 00:00 UTC (as lib/credits/ledger.ts counts them for the cap). */
+const spentThisMonth = sql<number>`(select coalesce(-sum(t."amount"), 0)::int from "credit_transactions" t where t."user_id" = "users"."id"
+  and t."type" in ('manual_search', 'automatic_search') and t."created_at" >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+
 /** The columns a member view is built from. */
 export const memberColumns = {
   id: u.id,
@@ -26,6 +30,8 @@ export const memberColumns = {
   twoFactorEnabled: u.twoFactorEnabled,
   invitationPending,
   createdAt: u.createdAt,
+  monthlyCreditCap: u.monthlyCreditCap,
+  spentThisMonth,
 };
 
 export interface MemberRow {
@@ -37,6 +43,8 @@ export interface MemberRow {
   twoFactorEnabled: boolean;
   invitationPending: boolean;
   createdAt: Date;
+  monthlyCreditCap: number | null;
+  spentThisMonth: number;
 }
 
 /** A user joins their organisation when the account is made (invited or not), so joinedAt is the account's creation. */
@@ -49,6 +57,8 @@ export const memberView = (row: MemberRow): OrganisationMemberView => ({
   twoFactorEnabled: row.twoFactorEnabled,
   invitationPending: Boolean(row.invitationPending),
   joinedAt: row.createdAt.toISOString(),
+  monthlyCreditCap: row.monthlyCreditCap,
+  spentThisMonth: Number(row.spentThisMonth),
 });
 
 /** Members not removed, as a condition on users. */

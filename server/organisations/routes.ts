@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import type { OrganisationActor } from "../../lib/organisations/actor.ts";
-import { changeMemberRoleSchema, inviteMemberSchema, organisationSettingsSchema } from "../../lib/organisations/contract.ts";
+import { changeMemberRoleSchema, inviteMemberSchema, memberCapSchema, organisationSettingsSchema } from "../../lib/organisations/contract.ts";
 import { inviteMember } from "../../lib/organisations/invite.ts";
-import { changeMemberRole, removeMember } from "../../lib/organisations/manage.ts";
+import { changeMemberRole, removeMember, setMemberCap } from "../../lib/organisations/manage.ts";
 import { listMembers } from "../../lib/organisations/members.ts";
 import { getOrganisation } from "../../lib/organisations/organisation.ts";
 import { changeOrganisationSettings } from "../../lib/organisations/settings.ts";
@@ -31,5 +31,9 @@ export const organisationRoutes = new Hono<AppEnv>()
   .put("/members/:userId", jsonBody(changeMemberRoleSchema), async (c) => {
     const { role } = c.req.valid("json");
     return c.json(await changeMemberRole(db(c), actorOf(c), c.req.param("userId"), role));
+  })
+  .put("/members/:userId/cap", jsonBody(memberCapSchema), async (c) => {
+    const { monthlyCreditCap } = c.req.valid("json");
+    return c.json(await setMemberCap(db(c), actorOf(c), c.req.param("userId"), monthlyCreditCap));
   })
   .delete("/members/:userId", async (c) => c.json(await removeMember(db(c), actorOf(c), c.req.param("userId"))));

@@ -165,6 +165,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
   "PUT /api/organisation/settings": { body: { membersSeeTeam: false }, freeText: [] },
+  "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */

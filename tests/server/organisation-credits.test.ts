@@ -187,3 +187,52 @@ describe("one credit pool per organisation", () => {
     expect(rows.map((r) => r.userId).sort()).toEqual(spenders.sort());
   });
 });
+
+describe("a member's monthly spending cap", () => {
+  test("owners and admins set it; a search past it is 402 naming the cap and charges nothing; lifting it lets the member spend", async () => {
+    const { owner, analyst } = await organisation("cap");
+    await setCredits(app.db, owner.id, 200);
+    // Only owners and admins set it; the analyst is refused, and a bad value changes nothing.
+    expect((await analyst.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: 1000 })).status).toBe(403);
+    expect((await owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: -5 })).status).toBe(400);
+    expect((await owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: 2.5 })).status).toBe(400);
+    const set = await owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: 25 });
+    expect(set.status).toBe(200);
+    expect(set.json).toMatchObject({ id: analyst.id, monthlyCreditCap: 25, spentThisMonth: 0 });
+    expect(await auditEntries(app.db, "organisation.member_cap_changed")).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actorUserId: owner.id, targetId: analyst.id, details: expect.objectContaining({ after: { monthlyCreditCap: 25 } }) }),
+      ]),
+    );
+
+    // A search costs 10: two fit under 25, the third would make 30.
+    expect((await search(analyst, "Cap Person One")).status).toBe(201);
+    expect((await search(analyst, "Cap Person Two")).status).toBe(201);
+    const refused = await search(analyst, "Cap Person Three");
+    expect(refused.status).toBe(402);
+    expect(refused.json.error).toBe("Monthly spending cap reached: your cap is 25 credits a month, 20 are spent this month and this needs 10");
+    expect(await balanceOf(app.db, owner.id)).toBe(180);
+    // The cap is the member's: the owner still spends from the same pool.
+    expect((await search(owner, "Cap Person Four")).status).toBe(201);
+    const members = (await owner.http.get("/api/organisation/members")).json.items;
+    expect(members.find((m: any) => m.id === analyst.id)).toMatchObject({ monthlyCreditCap: 25, spentThisMonth: 20 });
+    expect(members.find((m: any) => m.id === owner.id)).toMatchObject({ monthlyCreditCap: null, spentThisMonth: 10 });
+
+    expect((await owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: null })).json.monthlyCreditCap).toBeNull();
+    expect((await search(analyst, "Cap Person Three")).status).toBe(201);
+    expect(await balanceOf(app.db, owner.id)).toBe(160);
+  });
+
+  test("another organisation's member is 404; searches at once by a capped member never pass the cap", async () => {
+    const { owner, analyst } = await organisation("cap-race");
+    const other = await organisation("cap-other");
+    expect((await other.owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: 0 })).status).toBe(404);
+    await setCredits(app.db, owner.id, 500);
+    await owner.http.put(`/api/organisation/members/${analyst.id}/cap`, { monthlyCreditCap: 30 });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => search(analyst, `Capped Race ${i}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 402, 402, 402, 402, 402]);
+    const charges = (await ledgerOf(owner.organisationId)).filter((r) => r.type === "manual_search" && r.userId === analyst.id);
+    expect(charges).toHaveLength(3);
+    expect(await balanceOf(app.db, owner.id)).toBe(470);
+  });
+});
