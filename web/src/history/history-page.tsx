@@ -174,7 +174,7 @@ function HistoryItem({
               <time dateTime={search.createdAt}>{dateTime(search.createdAt)}</time>
               {showSearchedBy && (
                 <span className="inline-flex min-w-0 items-center gap-1" data-testid="history-searched-by">
-                  <span>{t("history.searchedBy")}</span>
+                  <span>{t("history.searchedBy")}</span>{" "}
                   <span className="font-medium text-foreground wrap-anywhere">{search.searchedBy.name ?? t("history.formerMember")}</span>
                 </span>
               )}
