@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { adminOrganisationRoutes, adminUserOrganisationRoutes } from "./admin/organisations.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { apiKeyRoutes } from "./auth/api-key-routes.ts";
@@ -56,6 +57,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/admin/legal-holds", legalHoldRoutes)
   .route("/admin/searches", searchVerifyRoutes)
   .route("/admin/audit", auditRoutes)
+  .route("/admin/organisations", adminOrganisationRoutes)
+  .route("/admin/users", adminUserOrganisationRoutes)
   .route("/admin", adminRoutes)
   .notFound(apiNotFound);
 

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { organisationOf } from "./organisation-of.ts";
 import type { ApiKeyListItem, CreatedApiKey } from "./schemas.ts";
+import { organisationSuspended, SUSPENDED_MESSAGE } from "./suspension.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export { createApiKeySchema } from "./api-key-schema.ts";
@@ -71,5 +72,6 @@ export async function authenticateApiKey(db: DbOrTx, authorization: string | und
   if (!used) throw new AppError(401, "Invalid API key");
   const [user] = await db.select().from(schema.users).where(eq(schema.users.id, used.userId));
   if (!user?.isActive) throw new AppError(401, "Invalid API key");
+  if (await organisationSuspended(db, user.organisationId)) throw new AppError(403, SUSPENDED_MESSAGE);
   return { keyId: used.id, user };
 }

@@ -10,6 +10,7 @@ import { consumeRecoveryCode, looksLikeRecoveryCode, remainingRecoveryCodes } fr
 import type { LoginInput } from "./schemas.ts";
 import { type ClientInfo, createSession, type UserRow } from "./sessions.ts";
 import { isKnownSignInAddress, rememberSignInAddress } from "./sign-in-addresses.ts";
+import { organisationSuspended, SUSPENDED_MESSAGE } from "./suspension.ts";
 import { consumeTotpCode } from "./totp.ts";
 import { findUserByEmail, findUserById } from "./users.ts";
 
@@ -60,6 +61,7 @@ export async function login(ctx: LoginContext, input: LoginInput): Promise<Login
   const hasSecondFactor = user.twoFactorEnabled && user.twoFactorSecret !== null;
   if (accountLocked && !hasSecondFactor && !(await isKnownSignInAddress(db, user.id, client.ipAddress))) throw tooManyFailures(accountLocked);
   if (!user.isActive) throw new AppError(403, "This account has been deactivated");
+  if (await organisationSuspended(db, user.organisationId)) throw new AppError(403, SUSPENDED_MESSAGE);
 
   if (user.twoFactorEnabled && user.twoFactorSecret) {
     const remembered = await isRememberedBrowser(db, user.id, ctx.browserToken);

@@ -32,20 +32,22 @@ export async function createSession(db: DbOrTx, user: Pick<UserRow, "id" | "sess
 /**
  * The session's user when the token is valid, the user is active and the session has ended neither by idling nor by
  * age; slides the idle expiry. However active, a session lasts at most the setting sessionMaxDays from its sign-in, so a
- * stolen cookie kept busy does not work for ever. The setting is read in the same query, as it is checked on every call.
+ * stolen cookie kept busy does not work for ever. A member of a suspended organisation has no session. The setting is read in the same query, as it is checked on every call.
  */
 export async function validateSession(db: DbOrTx, token: string, now = new Date()) {
   const id = hashToken(token);
   const [row] = await db
-    .select({ session: schema.sessions, user: schema.users, maxDays: schema.systemSettings.value })
+    .select({ session: schema.sessions, user: schema.users, maxDays: schema.systemSettings.value, suspendedAt: schema.organisations.suspendedAt })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.sessions.userId, schema.users.id))
+    .innerJoin(schema.organisations, eq(schema.organisations.id, schema.users.organisationId))
     .leftJoin(schema.systemSettings, eq(schema.systemSettings.key, "sessionMaxDays"))
     .where(eq(schema.sessions.id, id));
   if (!row) return null;
   const maxDays = typeof row.maxDays === "number" ? row.maxDays : accountSettings.sessionMaxDays.default;
   const tooOld = now.getTime() - row.session.createdAt.getTime() >= maxDays * 86_400_000;
-  if (row.session.expiresAt <= now || tooOld || !row.user.isActive) {
+  // A suspended organisation's sessions end (suspending ends them too; this catches one begun meanwhile).
+  if (row.session.expiresAt <= now || tooOld || !row.user.isActive || row.suspendedAt) {
     await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
     return null;
   }

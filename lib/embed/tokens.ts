@@ -7,6 +7,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import type { UserRow } from "../auth/sessions.ts";
+import { organisationSuspended, SUSPENDED_MESSAGE } from "../auth/suspension.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
@@ -79,6 +80,7 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
     .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
   if (!row?.user.isActive) throw new AppError(401, "Invalid embed token");
+  if (await organisationSuspended(db, row.user.organisationId)) throw new AppError(403, SUSPENDED_MESSAGE);
   const now = clock.now();
   if (row.token.expiresAt.getTime() <= now.getTime()) {
     throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");

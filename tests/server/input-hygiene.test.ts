@@ -118,6 +118,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["fullName", "company", "position"],
   },
   "POST /api/admin/users/:id/credits": { body: { amount: 5, description: "Pilot project" }, freeText: ["description"] },
+  "POST /api/admin/users/:id/organisation": { body: { organisationId: "7b0e6f7e-0000-4000-8000-000000000000", role: "analyst" }, freeText: [] },
+  "POST /api/admin/organisations/:id/credits": { body: { amount: 5, reason: "Pilot project" }, freeText: ["reason"] },
   "POST /api/admin/legal-holds": { body: { userId: "00000000-0000-4000-8000-000000000000", reason: "Court order" }, freeText: ["reason"] },
   "POST /api/admin/legal-holds/:id/lift": { body: { reason: "Case closed" }, freeText: ["reason"] },
   "POST /api/admin/settings": {
@@ -177,6 +179,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "POST /api/v1/search": { wait: "0" },
   "GET /api/batch-jobs/:id/results": { riskLevel: "high", limit: "10" },
   "GET /api/monitoring/entities": { changes: "with", q: "Jane", limit: "10" },
+  "GET /api/admin/organisations": { q: "Acme", limit: "10" },
   "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
 };
 
