@@ -67,9 +67,9 @@ beforeAll(async () => {
   ({ app, stop: stopApp } = await startScreeningApp({}, ENV));
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importReviewList(app.db);
-  a = await team("a");
-  b = await team("b");
-});
+  [a, b] = await Promise.all([team("a"), team("b")]);
+  // Twelve accounts, each password hashed and signed in with: on PGlite on a busy machine, more than the default.
+}, 180_000);
 afterAll(() => stopApp());
 
 describe("the team's screenings", () => {
