@@ -13,6 +13,7 @@ interface HistoryOptions {
   user?: string;
   limit: string;
   before?: string;
+  team?: boolean;
   json?: boolean;
   language?: string;
 }
@@ -32,6 +33,7 @@ export function registerHistory(program: Command) {
     .option("--user <email>", "whose searches (default: the first administrator)")
     .option("--limit <n>", "searches per page, 1 to 100", "50")
     .option("--before <date or cursor>", "only searches made before this date or time, or the next page after a cursor")
+    .option("--team", "the whole team's searches the user may read, with who searched (default: the user's own)")
     .option("--json", "print as JSON (the shape of GET /api/searches: items, nextCursor, total)")
     .action(async (options: HistoryOptions) => {
       const asked = askedLanguage(options.language);
@@ -40,12 +42,12 @@ export function registerHistory(program: Command) {
       if (!parsed.success || !/^\d+$/.test(options.limit)) failWith(early.t.history.limitInvalid(options.limit));
       const cursor = options.before === undefined ? undefined : parseBefore(options.before, early);
       const { email, page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const found = await listSearches(db, user, { limit: parsed.data, cursor });
+        const found = await listSearches(db, user, { limit: parsed.data, cursor, scope: options.team ? "team" : "mine" });
         return { email: user.email, page: { ...found, items: found.items.map(searchListView) }, shown };
       });
       if (options.json) return printJson(page);
       const { t, labels } = shown;
-      console.log(t.history.title(email, page.total));
+      console.log((options.team ? t.history.teamTitle : t.history.title)(email, page.total));
       printView(
         <Table
           rows={page.items}
@@ -56,6 +58,7 @@ export function registerHistory(program: Command) {
             { header: t.history.columns.type, value: (s) => labels.entity[s.entityType] },
             { header: t.history.columns.status, value: (s) => t.statuses[s.status] },
             { header: t.history.columns.risk, value: (s) => (s.riskLevel ? (t.levels[s.riskLevel as keyof typeof t.levels] ?? s.riskLevel) : "-") },
+            ...(options.team ? [{ header: t.history.columns.by, value: (s: (typeof page.items)[number]) => s.searchedBy.name ?? "-" }] : []),
             { header: t.history.columns.id, value: (s) => s.id },
           ]}
         />,
@@ -63,7 +66,8 @@ export function registerHistory(program: Command) {
       if (page.nextCursor) {
         const user = options.user ? ` --user ${options.user}` : "";
         const language = options.language ? ` --language ${options.language}` : "";
-        console.log(t.history.older(`duecheck history${user}${language} --limit ${parsed.data} --before ${page.nextCursor}`));
+        const team = options.team ? " --team" : "";
+        console.log(t.history.older(`duecheck history${user}${language}${team} --limit ${parsed.data} --before ${page.nextCursor}`));
       }
     });
   registerHistoryExport(history);

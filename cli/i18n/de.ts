@@ -57,7 +57,8 @@ export const de: CliText = {
   },
   history: {
     title: (email, total) => `Suchen von ${email}: ${total}`,
-    columns: { date: "DATUM", name: "NAME", type: "TYP", status: "STATUS", risk: "RISIKO", id: "ID" },
+    teamTitle: (email, total) => `Suchen des Teams von ${email}: ${total}`,
+    columns: { date: "DATUM", name: "NAME", type: "TYP", status: "STATUS", risk: "RISIKO", id: "ID", by: "VON" },
     empty: "Noch kein Suchverlauf.",
     noOlder: "Keine älteren Suchen.",
     older: (command) => `Ältere Suchen: ${command}`,

@@ -57,7 +57,8 @@ export const en: CliText = {
   },
   history: {
     title: (email, total) => `Searches of ${email}: ${total}`,
-    columns: { date: "DATE", name: "NAME", type: "TYPE", status: "STATUS", risk: "RISK", id: "ID" },
+    teamTitle: (email, total) => `Searches of the team of ${email}: ${total}`,
+    columns: { date: "DATE", name: "NAME", type: "TYPE", status: "STATUS", risk: "RISK", id: "ID", by: "BY" },
     empty: "No search history yet.",
     noOlder: "No older searches.",
     older: (command) => `Older searches: ${command}`,

@@ -57,7 +57,8 @@ export const es: CliText = {
   },
   history: {
     title: (email, total) => `Búsquedas de ${email}: ${total}`,
-    columns: { date: "FECHA", name: "NOMBRE", type: "TIPO", status: "ESTADO", risk: "RIESGO", id: "ID" },
+    teamTitle: (email, total) => `Búsquedas del equipo de ${email}: ${total}`,
+    columns: { date: "FECHA", name: "NOMBRE", type: "TIPO", status: "ESTADO", risk: "RIESGO", id: "ID", by: "POR" },
     empty: "Todavía no hay historial de búsquedas.",
     noOlder: "No hay búsquedas anteriores.",
     older: (command) => `Búsquedas anteriores: ${command}`,

@@ -57,7 +57,8 @@ export const fr: CliText = {
   },
   history: {
     title: (email, total) => `Recherches de ${email} : ${total}`,
-    columns: { date: "DATE", name: "NOM", type: "TYPE", status: "STATUT", risk: "RISQUE", id: "ID" },
+    teamTitle: (email, total) => `Recherches de l’équipe de ${email} : ${total}`,
+    columns: { date: "DATE", name: "NOM", type: "TYPE", status: "STATUT", risk: "RISQUE", id: "ID", by: "PAR" },
     empty: "Aucun historique de recherche pour l’instant.",
     noOlder: "Aucune recherche plus ancienne.",
     older: (command) => `Recherches plus anciennes : ${command}`,

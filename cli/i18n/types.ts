@@ -60,7 +60,8 @@ export interface CliText {
   };
   history: {
     title: (email: string, total: number) => string;
-    columns: { date: string; name: string; type: string; status: string; risk: string; id: string };
+    teamTitle: (email: string, total: number) => string;
+    columns: { date: string; name: string; type: string; status: string; risk: string; id: string; by: string };
     empty: string;
     noOlder: string;
     older: (command: string) => string;

@@ -1,6 +1,7 @@
 /** `duecheck history --limit/--before` as a separate process: pages that continue each other, a date as the start, bad options. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
+import { createUser as createMember } from "../../lib/auth/users.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 
@@ -21,6 +22,15 @@ beforeAll(async () => {
       select ${owner}::uuid, (select organisation_id from users where id = ${owner}::uuid), ${prefix} || ' ' || i, ${prefix} || ' ' || i, 'person', 'completed', timestamptz '2025-05-01 00:00:00+00' + i * interval '1 hour'
       from generate_series(1, 7) as i`);
   }
+  // A colleague in the pager's organisation, with one search of their own.
+  const colleague = await createMember(
+    app.db,
+    { email: "colleague@example.com", password: "colleague-password", fullName: "Cora Colleague" },
+    { membership: { organisationId: user.organisationId, role: "analyst" } },
+  );
+  await app.db.execute(sql`
+    insert into searches (user_id, organisation_id, search_term, entity_name, entity_type, status, created_at)
+    values (${colleague.id}, ${user.organisationId}, 'Colleague Subject', 'Colleague Subject', 'person', 'completed', timestamptz '2025-05-01 03:30:00+00')`);
 }, 60_000);
 afterAll(() => app.stop());
 
@@ -45,6 +55,24 @@ describe("duecheck history", () => {
     expect(table.stdout).toMatch(/Subject 7\s+Person\s+completed/);
     expect(table.stdout).not.toContain("Subject 4");
     expect(table.stdout).toContain(`Older searches: duecheck history --user pager@example.com --limit 3 --before ${first.nextCursor}`);
+  });
+
+  test("--team: the whole team's searches with who searched; never another organisation's", async () => {
+    const own = JSON.parse(
+      (await runCli(["history", "--user", "pager@example.com", "--limit", "3", "--before", "2025-05-01T05:00:00Z", "--json"], app.env)).stdout,
+    );
+    expect(terms(own)).toEqual(["Subject 4", "Subject 3", "Subject 2"]);
+    const team = JSON.parse(
+      (await runCli(["history", "--user", "pager@example.com", "--team", "--limit", "3", "--before", "2025-05-01T05:00:00Z", "--json"], app.env)).stdout,
+    );
+    expect(terms(team)).toEqual(["Subject 4", "Colleague Subject", "Subject 3"]);
+    expect(team.total).toBe(8);
+    expect(team.items[1].searchedBy).toMatchObject({ name: "Cora Colleague" });
+    const table = await runCli(["history", "--user", "colleague@example.com", "--team", "--limit", "2"], app.env);
+    expect(table.stdout).toContain("Searches of the team of colleague@example.com: 8");
+    expect(table.stdout).toMatch(/BY/);
+    expect(table.stdout).toContain("--team --limit 2 --before");
+    expect(table.stdout).not.toContain("Other ");
   });
 
   test("--before a date or time: only searches made before it", async () => {
