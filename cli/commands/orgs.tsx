@@ -16,6 +16,7 @@ import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
+import { registerOrgsAdmin } from "./orgs-admin.ts";
 
 /** The operator acts as the instance's administrator: lib/organisations lets them act on every organisation. */
 const OPERATOR: OrganisationActor = { kind: "cli", id: null };
@@ -144,4 +145,6 @@ export function registerOrgs(program: Command) {
       });
       console.log(t.organisations.roleSet(member.email, t.organisations.roles[member.role]));
     });
+
+  registerOrgsAdmin(orgs);
 }

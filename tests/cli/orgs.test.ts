@@ -84,3 +84,66 @@ describe("duecheck orgs", () => {
     expect(row.organisationRole).toBe("admin");
   });
 });
+
+describe("duecheck orgs: the instance administrator's commands", () => {
+  let created: string;
+
+  test("create: an unknown owner is invited (the link printed), an existing account moves in as owner", async () => {
+    const nameless = await cli("orgs", "create", "--name", "Delta Partners", "--owner", "dora@example.com");
+    expect(nameless.code).toBe(1);
+    expect(nameless.stderr).toContain("give their name");
+    const invited = await cli("orgs", "create", "--name", "Delta Partners", "--owner", "dora@example.com", "--owner-name", "Dora Delta");
+    expect(invited.code).toBe(0);
+    expect(invited.stderr).toContain("dora@example.com is invited as its owner.");
+    expect(invited.stdout.trim()).toContain("/reset-password?token=");
+    const [dora] = await app.db.select().from(schema.users).where(eq(schema.users.email, "dora@example.com"));
+    expect(dora.organisationRole).toBe("owner");
+
+    const moved = await cli("orgs", "create", "--name", "Echo Holdings", "--owner", "ben@example.com", "--json");
+    expect(moved.code).toBe(0);
+    const result = JSON.parse(moved.stdout);
+    expect(result).toMatchObject({
+      organisation: { name: "Echo Holdings", members: 1, credits: 0 },
+      owner: { email: "ben@example.com", moved: true },
+      invitationLink: null,
+    });
+    created = result.organisation.id;
+    const [audit] = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "organisation.created"));
+    expect(audit).toMatchObject({ actorKind: "cli", targetType: "organisation" });
+  });
+
+  test("add-credits: exactly the amount to the organisation's pool, audited as the CLI; a bad amount is refused", async () => {
+    const added = await cli("orgs", "add-credits", created, "40", "--reason", "Pilot project", "--json");
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.stdout)).toMatchObject({ balance: 40, organisation: { id: created, credits: 40 } });
+    expect((await cli("orgs", "add-credits", created, "2")).stdout).toContain("Added 2 credits to Echo Holdings: the balance is now 42.");
+    for (const bad of ["abc", "0", "-3", "1.5"]) expect((await cli("orgs", "add-credits", created, bad)).code).toBe(1);
+    const entries = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "organisation.credits_added"));
+    expect(entries.map((e) => e.actorKind)).toEqual(["cli", "cli"]);
+  });
+
+  test("suspend stops sign-in; unsuspend lets the members in again", async () => {
+    const suspended = await cli("orgs", "suspend", created);
+    expect(suspended.code).toBe(0);
+    expect(suspended.stdout).toContain("Echo Holdings is suspended");
+    const refused = await new HttpClient(app.url).post("/api/auth/login", { email: "ben@example.com", password: "ben-password-1" });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toContain("suspended");
+    expect(JSON.parse((await cli("orgs", "show", created, "--json")).stdout).suspendedAt).toEqual(expect.any(String));
+    const lifted = await cli("orgs", "unsuspend", created, "--json");
+    expect(JSON.parse(lifted.stdout).suspendedAt).toBeNull();
+    await new HttpClient(app.url).signIn("ben@example.com", "ben-password-1");
+  });
+
+  test("move-user: the user joins with the role; the last owner cannot leave members behind", async () => {
+    const last = await cli("orgs", "move-user", "cleo@example.com", created, "--role", "analyst");
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain("last owner");
+    const moved = await cli("orgs", "move-user", "ann@example.com", created, "--role", "analyst", "--language", "de");
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain("ann@example.com ist jetzt Analyst in Echo Holdings");
+    const [row] = await app.db.select().from(schema.users).where(eq(schema.users.email, "ann@example.com"));
+    expect(row).toMatchObject({ organisationId: created, organisationRole: "analyst" });
+    expect((await cli("orgs", "move-user", "nobody@example.com", created, "--role", "analyst")).stderr).toContain("No user with the email nobody@example.com");
+  });
+});

@@ -26,4 +26,15 @@ export const de: OrganisationCliText = {
   linkOnce: "Geben Sie diesen Link weiter (7 Tage gültig, nur einmal angezeigt): damit wählt die Person ihr Passwort.",
   roleSet: (email, role) => `${email} ist jetzt ${role} in der Organisation.`,
   noUser: (email) => `Kein Benutzer mit der E-Mail ${email}`,
+  admin: {
+    created: (organisation, id) => `Organisation ${organisation} (${id}) angelegt.`,
+    ownerMoved: (email) => `${email} ist als Inhaber hinzugekommen; die Datensätze bleiben bei der bisherigen Organisation.`,
+    ownerInvited: (email) => `${email} ist als Inhaber eingeladen.`,
+    amountInvalid: (amount) => `Die Anzahl muss eine ganze Zahl von Credits größer als 0 sein: ${amount}`,
+    creditsAdded: (amount, organisation, balance) => `${amount} Credits zu ${organisation} hinzugefügt: der Kontostand beträgt jetzt ${balance}.`,
+    suspended: (organisation) =>
+      `${organisation} ist gesperrt: die Mitglieder können sich nicht anmelden, ihre Sitzungen, API-Schlüssel und Embed-Tokens werden abgewiesen.`,
+    unsuspended: (organisation) => `${organisation} ist nicht mehr gesperrt: die Mitglieder können sich wieder anmelden.`,
+    moved: (email, organisation, role) => `${email} ist jetzt ${role} in ${organisation}; die Datensätze bleiben bei der bisherigen Organisation.`,
+  },
 };

@@ -26,4 +26,14 @@ export const en: OrganisationCliText = {
   linkOnce: "Hand this link to the colleague (valid 7 days, shown once): they choose their password with it.",
   roleSet: (email, role) => `${email} is now ${role} in the organisation.`,
   noUser: (email) => `No user with the email ${email}`,
+  admin: {
+    created: (organisation, id) => `Created the organisation ${organisation} (${id}).`,
+    ownerMoved: (email) => `${email} moved in as its owner; their records stay with their previous organisation.`,
+    ownerInvited: (email) => `${email} is invited as its owner.`,
+    amountInvalid: (amount) => `The amount must be a whole number of credits, more than 0: ${amount}`,
+    creditsAdded: (amount, organisation, balance) => `Added ${amount} credits to ${organisation}: the balance is now ${balance}.`,
+    suspended: (organisation) => `${organisation} is suspended: its members cannot sign in, and their sessions, API keys and embed tokens are refused.`,
+    unsuspended: (organisation) => `${organisation} is no longer suspended: its members can sign in again.`,
+    moved: (email, organisation, role) => `${email} is now ${role} in ${organisation}; their records stay with their previous organisation.`,
+  },
 };

@@ -26,4 +26,15 @@ export const es: OrganisationCliText = {
   linkOnce: "Entregue este enlace al colega (válido 7 días, se muestra una vez): con él elige su contraseña.",
   roleSet: (email, role) => `${email} es ahora ${role} en la organización.`,
   noUser: (email) => `No hay ningún usuario con el correo ${email}`,
+  admin: {
+    created: (organisation, id) => `Organización ${organisation} creada (${id}).`,
+    ownerMoved: (email) => `${email} se ha incorporado como propietario; sus registros se quedan en su organización anterior.`,
+    ownerInvited: (email) => `${email} está invitado como propietario.`,
+    amountInvalid: (amount) => `La cantidad debe ser un número entero de créditos mayor que 0: ${amount}`,
+    creditsAdded: (amount, organisation, balance) => `Se han añadido ${amount} créditos a ${organisation}: el saldo es ahora ${balance}.`,
+    suspended: (organisation) =>
+      `${organisation} está suspendida: sus miembros no pueden iniciar sesión y se rechazan sus sesiones, claves de API y tokens de inserción.`,
+    unsuspended: (organisation) => `${organisation} ya no está suspendida: sus miembros pueden volver a iniciar sesión.`,
+    moved: (email, organisation, role) => `${email} es ahora ${role} en ${organisation}; sus registros se quedan en su organización anterior.`,
+  },
 };

@@ -26,4 +26,15 @@ export const fr: OrganisationCliText = {
   linkOnce: "Transmettez ce lien au collègue (valable 7 jours, affiché une seule fois) : il y choisit son mot de passe.",
   roleSet: (email, role) => `${email} est maintenant ${role} dans l'organisation.`,
   noUser: (email) => `Aucun utilisateur avec l'e-mail ${email}`,
+  admin: {
+    created: (organisation, id) => `Organisation ${organisation} créée (${id}).`,
+    ownerMoved: (email) => `${email} y entre comme propriétaire ; ses enregistrements restent à son organisation précédente.`,
+    ownerInvited: (email) => `${email} est invité comme propriétaire.`,
+    amountInvalid: (amount) => `Le montant doit être un nombre entier de crédits supérieur à 0 : ${amount}`,
+    creditsAdded: (amount, organisation, balance) => `${amount} crédits ajoutés à ${organisation} : le solde est maintenant de ${balance}.`,
+    suspended: (organisation) =>
+      `${organisation} est suspendue : ses membres ne peuvent plus se connecter, et leurs sessions, clés d'API et jetons d'intégration sont refusés.`,
+    unsuspended: (organisation) => `${organisation} n'est plus suspendue : ses membres peuvent de nouveau se connecter.`,
+    moved: (email, organisation, role) => `${email} est maintenant ${role} dans ${organisation} ; ses enregistrements restent à son organisation précédente.`,
+  },
 };

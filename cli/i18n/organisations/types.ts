@@ -17,4 +17,15 @@ export interface OrganisationCliText {
   linkOnce: string;
   roleSet: (email: string, role: string) => string;
   noUser: (email: string) => string;
+  /** The instance administrator's commands: create, add-credits, suspend, unsuspend, move-user. */
+  admin: {
+    created: (organisation: string, id: string) => string;
+    ownerMoved: (email: string) => string;
+    ownerInvited: (email: string) => string;
+    amountInvalid: (amount: string) => string;
+    creditsAdded: (amount: number, organisation: string, balance: number) => string;
+    suspended: (organisation: string) => string;
+    unsuspended: (organisation: string) => string;
+    moved: (email: string, organisation: string, role: string) => string;
+  };
 }
