@@ -128,9 +128,10 @@ for (const language of LANGUAGES) {
       const nav = page.getByRole("navigation", { name: t("nav.main") });
       await expectVisible(nav.getByText(t("nav.administration")));
       const links = await nav.getByRole("link").allTextContents();
-      expect(links.slice(-8)).toEqual([
+      expect(links.slice(-9)).toEqual([
         t("nav.adminDashboard"),
         t("nav.adminUsers"),
+        t("nav.adminOrganisations"),
         t("nav.adminActivity"),
         t("nav.adminBatches"),
         t("nav.adminMonitoring"),

@@ -7,6 +7,8 @@ import { validateAdminListSearch } from "./admin/admin-list-page";
 import { AdminDashboardPage } from "./admin/dashboard-page";
 import { AdminSettingsPage } from "./admin/settings-page";
 import { AdminUsersPage } from "./admin/users-page";
+import { AdminOrganisationPage } from "./admin-organisations/organisation-detail-page";
+import { AdminOrganisationsPage } from "./admin-organisations/organisations-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
 import { AuditPage } from "./audit/audit-page";
 import { validateAuditSearch } from "./audit/audit-search";
@@ -217,6 +219,20 @@ const adminUsersRoute = createRoute({
   staticData: { titleKey: "nav.adminUsers" },
   component: AdminUsersPage,
 });
+/** Every organisation (?q= on the name), and one with its members and the instance admin's actions: admins only. */
+const adminOrganisationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/organisations",
+  staticData: { titleKey: "nav.adminOrganisations" },
+  component: AdminOrganisationsPage,
+  validateSearch: validateAdminListSearch,
+});
+const adminOrganisationRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/admin/organisations/$organisationId",
+  staticData: { titleKey: "nav.adminOrganisations" },
+  component: AdminOrganisationPage,
+});
 const adminActivityRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/admin/activity",
@@ -271,6 +287,8 @@ const adminMonitoringRoute = createRoute({
 const adminRoutes = [
   adminDashboardRoute,
   adminUsersRoute,
+  adminOrganisationsRoute,
+  adminOrganisationRoute,
   adminActivityRoute,
   adminBatchesRoute,
   adminBatchRoute,

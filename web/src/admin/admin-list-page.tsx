@@ -14,7 +14,7 @@ const PAGE_SIZE = 50;
 export type AdminListQuery = PageQuery<{ q: string | undefined; limit: number }>;
 
 /** The admin lists of other users' records whose ?q= filter lives in the address. */
-type AdminListPath = "/admin/batches" | "/admin/monitoring";
+type AdminListPath = "/admin/batches" | "/admin/monitoring" | "/admin/organisations";
 
 /** ?q= of an admin list: part of a record's name or of its owner's email (kept across a reload). */
 export function validateAdminListSearch(search: Record<string, unknown>): { q?: string } {

@@ -10,6 +10,10 @@ import accountsDe from "../accounts/i18n/de.json";
 import accountsEn from "../accounts/i18n/en.json";
 import accountsEs from "../accounts/i18n/es.json";
 import accountsFr from "../accounts/i18n/fr.json";
+import adminOrganisationsDe from "../admin-organisations/i18n/de.json";
+import adminOrganisationsEn from "../admin-organisations/i18n/en.json";
+import adminOrganisationsEs from "../admin-organisations/i18n/es.json";
+import adminOrganisationsFr from "../admin-organisations/i18n/fr.json";
 import organisationsDe from "../organisations/i18n/de.json";
 import organisationsEn from "../organisations/i18n/en.json";
 import organisationsEs from "../organisations/i18n/es.json";
@@ -33,7 +37,7 @@ import appFr from "./fr.json";
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
  * folder, e.g. ../review/i18n, ../sanctions/i18n, ../organisations/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn, ...organisationsEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe, ...organisationsDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs, ...organisationsEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr, ...organisationsFr };
+export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn, ...organisationsEn, ...adminOrganisationsEn };
+export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe, ...organisationsDe, ...adminOrganisationsDe };
+export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs, ...organisationsEs, ...adminOrganisationsEs };
+export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr, ...organisationsFr, ...adminOrganisationsFr };

@@ -31,6 +31,7 @@ export type NavItem = {
     | "/organisation"
     | "/admin/dashboard"
     | "/admin/users"
+    | "/admin/organisations"
     | "/admin/activity"
     | "/admin/batches"
     | "/admin/monitoring"
@@ -63,6 +64,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
 export const ADMIN_NAV_ITEMS: NavItem[] = [
   { to: "/admin/dashboard", labelKey: "nav.adminDashboard", icon: LayoutDashboardIcon },
   { to: "/admin/users", labelKey: "nav.adminUsers", icon: UsersIcon },
+  { to: "/admin/organisations", labelKey: "nav.adminOrganisations", icon: Building2Icon, adminsOnly: true },
   { to: "/admin/activity", labelKey: "nav.adminActivity", icon: ActivityIcon },
   { to: "/admin/batches", labelKey: "nav.adminBatches", icon: LayersIcon },
   { to: "/admin/monitoring", labelKey: "nav.adminMonitoring", icon: RadarIcon },
