@@ -108,5 +108,9 @@ export interface UserOrganisation {
 /** Reads every record of the organisation (screenings, reviews, clearances): all but analysts, who read their own and, where the organisation lets them, their colleagues' screenings. */
 export const readsTeam = (role: OrganisationRole) => role !== "analyst";
 
-/** Decides hits on every member's screenings and approves their proposals (four eyes): owners, admins and reviewers. Analysts decide their own; auditors nothing. */
-export const decidesForTeam = (role: OrganisationRole) => role === "owner" || role === "admin" || role === "reviewer";
+/**
+ * Decides hits on every member's screenings and approves their proposals (four eyes): the organisation's reviewers.
+ * Owners and admins run the team (members, settings) and, like analysts, decide the hits of their own screenings;
+ * auditors decide nothing.
+ */
+export const decidesForTeam = (role: OrganisationRole) => role === "reviewer";

@@ -37,7 +37,7 @@ export const memberOf = (user: ReviewMember): ReviewMember => ({
 export { reviewsEveryone };
 
 export const SEARCH_NOT_FOUND = "Search not found";
-export const OWN_HITS_MESSAGE = "An analyst decides the hits of their own screenings: a reviewer of the team decides a colleague's";
+export const OWN_HITS_MESSAGE = "You decide the hits of your own screenings: a colleague's are decided by the team's reviewers";
 
 /**
  * The searches the actor may read the review of, as a condition on searches: everyone's for the instance's admins,
@@ -64,7 +64,7 @@ export async function reviewableSearch(tx: DbOrTx, actor: ReviewMember, searchId
     .where(and(eq(schema.searches.id, searchId), reviewableBy(actor)));
   const [search] = options.lock ? await query.for("update") : await query;
   if (!search) throw new AppError(404, SEARCH_NOT_FOUND);
-  // An analyst reads colleagues' screenings but changes the review of their own only.
+  // A member who is not the team's reviewer reads colleagues' screenings but changes the review of their own only.
   if (options.lock && search.userId !== actor.id && !readsEveryone(actor) && !decidesForTeam(actor.organisationRole)) {
     throw new AppError(403, OWN_HITS_MESSAGE);
   }

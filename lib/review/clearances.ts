@@ -77,8 +77,8 @@ export interface ClearanceReader extends ReviewMember {
 const readable = (reader: ClearanceReader) => (readsAdminViews(reader) ? undefined : eq(c.organisationId, reader.organisationId));
 
 /**
- * Who revokes a clearance: the instance's admins any; an organisation's owners, admins and reviewers their team's;
- * an analyst the ones made on their own screenings.
+ * Who revokes a clearance: the instance's admins any; an organisation's reviewers their team's; any other member
+ * the ones made on their own screenings.
  */
 function mayRevoke(reader: ClearanceReader, clearance: typeof c.$inferSelect) {
   if (reader.role === "admin") return true;
@@ -116,7 +116,7 @@ export async function revokeClearance(db: DbOrTx, reader: ClearanceReader, clear
       .for("update");
     if (!before) throw new AppError(404, "Clearance not found");
     if (!mayRevoke(reader, before))
-      throw new AppError(403, "A clearance is revoked by a reviewer of the team, or by the analyst whose screening it was made on");
+      throw new AppError(403, "A clearance is revoked by a reviewer of the team, or by the member whose screening it was made on");
     if (before.revokedAt) throw new AppError(409, "The clearance was already revoked");
     const [after] = await tx.update(c).set({ revokedAt: sql`now()`, revokedBy: reader.id, revokeReason: reason }).where(eq(c.id, clearanceId)).returning();
     await recordAudit(tx, {

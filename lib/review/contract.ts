@@ -46,7 +46,7 @@ const words = (field: string) => text({ field, max: NOTE_MAX, kind: "multiline" 
 
 /**
  * Reviews every search they read and approves proposals there: the instance's admins and reviewers (everyone's), and
- * an organisation's owners, admins and reviewers (their team's). An analyst reviews their own searches.
+ * an organisation's reviewers (their team's). Every other member reviews their own searches.
  */
 export const reviewsEveryone = (user: { role: UserRole; organisationRole?: OrganisationRole; organisation?: { role: OrganisationRole } | null }) => {
   const organisationRole = user.organisationRole ?? user.organisation?.role;

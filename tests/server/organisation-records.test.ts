@@ -115,7 +115,7 @@ describe("the team's screenings", () => {
 });
 
 describe("decisions in a team", () => {
-  test("an analyst decides their own hits only; the team's reviewer decides a colleague's; an auditor decides nothing", async () => {
+  test("members decide their own hits only; the team's reviewer decides a colleague's; an auditor decides nothing", async () => {
     const search = await screened(a.analyst, "Dmitri Orlov");
     const hit = orlovHit(search);
     const body = { hitId: hit.hitId, decision: "true_match", reason: "confirmed_identity" };
@@ -123,6 +123,8 @@ describe("decisions in a team", () => {
     expect(byColleague.status).toBe(403);
     expect(byColleague.json.error).toMatch(/own screenings/);
     expect((await decide(a.auditor, search.id, body)).status).toBe(403);
+    // Owners and admins run the team; deciding a colleague's hits is the team's reviewers'.
+    for (const role of ["owner", "admin"] as const) expect((await decide(a[role], search.id, body)).status).toBe(403);
     // The team's review queue shows the analyst's open item to the reviewer.
     expect((await a.reviewer.get("/api/reviews?status=needs_review")).json.items.some((i: any) => i.searchId === search.id)).toBe(true);
     const byReviewer = await decide(a.reviewer, search.id, body);
