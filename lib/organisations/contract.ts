@@ -55,11 +55,14 @@ export interface OrganisationView {
 export interface OrganisationSettings {
   /** Analysts open their colleagues' screenings and see them in the team's history (on by default). */
   membersSeeTeam: boolean;
+  /** Decisions on hits wait for a second person (the team's reviewer); null follows the instance's setting. */
+  fourEyes: boolean | null;
 }
 
 /** PUT /api/organisation/settings: the settings to change; those left out stay as they are. */
 export const organisationSettingsSchema = z.strictObject({
   membersSeeTeam: z.boolean({ error: "membersSeeTeam must be true or false" }).optional(),
+  fourEyes: z.boolean({ error: "fourEyes must be true, false or null (as the instance)" }).nullable().optional(),
 });
 export type OrganisationSettingsRequest = z.infer<typeof organisationSettingsSchema>;
 

@@ -21,7 +21,7 @@ export async function getOrganisation(db: Db, actor: OrganisationActor): Promise
     role: scope.role!,
     createdAt: row.createdAt.toISOString(),
     memberCount: row.memberCount,
-    settings: { membersSeeTeam: row.membersSeeTeam },
+    settings: { membersSeeTeam: row.membersSeeTeam, fourEyes: row.fourEyes },
   };
 }
 

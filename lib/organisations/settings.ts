@@ -20,9 +20,9 @@ export async function changeOrganisationSettings(
     const scope = await scopeOf(tx, actor, options.organisationId);
     requireManager(scope, MANAGE_SETTINGS_MESSAGE);
     const o = schema.organisations;
-    const [before] = await tx.select({ membersSeeTeam: o.membersSeeTeam }).from(o).where(eq(o.id, scope.organisationId)).for("update");
+    const [before] = await tx.select({ membersSeeTeam: o.membersSeeTeam, fourEyes: o.fourEyes }).from(o).where(eq(o.id, scope.organisationId)).for("update");
     const after = { ...before, ...Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) } as OrganisationSettings;
-    if (after.membersSeeTeam === before.membersSeeTeam) return before;
+    if (after.membersSeeTeam === before.membersSeeTeam && after.fourEyes === before.fourEyes) return before;
     await tx.update(o).set(after).where(eq(o.id, scope.organisationId));
     await recordAudit(tx, {
       action: "organisation.settings_changed",

@@ -13,14 +13,13 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { searchPagePath } from "../screening/contract.ts";
 import { readResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
-import { readSettings } from "../settings/system-settings.ts";
 import { queueWebhookEvent } from "../webhooks/events.ts";
 import { type ReviewActor, reviewableSearch, reviewsEveryone } from "./access.ts";
 import { rememberClearance } from "./clearances.ts";
 import type { DecideHitInput, HitDecisionView } from "./contract.ts";
+import { fourEyesFor } from "./four-eyes.ts";
 import { decisionView, LIVE_STATES, saveReviewState } from "./search-review.ts";
 import { reviewableHits } from "./status.ts";
-import { reviewSettings } from "./system-settings.ts";
 
 const d = schema.hitDecisions;
 type SearchRow = typeof schema.searches.$inferSelect;
@@ -52,7 +51,7 @@ export async function decideHit(deps: ReviewDeps, actor: ReviewActor, searchId: 
     if (!live && input.replaces) throw new AppError(409, "The decision to replace is no longer the hit's decision");
     if (live) await tx.update(d).set({ state: "replaced" }).where(eq(d.id, live.id));
 
-    const { fourEyesReview: fourEyes } = await readSettings(tx, reviewSettings);
+    const fourEyes = await fourEyesFor(tx, search.organisationId);
     const [row] = await tx
       .insert(d)
       .values({

@@ -2,14 +2,14 @@
  * A search's review as the API shows it, and the one place its status is written back to the search (the queue and
  * the history read it from there).
  */
+
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { personName } from "../auth/person-name.ts";
 import { readResults } from "../screening/results.ts";
-import { readSettings } from "../settings/system-settings.ts";
 import type { DecisionReason, DecisionState, HitDecisionView, HitKind, NoteKind, ReviewStatus, SearchNoteView, SearchReviewView } from "./contract.ts";
+import { fourEyesFor } from "./four-eyes.ts";
 import { type ReviewState, reviewableHits, reviewStateOf } from "./status.ts";
-import { reviewSettings } from "./system-settings.ts";
 
 const d = schema.hitDecisions;
 const n = schema.searchNotes;
@@ -70,7 +70,7 @@ export async function searchReview(db: DbOrTx, search: SearchRow): Promise<Searc
   const [history, notes, fourEyes, assignee] = await Promise.all([
     decisionsOf(db, [search.id]),
     notesOf(db, search.id),
-    readSettings(db, reviewSettings).then((settings) => settings.fourEyesReview),
+    fourEyesFor(db, search.organisationId),
     search.reviewAssigneeId
       ? db
           .select({ id: schema.users.id, fullName: schema.users.fullName, email: schema.users.email })

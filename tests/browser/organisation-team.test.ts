@@ -218,7 +218,7 @@ describe("organisation as a team", () => {
         await setting.click();
         await expectVisible(page.getByText("Team settings saved"));
         await expectVisible(page.getByRole("switch", { name: SEES_TEAM, checked: false }));
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null });
         await page.reload();
         await expectVisible(page.getByRole("switch", { name: SEES_TEAM, checked: false }));
 
@@ -269,7 +269,7 @@ describe("organisation as a team", () => {
         await page.waitForFunction(() => document.querySelector("[data-testid=organisation-settings] [role=switch]")?.hasAttribute("disabled"));
         expect(await setting.getAttribute("aria-checked")).toBe("false");
         await expectVisible(page.getByTestId("organisation-settings-read-only"));
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null });
       } finally {
         await colleague.context.close();
         expect((await ownerApi.put("/api/organisation/settings", { membersSeeTeam: true })).status).toBe(200);

@@ -166,8 +166,14 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
   "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
-  "PUT /api/organisation/settings": { body: { membersSeeTeam: false }, freeText: [] },
+  "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true }, freeText: [] },
   "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
+};
+
+/** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
+const NULL_ACCEPTED: Record<string, string[]> = {
+  "PUT /api/organisation/settings": ["fourEyes"],
+  "PUT /api/organisation/members/:userId/cap": ["monthlyCreditCap"],
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -350,7 +356,8 @@ describe("every JSON route refuses bad text with a 4xx JSON error and changes no
         // An empty object is a search's details that say nothing: accepted (and stored as none).
         const wrongTypes = candidates
           .filter((w) => typeof valid === "object" || typeof w !== typeof valid)
-          .filter((w) => !(field === "details" && w !== null && typeof w === "object" && !Array.isArray(w) && Object.keys(w).length === 0));
+          .filter((w) => !(field === "details" && w !== null && typeof w === "object" && !Array.isArray(w) && Object.keys(w).length === 0))
+          .filter((w) => !(w === null && NULL_ACCEPTED[route]?.includes(field)));
         for (const wrong of wrongTypes) {
           await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
         }

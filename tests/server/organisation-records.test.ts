@@ -158,15 +158,15 @@ describe("members see each other's screenings", () => {
     expect((await a.analyst.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     expect((await a.reviewer.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     const changed = await a.admin.put("/api/organisation/settings", { membersSeeTeam: false });
-    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false }]);
+    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null }]);
     try {
-      expect((await a.owner.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false });
+      expect((await a.owner.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null });
       expect((await a.analyst2.get(`/api/searches/${search.id}`)).status).toBe(404);
       expect(ids((await a.analyst2.get("/api/searches?scope=team")).json)).not.toContain(search.id);
       for (const role of ["owner", "reviewer", "auditor"] as const) expect((await a[role].get(`/api/searches/${search.id}`)).status).toBe(200);
       expect((await a.analyst.get(`/api/searches/${search.id}`)).status).toBe(200);
       // Another organisation keeps its own setting.
-      expect((await b.analyst2.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true });
+      expect((await b.analyst2.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: null });
       const [entry] = await app.db
         .select()
         .from(schema.auditLog)
@@ -178,5 +178,35 @@ describe("members see each other's screenings", () => {
       await a.owner.put("/api/organisation/settings", { membersSeeTeam: true });
     }
     expect((await a.analyst2.get(`/api/searches/${search.id}`)).status).toBe(200);
+  });
+});
+
+describe("four eyes, the organisation's choice", () => {
+  test("on for one organisation: its members' decisions wait for its reviewer; another organisation decides at once as the instance says", async () => {
+    expect((await a.analyst.put("/api/organisation/settings", { fourEyes: true })).status).toBe(403);
+    expect((await a.owner.put("/api/organisation/settings", { fourEyes: "yes" })).status).toBe(400);
+    const on = await a.owner.put("/api/organisation/settings", { fourEyes: true });
+    expect(on.json).toEqual({ membersSeeTeam: true, fourEyes: true });
+    try {
+      const search = await screened(a.analyst, "Dmitri Orlov");
+      expect(search.review.fourEyes).toBe(true);
+      const hit = orlovHit(search);
+      const proposed = await decide(a.analyst, search.id, { hitId: hit.hitId, decision: "true_match", reason: "confirmed_identity" });
+      expect(proposed.json.state).toBe("proposed");
+      // Approving is the team's reviewer's: not the owner's, not the proposer's, not another organisation's reviewer's.
+      expect((await a.owner.post(`/api/reviews/decisions/${proposed.json.id}/approve`, {})).status).toBe(403);
+      expect((await a.analyst.post(`/api/reviews/decisions/${proposed.json.id}/approve`, {})).status).toBe(403);
+      expect((await b.reviewer.post(`/api/reviews/decisions/${proposed.json.id}/approve`, {})).status).toBe(404);
+      const approved = await a.reviewer.post(`/api/reviews/decisions/${proposed.json.id}/approve`, { comment: "Agreed" });
+      expect([approved.status, approved.json.state]).toEqual([200, "approved"]);
+
+      const elsewhere = await screened(b.analyst, "Dmitri Orlov");
+      expect(elsewhere.review.fourEyes).toBe(false);
+      const decided = await decide(b.analyst, elsewhere.id, { hitId: orlovHit(elsewhere).hitId, decision: "true_match", reason: "confirmed_identity" });
+      expect(decided.json.state).toBe("decided");
+    } finally {
+      await a.owner.put("/api/organisation/settings", { fourEyes: null });
+    }
+    expect((await a.owner.get("/api/organisation")).json.settings.fourEyes).toBeNull();
   });
 });

@@ -96,6 +96,8 @@ describe("the organisation of the signed-in user", () => {
       twoFactorEnabled: false,
       invitationPending: false,
       joinedAt: expect.any(String),
+      monthlyCreditCap: null,
+      spentThisMonth: 0,
     });
     const page = (await a.clients.owner.get("/api/organisation/members?limit=2")).json;
     expect(page.items).toHaveLength(2);
