@@ -3,7 +3,8 @@
  * Dmitri Orlov listed, no news): an invited colleague finds the owner's screening in the history with "Whole team"
  * on and reads it; a false positive one member remembers shows as cleared on a colleague's later screening; the
  * owner turns "Members see each other's screenings" off, an analyst reads the setting without changing it, and a
- * change the server refuses is shown in its words.
+ * change the server refuses is shown in its words; the owner caps a colleague's monthly spending, past which their
+ * search is refused 402, and sets four-eyes review for the team.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -273,6 +274,73 @@ describe("organisation as a team", () => {
       } finally {
         await colleague.context.close();
         expect((await ownerApi.put("/api/organisation/settings", { membersSeeTeam: true })).status).toBe(200);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
+    "the owner caps a colleague's monthly spending, whose search past it is refused; four-eyes review is the team's choice",
+    async () => {
+      const owner = await signedInPage(browser, app.url, OWNER.email, OWNER.password);
+      try {
+        const { page } = owner;
+        await page.goto(`${app.url}/organisation`);
+        const row = page.locator(`[data-testid=member-row][data-email="${COLLEAGUE.email}"]`);
+        await expectVisible(row);
+        const before = (await ownerApi.get("/api/organisation/members?q=carl")).json.items[0];
+        expect(before.monthlyCreditCap).toBeNull();
+        expect(await textOf(row.getByTestId("member-cap-value"))).toBe(`${before.spentThisMonth} credits spent, no cap`);
+
+        // The owner sets the cap to 10 in the dialog; a number the schema refuses is named before anything is sent.
+        await row.getByRole("button", { name: `Set cap for ${COLLEAGUE.fullName}` }).click();
+        const dialog = page.getByTestId("member-cap-dialog");
+        await expectDialogOpen(dialog);
+        const cap = dialog.getByLabel("Monthly cap in credits");
+        expect(await cap.inputValue()).toBe("");
+        await cap.fill("2.5");
+        await dialog.getByRole("button", { name: "Save cap" }).click();
+        await expectVisible(dialog.getByText("monthlyCreditCap must be a whole number of credits"));
+        await cap.fill("10");
+        await dialog.getByRole("button", { name: "Save cap" }).click();
+        await expectHidden(dialog);
+        await expectVisible(page.getByText("Cap saved"));
+        await page.waitForFunction(
+          (expected) => document.querySelector(`[data-email="carl@example.com"] [data-testid=member-cap-value]`)?.textContent === expected,
+          `${before.spentThisMonth} / 10 credits`,
+        );
+        expect((await ownerApi.get("/api/organisation/members?q=carl")).json.items[0].monthlyCreditCap).toBe(10);
+
+        // The colleague searches until the cap is reached: the refusal names it.
+        const http = new HttpClient(app.url);
+        await http.signIn(COLLEAGUE.email, COLLEAGUE.password);
+        let refused: Awaited<ReturnType<HttpClient["post"]>> | undefined;
+        for (let attempt = 0; attempt < 12 && !refused; attempt++) {
+          const created = await http.post("/api/searches", { searchTerm: "Dmitri Orlov", entityType: "person" });
+          if (created.status !== 201) refused = created;
+        }
+        expect(refused?.status).toBe(402);
+        expect(refused?.json.error).toContain("your cap is 10 credits");
+
+        // Four-eyes review: the owner turns it on; it holds after a reload and on the server, then follows the instance again.
+        const settings = page.getByTestId("organisation-settings");
+        const fourEyes = settings.getByRole("combobox", { name: "Four-eyes review" });
+        expect(await textOf(fourEyes)).toBe("As the instance");
+        expect(await fourEyes.isEnabled()).toBe(true);
+        await fourEyes.click();
+        await page.getByRole("option", { name: "On" }).click();
+        await expectVisible(page.getByText("Decisions on hits now wait for a reviewer's approval."));
+        await page.reload();
+        await expectVisible(fourEyes);
+        expect(await textOf(fourEyes)).toBe("On");
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: true });
+        await fourEyes.click();
+        await page.getByRole("option", { name: "As the instance" }).click();
+        await expectVisible(page.getByText("Four-eyes review now follows this server's setting."));
+        expect(await textOf(fourEyes)).toBe("As the instance");
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: null });
+      } finally {
+        await owner.context.close();
       }
     },
     TEST_TIMEOUT_MS,

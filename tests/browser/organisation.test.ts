@@ -144,7 +144,9 @@ describe("organisation", () => {
         expect(await row(page, OWNER.email).getByTestId("member-role").textContent()).toBe("Owner");
         await expectVisible(page.getByTestId("organisation-read-only"));
         expect(await page.getByRole("button", { name: "Invite a colleague" }).count()).toBe(0);
-        expect(await page.getByRole("combobox").count()).toBe(0);
+        // The only choice on the screen is four-eyes review in the team settings, disabled: none in the members' list.
+        expect(await page.getByTestId("organisation-members").getByRole("combobox").count()).toBe(0);
+        expect(await page.getByTestId("organisation-settings").getByRole("combobox", { name: "Four-eyes review" }).isDisabled()).toBe(true);
         expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(0);
         expect(await page.getByTestId("organisation-members").getByRole("columnheader").allTextContents()).toEqual([
           "Member",
@@ -152,6 +154,7 @@ describe("organisation", () => {
           "Last sign-in",
           "2FA",
           "Status",
+          "Monthly cap",
         ]);
       } finally {
         await context.close();
@@ -261,7 +264,7 @@ describe("organisation", () => {
         // Collapsed, it is still a table to a screen reader: its rows, and each value named by its column.
         const table = page.getByRole("table", { name: de("organisation.members.title") });
         expect(await table.getByRole("row").count()).toBe(4);
-        expect(await table.getByRole("columnheader").count()).toBe(6);
+        expect(await table.getByRole("columnheader").count()).toBe(7);
 
         // Nothing sticks out of the screen sideways, and the page does not scroll sideways. The table's headings,
         // kept for screen readers only (sr-only: a 1 px box that hides its overflow), show nothing to cut off.
@@ -286,7 +289,7 @@ describe("organisation", () => {
         // Each member's cells: every one wholly in view, none cutting its own text off, none over another.
         for (const email of [OWNER.email, COLLEAGUE.email, PENDING.email]) {
           const cells = row(page, email).locator("td");
-          expect(await cells.count()).toBe(6);
+          expect(await cells.count()).toBe(7);
           for (const cell of await cells.all()) {
             // The actions cell of the caller's own row is empty: there is nothing to see, so nothing to cut off.
             if (await cell.evaluate((e) => e.textContent?.trim() === "" && !e.querySelector("button"))) continue;
@@ -316,7 +319,7 @@ describe("organisation", () => {
         // Every word German: the column names beside each value, roles, states, the summary and the actions.
         const pending = row(page, PENDING.email);
         expect(await pending.getByTestId("stacked-label").allTextContents()).toEqual(
-          ["role", "lastLogin", "twoFactor", "status"].map((column) => de(`organisation.column.${column}`)),
+          ["role", "lastLogin", "twoFactor", "status", "cap"].map((column) => de(`organisation.column.${column}`)),
         );
         expect(await pending.getByTestId("member-status").textContent()).toBe(de("organisation.status.pending"));
         expect(await pending.getByTestId("member-last-login").textContent()).toBe(de("organisation.never"));

@@ -1,25 +1,32 @@
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Label } from "@duecheck/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
+import { Separator } from "@duecheck/ui/separator";
 import { Switch } from "@duecheck/ui/switch";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { canManageMembers, type OrganisationView } from "../../../lib/organisations/contract.ts";
-import { useChangeOrganisationSettings } from "./use-organisation";
+import { FOUR_EYES_CHOICES, type FourEyesChoice, fourEyesChoice, fourEyesSetting, useChangeOrganisationSettings } from "./use-organisation";
 
 /**
- * What owners and admins decide for their team: whether analysts see their colleagues' screenings. Every member sees
- * the setting as it stands; to the others the switch is disabled (the server refuses them 403 anyway). It is saved as
- * soon as it moves, showing the new position until the server has answered.
+ * What owners and admins decide for their team: whether analysts see their colleagues' screenings, and whether
+ * decisions on hits wait for a reviewer (four-eyes review: as the instance, on or off). Every member sees the settings
+ * as they stand; to the others the controls are disabled (the server refuses them 403 anyway). Each is saved as soon
+ * as it changes, showing the new position until the server has answered.
  */
 export function TeamSettings({ organisation }: { organisation: OrganisationView }) {
   const { t } = useTranslation();
   const titleId = useId();
   const switchId = useId();
   const hintId = useId();
+  const fourEyesId = useId();
+  const fourEyesHintId = useId();
   const change = useChangeOrganisationSettings();
   const manages = canManageMembers(organisation.role);
   const pending = change.isPending ? change.variables?.membersSeeTeam : undefined;
   const checked = pending ?? organisation.settings.membersSeeTeam;
+  const pendingFourEyes = change.isPending && change.variables?.fourEyes !== undefined ? change.variables.fourEyes : undefined;
+  const fourEyes = fourEyesChoice(pendingFourEyes === undefined ? organisation.settings.fourEyes : pendingFourEyes);
 
   return (
     <section className="grid gap-3" aria-labelledby={titleId} data-testid="organisation-settings">
@@ -47,6 +54,29 @@ export function TeamSettings({ organisation }: { organisation: OrganisationView 
           </div>
           <p id={hintId} className="text-sm text-muted-foreground">
             {t("organisation.settings.membersSeeTeamHint")}
+          </p>
+          <Separator className="my-2" />
+          <div className="grid gap-2 sm:flex sm:items-center sm:gap-3">
+            <Label htmlFor={fourEyesId}>{t("organisation.settings.fourEyes.label")}</Label>
+            <Select
+              value={fourEyes}
+              disabled={!manages || change.isPending}
+              onValueChange={(choice) => change.mutate({ fourEyes: fourEyesSetting(choice as FourEyesChoice) })}
+            >
+              <SelectTrigger id={fourEyesId} className="w-full sm:w-48" aria-describedby={fourEyesHintId} data-testid="four-eyes">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {FOUR_EYES_CHOICES.map((choice) => (
+                  <SelectItem key={choice} value={choice}>
+                    {t(`organisation.settings.fourEyes.${choice}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <p id={fourEyesHintId} className="text-sm text-muted-foreground">
+            {t("organisation.settings.fourEyes.hint")}
           </p>
         </CardContent>
       </Card>

@@ -1,6 +1,12 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ChangeMemberRoleRequest, InviteMemberRequest, OrganisationMemberView, OrganisationSettingsRequest } from "../../../lib/organisations/contract.ts";
+import type {
+  ChangeMemberRoleRequest,
+  InviteMemberRequest,
+  MemberCapRequest,
+  OrganisationMemberView,
+  OrganisationSettingsRequest,
+} from "../../../lib/organisations/contract.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import i18n from "../i18n";
 import { answer, api, serverErrorText, withSignal } from "../lib/api";
@@ -114,15 +120,52 @@ export function useChangeOrganisationSettings() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: OrganisationSettingsRequest) => answer(api.organisation.settings.$put({ json: body })),
-    onSuccess: async (settings) => {
+    onSuccess: async (settings, body) => {
       toast({
         title: i18n.t("organisation.settings.saved"),
-        description: i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
+        // What was changed is what the toast tells: four-eyes review when that was the choice, else the switch.
+        description:
+          body.fourEyes !== undefined
+            ? i18n.t(`organisation.settings.fourEyes.${fourEyesChoice(settings.fourEyes)}Saved`)
+            : i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
       });
       await refresh();
     },
     onError: async (error) => {
       failureToast("organisation.settings.failed", error);
+      await refresh();
+    },
+  });
+}
+
+/** Four-eyes review as the screen offers it: the instance's setting (null), on or off. */
+export const FOUR_EYES_CHOICES = ["instance", "on", "off"] as const;
+export type FourEyesChoice = (typeof FOUR_EYES_CHOICES)[number];
+export const fourEyesChoice = (fourEyes: boolean | null): FourEyesChoice => (fourEyes === null ? "instance" : fourEyes ? "on" : "off");
+export const fourEyesSetting = (choice: FourEyesChoice): boolean | null => (choice === "instance" ? null : choice === "on");
+
+/**
+ * PUT /api/organisation/members/{userId}/cap (owners and admins): the member's monthly spending cap, or none. The
+ * list is read again either way, so the row shows what the server holds.
+ */
+export function useSetMemberCap(onSaved: () => void) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ member, body }: { member: OrganisationMemberView; body: MemberCapRequest }) =>
+      answer(api.organisation.members[":userId"].cap.$put({ param: { userId: member.id }, json: body })),
+    onSuccess: async (changed) => {
+      toast({
+        title: i18n.t("organisation.cap.saved"),
+        description:
+          changed.monthlyCreditCap === null
+            ? i18n.t("organisation.cap.savedNone", { name: changed.fullName })
+            : i18n.t("organisation.cap.savedValue", { name: changed.fullName, count: changed.monthlyCreditCap, cap: changed.monthlyCreditCap }),
+      });
+      onSaved();
+      await refresh();
+    },
+    onError: async (error) => {
+      failureToast("organisation.cap.failed", error);
       await refresh();
     },
   });
