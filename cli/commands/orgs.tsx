@@ -4,11 +4,18 @@ import { findUserByEmail } from "../../lib/auth/users.ts";
 import { loadConfig, localLinkBaseUrl } from "../../lib/config.ts";
 import { mailerFor } from "../../lib/mail/mailer.ts";
 import type { OrganisationActor } from "../../lib/organisations/actor.ts";
-import { changeMemberRoleSchema, inviteMemberSchema, type OrganisationMemberView } from "../../lib/organisations/contract.ts";
+import {
+  changeMemberRoleSchema,
+  inviteMemberSchema,
+  memberCapSchema,
+  type OrganisationMemberView,
+  organisationSettingsSchema,
+} from "../../lib/organisations/contract.ts";
 import { inviteMember } from "../../lib/organisations/invite.ts";
-import { changeMemberRole } from "../../lib/organisations/manage.ts";
+import { changeMemberRole, setMemberCap } from "../../lib/organisations/manage.ts";
 import { listMembers } from "../../lib/organisations/members.ts";
 import { listOrganisations, showOrganisation } from "../../lib/organisations/organisation.ts";
+import { changeOrganisationSettings } from "../../lib/organisations/settings.ts";
 import { type Cursor, decodeCursor, MAX_PAGE_SIZE } from "../../lib/paging.ts";
 import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
@@ -144,6 +151,50 @@ export function registerOrgs(program: Command) {
         return changeMemberRole(db, OPERATOR, user.id, parsed.data.role, { organisationId: orgId });
       });
       console.log(t.organisations.roleSet(member.email, t.organisations.roles[member.role]));
+    });
+
+  withLanguageOption(orgs.command("set-cap"))
+    .description("Set a member's monthly spending cap in credits, or 'none' to lift it")
+    .argument("<orgId>", "the organisation's id")
+    .argument("<email>", "the member's email")
+    .argument("<credits>", "credits a calendar month (UTC), or none")
+    .option("--json", "print the member as JSON")
+    .action(async (orgId: string, email: string, credits: string, options: { language?: string; json?: boolean }) => {
+      const { t } = words(askedLanguage(options.language));
+      const value = credits === "none" ? null : /^\d+$/.test(credits) ? Number(credits) : Number.NaN;
+      const parsed = memberCapSchema.safeParse({ monthlyCreditCap: value });
+      if (!parsed.success) failWith(t.organisations.capInvalid(credits));
+      const member = await withDatabase(async ({ db }) => {
+        const user = await findUserByEmail(db, email);
+        if (!user) failWith(t.organisations.noUser(email));
+        return setMemberCap(db, OPERATOR, user.id, parsed.data.monthlyCreditCap, { organisationId: orgId });
+      });
+      if (options.json) return printJson(member);
+      console.log(member.monthlyCreditCap === null ? t.organisations.capLifted(member.email) : t.organisations.capSet(member.email, member.monthlyCreditCap));
+    });
+
+  withLanguageOption(orgs.command("settings"))
+    .description("Show or change an organisation's team settings")
+    .argument("<orgId>", "the organisation's id")
+    .option("--members-see-team <on|off>", "whether analysts see their colleagues' screenings")
+    .option("--four-eyes <on|off|instance>", "whether decisions wait for a reviewer's approval (instance: as the instance's setting)")
+    .option("--json", "print the settings as JSON")
+    .action(async (orgId: string, options: { language?: string; json?: boolean; membersSeeTeam?: string; fourEyes?: string }) => {
+      const { t } = words(askedLanguage(options.language));
+      const onOff = (option: string, value: string | undefined, extra: Record<string, null> = {}) => {
+        if (value === undefined) return undefined;
+        const choices: Record<string, boolean | null> = { on: true, off: false, ...extra };
+        if (!(value in choices)) failWith(t.organisations.settingInvalid(option, value, Object.keys(choices).join(", ")));
+        return choices[value];
+      };
+      const request = organisationSettingsSchema.parse({
+        membersSeeTeam: onOff("--members-see-team", options.membersSeeTeam) ?? undefined,
+        fourEyes: onOff("--four-eyes", options.fourEyes, { instance: null }),
+      });
+      const settings = await withDatabase(({ db }) => changeOrganisationSettings(db, OPERATOR, request, { organisationId: orgId }));
+      if (options.json) return printJson(settings);
+      const word = (value: boolean | null) => (value === null ? t.organisations.instance : value ? t.organisations.on : t.organisations.off);
+      console.log(t.organisations.settings(word(settings.membersSeeTeam), word(settings.fourEyes)));
     });
 
   registerOrgsAdmin(orgs);

@@ -88,6 +88,26 @@ describe("duecheck orgs", () => {
 describe("duecheck orgs: the instance administrator's commands", () => {
   let created: string;
 
+  test("set-cap and settings: the member's cap and the team settings, set and shown; bad values refused with nothing changed", async () => {
+    const capped = await cli("orgs", "set-cap", ben.organisationId, "ben@example.com", "40", "--json");
+    expect(capped.code).toBe(0);
+    expect(JSON.parse(capped.stdout)).toMatchObject({ email: "ben@example.com", monthlyCreditCap: 40, spentThisMonth: 0 });
+    expect((await cli("orgs", "set-cap", ben.organisationId, "ben@example.com", "none")).stdout).toContain("ben@example.com has no monthly cap now.");
+    const bad = await cli("orgs", "set-cap", ben.organisationId, "ben@example.com", "-3");
+    expect([bad.code, bad.stderr.trim()]).toEqual([1, "duecheck: The cap must be a whole number of credits from 0, or none, got '-3'"]);
+    const elsewhere = await cli("orgs", "set-cap", ann.organisationId, "ben@example.com", "10");
+    expect([elsewhere.code, elsewhere.stderr.includes("Member not found")]).toEqual([1, true]);
+    const [row] = await app.db.select({ cap: schema.users.monthlyCreditCap }).from(schema.users).where(eq(schema.users.id, ben.id));
+    expect(row.cap).toBeNull();
+
+    const changed = await cli("orgs", "settings", ben.organisationId, "--members-see-team", "off", "--four-eyes", "on");
+    expect(changed.stdout).toContain("Members see each other's screenings: off. Four-eyes review: on.");
+    const shown = JSON.parse((await cli("orgs", "settings", ben.organisationId, "--four-eyes", "instance", "--json")).stdout);
+    expect(shown).toEqual({ membersSeeTeam: false, fourEyes: null });
+    const refused = await cli("orgs", "settings", ben.organisationId, "--four-eyes", "maybe");
+    expect([refused.code, refused.stderr.trim()]).toEqual([1, "duecheck: --four-eyes must be on, off, instance, got 'maybe'"]);
+  });
+
   test("create: an unknown owner is invited (the link printed), an existing account moves in as owner", async () => {
     const nameless = await cli("orgs", "create", "--name", "Delta Partners", "--owner", "dora@example.com");
     expect(nameless.code).toBe(1);

@@ -26,6 +26,12 @@ export const de: OrganisationCliText = {
   linkOnce: "Geben Sie diesen Link weiter (7 Tage gültig, nur einmal angezeigt): damit wählt die Person ihr Passwort.",
   roleSet: (email, role) => `${email} ist jetzt ${role} in der Organisation.`,
   noUser: (email) => `Kein Benutzer mit der E-Mail ${email}`,
+  capSet: (email, cap) => `${email} darf jetzt ${cap} Credits im Monat ausgeben.`,
+  capLifted: (email) => `${email} hat jetzt kein Monatslimit.`,
+  capInvalid: (value) => `Das Limit muss eine ganze Zahl von Credits ab 0 oder none sein, erhalten: '${value}'`,
+  settings: (membersSeeTeam, fourEyes) => `Mitglieder sehen die Prüfungen der anderen: ${membersSeeTeam}. Vier-Augen-Prüfung: ${fourEyes}.`,
+  settingInvalid: (option, value, allowed) => `${option} muss ${allowed} sein, erhalten: '${value}'`,
+  instance: "wie die Instanz",
   admin: {
     created: (organisation, id) => `Organisation ${organisation} (${id}) angelegt.`,
     ownerMoved: (email) => `${email} ist als Inhaber hinzugekommen; die Datensätze bleiben bei der bisherigen Organisation.`,

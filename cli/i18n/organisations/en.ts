@@ -26,6 +26,12 @@ export const en: OrganisationCliText = {
   linkOnce: "Hand this link to the colleague (valid 7 days, shown once): they choose their password with it.",
   roleSet: (email, role) => `${email} is now ${role} in the organisation.`,
   noUser: (email) => `No user with the email ${email}`,
+  capSet: (email, cap) => `${email} may now spend ${cap} credits a month.`,
+  capLifted: (email) => `${email} has no monthly cap now.`,
+  capInvalid: (value) => `The cap must be a whole number of credits from 0, or none, got '${value}'`,
+  settings: (membersSeeTeam, fourEyes) => `Members see each other's screenings: ${membersSeeTeam}. Four-eyes review: ${fourEyes}.`,
+  settingInvalid: (option, value, allowed) => `${option} must be ${allowed}, got '${value}'`,
+  instance: "as the instance",
   admin: {
     created: (organisation, id) => `Created the organisation ${organisation} (${id}).`,
     ownerMoved: (email) => `${email} moved in as its owner; their records stay with their previous organisation.`,

@@ -26,6 +26,12 @@ export const es: OrganisationCliText = {
   linkOnce: "Entregue este enlace al colega (válido 7 días, se muestra una vez): con él elige su contraseña.",
   roleSet: (email, role) => `${email} es ahora ${role} en la organización.`,
   noUser: (email) => `No hay ningún usuario con el correo ${email}`,
+  capSet: (email, cap) => `${email} puede gastar ahora ${cap} créditos al mes.`,
+  capLifted: (email) => `${email} ya no tiene límite mensual.`,
+  capInvalid: (value) => `El límite debe ser un número entero de créditos desde 0, o none; se recibió '${value}'`,
+  settings: (membersSeeTeam, fourEyes) => `Los miembros ven las comprobaciones de los demás: ${membersSeeTeam}. Revisión a cuatro ojos: ${fourEyes}.`,
+  settingInvalid: (option, value, allowed) => `${option} debe ser ${allowed}; se recibió '${value}'`,
+  instance: "como la instancia",
   admin: {
     created: (organisation, id) => `Organización ${organisation} creada (${id}).`,
     ownerMoved: (email) => `${email} se ha incorporado como propietario; sus registros se quedan en su organización anterior.`,

@@ -26,6 +26,12 @@ export const fr: OrganisationCliText = {
   linkOnce: "Transmettez ce lien au collègue (valable 7 jours, affiché une seule fois) : il y choisit son mot de passe.",
   roleSet: (email, role) => `${email} est maintenant ${role} dans l'organisation.`,
   noUser: (email) => `Aucun utilisateur avec l'e-mail ${email}`,
+  capSet: (email, cap) => `${email} peut désormais dépenser ${cap} crédits par mois.`,
+  capLifted: (email) => `${email} n'a plus de plafond mensuel.`,
+  capInvalid: (value) => `Le plafond doit être un nombre entier de crédits à partir de 0, ou none, reçu : '${value}'`,
+  settings: (membersSeeTeam, fourEyes) => `Les membres voient les vérifications des autres : ${membersSeeTeam}. Révision à quatre yeux : ${fourEyes}.`,
+  settingInvalid: (option, value, allowed) => `${option} doit être ${allowed}, reçu : '${value}'`,
+  instance: "comme l'instance",
   admin: {
     created: (organisation, id) => `Organisation ${organisation} créée (${id}).`,
     ownerMoved: (email) => `${email} y entre comme propriétaire ; ses enregistrements restent à son organisation précédente.`,

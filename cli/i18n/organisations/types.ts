@@ -17,6 +17,12 @@ export interface OrganisationCliText {
   linkOnce: string;
   roleSet: (email: string, role: string) => string;
   noUser: (email: string) => string;
+  capSet: (email: string, cap: number) => string;
+  capLifted: (email: string) => string;
+  capInvalid: (value: string) => string;
+  settings: (membersSeeTeam: string, fourEyes: string) => string;
+  settingInvalid: (option: string, value: string, allowed: string) => string;
+  instance: string;
   /** The instance administrator's commands: create, add-credits, suspend, unsuspend, move-user. */
   admin: {
     created: (organisation: string, id: string) => string;
