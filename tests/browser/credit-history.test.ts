@@ -119,6 +119,8 @@ describe("credit history", () => {
     await page.reload();
     await expectVisible(page.getByRole("heading", { name: "Credit-Verlauf", level: 1 }));
     await expectVisible(page.getByLabel("Nach Typ filtern"));
+    // The table appears once the history has loaded, after the heading.
+    await expectVisible(table().locator("thead th").first());
     expect(await table().locator("thead th").allTextContents()).toEqual(["Datum", "Typ", "Mitglied", "Beschreibung", "Betrag", "Guthaben danach"]);
     await expectVisible(table().getByText("Vom Administrator hinzugefügt"));
   });

@@ -52,6 +52,7 @@ beforeAll(async () => {
   params.searchId = search.json.id;
   params.batchId = batch.json.id;
   params.entityId = entity.json.id;
+  params.organisationId = (await admin.get("/api/auth/me")).json.organisation.id;
   ({ page } = await newPage(browser));
   await signIn(page, app.url, ADMIN.email, ADMIN.password);
 }, 2 * HOOK_TIMEOUT_MS);
