@@ -57,6 +57,10 @@ beforeAll(async () => {
   const hold = await clients.admin.post("/api/admin/legal-holds", { searchId: search.json.id, reason: "Walk hold" });
   expect(hold.status).toBe(201);
   ids["/api/admin/legal-holds/:id"] = hold.json.id;
+  // The target's organisation: credited, suspended and unsuspended by the walk; the target moves into the admin's.
+  ids["/api/admin/organisations/:id"] = target.organisationId;
+  BODIES["POST /api/admin/organisations/:id/credits"] = { amount: 5, reason: "Walk" };
+  BODIES["POST /api/admin/users/:id/organisation"] = { organisationId: (await clients.admin.get("/api/auth/me")).json.organisation.id, role: "analyst" };
   BODIES["POST /api/admin/legal-holds"] = { userId: target.id, reason: "Walk" };
   BODIES["POST /api/admin/legal-holds/:id/lift"] = { reason: "Walk over" };
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
