@@ -113,7 +113,7 @@ export async function spentThisMonth(db: DbOrTx, userId: string): Promise<number
 /**
  * Refuses a debit of `required` credits that would take the member past their monthly cap. The member's row is
  * locked until the charge's transaction ends, so two charges of one member at once are counted one after the
- * other and cannot both slip under the cap. No cap: nothing is locked or read.
+ * other and cannot both slip under the cap. No cap: one read, nothing locked.
  */
 async function keepUnderCap(tx: DbOrTx, userId: string, required: number) {
   const u = schema.users;

@@ -22,7 +22,8 @@ export async function changeOrganisationSettings(
     const o = schema.organisations;
     const [before] = await tx.select({ membersSeeTeam: o.membersSeeTeam, fourEyes: o.fourEyes }).from(o).where(eq(o.id, scope.organisationId)).for("update");
     const after = { ...before, ...Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) } as OrganisationSettings;
-    if (after.membersSeeTeam === before.membersSeeTeam && after.fourEyes === before.fourEyes) return before;
+    const keys = Object.keys(before) as (keyof OrganisationSettings)[];
+    if (keys.every((key) => after[key] === before[key])) return before;
     await tx.update(o).set(after).where(eq(o.id, scope.organisationId));
     await recordAudit(tx, {
       action: "organisation.settings_changed",
