@@ -18,6 +18,12 @@ export const auditLog = pgTable(
     targetId: text(),
     ipAddress: text(),
     details: jsonb(),
+    /**
+     * The organisation the entry belongs to, for its owners, admins and auditors: the organisation of the record it is
+     * about, else of the member who acted; null for the instance's own (settings, datasets, the purge). No foreign key,
+     * as for the actor: the record outlives what it names. Not part of the hash (lib/audit/chain.ts says why).
+     */
+    organisationId: uuid(),
     /** Position in the chain, in the order the trigger linked entries (commit order may differ from id order). */
     chainSeq: bigint({ mode: "number" }),
     /** The entry linked before this one; null for the first. */
@@ -31,5 +37,7 @@ export const auditLog = pgTable(
     index("audit_log_target").on(t.targetType, t.targetId, t.at),
     uniqueIndex("audit_log_chain_seq").on(t.chainSeq),
     index("audit_log_action").on(t.action, t.id),
+    // An organisation's log, newest first.
+    index("audit_log_organisation").on(t.organisationId, t.id),
   ],
 );

@@ -9,6 +9,10 @@
  * - an entry whose stored hash is not the hash of its content and of the stored hash before it was altered;
  * - an entry that does not follow the one before it (its place or its link skips) comes after a removed entry.
  * Removing the newest entries leaves no gap; the head hash printed with each check lets an operator notice that.
+ *
+ * The organisation an entry is filed under (organisation_id, added after the chain) is not hashed: it says who may
+ * read the entry, not what happened, and is derived from what is hashed (the target and the actor) when the entry is
+ * written. Hashing it would have meant a second hash version to keep every earlier entry verifying.
  */
 import { asc, gt, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";

@@ -1,7 +1,7 @@
 /**
- * What the audit log's readers share (GET /api/admin/audit and its CSV export, the /admin/audit screen, `duecheck
- * audit`): the filters and the entry as listed (who may read the log is a role's rule: readsAuditLog in
- * lib/auth/roles.ts). Only zod and shared validation are imported: the browser bundles include this file.
+ * What the audit log's readers share (GET /api/admin/audit, GET /api/organisation/audit and their CSV exports, the
+ * /admin/audit and /organisation/audit screens, `duecheck audit`): the filters and the entry as listed (who may read
+ * which log is a role's rule: readsAuditLog and readsOrganisationAudit in lib/auth/roles.ts). Only zod and shared validation are imported: the browser bundles include this file.
  */
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../paging-contract.ts";
@@ -20,6 +20,16 @@ export interface AuditEntryView {
   targetEmail: string | null;
   ipAddress: string | null;
   details: unknown;
+  /** The organisation the entry is filed under (the record's, else the acting member's); null: the instance's own. */
+  organisationId: string | null;
+}
+
+/**
+ * Whose entries a reader gets: the whole log (the instance's admins and auditors, the CLI's operator), or one
+ * organisation's (its owners, admins and auditors, GET /api/organisation/audit).
+ */
+export interface AuditScope {
+  organisationId?: string;
 }
 
 export type AuditPage = Page<AuditEntryView>;

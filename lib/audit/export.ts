@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../data/db.ts";
 import { csvField } from "../reports/batch/batch-csv.ts";
-import type { AuditEntryView, AuditFilter } from "./contract.ts";
+import type { AuditEntryView, AuditFilter, AuditScope } from "./contract.ts";
 import { auditEntryChunks } from "./list.ts";
 
 const COLUMNS: [string, (e: AuditEntryView) => string | number | null][] = [
@@ -20,15 +20,16 @@ const COLUMNS: [string, (e: AuditEntryView) => string | number | null][] = [
   ["target_email", (e) => e.targetEmail],
   ["ip_address", (e) => e.ipAddress],
   ["details", (e) => (e.details === null || e.details === undefined ? null : JSON.stringify(e.details))],
+  ["organisation_id", (e) => e.organisationId],
 ];
 
 const line = (cells: (string | number | null)[]) => `${cells.map(csvField).join(",")}\r\n`;
 
 export const auditCsvFileName = (now: Date) => `duecheck-audit-${now.toISOString().slice(0, 10)}.csv`;
 
-export function auditCsv(db: Db, filter: AuditFilter, chunk?: number): ReadableStream<Uint8Array> {
+export function auditCsv(db: Db, filter: AuditFilter, options: { chunk?: number; scope?: AuditScope } = {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const chunks = auditEntryChunks(db, filter, chunk);
+  const chunks = auditEntryChunks(db, filter, options.chunk, options.scope);
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,13 +1,14 @@
 /**
  * Reading the audit log: a page of entries newest first (by id, which only grows), the filters of lib/audit/contract.ts,
- * and every matching entry a chunk at a time for the CSV export.
+ * and every matching entry a chunk at a time for the CSV export. Each reads either the whole log (the instance's
+ * admins and auditors, the CLI's operator) or one organisation's entries (AuditScope).
  */
 import { and, desc, eq, gte, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, schema } from "../../data/db.ts";
 import { isUuid } from "../ids.ts";
 import { containsPattern } from "../paging.ts";
-import { type AuditEntryView, type AuditFilter, type AuditPage, type AuditQuery, actionMatch } from "./contract.ts";
+import { type AuditEntryView, type AuditFilter, type AuditPage, type AuditQuery, type AuditScope, actionMatch } from "./contract.ts";
 
 const a = schema.auditLog;
 const actor = alias(schema.users, "actor");
@@ -26,13 +27,15 @@ const fields = {
   targetEmail: target.email,
   ipAddress: a.ipAddress,
   details: a.details,
+  organisationId: a.organisationId,
 };
 
 const view = (r: Omit<AuditEntryView, "at"> & { at: Date }): AuditEntryView => ({ ...r, at: r.at.toISOString() });
 
 /** The filters as conditions; an actor that is neither a user's id nor a known email matches nothing. */
-async function conditions(db: Db, filter: AuditFilter & { since?: Date }): Promise<SQL[]> {
+async function conditions(db: Db, filter: AuditFilter & { since?: Date }, scope: AuditScope): Promise<SQL[]> {
   const where: SQL[] = [];
+  if (scope.organisationId) where.push(eq(a.organisationId, scope.organisationId));
   if (filter.actor) {
     if (isUuid(filter.actor)) where.push(eq(a.actorUserId, filter.actor));
     else {
@@ -60,8 +63,8 @@ const joined = (db: Db) =>
     .leftJoin(target, and(eq(a.targetType, "user"), eq(sql`${target.id}::text`, a.targetId)));
 
 /** One page of the log, newest first, with the number of matching entries. */
-export async function listAuditPage(db: Db, query: AuditQuery): Promise<AuditPage> {
-  const where = await conditions(db, query);
+export async function listAuditPage(db: Db, query: AuditQuery, scope: AuditScope = {}): Promise<AuditPage> {
+  const where = await conditions(db, query, scope);
   const rows = await joined(db)
     .where(and(...where, query.cursor ? lt(a.id, Number(query.cursor)) : undefined))
     .orderBy(desc(a.id))
@@ -75,8 +78,8 @@ export async function listAuditPage(db: Db, query: AuditQuery): Promise<AuditPag
 }
 
 /** Every matching entry, newest first, `chunk` per query: memory holds one chunk whatever the log's size. */
-export async function* auditEntryChunks(db: Db, filter: AuditFilter, chunk = 1000): AsyncGenerator<AuditEntryView[]> {
-  const where = await conditions(db, filter);
+export async function* auditEntryChunks(db: Db, filter: AuditFilter, chunk = 1000, scope: AuditScope = {}): AsyncGenerator<AuditEntryView[]> {
+  const where = await conditions(db, filter, scope);
   let before: number | undefined;
   for (;;) {
     const rows = await joined(db)
@@ -89,9 +92,9 @@ export async function* auditEntryChunks(db: Db, filter: AuditFilter, chunk = 100
   }
 }
 
-/** The audit log, newest first, optionally since a moment and of one actor (`duecheck audit`). */
-export async function listAuditEntries(db: Db, options: { limit: number; since?: Date; actorUserId?: string }): Promise<AuditEntryView[]> {
-  const where = await conditions(db, { actor: options.actorUserId, since: options.since });
+/** The audit log, newest first, optionally since a moment, of one actor and of one organisation (`duecheck audit`). */
+export async function listAuditEntries(db: Db, options: { limit: number; since?: Date; actorUserId?: string } & AuditScope): Promise<AuditEntryView[]> {
+  const where = await conditions(db, { actor: options.actorUserId, since: options.since }, { organisationId: options.organisationId });
   const rows = await joined(db)
     .where(and(...where))
     .orderBy(desc(a.at), desc(a.id))

@@ -25,6 +25,11 @@ export interface AuditEntry {
   targetId?: string;
   ipAddress?: string | null;
   details?: Record<string, unknown>;
+  /**
+   * The organisation the entry belongs to, where the target cannot tell it (a record already gone). Otherwise the
+   * database files it (migration 0025's audit_log_organisation_of): the target's organisation, else the acting member's.
+   */
+  organisationId?: string | null;
 }
 
 /**
@@ -56,5 +61,6 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry) {
     targetId: entry.targetId,
     ipAddress: entry.ipAddress ?? null,
     details,
+    organisationId: entry.organisationId ?? null,
   });
 }

@@ -43,12 +43,13 @@ export async function openBareDatabase() {
       await client.end();
       await database.drop();
     });
-    const db = drizzlePostgres(client);
+    // snake_case as the application's: lib functions (the audit chain's check) read the database through it too.
+    const db = drizzlePostgres(client, { casing: "snake_case" });
     return { db, migrate: (folder: string) => migratePostgres(db, { migrationsFolder: folder }) };
   }
   const client = await PGlite.create();
   cleanups.push(() => client.close());
-  const db = drizzlePglite(client);
+  const db = drizzlePglite(client, { casing: "snake_case" });
   return { db, migrate: (folder: string) => migratePglite(db, { migrationsFolder: folder }) };
 }
 

@@ -90,7 +90,7 @@ test("the CSV export holds exactly the filtered entries, details quoted", async 
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
-  expect(lines[0]).toBe("id,at,actor_kind,actor_user_id,actor_email,action,target_type,target_id,target_email,ip_address,details");
+  expect(lines[0]).toBe("id,at,actor_kind,actor_user_id,actor_email,action,target_type,target_id,target_email,ip_address,details,organisation_id");
   expect(lines).toHaveLength(8);
   expect(lines[1]).toContain(`,ann@example.com,review.decided,search,s-6,,,"{""reason"":""common_name, \\""quoted\\""""}"`);
   expect((await admin.get("/api/admin/audit/export?to=nope")).status).toBe(400);
