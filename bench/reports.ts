@@ -20,7 +20,7 @@ import { sql } from "drizzle-orm";
 import { type Db, schema } from "../data/db.ts";
 import { generateDailyReport } from "../lib/reports/daily/generate.ts";
 import { runScheduledDay } from "../lib/reports/daily/scheduled.ts";
-import { ORGANISATION } from "../lib/reports/daily/scope.ts";
+import { INSTANCE } from "../lib/reports/daily/scope.ts";
 import { createBenchDatabase } from "./helpers/database.ts";
 import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, machine } from "./helpers/services.ts";
 
@@ -157,7 +157,7 @@ try {
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   Bun.gc(true);
 
-  const organisation = await measure(() => generateDailyReport(db, { date: DAY, scope: ORGANISATION, timeZone: ZONE }));
+  const organisation = await measure(() => generateDailyReport(db, { date: DAY, scope: INSTANCE, timeZone: ZONE }));
   const report = organisation.result;
   if (report.totalSearches !== SEARCHES || report.uniqueUsers !== USERS)
     throw new Error(`wrong report: ${report.totalSearches} searches, ${report.uniqueUsers} users`);

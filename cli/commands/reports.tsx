@@ -3,12 +3,14 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import type { Db } from "../../data/db.ts";
+import { isUuid } from "../../lib/ids.ts";
+import { ORGANISATION_NOT_FOUND } from "../../lib/organisations/actor.ts";
 import { todayIn } from "../../lib/reports/daily/access.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { readDailyReport } from "../../lib/reports/daily/read.ts";
 import { type DailyReportView, REPORT_RISK_LEVELS, reportDate } from "../../lib/reports/daily/schemas.ts";
-import { ORGANISATION, type ReportScope } from "../../lib/reports/daily/scope.ts";
+import { INSTANCE, organisationScope, type ReportScope } from "../../lib/reports/daily/scope.ts";
 import { dayBefore, reportTimeZone } from "../../lib/reports/daily/settings.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
@@ -18,6 +20,7 @@ import { withCliUser } from "../user.ts";
 interface DayOptions {
   date?: string;
   user?: string;
+  org?: string;
   language?: string;
 }
 
@@ -42,17 +45,28 @@ function dayOf(value: string | undefined, early: Words, timeZone: string): strin
   return parsed.data;
 }
 
-/** --user: that user's own report; without it the organisation's, read in the first administrator's language. */
-const scopeOf = (options: DayOptions, reader: { id: string }): ReportScope => (options.user ? { userId: reader.id } : ORGANISATION);
+/**
+ * --user: that user's own report; --org: that organisation's; without either the instance's (every organisation's),
+ * read in the first administrator's language.
+ */
+function scopeOf(options: DayOptions, reader: { id: string }): ReportScope {
+  if (options.user) return { userId: reader.id };
+  if (options.org) {
+    if (!isUuid(options.org.trim())) failWith(`--org: ${ORGANISATION_NOT_FOUND}`);
+    return organisationScope(options.org.trim());
+  }
+  return INSTANCE;
+}
 
 function scopeName({ labels }: Words, report: Pick<DailyReportView, "scope">, email?: string) {
-  return report.scope === "user" && email ? `${labels.daily.scopes.user}: ${email}` : labels.daily.scopes.organisation;
+  return report.scope === "user" && email ? `${labels.daily.scopes.user}: ${email}` : labels.daily.scopes[report.scope];
 }
 
 function dayCommand(command: Command): Command {
   return withLanguageOption(command)
     .option("--date <day>", "the day, yyyy-MM-dd (default: yesterday in DUECHECK_REPORT_TIMEZONE)")
-    .option("--user <email>", "that user's own report (default: the organisation's)");
+    .option("--user <email>", "that user's own report (default: the instance's, every organisation's)")
+    .option("--org <id>", "that organisation's report (its members' activity)");
 }
 
 /** The day of --date in the scope of --user, and what `work` made of it, with the words to print it in. */
@@ -68,7 +82,9 @@ async function onDay<T>(options: DayOptions, work: (db: Db, date: string, scope:
 }
 
 export function registerReports(program: Command) {
-  const reports = program.command("reports").description("Daily activity reports: the organisation's (default) or a user's own (--user)");
+  const reports = program
+    .command("reports")
+    .description("Daily activity reports: the instance's (default), an organisation's (--org) or a user's own (--user)");
 
   dayCommand(reports.command("daily"))
     .description("Print a day's stored report")
@@ -95,7 +111,8 @@ export function registerReports(program: Command) {
     .requiredOption("--date <day>", "the day, yyyy-MM-dd")
     .requiredOption("--format <format>", "pdf or xlsx")
     .requiredOption("-o, --output <file>", "the file to write (replaced if it exists)")
-    .option("--user <email>", "that user's own report (default: the organisation's)")
+    .option("--user <email>", "that user's own report (default: the instance's, every organisation's)")
+    .option("--org <id>", "that organisation's report (its members' activity)")
     .action(async (options: DayOptions & { format: string; output: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../auth/schemas.ts";
+import { RETENTION_YEARS } from "../retention/contract.ts";
 import { text } from "../validation/text.ts";
 
 /**
@@ -49,6 +50,16 @@ export interface OrganisationView {
   createdAt: string;
   memberCount: number;
   settings: OrganisationSettings;
+  /** The instance's own settings the organisation's follow (null) or tighten: the floor of both. */
+  instance: InstanceFloor;
+}
+
+/** The instance's settings an organisation may only tighten. */
+export interface InstanceFloor {
+  /** The instance requires 2FA of every account: no organisation can switch it off. */
+  requireTwoFactor: boolean;
+  /** The instance's retention in years: an organisation keeps its records at least this long. */
+  retentionYears: number;
 }
 
 /** What owners and admins decide for their team. */
@@ -57,12 +68,26 @@ export interface OrganisationSettings {
   membersSeeTeam: boolean;
   /** Decisions on hits wait for a second person (the team's reviewer); null follows the instance's setting. */
   fourEyes: boolean | null;
+  /**
+   * Members without two-factor authentication must set it up before doing anything else; null follows the instance.
+   * Only tightens: while the instance requires it, it is required whatever is stored here.
+   */
+  requireTwoFactor: boolean | null;
+  /** Years the organisation's screenings are kept; null follows the instance. Never fewer than the instance's. */
+  retentionYears: number | null;
 }
 
 /** PUT /api/organisation/settings: the settings to change; those left out stay as they are. */
 export const organisationSettingsSchema = z.strictObject({
   membersSeeTeam: z.boolean({ error: "membersSeeTeam must be true or false" }).optional(),
   fourEyes: z.boolean({ error: "fourEyes must be true, false or null (as the instance)" }).nullable().optional(),
+  requireTwoFactor: z.boolean({ error: "requireTwoFactor must be true, false or null (as the instance)" }).nullable().optional(),
+  retentionYears: z
+    .number({ error: "retentionYears must be a whole number of years or null (as the instance)" })
+    .int("retentionYears must be a whole number of years")
+    .max(RETENTION_YEARS.max, `retentionYears must be at most ${RETENTION_YEARS.max}`)
+    .nullable()
+    .optional(),
 });
 export type OrganisationSettingsRequest = z.infer<typeof organisationSettingsSchema>;
 
@@ -107,6 +132,12 @@ export interface UserOrganisation {
   name: string;
   role: OrganisationRole;
 }
+
+/**
+ * Oversees the organisation: reads its audit log and its daily report (every member's activity): owners, admins and
+ * auditors. Analysts and reviewers read their own daily report and no audit log.
+ */
+export const overseesTeam = (role: OrganisationRole) => role === "owner" || role === "admin" || role === "auditor";
 
 /** Reads every record of the organisation (screenings, reviews, clearances): all but analysts, who read their own and, where the organisation lets them, their colleagues' screenings. */
 export const readsTeam = (role: OrganisationRole) => role !== "analyst";

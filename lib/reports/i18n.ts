@@ -52,7 +52,7 @@ export interface DailyLabels {
   title: string;
   reportDate: string;
   scope: string;
-  scopes: { organisation: string; user: string };
+  scopes: { instance: string; organisation: string; user: string };
   timeZone: string;
   status: string;
   statuses: Record<"pending" | "completed" | "failed", string>;

@@ -35,14 +35,14 @@ test("daily before generation says how to make it; generate prints the organisat
 
   const generated = await runCli(["reports", "generate", "--date", DAY], env);
   expect([generated.code, generated.stderr]).toEqual([0, ""]);
-  expect(generated.stdout).toContain(`Daily report of ${DAY} generated (Whole organisation)`);
+  expect(generated.stdout).toContain(`Daily report of ${DAY} generated (Whole installation)`);
   expect(generated.stdout).toContain("Total searches: 5 (Manual: 4, Automated: 1)");
   expect(generated.stdout).toContain("Credits used: 6");
   expect(generated.stdout).toContain("Searches by hour of the day: 00:00 1 · 08:00 1 · 09:00 2 · 23:00 1");
   expect(generated.stdout).toContain("Success rate: 80 %");
 
   const json = await runCli(["reports", "daily", "--date", DAY, "--json"], env);
-  expect(JSON.parse(json.stdout)).toMatchObject({ reportDate: DAY, scope: "organisation", status: "completed", totalSearches: 5, highRiskFindings: 2 });
+  expect(JSON.parse(json.stdout)).toMatchObject({ reportDate: DAY, scope: "instance", status: "completed", totalSearches: 5, highRiskFindings: 2 });
 });
 
 test("--user: that user's own report, in --language", async () => {
@@ -60,7 +60,7 @@ test("export writes the PDF and the Excel file", async () => {
   expect([res.code, res.stderr, res.stdout.trim()]).toEqual([0, "", `Daily report of ${DAY} exported to ${pdf}`]);
   const text = Bun.spawnSync(["pdftotext", "-layout", pdf, "-"]).stdout.toString().replace(/\s+/g, " ");
   expect(text).toContain("Daily Activity Report");
-  expect(text).toContain("Whole organisation");
+  expect(text).toContain("Whole installation");
 
   const xlsx = join(folder, "own.xlsx");
   expect((await runCli(["reports", "export", "--date", DAY, "--format", "xlsx", "-o", xlsx, "--user", "alice@example.com"], env)).code).toBe(0);

@@ -11,7 +11,7 @@ import ExcelJS from "exceljs";
 import type { Database } from "../../data/db.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
-import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
+import { INSTANCE } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
@@ -31,8 +31,8 @@ beforeAll(async () => {
   const alice = (await createUser(database.db, { email: "alice@example.com", password: "alice-password" })).id;
   const bob = (await createUser(database.db, { email: "bob@example.com", password: "bob-password" })).id;
   await seedDay(database.db, { alice, bob });
-  await generateDailyReport(database.db, { date: "2026-03-09", scope: ORGANISATION, timeZone: ZONE });
-  await generateDailyReport(database.db, { date: DAY, scope: ORGANISATION, timeZone: ZONE });
+  await generateDailyReport(database.db, { date: "2026-03-09", scope: INSTANCE, timeZone: ZONE });
+  await generateDailyReport(database.db, { date: DAY, scope: INSTANCE, timeZone: ZONE });
 });
 afterAll(async () => {
   await database?.close();
@@ -50,14 +50,14 @@ function poppler(tool: string, bytes: Uint8Array, args: string[]): string {
 const flat = (text: string) => text.replace(/\s+/g, " ");
 
 test("the PDF in German: facts, cards, vector charts, tables and page numbers", async () => {
-  const file = await exportDailyReport(database.db, { date: DAY, scope: ORGANISATION, format: "pdf", reader: german });
+  const file = await exportDailyReport(database.db, { date: DAY, scope: INSTANCE, format: "pdf", reader: german });
   expect(file.contentType).toBe("application/pdf");
-  expect(file.fileName).toBe(`duecheck-daily-report-${DAY}-organisation.pdf`);
+  expect(file.fileName).toBe(`duecheck-daily-report-${DAY}-instance.pdf`);
   const text = flat(poppler("pdftotext", file.body, ["-layout"]));
   for (const words of [
     "Täglicher Aktivitätsbericht",
     "Berichtsdatum 2026-03-10 (Zeitzone: Europe/Berlin)",
-    "Gesamte Organisation",
+    "Gesamte Installation",
     "Suchen gesamt",
     "Manuell: 4 · Automatisch: 1",
     "Verbrauchte Credits",
@@ -81,11 +81,11 @@ test("the PDF in German: facts, cards, vector charts, tables and page numbers", 
 });
 
 test("the PDF in English names the same figures", async () => {
-  const file = await exportDailyReport(database.db, { date: DAY, scope: ORGANISATION, format: "pdf", reader: english });
+  const file = await exportDailyReport(database.db, { date: DAY, scope: INSTANCE, format: "pdf", reader: english });
   const text = flat(poppler("pdftotext", file.body, ["-layout"]));
   for (const words of [
     "Daily Activity Report",
-    "Whole organisation",
+    "Whole installation",
     "Total searches",
     "Success rate 80 %",
     "Peak hour 09:00",
@@ -98,7 +98,7 @@ test("the PDF in English names the same figures", async () => {
 });
 
 test("the Excel workbook: a sheet per tab and the daily rows, with real cells", async () => {
-  const file = await exportDailyReport(database.db, { date: DAY, scope: ORGANISATION, format: "xlsx", reader: english });
+  const file = await exportDailyReport(database.db, { date: DAY, scope: INSTANCE, format: "xlsx", reader: english });
   expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file.body.buffer as ArrayBuffer);
@@ -142,7 +142,7 @@ test("the Excel workbook: a sheet per tab and the daily rows, with real cells", 
 });
 
 test("no report of the day: 404", async () => {
-  await expect(exportDailyReport(database.db, { date: "2026-02-01", scope: ORGANISATION, format: "pdf", reader: english })).rejects.toMatchObject({
+  await expect(exportDailyReport(database.db, { date: "2026-02-01", scope: INSTANCE, format: "pdf", reader: english })).rejects.toMatchObject({
     status: 404,
     message: "No report available for this date",
   });

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { type Database, openDatabase, schema } from "../../data/db.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { listReportSearches, readDailyReport } from "../../lib/reports/daily/read.ts";
-import { ORGANISATION } from "../../lib/reports/daily/scope.ts";
+import { INSTANCE } from "../../lib/reports/daily/scope.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { DAY, seedDay, ZONE } from "../fixtures/daily-report.ts";
 import { createUser } from "../helpers/app.ts";
@@ -36,10 +36,10 @@ const hours = (entries: Record<number, number>) => Array.from({ length: 24 }, (_
 describe("the organisation's report", () => {
   test("every figure of the day in Europe/Berlin", async () => {
     const generatedAt = new Date("2026-03-11T00:05:00Z");
-    const report = await generateDailyReport(database.db, { date: DAY, scope: ORGANISATION, timeZone: ZONE, now: generatedAt });
+    const report = await generateDailyReport(database.db, { date: DAY, scope: INSTANCE, timeZone: ZONE, now: generatedAt });
     expect(report).toMatchObject({
       reportDate: DAY,
-      scope: "organisation",
+      scope: "instance",
       status: "completed",
       generatedAt: generatedAt.toISOString(),
       totalSearches: 5,
@@ -73,11 +73,11 @@ describe("the organisation's report", () => {
       ["broken co", 1],
       ["early bird", 1],
     ]);
-    expect(await readDailyReport(database.db, DAY, ORGANISATION)).toEqual(report);
+    expect(await readDailyReport(database.db, DAY, INSTANCE)).toEqual(report);
   });
 
   test("the same day in UTC has other edges", async () => {
-    const report = await generateDailyReport(database.db, { date: DAY, scope: ORGANISATION, timeZone: "UTC" });
+    const report = await generateDailyReport(database.db, { date: DAY, scope: INSTANCE, timeZone: "UTC" });
     expect(report.totalSearches).toBe(5);
     expect(report.searchDetails.searches.map((s) => s.searchTerm)).toContain("Next Day");
     expect(report.searchDetails.searches.map((s) => s.searchTerm)).not.toContain("Early Bird");
@@ -91,7 +91,7 @@ describe("the organisation's report", () => {
   });
 
   test("a day without searches is a completed, empty report", async () => {
-    const report = await generateDailyReport(database.db, { date: "2026-03-01", scope: ORGANISATION, timeZone: ZONE });
+    const report = await generateDailyReport(database.db, { date: "2026-03-01", scope: INSTANCE, timeZone: ZONE });
     expect(report).toMatchObject({ status: "completed", totalSearches: 0, totalCreditsUsed: 0, uniqueUsers: 0, highRiskFindings: 0 });
     expect(report.searchDetails.byHour).toEqual(hours({}));
     expect(report.statistics).toEqual({ successRate: 0, peakHour: null, averageSearchesPerUser: 0, topSearchTerms: [], sanctionsHits: 0, adverseMediaHits: 0 });
@@ -124,15 +124,15 @@ describe("a user's own report", () => {
     expect(bobs).toMatchObject({ totalSearches: 2, totalCreditsUsed: 2, highRiskFindings: 0 });
     expect(bobs.statistics.successRate).toBe(50);
     // the organisation's report of the day is still its own row
-    expect((await readDailyReport(database.db, DAY, ORGANISATION))?.totalSearches).toBe(5);
+    expect((await readDailyReport(database.db, DAY, INSTANCE))?.totalSearches).toBe(5);
   });
 
   test("the searches of the day, a page at a time, newest first", async () => {
-    const first = await listReportSearches(database.db, DAY, ORGANISATION, { limit: 2 }, ZONE);
+    const first = await listReportSearches(database.db, DAY, INSTANCE, { limit: 2 }, ZONE);
     expect(first.total).toBe(5);
     expect(first.items.map((s) => s.searchTerm)).toEqual(["Broken Co", "Acme Ltd"]);
     const { decodeCursor } = await import("../../lib/paging.ts");
-    const second = await listReportSearches(database.db, DAY, ORGANISATION, { limit: 5, cursor: decodeCursor(first.nextCursor!) }, ZONE);
+    const second = await listReportSearches(database.db, DAY, INSTANCE, { limit: 5, cursor: decodeCursor(first.nextCursor!) }, ZONE);
     expect(second.items.map((s) => s.searchTerm)).toEqual(["viktor PETROV", "Viktor Petrov", "Early Bird"]);
     expect(second.nextCursor).toBeNull();
   });

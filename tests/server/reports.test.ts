@@ -1,6 +1,7 @@
 /**
- * The daily report calls over real HTTP: 404 before a report exists, generation, who sees what (an admin the
- * organisation's report, a user their own), the recent rows and the day's searches, the exports' files, bad input.
+ * The daily report calls over real HTTP: 404 before a report exists, generation, who sees what (the instance's admin
+ * every organisation's report, an organisation's owner their organisation's; organisation-reports.test.ts has the
+ * members and the suspended), the recent rows and the day's searches, the exports' files, bad input.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import ExcelJS from "exceljs";
@@ -40,12 +41,12 @@ describe("reading and generating", () => {
     expect((await admin.get(`/api/reports/daily/export?date=${DAY}&format=pdf`)).status).toBe(404);
   });
 
-  test("an admin generates and reads the organisation's report", async () => {
+  test("an admin generates and reads the instance's report", async () => {
     const generated = await admin.post("/api/reports/generate", { date: DAY });
     expect(generated.status).toBe(200);
     expect(generated.json).toMatchObject({
       reportDate: DAY,
-      scope: "organisation",
+      scope: "instance",
       status: "completed",
       totalSearches: 5,
       uniqueUsers: 2,
@@ -55,13 +56,13 @@ describe("reading and generating", () => {
     expect([read.status, read.json]).toEqual([200, generated.json]);
   });
 
-  test("an ordinary user sees only their own report, and generates it", async () => {
+  test("an organisation's owner sees only their organisation's report, and generates it", async () => {
     expect((await alice.get(`/api/reports/daily?date=${DAY}`)).status).toBe(404);
     // an ISO date-time counts as its UTC day
     const own = await alice.post("/api/reports/generate", { date: `${DAY}T10:00:00.000Z` });
-    expect(own.json).toMatchObject({ reportDate: DAY, scope: "user", totalSearches: 3, uniqueUsers: 1, totalCreditsUsed: 4 });
+    expect(own.json).toMatchObject({ reportDate: DAY, scope: "organisation", totalSearches: 3, uniqueUsers: 1, totalCreditsUsed: 4 });
     expect((await alice.get(`/api/reports/daily?date=${DAY}`)).json.totalSearches).toBe(3);
-    // bob's is not alice's, and the organisation's is unchanged
+    // bob's organisation's is not alice's, and the instance's is unchanged
     expect((await bob.get(`/api/reports/daily?date=${DAY}`)).status).toBe(404);
     expect((await admin.get(`/api/reports/daily?date=${DAY}`)).json.totalSearches).toBe(5);
   });
@@ -90,7 +91,7 @@ describe("exports", () => {
     const pdf = await fetch(`${app.url}/api/reports/daily/export?date=${DAY}&format=pdf`, { headers: cookie(admin) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-daily-report-${DAY}-organisation.pdf"`);
+    expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="duecheck-daily-report-${DAY}-instance.pdf"`);
     expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
 
     const xlsx = await fetch(`${app.url}/api/reports/daily/export?date=${DAY}&format=xlsx`, { headers: cookie(alice) });

@@ -1,14 +1,18 @@
 /**
- * Who sees which daily report: an admin the organisation's (every user's activity), an ordinary user their own.
- * Days after today (in the report timezone) are refused.
+ * Who sees which daily report: the instance's admin the instance's (every organisation's activity), an organisation's
+ * owners, admins and auditors their organisation's (every member's), any other member their own. Days after today
+ * (in the report timezone) are refused.
  */
 import type { UserRole } from "../../auth/schemas.ts";
 import { AppError } from "../../errors.ts";
-import { ORGANISATION, type ReportScope } from "./scope.ts";
+import { type OrganisationRole, overseesTeam } from "../../organisations/contract.ts";
+import { INSTANCE, organisationScope, type ReportScope } from "./scope.ts";
 import { zonedParts } from "./settings.ts";
 
-export function scopeOf(user: { id: string; role: UserRole }): ReportScope {
-  return user.role === "admin" ? ORGANISATION : { userId: user.id };
+export function scopeOf(user: { id: string; role: UserRole; organisationId: string; organisationRole: OrganisationRole }): ReportScope {
+  if (user.role === "admin") return INSTANCE;
+  if (overseesTeam(user.organisationRole)) return organisationScope(user.organisationId);
+  return { userId: user.id };
 }
 
 export function todayIn(timeZone: string, now = new Date()): string {

@@ -1,8 +1,8 @@
 /**
  * Every figure of a daily report, aggregated in SQL from the day's searches and the credit ledger: a handful of
  * grouped queries, never the day's rows themselves (100,000 searches stay in the database), plus the latest
- * SEARCHES_IN_REPORT searches for the Search Details tab. The same queries grouped by user make every user's own
- * report of the day in one pass (the scheduled run).
+ * SEARCHES_IN_REPORT searches for the Search Details tab. The same queries grouped by user (or by organisation) make
+ * every user's own report (every organisation's) of the day in one pass (the scheduled run).
  */
 import { and, desc, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
@@ -21,31 +21,42 @@ export async function computeDailyReport(db: DbOrTx, date: string, scope: Report
 
 /** The figures of each of these users' own reports of the day, in one pass. */
 export async function computeUserReports(db: DbOrTx, date: string, timeZone: string, userIds: string[]): Promise<Map<string, ReportFigures>> {
-  const figures = userIds.length ? await computeFigures(db, date, timeZone, { userIds }) : new Map();
-  return new Map(userIds.map((id) => [id, figures.get(id) ?? emptyFigures()]));
+  return computeGrouped(db, date, timeZone, { by: "user", ids: userIds });
 }
 
-/** Keyed by user with `userIds`, else one entry under null. */
-async function computeFigures(
-  db: DbOrTx,
-  date: string,
-  timeZone: string,
-  of: { scope: ReportScope } | { userIds: string[] },
-): Promise<Map<string | null, ReportFigures>> {
+/** The figures of each of these organisations' reports of the day, in one pass. */
+export async function computeOrganisationReports(db: DbOrTx, date: string, timeZone: string, organisationIds: string[]): Promise<Map<string, ReportFigures>> {
+  return computeGrouped(db, date, timeZone, { by: "organisation", ids: organisationIds });
+}
+
+async function computeGrouped(db: DbOrTx, date: string, timeZone: string, grouping: Grouping): Promise<Map<string, ReportFigures>> {
+  const figures = grouping.ids.length ? await computeFigures(db, date, timeZone, grouping) : new Map();
+  return new Map(grouping.ids.map((id) => [id, figures.get(id) ?? emptyFigures()]));
+}
+
+/** Many reports of one kind at once: each user's own, or each organisation's. */
+interface Grouping {
+  by: "user" | "organisation";
+  ids: string[];
+}
+
+/** Keyed by user or organisation with a grouping, else one entry under null. */
+async function computeFigures(db: DbOrTx, date: string, timeZone: string, of: { scope: ReportScope } | Grouping): Promise<Map<string | null, ReportFigures>> {
   const s = schema.searches;
   const t = schema.creditTransactions;
-  const perUser = "userIds" in of;
-  const where = perUser ? and(searchesOfDay(date, { userId: null }, timeZone), inArray(s.userId, of.userIds))! : searchesOfDay(date, of.scope, timeZone);
-  const charges = perUser
-    ? and(searchChargesOfDay(date, { userId: null }, timeZone), inArray(t.userId, of.userIds))!
-    : searchChargesOfDay(date, of.scope, timeZone);
-  const key = perUser ? sql<string | null>`${s.userId}` : sql<string | null>`null::uuid`;
-  const groups = (...more: SQL[]) => (perUser ? [s.userId as unknown as SQL, ...more] : more);
+  const grouped = "by" in of;
+  const searchKey = grouped && of.by === "organisation" ? s.organisationId : s.userId;
+  const chargeKey = grouped && of.by === "organisation" ? t.organisationId : t.userId;
+  const everyone = { userId: null, organisationId: null };
+  const where = grouped ? and(searchesOfDay(date, everyone, timeZone), inArray(searchKey, of.ids))! : searchesOfDay(date, of.scope, timeZone);
+  const charges = grouped ? and(searchChargesOfDay(date, everyone, timeZone), inArray(chargeKey, of.ids))! : searchChargesOfDay(date, of.scope, timeZone);
+  const key = grouped ? sql<string | null>`${searchKey}` : sql<string | null>`null::uuid`;
+  const groups = (...more: SQL[]) => (grouped ? [searchKey as unknown as SQL, ...more] : more);
   const sanctionsHit = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${s.results}->'sanctionsList') = 'array' then ${s.results}->'sanctionsList' else '[]'::jsonb end) e where (e->>'match')::boolean)`;
   const negativeMedia = sql`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${s.results}->'adverseMedia') = 'array' then ${s.results}->'adverseMedia' else '[]'::jsonb end) e where (e->>'isNegative')::boolean)`;
   const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
   const hour = sql<number>`extract(hour from ${s.createdAt} at time zone ${timeZone})::int`;
-  const partition = perUser ? sql`partition by ${s.userId}` : sql``;
+  const partition = grouped ? sql`partition by ${searchKey}` : sql``;
 
   const termsRanked = db
     .select({
@@ -94,13 +105,13 @@ async function computeFigures(
       .from(s)
       .where(where)
       // by position: the hour's expression carries the time zone as a parameter, which GROUP BY would not match
-      .groupBy(...(perUser ? [sql`1`, sql`2`] : [sql`2`])),
+      .groupBy(...(grouped ? [sql`1`, sql`2`] : [sql`2`])),
     db
       .select({ key: termsRanked.key, term: termsRanked.term, count: termsRanked.count })
       .from(termsRanked)
       .where(lte(termsRanked.rank, TOP_TERMS))
       .orderBy(termsRanked.rank),
-    perUser
+    grouped
       ? db
           .select({
             key: latestRanked.key,
@@ -122,10 +133,10 @@ async function computeFigures(
           .orderBy(desc(s.createdAt), desc(s.id))
           .limit(SEARCHES_IN_REPORT),
     db
-      .select({ key: perUser ? sql<string | null>`${t.userId}` : sql<string | null>`null::uuid`, spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
+      .select({ key: grouped ? sql<string | null>`${chargeKey}` : sql<string | null>`null::uuid`, spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
       .from(t)
       .where(charges)
-      .groupBy(...(perUser ? [t.userId as unknown as SQL] : [])),
+      .groupBy(...(grouped ? [chargeKey as unknown as SQL] : [])),
   ]);
 
   const figures = new Map<string | null, ReportFigures>();

@@ -30,7 +30,7 @@ export async function exportDailyReport(
     subject: request.scope.userId ? `${request.reader.fullName} <${request.reader.email}>` : "",
     generatedAt: request.now ?? new Date(),
   };
-  const scopePart = request.scope.userId ? "own" : "organisation";
+  const scopePart = request.scope.userId ? "own" : request.scope.organisationId ? "organisation" : "instance";
   const fileName = `duecheck-daily-report-${request.date}-${scopePart}.${request.format}`;
   if (request.format === "pdf") return { body: new Uint8Array(await buildDailyPdf(file)), contentType: "application/pdf", fileName };
   const rows = await recentDailyRows(db, request.scope, DAILY_ROWS_DAYS, request.date);

@@ -26,34 +26,37 @@ export async function generateDailyReport(db: DbOrTx, options: GenerateOptions):
   try {
     figures = await computeDailyReport(db, date, scope, timeZone);
   } catch (error) {
-    await storeFailure(db, date, scope.userId, options.now ?? new Date()).catch(() => {});
+    await storeFailure(db, date, scope, options.now ?? new Date()).catch(() => {});
     throw error;
   }
-  return reportView(await storeReport(db, date, scope.userId, figures, options.now ?? new Date()));
+  return reportView(await storeReport(db, date, scope, figures, options.now ?? new Date()));
 }
 
-/** Writes the figures as the completed report of the day and scope (userId null: the organisation's). */
-export async function storeReport(db: DbOrTx, date: string, userId: string | null, figures: ReportFigures, now: Date): Promise<DailyReportRow> {
+/** The stored row's scope columns: a user's own report names no organisation (the user's may change). */
+const scopeColumns = (scope: ReportScope) => ({ userId: scope.userId, organisationId: scope.userId ? null : (scope.organisationId ?? null) });
+
+/** Writes the figures as the completed report of the day and scope. */
+export async function storeReport(db: DbOrTx, date: string, scope: ReportScope, figures: ReportFigures, now: Date): Promise<DailyReportRow> {
   const { searchDetails, statistics, ...counts } = figures;
-  return upsert(db, { reportDate: date, userId, ...counts, searchDetails, statistics, status: "completed", generatedAt: now });
+  return upsert(db, { reportDate: date, ...scopeColumns(scope), ...counts, searchDetails, statistics, status: "completed", generatedAt: now });
 }
 
 /** Records the report of the day and scope as failed. */
-export async function storeFailure(db: DbOrTx, date: string, userId: string | null, now: Date): Promise<void> {
+export async function storeFailure(db: DbOrTx, date: string, scope: ReportScope, now: Date): Promise<void> {
   const { searchDetails: _, statistics: __, ...zeros } = emptyFigures();
-  await upsert(db, { reportDate: date, userId, ...zeros, status: "failed", generatedAt: now });
+  await upsert(db, { reportDate: date, ...scopeColumns(scope), ...zeros, status: "failed", generatedAt: now });
 }
 
 type NewReport = typeof schema.dailyReports.$inferInsert;
 
 async function upsert(db: DbOrTx, values: NewReport): Promise<DailyReportRow> {
   const r = schema.dailyReports;
-  const { reportDate: _, userId: __, ...changes } = values;
+  const { reportDate: _, userId: __, organisationId: ___, ...changes } = values;
   const [row] = await db
     .insert(r)
     .values(values)
     .onConflictDoUpdate({
-      target: [r.reportDate, r.userId],
+      target: [r.reportDate, r.organisationId, r.userId],
       // a failure replaces the figures of an earlier report: the row says failed, with no figures
       set: { ...changes, searchDetails: values.searchDetails ?? sql`null`, statistics: values.statistics ?? sql`null` },
     })

@@ -12,7 +12,7 @@ export type DailyReportRow = typeof schema.dailyReports.$inferSelect;
 export function reportView(row: DailyReportRow): DailyReportView {
   return {
     reportDate: row.reportDate,
-    scope: row.userId ? "user" : "organisation",
+    scope: row.userId ? "user" : row.organisationId ? "organisation" : "instance",
     status: row.status,
     generatedAt: row.generatedAt?.toISOString() ?? null,
     totalSearches: row.totalSearches,
@@ -27,7 +27,12 @@ export function reportView(row: DailyReportRow): DailyReportView {
   };
 }
 
-const scopeIs = (scope: ReportScope) => (scope.userId ? eq(schema.dailyReports.userId, scope.userId) : isNull(schema.dailyReports.userId));
+/** The stored rows of exactly this scope (an organisation's report is not the instance's, nor a member's). */
+export function scopeIs(scope: ReportScope) {
+  const r = schema.dailyReports;
+  if (scope.userId) return eq(r.userId, scope.userId);
+  return and(isNull(r.userId), scope.organisationId ? eq(r.organisationId, scope.organisationId) : isNull(r.organisationId))!;
+}
 
 /** The stored report of the day and scope, in any status; null when none was made. */
 export async function readDailyReport(db: Db, date: string, scope: ReportScope): Promise<DailyReportView | null> {

@@ -38,8 +38,11 @@ export interface ReportSearch {
 
 export interface DailyReportView {
   reportDate: string;
-  /** "organisation": every user's activity (admins); "user": the signed-in user's own. */
-  scope: "organisation" | "user";
+  /**
+   * "instance": every organisation's activity (the instance's admins); "organisation": every member's of the reader's
+   * organisation (its owners, admins and auditors); "user": the signed-in user's own.
+   */
+  scope: "instance" | "organisation" | "user";
   status: "pending" | "completed" | "failed";
   generatedAt: string | null;
   totalSearches: number;

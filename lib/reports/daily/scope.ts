@@ -2,12 +2,18 @@
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { schema } from "../../../data/db.ts";
 
-/** userId null: the whole organisation (admins); else that user's own activity. */
+/**
+ * A user's own activity (userId), an organisation's members' (organisationId: its owners, admins and auditors read
+ * it), or with neither the whole instance's, across organisations (its admins and the CLI's operator).
+ */
 export interface ReportScope {
   userId: string | null;
+  organisationId?: string | null;
 }
 
-export const ORGANISATION: ReportScope = { userId: null };
+export const INSTANCE: ReportScope = { userId: null, organisationId: null };
+
+export const organisationScope = (organisationId: string): ReportScope => ({ userId: null, organisationId });
 
 /** The first moment of the day in the zone, and of the next day. */
 export function dayBounds(date: string, timeZone: string): { start: SQL; end: SQL } {
@@ -20,7 +26,12 @@ export function dayBounds(date: string, timeZone: string): { start: SQL; end: SQ
 export function searchesOfDay(date: string, scope: ReportScope, timeZone: string): SQL {
   const s = schema.searches;
   const { start, end } = dayBounds(date, timeZone);
-  return and(gte(s.createdAt, start), lt(s.createdAt, end), scope.userId ? eq(s.userId, scope.userId) : undefined)!;
+  return and(
+    gte(s.createdAt, start),
+    lt(s.createdAt, end),
+    scope.userId ? eq(s.userId, scope.userId) : undefined,
+    !scope.userId && scope.organisationId ? eq(s.organisationId, scope.organisationId) : undefined,
+  )!;
 }
 
 export function searchChargesOfDay(date: string, scope: ReportScope, timeZone: string): SQL {
@@ -31,5 +42,6 @@ export function searchChargesOfDay(date: string, scope: ReportScope, timeZone: s
     gte(t.createdAt, start),
     lt(t.createdAt, end),
     scope.userId ? eq(t.userId, scope.userId) : undefined,
+    !scope.userId && scope.organisationId ? eq(t.organisationId, scope.organisationId) : undefined,
   )!;
 }

@@ -141,7 +141,7 @@ export const de: ReportLabels = {
     title: "Täglicher Aktivitätsbericht",
     reportDate: "Berichtsdatum",
     scope: "Umfang",
-    scopes: { organisation: "Gesamte Organisation", user: "Eigene Aktivität" },
+    scopes: { instance: "Gesamte Installation", organisation: "Gesamte Organisation", user: "Eigene Aktivität" },
     timeZone: "Zeitzone",
     status: "Status",
     statuses: { pending: "Wird erstellt", completed: "Abgeschlossen", failed: "Fehlgeschlagen" },

@@ -141,7 +141,7 @@ export const en: ReportLabels = {
     title: "Daily Activity Report",
     reportDate: "Report date",
     scope: "Scope",
-    scopes: { organisation: "Whole organisation", user: "Own activity" },
+    scopes: { instance: "Whole installation", organisation: "Whole organisation", user: "Own activity" },
     timeZone: "Time zone",
     status: "Status",
     statuses: { pending: "Being generated", completed: "Completed", failed: "Failed" },

@@ -141,7 +141,7 @@ export const es: ReportLabels = {
     title: "Informe diario de actividad",
     reportDate: "Fecha del informe",
     scope: "Alcance",
-    scopes: { organisation: "Toda la organización", user: "Actividad propia" },
+    scopes: { instance: "Toda la instalación", organisation: "Toda la organización", user: "Actividad propia" },
     timeZone: "Zona horaria",
     status: "Estado",
     statuses: { pending: "Generándose", completed: "Completado", failed: "Fallido" },

@@ -142,7 +142,7 @@ export const fr: ReportLabels = {
     title: "Rapport d’activité quotidien",
     reportDate: "Date du rapport",
     scope: "Périmètre",
-    scopes: { organisation: "Toute l’organisation", user: "Activité personnelle" },
+    scopes: { instance: "Toute l’installation", organisation: "Toute l’organisation", user: "Activité personnelle" },
     timeZone: "Fuseau horaire",
     status: "Statut",
     statuses: { pending: "En cours de génération", completed: "Terminé", failed: "Échec" },
