@@ -126,7 +126,7 @@ async function runOnce(processes: number) {
       .from(schema.creditTransactions)
       .where(eq(schema.creditTransactions.userId, user.id));
     const balance = { credits: await memberCredits(db, user.id) };
-    const counters = await getBatchJob(db, user.id, batch.id);
+    const counters = await getBatchJob(db, user, batch.id);
     const checks = {
       notEnded: ROWS - count("completed") - count("failed"),
       notChargedOnce: ROWS - charges.filter((c) => c.n === 1).length,

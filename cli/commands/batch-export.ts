@@ -33,7 +33,7 @@ export function registerBatchExport(batch: Command) {
       const format = exportFormatSchema.safeParse(options.format.trim().toLowerCase());
       if (!format.success) failWith(early.t.batch.formatInvalid(options.format));
       const { path, name, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const file = await exportBatch(db, user.id, id, format.data, { language: shown.language, baseUrl: publicBaseUrl() }).catch((error: unknown) => {
+        const file = await exportBatch(db, user, id, format.data, { language: shown.language, baseUrl: publicBaseUrl() }).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
           throw error;
         });

@@ -7,7 +7,7 @@ import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { defaultBatchName } from "../../lib/batch/batch-name.ts";
 import { batchRiskCounts, batchView, listBatches, listBatchResults, readBatch } from "../../lib/batch/batch-read.ts";
 import { assertCsvFileName, readBatchCsv } from "../../lib/batch/csv.ts";
-import { type BatchResultRow, type BatchView, batchName, RISK_LEVELS, riskLevelFilter } from "../../lib/batch/schemas.ts";
+import { type BatchResultRow, type BatchView, batchName, RISK_LEVELS, riskLevelFilter, type TeamBatchView } from "../../lib/batch/schemas.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { memberCredits } from "../../lib/credits/ledger.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -17,6 +17,7 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue, SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
+import type { SearchReader } from "../../lib/screening/visibility.ts";
 import { getSystemSetting } from "../../lib/settings/system-settings.ts";
 import { webhookEventsQueued } from "../../lib/webhooks/search-events.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
@@ -64,7 +65,7 @@ async function runOrWatch(
   database: Database,
   queue: JobQueue,
   batchId: string,
-  userId: string,
+  reader: SearchReader,
   show: (c: { done: number; total: number; failed: number }) => void,
 ) {
   const config = loadConfig();
@@ -83,7 +84,7 @@ async function runOrWatch(
   const graceMs = 2 * queue.settings.pollSeconds * 1000 + 1000;
   const started = Date.now();
   for (;;) {
-    const batch = await readBatch(database.db, userId, batchId);
+    const batch = await readBatch(database.db, reader, batchId);
     const done = batch.processedEntities + batch.failedEntities;
     show({ done, total: batch.totalEntities, failed: batch.failedEntities });
     if (batch.status === "completed" || batch.status === "failed") return batch;
@@ -155,7 +156,7 @@ export function registerBatch(program: Command) {
             if (!options.json) console.log(shown.t.batch.detached(batch.id));
             return { finished: batch, shown, risks: null };
           }
-          const finished = await runOrWatch(database, queue, batch.id, user.id, progress.update);
+          const finished = await runOrWatch(database, queue, batch.id, user, progress.update);
           return { finished, shown, risks: await batchRiskCounts(database.db, batch.id) };
         } finally {
           progress.done();
@@ -171,25 +172,23 @@ export function registerBatch(program: Command) {
   withLanguageOption(batch.command("list"))
     .description("A user's batches, newest first, with their progress")
     .option("--user <email>", "whose batches (default: the first administrator)")
+    .option("--team", "the whole team's batches the user may read, with who made each (default: the user's own)")
     .option("--all", "every user's batches, each with its owner (the shape of GET /api/admin/batch-jobs)")
     .option("--limit <n>", "batches per page, 1 to 100", "50")
     .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
     .option("--json", "print as JSON (the shape of GET /api/batch-jobs: items, nextCursor, total)")
-    .action(async (options: { user?: string; all?: boolean; limit: string; cursor?: string; json?: boolean; language?: string }) => {
+    .action(async (options: { user?: string; team?: boolean; all?: boolean; limit: string; cursor?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
       if (options.all && options.user) failWith(early.t.exports.userAndAll);
       const limit = parseLimit(options.limit, early);
       const cursor = cursorOf(options.cursor, early);
-      const { page, shown } = await withCliUser(
-        options.user,
-        asked,
-        async ({ db, user, shown }): Promise<{ page: Page<BatchView & { userEmail?: string }>; shown: Words }> => {
-          // The CLI works on the database as its operator: --all needs no role, as the exports' --all.
-          if (options.all) return { page: await listAllBatches(db, { limit, cursor }), shown };
-          return { page: await listBatches(db, user.id, { limit, cursor }), shown };
-        },
-      );
+      type Listed = BatchView & { userEmail?: string; createdBy?: TeamBatchView["createdBy"] };
+      const { page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }): Promise<{ page: Page<Listed>; shown: Words }> => {
+        // The CLI works on the database as its operator: --all needs no role, as the exports' --all.
+        if (options.all) return { page: await listAllBatches(db, { limit, cursor }), shown };
+        return { page: await listBatches(db, user, { limit, cursor, scope: options.team ? "team" : "mine" }), shown };
+      });
       if (options.json) return printJson(page);
       const { t } = shown;
       printView(
@@ -198,7 +197,8 @@ export function registerBatch(program: Command) {
           empty={t.batch.empty}
           columns={[
             { header: t.batch.columns.name, value: (b) => b.name },
-            ...(options.all ? [{ header: t.batch.columns.owner, value: (b: BatchView & { userEmail?: string }) => b.userEmail ?? "" }] : []),
+            ...(options.all ? [{ header: t.batch.columns.owner, value: (b: Listed) => b.userEmail ?? "" }] : []),
+            ...(options.team && !options.all ? [{ header: t.history.columns.by, value: (b: Listed) => b.createdBy?.name ?? "-" }] : []),
             { header: t.batch.columns.status, value: (b) => t.statuses[b.status] },
             { header: t.batch.columns.entities, value: (b) => String(b.totalEntities) },
             { header: t.batch.columns.processed, value: (b) => String(b.processedEntities) },
@@ -212,7 +212,7 @@ export function registerBatch(program: Command) {
       if (page.nextCursor)
         console.log(
           t.batch.more(
-            `duecheck batch list${options.all ? " --all" : options.user ? ` --user ${options.user}` : ""} --limit ${limit} --cursor ${page.nextCursor}`,
+            `duecheck batch list${options.all ? " --all" : options.user ? ` --user ${options.user}` : ""}${options.team && !options.all ? " --team" : ""} --limit ${limit} --cursor ${page.nextCursor}`,
           ),
         );
     });
@@ -233,11 +233,11 @@ export function registerBatch(program: Command) {
       const risk = options.risk === undefined ? undefined : riskLevelFilter.safeParse(options.risk.trim().toLowerCase());
       if (risk && !risk.success) failWith(risk.error.issues[0].message);
       const { found, results, risks, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const found = await readBatch(db, user.id, id).catch((error: unknown) => {
+        const found = await readBatch(db, user, id).catch((error: unknown) => {
           if (error instanceof AppError && error.status === 404) failWith(shown.t.batch.notFound(id));
           throw error;
         });
-        const results: Page<BatchResultRow> = await listBatchResults(db, user.id, id, { limit, cursor, riskLevel: risk?.data });
+        const results: Page<BatchResultRow> = await listBatchResults(db, user, id, { limit, cursor, riskLevel: risk?.data });
         return { found, results, risks: await batchRiskCounts(db, found.id), shown };
       });
       if (options.json) return printJson({ batch: batchView(found), results });

@@ -146,8 +146,9 @@ export function registerMonitor(program: Command) {
     .option("--review <status>", "only entities whose last complete check has this review status: open, no_hits, needs_review, cleared, confirmed or escalated")
     .option("--limit <n>", "entities per page, 1 to 100", "50")
     .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
+    .option("--team", "the whole team's monitored entities the user may read, with who added each (default: the user's own)")
     .option("--json", "print as JSON (the shape of GET /api/monitoring/entities: items, nextCursor, total, counts)")
-    .action(async (options: UserOptions & { changes: string; risk?: string; review?: string; limit: string; cursor?: string }) => {
+    .action(async (options: UserOptions & { changes: string; risk?: string; review?: string; limit: string; cursor?: string; team?: boolean }) => {
       const asked = askedLanguage(options.language);
       const early = words(asked);
       const changes = monitoredEntitiesQuerySchema.shape.changes.safeParse(options.changes.trim().toLowerCase());
@@ -159,12 +160,19 @@ export function registerMonitor(program: Command) {
       const limit = parseLimit(options.limit, early);
       const { page, shown, email } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const cursor = options.cursor === undefined ? undefined : (decodeCursor(options.cursor) ?? failWith(early.t.batch.cursorInvalid(options.cursor)));
-        const request = { changes: changes.data, risk: risk.data, review: review.data, limit, cursor };
-        return { page: await listMonitoredEntities(db, user.id, request), shown, email: user.email };
+        const request = {
+          changes: changes.data,
+          risk: risk.data,
+          review: review.data,
+          limit,
+          cursor,
+          scope: options.team ? ("team" as const) : ("mine" as const),
+        };
+        return { page: await listMonitoredEntities(db, user, request), shown, email: user.email };
       });
       if (options.json) return printJson(page);
       const { t, labels } = shown;
-      console.log(t.monitor.title(email, page.counts));
+      console.log((options.team ? t.monitor.teamTitle : t.monitor.title)(email, page.counts));
       printView(
         <Table
           rows={page.items}
@@ -180,6 +188,7 @@ export function registerMonitor(program: Command) {
             { header: t.monitor.columns.nextCheck, value: (e) => (e.status === "active" ? minute(e.nextCheck) : "-") },
             { header: t.monitor.columns.changes, value: (e) => (e.hasChanges ? t.monitor.newChanges : "-") },
             { header: t.monitor.columns.source, value: (e) => t.monitor.sources[e.source] },
+            ...(options.team ? [{ header: t.history.columns.by, value: (e: (typeof page.items)[number]) => e.createdBy.name ?? "-" }] : []),
             { header: t.monitor.columns.id, value: (e) => e.id },
           ]}
         />,
@@ -190,6 +199,7 @@ export function registerMonitor(program: Command) {
           changes.data !== "all" ? ` --changes ${changes.data}` : "",
           risk.data ? ` --risk ${risk.data}` : "",
           review.data ? ` --review ${review.data}` : "",
+          options.team ? " --team" : "",
         ].join("");
         console.log(t.monitor.more(`duecheck monitor list${extra} --limit ${limit} --cursor ${page.nextCursor}`));
       }
@@ -207,7 +217,7 @@ export function registerMonitor(program: Command) {
       .action(async (id: string, options: UserOptions) => {
         const asked = askedLanguage(options.language);
         const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-          return { entity: await entityView(db, await orNotFound(setMonitoringStatus(db, user.id, id, status), id, shown)), shown };
+          return { entity: await entityView(db, await orNotFound(setMonitoringStatus(db, user, id, status), id, shown)), shown };
         });
         if (options.json) return printJson(entity);
         console.log(status === "paused" ? shown.t.monitor.paused(entity.searchTerm) : shown.t.monitor.resumed(entity.searchTerm));
@@ -221,8 +231,8 @@ export function registerMonitor(program: Command) {
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
       const { name, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const entity = await orNotFound(getMonitoredEntity(db, user.id, id), id, shown);
-        await orNotFound(deleteMonitoredEntity(db, user.id, id), id, shown);
+        const entity = await orNotFound(getMonitoredEntity(db, user, id), id, shown);
+        await orNotFound(deleteMonitoredEntity(db, user, id), id, shown);
         return { name: entity.searchTerm, shown };
       });
       console.log(shown.t.monitor.removed(name));
@@ -280,7 +290,7 @@ export function registerMonitor(program: Command) {
     .action(async (id: string, options: UserOptions) => {
       const asked = askedLanguage(options.language);
       const { viewed, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        return { viewed: await orNotFound(viewChanges(db, user.id, id), id, shown), shown };
+        return { viewed: await orNotFound(viewChanges(db, user, id), id, shown), shown };
       });
       if (options.json) return printJson(viewed);
       const { t, labels, language } = shown;
@@ -318,7 +328,7 @@ export function registerMonitor(program: Command) {
       const asked = askedLanguage(options.language);
       const { entity, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
         const actor = cliReviewActor(user);
-        const current = async () => entityView(db, await getMonitoredEntity(db, user.id, id));
+        const current = async () => entityView(db, await getMonitoredEntity(db, user, id));
         return { entity: await orRefused(acknowledgeAlert(db, actor, id), id, current, shown, user.email), shown };
       });
       if (options.json) return printJson(entity);

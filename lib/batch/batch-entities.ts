@@ -2,6 +2,7 @@
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import type { ScreeningContext } from "../screening/searches.ts";
+import type { TeamMember } from "../screening/visibility.ts";
 import { type BatchJobRow, createBatchJob } from "./batch-jobs.ts";
 import { batchView } from "./batch-read.ts";
 import { checkPendingBatch } from "./pending-batch.ts";
@@ -17,17 +18,18 @@ export function parseBatchEntities(body: unknown): CreateSearchFields[] {
 }
 
 /**
- * Charges and queues the entities of the user's pending batch: 404 when it is not the user's, 409 when it already
- * has its entities, 400 when their number is not the one announced, 402 when the credits do not cover them all.
+ * Charges and queues the entities of the member's pending batch: 404 when they do not read it, 403 when it is a
+ * colleague's, 409 when it already has its entities, 400 when their number is not the one announced, 402 when the
+ * credits do not cover them all.
  */
 export async function addBatchEntities(
   ctx: ScreeningContext,
-  userId: string,
+  member: TeamMember,
   batchId: string,
   entities: CreateSearchFields[],
 ): Promise<{ batch: BatchJobRow; creditsRequired: number }> {
-  const batch = await checkPendingBatch(ctx.db, userId, batchId, entities.length);
-  return createBatchJob(ctx, { userId, name: batch.name, entities, batchId: batch.id });
+  const batch = await checkPendingBatch(ctx.db, member, batchId, entities.length);
+  return createBatchJob(ctx, { userId: member.id, name: batch.name, entities, batchId: batch.id });
 }
 
 /** The answer of POST /api/batch-jobs/{id}/entities: the batch, now processing, with what it was charged. */

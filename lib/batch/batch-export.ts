@@ -1,5 +1,5 @@
 /**
- * A batch's results as a file (CSV, Excel, the PDF summary) for its owner, shared by the HTTP route and the CLI. Rows
+ * A batch's results as a file (CSV, Excel, the PDF summary) for a member who reads the batch, shared by the HTTP route and the CLI. Rows
  * are read a chunk at a time in the file's order, as the results screen lists them (the searches_batch index), each
  * row's findings counted in the database from its stored results, so memory stays bounded whatever the batch's size.
  * A batch still running can be exported: what has finished is shown, the rest is listed as pending or processing.
@@ -16,6 +16,7 @@ import { describeExplanation } from "../reports/explanation.ts";
 import type { ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
 import { isReportLanguage, type ReportLanguage, sourceName } from "../screening/summary/phrasebook.ts";
+import type { SearchReader } from "../screening/visibility.ts";
 import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
 import type { BatchView } from "./schemas.ts";
 
@@ -44,7 +45,7 @@ export interface BatchExport {
 }
 
 export interface ExportOptions {
-  /** The words' language; default the owner's report language. */
+  /** The words' language; default the report language of the member who downloads it. */
   language?: ReportLanguage;
   /** The app's public address, for absolute links to each search; relative links without. */
   baseUrl?: string | null;
@@ -52,12 +53,20 @@ export interface ExportOptions {
   attentionCap?: number;
 }
 
-/** The user's batch as a file; another user's, an unknown or a malformed id are 404 before anything is written. */
-export async function exportBatch(db: Db, userId: string, batchId: string, format: ExportFormat, options: ExportOptions = {}): Promise<BatchExport> {
-  const batch = batchView(await readBatch(db, userId, batchId));
+/**
+ * A batch the member reads as a file; another organisation's, an unknown or a malformed id are 404 before anything is
+ * written. The file names the member who made the batch as its owner, in the words of the member who downloads it.
+ */
+export async function exportBatch(db: Db, reader: SearchReader, batchId: string, format: ExportFormat, options: ExportOptions = {}): Promise<BatchExport> {
+  const row = await readBatch(db, reader, batchId);
+  const batch = batchView(row);
   const u = schema.users;
-  const [owner] = await db.select({ fullName: u.fullName, email: u.email, reportLanguage: u.reportLanguage }).from(u).where(eq(u.id, userId));
-  const language = options.language ?? (isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : "en");
+  const person = { fullName: u.fullName, email: u.email, reportLanguage: u.reportLanguage };
+  const [[owner], [downloader]] = await Promise.all([
+    db.select(person).from(u).where(eq(u.id, row.userId)),
+    db.select(person).from(u).where(eq(u.id, reader.id)),
+  ]);
+  const language = options.language ?? (isReportLanguage(downloader?.reportLanguage) ? downloader.reportLanguage : "en");
   const report: BatchReport = {
     batch,
     owner: { fullName: owner.fullName, email: owner.email },

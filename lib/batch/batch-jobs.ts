@@ -8,6 +8,7 @@ import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
 import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearches, type ScreeningContext } from "../screening/searches.ts";
+import type { SearchReader } from "../screening/visibility.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { batchView, readBatch } from "./batch-read.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
@@ -75,11 +76,11 @@ const insufficientCredits = (rows: number, required: number, balance: number) =>
   new AppError(402, `Insufficient credits: this batch of ${rows} needs ${required} credits, the balance is ${balance}`);
 
 /**
- * The batch with its progress counted from its searches; when every search has ended the batch is marked
- * completed (failed when every one failed).
+ * A batch the member reads (their own, or a colleague's they may read) with its progress counted from its searches;
+ * when every search has ended the batch is marked completed (failed when every one failed).
  */
-export async function getBatchJob(db: Db, userId: string, batchId: string) {
-  const batch = await readBatch(db, userId, batchId);
+export async function getBatchJob(db: Db, reader: SearchReader, batchId: string) {
+  const batch = await readBatch(db, reader, batchId);
   const searches = await db
     .select({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status, riskLevel: schema.searches.riskLevel })
     .from(schema.searches)

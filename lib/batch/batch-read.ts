@@ -1,13 +1,16 @@
 /**
- * Reading batches for their owner: the list (paged, newest first), one batch with its progress, and its results,
- * one row per entity (paged, filtered by risk level).
+ * Reading batches as a member of the team: the list (paged, newest first; the member's own, or the team's they may
+ * read), one batch with its progress, and its results, one row per entity (paged, filtered by risk level). Who reads a
+ * colleague's batch is the rule of searches (lib/screening/visibility.ts): a batch is the record of its searches.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
+import { personName } from "../auth/person-name.ts";
 import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { ReviewStatus } from "../review/contract.ts";
-import { findOwnBatch } from "./pending-batch.ts";
-import type { BatchResultRow, BatchView, RiskLevel } from "./schemas.ts";
+import { type SearchReader, type TeamScope, teamRecordsOf } from "../screening/visibility.ts";
+import { findTeamBatch } from "./pending-batch.ts";
+import type { BatchResultRow, BatchView, RiskLevel, TeamBatchView } from "./schemas.ts";
 
 type BatchRow = typeof schema.batchJobs.$inferSelect;
 
@@ -50,41 +53,64 @@ export async function syncBatchProgress(db: DbOrTx, batch: BatchRow): Promise<Ba
   return { ...batch, processedEntities: processed, failedEntities: failed, status, completedAt };
 }
 
-/** The user's batch with its progress; another user's, an unknown or a malformed id are 404. */
-export async function readBatch(db: Db, userId: string, batchId: string): Promise<BatchRow> {
-  return syncBatchProgress(db, await findOwnBatch(db, userId, batchId));
+/** A batch with the member of the team who made it (the lists and one batch's page say who). */
+export function teamBatchView(batch: BatchRow, makerName: string | null): TeamBatchView {
+  return { ...batchView(batch), createdBy: { id: batch.userId, name: makerName } };
 }
 
-/** A page of the user's batches, newest first, each with its progress. */
-export async function listBatches(db: Db, userId: string, request: PageRequest): Promise<Page<BatchView>> {
+/** A batch the member reads, with its progress; another organisation's, an unknown or a malformed id are 404. */
+export async function readBatch(db: Db, reader: SearchReader, batchId: string): Promise<BatchRow> {
+  return syncBatchProgress(db, await findTeamBatch(db, reader, batchId));
+}
+
+/** A batch the member reads, with its progress and who made it. */
+export async function openBatch(db: Db, reader: SearchReader, batchId: string): Promise<TeamBatchView> {
+  const batch = await readBatch(db, reader, batchId);
+  const [maker] = await db
+    .select({ name: personName(schema.batchJobs.userId) })
+    .from(schema.batchJobs)
+    .where(eq(schema.batchJobs.id, batch.id));
+  return teamBatchView(batch, maker?.name ?? null);
+}
+
+export interface BatchListRequest extends PageRequest {
+  /** The member's own batches (the default), or every one of the team they may read. */
+  scope?: TeamScope;
+}
+
+/** A page of the member's batches, or of their team's, newest first, each with its progress and who made it. */
+export async function listBatches(db: Db, reader: SearchReader, request: BatchListRequest): Promise<Page<TeamBatchView>> {
   const b = schema.batchJobs;
   const keyset = { createdAt: b.createdAt, id: b.id };
+  const where = teamRecordsOf(b, reader, request.scope ?? "mine");
   const [rows, total] = await Promise.all([
     db
-      .select({ batch: b, cursorKey: cursorKey(keyset), id: b.id })
+      .select({ batch: b, makerName: personName(b.userId), cursorKey: cursorKey(keyset), id: b.id })
       .from(b)
-      .where(and(eq(b.userId, userId), afterCursor(keyset, request.cursor)))
+      .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
-    db.$count(b, eq(b.userId, userId)),
+    db.$count(b, where),
   ]);
-  const page = toPage(rows, request.limit, total, (row) => row.batch);
-  const synced = [];
+  const page = toPage(rows, request.limit, total, (row) => row);
+  const items: TeamBatchView[] = [];
   // Only unfinished batches are counted again; a finished one's counters are final.
-  for (const batch of page.items) synced.push(batch.status === "processing" ? await syncBatchProgress(db, batch) : batch);
-  return { ...page, items: synced.map(batchView) };
+  for (const { batch, makerName } of page.items) {
+    items.push(teamBatchView(batch.status === "processing" ? await syncBatchProgress(db, batch) : batch, makerName));
+  }
+  return { ...page, items };
 }
 
 export interface BatchResultsRequest extends PageRequest {
   riskLevel?: RiskLevel;
 }
 
-/** One row per entity of the user's batch, a page at a time in the file's order, optionally of one risk level. */
-export async function listBatchResults(db: Db, userId: string, batchId: string, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
-  return batchResultsOf(db, await findOwnBatch(db, userId, batchId), request);
+/** One row per entity of a batch the member reads, a page at a time in the file's order, optionally of one risk level. */
+export async function listBatchResults(db: Db, reader: SearchReader, batchId: string, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
+  return batchResultsOf(db, await findTeamBatch(db, reader, batchId), request);
 }
 
-/** The rows of a batch already found (its owner's, or any for admins and auditors). */
+/** The rows of a batch already found (one the member reads, or any for admins and auditors). */
 export async function batchResultsOf(db: Db, batch: BatchRow, request: BatchResultsRequest): Promise<Page<BatchResultRow>> {
   const s = schema.searches;
   const keyset = { createdAt: s.createdAt, id: s.id };

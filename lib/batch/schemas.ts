@@ -4,6 +4,7 @@
  * imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import type { MadeBy } from "../organisations/contract.ts";
 import type { ReviewStatus } from "../review/contract.ts";
 import { createSearchSchema } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
@@ -66,6 +67,11 @@ export interface BatchView {
   failedEntities: number;
   createdAt: string;
   completedAt: string | null;
+}
+
+/** A batch as its team reads it (GET /api/batch-jobs and /api/batch-jobs/{id}): with the member who made it. */
+export interface TeamBatchView extends BatchView {
+  createdBy: MadeBy;
 }
 
 /** A batch as admins and auditors read it across users (GET /api/admin/batch-jobs), with its owner. */

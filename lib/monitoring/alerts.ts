@@ -2,19 +2,19 @@
  * A monitored entity's alert (hasChanges) is raised by a check that found changes and stays open until it is decided:
  * viewing the changes (the page, its PDF, the CLI) leaves it open. It closes when
  * - the hits of its check are decided and nothing is left to review (lib/review/search-review.ts saveReviewState);
- * - its owner acknowledges a check that has nothing to decide (a match removed, the risk level changed, every new hit
+ * - its maker (or an owner or admin of its organisation) acknowledges a check that has nothing to decide (a match removed, the risk level changed, every new hit
  *   covered by an earlier decision): refused while the check has open hits;
  * - an administrator dismisses it, with a reason, whatever is open: the reason is kept as a note of kind dismissal on
  *   the check's search.
  * Each closing is audited. The check is the entity's last complete one (MonitoredEntityView.reviewSearchId).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { ReviewActor } from "../review/access.ts";
-import { ENTITY_NOT_FOUND, entityView } from "./entities.ts";
+import { ENTITY_NOT_FOUND, entityView, lockedTeamEntity } from "./entities.ts";
 import type { MonitoredEntityView } from "./schemas.ts";
 
 const m = schema.monitoredEntities;
@@ -24,22 +24,21 @@ export const ANSWER_ESCALATION_FIRST = "The last check is escalated: a decision 
 export const NO_OPEN_ALERT = "This entity has no open alert";
 export const DISMISS_NEEDS_ADMIN = "Dismissing an alert needs the administrator role";
 
-/** The entity, locked until the transaction ends: `ownerId`'s own, or with ownerId null (administrators) anyone's. */
-async function lockedEntity(tx: DbOrTx, id: string, ownerId: string | null) {
+/** Any entity, locked until the transaction ends (administrators). */
+async function lockedEntity(tx: DbOrTx, id: string) {
   if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
-  const [row] = await tx
-    .select()
-    .from(m)
-    .where(and(eq(m.id, id), ownerId ? eq(m.userId, ownerId) : undefined))
-    .for("update");
+  const [row] = await tx.select().from(m).where(eq(m.id, id)).for("update");
   if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
   return row;
 }
 
-/** The owner closes an alert whose check leaves nothing to decide. 409 while hits are open or the check is escalated. */
+/**
+ * Its maker, or an owner or admin of its organisation, closes an alert whose check leaves nothing to decide (404 for an
+ * entity the actor does not read, 403 for a colleague's). 409 while hits are open or the check is escalated.
+ */
 export async function acknowledgeAlert(db: Db, actor: ReviewActor, id: string): Promise<MonitoredEntityView> {
   return db.transaction(async (tx) => {
-    const row = await lockedEntity(tx, id, actor.id);
+    const row = await lockedTeamEntity(tx, actor, id);
     const before = await entityView(tx, row);
     if (!row.hasChanges) throw new AppError(409, NO_OPEN_ALERT);
     if (before.openHits > 0) throw new AppError(409, DECIDE_HITS_FIRST);
@@ -54,6 +53,7 @@ export async function acknowledgeAlert(db: Db, actor: ReviewActor, id: string): 
       ipAddress: actor.ipAddress,
       details: {
         searchTerm: row.searchTerm,
+        ownerId: row.userId === actor.id ? undefined : row.userId,
         searchId: before.reviewSearchId,
         before: { hasChanges: true, reviewStatus: before.reviewStatus },
         after: { hasChanges: false },
@@ -73,7 +73,7 @@ export async function dismissAlert(db: Db, actor: ReviewActor, id: string, reaso
     if (found?.lastSearchId) {
       await tx.select({ id: schema.searches.id }).from(schema.searches).where(eq(schema.searches.id, found.lastSearchId)).for("update");
     }
-    const row = await lockedEntity(tx, id, null);
+    const row = await lockedEntity(tx, id);
     const before = await entityView(tx, row);
     if (!row.hasChanges) throw new AppError(409, NO_OPEN_ALERT);
     const searchId = before.reviewSearchId ?? row.lastSearchId;

@@ -1,5 +1,6 @@
 /**
- * Viewing a monitored entity's changes (the report page, its PDF, the CLI's `monitor changes`): the owner only.
+ * Viewing a monitored entity's changes (the report page, its PDF, the CLI's `monitor changes`): every member who
+ * reads the entity (lib/monitoring/entities.ts).
  * Viewing leaves the alert (hasChanges) open: it stays open until it is decided, acknowledged or dismissed
  * (alerts.ts). The changes stay until a later check finds new ones.
  */
@@ -9,7 +10,8 @@ import { monitoringChangesPath } from "../app-links.ts";
 import { fileSlug } from "../reports/file-name.ts";
 import { buildChangesPdf } from "../reports/monitoring/changes-pdf.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
-import { entityView, getMonitoredEntity } from "./entities.ts";
+import type { SearchReader } from "../screening/visibility.ts";
+import { entityView, getMonitoredEntity, type MonitoredEntityRow } from "./entities.ts";
 import type { MonitoredEntityView, MonitoringChanges } from "./schemas.ts";
 
 export interface EntityChanges {
@@ -20,20 +22,28 @@ export interface EntityChanges {
 /** The page the web shows the changes on (POST /api/monitoring/entities/{id}/report answers it). */
 export const changesPageUrl = monitoringChangesPath;
 
-/** The entity and what its last check that changed something found. 404 as getMonitoredEntity. */
-export async function viewChanges(db: Db, userId: string, id: string): Promise<EntityChanges> {
-  const row = await getMonitoredEntity(db, userId, id);
+/** The entity (one the member reads) and what its last check that changed something found. 404 as getMonitoredEntity. */
+export async function viewChanges(db: Db, reader: SearchReader, id: string): Promise<EntityChanges> {
+  return changesOf(db, await getMonitoredEntity(db, reader, id));
+}
+
+async function changesOf(db: Db, row: MonitoredEntityRow): Promise<EntityChanges> {
   return { entity: await entityView(db, row), changes: (row.changes as MonitoringChanges | null) ?? null };
 }
 
-/** The changes as a PDF in the owner's report language (or `language`). */
-export async function changesPdf(db: Db, userId: string, id: string, language?: ReportLanguage, now = new Date()) {
-  const viewed = await viewChanges(db, userId, id);
-  const [owner] = await db
-    .select({ fullName: schema.users.fullName, email: schema.users.email, reportLanguage: schema.users.reportLanguage })
-    .from(schema.users)
-    .where(eq(schema.users.id, userId));
-  const shown = language ?? (isReportLanguage(owner.reportLanguage) ? owner.reportLanguage : "en");
-  const body = await buildChangesPdf({ ...viewed, owner, language: shown, generatedAt: now });
+/**
+ * The changes as a PDF: its owner is the member who added the entity, its words the report language of the member
+ * who downloads it (or `language`).
+ */
+export async function changesPdf(db: Db, reader: SearchReader, id: string, language?: ReportLanguage, now = new Date()) {
+  const row = await getMonitoredEntity(db, reader, id);
+  const viewed = await changesOf(db, row);
+  const person = { fullName: schema.users.fullName, email: schema.users.email, reportLanguage: schema.users.reportLanguage };
+  const [[owner], [downloader]] = await Promise.all([
+    db.select(person).from(schema.users).where(eq(schema.users.id, row.userId)),
+    db.select(person).from(schema.users).where(eq(schema.users.id, reader.id)),
+  ]);
+  const shown = language ?? (isReportLanguage(downloader?.reportLanguage) ? downloader.reportLanguage : "en");
+  const body = await buildChangesPdf({ ...viewed, owner: { fullName: owner.fullName, email: owner.email }, language: shown, generatedAt: now });
   return { body, fileName: `duecheck-monitoring-${fileSlug(viewed.entity.searchTerm) || "entity"}-${now.toISOString().slice(0, 10)}.pdf` };
 }

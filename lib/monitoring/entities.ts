@@ -1,23 +1,29 @@
 /**
- * Monitored entities of one user: add, list (paged, by tab), read, delete, pause and resume. Another user's entity,
- * an unknown or a malformed id are all 404 'Monitored entity not found'.
+ * Monitored entities of a team: add, list (paged, by tab), read, delete, pause and resume. A member reads a
+ * colleague's entity as they read the team's searches (lib/screening/visibility.ts: an entity is the record of its
+ * checks); its maker and the organisation's owners and admins change it (lib/organisations/team-records.ts), others
+ * get 403. Another organisation's entity, an unknown or a malformed id are all 404 'Monitored entity not found'.
  */
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
+import { personName } from "../auth/person-name.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { requireChangeOf } from "../organisations/team-records.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { OPEN_REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
+import { type SearchReader, type TeamMember, type TeamScope, teamRecordsOf } from "../screening/visibility.ts";
 import type {
   CheckState,
   MonitoredEntitiesFilter,
   MonitoredEntityView,
   MonitoredList,
+  MonitoredListItem,
   MonitoringCounts,
   MonitoringStatus,
   NewMonitoredEntity,
@@ -28,6 +34,7 @@ export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
 
 export const ENTITY_NOT_FOUND = "Monitored entity not found";
 export const ALREADY_MONITORED = "This name is already monitored";
+export const CHANGE_ENTITY_MESSAGE = "Only the member who added this entity, or the organisation's owners and admins, change its monitoring";
 
 const m = schema.monitoredEntities;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -91,10 +98,10 @@ const checkColumns = {
   reviewSearchId: shown<string>("id"),
 };
 
-/** Entities with their checks' columns (checkColumns). */
-export function withChecks(db: DbOrTx) {
+/** Entities with their checks' columns (checkColumns), and the extra columns asked for. */
+export function withChecks<E extends Record<string, SQL>>(db: DbOrTx, extra?: E) {
   return db
-    .select({ row: m, check: checkColumns, cursorKey: cursorKey({ createdAt: m.createdAt, id: m.id }), id: m.id })
+    .select({ row: m, check: checkColumns, cursorKey: cursorKey({ createdAt: m.createdAt, id: m.id }), id: m.id, ...(extra as E) })
     .from(m)
     .leftJoin(lastCheck, eq(lastCheck.id, m.lastSearchId))
     .leftJoin(checkBefore, eq(checkBefore.id, m.previousSearchId));
@@ -147,19 +154,52 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
   });
 }
 
-export async function getMonitoredEntity(db: DbOrTx, userId: string, id: string): Promise<MonitoredEntityRow> {
+/** An entity the member reads (their own, or a colleague's they may read); otherwise 404. */
+export async function getMonitoredEntity(db: DbOrTx, reader: SearchReader, id: string): Promise<MonitoredEntityRow> {
   if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
   const [row] = await db
     .select()
     .from(m)
-    .where(and(eq(m.id, id), eq(m.userId, userId)));
+    .where(and(eq(m.id, id), teamRecordsOf(m, reader, "team")));
   if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
   return row;
 }
 
+/**
+ * An entity the member may change, locked until the transaction ends: 404 when they do not read it, 403 when they
+ * read it but neither made it nor run the team (an auditor: read-only).
+ */
+export async function lockedTeamEntity(tx: DbOrTx, member: TeamMember, id: string): Promise<MonitoredEntityRow> {
+  if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
+  const [row] = await tx
+    .select()
+    .from(m)
+    .where(and(eq(m.id, id), teamRecordsOf(m, member, "team")))
+    .for("update");
+  if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
+  requireChangeOf(member, row, CHANGE_ENTITY_MESSAGE);
+  return row;
+}
+
+/** Who changes an entity: the member, and how the audit log names them (a signed-in user, the CLI, an API key). */
+export interface EntityActor {
+  kind?: "user" | "cli" | "api_key";
+  ipAddress?: string | null;
+}
+
+/** The audit fields of a change: the acting member, and the entity's maker when it is a colleague's. */
+const changeFields = (member: TeamMember, row: MonitoredEntityRow, actor: EntityActor) => ({
+  actorKind: actor.kind ?? "user",
+  actorUserId: member.id,
+  ipAddress: actor.ipAddress ?? null,
+  ownerId: row.userId === member.id ? undefined : row.userId,
+});
+
 export interface MonitoredListRequest extends PageRequest, Partial<Pick<MonitoredEntitiesFilter, "risk" | "review">> {
   changes: "all" | "with" | "without";
   q?: string;
+  /** The member's own entities (the default), or every one of the team they may read. */
+  scope?: TeamScope;
 }
 
 /** The review filter as a condition on the shown check's review status. */
@@ -173,32 +213,34 @@ function reviewCondition(review: MonitoredListRequest["review"]): SQL | undefine
 }
 
 /**
- * A page of the user's entities, newest first, for one tab of the screen (and, when given, one risk level and one
- * review status of the last complete check), with the counts of all three tabs.
+ * A page of the member's entities, or of the team's they may read (scope), newest first, for one tab of the screen
+ * (and, when given, one risk level and one review status of the last complete check), with the counts of all three
+ * tabs over the same scope. Each says who of the team added it.
  */
-export async function listMonitoredEntities(db: Db, userId: string, request: MonitoredListRequest): Promise<MonitoredList> {
-  const page = await listEntitiesIn(db, { userId }, request);
-  return { ...page, items: page.items.map(({ view }) => view) };
+export async function listMonitoredEntities(db: Db, reader: SearchReader, request: MonitoredListRequest): Promise<MonitoredList> {
+  const page = await listEntitiesIn(db, { where: teamRecordsOf(m, reader, request.scope ?? "mine") }, request);
+  return { ...page, items: page.items.map(({ view, userId, makerName }): MonitoredListItem => ({ ...view, createdBy: { id: userId, name: makerName } })) };
 }
 
 /**
- * Whose entities a list reads: one user's, or (admins and auditors) everyone's. `textMatchesOwner`: q also matches
- * part of the owner's email.
+ * Whose entities a list reads: one user's, those of a condition (a member's team), or (admins and auditors)
+ * everyone's. `textMatchesOwner`: q also matches part of the owner's email.
  */
 export interface EntityScope {
   userId?: string;
+  where?: SQL;
   textMatchesOwner?: boolean;
 }
 
-/** The list of listMonitoredEntities over a scope, each entity with its owner's id. */
+/** The list of listMonitoredEntities over a scope, each entity with its owner's id and name. */
 export async function listEntitiesIn(
   db: Db,
   scope: EntityScope,
   request: MonitoredListRequest,
-): Promise<Page<{ view: MonitoredEntityView; userId: string }> & { counts: MonitoringCounts }> {
+): Promise<Page<{ view: MonitoredEntityView; userId: string; makerName: string | null }> & { counts: MonitoringCounts }> {
   const keyset = { createdAt: m.createdAt, id: m.id };
   const tab: SQL | undefined = request.changes === "with" ? eq(m.hasChanges, true) : request.changes === "without" ? eq(m.hasChanges, false) : undefined;
-  const owner = scope.userId ? eq(m.userId, scope.userId) : undefined;
+  const owner = and(scope.userId ? eq(m.userId, scope.userId) : undefined, scope.where);
   const text = request.q ? containsPattern(request.q) : undefined;
   const where = and(
     owner,
@@ -213,7 +255,7 @@ export async function listEntitiesIn(
     reviewCondition(request.review),
   );
   const [rows, [total], counts] = await Promise.all([
-    withChecks(db)
+    withChecks(db, { makerName: personName(m.userId) })
       .where(and(where, afterCursor(keyset, request.cursor)))
       .orderBy(...newestFirst(keyset))
       .limit(request.limit + 1),
@@ -225,11 +267,12 @@ export async function listEntitiesIn(
       .where(where),
     countsWhere(db, owner),
   ]);
-  return { ...toPage(rows, request.limit, total.count, ({ row, check }) => ({ view: monitoredEntityView(row, check), userId: row.userId })), counts };
-}
-
-export async function monitoringCounts(db: Db, userId: string): Promise<MonitoringCounts> {
-  return countsWhere(db, eq(m.userId, userId));
+  const page = toPage(rows, request.limit, total.count, ({ row, check, makerName }) => ({
+    view: monitoredEntityView(row, check),
+    userId: row.userId,
+    makerName: makerName ?? null,
+  }));
+  return { ...page, counts };
 }
 
 async function countsWhere(db: Db, owner: SQL | undefined): Promise<MonitoringCounts> {
@@ -240,15 +283,19 @@ async function countsWhere(db: Db, owner: SQL | undefined): Promise<MonitoringCo
   return { all: row.all, withChanges: row.withChanges, noChanges: row.all - row.withChanges };
 }
 
-export async function deleteMonitoredEntity(db: Db, userId: string, id: string): Promise<void> {
-  if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
+/** Stops monitoring an entity the member may change (its past checks stay in the history). Audited with its maker. */
+export async function deleteMonitoredEntity(db: Db, member: TeamMember, id: string, actor: EntityActor = {}): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(m)
-      .where(and(eq(m.id, id), eq(m.userId, userId)))
-      .returning({ searchTerm: m.searchTerm, entityType: m.entityType });
-    if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
-    await recordAudit(tx, { action: "monitoring.removed", actorKind: "user", actorUserId: userId, targetType: "monitored_entity", targetId: id, details: row });
+    const row = await lockedTeamEntity(tx, member, id);
+    await tx.delete(m).where(eq(m.id, row.id));
+    const { ownerId, ...fields } = changeFields(member, row, actor);
+    await recordAudit(tx, {
+      action: "monitoring.removed",
+      ...fields,
+      targetType: "monitored_entity",
+      targetId: row.id,
+      details: { searchTerm: row.searchTerm, entityType: row.entityType, ownerId },
+    });
   });
 }
 
@@ -256,22 +303,23 @@ export async function deleteMonitoredEntity(db: Db, userId: string, id: string):
  * Pause or resume. A resumed entity whose check fell due while paused is checked at the next scan (nextCheck is
  * kept), so resuming never skips a check nor runs one twice.
  */
-export async function setMonitoringStatus(db: Db, userId: string, id: string, status: MonitoringStatus): Promise<MonitoredEntityRow> {
-  if (!isUuid(id)) throw new AppError(404, ENTITY_NOT_FOUND);
+export async function setMonitoringStatus(
+  db: Db,
+  member: TeamMember,
+  id: string,
+  status: MonitoringStatus,
+  actor: EntityActor = {},
+): Promise<MonitoredEntityRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(m)
-      .set({ status })
-      .where(and(eq(m.id, id), eq(m.userId, userId)))
-      .returning();
-    if (!row) throw new AppError(404, ENTITY_NOT_FOUND);
+    const found = await lockedTeamEntity(tx, member, id);
+    const [row] = await tx.update(m).set({ status }).where(eq(m.id, found.id)).returning();
+    const { ownerId, ...fields } = changeFields(member, row, actor);
     await recordAudit(tx, {
       action: `monitoring.${status === "paused" ? "paused" : "resumed"}`,
-      actorKind: "user",
-      actorUserId: userId,
+      ...fields,
       targetType: "monitored_entity",
-      targetId: id,
-      details: { searchTerm: row.searchTerm },
+      targetId: row.id,
+      details: { searchTerm: row.searchTerm, ownerId },
     });
     return row;
   });

@@ -3,6 +3,7 @@
  * Only zod and the shared text rule are imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import type { MadeBy } from "../organisations/contract.ts";
 import type { Page } from "../paging-contract.ts";
 import { REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
 import { RISK_LEVELS, type RiskLevel } from "../screening/results.ts";
@@ -121,15 +122,20 @@ export interface AdminMonitoredList extends Page<AdminMonitoredEntityView> {
 /** POST /api/monitoring/entities/{id}/dismiss: why an administrator closes the alert. */
 export { reasonSchema as dismissAlertSchema } from "../review/contract.ts";
 
-/** The tab counts of the screen, over all the user's entries whatever the filter. */
+/** The tab counts of the screen, over all the entries of the list's scope whatever the filter. */
 export interface MonitoringCounts {
   all: number;
   withChanges: number;
   noChanges: number;
 }
 
+/** An entity of a list the team shares: with the member who added it. */
+export interface MonitoredListItem extends MonitoredEntityView {
+  createdBy: MadeBy;
+}
+
 /** A page of GET /api/monitoring/entities: one tab's entries, with the counts of all three tabs. */
-export interface MonitoredList extends Page<MonitoredEntityView> {
+export interface MonitoredList extends Page<MonitoredListItem> {
   counts: MonitoringCounts;
 }
 
@@ -245,7 +251,11 @@ export const monitoredEntityViewSchema = z.object({
 
 /** A page of GET /api/monitoring/entities (MonitoredList). */
 export const monitoredListSchema = z.object({
-  items: z.array(monitoredEntityViewSchema),
+  items: z.array(
+    monitoredEntityViewSchema.extend({
+      createdBy: z.object({ id: z.uuid(), name: z.string().nullable() }).meta({ description: "The member of the team who added it" }),
+    }),
+  ),
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   counts: z.object({ all: z.number().int(), withChanges: z.number().int(), noChanges: z.number().int() }),

@@ -39,6 +39,31 @@ export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleSchema>;
 /** Owners and admins manage the members (invite, change roles, remove); the others only read the list. */
 export const canManageMembers = (role: OrganisationRole) => role === "owner" || role === "admin";
 
+/**
+ * Runs the team's records: besides their maker, the organisation's owners and admins pause and remove a colleague's
+ * monitoring, and list and revoke every member's API keys and webhooks (a key that leaked, a member who left). Not the
+ * reviewers: they decide hits, they do not run other members' work.
+ */
+export const managesTeamRecords = (role: OrganisationRole) => role === "owner" || role === "admin";
+
+/** Whose records a list shows: the caller's own ("mine", every list's default) or the team's they may read ("team"). */
+export const TEAM_SCOPES = ["mine", "team"] as const;
+
+/** ?scope=mine|team of every list a team shares (the history, batches, monitoring, and the public API's monitoring list). */
+export const teamScopeQuerySchema = z.object({
+  scope: z
+    .enum(TEAM_SCOPES, { error: `scope must be one of ${TEAM_SCOPES.join(", ")}` })
+    .default("mine")
+    .meta({ description: "mine (default): the caller's own; team: every one of the organisation the caller may read" }),
+});
+
+/** Who of the team made a record (a batch, a monitored entity, a key, a webhook): their id, and full name else email. */
+export interface MadeBy {
+  id: string;
+  /** Null when the account is gone. */
+  name: string | null;
+}
+
 /** Only an owner makes, unmakes or invites an owner: an admin must not be able to take the organisation over. */
 export const canGrantOwner = (role: OrganisationRole) => role === "owner";
 

@@ -7,6 +7,7 @@ import {
   monitoringStatusSchema,
   newMonitoredEntitySchema,
 } from "../monitoring/schemas.ts";
+import { teamScopeQuerySchema } from "../organisations/contract.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../paging-contract.ts";
 import { listSearchAnswerSchema } from "../sanctions/contract.ts";
 import { searchQuerySchema } from "../sanctions/datasets/schemas.ts";
@@ -44,7 +45,8 @@ export const searchSanctionsLists = defineRoute({
 
 /**
  * The monitoring list's query: a page (limit, and cursor: the nextCursor of the page before), a part of the name
- * (q), and the tab and filters. The server reads the cursor's content itself.
+ * (q), the tab and filters, and whose (scope: the key's owner's own, or the team's they may read). The server reads
+ * the cursor's content itself.
  */
 export const monitoringListQuerySchema = z
   .object({
@@ -60,14 +62,16 @@ export const monitoringListQuerySchema = z
     cursor: z.string().optional().meta({ description: "The nextCursor of the page before" }),
     q: text({ field: "q", max: 200 }).optional(),
   })
-  .extend(monitoredEntitiesQuerySchema.shape);
+  .extend(monitoredEntitiesQuerySchema.shape)
+  .extend(teamScopeQuerySchema.shape);
 
 export const listMonitoredEntities = defineRoute({
   method: "get",
   path: "/monitoring/entities",
   operationId: "listMonitoredEntities",
   summary: "Monitored entities",
-  description: "`{ items, nextCursor, total, counts }`, newest first; `changes` all, with or without; `q`, `limit`, `cursor`.",
+  description:
+    "`{ items, nextCursor, total, counts }`, newest first, each with `createdBy`; `changes` all, with or without; `q`, `limit`, `cursor`; `scope` mine (default) or team.",
   request: { query: monitoringListQuerySchema },
   responses: { 200: answer("A page of monitored entities", monitoredListSchema), ...refusals([400, 401, 403, 429, 500]) },
 });

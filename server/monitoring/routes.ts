@@ -12,18 +12,23 @@ import {
 } from "../../lib/monitoring/entities.ts";
 import { dismissAlertSchema, monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { searchMonitoring } from "../../lib/monitoring/search-monitoring.ts";
+import { teamScopeQuerySchema } from "../../lib/organisations/contract.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { reviewActor } from "../review/routes.ts";
 import { jsonBody, queryOf } from "../validate.ts";
 
-const listQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape);
+/** ?scope=mine|team as the history's: the caller's own entities by default, the team's they may read with team. */
+const listQuerySchema = pageWithTermQuerySchema.extend(monitoredEntitiesQuerySchema.shape).extend(teamScopeQuerySchema.shape);
 const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
+const changer = (c: Context<AppEnv>) => ({ kind: c.get("apiKeyId") ? ("api_key" as const) : ("user" as const), ipAddress: c.get("clientIp") });
 
 /**
- * The monitoring calls (add, list, pause, resume, delete, changes, acknowledge), for the signed-in owner only: another
- * user's entity is 404. Dismissing an alert is for administrators, on anyone's entity.
+ * The monitoring calls (add, list, pause, resume, delete, changes, acknowledge) for the members of the entity's
+ * organisation: read as the team's searches are, changed by its maker and the organisation's owners and admins
+ * (lib/monitoring/entities.ts); another organisation's entity is 404. Dismissing an alert is for administrators, on
+ * anyone's entity.
  */
 export const monitoringRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -31,7 +36,7 @@ export const monitoringRoutes = new Hono<AppEnv>()
   /** ?changes=all|with|without&risk=&review=&q=&limit=&cursor=: a page of one tab, newest first, with the three tabs' counts. */
   .get("/entities", queryOf(listQuerySchema), async (c) => {
     const request = c.req.valid("query");
-    return c.json(await listMonitoredEntities(db(c), currentUser(c).id, request));
+    return c.json(await listMonitoredEntities(db(c), currentUser(c), request));
   })
 
   /** Added as active and due at once: its first check (the baseline) runs at the next scan. Same name and type: 409. */
@@ -44,25 +49,25 @@ export const monitoringRoutes = new Hono<AppEnv>()
   .get("/searches/:searchId", async (c) => c.json(await searchMonitoring(db(c), currentUser(c), c.req.param("searchId"))))
 
   .delete("/entities/:id", async (c) => {
-    await deleteMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));
+    await deleteMonitoredEntity(db(c), currentUser(c), c.req.param("id"), changer(c));
     return c.json({ success: true });
   })
 
   .put("/entities/:id/status", jsonBody(monitoringStatusSchema), async (c) => {
     const { status } = c.req.valid("json");
-    return c.json(await entityView(db(c), await setMonitoringStatus(db(c), currentUser(c).id, c.req.param("id"), status)));
+    return c.json(await entityView(db(c), await setMonitoringStatus(db(c), currentUser(c), c.req.param("id"), status, changer(c))));
   })
 
   /** The page that shows the changes. Asking for it leaves the alert open: it stays open until it is decided. */
   .post("/entities/:id/report", async (c) => {
-    const row = await getMonitoredEntity(db(c), currentUser(c).id, c.req.param("id"));
+    const row = await getMonitoredEntity(db(c), currentUser(c), c.req.param("id"));
     return c.json({ reportUrl: changesPageUrl(row.id) });
   })
 
-  .get("/entities/:id/changes", async (c) => c.json(await viewChanges(db(c), currentUser(c).id, c.req.param("id"))))
+  .get("/entities/:id/changes", async (c) => c.json(await viewChanges(db(c), currentUser(c), c.req.param("id"))))
 
   .get("/entities/:id/changes.pdf", async (c) => {
-    const file = await changesPdf(db(c), currentUser(c).id, c.req.param("id"));
+    const file = await changesPdf(db(c), currentUser(c), c.req.param("id"));
     return new Response(file.body as Uint8Array<ArrayBuffer>, {
       headers: {
         "Content-Type": "application/pdf",
@@ -72,7 +77,7 @@ export const monitoringRoutes = new Hono<AppEnv>()
     });
   })
 
-  /** The owner closes an alert whose check has nothing left to decide; 409 while it has open hits. */
+  /** Its maker (or the team's owners and admins) closes an alert whose check has nothing left to decide; 409 while it has open hits. */
   .post("/entities/:id/acknowledge", async (c) => c.json(await acknowledgeAlert(db(c), reviewActor(c), c.req.param("id"))))
 
   /** An administrator closes anyone's alert with a reason (kept as a dismissal note on the check's search); others 403. */

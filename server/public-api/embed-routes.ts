@@ -35,7 +35,7 @@ serve(embeddableRoutes, routes.searchSanctionsLists, (c) => answerListSearch(c))
 /** The cursor's content is the server's (lib/paging.ts decodes it); the other keys are checked as the definition says. */
 const monitoringListQuery = routes.monitoringListQuerySchema.extend({ cursor: pageQuerySchema.shape.cursor });
 
-serve(embeddableRoutes, routes.listMonitoredEntities, async (c, { query }) => listMonitoredEntities(c.get("ctx").database.db, currentUser(c).id, query), {
+serve(embeddableRoutes, routes.listMonitoredEntities, async (c, { query }) => listMonitoredEntities(c.get("ctx").database.db, currentUser(c), query), {
   query: monitoringListQuery,
 });
 
@@ -45,10 +45,10 @@ serve(embeddableRoutes, routes.monitorName, async (c, { body }) =>
 
 serve(embeddableRoutes, routes.setMonitoringStatus, async (c, { params: { entityId }, body: { status } }) => {
   const { db } = c.get("ctx").database;
-  return entityView(db, await setMonitoringStatus(db, currentUser(c).id, entityId, status));
+  return entityView(db, await setMonitoringStatus(db, currentUser(c), entityId, status, { kind: "api_key", ipAddress: c.get("clientIp") }));
 });
 
 serve(embeddableRoutes, routes.stopMonitoring, async (c, { params: { entityId } }) => {
-  await deleteMonitoredEntity(c.get("ctx").database.db, currentUser(c).id, entityId);
+  await deleteMonitoredEntity(c.get("ctx").database.db, currentUser(c), entityId, { kind: "api_key", ipAddress: c.get("clientIp") });
   return { success: true as const };
 });

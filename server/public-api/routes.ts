@@ -82,7 +82,7 @@ serve(searchRoutes, createBatch, async (c) => {
   return { batchId: batch.id, totalEntities: batch.totalEntities, status: batch.status, creditsRequired };
 });
 
-serve(searchRoutes, getBatch, async (c, { params: { batchId } }) => getBatchJob(c.get("ctx").database.db, currentUser(c).id, batchId));
+serve(searchRoutes, getBatch, async (c, { params: { batchId } }) => getBatchJob(c.get("ctx").database.db, currentUser(c), batchId));
 
 /** /api/v1: the document, then every call behind an API key or an embed token (server/embed/bearer-auth.ts). */
 export const publicApiRoutes = new Hono<AppEnv>()

@@ -14,6 +14,7 @@ import { type ExportFormat, type ExportOptions, exportBatch } from "../../lib/ba
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { listBatchResults } from "../../lib/batch/batch-read.ts";
 import { AppError } from "../../lib/errors.ts";
+import { teamMemberById } from "../../lib/organisations/team-records.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
 import { cleanResults, petrovResults } from "../fixtures/summary.ts";
@@ -114,7 +115,7 @@ async function finish(
 }
 
 async function file(userId: string, id: string, format: ExportFormat, options: ExportOptions = {}) {
-  const exported = await exportBatch(s.db, userId, id, format, options);
+  const exported = await exportBatch(s.db, await teamMemberById(s.db, userId), id, format, options);
   return { ...exported, bytes: new Uint8Array(await new Response(exported.body).arrayBuffer()) };
 }
 
@@ -298,7 +299,7 @@ describe("CSV", () => {
       [analyst.id, "6f1c2a9e-1111-4c1d-9a55-0d1e2f3a4b5c"],
       [analyst.id, "not-an-id"],
     ]) {
-      const error = await exportBatch(s.db, user, id, "csv").catch((e: unknown) => e);
+      const error = await exportBatch(s.db, await teamMemberById(s.db, user), id, "csv").catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(404);
     }
@@ -415,9 +416,9 @@ describe("PDF summary", () => {
     expect(text.slice(attention)).not.toContain("Google News");
 
     // The results list: media unknown, not none; a row whose news was read keeps its count.
-    const listed = await listBatchResults(s.db, analyst.id, batch.id, { limit: 10 });
+    const listed = await listBatchResults(s.db, await teamMemberById(s.db, analyst.id), batch.id, { limit: 10 });
     expect(listed.items.map((row) => row.mediaCount)).toEqual([null, null]);
-    const first = await listBatchResults(s.db, analyst.id, batchId, { limit: 100 });
+    const first = await listBatchResults(s.db, await teamMemberById(s.db, analyst.id), batchId, { limit: 100 });
     const media = Object.fromEntries(first.items.map((row) => [row.searchTerm, row.mediaCount]));
     expect(media[TERMS.acme]).toBe(1);
     expect(media[TERMS.formula]).toBeNull();
@@ -475,7 +476,7 @@ describe("a large batch", () => {
   });
 
   test("the CSV has every row once, read and sent a chunk at a time", async () => {
-    const exported = await exportBatch(s.db, analyst.id, bigId, "csv", { chunkRows: 1000 });
+    const exported = await exportBatch(s.db, await teamMemberById(s.db, analyst.id), bigId, "csv", { chunkRows: 1000 });
     const reader = exported.body.getReader();
     const chunks: Uint8Array[] = [];
     for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { type NewsArticle, NewsProviderError, type NewsQuery } from "../../lib/media/news-article.ts";
+import { teamMemberById } from "../../lib/organisations/team-records.ts";
 import { type IndexSnapshot, SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { ListIndex } from "../../lib/screening/lists.ts";
 import { SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";
@@ -47,7 +48,7 @@ const createBatch = async (terms: string[]) =>
 async function waitForBatchEnd(batchId: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const batch = await getBatchJob(s.db, userId, batchId);
+    const batch = await getBatchJob(s.db, await teamMemberById(s.db, userId), batchId);
     if (batch.status === "completed" || batch.status === "failed") return batch;
     if (Date.now() > deadline) throw new Error(`batch still ${batch.status} after ${timeoutMs} ms`);
     await Bun.sleep(100);

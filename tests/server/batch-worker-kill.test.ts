@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
+import { teamMemberById } from "../../lib/organisations/team-records.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
@@ -135,7 +136,7 @@ test("a batch whose server is killed mid-batch is finished by another process: e
     expect(rows).toHaveLength(ROWS);
     expect(charges.map((c) => c.n)).toEqual(Array(ROWS).fill(1));
     expect(new Set(charges.map((c) => c.searchId))).toEqual(new Set(rows.map((r) => r.id)));
-    const batch = await getBatchJob(db, userId, batchId);
+    const batch = await getBatchJob(db, await teamMemberById(db, userId), batchId);
     expect(batch).toMatchObject({ status: "completed", totalEntities: ROWS, processedEntities: ROWS, failedEntities: 0 });
   } finally {
     await database.close();

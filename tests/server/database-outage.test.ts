@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
+import { teamMemberById } from "../../lib/organisations/team-records.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
@@ -196,7 +197,7 @@ test.skipIf(!onPostgres)(
       // The test set the balance to CREDITS; since then only search charges went through the ledger.
       expect(ledger.sum).toBeLessThan(0);
       expect(credits).toBe(CREDITS + ledger.sum);
-      const done = await getBatchJob(db, userId, batchId);
+      const done = await getBatchJob(db, await teamMemberById(db, userId), batchId);
       expect(done).toMatchObject({ status: "completed", totalEntities: ROWS, processedEntities: ROWS, failedEntities: 0 });
     } finally {
       await database.close();

@@ -40,6 +40,7 @@ export const de: MonitorCliText = {
   newChanges: "NEU",
   empty: "Keine überwachten Einträge.",
   title: (email, c) => `Überwacht von ${email}: ${c.all} (${c.withChanges} mit Änderungen, ${c.noChanges} ohne)`,
+  teamTitle: (email, c) => `Überwacht vom Team von ${email}: ${c.all} (${c.withChanges} mit Änderungen, ${c.noChanges} ohne)`,
   more: (command) => `Weitere: ${command}`,
   listUpdates: (count) => `Eine neue Listenversion trifft ${count} ${count === 1 ? "überwachten Namen" : "überwachte Namen"}: jetzt geprüft`,
   scanned: ({ started, waitingForCredits, recorded }) =>

@@ -38,6 +38,7 @@ export const en: MonitorCliText = {
   newChanges: "NEW",
   empty: "No monitored entities.",
   title: (email, c) => `Monitored by ${email}: ${c.all} (${c.withChanges} with changes, ${c.noChanges} without)`,
+  teamTitle: (email, c) => `Monitored by the team of ${email}: ${c.all} (${c.withChanges} with changes, ${c.noChanges} without)`,
   more: (command) => `More: ${command}`,
   listUpdates: (count) => `A new list version matches ${count} monitored ${count === 1 ? "name" : "names"}: checked now`,
   scanned: ({ started, waitingForCredits, recorded }) =>

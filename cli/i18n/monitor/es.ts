@@ -40,6 +40,7 @@ export const es: MonitorCliText = {
   newChanges: "NUEVO",
   empty: "No hay entidades supervisadas.",
   title: (email, c) => `Supervisadas por ${email}: ${c.all} (${c.withChanges} con cambios, ${c.noChanges} sin cambios)`,
+  teamTitle: (email, c) => `Supervisadas por el equipo de ${email}: ${c.all} (${c.withChanges} con cambios, ${c.noChanges} sin cambios)`,
   more: (command) => `Más: ${command}`,
   listUpdates: (count) =>
     `Una nueva versión de una lista coincide con ${count} ${count === 1 ? "nombre supervisado" : "nombres supervisados"}: se comprueban ahora`,

@@ -40,6 +40,7 @@ export const fr: MonitorCliText = {
   newChanges: "NOUVEAU",
   empty: "Aucune entité surveillée.",
   title: (email, c) => `Surveillées par ${email} : ${c.all} (${c.withChanges} avec changements, ${c.noChanges} sans)`,
+  teamTitle: (email, c) => `Surveillées par l’équipe de ${email} : ${c.all} (${c.withChanges} avec changements, ${c.noChanges} sans)`,
   more: (command) => `Suite : ${command}`,
   listUpdates: (count) => `Une nouvelle version d’une liste correspond à ${count} ${count === 1 ? "nom surveillé" : "noms surveillés"} : vérifiés maintenant`,
   scanned: ({ started, waitingForCredits, recorded }) =>

@@ -39,6 +39,8 @@ export interface MonitorCliText {
   newChanges: string;
   empty: string;
   title: (email: string, counts: { all: number; withChanges: number; noChanges: number }) => string;
+  /** monitor list --team: the entities of the user's team they may read. */
+  teamTitle: (email: string, counts: { all: number; withChanges: number; noChanges: number }) => string;
   more: (command: string) => string;
   /** Entities a new list version newly matched, made due by this scan. */
   listUpdates: (count: number) => string;
