@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { isInstanceAdmin, ORGANISATION_NOT_FOUND, type OrganisationActor, scopeOf } from "./actor.ts";
 import type { OrganisationView } from "./contract.ts";
 import { membersOf } from "./member-view.ts";
+import { instanceFloor } from "./settings.ts";
 
 async function organisationRow(db: Db, organisationId: string) {
   const [row] = await db.select().from(schema.organisations).where(eq(schema.organisations.id, organisationId));
@@ -21,7 +22,8 @@ export async function getOrganisation(db: Db, actor: OrganisationActor): Promise
     role: scope.role!,
     createdAt: row.createdAt.toISOString(),
     memberCount: row.memberCount,
-    settings: { membersSeeTeam: row.membersSeeTeam, fourEyes: row.fourEyes },
+    settings: { membersSeeTeam: row.membersSeeTeam, fourEyes: row.fourEyes, requireTwoFactor: row.requireTwoFactor, retentionYears: row.retentionYears },
+    instance: await instanceFloor(db),
   };
 }
 

@@ -57,7 +57,7 @@ export interface LegalHoldView {
 
 /** What one purge run did (also the audit entry's details). */
 export interface PurgeOutcome {
-  /** Searches created before this instant were due. */
+  /** Searches created before this instant were due (the instance's; an organisation that keeps longer, earlier). */
   cutoff: string;
   searchesPurged: number;
   versionsPurged: number;

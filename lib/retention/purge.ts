@@ -1,13 +1,14 @@
 /**
- * The retention purge: removes the searches created more than retentionYears ago (with their results, decisions,
- * notes and analysis, by cascade) unless a legal hold on the search or on its owner keeps them, then the dataset
- * versions no kept search references any more (never a current version, nor one the dataset's own retention keeps).
+ * The retention purge: removes the searches created more than their organisation's retention years ago (its own
+ * years, else the instance's retentionYears, never fewer: organisation-years.ts) with their results, decisions, notes
+ * and analysis, by cascade, unless a legal hold on the search or on its owner keeps them, then the dataset versions no
+ * kept search references any more (never a current version, nor one the dataset's own retention keeps).
  *
  * Each batch is one transaction that takes the retention lock (lock.ts) and re-checks the holds, so a hold added
  * while the purge runs wins, and a process killed mid-purge leaves every batch either done or untouched: running
  * again finishes the work (idempotent).
  */
-import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { planRetention } from "../sanctions/datasets/retention.ts";
@@ -15,6 +16,7 @@ import { readSettings } from "../settings/system-settings.ts";
 import type { PurgeOutcome } from "./contract.ts";
 import { heldSearch } from "./legal-holds.ts";
 import { lockRetention } from "./lock.ts";
+import { retentionYearsOf } from "./organisation-years.ts";
 import { retentionSettings } from "./system-settings.ts";
 
 /** Searches removed per transaction: short transactions, little lost work on a kill. */
@@ -38,10 +40,30 @@ export function retentionCutoff(now: Date, years: number): Date {
   return cutoff;
 }
 
+/**
+ * The searches due at `now`: older than the instance's cutoff (the latest any organisation may have, so the index on
+ * the creation time narrows the scan) and than their organisation's own, each cutoff computed here with the
+ * calendar's years exactly as the instance's.
+ */
+async function dueSearches(db: Db, now: Date): Promise<{ due: SQL; cutoff: Date }> {
+  const s = schema.searches;
+  const o = schema.organisations;
+  const instance = (await readSettings(db, retentionSettings)).retentionYears;
+  const cutoff = retentionCutoff(now, instance);
+  const longer = await db.selectDistinct({ years: o.retentionYears }).from(o).where(gt(o.retentionYears, instance));
+  const years = longer.map((row) => retentionYearsOf(row.years, instance));
+  if (years.length === 0) return { due: lt(s.createdAt, cutoff), cutoff };
+  const own = sql`(select ${o.retentionYears} from ${o} where ${o.id} = ${s.organisationId})`;
+  const cases = sql.join(
+    years.map((y) => sql`when ${y} then ${retentionCutoff(now, y).toISOString()}::timestamptz`),
+    sql` `,
+  );
+  return { due: and(lt(s.createdAt, cutoff), sql`${s.createdAt} < case ${own} ${cases} else ${cutoff.toISOString()}::timestamptz end`)!, cutoff };
+}
+
 export async function purgeExpiredRecords(db: Db, options: PurgeOptions): Promise<PurgeOutcome> {
   const s = schema.searches;
-  const cutoff = retentionCutoff(options.now, (await readSettings(db, retentionSettings)).retentionYears);
-  const due = lt(s.createdAt, cutoff);
+  const { due, cutoff } = await dueSearches(db, options.now);
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
   const outcome: PurgeOutcome = { cutoff: cutoff.toISOString(), searchesPurged: 0, versionsPurged: 0, heldSkipped: 0, dryRun: !!options.dryRun };
 

@@ -158,15 +158,25 @@ describe("members see each other's screenings", () => {
     expect((await a.analyst.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     expect((await a.reviewer.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     const changed = await a.admin.put("/api/organisation/settings", { membersSeeTeam: false });
-    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null }]);
+    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null }]);
     try {
-      expect((await a.owner.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null });
+      expect((await a.owner.get("/api/organisation")).json.settings).toEqual({
+        membersSeeTeam: false,
+        fourEyes: null,
+        requireTwoFactor: null,
+        retentionYears: null,
+      });
       expect((await a.analyst2.get(`/api/searches/${search.id}`)).status).toBe(404);
       expect(ids((await a.analyst2.get("/api/searches?scope=team")).json)).not.toContain(search.id);
       for (const role of ["owner", "reviewer", "auditor"] as const) expect((await a[role].get(`/api/searches/${search.id}`)).status).toBe(200);
       expect((await a.analyst.get(`/api/searches/${search.id}`)).status).toBe(200);
       // Another organisation keeps its own setting.
-      expect((await b.analyst2.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: null });
+      expect((await b.analyst2.get("/api/organisation")).json.settings).toEqual({
+        membersSeeTeam: true,
+        fourEyes: null,
+        requireTwoFactor: null,
+        retentionYears: null,
+      });
       const [entry] = await app.db
         .select()
         .from(schema.auditLog)
@@ -186,7 +196,7 @@ describe("four eyes, the organisation's choice", () => {
     expect((await a.analyst.put("/api/organisation/settings", { fourEyes: true })).status).toBe(403);
     expect((await a.owner.put("/api/organisation/settings", { fourEyes: "yes" })).status).toBe(400);
     const on = await a.owner.put("/api/organisation/settings", { fourEyes: true });
-    expect(on.json).toEqual({ membersSeeTeam: true, fourEyes: true });
+    expect(on.json).toEqual({ membersSeeTeam: true, fourEyes: true, requireTwoFactor: null, retentionYears: null });
     try {
       const search = await screened(a.analyst, "Dmitri Orlov");
       expect(search.review.fourEyes).toBe(true);
