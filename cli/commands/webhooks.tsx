@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { AppError } from "../../lib/errors.ts";
 import { WEBHOOK_EVENTS } from "../../lib/webhooks/event-names.ts";
 import { createWebhookSchema } from "../../lib/webhooks/schemas.ts";
-import { createWebhook, deleteWebhook, findOwnWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
+import { createWebhook, deleteWebhook, findTeamWebhook, listDeliveries, listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { cliInstanceKey } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
@@ -28,7 +28,7 @@ export function registerWebhooks(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/webhooks)")
     .action(async (options: { user?: string; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const { list, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({ list: await listWebhooks(db, user.id), shown }));
+      const { list, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({ list: await listWebhooks(db, user), shown }));
       if (options.json) return printJson(list);
       const { t } = shown;
       printView(
@@ -86,7 +86,7 @@ export function registerWebhooks(program: Command) {
     .action(async (id: string, options: { user?: string; language?: string }) => {
       const asked = askedLanguage(options.language);
       const shown = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        await deleteWebhook(db, user.id, id).catch(notFound(shown, id));
+        await deleteWebhook(db, user, id).catch(notFound(shown, id));
         return shown;
       });
       console.log(shown.t.webhooks.removed(id));
@@ -102,8 +102,8 @@ export function registerWebhooks(program: Command) {
       const asked = askedLanguage(options.language);
       const limit = parseLimit(options.limit, words(asked));
       const { hook, page, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const hook = await findOwnWebhook(db, user.id, id).catch(notFound(shown, id));
-        return { hook, page: await listDeliveries(db, user.id, id, { limit }), shown };
+        const hook = await findTeamWebhook(db, user, id).catch(notFound(shown, id));
+        return { hook, page: await listDeliveries(db, user, id, { limit }), shown };
       });
       if (options.json) return printJson(page);
       const { t } = shown;

@@ -4,7 +4,7 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
-import type { OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
+import type { MadeBy, OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
 import { text } from "../validation/text.ts";
 
 export const LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -241,6 +241,8 @@ export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 export interface ApiKeyListItem {
   id: string;
   name: string;
+  /** The member it authenticates as: the caller, or for the organisation's owners and admins any member. */
+  createdBy: MadeBy;
   /** Masked: the first characters only. */
   key: string;
   createdAt: string;

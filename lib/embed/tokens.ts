@@ -69,7 +69,8 @@ export interface VerifiedEmbedToken {
 
 /**
  * The owner of a bearer embed token allowed `scope` (null: any scope; the caller decides), counting the use on the
- * key it came from. An unknown token, a deactivated owner or an expired token are each refused with 401 and a
+ * key it came from, acting in the organisation the token was made in. An unknown token, a deactivated owner, an
+ * owner moved to another organisation or an expired token are each refused with 401 and a
  * message saying which (a caller learns nothing about other tokens: only its own token's state); a valid token
  * without the scope with 403, since asking for a new token would not help: its owner did not allow the call.
  */
@@ -79,7 +80,8 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     .from(schema.embedTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
     .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
-  if (!row?.user.isActive) throw new AppError(401, "Invalid embed token");
+  // A token made in another organisation than its owner's now (the owner was moved since) reaches nothing.
+  if (!row?.user.isActive || row.user.organisationId !== row.token.organisationId) throw new AppError(401, "Invalid embed token");
   if (await organisationSuspended(db, row.user.organisationId)) throw new AppError(403, SUSPENDED_MESSAGE);
   const now = clock.now();
   if (row.token.expiresAt.getTime() <= now.getTime()) {

@@ -8,6 +8,7 @@ import { adminOrganisationView, auditFields, requireInstanceAdmin } from "./admi
 import type { MovedUserView, MoveUserRequest } from "./admin-contract.ts";
 import type { OrganisationRole } from "./contract.ts";
 import { membersOf } from "./member-view.ts";
+import { revokeMovedCredentials } from "./moved-credentials.ts";
 import { keepAnOwner } from "./owners.ts";
 
 export const USER_NOT_FOUND = "User not found";
@@ -21,7 +22,8 @@ const u = schema.users;
  * organisation keeps its history and its credits, and the user starts afresh in the new one. The last owner of an
  * organisation that keeps other members cannot leave it (409: nobody could manage them); a user alone in their
  * organisation may, leaving it empty with its records. A removed member who is moved joins the new organisation as a
- * member (the removal was from the old one); whether the account is active stays as it was.
+ * member (the removal was from the old one); whether the account is active stays as it was. Their API keys, embed
+ * tokens and webhooks are revoked (moved-credentials.ts): made for the old organisation, they must not act in the new.
  */
 export async function moveUser(db: Db, actor: OrganisationActor, userId: string, input: MoveUserRequest): Promise<MovedUserView> {
   return db.transaction(async (tx) => {
@@ -54,12 +56,13 @@ export async function moveUserWithin(tx: DbOrTx, actor: OrganisationActor, userI
     .set({ organisationId: input.organisationId, organisationRole: input.role, removedFromOrganisationAt: null, updatedAt: sql`now()` })
     .where(eq(u.id, user.id));
   const to = { organisationId: input.organisationId, role: input.role };
+  const revoked = await revokeMovedCredentials(tx, user.id, { from: from.organisationId, to: to.organisationId }, auditFields(actor));
   await recordAudit(tx, {
     action: "organisation.member_moved",
     ...auditFields(actor),
     targetType: "user",
     targetId: user.id,
-    details: { organisationId: to.organisationId, email: user.email, before: from, after: to },
+    details: { organisationId: to.organisationId, email: user.email, before: from, after: to, revoked },
   });
   return { userId: user.id, email: user.email, from, to };
 }

@@ -4,6 +4,7 @@
  * this file.
  */
 import { z } from "zod";
+import type { MadeBy } from "../organisations/contract.ts";
 import { text } from "../validation/text.ts";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "./event-names.ts";
 
@@ -49,6 +50,8 @@ export type DeliveryStatus = "pending" | "delivered" | "failed";
 
 export interface WebhookView {
   id: string;
+  /** The member whose events it receives (the caller, or for the organisation's owners and admins any member); null for the instance's own. */
+  createdBy: MadeBy | null;
   url: string;
   events: WebhookEvent[];
   enabled: boolean;

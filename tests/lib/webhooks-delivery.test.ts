@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { JobQueue } from "../../lib/jobs/queue.ts";
+import { teamMemberById } from "../../lib/organisations/team-records.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { queueWebhookEvent } from "../../lib/webhooks/events.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../lib/webhooks/retry-policy.ts";
@@ -108,7 +109,7 @@ describe("delivery", () => {
     expect(await sealLegacyWebhookSecrets(s.db, TEST_INSTANCE_KEY)).toBe(0);
     expect(await stored()).toStartWith("sealed1:");
     expect(await signedWith(hook.secret)).toBe(true);
-    const [view] = (await listWebhooks(s.db, userId)).filter((w) => w.id === hook.id);
+    const [view] = (await listWebhooks(s.db, await teamMemberById(s.db, userId))).filter((w) => w.id === hook.id);
     expect(view.secret).toBe(`whsec_…${hook.secret.slice(-4)}`);
     await s.db.delete(schema.webhooks).where(eq(schema.webhooks.id, hook.id));
   });
