@@ -1,5 +1,8 @@
 import { type Context, Hono } from "hono";
+import { auditFilterSchema, auditQuerySchema } from "../../lib/audit/contract.ts";
+import { auditCsvFileName } from "../../lib/audit/export.ts";
 import type { OrganisationActor } from "../../lib/organisations/actor.ts";
+import { listOrganisationAudit, organisationAuditCsv } from "../../lib/organisations/audit.ts";
 import { changeMemberRoleSchema, inviteMemberSchema, memberCapSchema, organisationSettingsSchema } from "../../lib/organisations/contract.ts";
 import { inviteMember } from "../../lib/organisations/invite.ts";
 import { changeMemberRole, removeMember, setMemberCap } from "../../lib/organisations/manage.ts";
@@ -17,7 +20,8 @@ const db = (c: Context<AppEnv>) => c.get("ctx").database.db;
 
 /**
  * /api/organisation: the signed-in user's organisation and its members. Every member reads them; owners and admins
- * invite, change roles and remove (lib/organisations decides, and answers 403, 404 or 409).
+ * invite, change roles and remove; owners, admins and auditors read its audit log (lib/organisations decides, and
+ * answers 403, 404 or 409).
  */
 export const organisationRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -36,4 +40,18 @@ export const organisationRoutes = new Hono<AppEnv>()
     const { monthlyCreditCap } = c.req.valid("json");
     return c.json(await setMemberCap(db(c), actorOf(c), c.req.param("userId"), monthlyCreditCap));
   })
-  .delete("/members/:userId", async (c) => c.json(await removeMember(db(c), actorOf(c), c.req.param("userId"))));
+  .delete("/members/:userId", async (c) => c.json(await removeMember(db(c), actorOf(c), c.req.param("userId"))))
+  .get("/audit", queryOf(auditQuerySchema), async (c) => c.json(await listOrganisationAudit(db(c), actorOf(c), c.req.valid("query"))))
+  /** The same filters as the list, every matching entry of the organisation as CSV, streamed. */
+  .get("/audit/export", queryOf(auditFilterSchema), async (c) => {
+    const body = await organisationAuditCsv(db(c), actorOf(c), c.req.valid("query"));
+    // A long log takes longer than Bun's 10 s idle timeout to write.
+    c.env?.noTimeout?.(c.req.raw);
+    return new Response(body, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${auditCsvFileName(new Date())}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });

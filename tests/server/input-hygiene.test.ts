@@ -166,13 +166,13 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
   "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
-  "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true }, freeText: [] },
+  "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true, requireTwoFactor: null, retentionYears: null }, freeText: [] },
   "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
 const NULL_ACCEPTED: Record<string, string[]> = {
-  "PUT /api/organisation/settings": ["fourEyes"],
+  "PUT /api/organisation/settings": ["fourEyes", "requireTwoFactor", "retentionYears"],
   "PUT /api/organisation/members/:userId/cap": ["monthlyCreditCap"],
 };
 
@@ -183,9 +183,11 @@ const BODY_LIMITS: Record<string, number> = { "POST /api/batch-jobs/:id/entities
 const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/sanctions/search": { term: "Jane Example", dataset: "sanctions" },
   "POST /api/v1/search": { wait: "0" },
+  "GET /api/batch-jobs": { scope: "team", limit: "10" },
   "GET /api/batch-jobs/:id/results": { riskLevel: "high", limit: "10" },
-  "GET /api/monitoring/entities": { changes: "with", q: "Jane", limit: "10" },
+  "GET /api/monitoring/entities": { changes: "with", q: "Jane", limit: "10", scope: "team" },
   "GET /api/admin/organisations": { q: "Acme", limit: "10" },
+  "GET /api/organisation/audit": { actor: "admin@test.local", action: "organisation.*", from: "2026-01-01", limit: "10" },
   "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
 };
 
