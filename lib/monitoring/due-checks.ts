@@ -58,8 +58,15 @@ interface DueEntity {
 
 type ClaimOutcome = { kind: "started"; searchId: string } | { kind: "taken" } | { kind: "credits" } | { kind: "skipped" };
 
+/**
+ * Entities of a suspended organisation wait: not claimed, nothing charged, nextCheck untouched, so the first scan after
+ * the suspension is lifted runs each overdue check once and the schedule goes on from there.
+ */
+const organisationActive = sql`not exists (select 1 from ${schema.organisations} o where o.id = ${m.organisationId} and o.suspended_at is not null)`;
+
 /** The entity still due at `dueKey` (no other process claimed it since it was read). */
-const stillDue = (entity: DueEntity) => and(eq(m.id, entity.id), eq(m.status, "active"), sql`${m.nextCheck} = ${entity.dueKey}::timestamptz`);
+const stillDue = (entity: DueEntity) =>
+  and(eq(m.id, entity.id), eq(m.status, "active"), sql`${m.nextCheck} = ${entity.dueKey}::timestamptz`, organisationActive);
 
 /** The check before this one is compared with when it ended complete (every list and news source answered), else the one before stays. */
 const rotatePrevious = sql`case when exists (
@@ -115,7 +122,7 @@ export async function matchListUpdates(db: Db, clock: Clock): Promise<number> {
 
 /**
  * One scan: matches new list versions (their newly matching entities become due), records checks whose search ended, then claims every due check (DUE_PER_PASS at a time, until none is
- * left). Safe to run in many processes at once.
+ * left), but none of a suspended organisation's. Safe to run in many processes at once.
  */
 export async function runDueChecks(ctx: MonitoringContext, options: RecordOptions = {}): Promise<ScanOutcome> {
   const clock = ctx.clock ?? systemClock;
@@ -142,6 +149,7 @@ export async function runDueChecks(ctx: MonitoringContext, options: RecordOption
         and(
           eq(m.status, "active"),
           lte(m.nextCheck, now),
+          organisationActive,
           after ? sql`(${m.nextCheck}, ${m.id}) > (${after.dueKey}::timestamptz, ${after.id}::uuid)` : undefined,
         ),
       )

@@ -11,6 +11,7 @@ import { matchListUpdates, runDueChecks, type ScanOutcome } from "../../lib/moni
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
 import { startMonitoringScheduler } from "../../lib/monitoring/scheduler.ts";
 import type { MonitoringChanges } from "../../lib/monitoring/schemas.ts";
+import { suspendOrganisation, unsuspendOrganisation } from "../../lib/organisations/suspend.ts";
 import { memberOf } from "../../lib/review/access.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
@@ -341,5 +342,30 @@ describe("auto-add", () => {
     await s.db.update(schema.users).set({ autoMonitorSearches: false }).where(eq(schema.users.id, user.id));
     await createSearch(ctx, { userId: user.id, searchTerm: "Manual But Off", entityType: "person" });
     expect(await monitored(user.id)).toEqual([]);
+  });
+});
+
+describe("a suspended organisation", () => {
+  const OPERATOR = { kind: "cli", id: null } as const;
+
+  test("its entities wait, claimed and charged nothing; unsuspended, the overdue check runs once and the schedule goes on", async () => {
+    const user = await createUser(s.db, { email: "suspended@example.com", password: "password-1", credits: 10 });
+    const clock = manualClock(T0);
+    const entity = await add(user.id, "Rustam Karimov", clock);
+    const [{ organisationId }] = await s.db.select({ organisationId: schema.users.organisationId }).from(schema.users).where(eq(schema.users.id, user.id));
+    await suspendOrganisation(s.db, OPERATOR, organisationId);
+
+    clock.advance(3 * DAY);
+    expect(await startedFor(user.id, runDueChecks({ db: s.db, queue: s.queue, clock }))).toBe(0);
+    expect(await automatedSearches(user.id)).toEqual([]);
+    expect(await balanceOf(s.db, user.id)).toBe(10);
+    // Still due as it was: nothing skipped, nothing moved on.
+    expect(await entityRow(entity.id)).toMatchObject({ status: "active", nextCheck: T0, waitingFor: null });
+
+    await unsuspendOrganisation(s.db, OPERATOR, organisationId);
+    expect(await startedFor(user.id, runDueChecks({ db: s.db, queue: s.queue, clock }))).toBe(1);
+    expect(await balanceOf(s.db, user.id)).toBe(9);
+    expect((await entityRow(entity.id)).nextCheck!.getTime()).toBeGreaterThan(clock.now().getTime());
+    expect(await startedFor(user.id, runDueChecks({ db: s.db, queue: s.queue, clock }))).toBe(0);
   });
 });
