@@ -1,7 +1,11 @@
 import type { Command } from "commander";
 import { verifyAuditChain } from "../../lib/audit/chain.ts";
 import { listAuditEntries } from "../../lib/audit/list.ts";
+import { isUuid } from "../../lib/ids.ts";
+import { ORGANISATION_NOT_FOUND } from "../../lib/organisations/actor.ts";
+import { showOrganisation } from "../../lib/organisations/organisation.ts";
 import { withDatabase } from "../database.ts";
+import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit, parseSince } from "../options.ts";
 import { AuditList } from "../ui/audit-list.tsx";
@@ -13,15 +17,20 @@ export function registerAudit(program: Command) {
     .description("The audit log, newest first: who did what to which record")
     .option("--since <date>", "only entries at or after this date or time")
     .option("--actor <email>", "only what this user did")
+    .option("--org <id>", "only this organisation's entries (made by its members or about its records)")
     .option("--limit <n>", "entries shown, 1 to 100", "50")
     .option("--json", "print as JSON")
-    .action(async (options: { since?: string; actor?: string; limit: string; json?: boolean; language?: string }) => {
+    // The command line has no signed-in user: its operator reads the whole log, or one organisation's with --org.
+    .action(async (options: { since?: string; actor?: string; org?: string; limit: string; json?: boolean; language?: string }) => {
       const w = words(askedLanguage(options.language));
       const since = parseSince(options.since, w);
       const limit = parseLimit(options.limit, w);
+      const organisationId = options.org?.trim();
+      if (organisationId !== undefined && !isUuid(organisationId)) failWith(`--org: ${ORGANISATION_NOT_FOUND}`);
       const entries = await withDatabase(async ({ db }) => {
         const actor = options.actor ? await cliUser(db, options.actor, w) : undefined;
-        return listAuditEntries(db, { limit, since, actorUserId: actor?.id });
+        if (organisationId) await showOrganisation(db, { kind: "cli", id: null }, organisationId);
+        return listAuditEntries(db, { limit, since, actorUserId: actor?.id, organisationId });
       });
       if (options.json) return printJson({ items: entries });
       const { t } = w;

@@ -25,6 +25,15 @@ import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { registerOrgsAdmin } from "./orgs-admin.ts";
 
+interface SettingsOptions {
+  language?: string;
+  json?: boolean;
+  membersSeeTeam?: string;
+  fourEyes?: string;
+  require2fa?: string;
+  retentionYears?: string;
+}
+
 /** The operator acts as the instance's administrator: lib/organisations lets them act on every organisation. */
 const OPERATOR: OrganisationActor = { kind: "cli", id: null };
 
@@ -178,8 +187,10 @@ export function registerOrgs(program: Command) {
     .argument("<orgId>", "the organisation's id")
     .option("--members-see-team <on|off>", "whether analysts see their colleagues' screenings")
     .option("--four-eyes <on|off|instance>", "whether decisions wait for a reviewer's approval (instance: as the instance's setting)")
+    .option("--require-2fa <on|off|instance>", "whether members must use two-factor authentication (never off while the instance requires it)")
+    .option("--retention-years <n|instance>", "years the organisation's screenings are kept (at least the instance's retentionYears)")
     .option("--json", "print the settings as JSON")
-    .action(async (orgId: string, options: { language?: string; json?: boolean; membersSeeTeam?: string; fourEyes?: string }) => {
+    .action(async (orgId: string, options: SettingsOptions) => {
       const { t } = words(askedLanguage(options.language));
       const onOff = (option: string, value: string | undefined, extra: Record<string, null> = {}) => {
         if (value === undefined) return undefined;
@@ -187,14 +198,24 @@ export function registerOrgs(program: Command) {
         if (!(value in choices)) failWith(t.organisations.settingInvalid(option, value, Object.keys(choices).join(", ")));
         return choices[value];
       };
-      const request = organisationSettingsSchema.parse({
+      const years = (value: string | undefined) => {
+        if (value === undefined || value === "instance") return value === undefined ? undefined : null;
+        if (!/^\d{1,3}$/.test(value)) failWith(t.organisations.settingInvalid("--retention-years", value, "a whole number of years, instance"));
+        return Number(value);
+      };
+      const parsed = organisationSettingsSchema.safeParse({
         membersSeeTeam: onOff("--members-see-team", options.membersSeeTeam) ?? undefined,
         fourEyes: onOff("--four-eyes", options.fourEyes, { instance: null }),
+        requireTwoFactor: onOff("--require-2fa", options.require2fa, { instance: null }),
+        retentionYears: years(options.retentionYears),
       });
+      if (!parsed.success) failWith(parsed.error.issues[0].message);
+      const request = parsed.data;
       const settings = await withDatabase(({ db }) => changeOrganisationSettings(db, OPERATOR, request, { organisationId: orgId }));
       if (options.json) return printJson(settings);
       const word = (value: boolean | null) => (value === null ? t.organisations.instance : value ? t.organisations.on : t.organisations.off);
-      console.log(t.organisations.settings(word(settings.membersSeeTeam), word(settings.fourEyes)));
+      const kept = settings.retentionYears === null ? t.organisations.instance : t.organisations.years(settings.retentionYears);
+      console.log(t.organisations.settings(word(settings.membersSeeTeam), word(settings.fourEyes), word(settings.requireTwoFactor), kept));
     });
 
   registerOrgsAdmin(orgs);

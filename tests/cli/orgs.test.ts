@@ -103,9 +103,42 @@ describe("duecheck orgs: the instance administrator's commands", () => {
     const changed = await cli("orgs", "settings", ben.organisationId, "--members-see-team", "off", "--four-eyes", "on");
     expect(changed.stdout).toContain("Members see each other's screenings: off. Four-eyes review: on.");
     const shown = JSON.parse((await cli("orgs", "settings", ben.organisationId, "--four-eyes", "instance", "--json")).stdout);
-    expect(shown).toEqual({ membersSeeTeam: false, fourEyes: null });
+    expect(shown).toEqual({ membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null });
     const refused = await cli("orgs", "settings", ben.organisationId, "--four-eyes", "maybe");
     expect([refused.code, refused.stderr.trim()]).toEqual([1, "duecheck: --four-eyes must be on, off, instance, got 'maybe'"]);
+  });
+
+  test("settings: --require-2fa and --retention-years, never below the instance's minimum", async () => {
+    const tightened = await cli("orgs", "settings", ben.organisationId, "--require-2fa", "on", "--retention-years", "8");
+    expect([tightened.code, tightened.stdout]).toEqual([0, expect.stringContaining("Require 2FA: on. Retention: 8 years.")]);
+    const short = await cli("orgs", "settings", ben.organisationId, "--retention-years", "2");
+    expect([short.code, short.stderr.trim()]).toEqual([
+      1,
+      "duecheck: retentionYears must be at least 5, the minimum retention of this installation (or null to follow it)",
+    ]);
+    const bad = await cli("orgs", "settings", ben.organisationId, "--retention-years", "ten");
+    expect([bad.code, bad.stderr.trim()]).toEqual([1, "duecheck: --retention-years must be a whole number of years, instance, got 'ten'"]);
+    expect((await cli("orgs", "settings", ben.organisationId, "--require-2fa", "maybe")).stderr.trim()).toBe(
+      "duecheck: --require-2fa must be on, off, instance, got 'maybe'",
+    );
+    const [row] = await app.db
+      .select({ requireTwoFactor: schema.organisations.requireTwoFactor, retentionYears: schema.organisations.retentionYears })
+      .from(schema.organisations)
+      .where(eq(schema.organisations.id, ben.organisationId));
+    expect(row).toEqual({ requireTwoFactor: true, retentionYears: 8 });
+    const back = JSON.parse((await cli("orgs", "settings", ben.organisationId, "--require-2fa", "instance", "--retention-years", "instance", "--json")).stdout);
+    expect(back).toMatchObject({ requireTwoFactor: null, retentionYears: null });
+  });
+
+  test("audit --org: the operator reads one organisation's entries; without it the whole log", async () => {
+    const one = JSON.parse((await cli("audit", "--org", ben.organisationId, "--limit", "100", "--json")).stdout).items;
+    expect(one.length).toBeGreaterThan(0);
+    expect(new Set(one.map((e: { organisationId: string }) => e.organisationId))).toEqual(new Set([ben.organisationId]));
+    expect(one.map((e: { action: string }) => e.action)).toContain("organisation.settings_changed");
+    const all = JSON.parse((await cli("audit", "--limit", "100", "--json")).stdout).items;
+    expect(new Set(all.map((e: { organisationId: string }) => e.organisationId)).size).toBeGreaterThan(1);
+    const unknown = await cli("audit", "--org", "7b0e6f7e-0000-4000-8000-000000000000");
+    expect([unknown.code, unknown.stderr.includes("Organisation not found")]).toEqual([1, true]);
   });
 
   test("create: an unknown owner is invited (the link printed), an existing account moves in as owner", async () => {

@@ -20,7 +20,9 @@ export interface OrganisationCliText {
   capSet: (email: string, cap: number) => string;
   capLifted: (email: string) => string;
   capInvalid: (value: string) => string;
-  settings: (membersSeeTeam: string, fourEyes: string) => string;
+  settings: (membersSeeTeam: string, fourEyes: string, requireTwoFactor: string, retentionYears: string) => string;
+  /** A number of years kept. */
+  years: (n: number) => string;
   settingInvalid: (option: string, value: string, allowed: string) => string;
   instance: string;
   /** The instance administrator's commands: create, add-credits, suspend, unsuspend, move-user. */
