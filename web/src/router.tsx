@@ -18,7 +18,7 @@ import { RequireAuth } from "./auth/require-auth";
 import { TwoFactorPage } from "./auth/two-factor-page";
 import { AdminBatchPage } from "./batch/admin-batch-page";
 import { AdminBatchesPage } from "./batch/admin-batches-page";
-import { BatchPage } from "./batch/batch-page";
+import { BatchPage, validateBatchSearch } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
 import { validateBuyCreditsSearch } from "./billing/buy-credits-search";
@@ -93,7 +93,14 @@ const searchResultRoute = createRoute({
   staticData: { titleKey: "nav.searchResult" },
   component: SearchResultPage,
 });
-const batchRoute = createRoute({ getParentRoute: () => shellRoute, path: "/batch", staticData: { titleKey: "nav.batch" }, component: BatchPage });
+/** The batch screen; ?scope=team lists the whole team's batches. */
+const batchRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/batch",
+  staticData: { titleKey: "nav.batch" },
+  validateSearch: validateBatchSearch,
+  component: BatchPage,
+});
 /** A batch's results; ?riskLevel= keeps one risk level. */
 const batchResultsRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -7,10 +7,14 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiKeyListItem } from "../../../lib/auth/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
+import { useRunsTeam } from "../organisations/use-runs-team";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { useApiKeys, useDeleteApiKey } from "./use-api-keys";
 
-/** API Keys tab: the table (Name, Key masked, Created, Last Used, Usage), create and delete. */
+/**
+ * API Keys tab: the table (Name, Made by for the organisation's owners and admins, who see every member's keys, Key
+ * masked, Created, Last Used, Usage), create and delete.
+ */
 export function ApiKeysTab() {
   const { t } = useTranslation();
   const { data, isLoading, isError } = useApiKeys();
@@ -80,6 +84,7 @@ export function ApiKeysTab() {
 function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyListItem[]; labelledBy: string; onDelete: (key: ApiKeyListItem) => void }) {
   const { t } = useTranslation();
   const { date, dateTime, number } = useFormatters();
+  const madeBy = useRunsTeam();
   return (
     // Focusable so keyboard users can scroll the table sideways on narrow screens.
     // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
@@ -96,6 +101,11 @@ function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyListItem[]; labe
             <th scope="col" className="h-10 px-3 font-medium">
               {t("apiAccess.columnName")}
             </th>
+            {madeBy && (
+              <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+                {t("team.madeBy")}
+              </th>
+            )}
             <th scope="col" className="h-10 px-3 font-medium">
               {t("apiAccess.columnKey")}
             </th>
@@ -117,6 +127,11 @@ function KeyTable({ keys, labelledBy, onDelete }: { keys: ApiKeyListItem[]; labe
           {keys.map((key) => (
             <tr key={key.id} className="border-b transition-colors last:border-0 hover:bg-muted/40" data-testid="api-key-row">
               <td className="px-3 py-2.5 font-medium break-words">{key.name}</td>
+              {madeBy && (
+                <td className="px-3 py-2.5 break-words" data-testid="api-key-made-by">
+                  {key.createdBy.name ?? t("history.formerMember")}
+                </td>
+              )}
               <td className="px-3 py-2.5">
                 <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{key.key}</code>
               </td>

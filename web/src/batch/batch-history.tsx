@@ -4,14 +4,16 @@ import { Skeleton } from "@duecheck/ui/skeleton";
 import { HistoryIcon, LayersIcon } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { TeamBatchView } from "../../../lib/batch/schemas.ts";
 import { LoadMore } from "../components/load-more";
+import { TeamSwitch } from "../components/team-switch";
 import { BatchStatusBadge } from "./batch-status-badge";
-import { type BatchView, isBatchRunning } from "./types";
+import { isBatchRunning } from "./types";
 import type { useBatchList } from "./use-batch-list";
 import { ViewResultsLink } from "./view-results-link";
 
-/** 'Batch History': the user's batches, newest first, a page at a time as the list scrolls. */
-export function BatchHistory({ list }: { list: ReturnType<typeof useBatchList> }) {
+/** 'Batch History': the user's batches (or the team's, each with who made it), newest first, a page at a time as the list scrolls. */
+export function BatchHistory({ list, team, onTeamChange }: { list: ReturnType<typeof useBatchList>; team: boolean; onTeamChange: (on: boolean) => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const { items, total, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -24,6 +26,7 @@ export function BatchHistory({ list }: { list: ReturnType<typeof useBatchList> }
           {t("batch.historyTitle")}
         </CardTitle>
         {total !== undefined && total > 0 && <CardDescription>{t("batch.historyCount", { count: total })}</CardDescription>}
+        <TeamSwitch checked={team} onCheckedChange={onTeamChange} />
       </CardHeader>
       <CardContent className="grid gap-3">
         {isLoading && (
@@ -48,7 +51,7 @@ export function BatchHistory({ list }: { list: ReturnType<typeof useBatchList> }
             <>
               <ul className="grid gap-3" aria-labelledby={titleId} data-testid="batch-history">
                 {items.map((batch) => (
-                  <BatchHistoryItem key={batch.id} batch={batch} />
+                  <BatchHistoryItem key={batch.id} batch={batch} showMadeBy={team} />
                 ))}
               </ul>
               <LoadMore hasMore={!!hasNextPage} loading={isFetchingNextPage} loaded={items.length} onLoad={() => void fetchNextPage()} />
@@ -59,7 +62,7 @@ export function BatchHistory({ list }: { list: ReturnType<typeof useBatchList> }
   );
 }
 
-function BatchHistoryItem({ batch }: { batch: BatchView }) {
+function BatchHistoryItem({ batch, showMadeBy }: { batch: TeamBatchView; showMadeBy: boolean }) {
   const { t } = useTranslation();
   const { number, dateTime } = useFormatters();
   const done = batch.processedEntities + batch.failedEntities;
@@ -78,6 +81,11 @@ function BatchHistoryItem({ batch }: { batch: BatchView }) {
           <span>
             {t("batch.createdAt")} <time dateTime={batch.createdAt}>{dateTime(batch.createdAt)}</time>
           </span>
+          {showMadeBy && (
+            <span data-testid="batch-made-by">
+              {t("team.madeBy")} <span className="font-medium text-foreground wrap-anywhere">{batch.createdBy.name ?? t("history.formerMember")}</span>
+            </span>
+          )}
           {batch.completedAt && (
             <span>
               {t("batch.completedAt")} <time dateTime={batch.completedAt}>{dateTime(batch.completedAt)}</time>

@@ -1,3 +1,4 @@
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../shell/page-header";
@@ -6,16 +7,29 @@ import { CsvUploadCard } from "./csv-upload-card";
 import { useCurrentBatchId } from "./current-batch-atom";
 import { CurrentBatchCard } from "./current-batch-card";
 import { isBatchRunning } from "./types";
-import { useBatchList } from "./use-batch-list";
+import { type BatchScope, useBatchList } from "./use-batch-list";
+
+export interface BatchSearch {
+  scope?: BatchScope;
+}
+
+/** ?scope=team of /batch: the history lists the whole team's batches; without it, the caller's own. */
+export function validateBatchSearch(search: Record<string, unknown>): BatchSearch {
+  return search.scope === "team" ? { scope: "team" } : {};
+}
 
 /**
- * /batch: the CSV upload card, 'Current Batch Status' for the batch started here (or, when
- * none was, the newest batch still processing, kept once shown so its end is seen) and 'Batch History'.
+ * /batch: the CSV upload card, 'Current Batch Status' for the batch started here (or, when none was, the caller's
+ * newest batch still processing, kept once shown so its end is seen) and 'Batch History', the caller's own or with
+ * "Whole team" (kept in the address) every batch of the organisation they may read, each with who made it.
  */
 export function BatchPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { scope = "mine" } = useSearch({ strict: false }) as BatchSearch;
   const [current, setCurrent] = useCurrentBatchId();
   const list = useBatchList();
+  const history = useBatchList(scope);
   const running = list.items?.find(isBatchRunning)?.id;
   useEffect(() => {
     if (!current && running) setCurrent(running);
@@ -26,7 +40,11 @@ export function BatchPage() {
       <PageHeader title={t("batch.title")} description={t("batch.description")} />
       <CsvUploadCard />
       {current && <CurrentBatchCard key={current} id={current} />}
-      <BatchHistory list={list} />
+      <BatchHistory
+        list={history}
+        team={scope === "team"}
+        onTeamChange={(on) => void navigate({ to: "/batch", search: on ? { scope: "team" } : {}, replace: true })}
+      />
     </div>
   );
 }

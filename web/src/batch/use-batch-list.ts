@@ -8,12 +8,18 @@ import { BATCH_POLL_MS, isBatchRunning } from "./types";
 /** Batches per page of the history. */
 export const BATCH_PAGE_SIZE = 20;
 
-/** GET /api/batch-jobs a page at a time, newest first; read again every 3 s while any batch shown is processing. */
-export function useBatchList() {
+/** Whose batches: the caller's own, or the team's they may read (the scopes GET /api/batch-jobs takes). */
+export type BatchScope = "mine" | "team";
+
+/**
+ * GET /api/batch-jobs a page at a time, newest first, the caller's own or with scope "team" every batch of the
+ * organisation the server lets them read; read again every 3 s while any batch shown is processing.
+ */
+export function useBatchList(scope: BatchScope = "mine") {
   const { user } = useCurrentUser();
   const list = usePagedList(
     BATCH_LIST_QUERY_KEY,
-    { limit: BATCH_PAGE_SIZE },
+    { limit: BATCH_PAGE_SIZE, scope },
     (query, signal) => answer(api["batch-jobs"].$get({ query }, withSignal(signal))),
     { enabled: !!user },
   );

@@ -4,9 +4,7 @@ import { RiskBadge } from "@duecheck/react/views/search/risk-badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent } from "@duecheck/ui/card";
 import { Input } from "@duecheck/ui/input";
-import { Label } from "@duecheck/ui/label";
 import { Skeleton } from "@duecheck/ui/skeleton";
-import { Switch } from "@duecheck/ui/switch";
 import { cn } from "@duecheck/ui/utils";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { Building2Icon, EyeIcon, HistoryIcon, SearchIcon, Trash2Icon, UserIcon } from "lucide-react";
@@ -16,6 +14,7 @@ import type { SearchHistoryItemView } from "../../../lib/screening/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
+import { TeamSwitch } from "../components/team-switch";
 import { HistoryExportDialog } from "../exports/history-export-dialog";
 import { useDeleteSearch } from "../search/use-searches";
 import { PageHeader } from "../shell/page-header";
@@ -46,7 +45,6 @@ export function HistoryPage() {
   const [deleting, setDeleting] = useState<SearchHistoryItemView | null>(null);
   const remove = useDeleteSearch();
   const filterId = useId();
-  const teamId = useId();
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
@@ -70,10 +68,7 @@ export function HistoryPage() {
             autoComplete="off"
           />
         </div>
-        <div className="flex items-center gap-2">
-          <Switch id={teamId} checked={team} onCheckedChange={(on) => void navigate({ to: "/history", search: on ? { scope: "team" } : {}, replace: true })} />
-          <Label htmlFor={teamId}>{t("history.wholeTeam")}</Label>
-        </div>
+        <TeamSwitch checked={team} onCheckedChange={(on) => void navigate({ to: "/history", search: on ? { scope: "team" } : {}, replace: true })} />
         {total !== undefined && total > 0 && (
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="history-count">
             {t(q ? "history.countFiltered" : "history.count", { count: total })}

@@ -6,8 +6,11 @@ import { canAcknowledge } from "./alert-reason";
 import { IconAction } from "./icon-action";
 import { useAcknowledgeAlert, useSetEntityStatus, useViewChanges } from "./use-monitoring-mutations";
 
-/** View Changes (only with changes), Acknowledge (once nothing is left to decide), Pause or Resume, and delete (which asks first). */
-export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityView; onRemove: () => void }) {
+/**
+ * View Changes (only with changes), and where the caller may change the entity (`changes`: its maker, the team's owners
+ * and admins) Acknowledge (once nothing is left to decide), Pause or Resume, and delete (which asks first).
+ */
+export function EntityActions({ entity, onRemove, changes = true }: { entity: MonitoredEntityView; onRemove: () => void; changes?: boolean }) {
   const { t } = useTranslation();
   const status = useSetEntityStatus();
   const view = useViewChanges();
@@ -27,7 +30,7 @@ export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityVie
           {view.isPending ? <Spinner /> : <EyeIcon aria-hidden />}
         </IconAction>
       )}
-      {canAcknowledge(entity) && (
+      {changes && canAcknowledge(entity) && (
         <IconAction
           label={t("monitoring.acknowledgeLabel", { name })}
           tooltip={t("monitoring.acknowledge")}
@@ -37,17 +40,21 @@ export function EntityActions({ entity, onRemove }: { entity: MonitoredEntityVie
           {acknowledge.isPending ? <Spinner /> : <CheckCheckIcon aria-hidden />}
         </IconAction>
       )}
-      <IconAction
-        label={paused ? t("monitoring.resumeLabel", { name }) : t("monitoring.pauseLabel", { name })}
-        tooltip={paused ? t("monitoring.resume") : t("monitoring.pause")}
-        disabled={status.isPending}
-        onClick={() => status.mutate({ entity, status: paused ? "active" : "paused" })}
-      >
-        {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
-      </IconAction>
-      <IconAction label={t("monitoring.removeLabel", { name })} tooltip={t("monitoring.remove")} className="hover:text-destructive" onClick={onRemove}>
-        <Trash2Icon aria-hidden />
-      </IconAction>
+      {changes && (
+        <>
+          <IconAction
+            label={paused ? t("monitoring.resumeLabel", { name }) : t("monitoring.pauseLabel", { name })}
+            tooltip={paused ? t("monitoring.resume") : t("monitoring.pause")}
+            disabled={status.isPending}
+            onClick={() => status.mutate({ entity, status: paused ? "active" : "paused" })}
+          >
+            {paused ? <PlayIcon aria-hidden /> : <PauseIcon aria-hidden />}
+          </IconAction>
+          <IconAction label={t("monitoring.removeLabel", { name })} tooltip={t("monitoring.remove")} className="hover:text-destructive" onClick={onRemove}>
+            <Trash2Icon aria-hidden />
+          </IconAction>
+        </>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Badge } from "@duecheck/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@duecheck/ui/table";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import type { MonitoredEntityView, MonitoredListItem } from "../../../lib/monitoring/schemas.ts";
 import { AlertReason } from "./alert-reason";
 import { ChangeLines } from "./change-lines";
 import { EntityActions } from "./entity-actions";
@@ -13,9 +13,19 @@ import { isDue } from "./use-monitored-entities";
 
 /**
  * Name/Company, Type, Risk and Review (of the last complete check), Frequency, Last Checked, Next Check, Changes (with
- * why the alert is open), Status, Actions.
+ * why the alert is open), Status, Added by (the team's list), Actions (those that change it only where the caller may).
  */
-export function MonitoredEntitiesTable({ entities, onRemove }: { entities: MonitoredEntityView[]; onRemove: (entity: MonitoredEntityView) => void }) {
+export function MonitoredEntitiesTable({
+  entities,
+  onRemove,
+  showAddedBy,
+  mayChange,
+}: {
+  entities: MonitoredListItem[];
+  onRemove: (entity: MonitoredEntityView) => void;
+  showAddedBy: boolean;
+  mayChange: (entity: MonitoredListItem) => boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Table data-testid="monitored-entities">
@@ -49,6 +59,11 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
           <TableHead scope="col" className="whitespace-normal">
             {t("monitoring.column.status")}
           </TableHead>
+          {showAddedBy && (
+            <TableHead scope="col" className="whitespace-normal">
+              {t("team.madeBy")}
+            </TableHead>
+          )}
           <TableHead scope="col" className="px-2 text-right">
             {t("monitoring.column.actions")}
           </TableHead>
@@ -107,8 +122,13 @@ export function MonitoredEntitiesTable({ entities, onRemove }: { entities: Monit
             <TableCell>
               <EntityStatusBadge entity={entity} />
             </TableCell>
+            {showAddedBy && (
+              <TableCell className="wrap-anywhere" data-testid="entity-added-by">
+                {entity.createdBy.name ?? t("history.formerMember")}
+              </TableCell>
+            )}
             <TableCell className="px-2 text-right">
-              <EntityActions entity={entity} onRemove={() => onRemove(entity)} />
+              <EntityActions entity={entity} onRemove={() => onRemove(entity)} changes={mayChange(entity)} />
             </TableCell>
           </TableRow>
         ))}

@@ -6,10 +6,12 @@ import { PlusIcon, RadarIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canScreen } from "../../../lib/auth/roles.ts";
-import type { MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
+import type { MonitoredEntityView, MonitoredListItem } from "../../../lib/monitoring/schemas.ts";
+import { managesTeamRecords } from "../../../lib/organisations/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
+import { TeamSwitch } from "../components/team-switch";
 import { PortfolioExportButtons } from "../exports/portfolio-export-buttons";
 import { PageHeader } from "../shell/page-header";
 import { AddEntityDialog } from "./add-entity-dialog";
@@ -35,6 +37,10 @@ export function MonitoringPage() {
   const { user } = useCurrentUser();
   const list = useMonitoredEntities(tab, filters);
   const filtered = !!filters.risk || !!filters.review;
+  const team = filters.scope === "team";
+  // The server's rule (lib/organisations/team-records.ts): its maker, and the organisation's owners and admins.
+  const mayChange = (entity: MonitoredListItem) =>
+    !!user && canScreen(user) && (entity.createdBy.id === user.id || (!!user.organisation && managesTeamRecords(user.organisation.role)));
   const remove = useRemoveEntity();
   const { items, counts, isLoading, isError, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -53,7 +59,14 @@ export function MonitoringPage() {
       </PageHeader>
 
       <MonitoringTabs value={tab} onChange={setTab} counts={counts} />
-      <EntityFilters value={filters} onChange={(next) => void navigate({ to: "/automatic-screening", search: next, replace: true })} />
+      <EntityFilters
+        value={filters}
+        onChange={(next) => void navigate({ to: "/automatic-screening", search: { ...next, scope: filters.scope }, replace: true })}
+      />
+      <TeamSwitch
+        checked={team}
+        onCheckedChange={(on) => void navigate({ to: "/automatic-screening", search: { ...filters, scope: on ? "team" : undefined }, replace: true })}
+      />
 
       <section className="grid gap-3" aria-label={t("monitoring.title")}>
         {isLoading && <Skeleton className="h-40 w-full" />}
@@ -67,7 +80,7 @@ export function MonitoringPage() {
             <EmptyState tab={tab} filtered={filtered} />
           ) : (
             <div className={cn("grid gap-3", isPlaceholderData && "opacity-60")} aria-busy={isPlaceholderData}>
-              <MonitoredEntitiesTable entities={items} onRemove={setRemoving} />
+              <MonitoredEntitiesTable entities={items} onRemove={setRemoving} showAddedBy={team} mayChange={mayChange} />
               <LoadMore hasMore={!!hasNextPage} loading={isFetchingNextPage} loaded={items.length} onLoad={() => void fetchNextPage()} />
             </div>
           ))}

@@ -14,7 +14,13 @@ export const MONITORING_PAGE_SIZE = 50;
 
 export type MonitoringTab = "all" | "with" | "without";
 
-type ListParams = { changes: MonitoringTab; risk: MonitoringSearch["risk"]; review: MonitoringSearch["review"]; limit: number };
+type ListParams = {
+  changes: MonitoringTab;
+  risk: MonitoringSearch["risk"];
+  review: MonitoringSearch["review"];
+  scope: "mine" | "team";
+  limit: number;
+};
 
 /** GET /api/monitoring/entities: one page of one tab, with the counts of the three tabs over all the user's entries. */
 const monitoringPage = (query: PageQuery<ListParams>, signal: AbortSignal) => answer(api.monitoring.entities.$get({ query }, withSignal(signal)));
@@ -27,14 +33,14 @@ export const isDue = (entity: MonitoredEntityView, now = Date.now()) =>
   entity.status === "active" && entity.waitingFor === null && !!entity.nextCheck && Date.parse(entity.nextCheck) <= now;
 
 /**
- * GET /api/monitoring/entities?changes=&risk=&review= a page at a time; the counts of the three tabs come with every page. Read
+ * GET /api/monitoring/entities?changes=&risk=&review=&scope= a page at a time (the caller's own, or the team's); the counts of the three tabs come with every page. Read
  * again every 15 s while an entry on screen is due, so its check's outcome shows without a reload.
  */
 export function useMonitoredEntities(tab: MonitoringTab, filters: MonitoringSearch = {}) {
   const { user } = useCurrentUser();
   const list = usePagedList(
     MONITORING_LIST_QUERY_KEY,
-    { changes: tab, risk: filters.risk, review: filters.review, limit: MONITORING_PAGE_SIZE },
+    { changes: tab, risk: filters.risk, review: filters.review, scope: filters.scope ?? "mine", limit: MONITORING_PAGE_SIZE },
     monitoringPage,
     { enabled: !!user },
   );

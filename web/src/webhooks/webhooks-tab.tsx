@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { WebhookView } from "../../../lib/webhooks/schemas.ts";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
+import { useRunsTeam } from "../organisations/use-runs-team";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { DeliveriesDialog } from "./deliveries-dialog";
 import { DeliveryStatusBadge } from "./delivery-status-badge";
@@ -85,6 +86,8 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
   const { date } = useFormatters();
   const setEnabled = useSetWebhookEnabled();
   const sendTest = useSendTestEvent();
+  // The organisation's owners and admins list every member's webhooks: they see whose each is.
+  const madeBy = useRunsTeam();
   return (
     // biome-ignore lint/a11y/useSemanticElements: scroll regions keep an explicit role=region (tests/browser/credit-history.test.ts selects [role=region])
     <div
@@ -100,6 +103,11 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
             <th scope="col" className="h-10 px-3 font-medium">
               {t("webhooks.columnUrl")}
             </th>
+            {madeBy && (
+              <th scope="col" className="h-10 px-3 font-medium whitespace-nowrap">
+                {t("team.madeBy")}
+              </th>
+            )}
             <th scope="col" className="h-10 px-3 font-medium">
               {t("webhooks.columnEvents")}
             </th>
@@ -125,6 +133,11 @@ function WebhookTable(props: { hooks: WebhookView[]; labelledBy: string; onDelet
                 {hook.description && <p className="text-xs break-words text-muted-foreground">{hook.description}</p>}
                 <code className="text-xs text-muted-foreground">{hook.secret}</code>
               </td>
+              {madeBy && (
+                <td className="px-3 py-2.5 break-words" data-testid="webhook-made-by">
+                  {hook.createdBy?.name ?? t("history.formerMember")}
+                </td>
+              )}
               <td className="px-3 py-2.5">
                 <ul className="grid gap-0.5">
                   {hook.events.map((event) => (
