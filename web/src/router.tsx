@@ -10,7 +10,7 @@ import { AdminUsersPage } from "./admin/users-page";
 import { AdminOrganisationPage } from "./admin-organisations/organisation-detail-page";
 import { AdminOrganisationsPage } from "./admin-organisations/organisations-page";
 import { ApiAccessPage } from "./api-access/api-access-page";
-import { AuditPage } from "./audit/audit-page";
+import { AuditPage, OrganisationAuditPage } from "./audit/audit-page";
 import { validateAuditSearch } from "./audit/audit-search";
 import { LoginPage } from "./auth/login-page";
 import { RegisterPage } from "./auth/register-page";
@@ -129,6 +129,14 @@ const organisationRoute = createRoute({
   path: "/organisation",
   staticData: { titleKey: "organisation.title" },
   component: OrganisationPage,
+});
+/** The organisation's audit log, for its owners, admins and auditors; its filters in the address as /admin/audit's. */
+const organisationAuditRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/organisation/audit",
+  staticData: { titleKey: "organisation.audit.title" },
+  component: OrganisationAuditPage,
+  validateSearch: validateAuditSearch,
 });
 const twoFactorRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -319,6 +327,7 @@ const routeTree = rootRoute.addChildren([
     historyRoute,
     apiAccessRoute,
     organisationRoute,
+    organisationAuditRoute,
     twoFactorRoute,
     profileRoute,
     creditHistoryRoute,

@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuditEntryView } from "../../../lib/audit/contract.ts";
 import { readsAuditLog } from "../../../lib/auth/roles.ts";
+import { overseesTeam } from "../../../lib/organisations/contract.ts";
 import { NotAllowed } from "../admin/admin-only";
 import { PagedListState } from "../admin/list-state";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -19,30 +20,54 @@ import { AUDIT_FILTER_KEYS, type AuditSearch, auditQueryString } from "./audit-s
 
 const PAGE_SIZE = 50;
 
+/**
+ * Which log a screen reads: the instance's whole log (/admin/audit, its admins and auditors) or the signed-in user's
+ * organisation's (/organisation/audit, its owners, admins and auditors). One screen, two sources and addresses.
+ */
+type AuditSource = "instance" | "organisation";
+
+const SOURCES = {
+  instance: { path: "/admin/audit", export: "/api/admin/audit/export", titleKey: "audit.title", descriptionKey: "audit.description" },
+  organisation: {
+    path: "/organisation/audit",
+    export: "/api/organisation/audit/export",
+    titleKey: "organisation.audit.title",
+    descriptionKey: "organisation.audit.description",
+  },
+} as const;
+
 /** /admin/audit: the audit log, filtered by actor, action, target and dates (in the address), paged, exportable. */
 export function AuditPage() {
   const { user } = useCurrentUser();
   if (!user || !readsAuditLog(user.role)) return <NotAllowed />;
-  return <AuditLog />;
+  return <AuditLog source="instance" />;
 }
 
-function AuditLog() {
+/** /organisation/audit: the organisation's entries (made by its members or about its records), the same screen. */
+export function OrganisationAuditPage() {
+  const { user } = useCurrentUser();
+  if (!user?.organisation || !overseesTeam(user.organisation.role)) return <NotAllowed />;
+  return <AuditLog source="organisation" />;
+}
+
+function AuditLog({ source }: { source: AuditSource }) {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as AuditSearch;
-  const list = usePagedList(["admin", "audit"], { ...search, limit: PAGE_SIZE }, (query, signal) =>
-    answer(api.admin.audit.$get({ query }, withSignal(signal))),
+  const list = usePagedList([source, "audit"], { ...search, limit: PAGE_SIZE }, (query, signal) =>
+    answer(source === "instance" ? api.admin.audit.$get({ query }, withSignal(signal)) : api.organisation.audit.$get({ query }, withSignal(signal))),
   );
   const query = auditQueryString(search);
+  const { path, titleKey, descriptionKey } = SOURCES[source];
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("audit.title")} description={t("audit.description")} />
-      <AuditFilters key={query} search={search} />
+      <PageHeader title={t(titleKey)} description={t(descriptionKey)} />
+      <AuditFilters key={query} search={search} path={path} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="audit-total">
           {list.total === undefined ? "" : t("audit.total", { count: list.total })}
         </p>
         <Button asChild variant="outline" size="sm">
-          <a href={`/api/admin/audit/export${query ? `?${query}` : ""}`} download data-testid="audit-export">
+          <a href={`${SOURCES[source].export}${query ? `?${query}` : ""}`} download data-testid="audit-export">
             <DownloadIcon aria-hidden="true" />
             {t("audit.export")}
           </a>
@@ -55,7 +80,7 @@ function AuditLog() {
   );
 }
 
-function AuditFilters({ search }: { search: AuditSearch }) {
+function AuditFilters({ search, path }: { search: AuditSearch; path: (typeof SOURCES)[AuditSource]["path"] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<AuditSearch>(search);
@@ -64,7 +89,7 @@ function AuditFilters({ search }: { search: AuditSearch }) {
     event.preventDefault();
     const next: AuditSearch = {};
     for (const key of AUDIT_FILTER_KEYS) if (draft[key]?.trim()) next[key] = draft[key]!.trim();
-    void navigate({ to: "/admin/audit", search: next });
+    void navigate({ to: path, search: next });
   };
   const field = (key: (typeof AUDIT_FILTER_KEYS)[number], type: "text" | "date" = "text") => (
     <div className="grid gap-2">
@@ -89,7 +114,7 @@ function AuditFilters({ search }: { search: AuditSearch }) {
       {field("to", "date")}
       <div className="flex gap-2 sm:col-span-2 lg:col-span-3">
         <Button type="submit">{t("audit.filter.apply")}</Button>
-        <Button type="button" variant="ghost" onClick={() => void navigate({ to: "/admin/audit", search: {} })}>
+        <Button type="button" variant="ghost" onClick={() => void navigate({ to: path, search: {} })}>
           {t("audit.filter.clear")}
         </Button>
       </div>

@@ -6,11 +6,13 @@ import { Switch } from "@duecheck/ui/switch";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { canManageMembers, type OrganisationView } from "../../../lib/organisations/contract.ts";
+import { TeamFloorSettings } from "./team-floor-settings";
 import { FOUR_EYES_CHOICES, type FourEyesChoice, fourEyesChoice, fourEyesSetting, useChangeOrganisationSettings } from "./use-organisation";
 
 /**
  * What owners and admins decide for their team: whether analysts see their colleagues' screenings, and whether
- * decisions on hits wait for a reviewer (four-eyes review: as the instance, on or off). Every member sees the settings
+ * decisions on hits wait for a reviewer (four-eyes review: as the instance, on or off), and what the team tightens
+ * against the instance (2FA, retention: team-floor-settings.tsx). Every member sees the settings
  * as they stand; to the others the controls are disabled (the server refuses them 403 anyway). Each is saved as soon
  * as it changes, showing the new position until the server has answered.
  */
@@ -78,6 +80,8 @@ export function TeamSettings({ organisation }: { organisation: OrganisationView 
           <p id={fourEyesHintId} className="text-sm text-muted-foreground">
             {t("organisation.settings.fourEyes.hint")}
           </p>
+          <Separator className="my-2" />
+          <TeamFloorSettings organisation={organisation} manages={manages} />
         </CardContent>
       </Card>
     </section>

@@ -127,7 +127,13 @@ export function useChangeOrganisationSettings() {
         description:
           body.fourEyes !== undefined
             ? i18n.t(`organisation.settings.fourEyes.${fourEyesChoice(settings.fourEyes)}Saved`)
-            : i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
+            : body.requireTwoFactor !== undefined
+              ? i18n.t(`organisation.settings.requireTwoFactor.${fourEyesChoice(settings.requireTwoFactor)}Saved`)
+              : body.retentionYears !== undefined
+                ? settings.retentionYears === null
+                  ? i18n.t("organisation.settings.retention.instanceSaved")
+                  : i18n.t("organisation.settings.retention.saved", { count: settings.retentionYears })
+                : i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
       });
       await refresh();
     },

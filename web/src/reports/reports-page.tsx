@@ -4,6 +4,7 @@ import { Skeleton } from "@duecheck/ui/skeleton";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ClockIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { overseesTeam } from "../../../lib/organisations/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { PageHeader } from "../shell/page-header";
 import { DailyRows } from "./daily-rows";
@@ -15,6 +16,8 @@ import { ReportStatePanel } from "./report-state-panel";
 import { ReportTabs } from "./report-tabs";
 import { useDailyReport, useGenerateReport } from "./use-daily-report";
 import { useReportFormatters } from "./use-report-formatters";
+
+const SCOPE_DESCRIPTIONS = { instance: "reports.scopeInstance", organisation: "reports.scopeOrganisation", user: "reports.scopeUser" } as const;
 
 /**
  * /reports: the daily search activity report of the day in ?date= (default yesterday), for an
@@ -32,12 +35,13 @@ export function ReportsPage() {
   const { dateTime } = useFormatters();
   const { day } = useReportFormatters();
   const report = query.data;
-  const scope = report?.scope ?? (user?.role === "admin" ? "organisation" : "user");
+  // Before a report is read: the scope the server answers with (lib/reports/daily/access.ts).
+  const scope = report?.scope ?? (user?.role === "admin" ? "instance" : user?.organisation && overseesTeam(user.organisation.role) ? "organisation" : "user");
   const onGenerate = () => generate.mutate();
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("reports.title")} description={scope === "organisation" ? t("reports.scopeOrganisation") : t("reports.scopeUser")}>
+      <PageHeader title={t("reports.title")} description={t(SCOPE_DESCRIPTIONS[scope])}>
         <div className="flex flex-wrap items-end gap-2">
           <ReportDatePicker value={date} onChange={(next) => void navigate({ to: "/reports", search: { date: next } })} />
           <ReportActions report={report} generating={generate.isPending} onGenerate={onGenerate} />

@@ -19,6 +19,7 @@ import { ShieldCheckIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { canScreen, readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
+import { overseesTeam } from "../../../lib/organisations/contract.ts";
 import { newSearchRequestAtom } from "../search/new-search-atom";
 import { ADMIN_NAV_ITEMS, isNavItemActive, MAIN_NAV_ITEMS, type NavItem } from "./nav-items";
 import { SidebarUserBlock } from "./sidebar-user-block";
@@ -61,7 +62,8 @@ function NavGroup({ labelKey, items }: { labelKey: string; items: NavItem[] }) {
 
 export function AppSidebar({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const main = MAIN_NAV_ITEMS.filter((item) => !item.screens || canScreen(user));
+  const oversees = !!user.organisation && overseesTeam(user.organisation.role);
+  const main = MAIN_NAV_ITEMS.filter((item) => (!item.screens || canScreen(user)) && (!item.overseers || oversees));
   const admin = readsAdminViews(user) ? ADMIN_NAV_ITEMS.filter((item) => !item.adminsOnly || user.role === "admin") : [];
   const showAdmin = admin.length > 0;
   return (

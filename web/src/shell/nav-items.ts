@@ -29,6 +29,7 @@ export type NavItem = {
     | "/automatic-screening"
     | "/api-access"
     | "/organisation"
+    | "/organisation/audit"
     | "/admin/dashboard"
     | "/admin/users"
     | "/admin/organisations"
@@ -44,6 +45,8 @@ export type NavItem = {
   screens?: boolean;
   /** Admins only (an auditor reads the other admin screens). */
   adminsOnly?: boolean;
+  /** An organisation's owners, admins and auditors only (its audit log). */
+  overseers?: boolean;
 };
 
 /** Main menu for every signed-in user, in this order. */
@@ -58,6 +61,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon, screens: true },
   // Every user belongs to one organisation and may see who else does: the entry is never left out.
   { to: "/organisation", labelKey: "organisation.title", icon: Building2Icon },
+  { to: "/organisation/audit", labelKey: "organisation.audit.nav", icon: ScrollTextIcon, overseers: true },
 ];
 
 /** Administration menu, admin role only. */
