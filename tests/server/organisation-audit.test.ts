@@ -59,7 +59,8 @@ beforeAll(async () => {
   expect((await b.owner.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(200);
   expect((await b.admin.post("/api/organisation/members", { email: "new.b@example.com", fullName: "New B", role: "analyst" })).status).toBe(201);
   expect((await admin.post(`/api/admin/organisations/${b.organisationId}/credits`, { amount: 5, reason: "Pilot" })).status).toBe(200);
-});
+  // Two teams of members, each hashing a password and signing in: slow on PGlite with other suites running.
+}, 180_000);
 afterAll(() => app?.stop());
 
 describe("an organisation's audit log", () => {

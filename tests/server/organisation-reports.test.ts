@@ -71,7 +71,8 @@ beforeAll(async () => {
     await searched(of(a, "analyst"), `A on ${day}`, `${day}T08:00:00Z`);
     await searched(of(b, "analyst"), `B on ${day}`, `${day}T08:00:00Z`);
   }
-});
+  // Two teams of members, each hashing a password and signing in: slow on PGlite with other suites running.
+}, 180_000);
 afterAll(async () => {
   await app?.stop();
   restoreEnv();

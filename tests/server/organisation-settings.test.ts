@@ -63,7 +63,8 @@ beforeAll(async () => {
   b = await team("b");
   await enrol(a.owner);
   await enrol(b.owner);
-});
+  // Two teams of members, each hashing a password and signing in: slow on PGlite with other suites running.
+}, 180_000);
 afterAll(() => app?.stop());
 
 describe("require 2FA, per organisation", () => {
