@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
+import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { importPeps, importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
@@ -130,6 +132,22 @@ describe("with a server running", () => {
     expect(german.stdout).toContain("3 Einträge: 3 geprüft, 0 fehlgeschlagen");
     expect(german.stdout).toMatch(/BEGRIFF\s+TYP\s+STATUS\s+RISIKO\s+SANKTIONSTREFFER\s+MEDIEN\s+SUCH-ID/);
     expect(german.stdout).toMatch(/Acme Trading\s+Unternehmen\s+abgeschlossen\s+mittel\s+0\s+0/);
+  });
+
+  test("list --team: a colleague lists the analyst's batches with who made them; without it, their own", async () => {
+    const [analyst] = await app.db.select().from(schema.users).where(eq(schema.users.email, "analyst@example.com"));
+    await createAccount(
+      app.db,
+      { email: "colleague@example.com", password: "colleague-password", fullName: "Cole League" },
+      { membership: { organisationId: analyst.organisationId, role: "analyst" }, withholdWelcomeCredits: true },
+    );
+    expect((await runCli(["batch", "list", "--user", "colleague@example.com"], env)).stdout).toContain("No batch jobs yet.");
+    const team = await runCli(["batch", "list", "--user", "colleague@example.com", "--team"], env);
+    expect(team.code).toBe(0);
+    expect(team.stdout).toMatch(/NAME\s+BY\s+STATUS/);
+    expect(team.stdout).toMatch(/Detached\s+Test User\s+completed/);
+    const page = JSON.parse((await runCli(["batch", "list", "--user", "colleague@example.com", "--team", "--json"], env)).stdout);
+    expect(page.items.map((b: { createdBy: { id: string } }) => b.createdBy.id)).toEqual([analyst.id, analyst.id]);
   });
 
   test("a bad file is refused naming its line, in English and German; too few credits; another user's batch; nothing charged", async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { type Db, openDatabase, schema } from "../../data/db.ts";
+import { createUser as createAccount } from "../../lib/auth/users.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
 import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
@@ -176,5 +177,33 @@ describe("duecheck monitor", () => {
     expect(await entity("Acme Trading Ltd")).toBeUndefined();
     const unknown = await runCli(["monitor", "remove", row.id, ...USER], env);
     expect([unknown.code, unknown.stderr.trim()]).toEqual([1, `duecheck: No monitored entity ${row.id} for this user`]);
+  });
+
+  test("list --team: a colleague lists the analyst's entities with who added them, and may not pause them", async () => {
+    await withDb(async (db) => {
+      const [analyst] = await db.select().from(schema.users).where(eq(schema.users.email, "analyst@example.com"));
+      await createAccount(
+        db,
+        { email: "colleague@example.com", password: "colleague-password", fullName: "Cole League" },
+        { membership: { organisationId: analyst.organisationId, role: "analyst" }, withholdWelcomeCredits: true },
+      );
+    });
+    const colleague = ["--user", "colleague@example.com"];
+    const own = await runCli(["monitor", "list", ...colleague], env);
+    expect(own.stdout).not.toContain("Rustam Karimov");
+    const team = await runCli(["monitor", "list", ...colleague, "--team"], env);
+    expect(team.code).toBe(0);
+    expect(team.stdout).toContain("Monitored by the team of colleague@example.com: 1");
+    expect(team.stdout).toMatch(/SOURCE\s+BY\s+ID/);
+    expect(team.stdout).toMatch(/Rustam Karimov.*Test User/);
+    const page = JSON.parse((await runCli(["monitor", "list", ...colleague, "--team", "--json"], env)).stdout);
+    expect(page.items[0]).toMatchObject({ searchTerm: "Rustam Karimov", createdBy: { name: "Test User" } });
+    const row = await entity("Rustam Karimov");
+    const refused = await runCli(["monitor", "pause", row.id, ...colleague], env);
+    expect([refused.code, refused.stderr.trim()]).toEqual([
+      1,
+      "duecheck: Only the member who added this entity, or the organisation's owners and admins, change its monitoring",
+    ]);
+    expect((await entity("Rustam Karimov")).status).toBe("active");
   });
 });
