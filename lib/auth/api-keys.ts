@@ -3,12 +3,12 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import { type AuditActor, actorFields, recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { managedRecordsOf, requireChangeOf } from "../organisations/team-records.ts";
 import type { TeamMember } from "../screening/visibility.ts";
 import { organisationOf } from "./organisation-of.ts";
 import { personName } from "./person-name.ts";
 import type { ApiKeyListItem, CreatedApiKey } from "./schemas.ts";
 import { organisationSuspended, SUSPENDED_MESSAGE } from "./suspension.ts";
+import { managedRecordsOf, requireChangeOf } from "./team-records.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
 export { createApiKeySchema } from "./api-key-schema.ts";
@@ -39,7 +39,7 @@ export async function createApiKey(db: DbOrTx, userId: string, name: string): Pr
 
 /**
  * The keys the member lists: their own, and for the organisation's owners and admins every member's key of the
- * organisation (lib/organisations/team-records.ts), each with who made it, newest first.
+ * organisation (lib/auth/team-records.ts), each with who made it, newest first.
  */
 export async function listApiKeys(db: DbOrTx, member: TeamMember): Promise<ApiKeyListItem[]> {
   const k = schema.apiKeys;

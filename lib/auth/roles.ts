@@ -36,4 +36,11 @@ export const exportsEveryone = readsAdminViews;
 /** Buys credits: a user who spends them (not an unlimited or a read-only account). */
 export const buysCredits = (user: WithRole) => canScreen(user) && !hasUnlimitedCredits(user);
 
+/**
+ * Runs the team's records: besides their maker, the organisation's owners and admins pause and remove a colleague's
+ * monitoring, and list and revoke every member's API keys and webhooks (a key that leaked, a member who left). Not the
+ * reviewers: they decide hits, they do not run other members' work.
+ */
+export const managesTeamRecords = (role: OrganisationRole) => role === "owner" || role === "admin";
+
 export const READ_ONLY_MESSAGE = "The auditor role is read-only";

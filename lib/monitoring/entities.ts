@@ -1,7 +1,7 @@
 /**
  * Monitored entities of a team: add, list (paged, by tab), read, delete, pause and resume. A member reads a
  * colleague's entity as they read the team's searches (lib/screening/visibility.ts: an entity is the record of its
- * checks); its maker and the organisation's owners and admins change it (lib/organisations/team-records.ts), others
+ * checks); its maker and the organisation's owners and admins change it (lib/auth/team-records.ts), others
  * get 403. Another organisation's entity, an unknown or a malformed id are all 404 'Monitored entity not found'.
  */
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -10,10 +10,10 @@ import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { recordAudit } from "../audit/record.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import { personName } from "../auth/person-name.ts";
+import { requireChangeOf } from "../auth/team-records.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { requireChangeOf } from "../organisations/team-records.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { OPEN_REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";

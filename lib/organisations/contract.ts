@@ -39,13 +39,6 @@ export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleSchema>;
 /** Owners and admins manage the members (invite, change roles, remove); the others only read the list. */
 export const canManageMembers = (role: OrganisationRole) => role === "owner" || role === "admin";
 
-/**
- * Runs the team's records: besides their maker, the organisation's owners and admins pause and remove a colleague's
- * monitoring, and list and revoke every member's API keys and webhooks (a key that leaked, a member who left). Not the
- * reviewers: they decide hits, they do not run other members' work.
- */
-export const managesTeamRecords = (role: OrganisationRole) => role === "owner" || role === "admin";
-
 /** Whose records a list shows: the caller's own ("mine", every list's default) or the team's they may read ("team"). */
 export const TEAM_SCOPES = ["mine", "team"] as const;
 

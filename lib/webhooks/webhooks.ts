@@ -1,16 +1,16 @@
 /**
  * A member's webhooks: create (the secret answered once), list (secret masked), change, delete, deliveries. A webhook
  * receives its maker's events; the organisation's owners and admins also list, change and delete every member's
- * webhook of the organisation (lib/organisations/team-records.ts). Any other webhook is 404.
+ * webhook of the organisation (lib/auth/team-records.ts). Any other webhook is 404.
  */
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { type AuditActor, actorFields, recordAudit } from "../audit/record.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import { personName } from "../auth/person-name.ts";
+import { managedRecordsOf, requireChangeOf } from "../auth/team-records.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { managedRecordsOf, requireChangeOf } from "../organisations/team-records.ts";
 import { assertOutgoingUrlAllowed } from "../outgoing/policy.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { TeamMember } from "../screening/visibility.ts";

@@ -14,7 +14,7 @@ import { type ExportFormat, type ExportOptions, exportBatch } from "../../lib/ba
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { listBatchResults } from "../../lib/batch/batch-read.ts";
 import { AppError } from "../../lib/errors.ts";
-import { teamMemberById } from "../../lib/organisations/team-records.ts";
+import { teamMemberById } from "../../lib/auth/team-records.ts";
 import type { SearchResults } from "../../lib/screening/results.ts";
 import { openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
 import { cleanResults, petrovResults } from "../fixtures/summary.ts";

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
-import { teamMemberById } from "../../lib/organisations/team-records.ts";
+import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";

@@ -5,9 +5,8 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { PlusIcon, RadarIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { canScreen } from "../../../lib/auth/roles.ts";
+import { canScreen, managesTeamRecords } from "../../../lib/auth/roles.ts";
 import type { MonitoredEntityView, MonitoredListItem } from "../../../lib/monitoring/schemas.ts";
-import { managesTeamRecords } from "../../../lib/organisations/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { ConfirmDeleteDialog } from "../components/confirm-delete-dialog";
 import { LoadMore } from "../components/load-more";
@@ -38,7 +37,7 @@ export function MonitoringPage() {
   const list = useMonitoredEntities(tab, filters);
   const filtered = !!filters.risk || !!filters.review;
   const team = filters.scope === "team";
-  // The server's rule (lib/organisations/team-records.ts): its maker, and the organisation's owners and admins.
+  // The server's rule (lib/auth/team-records.ts): its maker, and the organisation's owners and admins.
   const mayChange = (entity: MonitoredListItem) =>
     !!user && canScreen(user) && (entity.createdBy.id === user.id || (!!user.organisation && managesTeamRecords(user.organisation.role)));
   const remove = useRemoveEntity();

@@ -1,4 +1,4 @@
-import { managesTeamRecords } from "../../../lib/organisations/contract.ts";
+import { managesTeamRecords } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 
 /**

@@ -1,14 +1,13 @@
 /**
  * Who changes a record of the team (a batch, a monitored entity, an API key, a webhook): the member who made it, and
- * the organisation's owners and admins (contract.ts managesTeamRecords). An auditor, of the instance or of the
+ * the organisation's owners and admins (roles.ts managesTeamRecords). An auditor, of the instance or of the
  * organisation, changes nothing. Another organisation's record is never found (404) before this rule is asked.
  */
 import { eq, or, type SQL } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { isReadOnly, READ_ONLY_MESSAGE } from "../auth/roles.ts";
 import { AppError } from "../errors.ts";
 import type { TeamColumns, TeamMember } from "../screening/visibility.ts";
-import { managesTeamRecords } from "./contract.ts";
+import { isReadOnly, managesTeamRecords, READ_ONLY_MESSAGE } from "./roles.ts";
 
 export interface TeamRecord {
   userId: string | null;
