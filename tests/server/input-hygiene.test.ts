@@ -166,7 +166,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/embed/origins": { body: { origin: "https://portal.example.com" }, freeText: ["origin"] },
   "POST /api/organisation/members": { body: { email: "colleague@example.com", fullName: "Cole League", role: "analyst" }, freeText: ["email", "fullName"] },
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
-  "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true, requireTwoFactor: null, retentionYears: null }, freeText: [] },
+  "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true, requireTwoFactor: false, retentionYears: 10 }, freeText: [] },
   "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
 };
 
