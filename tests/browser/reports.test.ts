@@ -44,7 +44,10 @@ beforeAll(async () => {
   rosa = await createUser(app.db, { email: "rosa@example.com", password: PASSWORD, fullName: "Rosa Reporter", credits: 200 });
   bruno = await createUser(app.db, { email: "bruno@example.com", password: PASSWORD, fullName: "Bruno Analyst", credits: 200 });
   // Analysts of their organisations: an owner would read the organisation's report, these read their own.
-  await app.db.update(schema.users).set({ organisationRole: "analyst" }).where(inArray(schema.users.id, [rosa.id, bruno.id]));
+  await app.db
+    .update(schema.users)
+    .set({ organisationRole: "analyst" })
+    .where(inArray(schema.users.id, [rosa.id, bruno.id]));
   for (const { seeded } of Object.values(DAYS)) await seedDay(seeded);
 }, HOOK_TIMEOUT_MS);
 

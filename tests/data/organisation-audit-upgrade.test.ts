@@ -27,7 +27,9 @@ test("old entries are filed by organisation, the chain verifies with the same he
       (${ANN}, 'ann@example.com', 'x', 'Ann', ${ANN}, 'owner', 'user'),
       (${BEN}, 'ben@example.com', 'x', 'Ben', ${BEN}, 'owner', 'user'),
       (${ADMIN}, 'admin@example.com', 'x', 'Admin', ${ADMIN}, 'owner', 'admin')`);
-  await db.execute(sql`insert into searches (id, user_id, organisation_id, search_term, status) values (${SEARCH}, ${ANN}, ${ANN}, 'Viktor Petrov', 'completed')`);
+  await db.execute(
+    sql`insert into searches (id, user_id, organisation_id, search_term, status) values (${SEARCH}, ${ANN}, ${ANN}, 'Viktor Petrov', 'completed')`,
+  );
   await db.execute(sql`
     insert into audit_log (actor_user_id, actor_kind, action, target_type, target_id, details) values
       (${ANN}, 'user', 'auth.login', 'user', ${ANN}, null),
@@ -69,7 +71,9 @@ test("old entries are filed by organisation, the chain verifies with the same he
   await expect(refile()).rejects.toThrow();
 
   // A new entry written as psql or any process would write it is filed and linked; the chain still verifies.
-  await db.execute(sql`insert into audit_log (actor_user_id, actor_kind, action, target_type, target_id) values (${BEN}, 'user', 'auth.login', 'user', ${BEN})`);
+  await db.execute(
+    sql`insert into audit_log (actor_user_id, actor_kind, action, target_type, target_id) values (${BEN}, 'user', 'auth.login', 'user', ${BEN})`,
+  );
   const [latest] = rowsOf<{ organisation_id: string | null }>(await db.execute(sql`select organisation_id from audit_log order by id desc limit 1`));
   expect(latest.organisation_id).toBe(BEN);
   expect(await verifyAuditChain(db as unknown as Db)).toMatchObject({ intact: true, entries: 10 });
