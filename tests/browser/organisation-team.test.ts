@@ -219,7 +219,12 @@ describe("organisation as a team", () => {
         await setting.click();
         await expectVisible(page.getByText("Team settings saved"));
         await expectVisible(page.getByRole("switch", { name: SEES_TEAM, checked: false }));
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({
+          membersSeeTeam: false,
+          fourEyes: null,
+          requireTwoFactor: null,
+          retentionYears: null,
+        });
         await page.reload();
         await expectVisible(page.getByRole("switch", { name: SEES_TEAM, checked: false }));
 
@@ -270,7 +275,12 @@ describe("organisation as a team", () => {
         await page.waitForFunction(() => document.querySelector("[data-testid=organisation-settings] [role=switch]")?.hasAttribute("disabled"));
         expect(await setting.getAttribute("aria-checked")).toBe("false");
         await expectVisible(page.getByTestId("organisation-settings-read-only"));
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({
+          membersSeeTeam: false,
+          fourEyes: null,
+          requireTwoFactor: null,
+          retentionYears: null,
+        });
       } finally {
         await colleague.context.close();
         expect((await ownerApi.put("/api/organisation/settings", { membersSeeTeam: true })).status).toBe(200);
@@ -333,12 +343,22 @@ describe("organisation as a team", () => {
         await page.reload();
         await expectVisible(fourEyes);
         expect(await textOf(fourEyes)).toBe("On");
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: true, requireTwoFactor: null, retentionYears: null });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({
+          membersSeeTeam: true,
+          fourEyes: true,
+          requireTwoFactor: null,
+          retentionYears: null,
+        });
         await fourEyes.click();
         await page.getByRole("option", { name: "As the instance" }).click();
         await expectVisible(page.getByText("Four-eyes review now follows this server's setting."));
         expect(await textOf(fourEyes)).toBe("As the instance");
-        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({ membersSeeTeam: true, fourEyes: null, requireTwoFactor: null, retentionYears: null });
+        expect((await ownerApi.get("/api/organisation")).json.settings).toEqual({
+          membersSeeTeam: true,
+          fourEyes: null,
+          requireTwoFactor: null,
+          retentionYears: null,
+        });
       } finally {
         await owner.context.close();
       }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { type NewsArticle, NewsProviderError, type NewsQuery } from "../../lib/media/news-article.ts";
-import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { type IndexSnapshot, SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import type { ListIndex } from "../../lib/screening/lists.ts";
 import { SEARCH_CHUNK_QUEUE } from "../../lib/screening/search-queue.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { teamMemberById } from "../../lib/auth/team-records.ts";
 import type { Clock } from "../../lib/clock.ts";
 import { JobQueue } from "../../lib/jobs/queue.ts";
-import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { queueWebhookEvent } from "../../lib/webhooks/events.ts";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../../lib/webhooks/retry-policy.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, schema } from "../../data/db.ts";
+import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { createBatchJob, getBatchJob } from "../../lib/batch/batch-jobs.ts";
 import { addMonitoredEntity } from "../../lib/monitoring/entities.ts";
-import { teamMemberById } from "../../lib/auth/team-records.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { seedSystemSettings } from "../../lib/settings/system-settings.ts";
