@@ -1,59 +1,7 @@
-import { Command, CommanderError } from "commander";
-import { DataDirBusyError } from "../data/db.ts";
-import { AppError } from "../lib/errors.ts";
-import { CliError } from "./fail.ts";
+import { runCommand } from "./run.ts";
 
-type Register = (program: Command) => void;
-
-/**
- * Every top-level command and where it is defined. A run loads only the module of the command it was asked for:
- * the others pull in the PDF and Excel writers, the job queue and the screening pipeline, and loading them all made
- * every invocation take over a second before doing anything. Help and unknown commands load them all.
- */
-const COMMANDS: Record<string, () => Promise<Register>> = {
-  serve: async () => (await import("./commands/serve.ts")).registerServe,
-  db: async () => (await import("./commands/db.ts")).registerDb,
-  users: async () => (await import("./commands/users.tsx")).registerUsers,
-  orgs: async () => (await import("./commands/orgs.tsx")).registerOrgs,
-  credits: async () => (await import("./commands/credits.ts")).registerCredits,
-  datasets: async () => (await import("./commands/datasets.tsx")).registerDatasets,
-  sanctions: async () => (await import("./commands/sanctions.tsx")).registerSanctions,
-  search: async () => (await import("./commands/search.tsx")).registerSearch,
-  history: async () => (await import("./commands/history.tsx")).registerHistory,
-  batch: async () => (await import("./commands/batch.tsx")).registerBatch,
-  monitor: async () => (await import("./commands/monitor.tsx")).registerMonitor,
-  review: async () => (await import("./commands/review.tsx")).registerReview,
-  webhooks: async () => (await import("./commands/webhooks.tsx")).registerWebhooks,
-  embed: async () => (await import("./commands/embed.tsx")).registerEmbed,
-  reports: async () => (await import("./commands/reports.tsx")).registerReports,
-  billing: async () => (await import("./commands/billing.tsx")).registerBilling,
-  admin: async () => (await import("./commands/admin.tsx")).registerAdmin,
-  settings: async () => (await import("./commands/settings.tsx")).registerSettings,
-  audit: async () => (await import("./commands/audit.tsx")).registerAudit,
-  searches: async () => (await import("./commands/searches.ts")).registerSearches,
-};
-
-const program = new Command()
-  .name("duecheck")
-  .description(
-    "Due-diligence screening: server, data and administration from the terminal.\nUses DATABASE_URL when set, otherwise the embedded database in DUECHECK_DATA_DIR.",
-  )
-  .version("0.1.0")
-  .showHelpAfterError()
-  .exitOverride();
-
-const asked = process.argv[2];
-const needed = asked && Object.hasOwn(COMMANDS, asked) ? [asked] : Object.keys(COMMANDS);
-for (const register of await Promise.all(needed.map((name) => COMMANDS[name]()))) register(program);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
-  if (error instanceof CliError || error instanceof AppError || error instanceof DataDirBusyError) {
-    console.error(`duecheck: ${error.message}`);
-    process.exit(1);
-  }
-  console.error(error);
-  process.exit(1);
-}
+const outcome = await runCommand(process.argv.slice(2));
+// A command that failed may leave a connection or a timer behind: an error ends the process at once. A command that
+// ended well lets the process end by itself (`serve` keeps it running), with the code it set.
+if (outcome.error) process.exit(outcome.code);
+process.exitCode = outcome.code;

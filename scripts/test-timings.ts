@@ -1,8 +1,8 @@
 /**
  * Where the suite's time goes: `npm run test:timings -- <folder>` reads what `DUECHECK_TEST_TIMINGS=<folder> npm test`
  * wrote (each pass's JUnit XML and its starts, tests/helpers/starts.ts) and prints, slowest first, each test file's
- * seconds in every pass, its tests, and what it started: servers in the test process (app), CLI processes (cli),
- * databases and browsers. A file's time is its whole run, hooks included.
+ * seconds in every pass, its tests, and what it started: servers in the test process (app), CLI processes (cli), CLI
+ * commands run in the test process (command), databases and browsers. A file's time is its whole run, hooks included.
  *
  *   --top N   only the N slowest files (default 25)
  */
@@ -55,7 +55,7 @@ for (const pass of passes) {
 
 const total = (r: FileRow) => Math.max(0, ...Object.values(r.seconds));
 const sorted = [...files.entries()].filter(([, r]) => Object.keys(r.seconds).length).sort((a, b) => total(b[1]) - total(a[1]));
-const kinds = ["app", "cli", "database", "browser"];
+const kinds = ["app", "cli", "command", "database", "browser"];
 console.log(["file", ...passes, "tests", ...kinds].join("\t"));
 for (const [file, r] of sorted.slice(0, top)) {
   console.log([file, ...passes.map((p) => (p in r.seconds ? r.seconds[p].toFixed(1) : "")), r.tests, ...kinds.map((k) => r.starts[k] ?? 0)].join("\t"));

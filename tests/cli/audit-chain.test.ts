@@ -10,7 +10,7 @@ import { schema } from "../../data/db.ts";
 import { verifyAuditChain } from "../../lib/audit/chain.ts";
 import { recordAudit } from "../../lib/audit/record.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
-import { runCli } from "../helpers/cli.ts";
+import { runCli, runCliProcess } from "../helpers/cli.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ test("writers in two processes form one chain, and the CLI's entries name the op
   const writes = Array.from({ length: 30 }, (_, i) =>
     app.db.transaction((tx) => recordAudit(tx, { action: "test.entry", actorKind: "system", details: { n: i, note: "x".repeat(i * 10) } })),
   );
-  const [set] = await Promise.all([cli("settings", "set", "initialCredits", "40"), ...writes]);
+  const [set] = await Promise.all([runCliProcess(["settings", "set", "initialCredits", "40"], app.env), ...writes]);
   expect(set.code).toBe(0);
   const chain = await app.db.select({ id: a.id, seq: a.chainSeq, prevId: a.prevId, hash: a.hash }).from(a).orderBy(asc(a.chainSeq));
   expect(chain.length).toBeGreaterThanOrEqual(31);

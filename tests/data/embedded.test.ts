@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpClient } from "../../support/http-client.ts";
-import { runCli, startServeProcess } from "../helpers/cli.ts";
+import { runCliProcess, startServeProcess } from "../helpers/cli.ts";
 import { TEST_DB } from "../helpers/database.ts";
 
 // These tests are about the embedded folder itself, so they run in the PGlite pass only.
@@ -43,7 +43,7 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
     const dir = freshDataDir();
     const server = await startServeProcess({ DUECHECK_DATA_DIR: dir, DUECHECK_ADMIN_PASSWORD: "Admin-password-1" });
     try {
-      const second = await runCli(["serve", "--port", "0"], { DUECHECK_DATA_DIR: dir });
+      const second = await runCliProcess(["serve", "--port", "0"], { DUECHECK_DATA_DIR: dir });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`Another duecheck server (pid ${server.proc.pid}`);
       expect(second.stderr).toContain("already uses the embedded database");
@@ -58,13 +58,15 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
     const dir = freshDataDir();
     const server = await startServeProcess({ DUECHECK_DATA_DIR: dir, DUECHECK_ADMIN_PASSWORD: "Admin-password-1" });
     try {
-      const created = await runCli(["users", "create", "--email", "sock@example.com", "--password", "sock-password", "--name", "Sock"], {
+      const created = await runCliProcess(["users", "create", "--email", "sock@example.com", "--password", "sock-password", "--name", "Sock"], {
         DUECHECK_DATA_DIR: dir,
       });
       expect(created.code).toBe(0);
       // Several CLI runs at once take turns on the socket: the last waits for the other two, so each may take longer
       // than one run alone on a busy machine.
-      const runs = await Promise.all([1, 2, 3].map((n) => runCli(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir }, 150_000)));
+      const runs = await Promise.all(
+        [1, 2, 3].map((n) => runCliProcess(["credits", "add", "sock@example.com", String(n)], { DUECHECK_DATA_DIR: dir }, 150_000)),
+      );
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
       const http = new HttpClient(server.url);
       await http.signIn("sock@example.com", "sock-password");
@@ -76,7 +78,7 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
 
   test("without a server the CLI opens the folder itself and releases it", async () => {
     const dir = freshDataDir();
-    const created = await runCli(["users", "create", "--email", "solo@example.com", "--password", "solo-password", "--name", "Solo"], {
+    const created = await runCliProcess(["users", "create", "--email", "solo@example.com", "--password", "solo-password", "--name", "Solo"], {
       DUECHECK_DATA_DIR: dir,
     });
     expect(created.code).toBe(0);
@@ -94,7 +96,7 @@ describe.skipIf(TEST_DB !== "pglite")("embedded PGlite folder", () => {
   test("a lock left by a process that died does not block the next start", async () => {
     const dir = freshDataDir();
     await Bun.write(join(dir, "duecheck.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, holder: "server", startedAt: new Date().toISOString() }));
-    const res = await runCli(["users", "list", "--json"], { DUECHECK_DATA_DIR: dir });
+    const res = await runCliProcess(["users", "list", "--json"], { DUECHECK_DATA_DIR: dir });
     expect(res.code).toBe(0);
   });
 });

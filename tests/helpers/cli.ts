@@ -1,10 +1,30 @@
 import { join } from "node:path";
+import { runCommandCaptured } from "./cli-in-process.ts";
 import { noteStart } from "./starts.ts";
 
 const BIN = join(import.meta.dir, "..", "..", "bin", "duecheck");
 
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a duecheck command line as `bin/duecheck` would, in the test process: the same program, arguments and
+ * environment, its output collected and its exit code returned. A process costs a second or more of loading and
+ * opening the database; a test about the process itself (killed, run side by side, holding a folder) uses
+ * runCliProcess.
+ */
+export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+  // DUECHECK_TEST_CLI=process runs every command as a process, as before, to compare the two.
+  if (process.env.DUECHECK_TEST_CLI === "process") return runCliProcess(args, env, timeoutMs);
+  noteStart("command");
+  return runCommandCaptured(args, { DATABASE_URL: "", ...env }, timeoutMs);
+}
+
 /** Runs bin/duecheck as a separate process and collects its output. */
-export async function runCli(args: string[], env: Record<string, string>, timeoutMs = 60_000) {
+export async function runCliProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
   noteStart("cli");
   const proc = Bun.spawn([BIN, ...args], {
     env: { ...process.env, DATABASE_URL: "", ...env },

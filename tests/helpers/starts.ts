@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 
-/** What a test file starts that costs time: a server in the test process, a CLI process, a database, a browser. */
-export type StartKind = "app" | "cli" | "database" | "browser";
+/** What a test file starts that costs time: a server in the test process, a CLI process, a CLI command run in the test process, a database, a browser. */
+export type StartKind = "app" | "cli" | "command" | "database" | "browser";
 
 /**
  * Notes one start under the test file that asked for it (found in the call's stack), in the file that
