@@ -3,14 +3,13 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import type { Db } from "../../data/db.ts";
-import { isUuid } from "../../lib/ids.ts";
-import { ORGANISATION_NOT_FOUND } from "../../lib/organisations/actor.ts";
+import { AppError } from "../../lib/errors.ts";
 import { todayIn } from "../../lib/reports/daily/access.ts";
 import { exportDailyReport } from "../../lib/reports/daily/export.ts";
 import { generateDailyReport } from "../../lib/reports/daily/generate.ts";
 import { readDailyReport } from "../../lib/reports/daily/read.ts";
 import { type DailyReportView, REPORT_RISK_LEVELS, reportDate } from "../../lib/reports/daily/schemas.ts";
-import { INSTANCE, organisationScope, type ReportScope } from "../../lib/reports/daily/scope.ts";
+import { existingOrganisationScope, INSTANCE, type ReportScope } from "../../lib/reports/daily/scope.ts";
 import { dayBefore, reportTimeZone } from "../../lib/reports/daily/settings.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
@@ -49,11 +48,13 @@ function dayOf(value: string | undefined, early: Words, timeZone: string): strin
  * --user: that user's own report; --org: that organisation's; without either the instance's (every organisation's),
  * read in the first administrator's language.
  */
-function scopeOf(options: DayOptions, reader: { id: string }): ReportScope {
+async function scopeOf(db: Db, options: DayOptions, reader: { id: string }): Promise<ReportScope> {
   if (options.user) return { userId: reader.id };
   if (options.org) {
-    if (!isUuid(options.org.trim())) failWith(`--org: ${ORGANISATION_NOT_FOUND}`);
-    return organisationScope(options.org.trim());
+    return existingOrganisationScope(db, options.org.trim()).catch((error: unknown) => {
+      if (error instanceof AppError) failWith(`--org: ${error.message}`);
+      throw error;
+    });
   }
   return INSTANCE;
 }
@@ -75,7 +76,7 @@ async function onDay<T>(options: DayOptions, work: (db: Db, date: string, scope:
   const timeZone = zone();
   const date = dayOf(options.date, words(asked), timeZone);
   const { report, shown } = await withCliUser(options.user, asked, async ({ db, user, shown }) => ({
-    report: await work(db, date, scopeOf(options, user), timeZone),
+    report: await work(db, date, await scopeOf(db, options, user), timeZone),
     shown,
   }));
   return { date, timeZone, report, shown };
@@ -123,7 +124,7 @@ export function registerReports(program: Command) {
       const shown = await withCliUser(options.user, asked, async ({ db, user: reader, shown }) => {
         const file = await exportDailyReport(db, {
           date,
-          scope: scopeOf(options, reader),
+          scope: await scopeOf(db, options, reader),
           format: format.data,
           reader: { ...reader, reportLanguage: shown.language },
         }).catch((error: unknown) => {

@@ -80,10 +80,14 @@ test("the default day is yesterday in the report timezone; bad dates and formats
     runCli(["reports", "export", "--date", DAY, "--format", "docx", "-o", join(folder, "x.docx")], env),
     runCli(["reports", "daily", "--date", "2026-02-30"], env),
     runCli(["reports", "generate", "--date", "2999-01-01"], env),
+    runCli(["reports", "generate", "--org", "00000000-0000-4000-8000-000000000000"], env),
+    runCli(["reports", "daily", "--org", "not-an-id"], env),
   ]);
   expect(bad.map((r) => [r.code, r.stderr.trim()])).toEqual([
     [1, "duecheck: --format must be pdf or xlsx, got 'docx'"],
     [1, "duecheck: --date: date must be a real day"],
     [1, "duecheck: --date 2999-01-01 is in the future"],
+    [1, "duecheck: --org: Organisation not found"],
+    [1, "duecheck: --org: Organisation not found"],
   ]);
 });

@@ -1,6 +1,9 @@
 /** Whose activity a daily report covers, and the SQL that picks the day's searches and ledger rows of it. */
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { schema } from "../../../data/db.ts";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import { AppError } from "../../errors.ts";
+import { isUuid } from "../../ids.ts";
+import { ORGANISATION_NOT_FOUND } from "../../organisations/actor.ts";
 
 /**
  * A user's own activity (userId), an organisation's members' (organisationId: its owners, admins and auditors read
@@ -14,6 +17,14 @@ export interface ReportScope {
 export const INSTANCE: ReportScope = { userId: null, organisationId: null };
 
 export const organisationScope = (organisationId: string): ReportScope => ({ userId: null, organisationId });
+
+/** The scope of an organisation named by an id someone typed: 404 when no organisation has it, as for any record. */
+export async function existingOrganisationScope(db: DbOrTx, organisationId: string): Promise<ReportScope> {
+  const o = schema.organisations;
+  const found = isUuid(organisationId) && (await db.select({ id: o.id }).from(o).where(eq(o.id, organisationId)).limit(1)).length > 0;
+  if (!found) throw new AppError(404, ORGANISATION_NOT_FOUND);
+  return organisationScope(organisationId);
+}
 
 /** The first moment of the day in the zone, and of the next day. */
 export function dayBounds(date: string, timeZone: string): { start: SQL; end: SQL } {
