@@ -60,7 +60,7 @@ afterAll(async () => {
 test("filters in the address, paging, readable details and the CSV export", async () => {
   const { context, page } = await signedInPage(browser, app.url, "admin@test.local", "Admin-password-1");
   try {
-    await page.getByRole("link", { name: tr(en, "nav.adminAudit") }).click();
+    await page.getByRole("link", { name: tr(en, "nav.adminAudit"), exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/audit");
     await expectVisible(page.getByRole("heading", { name: tr(en, "audit.title") }));
 
@@ -122,7 +122,7 @@ test("an ordinary user sees no menu entry and a 'not allowed' state", async () =
   try {
     await page.goto(`${app.url}/admin/audit`);
     await expectVisible(page.getByTestId("admin-not-allowed"));
-    expect(await page.getByRole("link", { name: tr(en, "nav.adminAudit") }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: tr(en, "nav.adminAudit"), exact: true }).count()).toBe(0);
   } finally {
     await context.close();
   }
