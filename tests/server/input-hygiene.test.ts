@@ -17,6 +17,9 @@ import { setEnv } from "../helpers/env.ts";
 import { validRegistration } from "../helpers/registration.ts";
 import { type StripeStandIn, startStripeServer } from "../helpers/stripe-server.ts";
 
+/** Each walk sends a request per route and field, and grows with the API: a minute is too little on a busy machine. */
+const WALK_TIMEOUT_MS = 240_000;
+
 /** Values no field accepts, each with what it is. */
 const BAD_CHARACTERS: [string, string][] = [
   ["a NUL byte", "abc\u0000def"],
@@ -327,83 +330,95 @@ describe("every JSON route refuses bad text with a 4xx JSON error and changes no
     expect(readsBody.sort()).toEqual(Object.keys(BODIES).sort());
   });
 
-  test("control characters, unpaired surrogates and over-long values in each string field", async () => {
-    for (const [route, { body, freeText }] of Object.entries(BODIES)) {
-      const before = await databaseState();
-      const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
-      for (const field of stringPaths(body)) {
-        for (const [, bad] of BAD_CHARACTERS) {
-          const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, bad)));
-          if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(CHARACTER_MESSAGE);
+  test(
+    "control characters, unpaired surrogates and over-long values in each string field",
+    async () => {
+      for (const [route, { body, freeText }] of Object.entries(BODIES)) {
+        const before = await databaseState();
+        const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
+        for (const field of stringPaths(body)) {
+          for (const [, bad] of BAD_CHARACTERS) {
+            const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, bad)));
+            if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(CHARACTER_MESSAGE);
+          }
+          const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, OVERLONG)));
+          if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(LENGTH_MESSAGE);
         }
-        const message = await expectRefused(route, path, JSON.stringify(setPath(body, field, OVERLONG)));
-        if (freeText.includes(field)) expect(`${route} ${field}: ${message}`).toMatch(LENGTH_MESSAGE);
+        expect(freeText.every((field) => stringPaths(body).includes(field))).toBe(true);
+        expect({ route, state: await databaseState() }).toEqual({ route, state: before });
       }
-      expect(freeText.every((field) => stringPaths(body).includes(field))).toBe(true);
-      expect({ route, state: await databaseState() }).toEqual({ route, state: before });
-    }
-  });
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  test("bodies of the wrong shape: not an object, not JSON, wrong types, deep nesting, huge arrays", async () => {
-    const deep = "[".repeat(20_000) + "]".repeat(20_000);
-    for (const [route, { body }] of Object.entries(BODIES)) {
-      const before = await databaseState();
-      const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
-      for (const raw of ["[]", '"text"', "42", "null", "true", "{", '{"a":', deep, "\u0000"]) {
-        await expectRefused(route, path, raw);
-      }
-      for (const [field, valid] of Object.entries(body)) {
-        const candidates = ["text", 12345, true, null, {}, [], JSON.parse(deep), Array.from({ length: 10_000 }, () => 1)];
-        // Another value of a field's own primitive type may be valid; every other type is wrong.
-        // An empty object is a search's details that say nothing: accepted (and stored as none).
-        const wrongTypes = candidates
-          .filter((w) => typeof valid === "object" || typeof w !== typeof valid)
-          .filter((w) => !(field === "details" && w !== null && typeof w === "object" && !Array.isArray(w) && Object.keys(w).length === 0))
-          .filter((w) => !(w === null && NULL_ACCEPTED[route]?.includes(field)));
-        for (const wrong of wrongTypes) {
-          await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
+  test(
+    "bodies of the wrong shape: not an object, not JSON, wrong types, deep nesting, huge arrays",
+    async () => {
+      const deep = "[".repeat(20_000) + "]".repeat(20_000);
+      for (const [route, { body }] of Object.entries(BODIES)) {
+        const before = await databaseState();
+        const path = pathOf(route) + (QUERIES[route] ? `?${new URLSearchParams(QUERIES[route])}` : "");
+        for (const raw of ["[]", '"text"', "42", "null", "true", "{", '{"a":', deep, "\u0000"]) {
+          await expectRefused(route, path, raw);
         }
+        for (const [field, valid] of Object.entries(body)) {
+          const candidates = ["text", 12345, true, null, {}, [], JSON.parse(deep), Array.from({ length: 10_000 }, () => 1)];
+          // Another value of a field's own primitive type may be valid; every other type is wrong.
+          // An empty object is a search's details that say nothing: accepted (and stored as none).
+          const wrongTypes = candidates
+            .filter((w) => typeof valid === "object" || typeof w !== typeof valid)
+            .filter((w) => !(field === "details" && w !== null && typeof w === "object" && !Array.isArray(w) && Object.keys(w).length === 0))
+            .filter((w) => !(w === null && NULL_ACCEPTED[route]?.includes(field)));
+          for (const wrong of wrongTypes) {
+            await expectRefused(route, path, JSON.stringify(setPath(body, field, wrong)));
+          }
+        }
+        const tooLarge = await clientFor(route).request(
+          route.split(" ")[0],
+          path,
+          JSON.stringify({ ...body, padding: "x".repeat((BODY_LIMITS[route] ?? 64 * 1024) + 6_000) }),
+          {
+            "content-type": "application/json",
+          },
+        );
+        expect({ route, status: tooLarge.status, error: typeof tooLarge.json?.error }).toEqual({ route, status: 413, error: "string" });
+        expect({ route, state: await databaseState() }).toEqual({ route, state: before });
       }
-      const tooLarge = await clientFor(route).request(
-        route.split(" ")[0],
-        path,
-        JSON.stringify({ ...body, padding: "x".repeat((BODY_LIMITS[route] ?? 64 * 1024) + 6_000) }),
-        {
-          "content-type": "application/json",
-        },
-      );
-      expect({ route, status: tooLarge.status, error: typeof tooLarge.json?.error }).toEqual({ route, status: 413, error: "string" });
-      expect({ route, state: await databaseState() }).toEqual({ route, state: before });
-    }
-  });
+    },
+    WALK_TIMEOUT_MS,
+  );
 
-  test("path parameters and query strings with control characters, broken encodings or absurd lengths", async () => {
-    const before = await databaseState();
-    for (const route of routes) {
-      const params = route.match(/:\w+/g) ?? [];
-      for (const param of params) {
-        const name = param.slice(1);
-        for (const bad of ["%00", "abc%01def", "%1B%5B2J", "%ED%A0%80", "%C3%28"]) {
-          await expectRefused(route, pathOf(route, { ...pathValues, [name]: bad }));
+  test(
+    "path parameters and query strings with control characters, broken encodings or absurd lengths",
+    async () => {
+      const before = await databaseState();
+      for (const route of routes) {
+        const params = route.match(/:\w+/g) ?? [];
+        for (const param of params) {
+          const name = param.slice(1);
+          for (const bad of ["%00", "abc%01def", "%1B%5B2J", "%ED%A0%80", "%C3%28"]) {
+            await expectRefused(route, pathOf(route, { ...pathValues, [name]: bad }));
+          }
+          const message = await expectRefused(route, pathOf(route, { ...pathValues, [name]: "a".repeat(9000) }));
+          expect(message).toBe("The address is too long");
         }
-        const message = await expectRefused(route, pathOf(route, { ...pathValues, [name]: "a".repeat(9000) }));
-        expect(message).toBe("The address is too long");
-      }
-      for (const bad of ["%00", "x%01y", "%7F", "%C2%85"]) {
-        const message = await expectRefused(route, `${pathOf(route)}?probe=${bad}`);
-        expect(`${route}: ${message}`).toMatch(CHARACTER_MESSAGE);
-      }
-      for (const [name, valid] of Object.entries(QUERIES[route] ?? {})) {
-        const others = new URLSearchParams(QUERIES[route]);
-        for (const bad of ["abc%00def", "%01", `${valid}%1B`]) {
-          others.delete(name);
-          await expectRefused(route, `${pathOf(route)}?${others}&${name}=${bad}`);
+        for (const bad of ["%00", "x%01y", "%7F", "%C2%85"]) {
+          const message = await expectRefused(route, `${pathOf(route)}?probe=${bad}`);
+          expect(`${route}: ${message}`).toMatch(CHARACTER_MESSAGE);
         }
-        if (name === "term") await expectRefused(route, `${pathOf(route)}?${name}=${"a".repeat(5000)}`);
+        for (const [name, valid] of Object.entries(QUERIES[route] ?? {})) {
+          const others = new URLSearchParams(QUERIES[route]);
+          for (const bad of ["abc%00def", "%01", `${valid}%1B`]) {
+            others.delete(name);
+            await expectRefused(route, `${pathOf(route)}?${others}&${name}=${bad}`);
+          }
+          if (name === "term") await expectRefused(route, `${pathOf(route)}?${name}=${"a".repeat(5000)}`);
+        }
       }
-    }
-    expect(await databaseState()).toEqual(before);
-  });
+      expect(await databaseState()).toEqual(before);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   test("text a user pastes with tabs or line breaks is cleaned, not refused: one line where one line belongs", async () => {
     const res = await admin.post("/api/auth/update-profile", {
