@@ -46,10 +46,10 @@ const externalRefTaken = { target: schema.creditTransactions.externalRef, where:
 
 const o = schema.organisations;
 
-/** The organisation whose credits a member spends, and the member's instance role (who spends nothing). */
+/** The organisation whose credits a member spends, the member's instance role (who spends nothing) and monthly cap. */
 async function memberOf(db: DbOrTx, userId: string) {
   const [member] = await db
-    .select({ role: schema.users.role, organisationId: schema.users.organisationId })
+    .select({ role: schema.users.role, organisationId: schema.users.organisationId, monthlyCreditCap: schema.users.monthlyCreditCap })
     .from(schema.users)
     .where(eq(schema.users.id, userId));
   if (!member) throw new AppError(404, "User not found");
@@ -111,18 +111,16 @@ export async function spentThisMonth(db: DbOrTx, userId: string): Promise<number
 }
 
 /**
- * Refuses a debit of `required` credits that would take the member past their monthly cap. The member's row is
- * locked until the charge's transaction ends, so two charges of one member at once are counted one after the
- * other and cannot both slip under the cap. No cap: one read, nothing locked.
+ * Refuses a debit of `required` credits that would take the member past their monthly cap (`cap`, read with the
+ * member; null: no cap, no query). Called after the debit's update of the organisation's balance: every debit of a
+ * member updates that row, which stays locked until the debit's transaction ends, so this sum (a statement of its own,
+ * which sees what committed before the lock was granted) counts two charges of one member at once one after the other
+ * and they cannot both slip under the cap. A refusal rolls the update back with the transaction.
  */
-async function keepUnderCap(tx: DbOrTx, userId: string, required: number) {
-  const u = schema.users;
-  const [capped] = await tx.select({ cap: u.monthlyCreditCap }).from(u).where(eq(u.id, userId));
-  if (capped?.cap == null) return;
-  const [locked] = await tx.select({ cap: u.monthlyCreditCap }).from(u).where(eq(u.id, userId)).for("no key update");
-  if (locked.cap == null) return;
+async function keepUnderCap(tx: DbOrTx, userId: string, cap: number | null, required: number) {
+  if (cap == null) return;
   const spent = await spentThisMonth(tx, userId);
-  if (spent + required > locked.cap) throw new SpendingCapError(locked.cap, spent, required);
+  if (spent + required > cap) throw new SpendingCapError(cap, spent, required);
 }
 
 export class InsufficientCreditsError extends AppError {
@@ -162,9 +160,9 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
     const member = await memberOf(tx, userId);
     const { organisationId } = member;
     if (isDebit && hasUnlimitedCredits(member)) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
-    if (isDebit) await keepUnderCap(tx, userId, -amount);
 
     const updated = await addToOrganisation(tx, organisationId, amount);
+    if (isDebit) await keepUnderCap(tx, userId, member.monthlyCreditCap, -amount);
     if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), -amount);
 
     const [row] = await tx
@@ -271,9 +269,9 @@ export async function chargeSearches(db: DbOrTx, charges: SearchCharges): Promis
     const member = await memberOf(tx, userId);
     const { organisationId } = member;
     if (hasUnlimitedCredits(member) || total === 0) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
-    await keepUnderCap(tx, userId, total);
 
     const updated = await addToOrganisation(tx, organisationId, -total);
+    await keepUnderCap(tx, userId, member.monthlyCreditCap, total);
     if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), total);
     const before = updated.credits + total;
     const rows = searches.map((s, i) => {
