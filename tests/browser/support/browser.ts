@@ -70,10 +70,13 @@ export async function submitCredentials(page: Page, baseUrl: string, email: stri
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Signs in without a second factor and waits for the search screen. */
+/**
+ * Signs in without a second factor and waits for the search screen. Signing in checks an argon2id hash, which takes
+ * seconds on a machine running the suite's three passes: the landing gets 30 s.
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
   await submitCredentials(page, baseUrl, email, password);
-  await waitForPath(page, "/");
+  await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
   await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
 }
 
