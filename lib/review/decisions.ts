@@ -96,7 +96,12 @@ async function answerProposal(
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select({ searchId: d.searchId }).from(d).where(eq(d.id, decisionId));
     if (!found) throw new AppError(404, "Decision not found");
-    const search = await reviewableSearch(tx, actor, found.searchId, { lock: true });
+    // A decision on a search the reviewer may not read is as unknown to them as one that does not exist: the same
+    // answer, or another organisation would learn which ids are decisions.
+    const search = await reviewableSearch(tx, actor, found.searchId, { lock: true }).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) throw new AppError(404, "Decision not found");
+      throw error;
+    });
     const [proposal] = await tx.select().from(d).where(eq(d.id, decisionId));
     if (proposal.state !== "proposed") throw new AppError(409, `The decision is not waiting for approval (it is ${proposal.state})`);
     if (proposal.decidedBy === actor.id) throw new AppError(403, "Nobody approves or rejects their own proposal: another reviewer must");
