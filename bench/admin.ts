@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { createUser } from "../lib/auth/users.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./helpers/database.ts";
-import { machine, signIn, startServer } from "./helpers/services.ts";
+import { answeringServerEnv, machine, signIn, startServer } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,9 +56,9 @@ try {
   const insertStarted = performance.now();
   // The users share one password hash and the admin's organisation; the last sign-in of a tenth of them is today.
   await db.execute(sql`
-    insert into users (email, password, full_name, company, position, credits, last_login, created_at, organisation_id, organisation_role)
+    insert into users (email, password, full_name, company, position, last_login, created_at, organisation_id, organisation_role)
     select 'user' || i || '@example.com', (select password from users limit 1), 'User ' || i || ' ' || (array['Schneider','Dupont','Lopez','Novak','Petrova','Rossi'])[1 + i % 6],
-           (array['Acme Trading','Nordic Timber','Global Shipping','Fischer Compliance'])[1 + i % 4] || ' ' || (i % 50), 'Analyst', 500,
+           (array['Acme Trading','Nordic Timber','Global Shipping','Fischer Compliance'])[1 + i % 4] || ' ' || (i % 50), 'Analyst',
            case when i % 10 = 0 then now() - interval '1 hour' else now() - interval '20 days' end,
            now() - interval '120 days' + i * interval '1 minute', (select organisation_id from users limit 1), 'analyst'
     from generate_series(1, ${USERS - 1}::int) as i`);
@@ -100,17 +100,7 @@ try {
   await db.execute(sql`vacuum analyze`);
   const insertSeconds = (performance.now() - insertStarted) / 1000;
 
-  server = await startServer(
-    {
-      DATABASE_URL: databaseUrl,
-      DUECHECK_DATA_DIR: `/tmp/${dbName}`,
-      DUECHECK_DATASET_SCHEDULER: "0",
-      DUECHECK_JOB_CONCURRENCY: "0",
-      DUECHECK_MONITORING_SCAN_SECONDS: "0",
-      DUECHECK_REPORT_CHECK_SECONDS: "0",
-    },
-    { stdout: "ignore" },
-  );
+  server = await startServer(answeringServerEnv(databaseUrl, `/tmp/${dbName}`), { stdout: "ignore" });
   const base = server.url;
   const cookie = await signIn(base, "admin@example.com", PASSWORD);
 

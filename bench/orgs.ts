@@ -30,7 +30,8 @@ import { createUser } from "../lib/auth/users.ts";
 import { type SearchReader, type SearchScope, searchesOf } from "../lib/screening/visibility.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBenchDatabase } from "./helpers/database.ts";
-import { machine, signIn, startServer } from "./helpers/services.ts";
+import { answeringServerEnv, machine, signIn, startServer } from "./helpers/services.ts";
+import { timing } from "./helpers/timing.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -60,18 +61,6 @@ const LIST_TARGET_MS = 100;
 const AB_TARGET = 1.05;
 
 if (MEMBERS < 5) throw new Error("--members must be at least 5 (owner, admin, reviewer, auditor and an analyst)");
-
-interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function timing(times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  const pct = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2));
-  return { p50: pct(50), p95: pct(95), max: Number(sorted.at(-1)!.toFixed(1)) };
-}
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -208,17 +197,7 @@ try {
     group by 1`);
   const expected = new Map(teamCounts.map((r) => [r.n, r]));
 
-  server = await startServer(
-    {
-      DATABASE_URL: databaseUrl,
-      DUECHECK_DATA_DIR: `/tmp/${dbName}`,
-      DUECHECK_DATASET_SCHEDULER: "0",
-      DUECHECK_JOB_CONCURRENCY: "0",
-      DUECHECK_MONITORING_SCAN_SECONDS: "0",
-      DUECHECK_REPORT_CHECK_SECONDS: "0",
-    },
-    { stdout: "ignore" },
-  );
+  server = await startServer(answeringServerEnv(databaseUrl, `/tmp/${dbName}`), { stdout: "ignore" });
   const base = server.url;
   const get = async (cookie: string, path: string) => {
     const res = await fetch(`${base}${path}`, { headers: { cookie } });
@@ -230,7 +209,7 @@ try {
     for (let i = 0; i < 20; i++) await call(i);
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) times.push(await timed(() => call(i)));
-    return timing(times);
+    return timing(times, 2);
   };
 
   // --- 1. the instance admin's list of organisations ---
@@ -287,7 +266,7 @@ try {
       times[first].push(await timed((first === "a" ? runA : runB)(i)));
       times[second].push(await timed((second === "a" ? runA : runB)(i)));
     }
-    const [ta, tb] = [timing(times.a), timing(times.b)];
+    const [ta, tb] = [timing(times.a, 2), timing(times.b, 2)];
     return { a: ta, b: tb, ratio: Number((tb.p50 / ta.p50).toFixed(3)), p95Ratio: Number((tb.p95 / ta.p95).toFixed(3)) };
   };
   const creation = await abba(

@@ -48,7 +48,8 @@ import { getSystemSettings } from "../lib/settings/system-settings.ts";
 import { createBatchOverHttp, readBatchCsv, writeBatchCsv } from "./helpers/batch-csv.ts";
 import { cpuSecondsOf, machineCpuSeconds } from "./helpers/cpu.ts";
 import { createBenchDatabase } from "./helpers/database.ts";
-import { machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./helpers/services.ts";
+import { answeringServerEnv, machine, seedBenchLists, signIn, startLoopbackServices, startServer } from "./helpers/services.ts";
+import { type Timing, timing } from "./helpers/timing.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -84,18 +85,6 @@ const QUEUE_TARGET_MS = 100;
 const DECISION_TARGET_MS = 50;
 const CLEARANCE_SLOWDOWN_TARGET = 1.1;
 
-interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-function timing(times: number[]): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  const pct = (p: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1));
-  return { p50: pct(50), p95: pct(95), max: Number(sorted.at(-1)!.toFixed(1)) };
-}
-
 async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now();
   const value = await run();
@@ -111,10 +100,10 @@ const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.exe
  */
 async function seedQueue(db: Db) {
   await db.execute(sql`
-    insert into users (email, password, full_name, company, position, credits, created_at, organisation_id, organisation_role)
+    insert into users (email, password, full_name, company, position, created_at, organisation_id, organisation_role)
     select 'user' || i || '@example.com', (select password from users where email = 'admin@example.com'),
            (array['Maria','Jean','Ana','Peter','Chen','Ingrid'])[1 + i % 6] || ' ' || (array['Schneider','Dupont','Lopez','Novak','Petrova','Rossi'])[1 + (i / 6) % 6],
-           'Bench ' || (i % 40), 'Analyst', 500, now() - interval '400 days' + i * interval '1 minute',
+           'Bench ' || (i % 40), 'Analyst', now() - interval '400 days' + i * interval '1 minute',
            (select organisation_id from users where email = 'admin@example.com'), 'analyst'
     from generate_series(0, ${USERS - 1}::int) as i`);
   await db.execute(sql`
@@ -231,11 +220,7 @@ try {
 
   server = await startServer(
     {
-      DATABASE_URL: databaseUrl,
-      DUECHECK_DATA_DIR: `/tmp/${dbName}`,
-      DUECHECK_DATASET_SCHEDULER: "0",
-      DUECHECK_MONITORING_SCAN_SECONDS: "0",
-      DUECHECK_REPORT_CHECK_SECONDS: "0",
+      ...answeringServerEnv(databaseUrl, `/tmp/${dbName}`),
       ...services.env,
       DUECHECK_JOB_POLL_SECONDS: "0.5",
       DUECHECK_JOB_CONCURRENCY: CONCURRENCY,

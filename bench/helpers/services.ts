@@ -135,6 +135,21 @@ export async function seedBenchLists(db: Db): Promise<{ realList: boolean; label
 }
 
 /** `bin/duecheck serve` on a free port with the given environment; resolves once it answers. */
+/**
+ * The environment of a benchmark's server that only answers what it is asked: no list downloads, no monitoring scans,
+ * no daily reports and no job workers (a benchmark that needs workers sets DUECHECK_JOB_CONCURRENCY over it).
+ */
+export function answeringServerEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DUECHECK_DATA_DIR: dataDir,
+    DUECHECK_DATASET_SCHEDULER: "0",
+    DUECHECK_JOB_CONCURRENCY: "0",
+    DUECHECK_MONITORING_SCAN_SECONDS: "0",
+    DUECHECK_REPORT_CHECK_SECONDS: "0",
+  };
+}
+
 export async function startServer(env: Record<string, string | undefined>, options: { stdout?: "pipe" | "ignore" } = {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const proc = Bun.spawn([join(ROOT, "bin", "duecheck"), "serve", "--port", String(port)], {
