@@ -1,6 +1,7 @@
 import { type Database, openDatabase } from "../data/db.ts";
 import { ensureFirstAdmin } from "../lib/auth/bootstrap-admin.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
+import { loadPasswordCost } from "../lib/auth/password-cost.ts";
 import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
 import { pruneSignInAddresses } from "../lib/auth/sign-in-addresses.ts";
 import type { AppConfig } from "../lib/config.ts";
@@ -34,6 +35,8 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const reportSettings = dailyReportSettings();
   const purgeSettings = retentionSettings();
+  // A password cost below the floor stops the server here, not at the first sign-up.
+  loadPasswordCost();
   wireCapabilities();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
   let sanctions: SanctionsService | null = null;

@@ -1,5 +1,9 @@
+import { loadPasswordCost } from "./password-cost.ts";
+
+/** An argon2id hash at the configured cost (see password-cost.ts); the hash names its cost for verifying. */
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: "argon2id" });
+  const cost = loadPasswordCost();
+  return Bun.password.hash(password, { algorithm: "argon2id", memoryCost: cost.memoryKib, timeCost: cost.timeCost });
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {

@@ -30,8 +30,15 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
     PORT: "0",
     ...options.env,
   };
-  const config = loadConfig(env);
-  const server = await startServer(config);
+  let config: AppConfig;
+  let server: RunningServer;
+  try {
+    config = loadConfig(env);
+    server = await startServer(config);
+  } catch (error) {
+    await testDatabase.drop();
+    throw error;
+  }
   return {
     url: server.url,
     db: server.database.db,
