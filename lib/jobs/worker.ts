@@ -47,15 +47,19 @@ interface Running {
 }
 
 /**
- * Runs the jobs of one queue in this process with `concurrency` slots. Each slot fetches a job (pg-boss hands each job
- * to one process only), runs it while renewing its lease, completes or fails it, and fetches the next one at once;
- * an idle slot looks again every pollMs, or as soon as wake() says a job was queued here.
+ * Runs the jobs of one queue in this process, up to `concurrency` at once. One loop fetches as many jobs as there are
+ * free slots (pg-boss hands each job to one process only) and starts each; a job runs while renewing its lease, then
+ * is completed or failed, and its slot is free for the next fetch at once. When the queue is empty the loop looks
+ * again every pollMs, or as soon as wake() says a job was queued here: one query per poll for the queue, however many
+ * slots, since an idle process polls for as long as it runs.
  */
 export class QueueWorker<T> {
   private stopping = false;
   private readonly waiters = new Set<() => void>();
   private readonly running = new Map<string, Running>();
-  private slots: Promise<void>[] = [];
+  /** The jobs started and not yet ended. */
+  private readonly started = new Set<Promise<void>>();
+  private fetcher: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly boss: PgBoss,
@@ -67,7 +71,7 @@ export class QueueWorker<T> {
   ) {}
 
   start() {
-    this.slots = Array.from({ length: this.options.concurrency }, () => this.loop());
+    this.fetcher = this.loop();
   }
 
   wake() {
@@ -81,7 +85,7 @@ export class QueueWorker<T> {
     this.wake();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finished = await Promise.race([
-      Promise.all(this.slots).then(() => true),
+      this.fetcher.then(() => Promise.all(this.started)).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.options.stopMs))),
     ]);
     clearTimeout(timer);
@@ -97,24 +101,37 @@ export class QueueWorker<T> {
 
   private async loop() {
     while (!this.stopping) {
+      const free = this.options.concurrency - this.started.size;
+      if (free <= 0) {
+        // Every slot is busy: the next fetch waits until a job ends (its end wakes this loop).
+        await this.idle(false);
+        continue;
+      }
       let jobs: PgBoss.JobWithMetadata<T>[] = [];
       try {
-        jobs = await this.boss.fetch<T>(this.queue, { batchSize: 1, includeMetadata: true });
+        jobs = await this.boss.fetch<T>(this.queue, { batchSize: free, includeMetadata: true });
       } catch (error) {
         // While the database is lost, wait for it rather than log a failed fetch every poll.
         if (this.health.report(error)) await this.health.whenAvailable();
         else console.error(`[duecheck] fetching a ${this.queue} job failed:`, error);
         continue;
       }
-      if (jobs.length === 0) {
-        await this.idle();
-        continue;
+      for (const job of jobs) {
+        const ended: Promise<void> = this.run(job)
+          .catch((error) => console.error(`[duecheck] ${this.queue} job ${job.id} could not be settled:`, error))
+          .finally(() => {
+            this.started.delete(ended);
+            this.wake();
+          });
+        this.started.add(ended);
       }
-      await this.run(jobs[0]);
+      // Fewer jobs than free slots: the queue is empty for now.
+      if (jobs.length < free) await this.idle(true);
     }
   }
 
-  private idle() {
+  /** Waits for wake(), and with `poll` at most pollMs. */
+  private idle(poll: boolean) {
     if (this.stopping) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -122,7 +139,7 @@ export class QueueWorker<T> {
         this.waiters.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, this.options.pollMs);
+      const timer = poll ? setTimeout(done, this.options.pollMs) : undefined;
       this.waiters.add(done);
     });
   }
