@@ -309,7 +309,27 @@ beforeAll(async () => {
   expect(routes).toContain("DELETE /api/user/api-keys/:id");
   expect(apiKey.status).toBe(201);
   pathValues.apiKeyId = apiKey.json.id;
+  await settled();
 });
+
+/**
+ * Waits until the setup's background work is done (the search's job, the monitored entity's first check), so that
+ * every walk's "before" and "after" differ only by what its own requests did.
+ */
+async function settled() {
+  const deadline = Date.now() + 60_000;
+  let last = "";
+  for (;;) {
+    const { rows } = await app.server.database.executeSql(
+      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
+    );
+    const state = JSON.stringify(await databaseState());
+    if ((rows[0] as { n: number }).n === 0 && state === last) return;
+    if (Date.now() > deadline) throw new Error("the setup's background work did not settle within 60 s");
+    last = state;
+    await Bun.sleep(250);
+  }
+}
 afterAll(async () => {
   await app.stop();
   restoreEnv();
