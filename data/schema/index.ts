@@ -1,6 +1,7 @@
 export * from "./audit.ts";
 export * from "./auth.ts";
 export * from "./batch.ts";
+export * from "./cases.ts";
 export * from "./credits.ts";
 export * from "./enums.ts";
 export * from "./monitoring.ts";

@@ -1,0 +1,129 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { entityType } from "./enums.ts";
+import { organisations } from "./organisations.ts";
+import { searches } from "./searches.ts";
+import { users } from "./users.ts";
+
+/**
+ * A case: the team's investigation of one subject (lib/cases). The searches that need review join the organisation's
+ * open case of their subject; at most one case per subject is not closed (the partial unique index), so two
+ * screenings of one subject finishing at once end in the same case.
+ */
+export const cases = pgTable(
+  "cases",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id),
+    title: text().notNull(),
+    /** The subject as remembered clearances key it (lib/screening/subject-key.ts). */
+    subjectKey: text().notNull(),
+    subjectName: text().notNull(),
+    entityType: entityType().notNull(),
+    /** Birth date, nationality and identifiers where the screening gave them. */
+    subjectDetails: jsonb().$type<{ birthDate?: string; nationality?: string; identifiers?: { kind: string; value: string }[] }>(),
+    /** open, investigating or closed. */
+    status: text().notNull().default("open"),
+    /** Set when closed: false_positive, true_match, risk_accepted or relationship_declined. */
+    outcome: text(),
+    /** sanctions, pep or media: the worst open hit's kind. */
+    priority: text().notNull(),
+    assigneeId: uuid().references(() => users.id, { onDelete: "set null" }),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set while the case waits for a reviewer after an analyst escalated it. */
+    escalatedAt: timestamp({ withTimezone: true }),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /** When the case (last) opened: its due date counts from here. */
+    openedAt: timestamp({ withTimezone: true }).notNull(),
+    closedAt: timestamp({ withTimezone: true }),
+    /** Raised by every change: a change made on an older version is refused (409). */
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cases_open_subject").on(t.organisationId, t.subjectKey).where(sql`${t.status} <> 'closed'`),
+    index("cases_subject").on(t.organisationId, t.subjectKey, t.createdAt),
+    index("cases_list").on(t.organisationId, t.createdAt, t.id),
+    index("cases_assignee").on(t.organisationId, t.assigneeId, t.status),
+    check("cases_status", sql`${t.status} in ('open', 'investigating', 'closed')`),
+    check("cases_outcome", sql`(${t.status} = 'closed') = (${t.outcome} is not null)`),
+  ],
+);
+
+/** The searches (manual, batch rows, monitoring checks) a case groups: a search is in one case at most. */
+export const caseSearches = pgTable(
+  "case_searches",
+  {
+    searchId: uuid()
+      .primaryKey()
+      .references(() => searches.id, { onDelete: "cascade" }),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("case_searches_case").on(t.caseId, t.addedAt)],
+);
+
+/** A case's timeline: every change, appended, never edited. */
+export const caseEvents = pgTable(
+  "case_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    details: jsonb().$type<Record<string, unknown>>(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("case_events_case").on(t.caseId, t.at)],
+);
+
+/** Notes on a case: appended, never edited or removed. */
+export const caseNotes = pgTable(
+  "case_notes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    authorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("case_notes_case").on(t.caseId, t.createdAt)],
+);
+
+/** An organisation's case settings; no row reads as the defaults. Its row is locked while a case is auto-assigned. */
+export const caseSettings = pgTable("case_settings", {
+  organisationId: uuid()
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: "cascade" }),
+  autoAssign: boolean().notNull().default(false),
+  /** Open cases a member may hold before auto-assignment passes them over; null for no cap. */
+  perMemberCap: integer(),
+  sanctionsHours: integer().notNull().default(24),
+  pepHours: integer().notNull().default(72),
+  mediaHours: integer().notNull().default(120),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Members who marked themselves unavailable (on holiday): auto-assignment passes them over. */
+export const caseUnavailableMembers = pgTable(
+  "case_unavailable_members",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    since: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId] }), index("case_unavailable_members_organisation").on(t.organisationId)],
+);
