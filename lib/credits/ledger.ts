@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
 import { hasUnlimitedCredits } from "./contract.ts";
@@ -100,14 +100,24 @@ export class SpendingCapError extends AppError {
   }
 }
 
+/**
+ * Credits the member spent on searches this calendar month, since the 1st, 00:00 UTC, as a scalar subquery: read on
+ * its own, or beside the debit's own ledger row (see applyChange).
+ */
+function spentThisMonthSql(userId: string) {
+  const types = sql.join(
+    [...DEBITS].map((type) => sql`${type}`),
+    sql`, `,
+  );
+  return sql<number>`(select coalesce(-sum(spent.amount), 0)::int from credit_transactions spent
+    where spent.user_id = ${userId} and spent.type in (${types})
+      and spent.created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+}
+
 /** Credits the member spent on searches this calendar month: every search charge of theirs since the 1st, 00:00 UTC. */
 export async function spentThisMonth(db: DbOrTx, userId: string): Promise<number> {
-  const t = schema.creditTransactions;
-  const [row] = await db
-    .select({ spent: sql<number>`coalesce(-sum(${t.amount}), 0)::int` })
-    .from(t)
-    .where(and(eq(t.userId, userId), inArray(t.type, [...DEBITS]), gte(t.createdAt, sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`)));
-  return row?.spent ?? 0;
+  const [row] = await db.select({ spent: spentThisMonthSql(userId) }).from(sql`(select 1) as one`);
+  return Number(row?.spent ?? 0);
 }
 
 /**
@@ -162,9 +172,17 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
     if (isDebit && hasUnlimitedCredits(member)) return { charged: false, balance: await organisationCredits(tx, organisationId) } as const;
 
     const updated = await addToOrganisation(tx, organisationId, amount);
-    if (isDebit) await keepUnderCap(tx, userId, member.monthlyCreditCap, -amount);
-    if (!updated) throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), -amount);
+    const cap = isDebit ? member.monthlyCreditCap : null;
+    if (!updated) {
+      // Past the cap and short of credits: the cap is what the member can do something about first.
+      await keepUnderCap(tx, userId, cap, -amount);
+      throw new InsufficientCreditsError(await organisationCredits(tx, organisationId), -amount);
+    }
 
+    // Under a cap, the entry's statement also reads what the member spent this month before it (a subquery of the
+    // RETURNING list sees the table without the row being inserted). That statement starts once this transaction
+    // holds the organisation's row (the update above), as a statement of its own would, so it counts every charge
+    // committed before; over the cap, the throw below rolls the entry and the update back. One round trip either way.
     const [row] = await tx
       .insert(schema.creditTransactions)
       .values({
@@ -182,8 +200,9 @@ async function applyChange(db: DbOrTx, change: CreditChange, isDebit: boolean): 
         externalRef: change.externalRef,
       })
       .onConflictDoNothing(externalRefTaken)
-      .returning({ id: schema.creditTransactions.id });
+      .returning({ id: schema.creditTransactions.id, spentBefore: cap == null ? sql<null>`null` : spentThisMonthSql(userId) });
     if (!row) throw new AlreadyApplied();
+    if (cap != null && Number(row.spentBefore) - amount > cap) throw new SpendingCapError(cap, Number(row.spentBefore), -amount);
     return { charged: true, balance: updated.credits, transactionId: row.id } as const;
   });
 }
