@@ -11,6 +11,7 @@
  * (lib/settings/registry.ts): the seed that follows at start-up inserts them all, and every setting can be read.
  */
 import "./admin/settings-schema.ts";
+import { groupFinishedSearches } from "./cases/grouping.ts";
 import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
 import { writeFirstReviews } from "./review/first-review.ts";
 import { searchCreated, searchesEnded, searchesFinished } from "./screening/events.ts";
@@ -21,6 +22,8 @@ export function wireCapabilities(): void {
   searchCreated.subscribe(autoMonitorNewSearch);
   // The review the hits call for, written in the transaction that writes the outcome.
   searchesFinished.subscribe(writeFirstReviews);
+  // A search whose hits need review joins its subject's case, in the same transaction (after its first review).
+  searchesFinished.subscribe(groupFinishedSearches);
   // search.completed and batch.completed, queued once the outcomes are committed, without holding the worker up.
   searchesEnded.subscribe(emitWebhooksOfEndedSearches);
 }

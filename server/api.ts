@@ -7,6 +7,7 @@ import { accountRecoveryRoutes } from "./auth/recovery-routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { batchRoutes } from "./batch/routes.ts";
 import { billingRoutes, paymentIntentRoutes } from "./billing/routes.ts";
+import { caseRoutes } from "./cases/routes.ts";
 import type { AppEnv } from "./context.ts";
 import { creditRoutes } from "./credits/routes.ts";
 import { embedOriginRoutes } from "./embed/origin-routes.ts";
@@ -48,6 +49,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/searches", searchRoutes)
   .route("/searches", searchReviewRoutes)
   .route("/reviews", reviewRoutes)
+  .route("/cases", caseRoutes)
   .route("/batch-jobs", batchRoutes)
   .route("/monitoring/export", portfolioExportRoutes)
   .route("/monitoring", monitoringRoutes)

@@ -48,6 +48,8 @@ export interface SearchDetailView extends SearchListItemView {
   results: SearchResults | null;
   /** Decisions on its hits, notes, status (lib/review/contract.ts). */
   review: SearchReviewView;
+  /** The case it belongs to (lib/cases): every search that needed review has one; null otherwise. */
+  caseId: string | null;
   /**
    * Deleted by its owner and kept (lib/retention): only those who see hidden records (seesHiddenRecords) are ever
    * answered a hidden search, so the owner always reads false.

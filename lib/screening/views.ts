@@ -21,7 +21,7 @@ export function searchListView(item: SearchListItem): SearchHistoryItemView {
   };
 }
 
-export function searchDetailView(row: SearchRow, review: SearchReviewView): SearchDetailView {
+export function searchDetailView(row: SearchRow, review: SearchReviewView, caseId: string | null): SearchDetailView {
   return {
     id: row.id,
     status: row.status,
@@ -44,6 +44,7 @@ export function searchDetailView(row: SearchRow, review: SearchReviewView): Sear
     batchJobId: row.batchJobId,
     results: readResults(row.results),
     review,
+    caseId,
     hidden: row.hiddenAt !== null,
     hiddenAt: row.hiddenAt?.toISOString() ?? null,
   };

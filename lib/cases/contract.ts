@@ -1,0 +1,197 @@
+/**
+ * What the case API answers and accepts, for the server, the CLI and the app alike: a case's status, outcome and
+ * priority, the requests that change a case, the list's filters and the views. Zod and pure modules only: the browser
+ * bundles include this file.
+ */
+import { z } from "zod";
+import type { Page } from "../paging-contract.ts";
+import type { PersonRef, ReviewSource, ReviewStatus } from "../review/contract.ts";
+import { REVIEW_SOURCES } from "../review/contract.ts";
+import type { EntityType, SearchStatus } from "../screening/contract.ts";
+import type { RiskLevel } from "../screening/results.ts";
+import type { SearchDetails } from "../screening/schemas.ts";
+import { text } from "../validation/text.ts";
+
+/** open: nobody works on it yet; investigating: someone does; closed: decided, with an outcome. */
+export const CASE_STATUSES = ["open", "investigating", "closed"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const CASE_OUTCOMES = ["false_positive", "true_match", "risk_accepted", "relationship_declined"] as const;
+export type CaseOutcome = (typeof CASE_OUTCOMES)[number];
+
+/** The worst open hit's kind, worst first: a sanctions listing over a PEP listing over an article. */
+export const CASE_PRIORITIES = ["sanctions", "pep", "media"] as const;
+export type CasePriority = (typeof CASE_PRIORITIES)[number];
+
+/** Hours from opening to due, per priority, when the organisation set none. */
+export const DEFAULT_DUE_HOURS: Record<CasePriority, number> = { sanctions: 24, pep: 72, media: 120 };
+/** At most a year: a due date further away says nothing. */
+export const MAX_DUE_HOURS = 24 * 366;
+
+const NOTE_MAX = 4000;
+/** A note or a reason: words are required (one that trims to nothing says nothing on the record). */
+const words = (field: string) => text({ field, max: NOTE_MAX, kind: "multiline" }).min(1, `${field} is required`);
+
+/** The version the caller read (GET /api/cases/{id}): a change made on an older one is refused with 409. */
+const version = z.number({ error: "version must be a whole number" }).int("version must be a whole number").min(1).optional();
+
+/** PUT /api/cases/{id}/assignee: claim it (me), hand it back (null), or give it to a member (a user id). */
+export const assignCaseSchema = z.object({
+  assignee: z.union([z.literal("me"), z.null(), z.uuid()], { error: "assignee must be me, null or a user id" }),
+  version,
+});
+export type AssignCaseInput = z.infer<typeof assignCaseSchema>;
+
+/** POST /api/cases/{id}/status: closing needs an outcome, reopening a reason. */
+export const caseStatusSchema = z
+  .object({
+    status: z.enum(CASE_STATUSES, { error: `status must be one of ${CASE_STATUSES.join(", ")}` }),
+    outcome: z.enum(CASE_OUTCOMES, { error: `outcome must be one of ${CASE_OUTCOMES.join(", ")}` }).optional(),
+    reason: words("reason").optional(),
+    version,
+  })
+  .superRefine((input, ctx) => {
+    if (input.status === "closed" && !input.outcome) {
+      ctx.addIssue({ code: "custom", path: ["outcome"], message: `Closing a case needs an outcome: one of ${CASE_OUTCOMES.join(", ")}` });
+    }
+    if (input.status !== "closed" && input.outcome) ctx.addIssue({ code: "custom", path: ["outcome"], message: "Only closing a case gives it an outcome" });
+  });
+export type CaseStatusInput = z.infer<typeof caseStatusSchema>;
+
+/** POST /api/cases/{id}/notes */
+export const caseNoteSchema = z.object({ text: words("text") });
+/** POST /api/cases/{id}/escalate: what the reviewers should look at. */
+export const escalateCaseSchema = z.object({ reason: words("reason") });
+
+/** GET /api/cases query: the list's filters (besides limit and cursor). */
+export const caseListFilterSchema = z.object({
+  status: z.enum(CASE_STATUSES, { error: `status must be one of ${CASE_STATUSES.join(", ")}` }).optional(),
+  /** me, unassigned, or a member's user id. */
+  assignee: z.union([z.enum(["me", "unassigned"]), z.uuid()], { error: "assignee must be me, unassigned or a user id" }).optional(),
+  /** Only cases past their due date and not closed. */
+  overdue: z.enum(["true", "false"], { error: "overdue must be true or false" }).optional(),
+  /** Only cases escalated to the reviewers and not taken yet. */
+  escalated: z.enum(["true", "false"], { error: "escalated must be true or false" }).optional(),
+  priority: z.enum(CASE_PRIORITIES, { error: `priority must be one of ${CASE_PRIORITIES.join(", ")}` }).optional(),
+  /** Cases holding a search of this kind. */
+  source: z.enum(REVIEW_SOURCES, { error: "source must be search, batch or monitoring" }).optional(),
+});
+export type CaseListFilter = z.infer<typeof caseListFilterSchema>;
+
+const hours = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of hours` })
+    .int(`${field} must be a whole number of hours`)
+    .min(1, `${field} must be at least 1`)
+    .max(MAX_DUE_HOURS, `${field} must be at most ${MAX_DUE_HOURS}`);
+
+/** PUT /api/cases/settings: the settings to change; those left out stay as they are. */
+export const caseSettingsSchema = z.strictObject({
+  autoAssign: z.boolean({ error: "autoAssign must be true or false" }).optional(),
+  perMemberCap: z
+    .number({ error: "perMemberCap must be a whole number of cases or null (no cap)" })
+    .int("perMemberCap must be a whole number of cases")
+    .min(1, "perMemberCap must be at least 1")
+    .max(100_000, "perMemberCap must be at most 100000")
+    .nullable()
+    .optional(),
+  dueHours: z
+    .strictObject({ sanctions: hours("dueHours.sanctions"), pep: hours("dueHours.pep"), media: hours("dueHours.media") })
+    .partial()
+    .optional(),
+});
+export type CaseSettingsInput = z.infer<typeof caseSettingsSchema>;
+
+/** PUT /api/cases/availability: the caller marks themselves away (on holiday) or back. */
+export const availabilitySchema = z.object({ unavailable: z.boolean({ error: "unavailable must be true or false" }) });
+
+export interface CaseSettingsView {
+  /** New cases go to the available analyst or reviewer with the fewest open cases. */
+  autoAssign: boolean;
+  /** Open cases a member may hold before auto-assignment passes them over; null for no cap. */
+  perMemberCap: number | null;
+  dueHours: Record<CasePriority, number>;
+}
+
+export interface AvailabilityView {
+  unavailable: boolean;
+  since: string | null;
+}
+
+export interface CaseSubjectView {
+  name: string;
+  entityType: EntityType;
+  /** Birth date, nationality and identifiers where the screening gave them; null when none. */
+  details: SearchDetails | null;
+  /** The normalised key the subject's searches are grouped by. */
+  key: string;
+}
+
+export interface CaseListItemView {
+  id: string;
+  title: string;
+  subject: CaseSubjectView;
+  status: CaseStatus;
+  outcome: CaseOutcome | null;
+  priority: CasePriority;
+  assignee: PersonRef | null;
+  dueAt: string;
+  /** Past its due date and not closed. */
+  overdue: boolean;
+  /** Escalated to the reviewers and not taken yet. */
+  escalatedAt: string | null;
+  tags: string[];
+  openedAt: string;
+  closedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Pass it back with a change: a change made on an older version is refused (409). */
+  version: number;
+  /** Flagged hits of its searches not decided yet. */
+  openHits: number;
+  searchCount: number;
+}
+export type CasePage = Page<CaseListItemView>;
+
+export interface CaseSearchView {
+  id: string;
+  searchTerm: string;
+  source: ReviewSource;
+  status: SearchStatus;
+  reviewStatus: ReviewStatus;
+  riskLevel: RiskLevel | null;
+  openHits: number;
+  createdAt: string;
+  addedAt: string;
+}
+
+export interface CaseNoteView {
+  id: string;
+  text: string;
+  author: string | null;
+  authorId: string | null;
+  createdAt: string;
+}
+
+export const CASE_EVENT_KINDS = ["opened", "search_added", "reopened", "status_changed", "assigned", "escalated", "note", "priority_raised"] as const;
+export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
+
+export interface CaseEventView {
+  id: string;
+  at: string;
+  kind: CaseEventKind;
+  /** Who, when a person did it; null for what the system did (a screening joining, auto-assignment). */
+  actor: string | null;
+  actorId: string | null;
+  details: Record<string, unknown>;
+}
+
+/** GET /api/cases/{id}. */
+export interface CaseView extends CaseListItemView {
+  searches: CaseSearchView[];
+  notes: CaseNoteView[];
+  /** Files attached to the case (none can be attached yet). */
+  attachments: never[];
+  /** Oldest first. */
+  timeline: CaseEventView[];
+}

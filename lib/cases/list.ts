@@ -1,0 +1,61 @@
+/**
+ * The case list, newest first, paged like every list that grows (lib/paging.ts): the cases the reader reads, with the
+ * filters of the views ("Mine" assignee=me, "Unassigned", "Overdue", "Escalated") and priority and source.
+ */
+import { and, eq, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type Db, schema } from "../../data/db.ts";
+import { type Clock, systemClock } from "../clock.ts";
+import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import type { ReviewSource } from "../review/contract.ts";
+import { type CaseReader, readableCases } from "./access.ts";
+import type { CaseListFilter, CaseListItemView } from "./contract.ts";
+import { assignee, caseCounts, caseListItemView } from "./views.ts";
+
+const k = schema.cases;
+
+function sourceCondition(source: ReviewSource | undefined): SQL | undefined {
+  if (!source) return undefined;
+  const s = schema.searches;
+  const kind =
+    source === "monitoring"
+      ? sql`${s.isAutomated}`
+      : source === "batch"
+        ? sql`${s.batchJobId} is not null`
+        : sql`not ${s.isAutomated} and ${s.batchJobId} is null`;
+  return sql`exists (select 1 from ${schema.caseSearches} cs join ${s} on ${s.id} = cs.search_id where cs.case_id = ${k.id} and ${kind})`;
+}
+
+export async function listCases(
+  db: Db,
+  reader: CaseReader,
+  request: PageRequest & CaseListFilter,
+  clock: Clock = systemClock,
+): Promise<Page<CaseListItemView>> {
+  const now = clock.now();
+  const where = and(
+    readableCases(reader),
+    request.status ? eq(k.status, request.status) : undefined,
+    request.assignee === "me"
+      ? eq(k.assigneeId, reader.id)
+      : request.assignee === "unassigned"
+        ? isNull(k.assigneeId)
+        : request.assignee
+          ? eq(k.assigneeId, request.assignee)
+          : undefined,
+    request.overdue === "true" ? and(ne(k.status, "closed"), lt(k.dueAt, now)) : undefined,
+    request.escalated === "true" ? and(ne(k.status, "closed"), isNotNull(k.escalatedAt)) : undefined,
+    request.priority ? eq(k.priority, request.priority) : undefined,
+    sourceCondition(request.source),
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select({ id: k.id, row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, ...caseCounts, cursorKey: cursorKey(k) })
+      .from(k)
+      .leftJoin(assignee, eq(assignee.id, k.assigneeId))
+      .where(and(where, afterCursor(k, request.cursor)))
+      .orderBy(...newestFirst(k))
+      .limit(request.limit + 1),
+    db.$count(k, where),
+  ]);
+  return toPage(rows, request.limit, total, (x) => caseListItemView(x, now));
+}
