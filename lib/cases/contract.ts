@@ -98,6 +98,8 @@ export const caseSettingsSchema = z.strictObject({
   dueHours: z
     .strictObject({ sanctions: hours("dueHours.sanctions"), pep: hours("dueHours.pep"), media: hours("dueHours.media") })
     .partial()
+    // An empty object changes nothing: most likely a client's mistake.
+    .refine((x) => Object.keys(x).length > 0, "dueHours must give the hours of at least one of sanctions, pep or media")
     .optional(),
 });
 export type CaseSettingsInput = z.infer<typeof caseSettingsSchema>;

@@ -32,25 +32,26 @@ export async function readCaseSettings(db: DbOrTx, organisationId: string, optio
 export async function changeCaseSettings(db: Db, actor: CaseActor, input: CaseSettingsInput): Promise<CaseSettingsView> {
   if (actor.role !== "admin" && !canManageMembers(actor.organisationRole)) throw new AppError(403, MANAGE_CASE_SETTINGS_MESSAGE);
   return db.transaction(async (tx) => {
-    await tx.insert(cs).values({ organisationId: actor.organisationId }).onConflictDoNothing();
     const before = await readCaseSettings(tx, actor.organisationId, { lock: true });
     const after: CaseSettingsView = {
       autoAssign: input.autoAssign ?? before.autoAssign,
       perMemberCap: input.perMemberCap === undefined ? before.perMemberCap : input.perMemberCap,
       dueHours: { ...before.dueHours, ...input.dueHours },
     };
+    // Nothing asked to change: nothing written (not even the defaults' row).
     if (JSON.stringify(after) === JSON.stringify(before)) return before;
+    const values = {
+      autoAssign: after.autoAssign,
+      perMemberCap: after.perMemberCap,
+      sanctionsHours: after.dueHours.sanctions,
+      pepHours: after.dueHours.pep,
+      mediaHours: after.dueHours.media,
+      updatedAt: sql`now()`,
+    };
     await tx
-      .update(cs)
-      .set({
-        autoAssign: after.autoAssign,
-        perMemberCap: after.perMemberCap,
-        sanctionsHours: after.dueHours.sanctions,
-        pepHours: after.dueHours.pep,
-        mediaHours: after.dueHours.media,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(cs.organisationId, actor.organisationId));
+      .insert(cs)
+      .values({ organisationId: actor.organisationId, ...values })
+      .onConflictDoUpdate({ target: cs.organisationId, set: values });
     await recordAudit(tx, {
       action: "case.settings_changed",
       actorKind: actor.kind,

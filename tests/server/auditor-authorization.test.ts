@@ -99,6 +99,21 @@ beforeAll(async () => {
     entity: entity.json?.id ?? "00000000-0000-4000-8000-000000000002",
     webhook: hook.json?.id ?? "00000000-0000-4000-8000-000000000003",
   };
+  // A case of the other user's organisation, as a screening needing review opens one (no list is loaded here to screen against).
+  const [kase] = await app.db
+    .insert(schema.cases)
+    .values({
+      organisationId: other.organisationId,
+      title: "Walk Target",
+      subjectKey: "person | walk target",
+      subjectName: "Walk Target",
+      entityType: "person",
+      priority: "sanctions",
+      openedAt: new Date(),
+      dueAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  ids.case = kase.id;
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))].filter(
     (r) => !NOT_WALKED.includes(r),
@@ -120,7 +135,9 @@ function pathOf(route: string) {
             ? ids.webhook
             : path.startsWith("/api/admin/users")
               ? otherUserId
-              : ids.search;
+              : path.startsWith("/api/cases")
+                ? ids.case
+                : ids.search;
   return path.replace(/:format/, "pdf").replace(/:[A-Za-z]+/g, id) + (QUERIES[route] ?? "");
 }
 
@@ -150,6 +167,9 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "POST /api/webhooks",
     "POST /api/credits/create-payment-intent",
     "POST /api/v1/search",
+    "GET /api/cases",
+    "GET /api/cases/:id",
+    "POST /api/cases/:id/status",
   ]) {
     expect(routes).toContain(route);
   }
@@ -173,6 +193,15 @@ test("every route: an auditor's write is 403, a read is served (everyone's) or 4
           : (ADMIN_ONLY_READS[route] ?? READS_WITHOUT_DATA[route] ?? 200);
   }
   expect(seen).toEqual(expected);
+});
+
+test("the auditor reads another organisation's case, and closing, assigning or noting it is 403 and changes nothing", async () => {
+  expect((await auditor.get(`/api/cases/${ids.case}`)).json).toMatchObject({ id: ids.case, status: "open", subject: { name: "Walk Target" } });
+  expect((await auditor.get("/api/cases")).json.items.map((c: { id: string }) => c.id)).toContain(ids.case);
+  expect((await auditor.post(`/api/cases/${ids.case}/status`, { status: "closed", outcome: "false_positive" })).status).toBe(403);
+  expect((await auditor.put(`/api/cases/${ids.case}/assignee`, { assignee: "me" })).status).toBe(403);
+  expect((await auditor.post(`/api/cases/${ids.case}/notes`, { text: "An auditor's note" })).status).toBe(403);
+  expect((await auditor.get(`/api/cases/${ids.case}`)).json).toMatchObject({ status: "open", assignee: null, notes: [], timeline: [] });
 });
 
 test("the auditor reads another user's search, its review and timeline, and the review queue across users", async () => {

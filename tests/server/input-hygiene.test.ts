@@ -171,12 +171,22 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
   "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true, requireTwoFactor: false, retentionYears: 10 }, freeText: [] },
   "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
+  "PUT /api/cases/:id/assignee": { body: { assignee: "me", version: 1 }, freeText: [] },
+  "POST /api/cases/:id/status": {
+    body: { status: "closed", outcome: "false_positive", reason: "Confirmed with the registry", version: 1 },
+    freeText: ["reason"],
+  },
+  "POST /api/cases/:id/notes": { body: { text: "Asked for an ID copy" }, freeText: ["text"] },
+  "POST /api/cases/:id/escalate": { body: { reason: "The birth date nearly matches" }, freeText: ["reason"] },
+  "PUT /api/cases/settings": { body: { autoAssign: true, perMemberCap: 10, dueHours: { sanctions: 24, pep: 72, media: 120 } }, freeText: [] },
+  "PUT /api/cases/availability": { body: { unavailable: true }, freeText: [] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
 const NULL_ACCEPTED: Record<string, string[]> = {
   "PUT /api/organisation/settings": ["fourEyes", "requireTwoFactor", "retentionYears"],
   "PUT /api/organisation/members/:userId/cap": ["monthlyCreditCap"],
+  "PUT /api/cases/settings": ["perMemberCap"],
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */
@@ -192,6 +202,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/admin/organisations": { q: "Acme", limit: "10" },
   "GET /api/organisation/audit": { actor: "admin@test.local", action: "organisation.*", from: "2026-01-01", limit: "10" },
   "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
+  "GET /api/cases": { status: "open", assignee: "me", overdue: "true", escalated: "false", priority: "sanctions", source: "search", limit: "10" },
 };
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */

@@ -53,7 +53,7 @@ let bOwner: HttpClient;
 let bKey: HttpClient;
 let bReviewer: HttpClient;
 /** A's records by the kind of id a path takes. */
-let a: { search: string; decision: string; clearance: string; batch: string; entity: string; key: string; webhook: string; member: string };
+let a: { search: string; decision: string; clearance: string; batch: string; entity: string; key: string; webhook: string; member: string; case: string };
 /** Every id and name of A's that an answer to B must not carry. */
 let secrets: string[];
 let bodies: Record<string, unknown>;
@@ -104,6 +104,7 @@ beforeAll(async () => {
     key: key.json.id,
     webhook: hook.json.id,
     member: member.id,
+    case: decided.caseId,
   };
   secrets = [...Object.values(a), cleared.id, aOrganisation, "Orlov", "Alpha", "owner.a@", "analyst.alpha", "hooks.example.com/alpha"];
 
@@ -124,6 +125,10 @@ beforeAll(async () => {
     "PUT /api/monitoring/entities/:id/status": { status: "paused" },
     "POST /api/monitoring/entities/:id/dismiss": { reason: "Dismissed from another organisation" },
     "PATCH /api/webhooks/:id": { enabled: false },
+    "PUT /api/cases/:id/assignee": { assignee: "me" },
+    "POST /api/cases/:id/status": { status: "closed", outcome: "true_match" },
+    "POST /api/cases/:id/notes": { text: "Written from another organisation" },
+    "POST /api/cases/:id/escalate": { reason: "Escalated from another organisation" },
   };
   routes = apiRoutes(app).filter((r) => r.includes("/:"));
   // Four accounts made (passwords hashed) and two screenings run: on PGlite on a busy machine, slow.
@@ -145,6 +150,7 @@ const ID_OF: [prefix: string, record: keyof typeof a][] = [
   ["/api/monitoring/searches/", "search"],
   ["/api/monitoring/entities/", "entity"],
   ["/api/webhooks/", "webhook"],
+  ["/api/cases/", "case"],
 ];
 
 const isAllowListed = (route: string) => INSTANCE_ADMIN_ONLY.includes(route) || NOT_ORGANISATION_RECORDS.some((p) => route.split(" ")[1].startsWith(p));
@@ -177,6 +183,8 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "GET /api/v1/search/:searchId",
     "GET /api/v1/batch/:batchId",
     "DELETE /api/v1/monitoring/entities/:entityId",
+    "GET /api/cases/:id",
+    "POST /api/cases/:id/status",
   ]) {
     expect(routes).toContain(route);
   }
@@ -218,4 +226,5 @@ test("A's records are as they were: B's calls changed, removed and revoked nothi
   expect((hooks.items ?? hooks).find((h: any) => h.id === a.webhook)).toMatchObject({ enabled: true });
   const members = (await aOwner.get("/api/organisation/members")).json.items;
   expect(members.find((m: any) => m.id === a.member)).toMatchObject({ role: "analyst", monthlyCreditCap: null });
+  expect((await aOwner.get(`/api/cases/${a.case}`)).json).toMatchObject({ status: "open", assignee: null, escalatedAt: null, notes: [] });
 });

@@ -68,6 +68,19 @@ const MATRIX: Record<string, Row> = {
   "PATCH /api/webhooks/:id · colleague's": [OK, OK, 404, 404, 403],
   "GET /api/webhooks/:id/deliveries · colleague's": [OK, OK, 404, 404, 404],
   "DELETE /api/webhooks/:id · colleague's": [OK, OK, 404, 404, 403],
+  // The team's cases: everyone reads them; every member but the auditor works on them. A case claimed by a colleague
+  // is taken from them by those who run or review the team only: the analyst finds it the admin's and gets 403.
+  "GET /api/cases": [OK, OK, OK, OK, OK],
+  "GET /api/cases/:id · colleague's": [OK, OK, OK, OK, OK],
+  "PUT /api/cases/:id/assignee · colleague's": [OK, OK, 403, OK, 403],
+  "POST /api/cases/:id/status · colleague's": [OK, OK, OK, OK, 403],
+  "POST /api/cases/:id/notes · colleague's": [OK, OK, OK, OK, 403],
+  "POST /api/cases/:id/escalate · colleague's": [OK, OK, OK, OK, 403],
+  // The case settings are the team's, decided by those who run it; each member marks themselves away.
+  "GET /api/cases/settings": [OK, OK, OK, OK, OK],
+  "PUT /api/cases/settings": [OK, OK, 403, 403, 403],
+  "GET /api/cases/availability": [OK, OK, OK, OK, OK],
+  "PUT /api/cases/availability": [OK, OK, OK, OK, 403],
 };
 
 /** How each row is called by a role: the colleague's records, and a record of its own where a call removes it. */
@@ -125,6 +138,16 @@ beforeAll(async () => {
     webhooks[role] = await made("/api/webhooks", { url: `https://hooks.example.com/${role}`, events: ["search.completed"] });
   }
 
+  // A case of the colleague's per role (the subject born in another year each time), for the calls that move a case
+  // on once only (a second "investigating" or escalation is 409, whoever asks).
+  const cases = {} as Record<OrganisationRole, string>;
+  for (const [i, role] of ORGANISATION_ROLES.entries()) {
+    const created = await http.post("/api/searches", { searchTerm: "Dmitri Orlov", entityType: "person", details: { birthDate: `${1940 + i}-01-01` } });
+    expect(created.status).toBe(201);
+    cases[role] = (await http.get(`/api/searches/${created.json.id}?wait=30`)).json.caseId;
+    expect(cases[role]).toEqual(expect.any(String));
+  }
+
   const hitBody = { hitId: orlovHit(toDecide).hitId, decision: "true_match", reason: "confirmed_identity" };
   calls = {
     "GET /api/organisation": () => ({ path: "/api/organisation" }),
@@ -162,6 +185,16 @@ beforeAll(async () => {
     "PATCH /api/webhooks/:id · colleague's": (role) => ({ path: `/api/webhooks/${webhook}`, body: { description: `Described by the ${role}` } }),
     "GET /api/webhooks/:id/deliveries · colleague's": () => ({ path: `/api/webhooks/${webhook}/deliveries` }),
     "DELETE /api/webhooks/:id · colleague's": (role) => ({ path: `/api/webhooks/${webhooks[role]}` }),
+    "GET /api/cases": () => ({ path: "/api/cases" }),
+    "GET /api/cases/:id · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}` }),
+    "PUT /api/cases/:id/assignee · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignee`, body: { assignee: "me" } }),
+    "POST /api/cases/:id/status · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/status`, body: { status: "investigating" } }),
+    "POST /api/cases/:id/notes · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/notes`, body: { text: `A note by the ${role}` } }),
+    "POST /api/cases/:id/escalate · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/escalate`, body: { reason: `Escalated by the ${role}` } }),
+    "GET /api/cases/settings": () => ({ path: "/api/cases/settings" }),
+    "PUT /api/cases/settings": (role) => ({ path: "/api/cases/settings", body: { perMemberCap: 10 + ORGANISATION_ROLES.indexOf(role) } }),
+    "GET /api/cases/availability": () => ({ path: "/api/cases/availability" }),
+    "PUT /api/cases/availability": () => ({ path: "/api/cases/availability", body: { unavailable: true } }),
   };
   routes = apiRoutes(app);
   // Thirteen accounts, each password hashed and signed in with, and two screenings: on PGlite on a busy machine, slow.
