@@ -21,7 +21,7 @@ import { readSearchDetails } from "../screening/schemas.ts";
 import { subjectKey } from "../screening/subject-key.ts";
 import type { CaseRow } from "./access.ts";
 import { autoAssignee } from "./auto-assign.ts";
-import type { CasePriority } from "./contract.ts";
+import type { CasePriority, CaseSettingsView } from "./contract.ts";
 import { dueAtFor, isWorse, priorityOf } from "./priority.ts";
 import { recordCaseEvent, SYSTEM } from "./record.ts";
 import { readCaseSettings } from "./settings.ts";
@@ -74,8 +74,18 @@ export async function groupIntoCases(tx: DbOrTx, finished: readonly FinishedSear
     const key = `${row.organisationId} ${subjectKey({ term: row.searchTerm, entityType: row.entityType, details: joining.details })}`;
     groups.set(key, [...(groups.get(key) ?? []), joining]);
   }
-  // One order for every transaction, so two chunks meeting the same subjects lock them in the same order.
-  for (const key of [...groups.keys()].sort()) await joinCase(tx, groups.get(key)!, clock);
+  // Locks are taken in one order by every transaction: an organisation's settings first (held while its new cases are
+  // auto-assigned, so the counts and the cap hold), then the subjects' cases by key. Two chunks meeting the same
+  // subjects wait for each other instead of deadlocking.
+  const settings = new Map<string, CaseSettingsView>();
+  for (const organisationId of [...new Set(rows.map((r) => r.organisationId))].sort()) {
+    const read = await readCaseSettings(tx, organisationId);
+    settings.set(organisationId, read.autoAssign ? await readCaseSettings(tx, organisationId, { lock: true }) : read);
+  }
+  for (const key of [...groups.keys()].sort()) {
+    const searches = groups.get(key)!;
+    await joinCase(tx, searches, settings.get(searches[0].organisationId)!, clock);
+  }
 }
 
 /** The case of the subject, found, reopened or opened, locked until the transaction ends. */
@@ -90,11 +100,10 @@ async function subjectCase(tx: DbOrTx, organisationId: string, key: string) {
   return row;
 }
 
-async function joinCase(tx: DbOrTx, searches: Joining[], clock: Clock) {
+async function joinCase(tx: DbOrTx, searches: Joining[], settings: CaseSettingsView, clock: Clock) {
   const first = searches[0];
   const key = subjectKey({ term: first.searchTerm, entityType: first.entityType, details: first.details });
   const now = clock.now();
-  const settings = await readCaseSettings(tx, first.organisationId);
   let row = await subjectCase(tx, first.organisationId, key);
   const newHits = row ? await notDecidedBefore(tx, row, searches) : searches.flatMap((x) => x.hits);
   const priority = priorityOf(newHits.map((h) => h.kind as HitKind));
@@ -208,9 +217,8 @@ async function reopen(
 
 /** A new case goes to the member auto-assignment picks, when the organisation turned it on. */
 async function assignNew(tx: DbOrTx, row: CaseRow, autoAssign: boolean, perMemberCap: number | null, now: Date): Promise<CaseRow> {
+  // The settings row is locked (groupIntoCases): cases opened at once are handed out one after the other.
   if (!autoAssign) return row;
-  // Locked: cases opened at once are handed out one after the other, so the counts (and the cap) hold.
-  await readCaseSettings(tx, row.organisationId, { lock: true });
   const assigneeId = await autoAssignee(tx, row.organisationId, perMemberCap);
   if (!assigneeId) return row;
   const [after] = await tx

@@ -134,3 +134,20 @@ test("two members closing the same case at once (without a version): one wins, t
   const lost = answers.find((a): a is PromiseRejectedResult => a.status === "rejected")!;
   expect((lost.reason as AppError).status).toBe(409);
 });
+
+test("cases opened at once are handed out one after the other: the cap holds", async () => {
+  const lead = await member(s.db, "owner");
+  const one = await member(s.db, "analyst", lead.organisationId);
+  const two = await member(s.db, "reviewer", lead.organisationId);
+  await changeCaseSettings(s.db, lead, { autoAssign: true, perMemberCap: 1 });
+  const ids = await Promise.all(
+    ["Rush Alpha", "Rush Bravo", "Rush Charlie", "Rush Delta"].map(async (term) =>
+      caseOf(s.db, await finished(s.db, lead, { term, results: orlovResults() }, clock)),
+    ),
+  );
+  const rows = await s.db
+    .select({ assigneeId: k.assigneeId })
+    .from(k)
+    .where(inArray(k.id, ids as string[]));
+  expect(rows.map((r) => r.assigneeId ?? "nobody").sort()).toEqual([one.id, two.id, "nobody", "nobody"].sort());
+});

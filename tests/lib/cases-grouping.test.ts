@@ -7,7 +7,7 @@ import { changeCaseStatus } from "../../lib/cases/status.ts";
 import { caseView } from "../../lib/cases/views.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { decideHit } from "../../lib/review/decisions.ts";
-import { caseOf, finished, type Member, member, orlovResults } from "../fixtures/cases.ts";
+import { caseOf, finished, finishedTogether, type Member, member, orlovResults } from "../fixtures/cases.ts";
 import { checkResults } from "../fixtures/monitoring.ts";
 import { openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
 
@@ -56,6 +56,42 @@ describe("a case per subject", () => {
     const covered = await finished(s.db, analyst, { term: "Cleared Before", results: cleared }, clock);
     expect(await caseOf(s.db, none)).toBeNull();
     expect(await caseOf(s.db, covered)).toBeNull();
+  });
+
+  test("searches finished together (a batch chunk's rows) join their subjects' cases, each search on the timeline", async () => {
+    const ids = await finishedTogether(
+      s.db,
+      analyst,
+      [
+        { term: "Chunk Person", results: orlovResults() },
+        { term: "Other Chunk Person", results: orlovResults() },
+        { term: "chunk  person", results: orlovResults() },
+        { term: "Clean Chunk Person", results: checkResults() },
+      ],
+      clock,
+    );
+    const cases = await Promise.all(ids.map((id) => caseOf(s.db, id)));
+    expect(cases[0]).toEqual(expect.any(String));
+    expect(cases[2]).toBe(cases[0]);
+    expect(cases[1]).not.toBe(cases[0]);
+    expect(cases[3]).toBeNull();
+    const view = await caseView(s.db, cases[0]!, clock);
+    expect(view.searches.map((x) => x.id).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(view.timeline.map((e) => e.kind)).toEqual(["opened", "search_added", "search_added"]);
+  });
+
+  test("an analyst reads the team's cases while members see each other's screenings, else only their own", async () => {
+    const team = await member(s.db, "owner");
+    const mine = await member(s.db, "analyst", team.organisationId);
+    const colleague = await member(s.db, "analyst", team.organisationId);
+    const theirs = (await caseOf(s.db, await finished(s.db, colleague, { term: "Colleague Subject", results: orlovResults() }, clock)))!;
+    const own = (await caseOf(s.db, await finished(s.db, mine, { term: "Own Subject", results: orlovResults() }, clock)))!;
+    const read = async () => (await listCases(s.db, mine, { limit: 50 })).items.map((c) => c.id).sort();
+    expect(await read()).toEqual([theirs, own].sort());
+    await s.db.update(schema.organisations).set({ membersSeeTeam: false }).where(eq(schema.organisations.id, team.organisationId));
+    expect(await read()).toEqual([own]);
+    // The owner reads every case of the team whatever the setting.
+    expect((await listCases(s.db, team, { limit: 50 })).items.map((c) => c.id).sort()).toEqual([theirs, own].sort());
   });
 
   test("two searches of a new subject finishing at once end in one case", async () => {
