@@ -94,17 +94,23 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as T[];
 
 /**
- * 1,000 users sharing one password hash and organisation (the admin's), each with a batch job, and their searches: search i belongs
+ * 1,000 users sharing one password hash, each the owner of an organisation of their own (as registering makes them),
+ * each with a batch job, and their searches: search i belongs
  * to user i % USERS; every other search of a user is open (two sanctions hits of real listings, needs_review), the
  * others clean; created over six months; sources and risk levels spread.
  */
 async function seedQueue(db: Db) {
   await db.execute(sql`
+    with teams as (
+      insert into organisations (name, created_at)
+      select 'Bench team ' || i, now() - interval '400 days' from generate_series(0, ${USERS - 1}::int) as i
+      returning id, name
+    )
     insert into users (email, password, full_name, company, position, created_at, organisation_id, organisation_role)
     select 'user' || i || '@example.com', (select password from users where email = 'admin@example.com'),
            (array['Maria','Jean','Ana','Peter','Chen','Ingrid'])[1 + i % 6] || ' ' || (array['Schneider','Dupont','Lopez','Novak','Petrova','Rossi'])[1 + (i / 6) % 6],
            'Bench ' || (i % 40), 'Analyst', now() - interval '400 days' + i * interval '1 minute',
-           (select organisation_id from users where email = 'admin@example.com'), 'analyst'
+           (select id from teams where name = 'Bench team ' || i), 'owner'
     from generate_series(0, ${USERS - 1}::int) as i`);
   await db.execute(sql`
     insert into batch_jobs (user_id, organisation_id, name, status, total_entities, processed_entities, created_at, completed_at)
