@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../data/db.ts";
+import { testFiles, touchesEngine } from "./test-engines.ts";
 
 const BUN = process.execPath;
 const ROOT = join(import.meta.dir, "..");
@@ -244,7 +245,10 @@ try {
     if (await postgresReachable()) {
       pgTemplate = await makePostgresTemplate();
       const onPostgres = { DUECHECK_TEST_DB: "postgres", DUECHECK_TEST_DATABASE_URL: adminUrl, DUECHECK_TEST_PG_TEMPLATE: pgTemplate };
-      passes.push(run("PostgreSQL", SUITES, onPostgres, quiet));
+      // The files that never open a database test the same code on either engine: they run in the PGlite pass only.
+      const seen = new Map<string, boolean>();
+      const onBoth = testFiles(ROOT, SUITES).filter((file) => touchesEngine(ROOT, file, seen));
+      if (onBoth.length) passes.push(run("PostgreSQL", onBoth, onPostgres, quiet));
       if (browserTests && !only && BROWSER_ON_BOTH.length) passes.push(run(`Browser (${browserVersion()}, PostgreSQL)`, BROWSER_ON_BOTH, onPostgres, true));
     } else {
       totals.failed += 1;
