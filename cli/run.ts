@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   batch: async () => (await import("./commands/batch.tsx")).registerBatch,
   monitor: async () => (await import("./commands/monitor.tsx")).registerMonitor,
   review: async () => (await import("./commands/review.tsx")).registerReview,
+  cases: async () => (await import("./commands/cases.tsx")).registerCases,
   webhooks: async () => (await import("./commands/webhooks.tsx")).registerWebhooks,
   embed: async () => (await import("./commands/embed.tsx")).registerEmbed,
   reports: async () => (await import("./commands/reports.tsx")).registerReports,

@@ -1,5 +1,6 @@
 import { de as admin } from "./admin/de.ts";
 import { de as billing } from "./billing/de.ts";
+import { de as cases } from "./cases/de.ts";
 import { de as datasetExport } from "./dataset-export/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
@@ -205,6 +206,7 @@ export const de: CliText = {
   reports,
   monitor,
   review,
+  cases,
   billing,
   admin,
   retention,

@@ -1,5 +1,6 @@
 import { en as admin } from "./admin/en.ts";
 import { en as billing } from "./billing/en.ts";
+import { en as cases } from "./cases/en.ts";
 import { en as datasetExport } from "./dataset-export/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
@@ -204,6 +205,7 @@ export const en: CliText = {
   reports,
   monitor,
   review,
+  cases,
   billing,
   admin,
   retention,

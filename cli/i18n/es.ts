@@ -1,5 +1,6 @@
 import { es as admin } from "./admin/es.ts";
 import { es as billing } from "./billing/es.ts";
+import { es as cases } from "./cases/es.ts";
 import { es as datasetExport } from "./dataset-export/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
@@ -204,6 +205,7 @@ export const es: CliText = {
   reports,
   monitor,
   review,
+  cases,
   billing,
   admin,
   retention,

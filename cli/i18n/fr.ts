@@ -1,5 +1,6 @@
 import { fr as admin } from "./admin/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
+import { fr as cases } from "./cases/fr.ts";
 import { fr as datasetExport } from "./dataset-export/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
@@ -204,6 +205,7 @@ export const fr: CliText = {
   reports,
   monitor,
   review,
+  cases,
   billing,
   admin,
   retention,

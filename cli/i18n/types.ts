@@ -2,6 +2,7 @@ import type { UserRole } from "../../lib/auth/schemas.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
+import type { CasesCliText } from "./cases/types.ts";
 import type { DatasetExportCliText } from "./dataset-export/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { ExportsCliText } from "./exports/types.ts";
@@ -192,6 +193,7 @@ export interface CliText {
   reports: ReportsCliText;
   monitor: MonitorCliText;
   review: ReviewCliText;
+  cases: CasesCliText;
   billing: BillingCliText;
   admin: AdminCliText;
   retention: RetentionCliText;
