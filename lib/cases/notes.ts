@@ -3,7 +3,9 @@
  * reviewers with a reason. It leaves the analyst's list (unassigned), shows under "Escalated" until a reviewer takes
  * it (assign.ts), and the reason is kept as a note. Any member but an auditor writes notes and escalates.
  */
+import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
+import { personName } from "../auth/person-name.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { type CaseActor, findCase } from "./access.ts";
@@ -18,7 +20,11 @@ export async function addCaseNote(deps: { db: Db; clock?: Clock }, actor: CaseAc
     const now = clock.now();
     const [note] = await tx.insert(schema.caseNotes).values({ caseId: row.id, authorId: actor.id, text, createdAt: now }).returning();
     await recordCaseEvent(tx, row, { kind: actor.kind, id: actor.id, ipAddress: actor.ipAddress }, "note", { noteId: note.id, text }, now);
-    return { id: note.id, text: note.text, author: null, authorId: note.authorId, createdAt: note.createdAt.toISOString() };
+    const [{ author }] = await tx
+      .select({ author: personName(schema.caseNotes.authorId) })
+      .from(schema.caseNotes)
+      .where(eq(schema.caseNotes.id, note.id));
+    return { id: note.id, text: note.text, author, authorId: note.authorId, createdAt: note.createdAt.toISOString() };
   });
 }
 

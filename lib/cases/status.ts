@@ -7,7 +7,7 @@ import type { Db, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { AppError } from "../errors.ts";
 import { type CaseActor, findCase, requireVersion } from "./access.ts";
-import type { CaseStatus, CaseStatusInput, CaseView } from "./contract.ts";
+import type { CasePriority, CaseStatus, CaseStatusInput, CaseView } from "./contract.ts";
 import { dueAtFor } from "./priority.ts";
 import { recordCaseEvent, updateCase } from "./record.ts";
 import { readCaseSettings } from "./settings.ts";
@@ -39,7 +39,7 @@ export async function changeCaseStatus(deps: { db: Db; clock?: Clock }, actor: C
       if (!input.reason) throw new AppError(400, "Reopening a case needs a reason");
       // Reopened: it is due again, counted from now.
       const settings = await readCaseSettings(tx, row.organisationId);
-      set = { status: input.status, outcome: null, closedAt: null, openedAt: now, dueAt: dueAtFor(now, row.priority as never, settings.dueHours) };
+      set = { status: input.status, outcome: null, closedAt: null, openedAt: now, dueAt: dueAtFor(now, row.priority as CasePriority, settings.dueHours) };
     } else {
       set = { status: input.status };
     }

@@ -196,7 +196,9 @@ describe("notes and escalation", () => {
   test("a note is on the case and its timeline; escalating unassigns it and lists it under escalated", async () => {
     const search = await screenedOrlov(analyst.http);
     const id = search.caseId;
-    expect((await analyst.http.post(`/api/cases/${id}/notes`, { text: "Asked the customer for an ID copy" })).status).toBe(201);
+    const note = await analyst.http.post(`/api/cases/${id}/notes`, { text: "Asked the customer for an ID copy" });
+    expect(note.status).toBe(201);
+    expect(note.json).toMatchObject({ text: "Asked the customer for an ID copy", author: "analyst", authorId: analyst.id });
     expect((await analyst.http.post(`/api/cases/${id}/notes`, { text: "   " })).status).toBe(400);
     await analyst.http.put(`/api/cases/${id}/assignee`, { assignee: "me" });
     expect((await analyst.http.post(`/api/cases/${id}/escalate`, {})).status).toBe(400);
