@@ -43,6 +43,7 @@ describe("shell", () => {
       "New Search",
       "Batch Processing",
       "Search History",
+      "Cases",
       "Review Queue",
       "Reports",
       "Sanctions Data",

@@ -35,6 +35,10 @@ import accountsDe from "../../web/src/accounts/i18n/de.json";
 import accountsEn from "../../web/src/accounts/i18n/en.json";
 import accountsEs from "../../web/src/accounts/i18n/es.json";
 import accountsFr from "../../web/src/accounts/i18n/fr.json";
+import casesDe from "../../web/src/cases/i18n/de.json";
+import casesEn from "../../web/src/cases/i18n/en.json";
+import casesEs from "../../web/src/cases/i18n/es.json";
+import casesFr from "../../web/src/cases/i18n/fr.json";
 import appDe from "../../web/src/i18n/de.json";
 import appEn from "../../web/src/i18n/en.json";
 import appEs from "../../web/src/i18n/es.json";
@@ -68,6 +72,7 @@ type Words = Record<string, string>;
 const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
   "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
+  "web/src/cases/i18n": { en: casesEn, de: casesDe, es: casesEs, fr: casesFr },
   "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
   "web/src/accounts/i18n": { en: accountsEn, de: accountsDe, es: accountsEs, fr: accountsFr },
   "web/src/organisations/i18n": { en: organisationsEn, de: organisationsDe, es: organisationsEs, fr: organisationsFr },

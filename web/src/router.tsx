@@ -22,6 +22,9 @@ import { BatchPage, validateBatchSearch } from "./batch/batch-page";
 import { BatchResultsPage } from "./batch/batch-results-page";
 import { validateBatchResultsSearch } from "./batch/results-search";
 import { validateBuyCreditsSearch } from "./billing/buy-credits-search";
+import { CasePage } from "./cases/case-page";
+import { validateCaseListSearch } from "./cases/case-search";
+import { CasesPage } from "./cases/cases-page";
 import { CreditHistoryPage } from "./credits/credit-history-page";
 import { HistoryPage, validateHistorySearch } from "./history/history-page";
 import { AdminMonitoringPage } from "./monitoring/admin-monitoring-page";
@@ -221,6 +224,21 @@ const clearancesRoute = createRoute({
   validateSearch: validateClearancesSearch,
 });
 
+/** The organisation's cases, the view and filters in the address (?view=&status=&priority=&source=), and one case. */
+const casesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/cases",
+  staticData: { titleKey: "cases.title" },
+  component: CasesPage,
+  validateSearch: validateCaseListSearch,
+});
+const caseRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/cases/$caseId",
+  staticData: { titleKey: "cases.title" },
+  component: CasePage,
+});
+
 /** The Administration screens: admins only (others see a 'not allowed' state; the server answers them 403). */
 const adminDashboardRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -336,6 +354,8 @@ const routeTree = rootRoute.addChildren([
     sanctionsRoute,
     monitoringRoute,
     monitoringChangesRoute,
+    casesRoute,
+    caseRoute,
     reviewsRoute,
     reviewItemRoute,
     clearancesRoute,

@@ -3,6 +3,7 @@ import {
   Building2Icon,
   ChartColumnIcon,
   DatabaseIcon,
+  FolderKanbanIcon,
   HistoryIcon,
   KeyRoundIcon,
   LayersIcon,
@@ -23,6 +24,7 @@ export type NavItem = {
     | "/"
     | "/batch"
     | "/history"
+    | "/cases"
     | "/reviews"
     | "/reports"
     | "/sanctions"
@@ -54,6 +56,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/", labelKey: "nav.newSearch", icon: SearchIcon, screens: true },
   { to: "/batch", labelKey: "nav.batch", icon: LayersIcon, screens: true },
   { to: "/history", labelKey: "nav.history", icon: HistoryIcon },
+  { to: "/cases", labelKey: "cases.nav", icon: FolderKanbanIcon },
   { to: "/reviews", labelKey: "reviews.nav", icon: ListChecksIcon },
   { to: "/reports", labelKey: "nav.reports", icon: ChartColumnIcon },
   { to: "/sanctions", labelKey: "nav.sanctions", icon: DatabaseIcon },

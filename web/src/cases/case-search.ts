@@ -1,0 +1,47 @@
+import { caseListFilterSchema } from "../../../lib/cases/contract.ts";
+
+/** The list's views, as the issue names them: each one a filter of GET /api/cases. */
+export const CASE_VIEWS = ["mine", "unassigned", "team", "overdue", "escalated"] as const;
+export type CaseView = (typeof CASE_VIEWS)[number];
+/** Without ?view= the list shows the team's cases (everything the reader reads). */
+export const DEFAULT_VIEW: CaseView = "team";
+
+/** /cases keeps its view and filters in the address (?view=&status=&priority=&source=), so a reload keeps them. */
+export interface CaseListSearch {
+  view?: Exclude<CaseView, "team">;
+  status?: "open" | "investigating" | "closed";
+  priority?: "sanctions" | "pep" | "media";
+  source?: "search" | "batch" | "monitoring";
+}
+
+export function filterOfView(view: CaseView | undefined): { assignee?: "me" | "unassigned"; overdue?: "true"; escalated?: "true" } {
+  switch (view) {
+    case "mine":
+      return { assignee: "me" };
+    case "unassigned":
+      return { assignee: "unassigned" };
+    case "overdue":
+      return { overdue: "true" };
+    case "escalated":
+      return { escalated: "true" };
+    default:
+      return {};
+  }
+}
+
+const shape = caseListFilterSchema.shape;
+
+/** Each filter checked with the server's rule; a value it refuses is dropped (the whole list rather than an error). */
+export function validateCaseListSearch(search: Record<string, unknown>): CaseListSearch {
+  const result: CaseListSearch = {};
+  if (typeof search.view === "string" && search.view !== DEFAULT_VIEW && (CASE_VIEWS as readonly string[]).includes(search.view)) {
+    result.view = search.view as CaseListSearch["view"];
+  }
+  const status = shape.status.safeParse(search.status);
+  if (status.success && status.data) result.status = status.data;
+  const priority = shape.priority.safeParse(search.priority);
+  if (priority.success && priority.data) result.priority = priority.data;
+  const source = shape.source.safeParse(search.source);
+  if (source.success && source.data) result.source = source.data;
+  return result;
+}
