@@ -195,10 +195,29 @@ describe("cases", () => {
       expect(await textOf(closing)).toContain("Closed · False positive");
       expect(await textOf(closing)).toContain("Ana Lyst");
 
+      // Notes are added on a closed case too.
+      await page.getByLabel("Add a note").fill("Registry extract on file: other person");
+      await page.getByRole("button", { name: "Save note" }).click();
+      await expectVisible(page.getByTestId("case-note").filter({ hasText: "Registry extract on file: other person" }));
+
       // Listed as closed.
       await page.goto(`${app.url}/cases?status=closed`);
       expect(await textOf(caseRow(page, caseId).getByTestId("case-status"))).toBe("Closed");
       expect(await textOf(caseRow(page, caseId).getByTestId("case-due"))).toBe("False positive");
+
+      // Reopening asks for a reason, which the timeline keeps; the outcome is cleared.
+      await openCase(page, caseId);
+      await page.getByRole("button", { name: "Reopen" }).click();
+      const reopen = page.getByTestId("case-reopen-dialog");
+      await expectDialogOpen(reopen);
+      await reopen.getByRole("button", { name: "Reopen" }).click();
+      await expectVisible(reopen.getByText("This field is required", { exact: false }));
+      await reopen.getByLabel("Reason").fill("The customer sent a new passport");
+      await reopen.getByRole("button", { name: "Reopen" }).click();
+      await expectHidden(reopen);
+      await page.waitForFunction(() => document.querySelector('[data-testid="case-fact-status"]')?.textContent === "Open");
+      expect(await textOf(fact(page, "outcome"))).toBe("No outcome yet");
+      expect(await textOf(page.locator('[data-testid="case-event"][data-kind="reopened"]').last())).toContain("The customer sent a new passport");
     },
     TEST_TIMEOUT_MS,
   );

@@ -14,6 +14,7 @@ const ROUTES = [
   "/",
   "/batch",
   "/history",
+  "/cases",
   "/reports",
   "/sanctions",
   "/automatic-screening",
