@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { entityType } from "./enums.ts";
 import { organisations } from "./organisations.ts";
 import { searches } from "./searches.ts";
 import { users } from "./users.ts";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
  * A case: the team's investigation of one subject (lib/cases). The searches that need review join the organisation's
@@ -126,4 +128,43 @@ export const caseUnavailableMembers = pgTable(
     since: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId] }), index("case_unavailable_members_organisation").on(t.organisationId)],
+);
+
+/**
+ * Files attached to a case (lib/cases/attachments.ts), their bytes kept in the database. Never edited: removing one
+ * records who, when and why and drops its bytes (the check below), while its name, size and SHA-256 stay, as they do
+ * on the timeline.
+ */
+export const caseAttachments = pgTable(
+  "case_attachments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    caseId: uuid()
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    /** The case's organisation, so a lookup by attachment never strays into another organisation's. */
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    fileName: text().notNull(),
+    /** The media type the client sent, as given (kept for the record, never trusted). */
+    declaredType: text(),
+    /** pdf, png, jpeg, txt, eml, docx or xlsx: read from the bytes. */
+    detectedType: text().notNull(),
+    size: integer().notNull(),
+    /** SHA-256 of the bytes, hex. */
+    sha256: text().notNull(),
+    /** Null once removed. */
+    content: bytea(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+    removedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    removedReason: text(),
+  },
+  (t) => [
+    index("case_attachments_case").on(t.caseId, t.createdAt),
+    check("case_attachments_removed", sql`(${t.removedAt} is null) = (${t.content} is not null) and (${t.removedAt} is null) = (${t.removedReason} is null)`),
+    check("case_attachments_type", sql`${t.detectedType} in ('pdf', 'png', 'jpeg', 'txt', 'eml', 'docx', 'xlsx')`),
+  ],
 );

@@ -177,10 +177,18 @@ export interface CaseNoteView {
 
 export const CASE_EVENT_KINDS = ["opened", "search_added", "reopened", "status_changed", "assigned", "escalated", "note", "priority_raised"] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
+/**
+ * A file attached or removed (details: attachmentId, fileName, type, size, sha256, and the reason of a removal). On
+ * the timeline with the kinds above; kept apart until every client that labels each kind (the CLI, the app) labels
+ * these too, then joined into CASE_EVENT_KINDS.
+ */
+export const ATTACHMENT_EVENT_KINDS = ["attachment_added", "attachment_removed"] as const;
+export type AttachmentEventKind = (typeof ATTACHMENT_EVENT_KINDS)[number];
 
 export interface CaseEventView {
   id: string;
   at: string;
+  /** One of CASE_EVENT_KINDS, or of ATTACHMENT_EVENT_KINDS (typed apart until every client labels those). */
   kind: CaseEventKind;
   /** Who, when a person did it; null for what the system did (a screening joining, auto-assignment). */
   actor: string | null;
@@ -188,12 +196,53 @@ export interface CaseEventView {
   details: Record<string, unknown>;
 }
 
+/** What a case may hold, told from the bytes (never from the name or the declared type). */
+export const ATTACHMENT_TYPES = ["pdf", "png", "jpeg", "txt", "eml", "docx", "xlsx"] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+
+/** The media type each is served with, and the extension its download ends with. */
+export const ATTACHMENT_MEDIA: Record<AttachmentType, { mediaType: string; extension: string; label: string }> = {
+  pdf: { mediaType: "application/pdf", extension: "pdf", label: "PDF" },
+  png: { mediaType: "image/png", extension: "png", label: "PNG" },
+  jpeg: { mediaType: "image/jpeg", extension: "jpg", label: "JPEG" },
+  txt: { mediaType: "text/plain; charset=utf-8", extension: "txt", label: "TXT" },
+  eml: { mediaType: "message/rfc822", extension: "eml", label: "EML" },
+  docx: { mediaType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx", label: "DOCX" },
+  xlsx: { mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extension: "xlsx", label: "XLSX" },
+};
+
+/** POST /api/cases/{id}/attachments: multipart/form-data with the file in this field. */
+export const CASE_ATTACHMENT_FIELD = "file";
+/** A file: an ID copy, a registry extract or a mail is a few MB at most. */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** All of a case's attachments not removed, so one case cannot fill the database. */
+export const CASE_ATTACHMENTS_MAX_BYTES = 100 * 1024 * 1024;
+
+/** The file's name as sent (its folders dropped): one line, as a user would type it. */
+export const attachmentNameSchema = text({ field: "The file name", max: 255 });
+
+/** DELETE /api/cases/{id}/attachments/{attachmentId}: why it goes (kept on the timeline). */
+export const removeAttachmentSchema = z.object({ reason: words("reason") });
+
+export interface CaseAttachmentView {
+  id: string;
+  fileName: string;
+  type: AttachmentType;
+  /** The media type it is served with. */
+  mediaType: string;
+  size: number;
+  sha256: string;
+  uploader: string | null;
+  uploaderId: string | null;
+  createdAt: string;
+}
+
 /** GET /api/cases/{id}. */
 export interface CaseView extends CaseListItemView {
   searches: CaseSearchView[];
   notes: CaseNoteView[];
-  /** Files attached to the case (none can be attached yet). */
-  attachments: never[];
+  /** Files attached to the case and not removed, oldest first (a removed one is on the timeline, with its checksum). */
+  attachments: CaseAttachmentView[];
   /** Oldest first. */
   timeline: CaseEventView[];
 }

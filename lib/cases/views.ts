@@ -1,4 +1,4 @@
-/** A case as the API answers it: the list's item, and the whole case with its searches, notes and timeline. */
+/** A case as the API answers it: the list's item, and the whole case with its searches, notes, attachments and timeline. */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type DbOrTx, schema } from "../../data/db.ts";
@@ -8,6 +8,7 @@ import type { ReviewSource, ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
 import type { CaseRow } from "./access.ts";
+import { attachmentsOf } from "./attachment-views.ts";
 import type { CaseEventKind, CaseListItemView, CaseOutcome, CasePriority, CaseStatus, CaseView } from "./contract.ts";
 
 const k = schema.cases;
@@ -66,7 +67,7 @@ export async function undecidedHits(db: DbOrTx, caseId: string): Promise<number>
 export async function caseView(db: DbOrTx, caseId: string, clock: Clock = systemClock): Promise<CaseView> {
   const e = schema.caseEvents;
   const n = schema.caseNotes;
-  const [[head], searches, notes, events] = await Promise.all([
+  const [[head], searches, notes, events, attachments] = await Promise.all([
     db
       .select({ row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, ...caseCounts })
       .from(k)
@@ -100,6 +101,7 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
       .where(eq(e.caseId, caseId))
       // Events of one moment (a case opened with its first search) in the order they happened.
       .orderBy(asc(e.at), asc(sql`array_position(array['opened', 'reopened', 'priority_raised', 'assigned', 'search_added']::text[], ${e.kind})`), asc(e.id)),
+    attachmentsOf(db, caseId),
   ]);
   return {
     ...caseListItemView(head, clock.now()),
@@ -115,7 +117,7 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
       addedAt: x.addedAt.toISOString(),
     })),
     notes: notes.map(({ row, author }) => ({ id: row.id, text: row.text, author, authorId: row.authorId, createdAt: row.createdAt.toISOString() })),
-    attachments: [],
+    attachments,
     timeline: events.map(({ row, actor }) => ({
       id: row.id,
       at: row.at.toISOString(),

@@ -1,33 +1,64 @@
 /**
  * Cases over HTTP: the list and its views, a case with its searches, notes and timeline, assignment, status, notes,
- * escalation, the organisation's case settings and a member's availability. lib/cases decides who may do what and
+ * escalation, attachments (uploaded as multipart, downloaded as the exact bytes), the organisation's case settings and
+ * a member's availability. lib/cases decides who may do what and
  * answers 400, 403, 404 or 409; another organisation's case is 404, as an unknown id.
  */
 import { type Context, Hono } from "hono";
 import { findCase } from "../../lib/cases/access.ts";
 import { assignCase } from "../../lib/cases/assign.ts";
+import { attachmentDisposition, downloadName } from "../../lib/cases/attachment-views.ts";
+import { addCaseAttachment, FILE_TOO_LARGE, readCaseAttachment, removeCaseAttachment } from "../../lib/cases/attachments.ts";
 import {
+  ATTACHMENT_MAX_BYTES,
   assignCaseSchema,
+  attachmentNameSchema,
   availabilitySchema,
+  CASE_ATTACHMENT_FIELD,
   caseListFilterSchema,
   caseNoteSchema,
   caseSettingsSchema,
   caseStatusSchema,
   escalateCaseSchema,
+  removeAttachmentSchema,
 } from "../../lib/cases/contract.ts";
 import { listCases } from "../../lib/cases/list.ts";
 import { addCaseNote, escalateCase } from "../../lib/cases/notes.ts";
 import { changeCaseSettings, readAvailability, readCaseSettings, setAvailability } from "../../lib/cases/settings.ts";
 import { changeCaseStatus } from "../../lib/cases/status.ts";
 import { caseView } from "../../lib/cases/views.ts";
+import { AppError } from "../../lib/errors.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { reviewActor } from "../review/routes.ts";
-import { jsonBody, queryOf } from "../validate.ts";
+import { jsonBody, parseWith, queryOf } from "../validate.ts";
 
 const deps = (c: Context<AppEnv>) => ({ db: c.get("ctx").database.db });
 const listQuerySchema = pageQuerySchema.extend(caseListFilterSchema.shape);
+
+const SEND_FILE = `Send the file as multipart/form-data in a field named ${CASE_ATTACHMENT_FIELD}`;
+/** Room for the multipart framing (boundaries, part headers) around a file of the largest size. */
+const FORM_FRAMING_BYTES = 64 * 1024;
+
+/**
+ * The one file of the form, its name without folders. A body declaring more than a file may be is 413 before it is
+ * read; one sent without its length is measured once read.
+ */
+async function uploadedFile(c: Context<AppEnv>) {
+  if (Number(c.req.header("content-length") ?? 0) > ATTACHMENT_MAX_BYTES + FORM_FRAMING_BYTES) throw new AppError(413, FILE_TOO_LARGE);
+  let form: Record<string, string | File>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new AppError(400, SEND_FILE);
+  }
+  const file = form[CASE_ATTACHMENT_FIELD];
+  if (!(file instanceof File)) throw new AppError(400, SEND_FILE);
+  if (file.size > ATTACHMENT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
+  const fileName = parseWith(attachmentNameSchema, (file.name ?? "").split(/[/\\]/).at(-1) ?? "") || "attachment";
+  return { fileName, declaredType: file.type || null, content: new Uint8Array(await file.arrayBuffer()) };
+}
 
 /** Under /api/cases. */
 export const caseRoutes = new Hono<AppEnv>()
@@ -62,4 +93,30 @@ export const caseRoutes = new Hono<AppEnv>()
   .post("/:id/escalate", jsonBody(escalateCaseSchema), async (c) => {
     const { reason } = c.req.valid("json");
     return c.json(await escalateCase(deps(c), reviewActor(c), c.req.param("id"), reason));
+  })
+
+  /** multipart/form-data with the file in `file`: 201 with the attachment (id, name, type, size, sha256, uploader). */
+  .post("/:id/attachments", async (c) => {
+    // Who and which case before the body is read: an auditor is 403 and another organisation's case 404, whatever was sent.
+    const row = await findCase(deps(c).db, reviewActor(c), c.req.param("id"), { change: true });
+    return c.json(await addCaseAttachment(deps(c), reviewActor(c), row.id, await uploadedFile(c)), 201);
+  })
+
+  /** The exact bytes, as the type they are, always as a download (never shown inline by the browser). */
+  .get("/:id/attachments/:attachmentId", async (c) => {
+    const { view, content } = await readCaseAttachment(deps(c).db, reviewActor(c), c.req.param("id"), c.req.param("attachmentId"));
+    return c.body(content as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": view.mediaType,
+      "Content-Length": String(content.byteLength),
+      "Content-Disposition": attachmentDisposition(downloadName(view.fileName, view.type)),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "sandbox",
+      "Cache-Control": "private, no-store",
+    });
+  })
+
+  /** { reason }: the bytes are no longer served (410); name, size and SHA-256 stay on the timeline. */
+  .delete("/:id/attachments/:attachmentId", jsonBody(removeAttachmentSchema), async (c) => {
+    const { reason } = c.req.valid("json");
+    return c.json(await removeCaseAttachment(deps(c), reviewActor(c), c.req.param("id"), c.req.param("attachmentId"), reason));
   });
