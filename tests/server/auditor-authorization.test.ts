@@ -114,6 +114,19 @@ beforeAll(async () => {
     })
     .returning();
   ids.case = kase.id;
+  const [attachment] = await app.db
+    .insert(schema.caseAttachments)
+    .values({
+      caseId: kase.id,
+      organisationId: other.organisationId,
+      fileName: "walk.txt",
+      detectedType: "txt",
+      size: 4,
+      sha256: "0".repeat(64),
+      content: new TextEncoder().encode("walk"),
+    })
+    .returning();
+  ids.attachment = attachment.id;
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))].filter(
     (r) => !NOT_WALKED.includes(r),
@@ -138,7 +151,12 @@ function pathOf(route: string) {
               : path.startsWith("/api/cases")
                 ? ids.case
                 : ids.search;
-  return path.replace(/:format/, "pdf").replace(/:[A-Za-z]+/g, id) + (QUERIES[route] ?? "");
+  return (
+    path
+      .replace(/:format/, "pdf")
+      .replace(":attachmentId", ids.attachment)
+      .replace(/:[A-Za-z]+/g, id) + (QUERIES[route] ?? "")
+  );
 }
 
 test("the walk covers the read routes an auditor lives on, and the writes they must never make", () => {
@@ -170,6 +188,9 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "GET /api/cases",
     "GET /api/cases/:id",
     "POST /api/cases/:id/status",
+    "POST /api/cases/:id/attachments",
+    "GET /api/cases/:id/attachments/:attachmentId",
+    "DELETE /api/cases/:id/attachments/:attachmentId",
   ]) {
     expect(routes).toContain(route);
   }

@@ -178,6 +178,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   },
   "POST /api/cases/:id/notes": { body: { text: "Asked for an ID copy" }, freeText: ["text"] },
   "POST /api/cases/:id/escalate": { body: { reason: "The birth date nearly matches" }, freeText: ["reason"] },
+  "DELETE /api/cases/:id/attachments/:attachmentId": { body: { reason: "The passport of another customer" }, freeText: ["reason"] },
   "PUT /api/cases/settings": { body: { autoAssign: true, perMemberCap: 10, dueHours: { sanctions: 24, pep: 72, media: 120 } }, freeText: [] },
   "PUT /api/cases/availability": { body: { unavailable: true }, freeText: [] },
 };
@@ -207,6 +208,8 @@ const QUERIES: Record<string, Record<string, string>> = {
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */
 let pathValues: Record<string, string>;
+/** Ids nobody has: a DELETE is probed at these, so a route that reads no body removes nothing. */
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 /**
  * Tables that legitimately change on a refused request: rate_limits counts every /api/v1 call (a key's quota is
@@ -313,7 +316,14 @@ beforeAll(async () => {
   const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });
   expect(monitored.status).toBe(201);
   const me = await admin.get("/api/auth/me");
-  pathValues = { id: "us_ofac_sdn", searchId: search.json.id, batchId: search.json.id, entityId: monitored.json.id, userId: me.json.id };
+  pathValues = {
+    id: "us_ofac_sdn",
+    searchId: search.json.id,
+    batchId: search.json.id,
+    entityId: monitored.json.id,
+    userId: me.json.id,
+    attachmentId: search.json.id,
+  };
   // Each route of the app as "METHOD /path"; middleware entries (ALL) and the web app's catch-all are not routes.
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });
   routes = [...new Set(served.routes.filter((r) => r.method !== "ALL" && r.path.startsWith("/api/")).map((r) => `${r.method} ${r.path}`))];
@@ -351,9 +361,11 @@ describe("every JSON route refuses bad text with a 4xx JSON error and changes no
   test("the routes that read a JSON body are exactly the ones described here", async () => {
     // A route reads a body when a non-object body is refused as such; the others ignore what is sent.
     const readsBody: string[] = [];
-    for (const route of routes.filter((r) => /^(POST|PUT|PATCH) /.test(r))) {
+    const unknown = Object.fromEntries(Object.keys(pathValues).map((name) => [name, UNKNOWN_ID]));
+    for (const route of routes.filter((r) => /^(POST|PUT|PATCH|DELETE) /.test(r))) {
       if (route === "POST /api/auth/logout" || /download/.test(route) || route === "POST /api/v1/batch") continue;
-      const res = await clientFor(route).request(route.split(" ")[0], pathOf(route) + (route === "POST /api/v1/search" ? "?wait=0" : ""), "[1]", {
+      const path = route.startsWith("DELETE ") ? pathOf(route, unknown) : pathOf(route);
+      const res = await clientFor(route).request(route.split(" ")[0], path + (route === "POST /api/v1/search" ? "?wait=0" : ""), "[1]", {
         "content-type": "application/json",
       });
       if (res.json?.error === "Request body must be a JSON object") readsBody.push(route);
@@ -494,6 +506,38 @@ describe("uploads and the command line", () => {
     const badBatchName = await post(csvForm("Name,Type\nAcme Trading,company\n", "Batch\u0000one"));
     expect(badBatchName.status).toBe(400);
     expect((await badBatchName.json()).error).toBe("name must not contain control characters or unpaired surrogates");
+    expect(await databaseState()).toEqual(before);
+  });
+
+  test("a case attachment named with a control character or past 255 characters is refused, and nothing changes", async () => {
+    const organisationId = (await admin.get("/api/auth/me")).json.organisation.id;
+    const [kase] = await app.db
+      .insert(schema.cases)
+      .values({
+        organisationId,
+        title: "Probe Target",
+        subjectKey: "person | probe target",
+        subjectName: "Probe Target",
+        entityType: "person",
+        priority: "sanctions",
+        openedAt: new Date(),
+        dueAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const before = await databaseState();
+    // The multipart body written byte by byte: a client's FormData would percent-encode the very bytes probed.
+    const post = (fileName: string) => {
+      const boundary = "hygiene-boundary";
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${boundary}--\r\n`;
+      return admin.request("POST", `/api/cases/${kase.id}/attachments`, body, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    };
+    for (const [, bad] of BAD_CHARACTERS.filter(([what]) => !what.includes("surrogate"))) {
+      const res = await post(`scan${bad}.pdf`);
+      expect({ bad, status: res.status, error: res.json?.error }).toEqual({ bad, status: 400, error: expect.stringMatching(CHARACTER_MESSAGE) });
+    }
+    const long = await post(`${"a".repeat(300)}.pdf`);
+    expect(long.status).toBe(400);
+    expect(long.json.error).toMatch(LENGTH_MESSAGE);
     expect(await databaseState()).toEqual(before);
   });
 

@@ -4,14 +4,17 @@
  * the app that takes an id in its path is walked by organisation B's owner with A's ids, the /api/v1 routes with B's
  * API key. Each answers 404, exactly as it answers an id nobody has (so the answer tells nothing about A), and no
  * answer carries any of A's ids or names. The routes are read from the app itself, so a new route with an id is
- * walked without anyone adding it here; afterwards A's records are as they were.
+ * walked without anyone adding it here (a case's file by the case's id and the file's); afterwards A's records are as
+ * they were.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { randomUUID } from "node:crypto";
 import { HttpClient } from "../../support/http-client.ts";
+import { PDF } from "../fixtures/attachments.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
+import { downloadAttachment, uploadAttachment } from "../helpers/case-attachments.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { apiRoutes, MEMBER_PASSWORD, memberOf, orlovHit, screened } from "../helpers/organisation-walk.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
@@ -53,7 +56,18 @@ let bOwner: HttpClient;
 let bKey: HttpClient;
 let bReviewer: HttpClient;
 /** A's records by the kind of id a path takes. */
-let a: { search: string; decision: string; clearance: string; batch: string; entity: string; key: string; webhook: string; member: string; case: string };
+let a: {
+  search: string;
+  decision: string;
+  clearance: string;
+  batch: string;
+  entity: string;
+  key: string;
+  webhook: string;
+  member: string;
+  case: string;
+  attachment: string;
+};
 /** Every id and name of A's that an answer to B must not carry. */
 let secrets: string[];
 let bodies: Record<string, unknown>;
@@ -94,7 +108,8 @@ beforeAll(async () => {
   const entity = await aOwner.post("/api/monitoring/entities", { searchTerm: "Alpha Monitored", entityType: "company", frequency: "weekly" });
   const key = await aOwner.post("/api/user/api-keys", { name: "Alpha key" });
   const hook = await aOwner.post("/api/webhooks", { url: "https://hooks.example.com/alpha", events: ["search.completed"] });
-  expect([entity.status, key.status, hook.status]).toEqual([201, 201, 201]);
+  const attachment = await uploadAttachment(aOwner, decided.caseId, PDF, "Alpha passport.pdf");
+  expect([entity.status, key.status, hook.status, attachment.status]).toEqual([201, 201, 201, 201]);
   a = {
     search: decided.id,
     decision: decision.json.id,
@@ -105,6 +120,7 @@ beforeAll(async () => {
     webhook: hook.json.id,
     member: member.id,
     case: decided.caseId,
+    attachment: attachment.json.id,
   };
   secrets = [...Object.values(a), cleared.id, aOrganisation, "Orlov", "Alpha", "owner.a@", "analyst.alpha", "hooks.example.com/alpha"];
 
@@ -129,6 +145,7 @@ beforeAll(async () => {
     "POST /api/cases/:id/status": { status: "closed", outcome: "true_match" },
     "POST /api/cases/:id/notes": { text: "Written from another organisation" },
     "POST /api/cases/:id/escalate": { reason: "Escalated from another organisation" },
+    "DELETE /api/cases/:id/attachments/:attachmentId": { reason: "Removed from another organisation" },
   };
   routes = apiRoutes(app).filter((r) => r.includes("/:"));
   // Four accounts made (passwords hashed) and two screenings run: on PGlite on a busy machine, slow.
@@ -155,11 +172,13 @@ const ID_OF: [prefix: string, record: keyof typeof a][] = [
 
 const isAllowListed = (route: string) => INSTANCE_ADMIN_ONLY.includes(route) || NOT_ORGANISATION_RECORDS.some((p) => route.split(" ")[1].startsWith(p));
 
-function pathWith(route: string, id: string) {
+/** The route's path with the id in its first parameter and, for a case's file, the attachment's id in its second. */
+function pathWith(route: string, id: string, attachment: string) {
   return (
     route
       .split(" ")[1]
       .replace(":format", "pdf")
+      .replace(":attachmentId", attachment)
       .replace(/:[A-Za-z]+/, id) + (QUERIES[route] ?? "")
   );
 }
@@ -185,6 +204,9 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "DELETE /api/v1/monitoring/entities/:entityId",
     "GET /api/cases/:id",
     "POST /api/cases/:id/status",
+    "POST /api/cases/:id/attachments",
+    "GET /api/cases/:id/attachments/:attachmentId",
+    "DELETE /api/cases/:id/attachments/:attachmentId",
   ]) {
     expect(routes).toContain(route);
   }
@@ -197,10 +219,10 @@ test("every route with an id: B's owner (B's key on /api/v1) gets 404 for A's re
   for (const route of routes) {
     const method = route.split(" ")[0];
     const client = route.includes(" /api/v1/") ? bKey : WALKED_BY_REVIEWER.includes(route) ? bReviewer : bOwner;
-    const body = method === "GET" || method === "DELETE" ? undefined : (bodies[route] ?? {});
+    const body = method === "GET" ? undefined : (bodies[route] ?? (method === "DELETE" ? undefined : {}));
     const record = recordOf(route);
-    const unknown = await client.request(method, pathWith(route, randomUUID()), body);
-    const res = await client.request(method, pathWith(route, record ? a[record] : a.search), body);
+    const unknown = await client.request(method, pathWith(route, randomUUID(), randomUUID()), body);
+    const res = await client.request(method, pathWith(route, record ? a[record] : a.search, a.attachment), body);
     const leaked = secrets.filter((s) => res.text.toLowerCase().includes(s.toLowerCase()));
     seen[route] = { status: res.status, body: res.json, leaked };
     expected[route] = {
@@ -226,5 +248,8 @@ test("A's records are as they were: B's calls changed, removed and revoked nothi
   expect((hooks.items ?? hooks).find((h: any) => h.id === a.webhook)).toMatchObject({ enabled: true });
   const members = (await aOwner.get("/api/organisation/members")).json.items;
   expect(members.find((m: any) => m.id === a.member)).toMatchObject({ role: "analyst", monthlyCreditCap: null });
-  expect((await aOwner.get(`/api/cases/${a.case}`)).json).toMatchObject({ status: "open", assignee: null, escalatedAt: null, notes: [] });
+  const kase = (await aOwner.get(`/api/cases/${a.case}`)).json;
+  expect(kase).toMatchObject({ status: "open", assignee: null, escalatedAt: null, notes: [] });
+  expect(kase.attachments.map((x: any) => x.fileName)).toEqual(["Alpha passport.pdf"]);
+  expect((await downloadAttachment(aOwner, a.case, a.attachment)).bytes).toEqual(PDF);
 });

@@ -11,9 +11,11 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { ORGANISATION_ROLES, type OrganisationRole } from "../../lib/organisations/contract.ts";
 import type { HttpClient } from "../../support/http-client.ts";
+import { PDF } from "../fixtures/attachments.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
+import { postFile, uploadAttachment } from "../helpers/case-attachments.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { apiRoutes, del, MEMBER_PASSWORD, memberOf, orlovHit, screened } from "../helpers/organisation-walk.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
@@ -77,6 +79,11 @@ const MATRIX: Record<string, Row> = {
   "POST /api/cases/:id/notes · colleague's": [OK, OK, OK, OK, 403],
   "POST /api/cases/:id/escalate · colleague's": [OK, OK, OK, OK, 403],
   // The case settings are the team's, decided by those who run it; each member marks themselves away.
+  // Files on a colleague's case: every member but the auditor attaches and reads them; removing a colleague's file is
+  // for those who run the team's cases (owners, admins, reviewers), as taking a case from a colleague is.
+  "POST /api/cases/:id/attachments · colleague's": [OK, OK, OK, OK, 403],
+  "GET /api/cases/:id/attachments/:attachmentId · colleague's": [OK, OK, OK, OK, OK],
+  "DELETE /api/cases/:id/attachments/:attachmentId · colleague's": [OK, OK, 403, OK, 403],
   "GET /api/cases/settings": [OK, OK, OK, OK, OK],
   "PUT /api/cases/settings": [OK, OK, 403, 403, 403],
   "GET /api/cases/availability": [OK, OK, OK, OK, OK],
@@ -84,7 +91,7 @@ const MATRIX: Record<string, Row> = {
 };
 
 /** How each row is called by a role: the colleague's records, and a record of its own where a call removes it. */
-type Call = { path: string; body?: unknown };
+type Call = { path: string; body?: unknown; file?: Uint8Array };
 let calls: Record<string, (role: OrganisationRole) => Call>;
 
 let app: TestApp;
@@ -148,6 +155,16 @@ beforeAll(async () => {
     expect(cases[role]).toEqual(expect.any(String));
   }
 
+  // A file the colleague attached to their case, and one per role to remove (a removal is once only).
+  const attach = async (name: string) => {
+    const res = await uploadAttachment(http, toDecide.caseId, PDF, name);
+    expect(res.status).toBe(201);
+    return res.json.id as string;
+  };
+  const attachment = await attach("colleague.pdf");
+  const attachments = {} as Record<OrganisationRole, string>;
+  for (const role of ORGANISATION_ROLES) attachments[role] = await attach(`for ${role}.pdf`);
+
   const hitBody = { hitId: orlovHit(toDecide).hitId, decision: "true_match", reason: "confirmed_identity" };
   calls = {
     "GET /api/organisation": () => ({ path: "/api/organisation" }),
@@ -191,6 +208,12 @@ beforeAll(async () => {
     "POST /api/cases/:id/status · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/status`, body: { status: "investigating" } }),
     "POST /api/cases/:id/notes · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/notes`, body: { text: `A note by the ${role}` } }),
     "POST /api/cases/:id/escalate · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/escalate`, body: { reason: `Escalated by the ${role}` } }),
+    "POST /api/cases/:id/attachments · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/attachments`, file: PDF }),
+    "GET /api/cases/:id/attachments/:attachmentId · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/attachments/${attachment}` }),
+    "DELETE /api/cases/:id/attachments/:attachmentId · colleague's": (role) => ({
+      path: `/api/cases/${toDecide.caseId}/attachments/${attachments[role]}`,
+      body: { reason: `Removed by the ${role}` },
+    }),
     "GET /api/cases/settings": () => ({ path: "/api/cases/settings" }),
     "PUT /api/cases/settings": (role) => ({ path: "/api/cases/settings", body: { perMemberCap: 10 + ORGANISATION_ROLES.indexOf(role) } }),
     "GET /api/cases/availability": () => ({ path: "/api/cases/availability" }),
@@ -218,8 +241,14 @@ test("route × role: each role gets what the decision record gives it", async ()
     const method = row.split(" ")[0];
     const statuses: Outcome[] = [];
     for (const role of ORGANISATION_ROLES) {
-      const { path, body } = calls[row](role);
-      const res = method === "DELETE" ? await del(clients[role], path) : await clients[role].request(method, path, method === "GET" ? undefined : (body ?? {}));
+      const { path, body, file } = calls[row](role);
+      const res = file
+        ? await postFile(clients[role], path, file, `by ${role}.pdf`)
+        : method === "DELETE"
+          ? body
+            ? await clients[role].request("DELETE", path, body)
+            : await del(clients[role], path)
+          : await clients[role].request(method, path, method === "GET" ? undefined : (body ?? {}));
       statuses.push(res.status >= 200 && res.status < 300 ? OK : (res.status as Outcome));
     }
     seen[row] = statuses;
