@@ -48,7 +48,7 @@ export async function addCaseAttachment(deps: { db: Db; clock?: Clock }, actor: 
   const sha256 = createHash("sha256").update(file.content).digest("hex");
   return deps.db.transaction(async (tx) => {
     const row = await findCase(tx, actor, caseId, { change: true });
-    // One upload at a time per case counts what the case holds (a key share lock would let two through at once).
+    // Uploads to one case take turns from here: the second waits for the first to commit, then counts its file too.
     await tx.select({ id: schema.cases.id }).from(schema.cases).where(eq(schema.cases.id, row.id)).for("no key update");
     const held = await heldBytes(tx, row.id);
     if (held + file.content.byteLength > CASE_ATTACHMENTS_MAX_BYTES) {

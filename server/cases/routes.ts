@@ -57,7 +57,9 @@ async function uploadedFile(c: Context<AppEnv>) {
   if (!(file instanceof File)) throw new AppError(400, SEND_FILE);
   if (file.size > ATTACHMENT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const fileName = parseWith(attachmentNameSchema, (file.name ?? "").split(/[/\\]/).at(-1) ?? "") || "attachment";
-  return { fileName, declaredType: file.type || null, content: new Uint8Array(await file.arrayBuffer()) };
+  // The declared type is kept for the record only: printable ASCII, as a media type is, or nothing.
+  const declaredType = /^[\x20-\x7e]{1,255}$/.test(file.type) ? file.type : null;
+  return { fileName, declaredType, content: new Uint8Array(await file.arrayBuffer()) };
 }
 
 /** Under /api/cases. */

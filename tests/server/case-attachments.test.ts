@@ -189,6 +189,25 @@ describe("refused", () => {
     expect(four.status).toBe(201);
   });
 
+  test("two uploads at once to a case with room for one: one is 201, the other 413", async () => {
+    const caseId = await newCase();
+    const [kase] = await app.db.select().from(schema.cases).where(eq(schema.cases.id, caseId));
+    await app.db.insert(schema.caseAttachments).values({
+      caseId,
+      organisationId: kase.organisationId,
+      fileName: "archive.pdf",
+      detectedType: "pdf",
+      size: 90 * MB,
+      sha256: sha256(PDF),
+      content: PDF,
+    });
+    const six = new Uint8Array(6 * MB);
+    six.set(PDF);
+    const answers = await Promise.all([uploadAttachment(analyst.http, caseId, six, "a.pdf"), uploadAttachment(reviewer.http, caseId, six, "b.pdf")]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 413]);
+    expect((await analyst.http.get(`/api/cases/${caseId}`)).json.attachments).toHaveLength(2);
+  });
+
   test("the auditor: 403 to attach or remove, and reads what is attached", async () => {
     const caseId = await newCase();
     const added = await uploadAttachment(analyst.http, caseId, PDF, "id.pdf");
