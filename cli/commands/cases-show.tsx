@@ -18,6 +18,8 @@ interface EventDetails {
   reason?: string | null;
   text?: string;
   auto?: boolean;
+  fileName?: string;
+  sha256?: string;
   before?: { status?: CaseStatus; priority?: CasePriority };
   after?: { status?: CaseStatus; outcome?: CaseOutcome | null; assignee?: string | null; priority?: CasePriority };
 }
@@ -54,6 +56,12 @@ function eventDetail(event: CaseEventView, names: Map<string, string>, { t }: Wo
       parts.push(c.moved(d.before?.priority ? c.priorities[d.before.priority] : "-", d.after?.priority ? c.priorities[d.after.priority] : "-"));
       break;
     case "escalated":
+      break;
+    case "attachment_added":
+    case "attachment_removed":
+      // The name and the checksum, which the timeline keeps after a removal.
+      if (d.fileName) parts.push(d.fileName);
+      if (d.sha256) parts.push(`SHA-256 ${d.sha256}`);
       break;
   }
   if (reason) parts.push(reason);

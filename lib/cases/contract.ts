@@ -175,20 +175,24 @@ export interface CaseNoteView {
   createdAt: string;
 }
 
-export const CASE_EVENT_KINDS = ["opened", "search_added", "reopened", "status_changed", "assigned", "escalated", "note", "priority_raised"] as const;
+export const CASE_EVENT_KINDS = [
+  "opened",
+  "search_added",
+  "reopened",
+  "status_changed",
+  "assigned",
+  "escalated",
+  "note",
+  "priority_raised",
+  // A file attached or removed (details: attachmentId, fileName, type, size, sha256, and the reason of a removal).
+  "attachment_added",
+  "attachment_removed",
+] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
-/**
- * A file attached or removed (details: attachmentId, fileName, type, size, sha256, and the reason of a removal). On
- * the timeline with the kinds above; kept apart until every client that labels each kind (the CLI, the app) labels
- * these too, then joined into CASE_EVENT_KINDS.
- */
-export const ATTACHMENT_EVENT_KINDS = ["attachment_added", "attachment_removed"] as const;
-export type AttachmentEventKind = (typeof ATTACHMENT_EVENT_KINDS)[number];
 
 export interface CaseEventView {
   id: string;
   at: string;
-  /** One of CASE_EVENT_KINDS, or of ATTACHMENT_EVENT_KINDS (typed apart until every client labels those). */
   kind: CaseEventKind;
   /** Who, when a person did it; null for what the system did (a screening joining, auto-assignment). */
   actor: string | null;

@@ -9,7 +9,7 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { CASE_CHANGED, type CaseRow } from "./access.ts";
-import type { AttachmentEventKind, CaseEventKind } from "./contract.ts";
+import type { CaseEventKind } from "./contract.ts";
 
 const k = schema.cases;
 
@@ -26,7 +26,7 @@ export async function recordCaseEvent(
   tx: DbOrTx,
   row: Pick<CaseRow, "id" | "organisationId">,
   actor: ChangeActor,
-  kind: CaseEventKind | AttachmentEventKind,
+  kind: CaseEventKind,
   details: Record<string, unknown>,
   at?: Date,
 ) {

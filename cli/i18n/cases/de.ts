@@ -18,6 +18,8 @@ export const de: CasesCliText = {
     escalated: "eskaliert",
     note: "Notiz",
     priority_raised: "Priorität erhöht",
+    attachment_added: "Datei angehängt",
+    attachment_removed: "Datei entfernt",
   },
   optionInvalid: (option, value, allowed) => `${option} muss einer dieser Werte sein: ${allowed.join(", ")}; erhalten: '${value}'`,
   listTitle: (total) => `Fälle: ${total}`,

@@ -18,6 +18,8 @@ export const en: CasesCliText = {
     escalated: "escalated",
     note: "note",
     priority_raised: "priority raised",
+    attachment_added: "file attached",
+    attachment_removed: "file removed",
   },
   optionInvalid: (option, value, allowed) => `${option} must be one of ${allowed.join(", ")}, got '${value}'`,
   listTitle: (total) => `Cases: ${total}`,

@@ -18,6 +18,8 @@ export const es: CasesCliText = {
     escalated: "escalado",
     note: "nota",
     priority_raised: "prioridad elevada",
+    attachment_added: "archivo adjuntado",
+    attachment_removed: "archivo eliminado",
   },
   optionInvalid: (option, value, allowed) => `${option} debe ser uno de ${allowed.join(", ")}; se recibió '${value}'`,
   listTitle: (total) => `Casos: ${total}`,

@@ -18,6 +18,8 @@ export const fr: CasesCliText = {
     escalated: "escaladé",
     note: "note",
     priority_raised: "priorité relevée",
+    attachment_added: "fichier joint",
+    attachment_removed: "fichier retiré",
   },
   optionInvalid: (option, value, allowed) => `${option} doit valoir l’une de ces valeurs : ${allowed.join(", ")} ; reçu « ${value} »`,
   listTitle: (total) => `Dossiers : ${total}`,

@@ -22,6 +22,12 @@ function detailOf(event: CaseEventView, t: (key: string, options?: Record<string
       return textOf(event.details.reason);
     case "note":
       return textOf(event.details.text);
+    case "attachment_added":
+    case "attachment_removed":
+      // The name and the checksum, which the timeline keeps after a removal, and why it was removed.
+      return [textOf(event.details.fileName), textOf(event.details.sha256) && `SHA-256 ${event.details.sha256}`, textOf(event.details.reason)]
+        .filter(Boolean)
+        .join(" · ");
     case "priority_raised": {
       const priority = textOf(after(event).priority);
       return priority && t(`cases.priority.${priority}`);
