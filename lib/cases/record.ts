@@ -10,6 +10,7 @@ import { type ActorKind, recordAudit } from "../audit/record.ts";
 import { AppError } from "../errors.ts";
 import { CASE_CHANGED, type CaseRow } from "./access.ts";
 import type { CaseEventKind } from "./contract.ts";
+import { caseEventRecorded } from "./events.ts";
 
 const k = schema.cases;
 
@@ -41,6 +42,7 @@ export async function recordCaseEvent(
     organisationId: row.organisationId,
     details,
   });
+  await caseEventRecorded.publish({ tx, caseId: row.id, organisationId: row.organisationId, kind, actorUserId: actor.id, details, at: at ?? new Date() });
 }
 
 /** Writes the change if the case is still at the version it was read at; 409 otherwise. */
