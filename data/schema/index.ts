@@ -5,6 +5,7 @@ export * from "./cases.ts";
 export * from "./credits.ts";
 export * from "./enums.ts";
 export * from "./monitoring.ts";
+export * from "./notifications.ts";
 export * from "./organisations.ts";
 export * from "./reports.ts";
 export * from "./retention.ts";
