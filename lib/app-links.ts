@@ -10,6 +10,9 @@ export const batchPath = (batchId: string) => `/batch/${encodeURIComponent(batch
 /** A monitored entity's changes screen. */
 export const monitoringChangesPath = (entityId: string) => `/automatic-screening/${encodeURIComponent(entityId)}/changes`;
 
+/** A case's page. */
+export const casePath = (caseId: string) => `/cases/${encodeURIComponent(caseId)}`;
+
 /** The path under the base address ("https://duecheck.example.com" + "/batch/…"); the path alone without one. */
 export function appLink(baseUrl: string | null | undefined, path: string): string {
   return `${baseUrl?.replace(/\/+$/, "") ?? ""}${path}`;
