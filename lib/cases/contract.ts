@@ -115,6 +115,15 @@ export interface CaseSettingsView {
   dueHours: Record<CasePriority, number>;
 }
 
+/** GET /api/cases/{id}/assignees: who the case can be given to, with the open cases each holds. */
+export interface CaseAssigneeView extends PersonRef {
+  email: string;
+  organisationRole: string;
+  openCases: number;
+  /** Marked themselves away: auto-assignment passes them over, but they can still be given a case by hand. */
+  unavailable: boolean;
+}
+
 export interface AvailabilityView {
   unavailable: boolean;
   since: string | null;
@@ -198,6 +207,8 @@ export interface CaseEventView {
   actor: string | null;
   actorId: string | null;
   details: Record<string, unknown>;
+  /** An assignment's new assignee by name (null when handed back, or for any other kind of change). */
+  assignee: PersonRef | null;
 }
 
 /** What a case may hold, told from the bytes (never from the name or the declared type). */
@@ -243,6 +254,8 @@ export interface CaseAttachmentView {
 
 /** GET /api/cases/{id}. */
 export interface CaseView extends CaseListItemView {
+  /** The organisation the case belongs to: the instance's admins and reviewers read every organisation's. */
+  organisation: { id: string; name: string };
   searches: CaseSearchView[];
   notes: CaseNoteView[];
   /** Files attached to the case and not removed, oldest first (a removed one is on the timeline, with its checksum). */

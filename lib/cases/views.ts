@@ -69,8 +69,9 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
   const n = schema.caseNotes;
   const [[head], searches, notes, events, attachments] = await Promise.all([
     db
-      .select({ row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, ...caseCounts })
+      .select({ row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, organisationName: schema.organisations.name, ...caseCounts })
       .from(k)
+      .innerJoin(schema.organisations, eq(schema.organisations.id, k.organisationId))
       .leftJoin(assignee, eq(assignee.id, k.assigneeId))
       .where(eq(k.id, caseId)),
     db
@@ -96,7 +97,12 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
       .where(eq(n.caseId, caseId))
       .orderBy(asc(n.createdAt), asc(n.id)),
     db
-      .select({ row: e, actor: personName(e.actorUserId) })
+      .select({
+        row: e,
+        actor: personName(e.actorUserId),
+        // An assignment names its new assignee as they are called now (null once handed back).
+        assignee: sql<string | null>`case when ${e.kind} = 'assigned' then ${personName(sql`(${e.details}->'after'->>'assignee')::uuid`)} end`,
+      })
       .from(e)
       .where(eq(e.caseId, caseId))
       // Events of one moment (a case opened with its first search) in the order they happened.
@@ -105,6 +111,7 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
   ]);
   return {
     ...caseListItemView(head, clock.now()),
+    organisation: { id: head.row.organisationId, name: head.organisationName },
     searches: searches.map((x) => ({
       id: x.id,
       searchTerm: x.searchTerm,
@@ -118,13 +125,14 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
     })),
     notes: notes.map(({ row, author }) => ({ id: row.id, text: row.text, author, authorId: row.authorId, createdAt: row.createdAt.toISOString() })),
     attachments,
-    timeline: events.map(({ row, actor }) => ({
+    timeline: events.map(({ row, actor, assignee: assignedTo }) => ({
       id: row.id,
       at: row.at.toISOString(),
       kind: row.kind as CaseEventKind,
       actor,
       actorId: row.actorUserId,
       details: row.details ?? {},
+      assignee: assignedTo ? { id: String((row.details?.after as { assignee: string }).assignee), name: assignedTo } : null,
     })),
   };
 }

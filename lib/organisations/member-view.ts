@@ -13,7 +13,7 @@ const u = schema.users;
  */
 // Written out with explicit table names: drizzle leaves column names unqualified in a one-table select, where the
 // subquery's "id" would then be the token's.
-const invitationPending = sql<boolean>`(exists (select 1 from "account_tokens" t where t."user_id" = "users"."id" and t."kind" = 'invitation')
+export const invitationPending = sql<boolean>`(exists (select 1 from "account_tokens" t where t."user_id" = "users"."id" and t."kind" = 'invitation')
   and not exists (select 1 from "account_tokens" t where t."user_id" = "users"."id" and t."kind" in ('invitation', 'password_reset') and t."used_at" is not null))`;
 
 /** Search charges of the member since the 1st of this month, 00:00 UTC (as lib/credits/ledger.ts counts them for the cap). */

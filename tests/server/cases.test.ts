@@ -145,6 +145,34 @@ describe("assignment", () => {
     expect(claimed.json.timeline.filter((e: any) => e.kind === "assigned")).toHaveLength(3);
     expect((await analyst.http.put(path, { assignee: "someone" })).status).toBe(400);
   });
+
+  test("the case names its organisation and offers its members with their open cases; the timeline names the assignee", async () => {
+    const search = await screenedOrlov(analyst.http);
+    const before = (await owner.get(`/api/cases/${search.caseId}`)).json;
+    expect(before.organisation).toEqual({ id: (await owner.get("/api/auth/me")).json.organisation.id, name: expect.any(String) });
+
+    const offered = await owner.get(`/api/cases/${search.caseId}/assignees`);
+    expect(offered.status).toBe(200);
+    const ids = (offered.json.items as any[]).map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining([analyst.id, reviewer.id]));
+    // Auditors change nothing, and the other organisation's members are not the case's.
+    expect(ids).not.toContain(auditor.id);
+    expect(ids).not.toContain(outsiderId);
+    const load = async (userId: string) =>
+      ((await owner.get(`/api/cases/${search.caseId}/assignees`)).json.items as any[]).find((m) => m.id === userId).openCases;
+    const reviewerLoad = await load(reviewer.id);
+
+    const given = await owner.put(`/api/cases/${search.caseId}/assignee`, { assignee: reviewer.id });
+    expect(await load(reviewer.id)).toBe(reviewerLoad + 1);
+    const entry = (given.json.timeline as any[]).findLast((e) => e.kind === "assigned");
+    expect(entry.assignee).toEqual({ id: reviewer.id, name: given.json.assignee.name });
+
+    // Whoever reads the case reads who could work it; another organisation's case is 404.
+    expect((await auditor.http.get(`/api/cases/${search.caseId}/assignees`)).json.items).toEqual(
+      offered.json.items.map((m: any) => (m.id === reviewer.id ? { ...m, openCases: m.openCases + 1 } : m)),
+    );
+    expect((await outsider.get(`/api/cases/${search.caseId}/assignees`)).status).toBe(404);
+  });
 });
 
 describe("status", () => {

@@ -203,6 +203,7 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "GET /api/v1/batch/:batchId",
     "DELETE /api/v1/monitoring/entities/:entityId",
     "GET /api/cases/:id",
+    "GET /api/cases/:id/assignees",
     "POST /api/cases/:id/status",
     "POST /api/cases/:id/attachments",
     "GET /api/cases/:id/attachments/:attachmentId",

@@ -74,6 +74,7 @@ const MATRIX: Record<string, Row> = {
   // is taken from them by those who run or review the team only: the analyst finds it the admin's and gets 403.
   "GET /api/cases": [OK, OK, OK, OK, OK],
   "GET /api/cases/:id · colleague's": [OK, OK, OK, OK, OK],
+  "GET /api/cases/:id/assignees · colleague's": [OK, OK, OK, OK, OK],
   "PUT /api/cases/:id/assignee · colleague's": [OK, OK, 403, OK, 403],
   "POST /api/cases/:id/status · colleague's": [OK, OK, OK, OK, 403],
   "POST /api/cases/:id/notes · colleague's": [OK, OK, OK, OK, 403],
@@ -204,6 +205,7 @@ beforeAll(async () => {
     "DELETE /api/webhooks/:id · colleague's": (role) => ({ path: `/api/webhooks/${webhooks[role]}` }),
     "GET /api/cases": () => ({ path: "/api/cases" }),
     "GET /api/cases/:id · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}` }),
+    "GET /api/cases/:id/assignees · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignees` }),
     "PUT /api/cases/:id/assignee · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignee`, body: { assignee: "me" } }),
     "POST /api/cases/:id/status · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/status`, body: { status: "investigating" } }),
     "POST /api/cases/:id/notes · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/notes`, body: { text: `A note by the ${role}` } }),

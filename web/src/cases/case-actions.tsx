@@ -17,10 +17,9 @@ import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { CASE_OUTCOMES, type CaseOutcome, type CaseView, escalateCaseSchema } from "../../../lib/cases/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { serverErrorText } from "../lib/api";
-import { useOrganisationMembers } from "../organisations/use-organisation";
 import { reviewResolver } from "../review/review-resolver";
 import { TextArea } from "../review/text-area";
-import { useAssignCase, useCaseStatus, useEscalateCase } from "./case-queries";
+import { useAssignCase, useCaseAssignees, useCaseStatus, useEscalateCase } from "./case-queries";
 import { SELECT_CLASS } from "./cases-page";
 
 /**
@@ -121,10 +120,10 @@ export function CaseActions({ item }: { item: CaseView }) {
 function AssignToMember({ item }: { item: CaseView }) {
   const { t } = useTranslation();
   const id = useId();
-  const members = useOrganisationMembers("");
+  const members = useCaseAssignees(item.id);
   const [chosen, setChosen] = useState("");
   const assign = useAssignCase(item.id, () => setChosen(""));
-  const choices = (members.items ?? []).filter((m) => m.role !== "auditor" && !m.invitationPending && m.id !== item.assignee?.id);
+  const choices = (members.data?.items ?? []).filter((m) => m.id !== item.assignee?.id);
   return (
     <form
       className="grid gap-2 sm:flex sm:flex-wrap sm:items-end"
@@ -144,7 +143,7 @@ function AssignToMember({ item }: { item: CaseView }) {
           <option value="">{t("cases.actions.chooseMember")}</option>
           {choices.map((member) => (
             <option key={member.id} value={member.id}>
-              {member.fullName || member.email}
+              {t(member.unavailable ? "cases.actions.memberAway" : "cases.actions.memberLoad", { name: member.name, count: member.openCases })}
             </option>
           ))}
         </select>

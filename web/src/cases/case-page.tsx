@@ -110,6 +110,9 @@ function CaseFacts({ item }: { item: CaseView }) {
           <Fact label={t("cases.case.openHits")} testId="case-fact-open-hits">
             {number(item.openHits)}
           </Fact>
+          <Fact label={t("cases.case.organisation")} testId="case-fact-organisation">
+            {item.organisation.name}
+          </Fact>
         </dl>
       </CardContent>
     </Card>

@@ -30,6 +30,14 @@ export function useCase(caseId: string) {
   });
 }
 
+/** GET /api/cases/{id}/assignees: the case's own organisation's members who can be given it, with their load. */
+export function useCaseAssignees(caseId: string) {
+  return useQuery({
+    queryKey: [...caseKey(caseId), "assignees"],
+    queryFn: ({ signal }) => answer(api.cases[":id"].assignees.$get({ param: { id: segment(caseId) } }, withSignal(signal))),
+  });
+}
+
 /** After any change of a case, every list and case is read again, and the review queue (its items follow cases). */
 function refreshAll(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: CASES_QUERY_KEY });

@@ -17,7 +17,9 @@ function detailOf(event: CaseEventView, t: (key: string, options?: Record<string
       return [status && t(`cases.status.${status}`), outcome && t(`cases.outcome.${outcome}`), reason].filter(Boolean).join(" · ") || null;
     }
     case "assigned":
-      return after(event).assignee ? t("cases.timeline.assignedSomeone") : t("cases.timeline.handedBack");
+      if (!after(event).assignee) return t("cases.timeline.handedBack");
+      // Named as they are called now; a member since deleted is "someone".
+      return event.assignee ? t("cases.timeline.assignedTo", { name: event.assignee.name }) : t("cases.timeline.assignedSomeone");
     case "escalated":
       return textOf(event.details.reason);
     case "note":
