@@ -4,6 +4,7 @@ import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { loadPasswordCost } from "../lib/auth/password-cost.ts";
 import { pruneExpiredSessions } from "../lib/auth/sessions.ts";
 import { pruneSignInAddresses } from "../lib/auth/sign-in-addresses.ts";
+import { backfillCasesInBackground } from "../lib/cases/backfill.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { MonitoringScheduler } from "../lib/monitoring/scheduler.ts";
 import { pruneExpiredWindows } from "../lib/ratelimit/fixed-window.ts";
@@ -68,6 +69,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       maxRequestBodySize: DATASET_UPLOAD_MAX_BYTES + 2 * 1024 * 1024,
     });
 
+    // Searches that needed review before cases existed join their cases, beside the serving (lib/cases/backfill.ts).
+    const caseBackfill = backfillCasesInBackground(db);
+
     const maintenance = setInterval(() => {
       Promise.all([pruneExpiredSessions(db), pruneExpiredWindows(db), pruneSignInAddresses(db)]).catch((e) =>
         console.error("[duecheck] maintenance failed:", e),
@@ -83,6 +87,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       async stop() {
         clearInterval(maintenance);
         await server.stop(true);
+        await caseBackfill.stop();
         await retention?.stop();
         await dailyReports?.stop();
         await monitoring?.stop();
