@@ -20,8 +20,8 @@ interface EventDetails {
   auto?: boolean;
   fileName?: string;
   sha256?: string;
-  before?: { status?: CaseStatus; priority?: CasePriority };
-  after?: { status?: CaseStatus; outcome?: CaseOutcome | null; assignee?: string | null; priority?: CasePriority };
+  before?: { status?: CaseStatus; priority?: CasePriority; tags?: string[] };
+  after?: { status?: CaseStatus; outcome?: CaseOutcome | null; assignee?: string | null; priority?: CasePriority; tags?: string[] };
 }
 
 /** What a timeline entry adds to its kind, in words; names are the ones the case knows (else the user id). */
@@ -62,6 +62,9 @@ function eventDetail(event: CaseEventView, names: Map<string, string>, { t }: Wo
       // The name and the checksum, which the timeline keeps after a removal.
       if (d.fileName) parts.push(d.fileName);
       if (d.sha256) parts.push(`SHA-256 ${d.sha256}`);
+      break;
+    case "tags_changed":
+      parts.push(c.moved(d.before?.tags?.join(", ") || "-", d.after?.tags?.join(", ") || "-"));
       break;
   }
   if (reason) parts.push(reason);

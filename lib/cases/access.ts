@@ -1,7 +1,7 @@
 /**
  * Who reads and changes a case. Cases belong to an organisation: another organisation's case is 404, exactly as an
  * unknown id. Inside it, every member reads the team's cases, except an analyst while the organisation keeps members'
- * screenings apart (membersSeeTeam off): then the cases assigned to them or holding a screening of theirs. The
+ * screenings apart (membersSeeTeam off): then the cases assigned to them, opened by them or holding a screening of theirs. The
  * instance's admins, reviewers and auditors read every organisation's (as they read every review). Auditors change
  * nothing. Handing a case to someone else, or taking it from them, is for those who run or review the team (owners,
  * admins, reviewers) and the instance's admins and reviewers; any other member claims a case or hands back their own.
@@ -32,7 +32,9 @@ export function readableCases(reader: CaseReader): SQL | undefined {
   const seeTeam = sql<boolean>`(select ${o.membersSeeTeam} from ${o} where ${o.id} = ${reader.organisationId})`;
   const holdsTheirs = sql`exists (select 1 from ${schema.caseSearches} cs join ${schema.searches} s on s.id = cs.search_id
     where cs.case_id = ${k.id} and s.user_id = ${reader.id})`;
-  return and(inOrganisation, or(seeTeam, eq(k.assigneeId, reader.id), holdsTheirs));
+  // A case they opened by hand is theirs too, searches or not.
+  const openedByThem = sql`exists (select 1 from ${schema.caseEvents} ce where ce.case_id = ${k.id} and ce.kind = 'opened' and ce.actor_user_id = ${reader.id})`;
+  return and(inOrganisation, or(seeTeam, eq(k.assigneeId, reader.id), holdsTheirs, openedByThem));
 }
 
 /** Runs the team's case load: hands cases to others and takes them from them. */

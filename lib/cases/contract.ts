@@ -9,7 +9,7 @@ import type { PersonRef, ReviewSource, ReviewStatus } from "../review/contract.t
 import { REVIEW_SOURCES } from "../review/contract.ts";
 import type { EntityType, SearchStatus } from "../screening/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
-import type { SearchDetails } from "../screening/schemas.ts";
+import { ENTITY_TYPES, MAX_SEARCH_TERM_LENGTH, type SearchDetails, searchDetailsSchema } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
 
 /** open: nobody works on it yet; investigating: someone does; closed: decided, with an outcome. */
@@ -63,6 +63,71 @@ export const caseNoteSchema = z.object({ text: words("text") });
 /** POST /api/cases/{id}/escalate: what the reviewers should look at. */
 export const escalateCaseSchema = z.object({ reason: words("reason") });
 
+/** A tag: words a team files its cases under ("pep", "onboarding 2026"), lower case, so "PEP" and "pep" are one. */
+export const MAX_TAG_LENGTH = 40;
+export const MAX_CASE_TAGS = 20;
+/** The list's age filter goes back ten years at most: older says nothing more. */
+export const MAX_AGE_DAYS = 3660;
+const TAG_MESSAGE = `A tag is 1 to ${MAX_TAG_LENGTH} letters, digits, spaces or - _ . : / (no commas)`;
+export const tagSchema = text({ field: "tag", max: MAX_TAG_LENGTH, tooLong: TAG_MESSAGE })
+  .toLowerCase()
+  // Letters, digits and a few separators: no comma (the list's filter lists tags with commas), nothing invisible.
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N}\p{M} _.:/-]*$/u, TAG_MESSAGE);
+/** PUT /api/cases/{id}/tags: the case's tags from now on (an empty list removes them all), each once. */
+export const caseTagsSchema = z.object({
+  tags: z
+    .array(tagSchema, { error: "tags must be a list of words" })
+    .max(MAX_CASE_TAGS * 5, `At most ${MAX_CASE_TAGS} tags`)
+    .transform((tags) => [...new Set(tags)])
+    .refine((tags) => tags.length <= MAX_CASE_TAGS, `At most ${MAX_CASE_TAGS} tags`),
+  version,
+});
+export type CaseTagsInput = z.infer<typeof caseTagsSchema>;
+
+/** Case titles are a line, as a search's name is, with room for a few words more. */
+export const MAX_CASE_TITLE_LENGTH = 200;
+/**
+ * POST /api/cases: a case opened by hand for a subject (a customer to onboard, a tip-off) before or without a
+ * screening. The subject is written as a search gives it, and keyed as one (lib/screening/subject-key.ts).
+ */
+export const openCaseSchema = z.strictObject(
+  {
+    title: text({ field: "Title", max: MAX_CASE_TITLE_LENGTH }).min(1, "Title is required"),
+    subject: z.strictObject(
+      {
+        name: text({ field: "Name", max: MAX_SEARCH_TERM_LENGTH }).min(1, "Name is required"),
+        entityType: z.enum(ENTITY_TYPES, { error: "Entity type must be person or company" }),
+        birthDate: searchDetailsSchema.shape.birthDate,
+        nationality: searchDetailsSchema.shape.nationality,
+        identifiers: searchDetailsSchema.shape.identifiers,
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys"
+            ? `Unknown field in subject: ${issue.keys.join(", ")}`
+            : issue.code === "invalid_type"
+              ? "subject must be an object with name and entityType"
+              : undefined,
+      },
+    ),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
+);
+export type OpenCaseRequest = z.input<typeof openCaseSchema>;
+export type OpenCaseInput = z.output<typeof openCaseSchema>;
+
+/** POST /api/cases/{id}/searches: a search of the organisation put into the case by hand. */
+export const addCaseSearchSchema = z.object({ searchId: z.string({ error: "searchId is required" }).min(1, "searchId is required").max(100) });
+/** The list's ?tag=: tags separated by commas, each read as tagSchema does. */
+const tagFilter = text({ field: "tag", max: (MAX_TAG_LENGTH + 1) * MAX_CASE_TAGS }).transform((given, ctx) => {
+  const tags = given.split(",").map((x) => tagSchema.safeParse(x));
+  if (tags.some((x) => !x.success)) {
+    ctx.addIssue({ code: "custom", message: TAG_MESSAGE });
+    return z.NEVER;
+  }
+  return [...new Set(tags.map((x) => x.data as string))];
+});
+
 /** GET /api/cases query: the list's filters (besides limit and cursor). */
 export const caseListFilterSchema = z.object({
   status: z.enum(CASE_STATUSES, { error: `status must be one of ${CASE_STATUSES.join(", ")}` }).optional(),
@@ -75,6 +140,15 @@ export const caseListFilterSchema = z.object({
   priority: z.enum(CASE_PRIORITIES, { error: `priority must be one of ${CASE_PRIORITIES.join(", ")}` }).optional(),
   /** Cases holding a search of this kind. */
   source: z.enum(REVIEW_SOURCES, { error: "source must be search, batch or monitoring" }).optional(),
+  /** Cases carrying every tag given: one tag, or several separated by commas (tag=pep,urgent). */
+  tag: tagFilter.optional(),
+  /** Cases first opened more than this many days ago (their age: a reopened case keeps it). */
+  olderThan: z.coerce
+    .number({ error: "olderThan must be a whole number of days" })
+    .int("olderThan must be a whole number of days")
+    .min(1, "olderThan must be at least 1")
+    .max(MAX_AGE_DAYS, `olderThan must be at most ${MAX_AGE_DAYS}`)
+    .optional(),
 });
 export type CaseListFilter = z.infer<typeof caseListFilterSchema>;
 
@@ -196,6 +270,8 @@ export const CASE_EVENT_KINDS = [
   // A file attached or removed (details: attachmentId, fileName, type, size, sha256, and the reason of a removal).
   "attachment_added",
   "attachment_removed",
+  // The case's tags set (details: before, after).
+  "tags_changed",
 ] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
 

@@ -215,8 +215,8 @@ async function reopen(
   return after;
 }
 
-/** A new case goes to the member auto-assignment picks, when the organisation turned it on. */
-async function assignNew(tx: DbOrTx, row: CaseRow, autoAssign: boolean, perMemberCap: number | null, now: Date): Promise<CaseRow> {
+/** A new case (grouped, or opened by hand: manual.ts) goes to the member auto-assignment picks, when the organisation turned it on. */
+export async function assignNew(tx: DbOrTx, row: CaseRow, autoAssign: boolean, perMemberCap: number | null, now: Date): Promise<CaseRow> {
   // The settings row is locked (groupIntoCases): cases opened at once are handed out one after the other.
   if (!autoAssign) return row;
   const assigneeId = await autoAssignee(tx, row.organisationId, perMemberCap);

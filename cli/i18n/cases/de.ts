@@ -20,6 +20,7 @@ export const de: CasesCliText = {
     priority_raised: "Priorität erhöht",
     attachment_added: "Datei angehängt",
     attachment_removed: "Datei entfernt",
+    tags_changed: "Schlagwörter geändert",
   },
   optionInvalid: (option, value, allowed) => `${option} muss einer dieser Werte sein: ${allowed.join(", ")}; erhalten: '${value}'`,
   listTitle: (total) => `Fälle: ${total}`,

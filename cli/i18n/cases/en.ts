@@ -20,6 +20,7 @@ export const en: CasesCliText = {
     priority_raised: "priority raised",
     attachment_added: "file attached",
     attachment_removed: "file removed",
+    tags_changed: "tags changed",
   },
   optionInvalid: (option, value, allowed) => `${option} must be one of ${allowed.join(", ")}, got '${value}'`,
   listTitle: (total) => `Cases: ${total}`,

@@ -20,6 +20,7 @@ export const es: CasesCliText = {
     priority_raised: "prioridad elevada",
     attachment_added: "archivo adjuntado",
     attachment_removed: "archivo eliminado",
+    tags_changed: "etiquetas cambiadas",
   },
   optionInvalid: (option, value, allowed) => `${option} debe ser uno de ${allowed.join(", ")}; se recibió '${value}'`,
   listTitle: (total) => `Casos: ${total}`,

@@ -20,6 +20,7 @@ export const fr: CasesCliText = {
     priority_raised: "priorité relevée",
     attachment_added: "fichier joint",
     attachment_removed: "fichier retiré",
+    tags_changed: "étiquettes modifiées",
   },
   optionInvalid: (option, value, allowed) => `${option} doit valoir l’une de ces valeurs : ${allowed.join(", ")} ; reçu « ${value} »`,
   listTitle: (total) => `Dossiers : ${total}`,
