@@ -189,6 +189,12 @@ export interface CaseSettingsView {
   dueHours: Record<CasePriority, number>;
 }
 
+/** GET /api/cases/summary: the cases not closed that the reader reads, counted. */
+export interface CaseSummaryView {
+  mine: { open: number; overdue: number };
+  team: { open: number; overdue: number; unassigned: number; escalated: number };
+}
+
 /** GET /api/cases/{id}/assignees: who the case can be given to, with the open cases each holds. */
 export interface CaseAssigneeView extends PersonRef {
   email: string;

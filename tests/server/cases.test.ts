@@ -128,6 +128,34 @@ describe("the list", () => {
   });
 });
 
+describe("the summary", () => {
+  test("counts the reader's open and overdue cases and the team's, and nothing of another organisation", async () => {
+    const summary = async (http: HttpClient) => {
+      const res = await http.get("/api/cases/summary");
+      expect(res.status).toBe(200);
+      return res.json;
+    };
+    const before = await summary(reviewer.http);
+    const outsiderBefore = await summary(outsider);
+    const search = await screenedOrlov(analyst.http);
+    expect((await reviewer.http.put(`/api/cases/${search.caseId}/assignee`, { assignee: "me" })).status).toBe(200);
+    const assigned = await summary(reviewer.http);
+    expect(assigned.mine).toEqual({ open: before.mine.open + 1, overdue: before.mine.overdue });
+    expect(assigned.team.open).toBe(before.team.open + 1);
+
+    await app.db
+      .update(schema.cases)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.cases.id, search.caseId));
+    const late = await summary(reviewer.http);
+    expect(late.mine.overdue).toBe(before.mine.overdue + 1);
+    expect(late.team.overdue).toBe(before.team.overdue + 1);
+    // The auditor reads the same team figures; another organisation's figures do not move.
+    expect((await summary(auditor.http)).team).toEqual(late.team);
+    expect(await summary(outsider)).toEqual(outsiderBefore);
+  });
+});
+
 describe("assignment", () => {
   test("claim, hand to a member, hand back; someone outside the organisation is 400", async () => {
     const search = await screenedOrlov(analyst.http);

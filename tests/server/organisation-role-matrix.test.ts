@@ -73,8 +73,13 @@ const MATRIX: Record<string, Row> = {
   // The team's cases: everyone reads them; every member but the auditor works on them. A case claimed by a colleague
   // is taken from them by those who run or review the team only: the analyst finds it the admin's and gets 403.
   "GET /api/cases": [OK, OK, OK, OK, OK],
+  "GET /api/cases/summary": [OK, OK, OK, OK, OK],
   "GET /api/cases/:id · colleague's": [OK, OK, OK, OK, OK],
   "GET /api/cases/:id/assignees · colleague's": [OK, OK, OK, OK, OK],
+  // Opening a case by hand, adding a search and tagging: every member but the auditor, on any case of the team.
+  "POST /api/cases": [OK, OK, OK, OK, 403],
+  "POST /api/cases/:id/searches · colleague's": [OK, OK, OK, OK, 403],
+  "PUT /api/cases/:id/tags · colleague's": [OK, OK, OK, OK, 403],
   "PUT /api/cases/:id/assignee · colleague's": [OK, OK, 403, OK, 403],
   "POST /api/cases/:id/status · colleague's": [OK, OK, OK, OK, 403],
   "POST /api/cases/:id/notes · colleague's": [OK, OK, OK, OK, 403],
@@ -204,8 +209,12 @@ beforeAll(async () => {
     "GET /api/webhooks/:id/deliveries · colleague's": () => ({ path: `/api/webhooks/${webhook}/deliveries` }),
     "DELETE /api/webhooks/:id · colleague's": (role) => ({ path: `/api/webhooks/${webhooks[role]}` }),
     "GET /api/cases": () => ({ path: "/api/cases" }),
+    "GET /api/cases/summary": () => ({ path: "/api/cases/summary" }),
     "GET /api/cases/:id · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}` }),
     "GET /api/cases/:id/assignees · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignees` }),
+    "POST /api/cases": (role) => ({ path: "/api/cases", body: { title: `Opened by the ${role}`, subject: { name: `Opened By ${role}`, entityType: "person" } } }),
+    "POST /api/cases/:id/searches · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/searches`, body: { searchId: noCase.id } }),
+    "PUT /api/cases/:id/tags · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/tags`, body: { tags: [role] } }),
     "PUT /api/cases/:id/assignee · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignee`, body: { assignee: "me" } }),
     "POST /api/cases/:id/status · colleague's": (role) => ({ path: `/api/cases/${cases[role]}/status`, body: { status: "investigating" } }),
     "POST /api/cases/:id/notes · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/notes`, body: { text: `A note by the ${role}` } }),

@@ -4,6 +4,7 @@ import { Skeleton } from "@duecheck/ui/skeleton";
 import { Link } from "@tanstack/react-router";
 import { ActivityIcon, ChartColumnIcon, CoinsIcon, DollarSignIcon, SearchIcon, SettingsIcon, UsersIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { CasesGlance } from "../cases/cases-glance";
 import { StatCard } from "../components/stat-card";
 import { PageHeader } from "../shell/page-header";
 import { useUsd } from "./admin-format";
@@ -69,6 +70,7 @@ function Dashboard() {
               note={t("admin.dashboard.today", { value: usd(data.revenueToday) })}
             />
           </div>
+          <CasesGlance />
           <QuickActions />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <RecentSearches searches={data.recentSearches} />

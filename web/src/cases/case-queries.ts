@@ -91,3 +91,12 @@ export function useAddCaseNote(caseId: string, onDone?: () => void) {
     },
   });
 }
+
+/** GET /api/cases/summary: the reader's open and overdue cases and the team's, counted. */
+export function useCaseSummary(enabled = true) {
+  return useQuery({
+    queryKey: [...CASES_QUERY_KEY, "summary"],
+    queryFn: ({ signal }) => answer(api.cases.summary.$get({}, withSignal(signal))),
+    enabled,
+  });
+}

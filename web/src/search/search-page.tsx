@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { canScreen } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { CasesGlance } from "../cases/cases-glance";
 import { BuyCreditsLink } from "../credits/buy-credits-link";
 import { SessionSanctionsNotice } from "../sanctions/session-data-notice";
 import { PageHeader } from "../shell/page-header";
@@ -28,6 +29,8 @@ export function SearchPage() {
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <NewSearch key={newSearchRequest} />
+      {/* The reader's cases under the form: what is theirs and what is late, when any case is open. */}
+      <CasesGlance hideWhenEmpty />
     </div>
   );
 }
