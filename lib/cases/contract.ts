@@ -140,6 +140,8 @@ export const caseListFilterSchema = z.object({
   priority: z.enum(CASE_PRIORITIES, { error: `priority must be one of ${CASE_PRIORITIES.join(", ")}` }).optional(),
   /** Cases holding a search of this kind. */
   source: z.enum(REVIEW_SOURCES, { error: "source must be search, batch or monitoring" }).optional(),
+  /** Only cases not closed with a hit undecided or a second opinion unanswered (lib/cases/needs-decision.ts). */
+  needsDecision: z.enum(["true", "false"], { error: "needsDecision must be true or false" }).optional(),
   /** Cases carrying every tag given: one tag, or several separated by commas (tag=pep,urgent). */
   tag: tagFilter.optional(),
   /** Cases first opened more than this many days ago (their age: a reopened case keeps it). */

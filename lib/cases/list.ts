@@ -10,6 +10,7 @@ import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPag
 import type { ReviewSource } from "../review/contract.ts";
 import { type CaseReader, readableCases } from "./access.ts";
 import type { CaseListFilter, CaseListItemView } from "./contract.ts";
+import { caseNeedsDecision } from "./needs-decision.ts";
 import { assignee, caseCounts, caseListItemView } from "./views.ts";
 
 const k = schema.cases;
@@ -57,6 +58,7 @@ export async function listCases(
     request.escalated === "true" ? and(ne(k.status, "closed"), isNotNull(k.escalatedAt)) : undefined,
     request.priority ? eq(k.priority, request.priority) : undefined,
     sourceCondition(request.source),
+    request.needsDecision === "true" ? caseNeedsDecision : undefined,
     // A GIN index on tags would serve this; whether one is needed is for the 100,000-case bench to tell.
     tagsCondition(request.tag),
     // Age from the first opening (created_at), so the list's index (organisation, created_at, id) serves it.
