@@ -12,7 +12,7 @@ import { isUuid } from "../ids.ts";
 import { computeVersionChecksum } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { loadEntityBatches } from "../sanctions/index-cache/load.ts";
-import { buildInProcess } from "../sanctions/index-cache/searchable.ts";
+import { buildInProcess, type SearchableIndex } from "../sanctions/index-cache/searchable.ts";
 import { MATCHER_VERSION } from "../sanctions/matcher/index.ts";
 import { screenListsIn, versionsById } from "../screening/lists.ts";
 import { readResults, type SearchResults } from "../screening/results.ts";
@@ -25,12 +25,47 @@ export interface VerifyActor {
   ipAddress?: string | null;
 }
 
-/** Verifies one search (any user's: the caller checked the role) and audits that it did, with the outcome. */
-export async function verifySearch(db: DbOrTx, actor: VerifyActor, searchId: string): Promise<SearchVerification> {
+/**
+ * Work several verifications in a row share (a case's searches, screened against the same versions): each version's
+ * checksum computed again once, and one index per set of versions and threshold. The caller disposes of it at the end.
+ */
+export interface VerifyShare {
+  checksums: Map<string, Promise<string>>;
+  indexes: Map<string, Promise<SearchableIndex>>;
+  dispose(): Promise<void>;
+}
+
+export function verifyShare(): VerifyShare {
+  const indexes = new Map<string, Promise<SearchableIndex>>();
+  return {
+    checksums: new Map(),
+    indexes,
+    async dispose() {
+      for (const index of indexes.values()) (await index.catch(() => null))?.dispose();
+      indexes.clear();
+    },
+  };
+}
+
+function shared<T>(cache: Map<string, Promise<T>> | undefined, key: string, make: () => Promise<T>): Promise<T> {
+  if (!cache) return make();
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Verifies one search (any user's: the caller checked the role) and audits that it did, with the outcome. `share`:
+ * work kept for the next verification (verifyShare).
+ */
+export async function verifySearch(db: DbOrTx, actor: VerifyActor, searchId: string, share?: VerifyShare): Promise<SearchVerification> {
   if (!isUuid(searchId)) throw new AppError(404, "Search not found");
   const [search] = await db.select().from(schema.searches).where(eq(schema.searches.id, searchId));
   if (!search) throw new AppError(404, "Search not found");
-  const verification = await rederive(db, search.id, readResults(search.results));
+  const verification = await rederive(db, search.id, readResults(search.results), share);
   await recordAudit(db, {
     action: "search.verified",
     actorKind: actor.kind,
@@ -52,7 +87,7 @@ interface HitState {
   match: boolean;
 }
 
-async function rederive(db: DbOrTx, searchId: string, results: SearchResults | null): Promise<SearchVerification> {
+async function rederive(db: DbOrTx, searchId: string, results: SearchResults | null, share?: VerifyShare): Promise<SearchVerification> {
   const base = { searchId, differences: [] as VerifyDifference[], versions: [], adverseMediaRederived: false as const };
   if (!results)
     return { ...base, outcome: "cannot_verify", reason: "not_screened", message: "cannot be verified: the search has no results", matcherVersion: null };
@@ -82,7 +117,7 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
       continue;
     }
     // From the entities as they are now, not the checksum stored with the version: that one was computed before.
-    const current = await computeVersionChecksum(db, u.versionId);
+    const current = await shared(share?.checksums, u.versionId, () => computeVersionChecksum(db, u.versionId));
     if (current !== u.checksum) differences.push({ kind: "version_changed", datasetId: u.datasetId, versionId: u.versionId, stored: u.checksum, current });
   }
 
@@ -106,7 +141,9 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
     : [];
   const versionIds = datasets.map((d) => existing.get(d.id)!.id);
   // The one-off index holds exactly the recorded versions: name parts weigh their rarity in those lists, as they did.
-  const index = await buildInProcess(loadEntityBatches(db, versionIds), provenance.thresholds.match);
+  const index = await shared(share?.indexes, `${versionIds.join(",")}|${provenance.thresholds.match}`, () =>
+    buildInProcess(loadEntityBatches(db, versionIds), provenance.thresholds.match),
+  );
   const snapshot: IndexSnapshot = {
     fingerprint: versionIds.join(","),
     versions: datasets.map((d) => {
@@ -123,7 +160,7 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
     { term: options.term, entityType: options.entityType, country: options.country, details: readSearchDetails(options.details) },
     { thresholds: provenance.thresholds },
   );
-  index.dispose();
+  if (!share) index.dispose();
 
   const screened = new Set(datasets.map((d) => d.id));
   const stored = hitsOf(results, screened);
