@@ -15,8 +15,10 @@ import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { registerCasesChanges } from "./cases-change.ts";
+import { registerCasesManual } from "./cases-manual.ts";
 import { oneOf, userIdOf } from "./cases-member.ts";
 import { registerCasesShow } from "./cases-show.tsx";
+import { registerCasesSummary } from "./cases-summary.ts";
 import { cliReviewActor } from "./review-actor.ts";
 
 interface ListOptions {
@@ -106,5 +108,7 @@ export function registerCases(program: Command) {
     });
 
   registerCasesShow(cases);
+  registerCasesSummary(cases);
   registerCasesChanges(cases);
+  registerCasesManual(cases);
 }

@@ -14,7 +14,8 @@ const k = schema.cases;
 
 export async function caseSummary(db: DbOrTx, reader: CaseReader, clock: Clock = systemClock): Promise<CaseSummaryView> {
   const now = clock.now();
-  const overdue = sql`${k.dueAt} < ${now}`;
+  // As text: a Date is not a parameter every driver binds in raw SQL.
+  const overdue = sql`${k.dueAt} < ${now.toISOString()}::timestamptz`;
   const mine = sql`${k.assigneeId} = ${reader.id}`;
   const [x] = await db
     .select({

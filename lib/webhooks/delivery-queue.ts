@@ -14,8 +14,26 @@ export interface DeliveryJobData {
   attempt: number;
 }
 
+/** The queues of this process that webhook jobs were defined on, the latest last. */
+const definedOn: JobQueue[] = [];
+
 export async function defineWebhookQueue(queue: JobQueue): Promise<void> {
   await queue.define(WEBHOOK_DELIVERY_QUEUE);
+  if (!definedOn.includes(queue)) definedOn.push(queue);
+}
+
+/**
+ * The job queue this process queues webhook jobs on, for an event announced with a transaction only (a case's change
+ * deep in lib/cases): the latest defined and not stopped. A job is written with the event's transaction, so it lands in
+ * that transaction's database whichever queue wrote it. Null in a process that defined none (a CLI command without a
+ * queue): its deliveries are still written, and a worker's retry sweep queues their first attempt a minute later.
+ */
+export function processWebhookQueue(): JobQueue | null {
+  for (let i = definedOn.length - 1; i >= 0; i--) {
+    if (!definedOn[i].isStopped) return definedOn[i];
+    definedOn.splice(i, 1);
+  }
+  return null;
 }
 
 /** A UUID made from the delivery and the attempt number. */

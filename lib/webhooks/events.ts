@@ -24,8 +24,11 @@ export interface WebhookEventInput {
   tx?: DbOrTx;
 }
 
-/** Queues the event's deliveries; answers their ids (none when no webhook wants it). */
-export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue, input: WebhookEventInput): Promise<string[]> {
+/**
+ * Queues the event's deliveries; answers their ids (none when no webhook wants it). Without a queue (a process that
+ * runs none) the deliveries are written alone, and the retry sweep queues their first attempt (retry-sweep.ts).
+ */
+export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue | null, input: WebhookEventInput): Promise<string[]> {
   const tx = input.tx ?? db;
   const w = schema.webhooks;
   const conditions = [eq(w.userId, input.userId), eq(w.enabled, true)];
@@ -41,6 +44,7 @@ export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue, input: Webh
     .insert(schema.webhookDeliveries)
     .values(hooks.map((h) => ({ webhookId: h.id, event: input.event, payload })))
     .returning({ id: schema.webhookDeliveries.id });
+  if (!queue) return rows.map((r) => r.id);
   await queue.sendMany<DeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
     rows.map((r) => ({ id: deliveryJobId(r.id, 1), data: { deliveryId: r.id, attempt: 1 } })),

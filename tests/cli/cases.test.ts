@@ -80,6 +80,17 @@ describe("duecheck cases", () => {
     expect([nobody.code, nobody.stderr]).toEqual([1, "duecheck: No user with email nobody@example.com\n"]);
   });
 
+  test("summary: the reader's and the team's open cases, as GET /api/cases/summary counts them, in words", async () => {
+    const viaApi = (await analyst.http.get("/api/cases/summary")).json;
+    expect(await json("cases", "summary", ...ANALYST)).toEqual(viaApi);
+    expect(viaApi.team.open).toBeGreaterThanOrEqual(1);
+    const run = await cli("cases", "summary", ...ANALYST, "--language", "de");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Das Team: ${viaApi.team.open} offen`);
+    // Another organisation's cases are not counted.
+    expect((await json("cases", "summary", ...OUTSIDER)).team.open).toBe(0);
+  });
+
   test("show: subject, status, priority, due date, its search and timeline; --json is GET /api/cases/{id}", async () => {
     expect(await json("cases", "show", caseId, ...ANALYST)).toEqual((await analyst.http.get(`/api/cases/${caseId}`)).json);
     const shown = await cli("cases", "show", caseId, ...ANALYST);

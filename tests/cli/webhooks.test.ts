@@ -67,7 +67,7 @@ describe("duecheck webhooks", () => {
     const badEvent = await cli("add", "https://example.com/x", "--events", "search.done", "--user", "cli-hooks@example.com");
     expect(badEvent.code).toBe(1);
     expect(badEvent.stderr).toContain(
-      "--events must be a comma-separated list of monitoring.changed, search.completed, batch.completed, review.decided, got 'search.done'",
+      "--events must be a comma-separated list of monitoring.changed, search.completed, batch.completed, review.decided, case.opened, case.assigned, case.escalated, case.closed, got 'search.done'",
     );
     const badUrl = await cli("add", "http://example.com/x", "--events", "search.completed", "--user", "cli-hooks@example.com");
     expect(badUrl.code).toBe(1);

@@ -73,7 +73,10 @@ describe("webhooks", () => {
       [{ url: "http://example.com/hooks", events: ["search.completed"] }, "URL must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])"],
       [{ url: "not a url", events: ["search.completed"] }, "URL must be a valid address such as https://example.com/hooks"],
       [{ url: "https://example.com", events: [] }, "Choose at least one event"],
-      [{ url: "https://example.com", events: ["search.done"] }, "events must be among monitoring.changed, search.completed, batch.completed, review.decided"],
+      [
+        { url: "https://example.com", events: ["search.done"] },
+        "events must be among monitoring.changed, search.completed, batch.completed, review.decided, case.opened, case.assigned, case.escalated, case.closed",
+      ],
       [{ events: ["search.completed"] }, "URL is required"],
     ];
     for (const [body, error] of cases) {

@@ -36,6 +36,10 @@ export const de: CasesCliText = {
     id: "FALL-ID",
   },
   listEmpty: "Keine Fälle.",
+  summary: {
+    mine: (open, overdue) => `Ihnen zugewiesen: ${open} offen, ${overdue} überfällig`,
+    team: (open, overdue, unassigned, escalated) => `Das Team: ${open} offen, ${overdue} überfällig, ${unassigned} nicht zugewiesen, ${escalated} eskaliert`,
+  },
   more: (command) => `Weitere: ${command}`,
   due: (when, overdue) => (overdue ? `${when} (überfällig)` : when),
   status: (status, escalated) => (escalated ? `${status}, eskaliert` : status),

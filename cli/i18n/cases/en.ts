@@ -36,6 +36,10 @@ export const en: CasesCliText = {
     id: "CASE ID",
   },
   listEmpty: "No cases.",
+  summary: {
+    mine: (open, overdue) => `Assigned to you: ${open} open, ${overdue} overdue`,
+    team: (open, overdue, unassigned, escalated) => `The team: ${open} open, ${overdue} overdue, ${unassigned} unassigned, ${escalated} escalated`,
+  },
   more: (command) => `More: ${command}`,
   due: (when, overdue) => (overdue ? `${when} (overdue)` : when),
   status: (status, escalated) => (escalated ? `${status}, escalated` : status),
