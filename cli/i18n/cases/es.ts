@@ -36,6 +36,10 @@ export const es: CasesCliText = {
     id: "ID DEL CASO",
   },
   listEmpty: "No hay casos.",
+  summary: {
+    mine: (open, overdue) => `Asignados a usted: ${open} abiertos, ${overdue} vencidos`,
+    team: (open, overdue, unassigned, escalated) => `El equipo: ${open} abiertos, ${overdue} vencidos, ${unassigned} sin asignar, ${escalated} escalados`,
+  },
   more: (command) => `Más: ${command}`,
   due: (when, overdue) => (overdue ? `${when} (vencido)` : when),
   status: (status, escalated) => (escalated ? `${status}, escalado` : status),

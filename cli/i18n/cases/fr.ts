@@ -36,6 +36,10 @@ export const fr: CasesCliText = {
     id: "ID DU DOSSIER",
   },
   listEmpty: "Aucun dossier.",
+  summary: {
+    mine: (open, overdue) => `Qui vous sont attribués : ${open} ouverts, ${overdue} en retard`,
+    team: (open, overdue, unassigned, escalated) => `L'équipe : ${open} ouverts, ${overdue} en retard, ${unassigned} non attribués, ${escalated} escaladés`,
+  },
   more: (command) => `Suite : ${command}`,
   due: (when, overdue) => (overdue ? `${when} (en retard)` : when),
   status: (status, escalated) => (escalated ? `${status}, escaladé` : status),

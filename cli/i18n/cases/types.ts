@@ -21,6 +21,8 @@ export interface CasesCliText {
     id: string;
   };
   listEmpty: string;
+  /** `cases summary`: the reader's and the team's open cases, counted. */
+  summary: { mine: (open: number, overdue: number) => string; team: (open: number, overdue: number, unassigned: number, escalated: number) => string };
   more: (command: string) => string;
   /** The due date, with the overdue mark when the case is past it and not closed. */
   due: (when: string, overdue: boolean) => string;
