@@ -216,6 +216,8 @@ describe("status", () => {
     const undecided = await analyst.http.post(path, { status: "closed", outcome: "false_positive" });
     expect(undecided.status).toBe(409);
     expect(undecided.json.error).toContain(`${count} hit`);
+    // The count beside the sentence, for a client to say it in its own words.
+    expect(undecided.json.undecidedHits).toBe(count);
 
     expect((await analyst.http.post(path, { status: "investigating" })).json.status).toBe("investigating");
     const current = (await analyst.http.get(`/api/cases/${search.caseId}`)).json;
