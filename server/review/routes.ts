@@ -4,6 +4,7 @@
  * (lib/review/access.ts); auditors read everyone's and change nothing. Another user's search is 404, as everywhere.
  */
 import { type Context, Hono } from "hono";
+import { escalateSearchCase } from "../../lib/cases/search-escalation.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
 import type { ReviewActor } from "../../lib/review/access.ts";
 import { memberOf, reviewableSearch } from "../../lib/review/access.ts";
@@ -21,7 +22,7 @@ import {
   reviewQueueFilterSchema,
 } from "../../lib/review/contract.ts";
 import { approveProposal, decideHit, rejectProposal } from "../../lib/review/decisions.ts";
-import { addNote, escalateSearch } from "../../lib/review/notes.ts";
+import { addNote } from "../../lib/review/notes.ts";
 import { listReviewQueue } from "../../lib/review/queue.ts";
 import { searchDetail } from "../../lib/review/search-detail.ts";
 import { searchReview } from "../../lib/review/search-review.ts";
@@ -60,7 +61,8 @@ export const searchReviewRoutes = new Hono<AppEnv>()
 
   .post("/:id/escalate", jsonBody(escalateSchema), async (c) => {
     const { text } = c.req.valid("json");
-    const search = await escalateSearch(db(c), reviewActor(c), c.req.param("id"), text);
+    // The search's case is escalated to the reviewers; the search keeps the request on its timeline.
+    const search = await escalateSearchCase({ db: db(c) }, reviewActor(c), c.req.param("id"), text);
     return c.json(await searchReview(db(c), search));
   })
 

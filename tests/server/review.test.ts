@@ -272,6 +272,16 @@ describe("the queue, notes and the timeline", () => {
     expect(escalated.status).toBe(200);
     expect(escalated.json.status).toBe("escalated");
     expect((await analyst.get("/api/reviews?status=escalated")).json.items.map((i: any) => i.searchId)).toContain(search.id);
+    // What escalates is the search's case: unassigned, under "Escalated", the search named on its timeline.
+    const kase = (await analyst.get(`/api/cases/${search.caseId}`)).json;
+    expect(kase).toMatchObject({ assignee: null, escalatedAt: expect.any(String) });
+    expect(kase.timeline.filter((e: any) => e.kind === "escalated").at(-1)).toMatchObject({
+      actor: "Ana Lyst",
+      details: { reason: "Please check the birth date", searchId: search.id, searchTerm: "Dmitri Orlov" },
+    });
+    expect((await analyst.get("/api/cases?escalated=true")).json.items.map((c: any) => c.id)).toContain(search.caseId);
+    const again = await analyst.post(`/api/searches/${search.id}/escalate`, { text: "Still waiting" });
+    expect([again.status, again.json.error]).toEqual([409, "The case is already escalated"]);
     const taken = await reviewer.put(`/api/searches/${search.id}/assignee`, { assignee: "me" });
     expect(taken.json.assignee).toMatchObject({ name: "Rita Viewer" });
     await decide(reviewer, search.id, { hitId: orlovHit(search).hitId, decision: "false_positive", reason: "different_birth_date" });
@@ -286,5 +296,21 @@ describe("the queue, notes and the timeline", () => {
     const timeline = (await analyst.get(`/api/searches/${search.id}/timeline`)).json.items;
     expect(timeline.map((e: any) => e.kind)).toEqual(["created", "completed", "note", "escalation", "decision", "export"]);
     expect(timeline.find((e: any) => e.kind === "decision")).toMatchObject({ actor: "Rita Viewer", details: { decision: "false_positive" } });
+    // The decision answered the search's request; the case stays escalated until a reviewer of its organisation takes it.
+    expect((await analyst.get(`/api/cases/${search.caseId}`)).json.escalatedAt).toEqual(expect.any(String));
+  });
+
+  test("a search in no case has nothing to escalate; a second opinion asked for before cases stays on its timeline", async () => {
+    const search = await screened(colleague, { searchTerm: "Dmitri Orlov", entityType: "person", details: { birthDate: "1950-05-05" } });
+    expect(search.caseId).toEqual(expect.any(String));
+    // As it was before cases: a request kept as a note, the search escalated, and no case.
+    await app.db.delete(schema.cases).where(eq(schema.cases.id, search.caseId));
+    await app.db.insert(schema.searchNotes).values({ searchId: search.id, authorId: null, kind: "escalation", text: "Asked before cases" });
+    await app.db.update(schema.searches).set({ reviewStatus: "escalated", escalatedAt: new Date() }).where(eq(schema.searches.id, search.id));
+    const refused = await colleague.post(`/api/searches/${search.id}/escalate`, { text: "Again" });
+    expect([refused.status, refused.json.error]).toEqual([409, "The search is in no case: only a search whose hits need review has a case to escalate"]);
+    const timeline = (await colleague.get(`/api/searches/${search.id}/timeline`)).json.items;
+    expect(timeline.filter((e: any) => e.kind === "escalation").map((e: any) => e.details.text)).toEqual(["Asked before cases"]);
+    expect((await colleague.get(`/api/searches/${search.id}`)).json.review.status).toBe("escalated");
   });
 });
