@@ -14,6 +14,7 @@ import "./admin/settings-schema.ts";
 import { caseEventRecorded } from "./cases/events.ts";
 import { groupFinishedSearches } from "./cases/grouping.ts";
 import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
+import { notifyCaseAssigned } from "./notifications/case-assigned.ts";
 import { writeFirstReviews } from "./review/first-review.ts";
 import { searchCreated, searchesEnded, searchesFinished } from "./screening/events.ts";
 import { emitCaseWebhookEvent } from "./webhooks/case-events.ts";
@@ -30,4 +31,6 @@ export function wireCapabilities(): void {
   searchesEnded.subscribe(emitWebhooksOfEndedSearches);
   // case.opened, case.assigned, case.escalated and case.closed, queued in the transaction of the case's change.
   caseEventRecorded.subscribe(emitCaseWebhookEvent);
+  // A case given to a member notifies them (the bell; a mail with SMTP), written in the assignment's transaction.
+  caseEventRecorded.subscribe(notifyCaseAssigned);
 }

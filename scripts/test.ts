@@ -46,14 +46,16 @@ async function run(label: string, args: string[], env: Record<string, string>, q
   const timings = timingFiles(label);
   const proc = Bun.spawn([BUN, "test", "--timeout", "60000", ...timings.flags, ...args, ...flags], {
     cwd: ROOT,
-    // Test servers never fetch the real lists from the internet on their own schedule, and run monitoring scans and
-    // daily reports only when a test asks (it drives them with its own clock): no scan outlives the test that started it.
+    // Test servers never fetch the real lists from the internet on their own schedule, and run monitoring scans,
+    // daily reports and the overdue digest only when a test asks (it drives them with its own clock): no scan outlives
+    // the test that started it.
     env: {
       ...process.env,
       DUECHECK_DATASET_SCHEDULER: "0",
       DUECHECK_MONITORING_SCAN_SECONDS: "0",
       DUECHECK_REPORT_CHECK_SECONDS: "0",
       DUECHECK_PURGE_CHECK_SECONDS: "0",
+      DUECHECK_DIGEST_CHECK_SECONDS: "0",
       // Password hashes at the lowest cost the product allows (argon2id, 7 MiB over 5 passes; see
       // lib/auth/password-cost.ts) instead of the default 64 MiB over 2: the suite makes and checks thousands, each a
       // fifth of the CPU, and a fresh 64 MiB mapping's page faults, fewer. Every hash is still made and checked.

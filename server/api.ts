@@ -17,6 +17,7 @@ import { sameOriginOnly } from "./middleware/same-origin.ts";
 import { loadSession, readOnlyRoles } from "./middleware/session.ts";
 import { twoFactorRequired } from "./middleware/two-factor-required.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
+import { notificationRoutes } from "./notifications/routes.ts";
 import { organisationRoutes } from "./organisations/routes.ts";
 import { searchVerifyRoutes } from "./records/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
@@ -50,6 +51,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/searches", searchReviewRoutes)
   .route("/reviews", reviewRoutes)
   .route("/cases", caseRoutes)
+  .route("/notifications", notificationRoutes)
   .route("/batch-jobs", batchRoutes)
   .route("/monitoring/export", portfolioExportRoutes)
   .route("/monitoring", monitoringRoutes)

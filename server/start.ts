@@ -16,6 +16,7 @@ import { sealLegacyWebhookSecrets } from "../lib/webhooks/secret-seal.ts";
 import { wireCapabilities } from "../lib/wiring.ts";
 import { createApp } from "./app.ts";
 import { startMonitoringService } from "./monitoring/service.ts";
+import { type NotificationService, notificationSettings, startNotificationService } from "./notifications/service.ts";
 import { dailyReportSettings, startDailyReportService } from "./reports/service.ts";
 import { retentionSettings, startRetentionService } from "./retention/service.ts";
 import { type SanctionsService, startSanctionsService } from "./sanctions/service.ts";
@@ -36,6 +37,7 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const reportSettings = dailyReportSettings();
   const purgeSettings = retentionSettings();
+  const digestSettings = notificationSettings();
   // A password cost below the floor stops the server here, not at the first sign-up.
   loadPasswordCost();
   wireCapabilities();
@@ -45,6 +47,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   let monitoring: MonitoringScheduler | null = null;
   let dailyReports: DailyReportScheduler | null = null;
   let retention: RetentionScheduler | null = null;
+  let notifications: NotificationService | null = null;
   try {
     const { db } = database;
     await seedSystemSettings(db);
@@ -58,6 +61,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     monitoring = startMonitoringService(database, screening);
     dailyReports = startDailyReportService(database, reportSettings);
     retention = startRetentionService(database, purgeSettings);
+    notifications = await startNotificationService(database, screening.queue, config, digestSettings);
 
     const server = Bun.serve({
       port: config.port,
@@ -88,6 +92,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         clearInterval(maintenance);
         await server.stop(true);
         await caseBackfill.stop();
+        await notifications?.stop();
         await retention?.stop();
         await dailyReports?.stop();
         await monitoring?.stop();
@@ -97,6 +102,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       },
     };
   } catch (error) {
+    await notifications?.stop();
     await retention?.stop();
     await dailyReports?.stop();
     await monitoring?.stop();

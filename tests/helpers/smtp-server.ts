@@ -22,7 +22,8 @@ function parse(raw: string): { subject: string; text: string } {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const body = rest.join("\n\n");
   const headers = head.replace(/\r?\n[ \t]+/g, " ");
-  const subjectLine = /^subject: (.*)$/im.exec(headers)?.[1] ?? "";
+  // Whitespace between two encoded words (a long subject folded over lines) is not part of the text (RFC 2047).
+  const subjectLine = (/^subject: (.*)$/im.exec(headers)?.[1] ?? "").replace(/\?=\s+=\?/g, "?==?");
   const subject = subjectLine.replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, data: string) =>
     enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
