@@ -188,6 +188,8 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "GET /api/cases",
     "GET /api/cases/:id",
     "POST /api/cases/:id/status",
+    "GET /api/notifications",
+    "POST /api/notifications/read",
     "POST /api/cases/:id/attachments",
     "GET /api/cases/:id/attachments/:attachmentId",
     "DELETE /api/cases/:id/attachments/:attachmentId",

@@ -181,6 +181,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "DELETE /api/cases/:id/attachments/:attachmentId": { body: { reason: "The passport of another customer" }, freeText: ["reason"] },
   "PUT /api/cases/settings": { body: { autoAssign: true, perMemberCap: 10, dueHours: { sanctions: 24, pep: 72, media: 120 } }, freeText: [] },
   "PUT /api/cases/availability": { body: { unavailable: true }, freeText: [] },
+  "POST /api/notifications/read": { body: { ids: ["00000000-0000-4000-8000-000000000000"] }, freeText: [] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
@@ -203,6 +204,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/admin/organisations": { q: "Acme", limit: "10" },
   "GET /api/organisation/audit": { actor: "admin@test.local", action: "organisation.*", from: "2026-01-01", limit: "10" },
   "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
+  "GET /api/notifications": { unread: "true", limit: "10" },
   "GET /api/cases": { status: "open", assignee: "me", overdue: "true", escalated: "false", priority: "sanctions", source: "search", limit: "10" },
 };
 

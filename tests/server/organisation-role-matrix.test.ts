@@ -94,6 +94,9 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/cases/settings": [OK, OK, 403, 403, 403],
   "GET /api/cases/availability": [OK, OK, OK, OK, OK],
   "PUT /api/cases/availability": [OK, OK, OK, OK, 403],
+  // Each member reads and marks their own notifications; the auditor only reads (and is never given a case).
+  "GET /api/notifications": [OK, OK, OK, OK, OK],
+  "POST /api/notifications/read": [OK, OK, OK, OK, 403],
 };
 
 /** How each row is called by a role: the colleague's records, and a record of its own where a call removes it. */
@@ -229,6 +232,8 @@ beforeAll(async () => {
     "PUT /api/cases/settings": (role) => ({ path: "/api/cases/settings", body: { perMemberCap: 10 + ORGANISATION_ROLES.indexOf(role) } }),
     "GET /api/cases/availability": () => ({ path: "/api/cases/availability" }),
     "PUT /api/cases/availability": () => ({ path: "/api/cases/availability", body: { unavailable: true } }),
+    "GET /api/notifications": () => ({ path: "/api/notifications" }),
+    "POST /api/notifications/read": () => ({ path: "/api/notifications/read", body: { all: true } }),
   };
   routes = apiRoutes(app);
   // Thirteen accounts, each password hashed and signed in with, and two screenings: on PGlite on a busy machine, slow.
