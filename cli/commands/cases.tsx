@@ -4,7 +4,7 @@
  * beside. Acts as --user, as the review commands do: lib/cases decides what they read and may change.
  */
 import type { Command } from "commander";
-import { CASE_PRIORITIES, CASE_STATUSES, type CaseListFilter } from "../../lib/cases/contract.ts";
+import { CASE_PRIORITIES, CASE_STATUSES, type CaseListFilter, caseListFilterSchema } from "../../lib/cases/contract.ts";
 import { listCases } from "../../lib/cases/list.ts";
 import { decodeCursor } from "../../lib/paging.ts";
 import { REVIEW_SOURCES } from "../../lib/review/contract.ts";
@@ -28,6 +28,8 @@ interface ListOptions {
   escalated?: boolean;
   priority?: string;
   source?: string;
+  tag?: string;
+  olderThan?: string;
   limit: string;
   cursor?: string;
   user?: string;
@@ -43,12 +45,24 @@ function listFilter(options: ListOptions, shown: Words): Omit<CaseListFilter, "a
     source: oneOf("--source", options.source, REVIEW_SOURCES, shown),
     overdue: options.overdue ? "true" : undefined,
     escalated: options.escalated ? "true" : undefined,
+    tag: options.tag === undefined ? undefined : checkedFilter("tag", options.tag),
+    olderThan: options.olderThan === undefined ? undefined : checkedFilter("olderThan", options.olderThan),
   };
+}
+
+/** A filter's value checked as GET /api/cases checks its query (--tag pep,urgent; --older-than 7). */
+function checkedFilter<K extends "tag" | "olderThan">(key: K, value: string): CaseListFilter[K] {
+  const parsed = caseListFilterSchema.shape[key].safeParse(value);
+  if (!parsed.success) failWith(parsed.error.issues[0].message);
+  return parsed.data as CaseListFilter[K];
 }
 
 /** The command that prints the next page: the options given, and the cursor. */
 function nextPageCommand(options: ListOptions, limit: number, cursor: string) {
-  const valued = (["status", "assignee", "priority", "source", "user"] as const).filter((k) => options[k] !== undefined).map((k) => ` --${k} ${options[k]}`);
+  const valued = (["status", "assignee", "priority", "source", "tag", "user"] as const)
+    .filter((k) => options[k] !== undefined)
+    .map((k) => ` --${k} ${options[k]}`);
+  if (options.olderThan !== undefined) valued.push(` --older-than ${options.olderThan}`);
   const flags = (["overdue", "escalated"] as const).filter((k) => options[k]).map((k) => ` --${k}`);
   return `duecheck cases list${valued.join("")}${flags.join("")} --limit ${limit} --cursor ${cursor}`;
 }
@@ -68,6 +82,8 @@ export function registerCases(program: Command) {
     .option("--escalated", "only cases escalated to the reviewers and not taken yet")
     .option("--priority <priority>", "sanctions, pep or media")
     .option("--source <source>", "cases holding a search of this kind: search, batch or monitoring")
+    .option("--tag <tags>", "cases carrying every tag given, separated by commas: pep,urgent")
+    .option("--older-than <days>", "cases first opened more than this many days ago")
     .option("--limit <n>", "cases per page, 1 to 100", "50")
     .option("--cursor <cursor>", "the next page after the cursor a previous page printed")
     .option("--user <email>", "who reads (default: the first administrator)")

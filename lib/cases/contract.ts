@@ -117,7 +117,7 @@ export type OpenCaseRequest = z.input<typeof openCaseSchema>;
 export type OpenCaseInput = z.output<typeof openCaseSchema>;
 
 /** POST /api/cases/{id}/searches: a search of the organisation put into the case by hand. */
-export const addCaseSearchSchema = z.object({ searchId: z.string({ error: "searchId is required" }).min(1, "searchId is required").max(100) });
+export const addCaseSearchSchema = z.object({ searchId: text({ field: "searchId", max: 100 }).min(1, "searchId is required") });
 /** The list's ?tag=: tags separated by commas, each read as tagSchema does. */
 const tagFilter = text({ field: "tag", max: (MAX_TAG_LENGTH + 1) * MAX_CASE_TAGS }).transform((given, ctx) => {
   const tags = given.split(",").map((x) => tagSchema.safeParse(x));

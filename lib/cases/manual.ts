@@ -46,7 +46,7 @@ export class CaseConflict extends AppError {
     message: string,
     readonly caseId: string,
   ) {
-    super(409, message);
+    super(409, message, undefined, { caseId });
   }
 }
 

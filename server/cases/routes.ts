@@ -11,6 +11,7 @@ import { attachmentDisposition, downloadName } from "../../lib/cases/attachment-
 import { addCaseAttachment, FILE_TOO_LARGE, readCaseAttachment, removeCaseAttachment } from "../../lib/cases/attachments.ts";
 import {
   ATTACHMENT_MAX_BYTES,
+  addCaseSearchSchema,
   assignCaseSchema,
   attachmentNameSchema,
   availabilitySchema,
@@ -19,13 +20,17 @@ import {
   caseNoteSchema,
   caseSettingsSchema,
   caseStatusSchema,
+  caseTagsSchema,
   escalateCaseSchema,
+  openCaseSchema,
   removeAttachmentSchema,
 } from "../../lib/cases/contract.ts";
 import { listCases } from "../../lib/cases/list.ts";
+import { addCaseSearch, openCase } from "../../lib/cases/manual.ts";
 import { addCaseNote, escalateCase } from "../../lib/cases/notes.ts";
 import { changeCaseSettings, readAvailability, readCaseSettings, setAvailability } from "../../lib/cases/settings.ts";
 import { changeCaseStatus } from "../../lib/cases/status.ts";
+import { setCaseTags } from "../../lib/cases/tags.ts";
 import { caseView } from "../../lib/cases/views.ts";
 import { AppError } from "../../lib/errors.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
@@ -66,8 +71,11 @@ async function uploadedFile(c: Context<AppEnv>) {
 export const caseRoutes = new Hono<AppEnv>()
   .use(requireUser)
 
-  /** ?status=&assignee=me|unassigned|USER_ID&overdue=true&escalated=true&priority=&source=&limit=&cursor= */
+  /** ?status=&assignee=me|unassigned|USER_ID&overdue=true&escalated=true&priority=&source=&tag=a,b&olderThan=DAYS&limit=&cursor= */
   .get("/", queryOf(listQuerySchema), async (c) => c.json(await listCases(deps(c).db, reviewActor(c), c.req.valid("query"))))
+
+  /** { title, subject: { name, entityType, birthDate?, nationality?, identifiers? } }: 201 with the case; 409 with the subject's case. */
+  .post("/", jsonBody(openCaseSchema), async (c) => c.json(await openCase(deps(c), reviewActor(c), c.req.valid("json")), 201))
 
   .get("/settings", async (c) => c.json(await readCaseSettings(deps(c).db, currentUser(c).organisationId)))
   .put("/settings", jsonBody(caseSettingsSchema), async (c) => c.json(await changeCaseSettings(deps(c).db, reviewActor(c), c.req.valid("json"))))
@@ -82,6 +90,14 @@ export const caseRoutes = new Hono<AppEnv>()
     const row = await findCase(deps(c).db, reviewActor(c), c.req.param("id"));
     return c.json(await caseView(deps(c).db, row.id));
   })
+
+  /** { searchId }: the organisation's search put into the case; 409 with the case it is already in. */
+  .post("/:id/searches", jsonBody(addCaseSearchSchema), async (c) =>
+    c.json(await addCaseSearch(deps(c), reviewActor(c), c.req.param("id"), c.req.valid("json").searchId)),
+  )
+
+  /** { tags, version? }: the case's tags from now on, trimmed, lower case, each once. */
+  .put("/:id/tags", jsonBody(caseTagsSchema), async (c) => c.json(await setCaseTags(deps(c), reviewActor(c), c.req.param("id"), c.req.valid("json"))))
 
   .put("/:id/assignee", jsonBody(assignCaseSchema), async (c) => c.json(await assignCase(deps(c), reviewActor(c), c.req.param("id"), c.req.valid("json"))))
 

@@ -86,7 +86,12 @@ describe("opening a case by hand", () => {
       searches: [],
       tags: [],
     });
-    expect(view.subject).toMatchObject({ name: "Anna Handmade", entityType: "person", details: { birthDate: "1980-02-03" }, key: "person | anna handmade | born 1980-02-03" });
+    expect(view.subject).toMatchObject({
+      name: "Anna Handmade",
+      entityType: "person",
+      details: { birthDate: "1980-02-03" },
+      key: "person | anna handmade | born 1980-02-03",
+    });
     expect(view.timeline.map((e) => [e.kind, e.actorId])).toEqual([["opened", analyst.id]]);
     const [entry] = await audited(view.id, "case.opened");
     expect(entry.actorUserId).toBe(analyst.id);
@@ -243,7 +248,10 @@ describe("tags and the list's tag and age filters", () => {
     const team = await member(s.db, "owner");
     clock.set(T0);
     const old = await open(team, { title: "Old", subject: { name: "Old Tagged", entityType: "person" } });
-    await s.db.update(schema.cases).set({ createdAt: new Date(T0.getTime() - 10 * DAY) }).where(eq(schema.cases.id, old.id));
+    await s.db
+      .update(schema.cases)
+      .set({ createdAt: new Date(T0.getTime() - 10 * DAY) })
+      .where(eq(schema.cases.id, old.id));
     const fresh = await open(team, { title: "Fresh", subject: { name: "Fresh Tagged", entityType: "person" } });
     await tags(team, old.id, { tags: ["pep", "urgent"] });
     await tags(team, fresh.id, { tags: ["pep"] });

@@ -190,9 +190,14 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "POST /api/cases/:id/status",
     "GET /api/notifications",
     "POST /api/notifications/read",
+    "POST /api/cases",
+    "POST /api/cases/:id/searches",
+    "PUT /api/cases/:id/tags",
     "POST /api/cases/:id/attachments",
     "GET /api/cases/:id/attachments/:attachmentId",
     "DELETE /api/cases/:id/attachments/:attachmentId",
+    "GET /api/cases/:id/report.pdf",
+    "GET /api/cases/:id/report.xlsx",
   ]) {
     expect(routes).toContain(route);
   }

@@ -182,6 +182,12 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "PUT /api/cases/settings": { body: { autoAssign: true, perMemberCap: 10, dueHours: { sanctions: 24, pep: 72, media: 120 } }, freeText: [] },
   "PUT /api/cases/availability": { body: { unavailable: true }, freeText: [] },
   "POST /api/notifications/read": { body: { ids: ["00000000-0000-4000-8000-000000000000"] }, freeText: [] },
+  "POST /api/cases": {
+    body: { title: "Onboarding Hygiene Person", subject: { name: "Hygiene Person", entityType: "person", birthDate: "1970-01-02", nationality: "DE" } },
+    freeText: ["title"],
+  },
+  "POST /api/cases/:id/searches": { body: { searchId: "00000000-0000-4000-8000-000000000001" }, freeText: [] },
+  "PUT /api/cases/:id/tags": { body: { tags: ["onboarding", "pep"], version: 1 }, freeText: [] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
@@ -205,7 +211,19 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/organisation/audit": { actor: "admin@test.local", action: "organisation.*", from: "2026-01-01", limit: "10" },
   "DELETE /api/embed/origins": { origin: "https://portal.example.com" },
   "GET /api/notifications": { unread: "true", limit: "10" },
-  "GET /api/cases": { status: "open", assignee: "me", overdue: "true", escalated: "false", priority: "sanctions", source: "search", limit: "10" },
+  "GET /api/cases/:id/report.pdf": { language: "de" },
+  "GET /api/cases/:id/report.xlsx": { language: "fr" },
+  "GET /api/cases": {
+    status: "open",
+    assignee: "me",
+    overdue: "true",
+    escalated: "false",
+    priority: "sanctions",
+    source: "search",
+    tag: "pep,onboarding",
+    olderThan: "7",
+    limit: "10",
+  },
 };
 
 /** Path parameters that name something that exists, so a refusal is about the probe and not a 404. */

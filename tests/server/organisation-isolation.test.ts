@@ -146,6 +146,8 @@ beforeAll(async () => {
     "POST /api/cases/:id/notes": { text: "Written from another organisation" },
     "POST /api/cases/:id/escalate": { reason: "Escalated from another organisation" },
     "DELETE /api/cases/:id/attachments/:attachmentId": { reason: "Removed from another organisation" },
+    "POST /api/cases/:id/searches": { searchId: "00000000-0000-4000-8000-000000000001" },
+    "PUT /api/cases/:id/tags": { tags: ["from another organisation"] },
   };
   routes = apiRoutes(app).filter((r) => r.includes("/:"));
   // Four accounts made (passwords hashed) and two screenings run: on PGlite on a busy machine, slow.
@@ -205,9 +207,13 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "GET /api/cases/:id",
     "GET /api/cases/:id/assignees",
     "POST /api/cases/:id/status",
+    "POST /api/cases/:id/searches",
+    "PUT /api/cases/:id/tags",
     "POST /api/cases/:id/attachments",
     "GET /api/cases/:id/attachments/:attachmentId",
     "DELETE /api/cases/:id/attachments/:attachmentId",
+    "GET /api/cases/:id/report.pdf",
+    "GET /api/cases/:id/report.xlsx",
   ]) {
     expect(routes).toContain(route);
   }
@@ -250,7 +256,7 @@ test("A's records are as they were: B's calls changed, removed and revoked nothi
   const members = (await aOwner.get("/api/organisation/members")).json.items;
   expect(members.find((m: any) => m.id === a.member)).toMatchObject({ role: "analyst", monthlyCreditCap: null });
   const kase = (await aOwner.get(`/api/cases/${a.case}`)).json;
-  expect(kase).toMatchObject({ status: "open", assignee: null, escalatedAt: null, notes: [] });
+  expect(kase).toMatchObject({ status: "open", assignee: null, escalatedAt: null, notes: [], tags: [] });
   expect(kase.attachments.map((x: any) => x.fileName)).toEqual(["Alpha passport.pdf"]);
   expect((await downloadAttachment(aOwner, a.case, a.attachment)).bytes).toEqual(PDF);
 });

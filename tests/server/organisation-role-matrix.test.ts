@@ -90,6 +90,9 @@ const MATRIX: Record<string, Row> = {
   "POST /api/cases/:id/attachments · colleague's": [OK, OK, OK, OK, 403],
   "GET /api/cases/:id/attachments/:attachmentId · colleague's": [OK, OK, OK, OK, OK],
   "DELETE /api/cases/:id/attachments/:attachmentId · colleague's": [OK, OK, 403, OK, 403],
+  // A case's report is a reading of the case: everyone who reads it, the auditor too.
+  "GET /api/cases/:id/report.pdf · colleague's": [OK, OK, OK, OK, OK],
+  "GET /api/cases/:id/report.xlsx · colleague's": [OK, OK, OK, OK, OK],
   "GET /api/cases/settings": [OK, OK, OK, OK, OK],
   "PUT /api/cases/settings": [OK, OK, 403, 403, 403],
   "GET /api/cases/availability": [OK, OK, OK, OK, OK],
@@ -174,6 +177,11 @@ beforeAll(async () => {
   const attachments = {} as Record<OrganisationRole, string>;
   for (const role of ORGANISATION_ROLES) attachments[role] = await attach(`for ${role}.pdf`);
 
+  // A screening of the colleague's without hits (in no case), that each role puts into the colleague's case: the
+  // first puts it there, the others find it there already (which changes nothing and answers the case).
+  const noCase = await screened(http, "Quentin Nobodysson");
+  expect(noCase.caseId).toBeNull();
+
   const hitBody = { hitId: orlovHit(toDecide).hitId, decision: "true_match", reason: "confirmed_identity" };
   calls = {
     "GET /api/organisation": () => ({ path: "/api/organisation" }),
@@ -215,7 +223,10 @@ beforeAll(async () => {
     "GET /api/cases/summary": () => ({ path: "/api/cases/summary" }),
     "GET /api/cases/:id · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}` }),
     "GET /api/cases/:id/assignees · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignees` }),
-    "POST /api/cases": (role) => ({ path: "/api/cases", body: { title: `Opened by the ${role}`, subject: { name: `Opened By ${role}`, entityType: "person" } } }),
+    "POST /api/cases": (role) => ({
+      path: "/api/cases",
+      body: { title: `Opened by the ${role}`, subject: { name: `Opened By ${role}`, entityType: "person" } },
+    }),
     "POST /api/cases/:id/searches · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/searches`, body: { searchId: noCase.id } }),
     "PUT /api/cases/:id/tags · colleague's": (role) => ({ path: `/api/cases/${toDecide.caseId}/tags`, body: { tags: [role] } }),
     "PUT /api/cases/:id/assignee · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/assignee`, body: { assignee: "me" } }),
@@ -228,6 +239,8 @@ beforeAll(async () => {
       path: `/api/cases/${toDecide.caseId}/attachments/${attachments[role]}`,
       body: { reason: `Removed by the ${role}` },
     }),
+    "GET /api/cases/:id/report.pdf · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/report.pdf` }),
+    "GET /api/cases/:id/report.xlsx · colleague's": () => ({ path: `/api/cases/${toDecide.caseId}/report.xlsx` }),
     "GET /api/cases/settings": () => ({ path: "/api/cases/settings" }),
     "PUT /api/cases/settings": (role) => ({ path: "/api/cases/settings", body: { perMemberCap: 10 + ORGANISATION_ROLES.indexOf(role) } }),
     "GET /api/cases/availability": () => ({ path: "/api/cases/availability" }),
