@@ -38,6 +38,7 @@ import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
 import { reviewActor } from "../review/routes.ts";
 import { jsonBody, parseWith, queryOf } from "../validate.ts";
+import { caseReportRoutes } from "./report-routes.ts";
 
 const deps = (c: Context<AppEnv>) => ({ db: c.get("ctx").database.db });
 const listQuerySchema = pageQuerySchema.extend(caseListFilterSchema.shape);
@@ -70,6 +71,7 @@ async function uploadedFile(c: Context<AppEnv>) {
 /** Under /api/cases. */
 export const caseRoutes = new Hono<AppEnv>()
   .use(requireUser)
+  .route("/", caseReportRoutes)
 
   /** ?status=&assignee=me|unassigned|USER_ID&overdue=true&escalated=true&priority=&source=&tag=a,b&olderThan=DAYS&limit=&cursor= */
   .get("/", queryOf(listQuerySchema), async (c) => c.json(await listCases(deps(c).db, reviewActor(c), c.req.valid("query"))))
