@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { schema } from "../../data/db.ts";
-import { HttpClient } from "../../support/http-client.ts";
+import type { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
@@ -48,7 +48,11 @@ beforeAll(async () => {
   caseId = search.caseId;
   expect(caseId).toEqual(expect.any(String));
   for (const hit of search.results.sanctionsList.flatMap((row: any) => row.hits)) {
-    const decided = await analyst.http.post(`/api/searches/${search.id}/decisions`, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date" });
+    const decided = await analyst.http.post(`/api/searches/${search.id}/decisions`, {
+      hitId: hit.hitId,
+      decision: "false_positive",
+      reason: "different_birth_date",
+    });
     expect(decided.status).toBe(201);
   }
   expect((await uploadAttachment(analyst.http, caseId, LETTER, "onboarding.eml")).status).toBe(201);
@@ -67,7 +71,9 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "duecheck-case-report-"));
   try {
     writeFileSync(join(dir, "report.pdf"), bytes);
-    return Bun.spawnSync([PDFTOTEXT!, "-raw", join(dir, "report.pdf"), "-"]).stdout.toString().replace(/\s+/g, " ");
+    return Bun.spawnSync([PDFTOTEXT!, "-raw", join(dir, "report.pdf"), "-"])
+      .stdout.toString()
+      .replace(/\s+/g, " ");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

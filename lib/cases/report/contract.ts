@@ -8,4 +8,3 @@ import { REPORT_LANGUAGES } from "../../screening/summary/phrasebook.ts";
 export const caseReportQuerySchema = z.object({
   language: z.enum(REPORT_LANGUAGES, { error: `language must be one of ${REPORT_LANGUAGES.join(", ")}` }).optional(),
 });
-
