@@ -14,8 +14,16 @@ import { isUuid } from "../ids.ts";
 import { readsTeam } from "../organisations/contract.ts";
 import type { ReviewActor, ReviewMember } from "../review/access.ts";
 
-export type CaseActor = ReviewActor;
-export type CaseReader = ReviewMember;
+/**
+ * organisationOnly: the reader acts inside their own organisation only, whatever their instance role (the public API,
+ * where a key acts for its owner as a member of their organisation): the instance's admins, reviewers and auditors
+ * then read their organisation's cases, not every organisation's.
+ */
+interface CaseScope {
+  organisationOnly?: boolean;
+}
+export type CaseActor = ReviewActor & CaseScope;
+export type CaseReader = ReviewMember & CaseScope;
 export type CaseRow = typeof schema.cases.$inferSelect;
 
 export const CASE_NOT_FOUND = "Case not found";
@@ -25,8 +33,8 @@ const k = schema.cases;
 
 /** The cases the reader reads, as a condition on cases. */
 export function readableCases(reader: CaseReader): SQL | undefined {
-  if (readsEveryone(reader)) return undefined;
   const inOrganisation = eq(k.organisationId, reader.organisationId);
+  if (readsEveryone(reader)) return reader.organisationOnly ? inOrganisation : undefined;
   if (readsTeam(reader.organisationRole)) return inOrganisation;
   const o = schema.organisations;
   const seeTeam = sql<boolean>`(select ${o.membersSeeTeam} from ${o} where ${o.id} = ${reader.organisationId})`;

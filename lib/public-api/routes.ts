@@ -3,6 +3,7 @@
  * handlers on their paths, the OpenAPI document is generated from them, and @duecheck/react calls them typed by them.
  * An operationId, once published, is never renamed: generated clients name their methods after it.
  */
+import { addCaseNote, assignCase, changeCaseStatus, getCase, listCases } from "./case-routes.ts";
 import { listMonitoredEntities, monitorName, searchSanctionsLists, setMonitoringStatus, stopMonitoring } from "./embeddable-routes.ts";
 import { createBatch, createEmbedToken, decideHit, exportSearch, getBatch, getSearch, screenName } from "./search-routes.ts";
 
@@ -19,6 +20,11 @@ export const PUBLIC_API_ROUTES = {
   monitorName,
   setMonitoringStatus,
   stopMonitoring,
+  listCases,
+  getCase,
+  assignCase,
+  changeCaseStatus,
+  addCaseNote,
 } as const;
 
 export type PublicApiRoutes = typeof PUBLIC_API_ROUTES;

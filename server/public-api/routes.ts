@@ -16,6 +16,7 @@ import { embedTokenRoutes } from "../embed/token-routes.ts";
 import { currentUser } from "../middleware/session.ts";
 import { screeningService } from "../screening/service.ts";
 import { parseWith } from "../validate.ts";
+import { publicCaseRoutes } from "./case-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { serve } from "./serve.ts";
@@ -90,4 +91,5 @@ export const publicApiRoutes = new Hono<AppEnv>()
   .use(publicApiAuth)
   .route("/", embedTokenRoutes)
   .route("/", searchRoutes)
-  .route("/", embeddableRoutes);
+  .route("/", embeddableRoutes)
+  .route("/", publicCaseRoutes);

@@ -28,6 +28,11 @@ const OPERATION_IDS: Record<string, string> = {
   "POST /monitoring/entities": "monitorName",
   "PUT /monitoring/entities/{entityId}/status": "setMonitoringStatus",
   "DELETE /monitoring/entities/{entityId}": "stopMonitoring",
+  "GET /cases": "listCases",
+  "GET /cases/{caseId}": "getCase",
+  "PUT /cases/{caseId}/assignee": "assignCase",
+  "POST /cases/{caseId}/status": "changeCaseStatus",
+  "POST /cases/{caseId}/notes": "addCaseNote",
 };
 
 let app: TestApp;

@@ -232,6 +232,11 @@ describe("public API /api/v1", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/batch",
       "/batch/{batchId}",
+      "/cases",
+      "/cases/{caseId}",
+      "/cases/{caseId}/assignee",
+      "/cases/{caseId}/notes",
+      "/cases/{caseId}/status",
       "/embed-tokens",
       "/monitoring/entities",
       "/monitoring/entities/{entityId}",
