@@ -14,9 +14,11 @@ import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
+import { registerCasesAttach } from "./cases-attach.ts";
 import { registerCasesChanges } from "./cases-change.ts";
 import { registerCasesManual } from "./cases-manual.ts";
 import { oneOf, userIdOf } from "./cases-member.ts";
+import { registerCasesReport } from "./cases-report.ts";
 import { registerCasesShow } from "./cases-show.tsx";
 import { registerCasesSummary } from "./cases-summary.ts";
 import { cliReviewActor } from "./review-actor.ts";
@@ -127,4 +129,6 @@ export function registerCases(program: Command) {
   registerCasesSummary(cases);
   registerCasesChanges(cases);
   registerCasesManual(cases);
+  registerCasesAttach(cases);
+  registerCasesReport(cases);
 }
