@@ -41,6 +41,8 @@ const OWNER_ROUTES_OF_ANOTHER_USERS_RECORD = [
   "GET /api/v1/search/:searchId",
   "GET /api/v1/search/:searchId/export/:format",
   "GET /api/v1/batch/:batchId",
+  // The public API acts inside the key owner's organisation only: another organisation's case is 404 to any key.
+  "GET /api/v1/cases/:caseId",
 ];
 
 /** POST calls that change no record: the auditor may make them (verifying a stored search). */
@@ -148,7 +150,7 @@ function pathOf(route: string) {
             ? ids.webhook
             : path.startsWith("/api/admin/users")
               ? otherUserId
-              : path.startsWith("/api/cases")
+              : path.startsWith("/api/cases") || path.startsWith("/api/v1/cases")
                 ? ids.case
                 : ids.search;
   return (
@@ -198,6 +200,11 @@ test("the walk covers the read routes an auditor lives on, and the writes they m
     "DELETE /api/cases/:id/attachments/:attachmentId",
     "GET /api/cases/:id/report.pdf",
     "GET /api/cases/:id/report.xlsx",
+    "GET /api/v1/cases",
+    "GET /api/v1/cases/:caseId",
+    "POST /api/v1/cases/:caseId/status",
+    "PUT /api/v1/cases/:caseId/assignee",
+    "POST /api/v1/cases/:caseId/notes",
   ]) {
     expect(routes).toContain(route);
   }

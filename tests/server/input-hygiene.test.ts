@@ -188,6 +188,10 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   },
   "POST /api/cases/:id/searches": { body: { searchId: "00000000-0000-4000-8000-000000000001" }, freeText: [] },
   "PUT /api/cases/:id/tags": { body: { tags: ["onboarding", "pep"], version: 1 }, freeText: [] },
+  // The same schemas as /api/cases (probed there): a field each here, within the key's rate limit.
+  "PUT /api/v1/cases/:caseId/assignee": { body: { assignee: "me", version: 1 }, freeText: [] },
+  "POST /api/v1/cases/:caseId/status": { body: { status: "closed", outcome: "false_positive", reason: "Confirmed with the registry" }, freeText: ["reason"] },
+  "POST /api/v1/cases/:caseId/notes": { body: { text: "Asked for an ID copy" }, freeText: ["text"] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
@@ -213,6 +217,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET /api/notifications": { unread: "true", limit: "10" },
   "GET /api/cases/:id/report.pdf": { language: "de" },
   "GET /api/cases/:id/report.xlsx": { language: "fr" },
+  "GET /api/v1/cases": { status: "open", assignee: "unassigned", overdue: "true", limit: "10" },
   "GET /api/cases": {
     status: "open",
     assignee: "me",
@@ -330,7 +335,15 @@ beforeAll(async () => {
   await admin.signIn("admin@test.local", "Admin-password-1");
   const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });
   const apiKey = await admin.post("/api/user/api-keys", { name: "Probe" });
-  for (const route of ["POST /api/v1/monitoring/entities", "PUT /api/v1/monitoring/entities/:entityId/status", "POST /api/v1/search/:searchId/decisions"]) {
+  for (const route of [
+    "POST /api/v1/monitoring/entities",
+    "PUT /api/v1/monitoring/entities/:entityId/status",
+    "POST /api/v1/search/:searchId/decisions",
+    "GET /api/v1/cases",
+    "PUT /api/v1/cases/:caseId/assignee",
+    "POST /api/v1/cases/:caseId/status",
+    "POST /api/v1/cases/:caseId/notes",
+  ]) {
     v1Clients[route] = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route)).key}` });
   }
   const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });
@@ -343,6 +356,7 @@ beforeAll(async () => {
     entityId: monitored.json.id,
     userId: me.json.id,
     attachmentId: search.json.id,
+    caseId: search.json.id,
   };
   // Each route of the app as "METHOD /path"; middleware entries (ALL) and the web app's catch-all are not routes.
   const served = createApp({ database: app.server.database, config: app.config, instanceKey: loadInstanceKey(app.config) });

@@ -9,8 +9,9 @@
  * found. The organisation routes are read from the app, so a new one fails the coverage test until it has a row.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { ORGANISATION_ROLES, type OrganisationRole } from "../../lib/organisations/contract.ts";
-import type { HttpClient } from "../../support/http-client.ts";
+import { HttpClient } from "../../support/http-client.ts";
 import { PDF } from "../fixtures/attachments.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
@@ -100,16 +101,24 @@ const MATRIX: Record<string, Row> = {
   // Each member reads and marks their own notifications; the auditor only reads (and is never given a case).
   "GET /api/notifications": [OK, OK, OK, OK, OK],
   "POST /api/notifications/read": [OK, OK, OK, OK, 403],
+  // The public API with each member's key: the same checks as the cookie API's, for the key's owner.
+  "GET /api/v1/cases": [OK, OK, OK, OK, OK],
+  "GET /api/v1/cases/:caseId · colleague's": [OK, OK, OK, OK, OK],
+  "PUT /api/v1/cases/:caseId/assignee · colleague's": [OK, OK, 403, OK, 403],
+  "POST /api/v1/cases/:caseId/status · colleague's": [OK, OK, OK, OK, 403],
+  "POST /api/v1/cases/:caseId/notes · colleague's": [OK, OK, OK, OK, 403],
 };
 
 /** How each row is called by a role: the colleague's records, and a record of its own where a call removes it. */
-type Call = { path: string; body?: unknown; file?: Uint8Array };
+type Call = { path: string; body?: unknown; file?: Uint8Array; withKey?: true };
 let calls: Record<string, (role: OrganisationRole) => Call>;
 
 let app: TestApp;
 let stopApp: () => Promise<void>;
 let routes: string[];
 const clients = {} as Record<OrganisationRole, HttpClient>;
+/** Each role's API key, for the /api/v1 rows. */
+const keyClients = {} as Record<OrganisationRole, HttpClient>;
 
 beforeAll(async () => {
   ({ app, stop: stopApp } = await startScreeningApp({}, ENV));
@@ -117,7 +126,16 @@ beforeAll(async () => {
   await importReviewList(app.db);
   clients.owner = await signedIn(app, { email: "owner@example.com", password: MEMBER_PASSWORD, fullName: "Owner", credits: 1000 });
   const organisationId = (await clients.owner.get("/api/auth/me")).json.organisation.id;
-  for (const role of ORGANISATION_ROLES.filter((r) => r !== "owner")) clients[role] = (await memberOf(app, organisationId, role, `${role}@example.com`)).http;
+  const memberIds = { owner: (await clients.owner.get("/api/auth/me")).json.id } as Record<OrganisationRole, string>;
+  for (const role of ORGANISATION_ROLES.filter((r) => r !== "owner")) {
+    const member = await memberOf(app, organisationId, role, `${role}@example.com`);
+    clients[role] = member.http;
+    memberIds[role] = member.id;
+  }
+  for (const role of ORGANISATION_ROLES) {
+    const { key } = await createApiKey(app.db, memberIds[role], `${role}'s integration`);
+    keyClients[role] = new HttpClient(app.url, { authorization: `Bearer ${key}` });
+  }
   // The colleague whose records every role acts on, the member whose role and cap are changed, and one member per
   // role to remove (a removal by one caller must not leave the next nothing to remove).
   const colleague = await memberOf(app, organisationId, "analyst", "colleague@example.com");
@@ -159,12 +177,18 @@ beforeAll(async () => {
 
   // A case of the colleague's per role (the subject born in another year each time), for the calls that move a case
   // on once only (a second "investigating" or escalation is 409, whoever asks).
-  const cases = {} as Record<OrganisationRole, string>;
-  for (const [i, role] of ORGANISATION_ROLES.entries()) {
-    const created = await http.post("/api/searches", { searchTerm: "Dmitri Orlov", entityType: "person", details: { birthDate: `${1940 + i}-01-01` } });
+  const caseOf = async (birthYear: number) => {
+    const created = await http.post("/api/searches", { searchTerm: "Dmitri Orlov", entityType: "person", details: { birthDate: `${birthYear}-01-01` } });
     expect(created.status).toBe(201);
-    cases[role] = (await http.get(`/api/searches/${created.json.id}?wait=30`)).json.caseId;
-    expect(cases[role]).toEqual(expect.any(String));
+    const caseId = (await http.get(`/api/searches/${created.json.id}?wait=30`)).json.caseId;
+    expect(caseId).toEqual(expect.any(String));
+    return caseId as string;
+  };
+  const cases = {} as Record<OrganisationRole, string>;
+  const apiCases = {} as Record<OrganisationRole, string>;
+  for (const [i, role] of ORGANISATION_ROLES.entries()) {
+    cases[role] = await caseOf(1940 + i);
+    apiCases[role] = await caseOf(1950 + i);
   }
 
   // A file the colleague attached to their case, and one per role to remove (a removal is once only).
@@ -247,6 +271,19 @@ beforeAll(async () => {
     "PUT /api/cases/availability": () => ({ path: "/api/cases/availability", body: { unavailable: true } }),
     "GET /api/notifications": () => ({ path: "/api/notifications" }),
     "POST /api/notifications/read": () => ({ path: "/api/notifications/read", body: { all: true } }),
+    "GET /api/v1/cases": () => ({ path: "/api/v1/cases", withKey: true }),
+    "GET /api/v1/cases/:caseId · colleague's": () => ({ path: `/api/v1/cases/${toDecide.caseId}`, withKey: true }),
+    "PUT /api/v1/cases/:caseId/assignee · colleague's": () => ({ path: `/api/v1/cases/${toDecide.caseId}/assignee`, body: { assignee: "me" }, withKey: true }),
+    "POST /api/v1/cases/:caseId/status · colleague's": (role) => ({
+      path: `/api/v1/cases/${apiCases[role]}/status`,
+      body: { status: "investigating" },
+      withKey: true,
+    }),
+    "POST /api/v1/cases/:caseId/notes · colleague's": (role) => ({
+      path: `/api/v1/cases/${toDecide.caseId}/notes`,
+      body: { text: `A note by the ${role}'s key` },
+      withKey: true,
+    }),
   };
   routes = apiRoutes(app);
   // Thirteen accounts, each password hashed and signed in with, and two screenings: on PGlite on a busy machine, slow.
@@ -270,14 +307,15 @@ test("route × role: each role gets what the decision record gives it", async ()
     const method = row.split(" ")[0];
     const statuses: Outcome[] = [];
     for (const role of ORGANISATION_ROLES) {
-      const { path, body, file } = calls[row](role);
+      const { path, body, file, withKey } = calls[row](role);
+      const client = withKey ? keyClients[role] : clients[role];
       const res = file
-        ? await postFile(clients[role], path, file, `by ${role}.pdf`)
+        ? await postFile(client, path, file, `by ${role}.pdf`)
         : method === "DELETE"
           ? body
-            ? await clients[role].request("DELETE", path, body)
-            : await del(clients[role], path)
-          : await clients[role].request(method, path, method === "GET" ? undefined : (body ?? {}));
+            ? await client.request("DELETE", path, body)
+            : await del(client, path)
+          : await client.request(method, path, method === "GET" ? undefined : (body ?? {}));
       statuses.push(res.status >= 200 && res.status < 300 ? OK : (res.status as Outcome));
     }
     seen[row] = statuses;
