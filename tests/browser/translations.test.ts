@@ -23,6 +23,7 @@ import {
   updateProfileSchema,
   verifyTwoFactorSchema,
 } from "../../lib/auth/schemas.ts";
+import { openCaseSchema } from "../../lib/cases/contract.ts";
 import { addEmbedOriginSchema } from "../../lib/embed/schemas.ts";
 import messagesDe from "../../lib/i18n/de.json";
 import messagesEn from "../../lib/i18n/en.json";
@@ -44,6 +45,10 @@ import appEn from "../../web/src/i18n/en.json";
 import appEs from "../../web/src/i18n/es.json";
 import appFr from "../../web/src/i18n/fr.json";
 import { en } from "../../web/src/i18n/words.ts";
+import notificationsDe from "../../web/src/notifications/i18n/de.json";
+import notificationsEn from "../../web/src/notifications/i18n/en.json";
+import notificationsEs from "../../web/src/notifications/i18n/es.json";
+import notificationsFr from "../../web/src/notifications/i18n/fr.json";
 import organisationsDe from "../../web/src/organisations/i18n/de.json";
 import organisationsEn from "../../web/src/organisations/i18n/en.json";
 import organisationsEs from "../../web/src/organisations/i18n/es.json";
@@ -73,6 +78,7 @@ const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/i18n": { en: appEn, de: appDe, es: appEs, fr: appFr },
   "web/src/review/i18n": { en: reviewEn, de: reviewDe, es: reviewEs, fr: reviewFr },
   "web/src/cases/i18n": { en: casesEn, de: casesDe, es: casesEs, fr: casesFr },
+  "web/src/notifications/i18n": { en: notificationsEn, de: notificationsDe, es: notificationsEs, fr: notificationsFr },
   "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
   "web/src/accounts/i18n": { en: accountsEn, de: accountsDe, es: accountsEs, fr: accountsFr },
   "web/src/organisations/i18n": { en: organisationsEn, de: organisationsDe, es: organisationsEs, fr: organisationsFr },
@@ -200,6 +206,10 @@ describe("translations", () => {
       [inviteMemberSchema, { email: "x", fullName: " ", role: "analyst" }],
       [inviteMemberSchema, { email: "\u0001", fullName: "\u0001", role: "analyst" }],
       [inviteMemberSchema, { email: LONG, fullName: LONG, role: "analyst" }],
+      // "New case" on /cases: its title and subject, and the details it shares with a search's.
+      [openCaseSchema, { title: " ", subject: { name: " ", entityType: "person", birthDate: "56", nationality: "XX" } }],
+      [openCaseSchema, { title: "\u0001", subject: { name: "\u0001", entityType: "person" } }],
+      [openCaseSchema, { title: LONG, subject: { name: LONG, entityType: "person" } }],
       [createSearchSchema, { searchTerm: "\u0001" }],
       // The "More details" section of the search form (query by example).
       [createSearchSchema, { searchTerm: "x", details: { birthDate: "56", nationality: "XX", identifiers: [{ kind: "passport", value: " " }] } }],

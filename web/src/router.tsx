@@ -31,6 +31,7 @@ import { AdminMonitoringPage } from "./monitoring/admin-monitoring-page";
 import { ChangesPage } from "./monitoring/changes-page";
 import { MonitoringPage } from "./monitoring/monitoring-page";
 import { validateMonitoringSearch } from "./monitoring/monitoring-search";
+import { NotificationsPage, validateNotificationsSearch } from "./notifications/notifications-page";
 import { OrganisationPage } from "./organisations/organisation-page";
 import { ProfilePage } from "./profile/profile-page";
 import { validateReportsSearch } from "./reports/report-date";
@@ -239,6 +240,15 @@ const caseRoute = createRoute({
   component: CasePage,
 });
 
+/** The signed-in member's notifications (the bell's full list), ?unread=true for the unread ones. */
+const notificationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/notifications",
+  staticData: { titleKey: "notifications.title" },
+  component: NotificationsPage,
+  validateSearch: validateNotificationsSearch,
+});
+
 /** The Administration screens: admins only (others see a 'not allowed' state; the server answers them 403). */
 const adminDashboardRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -356,6 +366,7 @@ const routeTree = rootRoute.addChildren([
     monitoringChangesRoute,
     casesRoute,
     caseRoute,
+    notificationsRoute,
     reviewsRoute,
     reviewItemRoute,
     clearancesRoute,

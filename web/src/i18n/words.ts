@@ -18,6 +18,10 @@ import casesDe from "../cases/i18n/de.json";
 import casesEn from "../cases/i18n/en.json";
 import casesEs from "../cases/i18n/es.json";
 import casesFr from "../cases/i18n/fr.json";
+import notificationsDe from "../notifications/i18n/de.json";
+import notificationsEn from "../notifications/i18n/en.json";
+import notificationsEs from "../notifications/i18n/es.json";
+import notificationsFr from "../notifications/i18n/fr.json";
 import organisationsDe from "../organisations/i18n/de.json";
 import organisationsEn from "../organisations/i18n/en.json";
 import organisationsEs from "../organisations/i18n/es.json";
@@ -39,9 +43,53 @@ import appFr from "./fr.json";
  * The app's words by language, each key in one place: the server's and the forms' validation messages (lib/i18n,
  * the English sentence as key), the words of the screens the app shares with @duecheck/react (kept in the
  * package, taken from it by name), and the app's own screens' words (./<language>.json, and a capability's own
- * folder, e.g. ../review/i18n, ../cases/i18n, ../sanctions/i18n, ../organisations/i18n).
+ * folder, e.g. ../review/i18n, ../cases/i18n, ../notifications/i18n, ../sanctions/i18n, ../organisations/i18n).
  */
-export const en = { ...messagesEn, ...sharedEn, ...appEn, ...reviewEn, ...sanctionsEn, ...accountsEn, ...organisationsEn, ...adminOrganisationsEn, ...casesEn };
-export const de = { ...messagesDe, ...sharedDe, ...appDe, ...reviewDe, ...sanctionsDe, ...accountsDe, ...organisationsDe, ...adminOrganisationsDe, ...casesDe };
-export const es = { ...messagesEs, ...sharedEs, ...appEs, ...reviewEs, ...sanctionsEs, ...accountsEs, ...organisationsEs, ...adminOrganisationsEs, ...casesEs };
-export const fr = { ...messagesFr, ...sharedFr, ...appFr, ...reviewFr, ...sanctionsFr, ...accountsFr, ...organisationsFr, ...adminOrganisationsFr, ...casesFr };
+export const en = {
+  ...messagesEn,
+  ...sharedEn,
+  ...appEn,
+  ...reviewEn,
+  ...sanctionsEn,
+  ...accountsEn,
+  ...organisationsEn,
+  ...adminOrganisationsEn,
+  ...casesEn,
+  ...notificationsEn,
+};
+export const de = {
+  ...messagesDe,
+  ...sharedDe,
+  ...appDe,
+  ...reviewDe,
+  ...sanctionsDe,
+  ...accountsDe,
+  ...organisationsDe,
+  ...adminOrganisationsDe,
+  ...casesDe,
+  ...notificationsDe,
+};
+export const es = {
+  ...messagesEs,
+  ...sharedEs,
+  ...appEs,
+  ...reviewEs,
+  ...sanctionsEs,
+  ...accountsEs,
+  ...organisationsEs,
+  ...adminOrganisationsEs,
+  ...casesEs,
+  ...notificationsEs,
+};
+export const fr = {
+  ...messagesFr,
+  ...sharedFr,
+  ...appFr,
+  ...reviewFr,
+  ...sanctionsFr,
+  ...accountsFr,
+  ...organisationsFr,
+  ...adminOrganisationsFr,
+  ...casesFr,
+  ...notificationsFr,
+};

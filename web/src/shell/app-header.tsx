@@ -3,6 +3,7 @@ import { SidebarTrigger } from "@duecheck/ui/sidebar";
 import { useMatches } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { NotificationBell } from "../notifications/notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 
 /**
@@ -29,6 +30,7 @@ export function AppHeader() {
         {section ?? t("app.name")}
       </span>
       <div className="ml-auto flex items-center gap-1">
+        <NotificationBell />
         <ThemeToggle />
       </div>
     </header>
