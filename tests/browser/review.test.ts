@@ -1,8 +1,9 @@
 /**
  * Review decisions in the browser against the real server, pipeline and database: a small OFAC list (Dmitri Orlov
  * listed), GDELT on a loopback stand-in with one negative article about him. An analyst decides hits on the result
- * page; a reviewer works the queue from the keyboard; four eyes needs a second person; a remembered false positive
- * clears the next screening until the listing changes. One app, one browser and the same people for every test.
+ * page; a reviewer finds the case that needs a decision and decides its search's hits from the keyboard; four eyes
+ * needs a second person; a remembered false positive clears the next screening until the listing changes. One app,
+ * one browser and the same people for every test.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -74,6 +75,7 @@ async function screenedOrlov(): Promise<string> {
 /** What a person reads in the element, spaces as one. */
 const textOf = async (locator: Locator) => plainText(await locator.textContent());
 
+const caseRow = (page: Page, caseId: string) => page.locator(`[data-testid="case-row"][data-case-id="${caseId}"]`);
 const hitOn = (page: Page, name: string) => page.getByTestId("sanctions-hit").filter({ hasText: name });
 const articleOn = (page: Page) => page.getByTestId("media-item").filter({ hasText: ARTICLE });
 const statusBeside = (page: Page) => page.getByTestId("search-results").getByTestId("review-status").first();
@@ -175,35 +177,26 @@ describe("review decisions", () => {
   );
 
   test(
-    "the queue: filter, assign to me, open an item and decide its hits from the keyboard",
+    "the cases that need a decision: /reviews leads there, and a case's search opens its hits, decided from the keyboard",
     async () => {
       const searchId = await screenedOrlov();
+      const caseId = (await analystApi.get(`/api/searches/${searchId}`)).json.caseId;
+      expect(caseId).toEqual(expect.any(String));
+      // The review queue's address (a bookmark) opens the case list's "Needs decision" view.
       await reviewerPage.goto(`${app.url}/reviews`);
-      await expectVisible(reviewerPage.getByRole("heading", { name: "Review Queue" }));
-      const row = reviewerPage.locator(`[data-testid="review-queue-item"][data-search-id="${searchId}"]`);
+      await reviewerPage.waitForURL((url) => url.pathname === "/cases" && url.searchParams.get("view") === "needs-decision");
+      await expectVisible(reviewerPage.getByRole("heading", { name: "Cases", level: 1 }));
+      const views = reviewerPage.getByRole("navigation", { name: "Case views" });
+      expect(await views.getByRole("link", { name: "Needs decision" }).getAttribute("aria-current")).toBe("page");
+      const row = caseRow(reviewerPage, caseId);
       await expectVisible(row);
-      expect(await textOf(row.getByTestId("queue-owner"))).toBe("Searched by Ana Lyst");
-      expect(await textOf(row.getByTestId("queue-assignee"))).toBe("Unassigned");
+      expect(await textOf(row.getByTestId("case-assignee"))).toBe("Unassigned");
 
-      await row.getByRole("button", { name: "Assign Dmitri Orlov to me" }).click();
-      await reviewerPage.waitForFunction(
-        (id) => document.querySelector(`[data-search-id="${id}"] [data-testid="queue-assignee"]`)?.textContent === "Assigned to Rita Viewer",
-        searchId,
-      );
-
-      // Assigned to me: the filter goes into the address and survives a reload.
-      await reviewerPage.getByLabel("Assignee").selectOption("me");
-      await reviewerPage.waitForURL((url) => url.searchParams.get("assignee") === "me");
-      await reviewerPage.reload();
-      await expectVisible(row);
-      expect(await reviewerPage.getByLabel("Assignee").inputValue()).toBe("me");
-      expect(await reviewerPage.getByTestId("review-queue-item").count()).toBe(1);
-      await reviewerPage.getByLabel("Assignee").selectOption("unassigned");
-      await expectHidden(row);
-      await reviewerPage.getByLabel("Assignee").selectOption("me");
-
-      await row.getByRole("link", { name: "Open Dmitri Orlov" }).click();
-      await reviewerPage.waitForURL((url) => url.pathname === `/reviews/${searchId}` && url.searchParams.get("assignee") === "me");
+      await row.getByRole("link", { name: "Open the case Dmitri Orlov" }).click();
+      await reviewerPage.waitForURL((url) => url.pathname === `/cases/${caseId}`);
+      await reviewerPage.locator(`[data-testid="case-search"] a[href="/reviews/${searchId}"]`).click();
+      await reviewerPage.waitForURL((url) => url.pathname === `/reviews/${searchId}`);
+      await expectVisible(reviewerPage.getByRole("heading", { name: "Decide the hits", level: 1 }));
       const panel = reviewerPage.getByTestId("review-item");
       await expectVisible(panel.getByTestId("keyboard-hint"));
       expect(await textOf(panel.getByTestId("keyboard-hint"))).toContain("f false positive");
@@ -232,8 +225,12 @@ describe("review decisions", () => {
         await reviewerPage.keyboard.press("j");
       }
       await reviewerPage.waitForFunction(() => document.querySelector('[data-testid="review-item"] [data-testid="review-status"]')?.textContent === "Cleared");
-      // Cleared: no longer in the queue.
-      await expectHidden(row);
+      // Every hit of the case decided: back on the list, it no longer needs a decision.
+      await reviewerPage.getByRole("link", { name: "Back to the case" }).click();
+      await reviewerPage.waitForURL((url) => url.pathname === `/cases/${caseId}`);
+      await reviewerPage.goto(`${app.url}/cases?view=needs-decision`);
+      await expectVisible(reviewerPage.getByTestId("case-total"));
+      expect(await caseRow(reviewerPage, caseId).count()).toBe(0);
 
       // The analyst's own result page shows the reviewer's decisions.
       await openResult(analystPage, searchId);
@@ -270,11 +267,13 @@ describe("review decisions", () => {
         expect(await textOf(statusBeside(analystPage))).toBe("Needs review");
 
         // The reviewer finds it awaiting approval, proposes on another hit (which they cannot approve) and approves.
-        await reviewerPage.goto(`${app.url}/reviews?status=awaiting_approval`);
-        const row = reviewerPage.locator(`[data-testid="review-queue-item"][data-search-id="${searchId}"]`);
-        await expectVisible(row);
-        expect(await textOf(row.getByTestId("queue-awaiting"))).toBe("1 awaiting approval");
-        await row.getByRole("link", { name: "Open Dmitri Orlov" }).click();
+        // A proposal leaves its hit undecided: the case needs a decision, and its search opens the hits.
+        const caseId = (await analystApi.get(`/api/searches/${searchId}`)).json.caseId;
+        await reviewerPage.goto(`${app.url}/cases?view=needs-decision`);
+        await expectVisible(caseRow(reviewerPage, caseId));
+        await reviewerPage.goto(`${app.url}/cases/${caseId}`);
+        await reviewerPage.locator(`[data-testid="case-search"] a[href="/reviews/${searchId}"]`).click();
+        await reviewerPage.waitForURL((url) => url.pathname === `/reviews/${searchId}`);
         const panel = reviewerPage.getByTestId("review-item");
         const proposed = panel.getByTestId("review-hit").filter({ hasText: ORLOV });
         await expectVisible(proposed.getByText("Proposed by Ana Lyst, waiting for approval"));

@@ -38,8 +38,8 @@ import { validateReportsSearch } from "./reports/report-date";
 import { LegalHoldsPage } from "./retention/legal-holds-page";
 import { validateLegalHoldsSearch } from "./retention/legal-holds-search";
 import { ClearancesPage, validateClearancesSearch } from "./review/clearances-page";
-import { ReviewQueuePage } from "./review/queue-page";
-import { validateQueueSearch } from "./review/queue-search";
+import { caseListOfQueue } from "./review/queue-redirect";
+import { ReviewItemPage } from "./review/review-item-page";
 import { SanctionsPage } from "./sanctions/sanctions-page";
 import { SearchPage } from "./search/search-page";
 import { SearchResultPage } from "./search/search-result-page";
@@ -200,22 +200,21 @@ const monitoringChangesRoute = createRoute({
 });
 
 /**
- * The review queue (filters in the address), an item of it opened beside the list, and the remembered clearances
- * (?q= and ?all=true).
+ * The review queue's old address, now the case list's "Needs decision" view (a bookmark still opens the waiting work);
+ * one search's hits to decide (the case page opens them); and the remembered clearances (?q= and ?all=true).
  */
 const reviewsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/reviews",
-  staticData: { titleKey: "reviews.nav" },
-  component: ReviewQueuePage,
-  validateSearch: validateQueueSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: "/cases", search: caseListOfQueue(search as Record<string, unknown>), replace: true });
+  },
 });
 const reviewItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: "/reviews/$searchId",
-  staticData: { titleKey: "reviews.nav" },
-  component: ReviewQueuePage,
-  validateSearch: validateQueueSearch,
+  staticData: { titleKey: "reviews.item.pageTitle" },
+  component: ReviewItemPage,
 });
 const clearancesRoute = createRoute({
   getParentRoute: () => shellRoute,

@@ -1,14 +1,12 @@
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Form, FormControl } from "@duecheck/ui/form";
 import { LabelledField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
 import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
-import { AlertCircleIcon, ArrowUpRightIcon, CheckCircle2Icon, RotateCcwIcon, SearchCheckIcon, UserCheckIcon, UserMinusIcon } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { ArrowUpRightIcon, CheckCircle2Icon, RotateCcwIcon, SearchCheckIcon, UserCheckIcon, UserMinusIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -16,9 +14,9 @@ import { canDecide } from "../../../lib/auth/roles.ts";
 import type { PublicUser } from "../../../lib/auth/schemas.ts";
 import { CASE_OUTCOMES, type CaseOutcome, type CaseView, escalateCaseSchema } from "../../../lib/cases/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
-import { serverErrorText } from "../lib/api";
+import { FormDialog, Refusal } from "../components/form-dialog";
+import { TextDialog, type TextDialogProps } from "../components/text-dialog";
 import { reviewResolver } from "../review/review-resolver";
-import { TextArea } from "../review/text-area";
 import { useAssignCase, useCaseAssignees, useCaseStatus, useEscalateCase } from "./case-queries";
 import { SELECT_CLASS } from "./cases-page";
 
@@ -28,18 +26,6 @@ import { SELECT_CLASS } from "./cases-page";
  */
 const runsCases = (user: PublicUser) =>
   user.role === "admin" || user.role === "reviewer" || (!!user.organisation && user.organisation.role !== "analyst" && user.organisation.role !== "auditor");
-
-/** A refusal in the server's words (in the reader's language where lib/i18n words it). */
-function Refusal({ error, title, testId }: { error: unknown; title: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert variant="destructive" data-testid={testId}>
-      <AlertCircleIcon aria-hidden />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription className="break-words">{t(serverErrorText(error) ?? "cases.actions.failed")}</AlertDescription>
-    </Alert>
-  );
-}
 
 /**
  * What the reader may do with the case: take it, hand it back or give it to a member; start investigating, close it
@@ -156,56 +142,6 @@ function AssignToMember({ item }: { item: CaseView }) {
   );
 }
 
-/** The shell of the case's dialogs: its refusal in the server's words above the fields, Cancel and the action. */
-function CaseDialog({
-  open,
-  onClose,
-  title,
-  description,
-  error,
-  pending,
-  submitLabel,
-  onSubmit,
-  testId,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: string;
-  error: unknown;
-  pending: boolean;
-  submitLabel: string;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent data-testid={testId}>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription className="break-words">{description}</DialogDescription>
-          </DialogHeader>
-          {error ? <Refusal error={error} title={t("cases.actions.failed")} testId="case-dialog-error" /> : null}
-          {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner />}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 const outcomeSchema = z.object({ outcome: z.enum(CASE_OUTCOMES, { error: "outcome is required" }) });
 type OutcomeValues = { outcome: CaseOutcome };
 const outcomeResolver = reviewResolver<OutcomeValues>(outcomeSchema as never);
@@ -223,12 +159,14 @@ function CloseDialog({ item, open, onClose }: { item: CaseView; open: boolean; o
     }
   }, [open, form, reset]);
   return (
-    <CaseDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={t("cases.close.title")}
       description={t("cases.close.description", { title: item.title })}
       error={status.error}
+      failedTitle={t("cases.actions.failed")}
+      errorTestId="case-dialog-error"
       pending={status.isPending}
       submitLabel={t("cases.close.confirm")}
       onSubmit={form.handleSubmit(({ outcome }) => status.mutate({ status: "closed", outcome, version: item.version }))}
@@ -250,7 +188,7 @@ function CloseDialog({ item, open, onClose }: { item: CaseView; open: boolean; o
           )}
         />
       </Form>
-    </CaseDialog>
+    </FormDialog>
   );
 }
 
@@ -266,66 +204,11 @@ function Option({ value, label }: { value: string; label: string }) {
   );
 }
 
-type ReasonValues = z.infer<typeof escalateCaseSchema>;
-const reasonResolver = reviewResolver<ReasonValues>(escalateCaseSchema, ["reason"]);
-
 /** One reason, checked with the server's rule: reopening a closed case and escalating one both ask for it. */
-function ReasonDialog({
-  open,
-  onClose,
-  title,
-  description,
-  label,
-  submitLabel,
-  mutation,
-  onReason,
-  testId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: string;
-  label: string;
-  submitLabel: string;
-  mutation: { error: unknown; isPending: boolean; reset: () => void };
-  onReason: (reason: string) => void;
-  testId: string;
-}) {
-  const form = useForm<ReasonValues>({ resolver: reasonResolver, defaultValues: { reason: "" } });
-  const { reset } = mutation;
-  useEffect(() => {
-    if (open) {
-      form.reset({ reason: "" });
-      reset();
-    }
-  }, [open, form, reset]);
-  return (
-    <CaseDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      description={description}
-      error={mutation.error}
-      pending={mutation.isPending}
-      submitLabel={submitLabel}
-      onSubmit={form.handleSubmit(({ reason }) => onReason(reason))}
-      testId={testId}
-    >
-      <Form {...form}>
-        <LabelledField
-          control={form.control}
-          name="reason"
-          label={label}
-          render={(field) => (
-            <FormControl>
-              <TextArea {...field} maxLength={4000} />
-            </FormControl>
-          )}
-        />
-      </Form>
-    </CaseDialog>
-  );
-}
+const ReasonDialog = (props: Omit<TextDialogProps, "schema" | "field" | "failedTitle" | "errorTestId">) => {
+  const { t } = useTranslation();
+  return <TextDialog {...props} schema={escalateCaseSchema} field="reason" failedTitle={t("cases.actions.failed")} errorTestId="case-dialog-error" />;
+};
 
 function ReopenDialog({ item, open, onClose }: { item: CaseView; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -339,7 +222,7 @@ function ReopenDialog({ item, open, onClose }: { item: CaseView; open: boolean; 
       label={t("cases.reopen.reason")}
       submitLabel={t("cases.reopen.confirm")}
       mutation={status}
-      onReason={(reason) => status.mutate({ status: "open", reason, version: item.version })}
+      onSubmit={(reason) => status.mutate({ status: "open", reason, version: item.version })}
       testId="case-reopen-dialog"
     />
   );
@@ -357,7 +240,7 @@ function EscalateDialog({ item, open, onClose }: { item: CaseView; open: boolean
       label={t("cases.escalate.reason")}
       submitLabel={t("cases.escalate.confirm")}
       mutation={escalate}
-      onReason={(reason) => escalate.mutate(reason)}
+      onSubmit={(reason) => escalate.mutate(reason)}
       testId="case-escalate-dialog"
     />
   );

@@ -1,7 +1,10 @@
 import { caseListFilterSchema } from "../../../lib/cases/contract.ts";
 
-/** The list's views, as the issue names them: each one a filter of GET /api/cases. */
-export const CASE_VIEWS = ["mine", "unassigned", "team", "overdue", "escalated"] as const;
+/**
+ * The list's views, each one a filter of GET /api/cases. "Needs decision" comes first: it is the review queue's place,
+ * the cases with a hit nobody has decided yet (/reviews leads there).
+ */
+export const CASE_VIEWS = ["needs-decision", "mine", "unassigned", "team", "overdue", "escalated"] as const;
 export type CaseView = (typeof CASE_VIEWS)[number];
 /** Without ?view= the list shows the team's cases (everything the reader reads). */
 export const DEFAULT_VIEW: CaseView = "team";
@@ -14,8 +17,10 @@ export interface CaseListSearch {
   source?: "search" | "batch" | "monitoring";
 }
 
-export function filterOfView(view: CaseView | undefined): { assignee?: "me" | "unassigned"; overdue?: "true"; escalated?: "true" } {
+export function filterOfView(view: CaseView | undefined): { assignee?: "me" | "unassigned"; overdue?: "true"; escalated?: "true"; needsDecision?: "true" } {
   switch (view) {
+    case "needs-decision":
+      return { needsDecision: "true" };
     case "mine":
       return { assignee: "me" };
     case "unassigned":

@@ -28,7 +28,13 @@ export function CasesPage() {
   return (
     <div className="grid w-full grid-cols-1 gap-6">
       <PageHeader title={t("cases.title")} description={t("cases.description")} />
-      <ViewTabs search={search} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ViewTabs search={search} />
+        {/* The review's other list: the false positives remembered for a subject, and their revocation. */}
+        <Link to="/reviews/clearances" className="text-sm text-primary hover:underline">
+          {t("reviews.clearances.tab")}
+        </Link>
+      </div>
       <CaseFilters value={search} onChange={setFilters} />
       <section aria-label={t("cases.list.label")} className="grid gap-3">
         {list.total !== undefined && (

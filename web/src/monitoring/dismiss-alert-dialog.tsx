@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { dismissAlertSchema, type MonitoredEntityView } from "../../../lib/monitoring/schemas.ts";
-import { TextDialog } from "../review/text-dialog";
+import { TextDialog } from "../components/text-dialog";
 import { useDismissAlert } from "./use-monitoring-mutations";
 
 /** An administrator closes an alert whatever is still open, saying why (checked with the server's own schema). */
@@ -18,7 +18,8 @@ export function DismissAlertDialog({ entity, open, onOpenChange }: { entity: Mon
       label={t("monitoring.dismissReason")}
       submitLabel={t("monitoring.dismiss")}
       destructive
-      pending={dismiss.isPending}
+      mutation={dismiss}
+      failedTitle={t("monitoring.dismissFailed")}
       onSubmit={(reason) => dismiss.mutate({ entity, reason })}
       testId="dismiss-alert-dialog"
     />

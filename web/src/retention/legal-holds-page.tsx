@@ -11,7 +11,7 @@ import { isReadOnly } from "../../../lib/auth/roles.ts";
 import { type LegalHoldView, legalHoldLiftSchema } from "../../../lib/retention/contract.ts";
 import { AdminOnly, isForbidden, NotAllowed } from "../admin/admin-only";
 import { useCurrentUser } from "../auth/use-current-user";
-import { TextDialog } from "../review/text-dialog";
+import { TextDialog } from "../components/text-dialog";
 import { PageHeader } from "../shell/page-header";
 import { HOLD_LISTS, type HoldList, type LegalHoldsSearch } from "./legal-holds-search";
 import { SetHoldForm } from "./set-hold-form";
@@ -90,7 +90,8 @@ function LegalHolds() {
         label={t("legalHolds.liftReason")}
         submitLabel={t("legalHolds.lift")}
         destructive
-        pending={lift.isPending}
+        mutation={lift}
+        failedTitle={t("legalHolds.liftFailed")}
         onSubmit={(reason) => lifting && lift.mutate({ hold: lifting, reason })}
         testId="lift-hold-dialog"
       />

@@ -1,12 +1,17 @@
 import { Button } from "@duecheck/ui/button";
-import { MessageCircleQuestionIcon } from "lucide-react";
+import { ArrowUpRightIcon } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { escalateSchema } from "../../../lib/review/contract.ts";
+import { TextDialog } from "../components/text-dialog";
 import { useEscalate } from "./review-queries";
-import { TextDialog } from "./text-dialog";
 
-/** 'Ask for a second opinion': says what to look at; the search is escalated until the next decision on it. */
+/**
+ * 'Escalate the case' under a result: the search's case goes to the team's reviewers with what they should look at
+ * (it leaves its assignee and waits under "Escalated" until a reviewer takes it); the search keeps the request on its
+ * timeline until a decision on it answers it. The server's refusal (a closed or already escalated case) is shown in the
+ * dialog.
+ */
 export function EscalateButton({ searchId, disabled }: { searchId: string; disabled: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -14,7 +19,7 @@ export function EscalateButton({ searchId, disabled }: { searchId: string; disab
   return (
     <>
       <Button variant="outline" size="sm" disabled={disabled} onClick={() => setOpen(true)}>
-        <MessageCircleQuestionIcon aria-hidden />
+        <ArrowUpRightIcon aria-hidden />
         {t("reviews.escalate.open")}
       </Button>
       <TextDialog
@@ -26,7 +31,8 @@ export function EscalateButton({ searchId, disabled }: { searchId: string; disab
         description={t("reviews.escalate.description")}
         label={t("reviews.escalate.text")}
         submitLabel={t("reviews.escalate.confirm")}
-        pending={escalate.isPending}
+        mutation={escalate}
+        failedTitle={t("reviews.escalateFailed")}
         onSubmit={(text) => escalate.mutate(text)}
         testId="escalate-dialog"
       />

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type HitDecisionView, rejectProposalSchema } from "../../../lib/review/contract.ts";
+import { TextDialog } from "../components/text-dialog";
 import { useAnswerProposal } from "./review-queries";
-import { TextDialog } from "./text-dialog";
 
 /** Reject a proposal: the approver says why (required); the hit is open again. */
 export function RejectDialog({ proposal, onClose }: { proposal: HitDecisionView | null; onClose: () => void }) {
@@ -18,7 +18,8 @@ export function RejectDialog({ proposal, onClose }: { proposal: HitDecisionView 
       label={t("reviews.reject.comment")}
       submitLabel={t("reviews.reject.confirm")}
       destructive
-      pending={answer.isPending}
+      mutation={answer}
+      failedTitle={t("reviews.answerFailed")}
       onSubmit={(comment) => proposal && answer.mutate({ decision: proposal, answer: "reject", comment })}
       testId="reject-dialog"
     />

@@ -1,16 +1,15 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ClearanceView, DecideHitInput, HitDecisionView, ReviewQueueFilter } from "../../../lib/review/contract.ts";
+import type { ClearanceView, DecideHitInput, HitDecisionView } from "../../../lib/review/contract.ts";
 import i18n from "../i18n";
 import { answer, api, serverErrorText, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { SEARCHES_QUERY_KEY } from "../search/use-searches";
 
-/** Everything under /api/reviews: the queue, its items, the clearances. */
+/** Everything under /api/reviews: the searches' reviews and the clearances. */
 export const REVIEWS_QUERY_KEY = ["/api/reviews"] as const;
 const reviewItemKey = (searchId: string) => [...REVIEWS_QUERY_KEY, "item", searchId] as const;
 const timelineKey = (searchId: string) => [...REVIEWS_QUERY_KEY, "timeline", searchId] as const;
-const QUEUE_KEY = [...REVIEWS_QUERY_KEY, "queue"] as const;
 const CLEARANCES_KEY = [...REVIEWS_QUERY_KEY, "clearances"] as const;
 const PAGE_SIZE = 25;
 
@@ -37,13 +36,6 @@ export function useTimeline(searchId: string) {
     queryFn: ({ signal }) => answer(api.searches[":id"].timeline.$get({ param: { id: segment(searchId) } }, withSignal(signal))),
     staleTime: 0,
   });
-}
-
-export type QueueFilter = Partial<Omit<ReviewQueueFilter, "olderThanDays">> & { olderThanDays?: number };
-
-/** GET /api/reviews: the queue with the filters as given, newest first, paged. */
-export function useReviewQueue(filter: QueueFilter) {
-  return usePagedList(QUEUE_KEY, { ...filter, limit: PAGE_SIZE }, (query, signal) => answer(api.reviews.$get({ query }, withSignal(signal))));
 }
 
 /** GET /api/reviews/clearances: remembered clearances; `all` includes revoked ones. */
@@ -99,24 +91,27 @@ export function useAnswerProposal(onDone: () => void) {
       onDone();
       refreshAll(queryClient);
     },
-    onError: failed("reviews.answerFailed"),
+    // Rejecting is done in a dialog that shows its refusal; approving is a button, whose refusal is announced.
+    onError: (error, request) => {
+      if (request.answer === "approve") failed("reviews.answerFailed")(error);
+    },
   });
 }
 
 /** POST /api/searches/{id}/notes: appends a case note. */
-export function useAddNote(searchId: string, onDone: () => void) {
+/** POST /api/searches/{id}/notes. The form shows a refusal, and empties itself once the note is added. */
+export function useAddNote(searchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => answer(api.searches[":id"].notes.$post({ param: { id: segment(searchId) }, json: { text } })),
-    onSuccess: () => {
-      onDone();
-      refreshAll(queryClient);
-    },
-    onError: failed("reviews.noteFailed"),
+    onSuccess: () => refreshAll(queryClient),
   });
 }
 
-/** POST /api/searches/{id}/escalate: asks for a second opinion. */
+/**
+ * POST /api/searches/{id}/escalate: escalates the search's case to the reviewers (the search keeps the request on its
+ * timeline). A refusal (409: the case is closed or already escalated) is shown in the dialog; the cases are read again.
+ */
 export function useEscalate(searchId: string, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -125,8 +120,9 @@ export function useEscalate(searchId: string, onDone: () => void) {
       toast({ title: i18n.t("reviews.escalated") });
       onDone();
       refreshAll(queryClient);
+      // The case's key (web/src/cases/case-queries.ts), named here: cases sit above review and import it, not the reverse.
+      void queryClient.invalidateQueries({ queryKey: ["/api/cases"] });
     },
-    onError: failed("reviews.escalateFailed"),
   });
 }
 
@@ -152,6 +148,5 @@ export function useRevokeClearance(onDone: () => void) {
       onDone();
       refreshAll(queryClient);
     },
-    onError: failed("reviews.clearances.revokeFailed"),
   });
 }

@@ -2,8 +2,11 @@ import { cn } from "@duecheck/ui/utils";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 
-/** Queue and Remembered clearances: two screens of one capability, each with its own address. */
-export function ReviewTabs({ current }: { current: "queue" | "clearances" }) {
+/**
+ * The cases that need a decision (the review queue's place, in the case list) and the remembered clearances: the
+ * review's two lists, each with its own address.
+ */
+export function ReviewTabs({ current }: { current: "clearances" }) {
   const { t } = useTranslation();
   const tab = (active: boolean) =>
     cn("rounded-md px-3 py-1.5 text-sm font-medium transition-colors", active ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground");
@@ -11,8 +14,8 @@ export function ReviewTabs({ current }: { current: "queue" | "clearances" }) {
     <nav aria-label={t("reviews.tabsLabel")} className="w-fit rounded-lg bg-muted p-1">
       <ul className="flex gap-1">
         <li>
-          <Link to="/reviews" className={tab(current === "queue")} aria-current={current === "queue" ? "page" : undefined}>
-            {t("reviews.queue.tab")}
+          <Link to="/cases" search={{ view: "needs-decision" }} className={tab(false)}>
+            {t("cases.views.needs-decision")}
           </Link>
         </li>
         <li>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type ClearanceView, reasonSchema } from "../../../lib/review/contract.ts";
+import { TextDialog } from "../components/text-dialog";
 import { useRevokeClearance } from "./review-queries";
-import { TextDialog } from "./text-dialog";
 
 /** Revoke a remembered clearance, saying why: the listing is flagged again in the next screening. */
 export function RevokeDialog({ clearance, onClose }: { clearance: ClearanceView | null; onClose: () => void }) {
@@ -18,7 +18,8 @@ export function RevokeDialog({ clearance, onClose }: { clearance: ClearanceView 
       label={t("reviews.clearances.revokeReason")}
       submitLabel={t("reviews.clearances.revoke")}
       destructive
-      pending={revoke.isPending}
+      mutation={revoke}
+      failedTitle={t("reviews.clearances.revokeFailed")}
       onSubmit={(reason) => clearance && revoke.mutate({ clearance, reason })}
       testId="revoke-dialog"
     />

@@ -1,7 +1,8 @@
 import { ReviewStatusBadge } from "@duecheck/react/views/review/review-status-badge";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { UserCheckIcon, UserMinusIcon } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { FolderOpenIcon, UserCheckIcon, UserMinusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
 import { CaseNotes } from "./case-notes";
@@ -17,8 +18,8 @@ export function LiveReviewStatus({ searchId }: { searchId: string }) {
 }
 
 /**
- * Under the results: the review as a whole (status, open hits, who works on it, four eyes), 'Ask for a second
- * opinion', the case notes and the timeline.
+ * Under the results: the review as a whole (status, open hits, who works on it, four eyes), the search's case (opened
+ * from here, and escalated to the reviewers from here), the case notes and the timeline.
  */
 export function SearchReviewPanel({ searchId }: { searchId: string }) {
   const { t } = useTranslation();
@@ -28,7 +29,9 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
   if (!item.data) return null;
   const review = item.data.review;
   const assignedToMe = !!user && review.assignee?.id === user.id;
-  const escalatable = item.data.status === "completed" && review.status !== "no_hits" && !review.escalatedAt;
+  const caseId = item.data.caseId;
+  // Only a search in a case has one to escalate; whether the case may be (not closed, not escalated) the server says.
+  const escalatable = item.data.status === "completed" && review.status !== "no_hits" && !!caseId;
   return (
     <Card data-testid="search-review">
       <CardHeader className="gap-2">
@@ -42,6 +45,14 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
               {assignedToMe ? <UserMinusIcon aria-hidden /> : <UserCheckIcon aria-hidden />}
               {assignedToMe ? t("reviews.unassign") : t("reviews.assignToMe")}
             </Button>
+            {caseId && (
+              <Button variant="outline" size="sm" asChild>
+                <Link to="/cases/$caseId" params={{ caseId }}>
+                  <FolderOpenIcon aria-hidden />
+                  {t("reviews.panel.openCase")}
+                </Link>
+              </Button>
+            )}
             <EscalateButton searchId={searchId} disabled={!escalatable} />
           </div>
         </div>
