@@ -174,8 +174,10 @@ describe("delivery", () => {
 
   test("a delivery whose first job never ran is queued by the sweep a minute after the event", async () => {
     const hook = await createWebhook(s.db, userId, { url: receiver.url, events: ["monitoring.changed"] }, TEST_INSTANCE_KEY);
-    // Written without its job, as by a process whose queue did not know the webhook queue.
-    const [row] = await s.db.insert(schema.webhookDeliveries).values({ webhookId: hook.id, event: "monitoring.changed", payload: {} }).returning();
+    // Written without its job, as by a process that runs no job queue (a CLI command changing a case).
+    const [id] = await queueWebhookEvent(s.db, null, { userId, event: "monitoring.changed", payload: {} });
+    const row = await deliveryRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
     now = new Date(row.createdAt.getTime() + 59_000);
     expect(await queueDueRetries(s.db, s.queue, policy)).toBe(0);
     now = new Date(row.createdAt.getTime() + 61_000);
