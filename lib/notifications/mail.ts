@@ -4,7 +4,8 @@
  * change or of the morning run; every server process that mails sweeps now and then for the rows not mailed yet and
  * queues a job for each (lib/jobs), so a mail is sent after its transaction committed, never inside it, and none is
  * lost: a row written by a process that does not mail (the CLI), or whose job's process died, is found by the next
- * sweep. A job's id comes from its row, so simultaneous sweeps queue a mail once. A job sends, then marks the row
+ * sweep. A job's id comes from its row and the hour of the row's age, so simultaneous sweeps queue a mail once, and a
+ * mail whose every attempt failed (the SMTP server down) is tried again the next hour. A job sends, then marks the row
  * mailed: a crash in between sends a mail twice rather than never. Only rows of the last MAIL_WINDOW_HOURS are swept:
  * an instance that starts mailing does not send the notifications of the months it had no SMTP.
  */
@@ -35,9 +36,13 @@ export interface MailOptions {
   clock: Clock;
 }
 
-/** A UUID made from the row's key, so a mail is queued once however many processes sweep. */
-function mailJobId(key: string): string {
-  const hex = createHash("sha256").update(`notification-mail:${key}`).digest("hex");
+/**
+ * A UUID made from the row's key and the hour of its age: a mail is queued once an hour however many processes sweep
+ * (a job's attempts end within a minute, so two jobs of one row never overlap).
+ */
+function mailJobId(key: string, createdAt: Date, now: Date): string {
+  const hour = Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 3600_000));
+  const hex = createHash("sha256").update(`notification-mail:${key}:${hour}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -47,18 +52,21 @@ export async function queueUnmailed(db: Db, queue: JobQueue, now: Date): Promise
   const n = schema.notifications;
   const d = schema.notificationDigests;
   const assigned = await db
-    .select({ id: n.id })
+    .select({ id: n.id, createdAt: n.createdAt })
     .from(n)
     .where(and(eq(n.kind, "case_assigned"), isNull(n.mailedAt), gt(n.createdAt, since)))
     .limit(SWEEP_LIMIT);
   const digests = await db
-    .select({ userId: d.userId, day: d.day })
+    .select({ userId: d.userId, day: d.day, createdAt: d.createdAt })
     .from(d)
     .where(and(isNull(d.mailedAt), gt(d.createdAt, since)))
     .limit(SWEEP_LIMIT);
   const jobs: { id: string; data: NotificationMailJob }[] = [
-    ...assigned.map((row) => ({ id: mailJobId(row.id), data: { notificationId: row.id } })),
-    ...digests.map((row) => ({ id: mailJobId(`${row.userId}:${row.day}`), data: { digest: { userId: row.userId, day: row.day } } })),
+    ...assigned.map((row) => ({ id: mailJobId(row.id, row.createdAt, now), data: { notificationId: row.id } })),
+    ...digests.map((row) => ({
+      id: mailJobId(`${row.userId}:${row.day}`, row.createdAt, now),
+      data: { digest: { userId: row.userId, day: row.day } },
+    })),
   ];
   if (jobs.length === 0) return 0;
   await queue.sendMany<NotificationMailJob>(NOTIFICATION_MAIL_QUEUE, jobs);

@@ -44,6 +44,7 @@ describe("shell", () => {
       "Batch Processing",
       "Search History",
       "Cases",
+      "Review Queue",
       "Reports",
       "Sanctions Data",
       "Automatic Screening",

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { startDigestScheduler } from "../../lib/notifications/digest-scheduler.ts";
+import { digestSettings } from "../../lib/notifications/settings.ts";
 import type { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
@@ -299,4 +300,18 @@ describe("without SMTP", () => {
     expect(marked.json).toEqual({ marked: 3, unread: 0 });
     expect((await analyst.http.post("/api/notifications/read", { all: true })).json).toEqual({ marked: 0, unread: 0 });
   }, 60_000);
+});
+
+describe("the digest's settings", () => {
+  test("07:00 in the report time zone by default, checked every minute; a bad value stops the start with its name", () => {
+    expect(digestSettings({})).toEqual({ hour: 7, timeZone: "UTC", checkSeconds: 60 });
+    expect(digestSettings({ DUECHECK_DIGEST_HOUR: "9", DUECHECK_REPORT_TIMEZONE: "Europe/Berlin", DUECHECK_DIGEST_CHECK_SECONDS: "0" })).toEqual({
+      hour: 9,
+      timeZone: "Europe/Berlin",
+      checkSeconds: 0,
+    });
+    expect(() => digestSettings({ DUECHECK_DIGEST_HOUR: "24" })).toThrow("DUECHECK_DIGEST_HOUR must be at most 23");
+    expect(() => digestSettings({ DUECHECK_DIGEST_HOUR: "7.5" })).toThrow("DUECHECK_DIGEST_HOUR must be a whole hour");
+    expect(() => digestSettings({ DUECHECK_DIGEST_CHECK_SECONDS: "soon" })).toThrow("DUECHECK_DIGEST_CHECK_SECONDS must be a number");
+  });
 });
