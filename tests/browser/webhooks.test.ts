@@ -65,6 +65,11 @@ async function webhooksFlow(language: "en" | "de") {
     const review = dialog.getByRole("checkbox", { name: /review\.decided/ });
     await expectVisible(dialog.getByText(t("webhooks.event.review.decided"), { exact: true }));
     await review.click();
+    // So can the team's cases: each event offered by its name, described in the interface language.
+    for (const event of ["case.opened", "case.assigned", "case.escalated", "case.closed"]) {
+      await expectVisible(dialog.getByRole("checkbox", { name: new RegExp(event.replace(".", "\\.")) }));
+      await expectVisible(dialog.getByText(t(`webhooks.event.${event}`), { exact: true }));
+    }
     await dialog.getByLabel(t("webhooks.descriptionLabel")).fill("Ticketing");
     await dialog.getByRole("button", { name: t("webhooks.create") }).click();
 
