@@ -166,7 +166,6 @@ async function adminFlow(language: Language) {
     expect(links.slice(links.indexOf(tr(dict, "nav.history")), links.indexOf(tr(dict, "nav.sanctions")) + 1)).toEqual([
       tr(dict, "nav.history"),
       tr(dict, "cases.nav"),
-      tr(dict, "reviews.nav"),
       tr(dict, "nav.reports"),
       tr(dict, "nav.sanctions"),
     ]);

@@ -44,7 +44,6 @@ describe("shell", () => {
       "Batch Processing",
       "Search History",
       "Cases",
-      "Review Queue",
       "Reports",
       "Sanctions Data",
       "Automatic Screening",

@@ -1,7 +1,5 @@
-import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@duecheck/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
 import { Form, FormControl } from "@duecheck/ui/form";
 import { LabelledField } from "@duecheck/ui/form-fields";
 import { Label } from "@duecheck/ui/label";
@@ -19,7 +17,6 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { FormDialog, Refusal } from "../components/form-dialog";
 import { TextDialog, type TextDialogProps } from "../components/text-dialog";
 import { reviewResolver } from "../review/review-resolver";
-import { TextArea } from "../review/text-area";
 import { useAssignCase, useCaseAssignees, useCaseStatus, useEscalateCase } from "./case-queries";
 import { SELECT_CLASS } from "./cases-page";
 
@@ -29,18 +26,6 @@ import { SELECT_CLASS } from "./cases-page";
  */
 const runsCases = (user: PublicUser) =>
   user.role === "admin" || user.role === "reviewer" || (!!user.organisation && user.organisation.role !== "analyst" && user.organisation.role !== "auditor");
-
-/** A refusal in the server's words (in the reader's language where lib/i18n words it). */
-function Refusal({ error, title, testId }: { error: unknown; title: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert variant="destructive" data-testid={testId}>
-      <AlertCircleIcon aria-hidden />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription className="break-words">{t(serverErrorText(error) ?? "cases.actions.failed")}</AlertDescription>
-    </Alert>
-  );
-}
 
 /**
  * What the reader may do with the case: take it, hand it back or give it to a member; start investigating, close it
@@ -154,56 +139,6 @@ function AssignToMember({ item }: { item: CaseView }) {
         {t("cases.actions.assign")}
       </Button>
     </form>
-  );
-}
-
-/** The shell of the case's dialogs: its refusal in the server's words above the fields, Cancel and the action. */
-function CaseDialog({
-  open,
-  onClose,
-  title,
-  description,
-  error,
-  pending,
-  submitLabel,
-  onSubmit,
-  testId,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: string;
-  error: unknown;
-  pending: boolean;
-  submitLabel: string;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent data-testid={testId}>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription className="break-words">{description}</DialogDescription>
-          </DialogHeader>
-          {error ? <Refusal error={error} title={t("cases.actions.failed")} testId="case-dialog-error" /> : null}
-          {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Spinner />}
-              {submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }
 

@@ -8,7 +8,6 @@ import {
   KeyRoundIcon,
   LayersIcon,
   LayoutDashboardIcon,
-  ListChecksIcon,
   LockIcon,
   type LucideIcon,
   RadarIcon,
@@ -25,7 +24,6 @@ export type NavItem = {
     | "/batch"
     | "/history"
     | "/cases"
-    | "/reviews"
     | "/reports"
     | "/sanctions"
     | "/automatic-screening"
@@ -58,7 +56,6 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/history", labelKey: "nav.history", icon: HistoryIcon },
   // The review queue is the case list's "Needs decision" view: one entry for the team's work (/reviews leads there).
   { to: "/cases", labelKey: "cases.nav", icon: FolderKanbanIcon },
-  { to: "/reviews", labelKey: "reviews.nav", icon: ListChecksIcon },
   { to: "/reports", labelKey: "nav.reports", icon: ChartColumnIcon },
   { to: "/sanctions", labelKey: "nav.sanctions", icon: DatabaseIcon },
   { to: "/automatic-screening", labelKey: "nav.automaticScreening", icon: RadarIcon },
