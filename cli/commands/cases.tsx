@@ -1,6 +1,6 @@
 /**
- * `duecheck cases list`: the organisation's cases as GET /api/cases lists them, with its filters and views ("Mine"
- * --assignee me, "Unassigned", "Overdue", "Escalated"); `show`, `assign`, `close` and `reopen` are in the files
+ * `duecheck cases list`: the organisation's cases as GET /api/cases lists them, with its filters and views ("Needs
+ * decision" --needs-decision, "Mine" --assignee me, "Unassigned", "Overdue", "Escalated"); `show`, `assign`, `close` and `reopen` are in the files
  * beside. Acts as --user, as the review commands do: lib/cases decides what they read and may change.
  */
 import type { Command } from "commander";
@@ -28,6 +28,7 @@ interface ListOptions {
   assignee?: string;
   overdue?: boolean;
   escalated?: boolean;
+  needsDecision?: boolean;
   priority?: string;
   source?: string;
   tag?: string;
@@ -47,6 +48,7 @@ function listFilter(options: ListOptions, shown: Words): Omit<CaseListFilter, "a
     source: oneOf("--source", options.source, REVIEW_SOURCES, shown),
     overdue: options.overdue ? "true" : undefined,
     escalated: options.escalated ? "true" : undefined,
+    needsDecision: options.needsDecision ? "true" : undefined,
     tag: options.tag === undefined ? undefined : checkedFilter("tag", options.tag),
     olderThan: options.olderThan === undefined ? undefined : checkedFilter("olderThan", options.olderThan),
   };
@@ -66,6 +68,7 @@ function nextPageCommand(options: ListOptions, limit: number, cursor: string) {
     .map((k) => ` --${k} ${options[k]}`);
   if (options.olderThan !== undefined) valued.push(` --older-than ${options.olderThan}`);
   const flags = (["overdue", "escalated"] as const).filter((k) => options[k]).map((k) => ` --${k}`);
+  if (options.needsDecision) flags.push(" --needs-decision");
   return `duecheck cases list${valued.join("")}${flags.join("")} --limit ${limit} --cursor ${cursor}`;
 }
 
@@ -82,6 +85,7 @@ export function registerCases(program: Command) {
     .option("--assignee <who>", "me, unassigned, or a member's email or user id")
     .option("--overdue", "only cases past their due date and not closed")
     .option("--escalated", "only cases escalated to the reviewers and not taken yet")
+    .option("--needs-decision", "only cases not closed with a hit undecided or a second opinion unanswered (the review queue, by case)")
     .option("--priority <priority>", "sanctions, pep or media")
     .option("--source <source>", "cases holding a search of this kind: search, batch or monitoring")
     .option("--tag <tags>", "cases carrying every tag given, separated by commas: pep,urgent")

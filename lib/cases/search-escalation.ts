@@ -6,9 +6,9 @@
  * decision on it answers it), so the requests made before cases read as they always did and clients reading the
  * search's review see what they saw. One transaction: the case and the search change together or not at all.
  *
- * Who: whoever may change the search's review (its owner; the team's reviewers, owners and admins any member's),
- * never an auditor. 409 when the search is in no case (nothing of it needed review), or its case is closed or already
- * escalated.
+ * Who: whoever may change the search's review (its owner; the team's reviewers and the instance's admins and reviewers
+ * any member's), never an auditor. 409 when the search is in no case (nothing of it needed review), or its case is
+ * closed or already escalated.
  */
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";

@@ -74,6 +74,8 @@ describe("duecheck cases", () => {
     expect((await json("cases", "list", "--priority", "sanctions", "--source", "search", ...ANALYST)).total).toBe(1);
     expect((await json("cases", "list", "--source", "monitoring", ...ANALYST)).total).toBe(0);
     expect((await json("cases", "list", "--escalated", ...ANALYST)).total).toBe(0);
+    // The review queue, by case: the case's hits are not decided yet.
+    expect((await json("cases", "list", "--needs-decision", ...ANALYST)).items.map((c: any) => c.id)).toEqual([caseId]);
     const bad = await cli("cases", "list", "--status", "done", ...ANALYST);
     expect([bad.code, bad.stderr]).toEqual([1, "duecheck: --status must be one of open, investigating, closed, got 'done'\n"]);
     const nobody = await cli("cases", "list", "--assignee", "nobody@example.com", ...ANALYST);
