@@ -32,6 +32,8 @@ export const monitoredEntities = pgTable(
     country: text(),
     /** The details of the search it came from (query by example), screened again with every check. */
     details: jsonb().$type<{ birthDate?: string; nationality?: string; identifiers?: { kind: string; value: string }[] }>(),
+    /** The client's own reference for the subject (a customer number); never screened. */
+    customerRef: text(),
     /** Where the entry came from: added by hand ("manual") or from a manual search ("search"). */
     source: text().notNull().default("manual"),
     sourceSearchId: uuid().references(() => searches.id, { onDelete: "set null" }),

@@ -24,6 +24,8 @@ export const searches = pgTable(
     country: text(),
     /** Query by example: { birthDate?, nationality?, identifiers? } (lib/screening/schemas.ts searchDetailsSchema). */
     details: jsonb().$type<{ birthDate?: string; nationality?: string; identifiers?: { kind: string; value: string }[] }>(),
+    /** The client's own reference for the subject (a customer number), as a batch row or the API gave it; never screened. */
+    customerRef: text(),
     numLinks: integer().notNull().default(10),
     riskLevel: text(),
     aiSummary: text(),
