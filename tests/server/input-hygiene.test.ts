@@ -225,6 +225,7 @@ const QUERIES: Record<string, Record<string, string>> = {
     escalated: "false",
     priority: "sanctions",
     source: "search",
+    needsDecision: "true",
     tag: "pep,onboarding",
     olderThan: "7",
     limit: "10",

@@ -14,8 +14,9 @@ import { useCaseList } from "./case-queries";
 import { CASE_VIEWS, type CaseListSearch, type CaseView, DEFAULT_VIEW } from "./case-search";
 
 /**
- * /cases: the organisation's cases, newest first, in one of the views (Mine, Unassigned, Team, Overdue, Escalated)
- * and filtered by status, priority and source; the view and the filters are in the address, so a reload keeps them.
+ * /cases: the organisation's cases, newest first, in one of the views (Needs decision, Mine, Unassigned, Team, Overdue,
+ * Escalated) and filtered by status, priority and source; the view and the filters are in the address, so a reload
+ * keeps them.
  */
 export function CasesPage() {
   const { t } = useTranslation();
