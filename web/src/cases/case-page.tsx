@@ -10,9 +10,11 @@ import type { CaseView } from "../../../lib/cases/contract.ts";
 import { serverErrorText } from "../lib/api";
 import { PageHeader } from "../shell/page-header";
 import { CaseActions } from "./case-actions";
+import { CaseAttachments } from "./case-attachments";
 import { EscalatedMark, OverdueMark, PriorityBadge, StatusBadge } from "./case-badges";
 import { CaseNotes } from "./case-notes";
 import { useCase } from "./case-queries";
+import { CaseReportLinks } from "./case-report-links";
 import { CaseTimeline } from "./case-timeline";
 
 /**
@@ -49,6 +51,8 @@ export function CasePage() {
         <CaseNotes caseId={item.id} notes={item.notes} />
         <CaseTimeline events={item.timeline} />
       </div>
+      <CaseAttachments item={item} />
+      <CaseReportLinks caseId={item.id} />
     </div>
   );
 }

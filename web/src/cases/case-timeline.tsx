@@ -57,7 +57,7 @@ export function CaseTimeline({ events }: { events: CaseEventView[] }) {
             return (
               <li key={event.id} className="grid gap-0.5 border-l-2 pl-3 text-sm" data-testid="case-event" data-kind={event.kind}>
                 <span className="font-medium">{t(`cases.timeline.kind.${event.kind}`)}</span>
-                {detail && <span className="break-words whitespace-pre-line">{detail}</span>}
+                {detail && <span className="whitespace-pre-line wrap-anywhere">{detail}</span>}
                 <span className="text-xs text-muted-foreground">
                   {event.actor ?? t("cases.timeline.system")} · <time dateTime={event.at}>{dateTime(event.at)}</time>
                 </span>
