@@ -50,6 +50,16 @@ function CaseRow({ item }: { item: CaseListItemView }) {
         </span>
         <span>{t("cases.list.openHits", { count: item.openHits, formatted: number(item.openHits) })}</span>
         <span>{t("cases.list.searches", { count: item.searchCount, formatted: number(item.searchCount) })}</span>
+        {item.tags.length > 0 && (
+          <span className="flex flex-wrap gap-1" data-testid="case-row-tags">
+            <span className="sr-only">{t("cases.tags.title")}:</span>
+            {item.tags.map((tag) => (
+              <span key={tag} className="rounded-sm bg-muted px-1.5 py-0.5 text-foreground" data-testid="case-row-tag">
+                {tag}
+              </span>
+            ))}
+          </span>
+        )}
       </div>
     </li>
   );

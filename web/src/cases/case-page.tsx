@@ -12,6 +12,7 @@ import { PageHeader } from "../shell/page-header";
 import { CaseActions } from "./case-actions";
 import { CaseAttachments } from "./case-attachments";
 import { EscalatedMark, OverdueMark, PriorityBadge, StatusBadge } from "./case-badges";
+import { AddCaseSearch, CaseTags } from "./case-manual";
 import { CaseNotes } from "./case-notes";
 import { useCase } from "./case-queries";
 import { CaseReportLinks } from "./case-report-links";
@@ -47,6 +48,8 @@ export function CasePage() {
       <CaseFacts item={item} />
       <CaseActions item={item} />
       <CaseSearches item={item} />
+      <AddCaseSearch item={item} />
+      <CaseTags item={item} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <CaseNotes caseId={item.id} notes={item.notes} />
         <CaseTimeline events={item.timeline} />

@@ -17,7 +17,15 @@ const segment = encodeURIComponent;
 
 /** GET /api/cases: the view's filter and the list's own filters, newest first, paged. */
 export function useCaseList(search: CaseListSearch) {
-  const params = { ...filterOfView(search.view), status: search.status, priority: search.priority, source: search.source, limit: PAGE_SIZE };
+  const params = {
+    ...filterOfView(search.view),
+    status: search.status,
+    priority: search.priority,
+    source: search.source,
+    tag: search.tag,
+    olderThan: search.olderThan === undefined ? undefined : String(search.olderThan),
+    limit: PAGE_SIZE,
+  };
   return usePagedList(LIST_KEY, params, (query, signal) => answer(api.cases.$get({ query }, withSignal(signal))));
 }
 

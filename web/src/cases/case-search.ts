@@ -15,6 +15,10 @@ export interface CaseListSearch {
   status?: "open" | "investigating" | "closed";
   priority?: "sanctions" | "pep" | "media";
   source?: "search" | "batch" | "monitoring";
+  /** Tags separated by commas, lower case: the cases carrying every one. */
+  tag?: string;
+  /** Days: the cases first opened longer ago. */
+  olderThan?: number;
 }
 
 export function filterOfView(view: CaseView | undefined): { assignee?: "me" | "unassigned"; overdue?: "true"; escalated?: "true"; needsDecision?: "true" } {
@@ -48,5 +52,10 @@ export function validateCaseListSearch(search: Record<string, unknown>): CaseLis
   if (priority.success && priority.data) result.priority = priority.data;
   const source = shape.source.safeParse(search.source);
   if (source.success && source.data) result.source = source.data;
+  // The router reads ?tag=2026 as a number: a tag is text.
+  const tag = shape.tag.safeParse(typeof search.tag === "number" ? String(search.tag) : search.tag);
+  if (tag.success && tag.data) result.tag = tag.data.join(",");
+  const olderThan = shape.olderThan.safeParse(search.olderThan);
+  if (olderThan.success && olderThan.data) result.olderThan = olderThan.data;
   return result;
 }

@@ -34,6 +34,11 @@ function detailOf(event: CaseEventView, t: (key: string, options?: Record<string
       const priority = textOf(after(event).priority);
       return priority && t(`cases.priority.${priority}`);
     }
+    case "tags_changed": {
+      // The tags from now on; none left reads as a dash.
+      const tags = after(event).tags;
+      return Array.isArray(tags) && tags.length ? tags.join(", ") : "-";
+    }
     default:
       return null;
   }

@@ -12,6 +12,8 @@ import { PageHeader } from "../shell/page-header";
 import { CaseList } from "./case-list";
 import { useCaseList } from "./case-queries";
 import { CASE_VIEWS, type CaseListSearch, type CaseView, DEFAULT_VIEW } from "./case-search";
+import { CaseTagAgeFilters } from "./case-tag-filters";
+import { NewCaseButton } from "./new-case-dialog";
 
 /**
  * /cases: the organisation's cases, newest first, in one of the views (Needs decision, Mine, Unassigned, Team, Overdue,
@@ -28,7 +30,9 @@ export function CasesPage() {
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("cases.title")} description={t("cases.description")} />
+      <PageHeader title={t("cases.title")} description={t("cases.description")}>
+        <NewCaseButton />
+      </PageHeader>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ViewTabs search={search} />
         {/* The review's other list: the false positives remembered for a subject, and their revocation. */}
@@ -37,6 +41,7 @@ export function CasesPage() {
         </Link>
       </div>
       <CaseFilters value={search} onChange={setFilters} />
+      <CaseTagAgeFilters value={search} onChange={setFilters} />
       <section aria-label={t("cases.list.label")} className="grid gap-3">
         {list.total !== undefined && (
           <p className="text-sm text-muted-foreground" data-testid="case-total" aria-live="polite">
