@@ -8,8 +8,9 @@ import { type Db, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { ReviewSource } from "../review/contract.ts";
-import { type CaseReader, readableCases } from "./access.ts";
+import type { CaseReader } from "./access.ts";
 import type { CaseListFilter, CaseListItemView } from "./contract.ts";
+import { listedCases } from "./list-scope.ts";
 import { caseNeedsDecision } from "./needs-decision.ts";
 import { assignee, caseCounts, caseListItemView } from "./views.ts";
 
@@ -45,7 +46,7 @@ export async function listCases(
 ): Promise<Page<CaseListItemView>> {
   const now = clock.now();
   const where = and(
-    readableCases(reader),
+    await listedCases(db, reader),
     request.status ? eq(k.status, request.status) : undefined,
     request.assignee === "me"
       ? eq(k.assigneeId, reader.id)
