@@ -23,6 +23,7 @@ const rules = {
   registrationOpen: accountSettings.registrationOpen.schema,
   requireTwoFactor: accountSettings.requireTwoFactor.schema,
   fourEyesReview: reviewSettings.fourEyesReview.schema,
+  writtenReasonToClearMatch: reviewSettings.writtenReasonToClearMatch.schema,
   registrationsPerAddressPerHour: addressThrottleSettings.registrationsPerAddressPerHour.schema,
   loginFailuresPerAccount: loginThrottleSettings.loginFailuresPerAccount.schema,
   loginFailuresPerAddress: loginThrottleSettings.loginFailuresPerAddress.schema,

@@ -1,5 +1,6 @@
 /** The public API's request and answer shapes; the routes validate with them and the OpenAPI document is made from them. */
 import { z } from "zod";
+import { SEARCH_DETAIL_KINDS } from "../review/clearance-rules.ts";
 import {
   DECISION_REASONS,
   DECISION_STATES,
@@ -82,6 +83,15 @@ export const searchReviewSchema = z.object({
   escalatedAt: z.string().nullable(),
   /** Decisions wait for a second reviewer's approval. */
   fourEyes: z.boolean(),
+  /** What a decision must rest on: the reasons the search's details cannot support, and the written-reason rule. */
+  clearance: z.object({
+    /** Details the search did not give; a reason comparing one (different_birth_date...) is refused with 400. */
+    missingDetails: z.array(z.enum(SEARCH_DETAIL_KINDS)),
+    /** With the written-reason setting on, the characters a false positive on a sanctions match needs in text; else null. */
+    matchTextMin: z.number().int().nullable(),
+    /** The sanctions hits that are matches (not near misses). */
+    sanctionsMatchHitIds: z.array(z.string()),
+  }),
 });
 
 /** The review's shapes are the contract's: the compiler refuses a field one has and the other lacks. */

@@ -10,6 +10,7 @@ import type { Page } from "../paging-contract.ts";
 import type { EntityType } from "../screening/contract.ts";
 import type { RiskLevel } from "../screening/results.ts";
 import { text } from "../validation/text.ts";
+import type { ClearanceRulesView } from "./clearance-rules.ts";
 
 /**
  * no_hits: nothing flagged; needs_review: a flagged hit is undecided; cleared: every flagged hit is a false positive;
@@ -163,6 +164,8 @@ export interface SearchReviewView {
   escalatedAt: string | null;
   /** Whether decisions wait for a second person (the fourEyesReview setting). */
   fourEyes: boolean;
+  /** What a decision must rest on: the details the search gave and the written-reason rule (clearance-rules.ts). */
+  clearance: ClearanceRulesView;
 }
 
 export interface ReviewQueueItemView {

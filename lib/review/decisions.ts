@@ -15,6 +15,7 @@ import { readResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
 import { queueWebhookEvent } from "../webhooks/events.ts";
 import { type ReviewActor, reviewableSearch, reviewsEveryone } from "./access.ts";
+import { checkClearance } from "./clearance-check.ts";
 import { rememberClearance } from "./clearances.ts";
 import type { DecideHitInput, HitDecisionView } from "./contract.ts";
 import { fourEyesFor } from "./four-eyes.ts";
@@ -36,6 +37,7 @@ export async function decideHit(deps: ReviewDeps, actor: ReviewActor, searchId: 
     const search = await reviewableSearch(tx, actor, searchId, { lock: true });
     if (search.status !== "completed") throw new AppError(409, "Only a completed search has hits to decide");
     const hit = findHit(search, input.hitId);
+    await checkClearance(tx, search, hit, input);
     if (input.remember && hit.kind === "media") throw new AppError(400, "Only a listing can be remembered: an article is not one");
     if (input.remember && (!hit.entityId || !hit.datasetId || !hit.listingFingerprint)) {
       throw new AppError(400, "This listing was screened before clearances could be remembered: decide it without remember");

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { personName } from "../auth/person-name.ts";
 import { readResults } from "../screening/results.ts";
+import { clearanceRulesOf } from "./clearance-check.ts";
 import type { DecisionReason, DecisionState, HitDecisionView, HitKind, NoteKind, ReviewStatus, SearchNoteView, SearchReviewView } from "./contract.ts";
 import { fourEyesFor } from "./four-eyes.ts";
 import { type ReviewState, reviewableHits, reviewStateOf } from "./status.ts";
@@ -67,7 +68,7 @@ export async function notesOf(db: DbOrTx, searchId: string): Promise<SearchNoteV
 }
 
 export async function searchReview(db: DbOrTx, search: SearchRow): Promise<SearchReviewView> {
-  const [history, notes, fourEyes, assignee] = await Promise.all([
+  const [history, notes, fourEyes, assignee, clearance] = await Promise.all([
     decisionsOf(db, [search.id]),
     notesOf(db, search.id),
     fourEyesFor(db, search.organisationId),
@@ -77,6 +78,7 @@ export async function searchReview(db: DbOrTx, search: SearchRow): Promise<Searc
           .from(schema.users)
           .where(eq(schema.users.id, search.reviewAssigneeId))
       : [],
+    clearanceRulesOf(db, search),
   ]);
   return {
     status: search.reviewStatus as ReviewStatus,
@@ -87,6 +89,7 @@ export async function searchReview(db: DbOrTx, search: SearchRow): Promise<Searc
     assignee: assignee[0] ? { id: assignee[0].id, name: assignee[0].fullName || assignee[0].email } : null,
     escalatedAt: search.escalatedAt?.toISOString() ?? null,
     fourEyes,
+    clearance,
   };
 }
 

@@ -114,7 +114,7 @@ test("a monitoring alert stays open until it is decided", async () => {
 
     // The hit is decided: the alert closes.
     const decided = await context.request.post(`${app.url}/api/searches/${latest.id}/decisions`, {
-      data: { hitId: "s:ofac-5150", decision: "false_positive", reason: "different_birth_date" },
+      data: { hitId: "s:ofac-5150", decision: "false_positive", reason: "common_name" },
       headers: { origin: app.url },
     });
     expect(decided.status()).toBe(201);

@@ -99,18 +99,15 @@ describe("duecheck review", () => {
     expect([bad.code, bad.stderr]).toEqual([1, "duecheck: --as must be true_match or false_positive, got 'maybe'\n"]);
     expect(await decisionsOf(first.id)).toEqual([]);
 
-    const decided = await runCli(
-      ["review", "decide", first.id, hitId, "--as", "false_positive", "--reason", "different_birth_date", "--remember", ...ANALYST],
-      app.env,
-    );
+    const decided = await runCli(["review", "decide", first.id, hitId, "--as", "false_positive", "--reason", "common_name", "--remember", ...ANALYST], app.env);
     expect(decided.stderr).toBe("");
     expect(decided.code).toBe(0);
     const [row] = await decisionsOf(first.id);
-    expect(row).toMatchObject({ hitId, decision: "false_positive", reason: "different_birth_date", remember: true, state: "decided" });
+    expect(row).toMatchObject({ hitId, decision: "false_positive", reason: "common_name", remember: true, state: "decided" });
     const openHits = first.review.openHits - 1;
     expect(decided.stdout).toBe(
       [
-        `Decided: ${ORLOV} is a false positive (different birth date)`,
+        `Decided: ${ORLOV} is a false positive (common name)`,
         `Review status: needs review, ${openHits} open ${openHits === 1 ? "hit" : "hits"}`,
         `Decision ID: ${row.id}`,
         "Remembered: later screenings of this subject show this listing as cleared until it changes.",
@@ -155,7 +152,7 @@ describe("duecheck review", () => {
     const list = await runCli(["review", "clearances", ...ANALYST], app.env);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain("Remembered clearances: 1");
-    expect(list.stdout).toMatch(new RegExp(`Dmitri Orlov \\(Person\\)\\s+${ORLOV}\\s+sanctions\\s+different birth date\\s+Ana Lyst`));
+    expect(list.stdout).toMatch(new RegExp(`Dmitri Orlov \\(Person\\)\\s+${ORLOV}\\s+sanctions\\s+common name\\s+Ana Lyst`));
     const [clearance] = await app.db.select().from(schema.rememberedClearances);
 
     const noReason = await runCli(["review", "clearances", "--revoke", clearance.id, ...ANALYST], app.env);

@@ -291,6 +291,7 @@ describe("settings", () => {
     ],
     registrationOpen: true,
     fourEyesReview: false,
+    writtenReasonToClearMatch: false,
     requireTwoFactor: false,
     retentionYears: 5,
     webhooksAllowPrivateNetworks: false,

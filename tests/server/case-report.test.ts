@@ -51,7 +51,7 @@ beforeAll(async () => {
     const decided = await analyst.http.post(`/api/searches/${search.id}/decisions`, {
       hitId: hit.hitId,
       decision: "false_positive",
-      reason: "different_birth_date",
+      reason: "common_name",
     });
     expect(decided.status).toBe(201);
   }
@@ -99,7 +99,7 @@ describe("GET /api/cases/{id}/report.pdf and .xlsx", () => {
       "Name Dmitri Orlov",
       "Outcome False positive",
       "ORLOV, Dmitri Pavlovich",
-      "False positive · Reason: Different birth date · State: Decided",
+      "False positive · Reason: Common name · State: Decided",
       "onboarding.eml (EML)",
       "Born in another year",
       "Identical",

@@ -105,7 +105,7 @@ describe("needs decision", () => {
     const answered = await reviewer.http.post(`/api/searches/${search.id}/decisions`, {
       hitId: hit.hitId,
       decision: "false_positive",
-      reason: "different_birth_date",
+      reason: "common_name",
       replaces: live.id,
     });
     expect(answered.status).toBe(201);

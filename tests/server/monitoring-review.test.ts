@@ -88,7 +88,7 @@ const flaggedHits = (found: any): any[] => [
 ];
 const decideAll = async (found: any, hits: any[]) => {
   for (const hit of hits) {
-    const res = await owner.post(`/api/searches/${found.id}/decisions`, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date" });
+    const res = await owner.post(`/api/searches/${found.id}/decisions`, { hitId: hit.hitId, decision: "false_positive", reason: "common_name" });
     expect(res.status).toBe(201);
   }
 };

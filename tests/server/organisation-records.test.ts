@@ -137,11 +137,11 @@ describe("decisions in a team", () => {
     const subject = "Orlov Dmitri";
     const first = await screened(a.analyst, subject);
     const hit = orlovHit(first);
-    const decided = await decide(a.analyst, first.id, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date", remember: true });
+    const decided = await decide(a.analyst, first.id, { hitId: hit.hitId, decision: "false_positive", reason: "common_name", remember: true });
     expect(decided.status).toBe(201);
 
     const colleagues = await screened(a.analyst2, subject);
-    expect(orlovHit(colleagues).clearance).toMatchObject({ decidedBy: "analyst a", reason: "different_birth_date" });
+    expect(orlovHit(colleagues).clearance).toMatchObject({ decidedBy: "analyst a", reason: "common_name" });
     // The clearance is the team's: the colleague sees it in the list; another organisation's screening is not cleared.
     expect((await a.analyst2.get("/api/reviews/clearances")).json.items.some((c: any) => c.searchId === first.id)).toBe(true);
     expect(orlovHit(await screened(b.analyst, subject)).clearance).toBeUndefined();

@@ -100,14 +100,14 @@ describe("review over the public API", () => {
     expect((await decide("not-a-search", { hitId: hit.hitId, decision: "false_positive", reason: "common_name" })).status).toBe(404);
     expect((await call("GET", `/search/${search.id}`)).json.review.history).toEqual([]);
 
-    const res = await decide(search.id, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date", text: "Born 1985" });
+    const res = await decide(search.id, { hitId: hit.hitId, decision: "false_positive", reason: "common_name", text: "Born 1985" });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
       searchId: search.id,
       hitId: hit.hitId,
       hitLabel: ORLOV,
       decision: "false_positive",
-      reason: "different_birth_date",
+      reason: "common_name",
       text: "Born 1985",
       state: "decided",
       decidedBy: "Inge Grator",

@@ -79,9 +79,9 @@ describe("decisions on hits", () => {
     const search = await screened(analyst);
     const before = await balanceOf(app.db, analystId);
     const hit = orlovHit(search);
-    const res = await decide(analyst, search.id, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date" });
+    const res = await decide(analyst, search.id, { hitId: hit.hitId, decision: "false_positive", reason: "common_name" });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date", decidedBy: "Ana Lyst", state: "decided" });
+    expect(res.json).toMatchObject({ hitId: hit.hitId, decision: "false_positive", reason: "common_name", decidedBy: "Ana Lyst", state: "decided" });
     expect(Date.parse(res.json.decidedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     let read = (await analyst.get(`/api/searches/${search.id}`)).json;
@@ -164,10 +164,10 @@ describe("decisions on hits", () => {
     const read = (await analyst.get(`/api/searches/${search.id}`)).json;
     expect(read.review.decisions).toEqual([expect.objectContaining({ id: winner.id, decision: winner.decision })]);
     // Changing one's mind names the decision it replaces.
-    const changed = await decide(analyst, search.id, { hitId: hit.hitId, decision: "false_positive", reason: "different_nationality", replaces: winner.id });
+    const changed = await decide(analyst, search.id, { hitId: hit.hitId, decision: "false_positive", reason: "other", text: "Another person", replaces: winner.id });
     expect(changed.status).toBe(201);
     const after = (await analyst.get(`/api/searches/${search.id}`)).json;
-    expect(after.review.decisions.map((d: any) => d.reason)).toEqual(["different_nationality"]);
+    expect(after.review.decisions.map((d: any) => d.reason)).toEqual(["other"]);
     expect(after.review.history.map((d: any) => d.state)).toEqual(["replaced", "decided"]);
   });
 });
@@ -218,12 +218,12 @@ describe("remembered clearances", () => {
     const first = await screened(colleague);
     const hit = orlovHit(first);
     expect(hit.listingFingerprint).toEqual(expect.any(String));
-    const res = await decide(colleague, first.id, { hitId: hit.hitId, decision: "false_positive", reason: "different_birth_date", remember: true });
+    const res = await decide(colleague, first.id, { hitId: hit.hitId, decision: "false_positive", reason: "common_name", remember: true });
     expect(res.status).toBe(201);
 
     const second = await screened(colleague);
     const cleared = orlovHit(second);
-    expect(cleared.clearance).toMatchObject({ decidedBy: "Col League", reason: "different_birth_date" });
+    expect(cleared.clearance).toMatchObject({ decidedBy: "Col League", reason: "common_name" });
     expect(Date.parse(cleared.clearance.decidedAt)).toBeGreaterThan(0);
     expect(second.results.risk.reasons.some((r: any) => r.params.entityName === "ORLOV, Dmitri Pavlovich")).toBe(false);
     expect(["low", "medium"]).toContain(second.riskLevel);
@@ -284,7 +284,7 @@ describe("the queue, notes and the timeline", () => {
     expect([again.status, again.json.error]).toEqual([409, "The case is already escalated"]);
     const taken = await reviewer.put(`/api/searches/${search.id}/assignee`, { assignee: "me" });
     expect(taken.json.assignee).toMatchObject({ name: "Rita Viewer" });
-    await decide(reviewer, search.id, { hitId: orlovHit(search).hitId, decision: "false_positive", reason: "different_birth_date" });
+    await decide(reviewer, search.id, { hitId: orlovHit(search).hitId, decision: "false_positive", reason: "common_name" });
     const read = (await analyst.get(`/api/searches/${search.id}`)).json;
     expect(read.review.status).toBe("needs_review");
     expect(read.review.notes.map((n: any) => [n.kind, n.text, n.author])).toEqual([
