@@ -263,7 +263,10 @@ describe("cases", () => {
       await reviewerPage.waitForFunction(() => document.querySelector('[data-testid="case-fact-assignee"]')?.textContent === "Rita Viewer");
       await expectHidden(fact(reviewerPage, "status").getByTestId("case-escalated"));
       // A reviewer may give it to a member (here back to the analyst, then take it again).
-      await reviewerPage.getByLabel("Assign to a member").selectOption({ label: "Ana Lyst" });
+      // Each member is offered with the open cases they hold.
+      const analystOption = reviewerPage.getByLabel("Assign to a member").locator("option", { hasText: "Ana Lyst" });
+      expect(await analystOption.textContent()).toMatch(/^Ana Lyst · \d+ open cases?$/);
+      await reviewerPage.getByLabel("Assign to a member").selectOption((await analystOption.getAttribute("value")) ?? "");
       await reviewerPage.getByRole("button", { name: "Assign", exact: true }).click();
       await reviewerPage.waitForFunction(() => document.querySelector('[data-testid="case-fact-assignee"]')?.textContent === "Ana Lyst");
       await reviewerPage.goto(`${app.url}/cases?view=escalated`);
