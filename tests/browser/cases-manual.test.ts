@@ -170,6 +170,32 @@ describe("cases opened by hand", () => {
   );
 
   test(
+    "Add to case on a search's result page: the search in no case goes into its subject's case, opened for it",
+    async () => {
+      const search = await screened("Xaver Nohits");
+      await page.goto(`${app.url}/searches/${search.id}`);
+      const add = page.getByTestId("add-to-case");
+      await expectVisible(add);
+      await add.click();
+      await page.waitForURL((url) => /^\/cases\/[0-9a-f-]{36}$/.test(url.pathname));
+      const caseId = new URL(page.url()).pathname.split("/").at(-1)!;
+      await expectVisible(page.getByRole("heading", { name: "Xaver Nohits", level: 1 }));
+      expect(await page.getByTestId("case-search").allTextContents()).toEqual([expect.stringContaining("Xaver Nohits")]);
+      // A second screening of the subject joins that case, not a new one.
+      const again = await screened("Xaver Nohits");
+      await page.goto(`${app.url}/searches/${again.id}`);
+      await page.getByTestId("add-to-case").click();
+      await waitForPath(page, `/cases/${caseId}`);
+      await expectVisible(page.getByTestId("case-search").nth(1));
+      // In a case now, the result page offers the case instead.
+      await page.goto(`${app.url}/searches/${again.id}`);
+      await expectVisible(page.getByTestId("search-review").getByRole("link", { name: "Open the case" }));
+      expect(await page.getByTestId("add-to-case").count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  test(
     "at 375 px the button, the dialog and the filters fit, and the dialog is used by keyboard",
     async () => {
       const { context, page: narrow } = await newPage(browser, { viewport: { width: 375, height: 740 } });

@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { FolderOpenIcon, UserCheckIcon, UserMinusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../auth/use-current-user";
+import { AddToCaseButton } from "../cases/add-to-case-button";
 import { CaseNotes } from "./case-notes";
 import { EscalateButton } from "./escalate-dialog";
 import { useAssign, useReviewItem } from "./review-queries";
@@ -53,6 +54,7 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
                 </Link>
               </Button>
             )}
+            {!caseId && <AddToCaseButton searchId={searchId} />}
             <EscalateButton searchId={searchId} disabled={!escalatable} />
           </div>
         </div>
