@@ -5,7 +5,7 @@
  * ones too) and the timeline. A filed paper copy has to stand on its own: ids and checksums are printed in full.
  */
 import { PDFDocument } from "pdf-lib";
-import { formatCount, formatDateTime, formatDay, formatPercent } from "../../reports/format.ts";
+import { formatCount, formatDay, formatPercent } from "../../reports/format.ts";
 import { embedReportFonts } from "../../reports/pdf/fonts.ts";
 import { COLORS, PdfWriter } from "../../reports/pdf/pdf-writer.ts";
 import {
@@ -16,6 +16,7 @@ import {
   dueText,
   eventDetail,
   eventKindText,
+  formatDateTime,
   knownNames,
   outcomeText,
   statusText,
@@ -40,8 +41,9 @@ export async function buildCasePdf(report: CaseReport, words: Words): Promise<Ui
   const fonts = await embedReportFonts(doc, JSON.stringify(report));
   const w = new PdfWriter(doc, fonts);
 
-  w.titleBand(c.title, `duecheck · ${c.purpose} · ${r.confidential}`, `${r.generatedAt}: ${formatDateTime(report.generatedAt, language)}`);
+  w.titleBand(c.title, `duecheck · ${r.confidential}`, `${r.generatedAt}: ${formatDateTime(report.generatedAt, language)}`);
   w.text(view.title, { size: 17, bold: true, lineGap: 0.25 });
+  w.text(c.purpose, { size: 8.5, color: COLORS.muted });
   w.space(4);
   w.fields([
     [c.caseId, view.id],
@@ -66,76 +68,99 @@ export async function buildCasePdf(report: CaseReport, words: Words): Promise<Ui
     [c.subjectKey, view.subject.key],
   ]);
 
+  // Searches, lists, hits and verification each in one table, the searches numbered: a case of fifty searches of one
+  // subject, screened against the same lists, reads (and is written) in pages, not in fifty repeated blocks.
+  const number = new Map(report.searches.map((x, i) => [x.id, `#${i + 1}`]));
   w.heading(c.searchesTitle(report.searches.length));
-  if (report.searches.length === 0) w.text(c.noSearches, { color: COLORS.muted });
-  report.searches.forEach((search, i) => {
-    if (i > 0) w.space(8);
-    w.ensure(90);
-    w.text(`${search.searchTerm} · ${formatDateTime(search.createdAt, language)}`, { size: 11, bold: true });
-    w.fields(
-      [
-        [c.searchId, search.id],
-        [c.source, c.sources[search.source]],
-        [c.screenedBy, search.screenedBy ?? "—"],
-        [r.review.status, r.review.statuses[search.reviewStatus]],
-        [r.riskLevel, search.riskLevel ? r.risk[search.riskLevel] : "—"],
-        [c.matcherVersion, search.matcherVersion ?? c.notRecorded],
-        [c.verifyTitle, verifyText(search.verification, words)],
-        ...differencesText(search.verification, words).map((d, n) => [n === 0 ? c.differences : "", d] as [string, string]),
-      ],
-      120,
-      { size: 8.5 },
-    );
-    w.space(2);
-    w.text(c.listVersions, { size: 9, bold: true });
-    if (search.datasets.length === 0) w.text(r.none, { size: 8.5, color: COLORS.muted });
-    else
-      w.table(
-        [
-          { header: c.list, width: 0.3 },
-          { header: r.versionDate, width: 0.14 },
-          { header: c.versionId, width: 0.22 },
-          { header: c.checksum, width: 0.34 },
-        ],
-        search.datasets.map((d) => [d.name, formatDay(d.versionDate, language), d.versionId ?? c.notRecorded, d.checksum ?? c.notRecorded]),
-        7.5,
-      );
-    w.text(c.hitsTitle, { size: 9, bold: true });
-    if (search.hits.length === 0) w.text(c.noHits, { size: 8.5, color: COLORS.muted });
-    else
-      w.table(
-        [
-          { header: c.hit, width: 0.22 },
-          { header: r.review.hitKind, width: 0.09 },
-          { header: c.listOrSource, width: 0.19 },
-          { header: r.review.decision, width: 0.28 },
-          { header: r.review.decidedBy, width: 0.22 },
-        ],
-        search.hits.map((hit) => [
-          hit.score === null ? hit.label : `${hit.label} (${formatPercent(hit.score, language)})`,
-          r.review.hitKinds[hit.kind],
-          hit.source ?? "—",
-          hit.decision ? decisionText(hit.decision, words) : hit.cleared ? c.clearedBefore : c.undecided,
-          hit.decision ? decidedByText(hit.decision, words) : "—",
-        ]),
-        7.5,
-      );
-  });
-
-  w.heading(c.verifyTitle, 60);
-  w.text(c.verifyNote, { size: 8, color: COLORS.muted });
-  w.space(4);
   if (report.searches.length === 0) w.text(c.noSearches, { color: COLORS.muted });
   else
     w.table(
       [
-        { header: c.search, width: 0.3 },
-        { header: c.searchId, width: 0.3 },
-        { header: c.verifyOutcome, width: 0.16 },
-        { header: c.differences, width: 0.24 },
+        { header: "#", width: 0.06 },
+        { header: c.search, width: 0.25 },
+        { header: r.review.status, width: 0.15 },
+        { header: c.verifyTitle, width: 0.18 },
+        { header: c.searchId, width: 0.36 },
       ],
-      report.searches.map((x) => [x.searchTerm, x.id, verifyText(x.verification, words), differencesText(x.verification, words).join("\n")]),
-      8,
+      report.searches.map((x) => [
+        number.get(x.id)!,
+        `${x.searchTerm}\n${c.sources[x.source]} · ${x.screenedBy ?? "—"}\n${formatDateTime(x.createdAt, language)}`,
+        `${r.review.statuses[x.reviewStatus]}${x.riskLevel ? `\n${r.risk[x.riskLevel]}` : ""}`,
+        verifyText(x.verification, words),
+        `${x.id}\n${c.matcherVersion}: ${x.matcherVersion ?? c.notRecorded}`,
+      ]),
+      7.5,
+    );
+
+  w.heading(c.listVersions, 60);
+  const versions = new Map<string, { d: CaseReport["searches"][number]["datasets"][number]; searches: string[] }>();
+  for (const x of report.searches) {
+    for (const d of x.datasets) {
+      const key = `${d.id}\0${d.versionId ?? d.versionDate}\0${d.checksum ?? ""}`;
+      const found = versions.get(key) ?? { d, searches: [] };
+      found.searches.push(number.get(x.id)!);
+      versions.set(key, found);
+    }
+  }
+  if (versions.size === 0) w.text(r.none, { color: COLORS.muted });
+  else
+    w.table(
+      [
+        { header: c.list, width: 0.22 },
+        { header: r.versionDate, width: 0.12 },
+        { header: c.versionId, width: 0.2 },
+        { header: c.checksum, width: 0.3 },
+        { header: c.sheets.searches, width: 0.16 },
+      ],
+      [...versions.values()].map(({ d, searches }) => [
+        d.name,
+        formatDay(d.versionDate, language),
+        d.versionId ?? c.notRecorded,
+        d.checksum ?? c.notRecorded,
+        searches.join(" "),
+      ]),
+      7.5,
+    );
+
+  w.heading(c.hitsTitle, 60);
+  const hits = report.searches.flatMap((x) => x.hits.map((hit) => ({ search: number.get(x.id)!, hit })));
+  if (hits.length === 0) w.text(c.noHits, { color: COLORS.muted });
+  else
+    w.table(
+      [
+        { header: "#", width: 0.06 },
+        { header: c.hit, width: 0.26 },
+        { header: r.review.decision, width: 0.4 },
+        { header: r.review.decidedBy, width: 0.28 },
+      ],
+      hits.map(({ search, hit }) => [
+        search,
+        `${hit.score === null ? hit.label : `${hit.label} (${formatPercent(hit.score, language)})`}\n${r.review.hitKinds[hit.kind]} · ${hit.source ?? "—"}`,
+        hit.decision ? decisionText(hit.decision, words) : hit.cleared ? c.clearedBefore : c.undecided,
+        hit.decision ? decidedByText(hit.decision, words) : "—",
+      ]),
+      7.5,
+    );
+
+  w.heading(c.verifyTitle, 40);
+  w.text(c.verifyNote, { size: 8, color: COLORS.muted });
+  const differing = report.searches.filter((x) => x.verification.outcome !== "identical");
+  w.space(4);
+  w.text(
+    Object.entries(c.verifyOutcomes)
+      .map(([outcome, label]) => `${label}: ${formatCount(report.searches.filter((x) => x.verification.outcome === outcome).length, language)}`)
+      .join(" · "),
+    { size: 9, bold: true },
+  );
+  if (differing.length > 0)
+    w.table(
+      [
+        { header: "#", width: 0.06 },
+        { header: c.verifyOutcome, width: 0.3 },
+        { header: c.differences, width: 0.64 },
+      ],
+      differing.map((x) => [number.get(x.id)!, verifyText(x.verification, words), differencesText(x.verification, words).join("\n") || "—"]),
+      7.5,
     );
 
   w.heading(c.notesTitle, 40);

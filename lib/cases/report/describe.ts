@@ -5,13 +5,30 @@
 
 import type { SearchVerification } from "../../records/verify-contract.ts";
 import { describeIdentifiers } from "../../reports/explanation.ts";
-import { formatCountry, formatDateTime, formatDay } from "../../reports/format.ts";
+import { formatCountry, formatDay } from "../../reports/format.ts";
 import type { ReportLabels } from "../../reports/i18n.ts";
 import type { HitDecisionView } from "../../review/contract.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import type { CaseEventView, CaseOutcome, CasePriority, CaseStatus, CaseView } from "../contract.ts";
 import type { CaseReportLabels } from "./labels/index.ts";
 import type { CaseReportAttachment } from "./read.ts";
+
+const dateTimes = new Map<ReportLanguage, Intl.DateTimeFormat>();
+
+/**
+ * Date and time in UTC, as every report writes them (lib/reports/format.ts), with one formatter per language: a case's
+ * report writes hundreds of times, and making a formatter is what costs.
+ */
+export function formatDateTime(value: Date | string, language: ReportLanguage): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  let format = dateTimes.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+    dateTimes.set(language, format);
+  }
+  return `${format.format(date)} UTC`;
+}
 
 export interface Words {
   language: ReportLanguage;
