@@ -136,7 +136,7 @@ describe("a case's attachments and report", () => {
       const remove = page.getByTestId("case-remove-attachment-dialog");
       await expectDialogOpen(remove);
       await remove.getByRole("button", { name: "Remove the file" }).click();
-      await expectVisible(remove.getByRole("alert"));
+      await expectVisible(remove.getByText("This field is required"));
       await remove.getByLabel("Reason").fill("Belongs to another customer");
       await remove.getByRole("button", { name: "Remove the file" }).click();
       await expectHidden(remove);

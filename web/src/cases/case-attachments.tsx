@@ -271,6 +271,13 @@ function UploadDialog({ caseId, open, onOpenChange }: { caseId: string; open: bo
   );
 }
 
+/** The schema's refusal of a reason, as the review forms word it in the interface language. */
+function reasonRefusal(message: string): string {
+  if (message.includes("control characters")) return "reviews.form.invalidCharacters";
+  if (message.includes("must be at most")) return "reviews.form.tooLong";
+  return "reviews.form.required";
+}
+
 /** Say why the file goes: the bytes are deleted, the name, size and checksum stay on the timeline. */
 function RemoveDialog({ caseId, file, onClose }: { caseId: string; file: ListedFile | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -295,7 +302,7 @@ function RemoveDialog({ caseId, file, onClose }: { caseId: string; file: ListedF
     if (!file) return;
     // The server's own schema: a reason that trims to nothing is refused here as there.
     const parsed = removeAttachmentSchema.safeParse({ reason });
-    if (!parsed.success) return setInvalid(parsed.error.issues[0].message);
+    if (!parsed.success) return setInvalid(reasonRefusal(parsed.error.issues[0].message));
     remove.mutate({ attachmentId: file.id, reason: parsed.data.reason });
   }
 
