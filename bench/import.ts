@@ -7,8 +7,12 @@
  * wall time. A `datasets list` in a fresh process on the same database gives the floor every command starts from (the
  * runtime, the app's modules and, on PGlite, the embedded engine). Drops what it made.
  *
+ * Then, per engine, what users see while the OFAC SDN list imports beside a running server (./helpers/import-load.ts):
+ * the statuses and p99 of GET /api/searches and of a search to completed, for an upload and for a CLI import.
+ *
  *   --data DIR   the lists' folders (default /work/shared/data)     --json PATH   also write the figures as JSON
  *   --engine E   postgres, pglite or both (default both)
+ *   --part P     memory (each list's peak RSS), load (readers during an import) or both (default both)
  *   DUECHECK_BENCH_DATABASE_URL  PostgreSQL to create the run's database on (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,10 +20,16 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { type ImportLoadRun, importUnderLoad, printImportLoad } from "./helpers/import-load.ts";
 import { machine } from "./helpers/services.ts";
 
 const { values: args } = parseArgs({
-  options: { data: { type: "string", default: "/work/shared/data" }, json: { type: "string" }, engine: { type: "string", default: "both" } },
+  options: {
+    data: { type: "string", default: "/work/shared/data" },
+    json: { type: "string" },
+    engine: { type: "string", default: "both" },
+    part: { type: "string", default: "both" },
+  },
 });
 const ROOT = resolve(import.meta.dir, "..");
 const CLI = join(ROOT, "bin", "duecheck");
@@ -102,11 +112,14 @@ async function onEngine(engine: "postgres" | "pglite", runs: Run[], floors: Reco
 const runs: Run[] = [];
 const floors: Record<string, number> = {};
 const engines = args.engine === "both" ? (["postgres", "pglite"] as const) : [args.engine as "postgres" | "pglite"];
-for (const engine of engines) await onEngine(engine, runs, floors);
+const loads: ImportLoadRun[] = [];
+if (args.part !== "load") for (const engine of engines) await onEngine(engine, runs, floors);
+if (args.part !== "memory") for (const engine of engines) loads.push(...(await importUnderLoad(engine, ADMIN_URL)));
 
-console.log(`\n${machine()}`);
-console.log("| engine | list | files | size | entities | peak RSS | time |\n|---|---|---|---|---|---|---|");
+console.log(`\n${machine()}, Bun ${Bun.version}`);
+if (runs.length) console.log("| engine | list | files | size | entities | peak RSS | time |\n|---|---|---|---|---|---|---|");
 for (const r of runs)
   console.log(`| ${r.engine} | ${r.list} | ${r.files} | ${(r.bytes / 1e6).toFixed(2)} MB | ${r.entities ?? "-"} | ${r.peakRssMb} MB | ${r.seconds} s |`);
 for (const [engine, mb] of Object.entries(floors)) console.log(`floor (datasets list, ${engine}): ${mb.toFixed(0)} MB`);
-if (args.json) writeFileSync(args.json, JSON.stringify({ machine: machine(), floors, runs }, null, 2));
+if (loads.length) printImportLoad(loads);
+if (args.json) writeFileSync(args.json, JSON.stringify({ machine: machine(), floors, runs, loads }, null, 2));

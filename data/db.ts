@@ -112,8 +112,12 @@ async function openEmbedded(pg: PGlite, description: string, onClose: () => Prom
       if (values.length === 0) return { rows: (await pg.exec(text)).at(-1)?.rows ?? [] };
       return { rows: (await pg.query(text, values)).rows };
     },
-    // In the process itself: it has no connection to lose, but the same interface answers for it.
-    health: new DatabaseHealth(() => pg.query("select 1")),
+    // In the process itself: it has no connection to lose, but the same interface answers for it. Its probe must
+    // not be a query: the engine runs one statement at a time, so `select 1` waits behind whatever runs (a list's
+    // import, a big page) and a busy engine read as a lost one: every request answered 503 until the work ended.
+    health: new DatabaseHealth(async () => {
+      if (pg.closed) throw new Error("the embedded database is closed");
+    }),
     close: async () => {
       await onClose();
       await pg.close();

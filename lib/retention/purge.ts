@@ -111,7 +111,11 @@ export async function purgeExpiredRecords(db: Db, options: PurgeOptions): Promis
  */
 async function unreferencedVersions(db: DbOrTx, kept: SQL): Promise<string[]> {
   const v = schema.sanctionsDatasetVersions;
-  const versions = await db.select({ id: v.id, datasetId: v.datasetId, versionDate: v.versionDate, isCurrent: v.isCurrent }).from(v);
+  const versions = await db
+    .select({ id: v.id, datasetId: v.datasetId, versionDate: v.versionDate, isCurrent: v.isCurrent })
+    .from(v)
+    // A version still being written (not current, no checksum yet, stored in the last day) belongs to its import.
+    .where(not(and(eq(v.isCurrent, false), sql`${v.entitiesChecksum} is null`, gt(v.createdAt, sql`now() - interval '1 day'`))!));
   const byDataset = new Map<string, typeof versions>();
   for (const version of versions) byDataset.set(version.datasetId, [...(byDataset.get(version.datasetId) ?? []), version]);
   const candidates = [];

@@ -14,11 +14,25 @@ export class DatasetBusyError extends AppError {
 }
 
 /**
- * Marks the dataset 'downloading' with a conditional update, so across every process of an install only one
- * download or import of a dataset runs at a time. A claim older than `staleAfterMs` (a process that died
- * mid-download) may be taken over.
+ * How often a running download or import shows it is alive (its claim's time is renewed), and how long a claim may
+ * go without that before another process takes it for the claim of a process that died. A process killed mid-import
+ * (kill -9, a crash) leaves its claim behind; without the renewal a retry was refused as "already running" for the
+ * longest a download may take (a quarter of an hour and more), with it a retry works within two minutes.
  */
-export async function claimDataset(db: DbOrTx, datasetId: string, now: Date, staleAfterMs: number): Promise<DatasetRow> {
+export const CLAIM_RENEW_MS = 10_000;
+export const CLAIM_STALE_MS = 120_000;
+
+/**
+ * Marks the dataset 'downloading' with a conditional update, so across every process of an install only one
+ * download or import of a dataset runs at a time. A claim not renewed for `staleAfterMs` (its process died) may be
+ * taken over. Answers the dataset and `stop`, which ends the renewal (call it once the claim is released).
+ */
+export async function claimDataset(
+  db: DbOrTx,
+  datasetId: string,
+  now: Date,
+  staleAfterMs = CLAIM_STALE_MS,
+): Promise<DatasetRow & { stopRenewing: () => void }> {
   const t = schema.sanctionsDatasets;
   const [claimed] = await db
     .update(t)
@@ -35,7 +49,15 @@ export async function claimDataset(db: DbOrTx, datasetId: string, now: Date, sta
     )
     .returning();
   if (!claimed) throw new DatasetBusyError(datasetId);
-  return claimed;
+  const timer = setInterval(() => {
+    db.update(t)
+      .set({ downloadStartedAt: new Date() })
+      .where(and(eq(t.id, datasetId), eq(t.lastDownloadStatus, "downloading")))
+      .catch(() => {});
+  }, CLAIM_RENEW_MS);
+  // A finished CLI run must not wait for the next renewal.
+  timer.unref?.();
+  return { ...claimed, stopRenewing: () => clearInterval(timer) };
 }
 
 /** The first wait after a download could not reach its publisher; each further one doubles it, up to the most. */

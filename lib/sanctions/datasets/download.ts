@@ -48,9 +48,6 @@ export const versionSummary = (v: VersionRow): VersionSummary => ({
   file_size: v.fileSize,
 });
 
-/** How long a 'downloading' mark is honoured before another process may take the dataset over. */
-export const staleAfterMs = (files: number, timeoutMs: number) => Math.max(files, 1) * timeoutMs + 15 * 60_000;
-
 /**
  * Fetches every file of the dataset (conditionally, with the validators of the current version's files), checks
  * the result and stores it as the new current version. An unchanged source is 'not_modified'. Anything that goes
@@ -59,7 +56,7 @@ export const staleAfterMs = (files: number, timeoutMs: number) => Math.max(files
 export async function downloadDataset(db: DbOrTx, datasetId: string, options: DownloadOptions): Promise<DownloadResult> {
   const now = options.now ?? (() => new Date());
   const dataset = await getDataset(db, datasetId);
-  await claimDataset(db, datasetId, now(), staleAfterMs(dataset.urls.length, options.settings.downloadTimeoutMs));
+  const claim = await claimDataset(db, datasetId, now());
 
   const audit = (details: Record<string, unknown>) =>
     recordAudit(db, {
@@ -120,6 +117,8 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     await recordFailure(db, datasetId, now(), message, kind);
     await audit({ outcome: "failed", error: message, ...(kind === "network" ? { network: true } : {}) });
     throw new DownloadFailedError(datasetId, message, kind);
+  } finally {
+    claim.stopRenewing();
   }
 }
 

@@ -76,7 +76,7 @@ async function importDatasetExport(
   return importCheckedVersion(
     db,
     datasetId,
-    { ...options, fileCount: 1 },
+    options,
     (current) => current.entitiesChecksum === header.checksum && current.contentHash === header.content_hash,
     (format, current) => {
       if (header.dataset_format !== format) {

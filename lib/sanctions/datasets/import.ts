@@ -7,9 +7,10 @@ import { AppError } from "../../errors.ts";
 import type { SanctionsEntity } from "../entity.ts";
 import { type DatasetFormat, isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
+import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
 import { claimDataset } from "./claim.ts";
-import { type Actor, type DownloadResult, staleAfterMs, versionSummary } from "./download.ts";
-import { checkDatasetFiles, IntegrityError } from "./integrity.ts";
+import { type Actor, type DownloadResult, versionSummary } from "./download.ts";
+import { IntegrityError } from "./integrity.ts";
 import { contentHash, currentVersion, type StoredFile, storeVersion, type VersionRow } from "./versions.ts";
 
 /** The files named on the command line: a file as it is, a folder as all its (non-hidden) files. */
@@ -57,14 +58,14 @@ export interface CheckedImport {
 export async function importCheckedVersion(
   db: DbOrTx,
   datasetId: string,
-  options: { actor: Actor; now?: () => Date; timeoutMs: number; fileCount: number },
+  options: { actor: Actor; now?: () => Date; timeoutMs: number },
   identical: (current: VersionRow) => boolean,
   check: (format: DatasetFormat, current: VersionRow | null) => Promise<CheckedImport> | CheckedImport,
 ): Promise<DownloadResult> {
   const now = options.now ?? (() => new Date());
   const dataset = await getDataset(db, datasetId);
   if (!isDatasetFormat(dataset.format)) throw new AppError(400, `Unknown dataset format ${dataset.format}`);
-  await claimDataset(db, dataset.id, now(), staleAfterMs(options.fileCount, options.timeoutMs));
+  const claim = await claimDataset(db, dataset.id, now());
   const release = () =>
     db
       .update(schema.sanctionsDatasets)
@@ -93,6 +94,8 @@ export async function importCheckedVersion(
     await release();
     if (error instanceof IntegrityError) throw new AppError(400, error.message);
     throw error;
+  } finally {
+    claim.stopRenewing();
   }
 }
 
@@ -109,8 +112,9 @@ export async function importDatasetFiles(
   return importCheckedVersion(
     db,
     datasetId,
-    { ...options, fileCount: files.length },
+    options,
     (current) => contentHash(files) === current.contentHash,
-    (format, current) => ({ files, entities: checkDatasetFiles(format, datasetId, files, current?.entityCount ?? null) }),
+    // Parsed in a worker thread: a server importing an upload keeps answering its other requests meanwhile.
+    async (format, current) => ({ files, entities: await checkDatasetFilesOffThread(format, datasetId, files, current?.entityCount ?? null) }),
   );
 }

@@ -6,6 +6,7 @@ import type { DatasetFile, SanctionsEntity } from "../entity.ts";
 import { ChecksumBuilder, storedShape } from "./checksum.ts";
 import { DOWNLOAD_REACHED } from "./claim.ts";
 import { planRetention } from "./retention.ts";
+import { deleteVersionInSteps, discardUnfinishedVersions } from "./unfinished.ts";
 import { referencedVersions } from "./version-references.ts";
 
 /** A file as stored with a version: its bytes and, when downloaded, where from and the validators it came with. */
@@ -32,7 +33,7 @@ const ENTITY_BATCH = 100;
 const bytesAsBase64 = (content: Uint8Array): SQL =>
   sql`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("base64")}, 'base64')`;
 
-/** Stores one file of a version; the garbage of its query (several copies of the file as text) is collected after. */
+/** Stores one file of a version (a statement of its own); the garbage of its query (several copies of the file as text) is collected after. */
 async function insertFile(tx: DbOrTx, versionId: string, file: StoredFile) {
   await tx.insert(schema.sanctionsVersionFiles).values({
     versionId,
@@ -98,34 +99,45 @@ export interface NewVersion {
 }
 
 /**
- * Stores a version with its files and entities, makes it current, applies retention and marks the dataset's
- * download a success, all in one transaction: every reader sees either the old current version or the new one.
+ * Stores a version with its files and entities and makes it current. Written in short transactions, never one long
+ * one: the embedded database has one connection for everything, and a transaction over a whole list (tens of
+ * seconds for OFAC SDN) held every other request waiting for it, which looked like an outage. So the version row,
+ * each file and each batch of ENTITY_BATCH entities are a statement (and transaction) of their own, while the
+ * version is not current and nothing reads it; one short transaction at the end makes it current, labels the kept
+ * versions and marks the download a success, so readers see the old version until that switch and the new one
+ * after it, never a half-written one. A write that fails deletes what it wrote; one whose process died is removed
+ * by the next write of the dataset (./unfinished.ts). Versions retention drops are deleted after the switch, in
+ * steps, for the same reason.
  */
 export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<VersionRow> {
   const fileSize = totalSize(input.files);
   // The parsing's garbage goes before storing adds its own (see collectGarbage).
   collectGarbage();
-  return db.transaction(async (tx) => {
-    const [version] = await tx
-      .insert(schema.sanctionsDatasetVersions)
-      .values({
-        datasetId: input.datasetId,
-        versionDate: input.versionDate,
-        isCurrent: false,
-        entityCount: input.entities.length,
-        fileSize,
-        contentHash: contentHash(input.files),
-        // Set once every entity is stored: it is computed batch by batch as they are.
-        entitiesChecksum: null,
-        origin: input.origin,
-      })
-      .returning();
-    for (const file of input.files) await insertFile(tx, version.id, file);
+  await discardUnfinishedVersions(db, input.datasetId);
+  const [version] = await db
+    .insert(schema.sanctionsDatasetVersions)
+    .values({
+      datasetId: input.datasetId,
+      versionDate: input.versionDate,
+      isCurrent: false,
+      entityCount: input.entities.length,
+      fileSize,
+      contentHash: contentHash(input.files),
+      // Set at the switch: it is computed batch by batch as the entities are stored, and its absence marks the
+      // version unfinished until then.
+      entitiesChecksum: null,
+      origin: input.origin,
+    })
+    .returning();
+  let pruned: string[];
+  let entitiesChecksum: string;
+  try {
+    for (const file of input.files) await insertFile(db, version.id, file);
     const checksum = new ChecksumBuilder();
     for (let i = 0; i < input.entities.length; i += ENTITY_BATCH) {
       const batch = input.entities.slice(i, i + ENTITY_BATCH);
       for (const e of batch) checksum.add(storedShape(e));
-      await tx.insert(schema.sanctionsEntities).values(
+      await db.insert(schema.sanctionsEntities).values(
         batch.map((e) => ({
           id: e.id,
           versionId: version.id,
@@ -148,37 +160,51 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       await new Promise((resolve) => setImmediate(resolve));
       collectGarbage();
     }
-    const entitiesChecksum = checksum.digest();
-    await tx
-      .update(schema.sanctionsDatasetVersions)
-      .set({ isCurrent: false })
-      .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
-    await tx
-      .update(schema.sanctionsDatasetVersions)
-      .set({ isCurrent: true, retentionReason: null, entitiesChecksum })
-      .where(eq(schema.sanctionsDatasetVersions.id, version.id));
-    await applyRetention(tx, input.datasetId, version.id);
-    await tx
-      .update(schema.sanctionsDatasets)
-      .set({
-        lastDownloadStatus: "success",
-        lastDownloadAt: input.versionDate,
-        lastDownloadSize: fileSize,
-        lastDownloadError: null,
-        downloadStartedAt: null,
-        ...DOWNLOAD_REACHED,
-      })
-      .where(eq(schema.sanctionsDatasets.id, input.datasetId));
-    return { ...version, entitiesChecksum, isCurrent: true };
-  });
+    entitiesChecksum = checksum.digest();
+    pruned = await db.transaction(async (tx) => {
+      await tx
+        .update(schema.sanctionsDatasetVersions)
+        .set({ isCurrent: false })
+        .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
+      await tx
+        .update(schema.sanctionsDatasetVersions)
+        .set({ isCurrent: true, retentionReason: null, entitiesChecksum })
+        .where(eq(schema.sanctionsDatasetVersions.id, version.id));
+      const dropped = await applyRetention(tx, input.datasetId, version.id);
+      await tx
+        .update(schema.sanctionsDatasets)
+        .set({
+          lastDownloadStatus: "success",
+          lastDownloadAt: input.versionDate,
+          lastDownloadSize: fileSize,
+          lastDownloadError: null,
+          downloadStartedAt: null,
+          ...DOWNLOAD_REACHED,
+        })
+        .where(eq(schema.sanctionsDatasets.id, input.datasetId));
+      return dropped;
+    });
+  } catch (error) {
+    await deleteVersionInSteps(db, version.id).catch((cleanup) =>
+      console.error(`[duecheck] an unfinished version of ${input.datasetId} is left for the next import to remove:`, cleanup),
+    );
+    throw error;
+  }
+  // The dropped versions are unlabelled and not current already (nothing shows them); deleting them may fail
+  // without harm: the records purge deletes them later.
+  for (const id of pruned) {
+    await deleteVersionInSteps(db, id).catch((error) => console.error(`[duecheck] a version dropped by retention is left to the records purge:`, error));
+  }
+  return { ...version, entitiesChecksum, isCurrent: true };
 }
 
 /**
- * Labels the kept versions and deletes the others with their files and entities (by cascade). A version a stored
- * search was screened against is kept whatever its age (unlabelled, so the dataset's list does not show it): the
- * search must stay verifiable against it. The records purge deletes it once no kept search references it.
+ * Labels the kept versions and answers the others, for the caller to delete once the switch has committed (with
+ * their files and entities). A version a stored search was screened against is kept whatever its age (unlabelled,
+ * so the dataset's list does not show it): the search must stay verifiable against it. The records purge deletes it
+ * once no kept search references it.
  */
-async function applyRetention(tx: DbOrTx, datasetId: string, currentId: string) {
+async function applyRetention(tx: DbOrTx, datasetId: string, currentId: string): Promise<string[]> {
   const versions = await tx
     .select({ id: schema.sanctionsDatasetVersions.id, versionDate: schema.sanctionsDatasetVersions.versionDate })
     .from(schema.sanctionsDatasetVersions)
@@ -187,11 +213,14 @@ async function applyRetention(tx: DbOrTx, datasetId: string, currentId: string) 
   const candidates = [...plan].filter(([, p]) => !p.keep).map(([id]) => id);
   const referenced = await referencedVersions(tx, candidates);
   const pruned = candidates.filter((id) => !referenced.has(id));
-  if (pruned.length) await tx.delete(schema.sanctionsDatasetVersions).where(inArray(schema.sanctionsDatasetVersions.id, pruned));
+  if (pruned.length) {
+    await tx.update(schema.sanctionsDatasetVersions).set({ retentionReason: null }).where(inArray(schema.sanctionsDatasetVersions.id, pruned));
+  }
   for (const [id, p] of plan) {
     if (!p.keep || id === currentId) continue;
     await tx.update(schema.sanctionsDatasetVersions).set({ retentionReason: p.reason }).where(eq(schema.sanctionsDatasetVersions.id, id));
   }
+  return pruned;
 }
 
 /** The newest versions of a dataset shown with it: the current one, then up to 3 kept ones with a retention label. */
