@@ -7,6 +7,7 @@
 import { type Context, Hono } from "hono";
 import { findCase } from "../../lib/cases/access.ts";
 import { assignCase } from "../../lib/cases/assign.ts";
+import { caseAssignees } from "../../lib/cases/assignees.ts";
 import { attachmentDisposition, downloadName } from "../../lib/cases/attachment-views.ts";
 import { addCaseAttachment, FILE_TOO_LARGE, readCaseAttachment, removeCaseAttachment } from "../../lib/cases/attachments.ts";
 import {
@@ -30,6 +31,7 @@ import { addCaseSearch, openCase } from "../../lib/cases/manual.ts";
 import { addCaseNote, escalateCase } from "../../lib/cases/notes.ts";
 import { changeCaseSettings, readAvailability, readCaseSettings, setAvailability } from "../../lib/cases/settings.ts";
 import { changeCaseStatus } from "../../lib/cases/status.ts";
+import { caseSummary } from "../../lib/cases/summary.ts";
 import { setCaseTags } from "../../lib/cases/tags.ts";
 import { caseView } from "../../lib/cases/views.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -79,6 +81,9 @@ export const caseRoutes = new Hono<AppEnv>()
   /** { title, subject: { name, entityType, birthDate?, nationality?, identifiers? } }: 201 with the case; 409 with the subject's case. */
   .post("/", jsonBody(openCaseSchema), async (c) => c.json(await openCase(deps(c), reviewActor(c), c.req.valid("json")), 201))
 
+  /** The reader's open and overdue cases and the team's, counted: the home screen's and the dashboard's figures. */
+  .get("/summary", async (c) => c.json(await caseSummary(deps(c).db, reviewActor(c))))
+
   .get("/settings", async (c) => c.json(await readCaseSettings(deps(c).db, currentUser(c).organisationId)))
   .put("/settings", jsonBody(caseSettingsSchema), async (c) => c.json(await changeCaseSettings(deps(c).db, reviewActor(c), c.req.valid("json"))))
 
@@ -92,6 +97,9 @@ export const caseRoutes = new Hono<AppEnv>()
     const row = await findCase(deps(c).db, reviewActor(c), c.req.param("id"));
     return c.json(await caseView(deps(c).db, row.id));
   })
+
+  /** Who the case can be given to, from its own organisation: { items } with each one's open cases. */
+  .get("/:id/assignees", async (c) => c.json({ items: await caseAssignees(deps(c).db, reviewActor(c), c.req.param("id")) }))
 
   /** { searchId }: the organisation's search put into the case; 409 with the case it is already in. */
   .post("/:id/searches", jsonBody(addCaseSearchSchema), async (c) =>

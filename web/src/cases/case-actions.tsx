@@ -102,7 +102,10 @@ export function CaseActions({ item }: { item: CaseView }) {
   );
 }
 
-/** Gives the case to an active member who may work it (not an auditor, not one still invited). */
+/**
+ * Gives the case to an active member of its organisation who may work it (not an auditor, not one still invited),
+ * each named with the open cases they hold, and marked when away.
+ */
 function AssignToMember({ item }: { item: CaseView }) {
   const { t } = useTranslation();
   const id = useId();
