@@ -49,7 +49,7 @@ async function readCsv(path: string, { t }: Words) {
   const file = Bun.file(path);
   if (!(await file.exists())) failWith(t.batch.cannotRead(path));
   try {
-    return (await readBatchCsv(file)).entities;
+    return await readBatchCsv(file);
   } catch (error) {
     if (error instanceof AppError) failWith(t.batch.fileRefused(path, error.message));
     throw error;
@@ -113,6 +113,12 @@ function Summary({ batch, risks, words: { t } }: { batch: BatchView; risks: Part
   );
 }
 
+/** What the row gave beside its name: "1961-04-03 · RU · passport:7712345". */
+function rowDetails(row: BatchResultRow): string {
+  const identifiers = row.identifiers.map((i) => `${i.kind}:${i.value}`);
+  return [row.birthDate, row.nationality, ...identifiers].filter(Boolean).join(" · ");
+}
+
 function cursorOf(value: string | undefined, { t }: Words) {
   if (value === undefined) return undefined;
   return decodeCursor(value) ?? failWith(t.batch.cursorInvalid(value));
@@ -124,7 +130,7 @@ export function registerBatch(program: Command) {
 
   withLanguageOption(batch.command("run"))
     .description(
-      "Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks), charge every row and screen them; shows progress until the batch ends",
+      "Upload a CSV (searchTerm or name, entityType or type, language, country, numLinks, birthDate, nationality, identifiers or a column per kind, customerRef), charge every row and screen them; shows progress until the batch ends",
     )
     .argument("<file>", "the CSV file (up to 100,000 rows or 20 MB)")
     .option("--user <email>", "the account that screens and is charged (default: the first administrator, who is not charged)")
@@ -136,7 +142,9 @@ export function registerBatch(program: Command) {
       const early = words(asked);
       const name = batchName.safeParse(options.name ?? defaultBatchName(path));
       if (!name.success) failWith(name.error.issues[0].message);
-      const entities = await readCsv(path, early);
+      const { entities, unknownColumns } = await readCsv(path, early);
+      // Named before anything is charged, so a misspelt column is seen, never dropped unseen.
+      if (unknownColumns.length) console.error(early.t.batchDetails.unknownColumns(unknownColumns.join(", ")));
       const { finished, shown, risks } = await withCliUser(options.user, asked, async ({ database, user, shown }) => {
         await seedDatasets(database.db);
         const queue = await openSearchQueue(database);
@@ -249,6 +257,8 @@ export function registerBatch(program: Command) {
           empty={t.batch.noResults}
           columns={[
             { header: t.batch.columns.term, value: (r) => r.searchTerm },
+            { header: t.batchDetails.customerRef, value: (r) => r.customerRef ?? "-" },
+            { header: t.batchDetails.details, value: (r) => rowDetails(r) || "-" },
             { header: t.batch.columns.type, value: (r) => labels.entity[r.entityType] },
             { header: t.batch.columns.status, value: (r) => t.statuses[r.status] },
             { header: t.batch.columns.risk, value: (r) => (r.riskLevel ? (t.levels[r.riskLevel as keyof typeof t.levels] ?? r.riskLevel) : "-") },

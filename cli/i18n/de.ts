@@ -1,4 +1,5 @@
 import { de as admin } from "./admin/de.ts";
+import { de as batchDetails } from "./batch-details/de.ts";
 import { de as billing } from "./billing/de.ts";
 import { de as cases } from "./cases/de.ts";
 import { de as datasetExport } from "./dataset-export/de.ts";
@@ -203,6 +204,7 @@ export const de: CliText = {
   searches,
   matching,
   queryByExample,
+  batchDetails,
   reports,
   monitor,
   review,

@@ -1,4 +1,5 @@
 import { en as admin } from "./admin/en.ts";
+import { en as batchDetails } from "./batch-details/en.ts";
 import { en as billing } from "./billing/en.ts";
 import { en as cases } from "./cases/en.ts";
 import { en as datasetExport } from "./dataset-export/en.ts";
@@ -202,6 +203,7 @@ export const en: CliText = {
   searches,
   matching,
   queryByExample,
+  batchDetails,
   reports,
   monitor,
   review,

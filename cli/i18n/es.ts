@@ -1,4 +1,5 @@
 import { es as admin } from "./admin/es.ts";
+import { es as batchDetails } from "./batch-details/es.ts";
 import { es as billing } from "./billing/es.ts";
 import { es as cases } from "./cases/es.ts";
 import { es as datasetExport } from "./dataset-export/es.ts";
@@ -202,6 +203,7 @@ export const es: CliText = {
   searches,
   matching,
   queryByExample,
+  batchDetails,
   reports,
   monitor,
   review,

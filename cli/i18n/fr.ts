@@ -1,4 +1,5 @@
 import { fr as admin } from "./admin/fr.ts";
+import { fr as batchDetails } from "./batch-details/fr.ts";
 import { fr as billing } from "./billing/fr.ts";
 import { fr as cases } from "./cases/fr.ts";
 import { fr as datasetExport } from "./dataset-export/fr.ts";
@@ -202,6 +203,7 @@ export const fr: CliText = {
   searches,
   matching,
   queryByExample,
+  batchDetails,
   reports,
   monitor,
   review,

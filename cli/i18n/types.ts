@@ -1,6 +1,7 @@
 import type { UserRole } from "../../lib/auth/schemas.ts";
 import type { PipelineStage } from "../../lib/screening/pipeline.ts";
 import type { AdminCliText } from "./admin/types.ts";
+import type { BatchDetailsCliText } from "./batch-details/types.ts";
 import type { BillingCliText } from "./billing/types.ts";
 import type { CasesCliText } from "./cases/types.ts";
 import type { DatasetExportCliText } from "./dataset-export/types.ts";
@@ -190,6 +191,7 @@ export interface CliText {
   searches: SearchesCliText;
   matching: MatchingCliText;
   queryByExample: QueryByExampleCliText;
+  batchDetails: BatchDetailsCliText;
   reports: ReportsCliText;
   monitor: MonitorCliText;
   review: ReviewCliText;

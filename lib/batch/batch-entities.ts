@@ -1,15 +1,15 @@
 /** The second step of creating a batch: a pending batch takes its entities, all charged and queued together. */
 import { AppError } from "../errors.ts";
-import type { CreateSearchFields } from "../screening/schemas.ts";
 import type { ScreeningContext } from "../screening/searches.ts";
 import type { TeamMember } from "../screening/visibility.ts";
 import { type BatchJobRow, createBatchJob } from "./batch-jobs.ts";
 import { batchView } from "./batch-read.ts";
+import type { BatchEntity } from "./entity-schema.ts";
 import { checkPendingBatch } from "./pending-batch.ts";
 import { batchEntitiesSchema, type StartedBatch } from "./schemas.ts";
 
 /** The body's entities, each a valid search; the first bad one is named by its position ("Entity 3: ..."). */
-export function parseBatchEntities(body: unknown): CreateSearchFields[] {
+export function parseBatchEntities(body: unknown): BatchEntity[] {
   const parsed = batchEntitiesSchema.safeParse(body);
   if (parsed.success) return parsed.data.entities;
   const issue = parsed.error.issues[0];
@@ -26,7 +26,7 @@ export async function addBatchEntities(
   ctx: ScreeningContext,
   member: TeamMember,
   batchId: string,
-  entities: CreateSearchFields[],
+  entities: BatchEntity[],
 ): Promise<{ batch: BatchJobRow; creditsRequired: number }> {
   const batch = await checkPendingBatch(ctx.db, member, batchId, entities.length);
   return createBatchJob(ctx, { userId: member.id, name: batch.name, entities, batchId: batch.id });

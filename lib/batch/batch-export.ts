@@ -15,6 +15,7 @@ import { batchXlsx } from "../reports/batch/batch-xlsx.ts";
 import { describeExplanation } from "../reports/explanation.ts";
 import type { ReviewStatus } from "../review/contract.ts";
 import type { RiskLevel, SanctionsRow, SourceStatus } from "../screening/results.ts";
+import { readSearchDetails } from "../screening/schemas.ts";
 import { isReportLanguage, type ReportLanguage, sourceName } from "../screening/summary/phrasebook.ts";
 import type { SearchReader } from "../screening/visibility.ts";
 import { batchRiskCounts, batchView, readBatch } from "./batch-read.ts";
@@ -99,6 +100,8 @@ const rowFields = {
   searchTerm: s.searchTerm,
   entityType: s.entityType,
   country: s.country,
+  details: s.details,
+  customerRef: s.customerRef,
   status: s.status,
   riskLevel: s.riskLevel,
   reviewStatus: s.reviewStatus,
@@ -151,6 +154,8 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
     searchTerm: row.searchTerm,
     entityType: row.entityType,
     country: row.country,
+    ...rowDetails(row.details),
+    customerRef: row.customerRef,
     status: row.status,
     riskLevel: completed ? (row.riskLevel as RiskLevel | null) : null,
     reviewStatus: completed ? (row.reviewStatus as ReviewStatus) : null,
@@ -170,6 +175,12 @@ function reportRow(row: StoredRow, language: ReportLanguage): BatchReportRow {
     createdAt: row.createdAt,
     finishedAt: ended ? row.updatedAt : null,
   };
+}
+
+/** The details a row was screened with, one field each, as the results rows carry them. */
+function rowDetails(raw: unknown): Pick<BatchReportRow, "birthDate" | "nationality" | "identifiers"> {
+  const details = readSearchDetails(raw);
+  return { birthDate: details?.birthDate ?? null, nationality: details?.nationality ?? null, identifiers: details?.identifiers ?? [] };
 }
 
 /** Every row of the batch, a chunk at a time. */

@@ -6,11 +6,11 @@ import { hasUnlimitedCredits } from "../credits/contract.ts";
 import { memberCredits, SpendingCapError } from "../credits/ledger.ts";
 import { creditSettings } from "../credits/system-settings.ts";
 import { AppError } from "../errors.ts";
-import type { CreateSearchFields } from "../screening/schemas.ts";
 import { createSearches, type ScreeningContext } from "../screening/searches.ts";
 import type { SearchReader } from "../screening/visibility.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { batchView, readBatch } from "./batch-read.ts";
+import type { BatchEntity } from "./entity-schema.ts";
 import { claimPendingBatch } from "./pending-batch.ts";
 
 export type BatchJobRow = typeof schema.batchJobs.$inferSelect;
@@ -25,7 +25,7 @@ export async function createBatchJob(
   input: {
     userId: string;
     name: string;
-    entities: CreateSearchFields[];
+    entities: BatchEntity[];
     /** A batch made without entities (POST /api/batch-jobs) that takes these; otherwise a new batch is made. */
     batchId?: string;
   },
@@ -82,7 +82,13 @@ const insufficientCredits = (rows: number, required: number, balance: number) =>
 export async function getBatchJob(db: Db, reader: SearchReader, batchId: string) {
   const batch = await readBatch(db, reader, batchId);
   const searches = await db
-    .select({ id: schema.searches.id, searchTerm: schema.searches.searchTerm, status: schema.searches.status, riskLevel: schema.searches.riskLevel })
+    .select({
+      id: schema.searches.id,
+      searchTerm: schema.searches.searchTerm,
+      customerRef: schema.searches.customerRef,
+      status: schema.searches.status,
+      riskLevel: schema.searches.riskLevel,
+    })
     .from(schema.searches)
     .where(eq(schema.searches.batchJobId, batchId));
   return { ...batchView(batch), searches };

@@ -8,6 +8,7 @@ import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { personName } from "../auth/person-name.ts";
 import { afterCursor, cursorKey, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { ReviewStatus } from "../review/contract.ts";
+import { readSearchDetails } from "../screening/schemas.ts";
 import { type SearchReader, type TeamScope, teamRecordsOf } from "../screening/visibility.ts";
 import { findTeamBatch } from "./pending-batch.ts";
 import type { BatchResultRow, BatchView, RiskLevel, TeamBatchView } from "./schemas.ts";
@@ -132,6 +133,8 @@ export async function batchResultsOf(db: Db, batch: BatchRow, request: BatchResu
             or exists (select 1 from jsonb_array_elements(coalesce(${s.results}->'sources', '[]'::jsonb)) m where m->>'kind' = 'media' and m->>'status' = 'ok')
           then coalesce(jsonb_array_length(${s.results}->'adverseMedia'), 0)
         end`,
+        details: s.details,
+        customerRef: s.customerRef,
         cursorKey: cursorKey(keyset),
       })
       .from(s)
@@ -140,7 +143,16 @@ export async function batchResultsOf(db: Db, batch: BatchRow, request: BatchResu
       .limit(request.limit + 1),
     db.$count(s, where),
   ]);
-  return toPage(rows, request.limit, total, ({ id, ...row }) => ({ searchId: id, ...row }));
+  return toPage(rows, request.limit, total, ({ id, details: raw, ...row }) => {
+    const details = readSearchDetails(raw);
+    return {
+      searchId: id,
+      ...row,
+      birthDate: details?.birthDate ?? null,
+      nationality: details?.nationality ?? null,
+      identifiers: details?.identifiers ?? [],
+    };
+  });
 }
 
 /** How many of the batch's searches ended at each risk level (the summary of the CLI and the PDF). */

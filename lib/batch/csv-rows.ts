@@ -1,17 +1,24 @@
 /**
- * The batch CSV rules applied to parsed records: the first record is the header, lower-cased and
- * trimmed; a row is kept only with a value in searchterm or name; entityType from entitytype or type (lower-cased,
- * default person); language (default en), country and numLinks (default 10) are optional; every kept row must be a
- * valid search. Imports only zod and the shared rules: the web bundle includes this file.
+ * The batch CSV rules applied to parsed records: the first record is the header, its names read in any case and
+ * with spaces, underscores and dashes ignored (column-names.ts: "Date of birth", birth_date and DOB are one column);
+ * a row is kept only with a value in searchterm or name; entityType from entitytype or type (lower-cased, default
+ * person); language (default en), country and numLinks (default 10) are optional; the subject's birth date,
+ * nationality and identifiers and a customer reference are optional; every kept row must be a valid search (its
+ * details checked with the search's own rules, so a bad one names its line). Header names the batch does not read
+ * are reported (unknownColumns), never dropped unseen. Imports only zod and the shared rules: the web bundle
+ * includes this file.
  */
-import { type CreateSearchFields, createSearchSchema, searchTerm } from "../screening/schemas.ts";
+import { customerRefSchema } from "../screening/customer-ref.ts";
+import { createSearchSchema, identifierFromText, type SearchDetails, searchDetailsSchema, searchTerm } from "../screening/schemas.ts";
+import { COLUMN_NAMES, type ColumnName, columnOf, IDENTIFIER_COLUMNS } from "./column-names.ts";
 import { BatchCsvError, type CsvSeparatorName } from "./csv-problems.ts";
+import type { BatchEntity } from "./entity-schema.ts";
 
 export const CSV_DELIMITERS = [",", ";", "\t"] as const;
 
 const SEPARATOR_NAMES: Record<string, CsvSeparatorName> = { ",": "commas", ";": "semicolons", "\t": "tabs" };
 const searchOptionsSchema = createSearchSchema.omit({ searchTerm: true });
-type SearchOptions = Omit<CreateSearchFields, "searchTerm">;
+type SearchOptions = Omit<BatchEntity, "searchTerm" | "details" | "customerRef">;
 /** Distinct option combinations remembered as valid; more are still checked, just not remembered. */
 const MAX_CHECKED_OPTIONS = 10_000;
 /** A byte sequence that is not UTF-8 is decoded to U+FFFD: such a value was written in another encoding. */
@@ -29,18 +36,13 @@ export function detectDelimiter(text: string): string {
   return CSV_DELIMITERS.reduce((best, d) => ((counts.get(d) ?? 0) > (counts.get(best) ?? 0) ? d : best), CSV_DELIMITERS[0] as string);
 }
 
-interface Columns {
-  searchTerm: number;
-  name: number;
-  entityType: number;
-  language: number;
-  country: number;
-  numLinks: number;
-  count: number;
-}
+/** The index of each column the batch reads (-1 when absent), and how many the header has. */
+type Columns = Record<ColumnName, number> & { count: number };
 
 export interface CsvRows {
-  entities: CreateSearchFields[];
+  entities: BatchEntity[];
+  /** Header names the batch does not read, as the file wrote them: the preview names them. */
+  unknownColumns: string[];
   /** Data rows that hold any value (blank lines aside), kept or not. */
   rows: number;
   /** Data rows left out because they have no searchterm or name. */
@@ -53,7 +55,8 @@ export class CsvRowReader {
   private nextLine = 1;
   private rows = 0;
   private skippedRows = 0;
-  readonly entities: CreateSearchFields[] = [];
+  readonly entities: BatchEntity[] = [];
+  private unknownColumns: string[] = [];
   private readonly checkedOptions = new Map<string, SearchOptions>();
 
   constructor(
@@ -76,7 +79,7 @@ export class CsvRowReader {
     this.nextLine += 1 + lineBreaks(record);
     if (record.every((cell) => cell === "")) return null;
     if (!this.columns) {
-      this.columns = headerColumns(record, line);
+      ({ columns: this.columns, unknown: this.unknownColumns } = headerColumns(record, line));
       return null;
     }
     this.rows++;
@@ -93,13 +96,18 @@ export class CsvRowReader {
     return null;
   }
 
-  private entity(line: number, term: string, cell: (index: number) => string): CreateSearchFields {
+  private entity(line: number, term: string, cell: (index: number) => string): BatchEntity {
     const columns = this.columns!;
     const entityType = cell(columns.entityType);
     const language = cell(columns.language);
     const country = cell(columns.country);
     const numLinks = cell(columns.numLinks);
-    if ([term, entityType, language, country, numLinks].some((value) => value.includes(REPLACEMENT_CHARACTER))) {
+    const birthDate = cell(columns.birthDate);
+    const nationality = cell(columns.nationality);
+    const customerRef = cell(columns.customerRef);
+    const identifiers = [cell(columns.identifiers), ...IDENTIFIER_COLUMNS.map(({ column }) => cell(columns[column]))];
+    const values = [term, entityType, language, country, numLinks, birthDate, nationality, customerRef, ...identifiers];
+    if (values.some((value) => value.includes(REPLACEMENT_CHARACTER))) {
       throw new BatchCsvError({ code: "notUtf8" }, line);
     }
     // The search schema checks every value: term and country through text() (lib/validation/text.ts), the others
@@ -121,13 +129,33 @@ export class CsvRowReader {
       options = parsed.data;
       if (this.checkedOptions.size < MAX_CHECKED_OPTIONS) this.checkedOptions.set(key, options);
     }
-    return { searchTerm: checkedTerm.data, ...options };
+    const details = this.details(line, birthDate, nationality, cell);
+    const ref = customerRef ? customerRefSchema.safeParse(customerRef) : undefined;
+    if (ref && !ref.success) throw new BatchCsvError({ code: "invalidValue", message: ref.error.issues[0].message }, line);
+    return { searchTerm: checkedTerm.data, ...options, ...(details ? { details } : {}), ...(ref?.data ? { customerRef: ref.data } : {}) };
+  }
+
+  /** The row's birth date, nationality and identifiers, checked as a manual search's details are; undefined when none. */
+  private details(line: number, birthDate: string, nationality: string, cell: (index: number) => string): SearchDetails | undefined {
+    const columns = this.columns!;
+    const identifiers = [
+      ...listCell(cell(columns.identifiers)).map(identifierFromText),
+      ...IDENTIFIER_COLUMNS.flatMap(({ column, kind }) => listCell(cell(columns[column])).map((value) => ({ kind, value }))),
+    ];
+    if (!birthDate && !nationality && identifiers.length === 0) return undefined;
+    const parsed = searchDetailsSchema.safeParse({
+      ...(birthDate ? { birthDate } : {}),
+      ...(nationality ? { nationality } : {}),
+      ...(identifiers.length ? { identifiers } : {}),
+    });
+    if (!parsed.success) throw new BatchCsvError({ code: "invalidValue", message: parsed.error.issues[0].message }, line);
+    return parsed.data;
   }
 
   finish(): CsvRows {
     if (!this.columns) throw new BatchCsvError({ code: "empty" });
     if (this.entities.length === 0) throw new BatchCsvError({ code: "noEntities" });
-    return { entities: this.entities, rows: this.rows, skippedRows: this.skippedRows };
+    return { entities: this.entities, unknownColumns: this.unknownColumns, rows: this.rows, skippedRows: this.skippedRows };
   }
 }
 
@@ -139,20 +167,31 @@ function lineBreaks(record: string[]): number {
   return breaks;
 }
 
-function headerColumns(header: string[], line: number): Columns {
-  const names = header.map((h) => h.trim().toLowerCase());
-  const column = (name: string) => names.indexOf(name);
-  const columns = {
-    searchTerm: column("searchterm"),
-    name: column("name"),
-    entityType: column("entitytype") >= 0 ? column("entitytype") : column("type"),
-    language: column("language"),
-    country: column("country"),
-    numLinks: column("numlinks"),
-    count: header.length,
-  };
+/** Several values in one cell, separated by | or ; ("passport:X1234567 | imo:9123456"). */
+function listCell(value: string): string[] {
+  if (!value) return [];
+  return value
+    .split(/[|;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Each column the batch reads at its first place in the header; a name read twice or not at all is unknown. */
+function headerColumns(header: string[], line: number): { columns: Columns; unknown: string[] } {
+  const columns = { count: header.length } as Columns;
+  const unknown: string[] = [];
+  header.forEach((name, index) => {
+    const column = columnOf(name);
+    if (column && columns[column] === undefined) columns[column] = index;
+    else if (name.trim()) unknown.push(name.trim());
+  });
+  for (const column of COLUMN_NAMES) columns[column] ??= -1;
+  // entityType, else type (the older files' name).
+  if (columns.entityType < 0) columns.entityType = columns.type;
+  else if (columns.type >= 0) unknown.push(header[columns.type].trim());
   if (columns.searchTerm < 0 && columns.name < 0) {
-    throw new BatchCsvError({ code: "noNameColumn", found: names.filter(Boolean).join(", ") }, line);
+    const found = header.map((h) => h.trim().toLowerCase()).filter(Boolean);
+    throw new BatchCsvError({ code: "noNameColumn", found: found.join(", ") }, line);
   }
-  return columns;
+  return { columns, unknown };
 }

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import type { MadeBy } from "../organisations/contract.ts";
 import type { ReviewStatus } from "../review/contract.ts";
-import { createSearchSchema } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
 import { BATCH_NAME_MAX } from "./batch-name.ts";
+import { batchEntitySchema } from "./entity-schema.ts";
 
 /** Rows of one batch from the web and the CLI (the public API keeps its own 1,000). */
 export const MAX_BATCH_ENTITIES = 100_000;
@@ -37,11 +37,14 @@ export const newBatchSchema = z.strictObject(
 );
 export type NewBatch = z.output<typeof newBatchSchema>;
 
-/** POST /api/batch-jobs/{id}/entities: every entity is a search request (the CSV rules' defaults apply). */
+/**
+ * POST /api/batch-jobs/{id}/entities: every entity is a search request (the CSV rules' defaults apply) with its
+ * subject's birthDate, nationality and identifiers, and a customerRef (entity-schema.ts).
+ */
 export const batchEntitiesSchema = z.strictObject(
   {
     entities: z
-      .array(createSearchSchema, { error: "entities must be a list" })
+      .array(batchEntitySchema, { error: "entities must be a list" })
       .min(1, "entities must not be empty")
       .max(MAX_BATCH_ENTITIES, `A batch can have at most ${MAX_BATCH_ENTITIES.toLocaleString("en")} entities`),
   },
@@ -108,4 +111,9 @@ export interface BatchResultRow {
   sanctionsMatches: number;
   /** News articles found; null when no news source answered (not checked: unknown, not none). */
   mediaCount: number | null;
+  /** The details the row was screened with (null or empty when it gave none), and the customer's reference. */
+  birthDate: string | null;
+  nationality: string | null;
+  identifiers: { kind: string; value: string }[];
+  customerRef: string | null;
 }

@@ -13,6 +13,7 @@ import {
   type SearchNoteView,
   type SearchReviewView,
 } from "../review/contract.ts";
+import { hitCountsSchema } from "../review/hit-counts.ts";
 import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../screening/results.ts";
 import { createSearchSchema, searchDetailsSchema, waitQuerySchema as waitQuerySchemaFor } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";
@@ -126,6 +127,8 @@ export const publicSearchResultSchema = z.object({
   /** The review of the search's hits: true match or false positive, by whom, and the status that follows. */
   reviewStatus: reviewStatusSchema,
   review: searchReviewSchema,
+  /** Matches, near misses and open hits, counted as the app's screens and reports count them. */
+  hitCounts: hitCountsSchema,
 });
 
 export const batchAcceptedSchema = z.object({
@@ -133,6 +136,8 @@ export const batchAcceptedSchema = z.object({
   totalEntities: z.number().int(),
   status: z.enum(["pending", "processing", "completed", "failed"]),
   creditsRequired: z.number().int(),
+  /** Columns of the file's header the batch does not read (named so nothing is dropped unseen). */
+  unknownColumns: z.array(z.string()),
 });
 
 export const batchStatusSchema = z.object({
@@ -144,7 +149,16 @@ export const batchStatusSchema = z.object({
   failedEntities: z.number().int(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
-  searches: z.array(z.object({ id: z.uuid(), searchTerm: z.string(), status: z.string(), riskLevel: z.string().nullable() })),
+  searches: z.array(
+    z.object({
+      id: z.uuid(),
+      searchTerm: z.string(),
+      /** The customer's reference the row carried (a customerRef column), or null. */
+      customerRef: z.string().nullable(),
+      status: z.string(),
+      riskLevel: z.string().nullable(),
+    }),
+  ),
 });
 
 export const errorSchema = z.object({ error: z.string() });

@@ -15,7 +15,9 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import { heldSearch } from "../retention/legal-holds.ts";
 import { readSettings } from "../settings/system-settings.ts";
+import { customerRefSchema } from "./customer-ref.ts";
 import { searchCreated } from "./events.ts";
 import { createSearchSchema, type SearchDetails, storedSearchDetails } from "./schemas.ts";
 import { queueSearchChunks, SEARCH_CHUNK_QUEUE, SEARCH_QUEUE, type SearchJobData } from "./search-queue.ts";
@@ -42,12 +44,15 @@ export interface CreateSearchInput {
   /** A monitoring re-check: charged the automated search cost. */
   isAutomated?: boolean;
   batchJobId?: string;
+  /** The subject's key in the customer's own systems (lib/screening/customer-ref.ts), kept beside the search. */
+  customerRef?: string | null;
 }
 
 export const insufficientCreditsMessage = (cost: number) =>
   `You need at least ${cost} credits to perform a search. Please contact support to add more credits.`;
 
 const SEARCH_NOT_FOUND = "Search not found";
+export const SEARCH_UNDER_LEGAL_HOLD = "This search is under legal hold: it stays in your history until the hold is lifted";
 
 /**
  * Creates a search and queues its job. In one transaction: the search row, the charge (manual or automated search
@@ -77,6 +82,7 @@ export async function createSearch(ctx: ScreeningContext<DbOrTx>, input: CreateS
         isAutomated,
         creditsUsed: charge ? cost : 0,
         batchJobId: input.batchJobId ?? null,
+        customerRef: fields.customerRef,
       })
       .returning();
     if (charge) {
@@ -159,6 +165,7 @@ export async function createSearches(ctx: ScreeningContext<DbOrTx>, input: Creat
         isAutomated: false,
         creditsUsed: charge ? cost : 0,
         batchJobId: input.batchJobId ?? null,
+        customerRef: fields.customerRef,
         // A microsecond apart, in the rows' order: a batch's results list them in the order of its file.
         createdAt: sql`now() + ${i + j} * interval '1 microsecond'`,
       }));
@@ -194,7 +201,10 @@ export async function createSearches(ctx: ScreeningContext<DbOrTx>, input: Creat
   return ids;
 }
 
-/** A search's fields validated as POST /api/searches validates them (400 with the message, after the prefix). */
+/**
+ * A search's fields validated as POST /api/searches validates them (400 with the message, after the prefix), with
+ * the customer reference under its own rule.
+ */
 function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = "") {
   const parsed = createSearchSchema.safeParse({
     searchTerm: input.searchTerm,
@@ -205,7 +215,9 @@ function searchFields(input: Omit<CreateSearchInput, "userId">, errorPrefix = ""
     details: input.details,
   });
   if (!parsed.success) throw new AppError(400, `${errorPrefix}${parsed.error.issues[0].message}`);
-  return parsed.data;
+  const customerRef = customerRefSchema.safeParse(input.customerRef ?? undefined);
+  if (!customerRef.success) throw new AppError(400, `${errorPrefix}${customerRef.error.issues[0].message}`);
+  return { ...parsed.data, customerRef: customerRef.data ?? null };
 }
 
 /**
@@ -308,7 +320,8 @@ async function countSearches(db: Db, userId: string): Promise<number> {
 /**
  * The owner's delete: hides the search from the owner's history, lists and reads (404 from then on). The record,
  * its results, decisions, notes and ledger entry are kept, for admins (marked hidden), batch counts and exports,
- * until the retention purge removes it. Deleting it again, another user's, an unknown or a malformed id: 404.
+ * until the retention purge removes it. Deleting it again, another user's, an unknown or a malformed id: 404. A search
+ * under legal hold (on it or on its owner): 409, naming the hold.
  */
 export async function deleteSearch(
   db: Db,
@@ -319,6 +332,13 @@ export async function deleteSearch(
   if (!isUuid(id)) throw new AppError(404, SEARCH_NOT_FOUND);
   const s = schema.searches;
   await db.transaction(async (tx) => {
+    // A held search stays in its owner's history: the hold is there so that nobody, the owner included, loses sight
+    // of the record (lib/retention/legal-holds.ts). Refused with 409, and nothing changes.
+    const [held] = await tx
+      .select({ id: s.id })
+      .from(s)
+      .where(and(eq(s.id, id), eq(s.userId, userId), isNull(s.hiddenAt), heldSearch()));
+    if (held) throw new AppError(409, SEARCH_UNDER_LEGAL_HOLD);
     const [row] = await tx
       .update(s)
       .set({ hiddenAt: sql`now()`, hiddenBy: userId })

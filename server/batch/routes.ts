@@ -3,11 +3,11 @@ import { z } from "zod";
 import { addBatchEntities, parseBatchEntities, startedBatchView } from "../../lib/batch/batch-entities.ts";
 import { exportBatch, exportQuerySchema } from "../../lib/batch/batch-export.ts";
 import { batchView, listBatches, listBatchResults, openBatch } from "../../lib/batch/batch-read.ts";
+import type { BatchEntity } from "../../lib/batch/entity-schema.ts";
 import { createPendingBatch } from "../../lib/batch/pending-batch.ts";
 import { type batchEntitiesSchema, MAX_BATCH_ENTITIES_BODY_BYTES, newBatchSchema, riskLevelFilter } from "../../lib/batch/schemas.ts";
 import { teamScopeQuerySchema } from "../../lib/organisations/contract.ts";
 import { pageQuerySchema } from "../../lib/paging.ts";
-import type { CreateSearchFields } from "../../lib/screening/schemas.ts";
 import { appBaseUrl } from "../app-base-url.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireUser } from "../middleware/session.ts";
@@ -26,7 +26,7 @@ const listQuerySchema = pageQuerySchema.extend(teamScopeQuerySchema.shape);
 const entitiesBody: MiddlewareHandler<
   AppEnv,
   string,
-  { in: { json: z.input<typeof batchEntitiesSchema> }; out: { json: { entities: CreateSearchFields[] } } }
+  { in: { json: z.input<typeof batchEntitiesSchema> }; out: { json: { entities: BatchEntity[] } } }
 > = async (c, next) => {
   const entities = parseBatchEntities(await readJson(c, z.looseObject({}), { maxBytes: MAX_BATCH_ENTITIES_BODY_BYTES }));
   c.req.addValidatedData("json", { entities });

@@ -72,7 +72,7 @@ serve(searchRoutes, createBatch, async (c) => {
   const file = form.file;
   if (!(file instanceof File)) throw new AppError(400, "Send the CSV as multipart/form-data in a field named file");
   assertCsvFileName(file.name);
-  const { entities } = await readBatchCsv(file, PUBLIC_API_BATCH_CSV_LIMITS);
+  const { entities, unknownColumns } = await readBatchCsv(file, PUBLIC_API_BATCH_CSV_LIMITS);
   const given = typeof form.name === "string" ? parseWith(batchNameSchema, form.name) : "";
   const name = given || `API batch ${new Date().toISOString()}`;
   const { database } = c.get("ctx");
@@ -80,7 +80,7 @@ serve(searchRoutes, createBatch, async (c) => {
     { db: database.db, queue: screeningService(database).queue },
     { userId: currentUser(c).id, name, entities },
   );
-  return { batchId: batch.id, totalEntities: batch.totalEntities, status: batch.status, creditsRequired };
+  return { batchId: batch.id, totalEntities: batch.totalEntities, status: batch.status, creditsRequired, unknownColumns };
 });
 
 serve(searchRoutes, getBatch, async (c, { params: { batchId } }) => getBatchJob(c.get("ctx").database.db, currentUser(c), batchId));

@@ -10,6 +10,7 @@ import type { ReportLabels } from "../i18n.ts";
 import { embedReportFonts } from "../pdf/fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "../pdf/pdf-writer.ts";
 import { type BatchReport, type BatchReportRow, labelsOf } from "./batch-report.ts";
+import { batchDetailLabels } from "./detail-labels.ts";
 
 export type AttentionGroup = "critical" | "high" | "medium" | "failed";
 export const ATTENTION_GROUPS: AttentionGroup[] = ["critical", "high", "medium", "failed"];
@@ -42,7 +43,8 @@ export async function buildBatchPdf(report: BatchReport, attention: BatchAttenti
   // A source that could not be checked for any finished row is said once, in its own table above, not on every row.
   const finished = batch.processedEntities + batch.failedEntities;
   const everywhere = new Set(attention.notChecked.filter((s) => finished > 0 && s.entities >= finished).map((s) => s.name));
-  const cells = (row: BatchReportRow) => attentionCells({ ...row, notChecked: row.notChecked.filter((name) => !everywhere.has(name)) }, labels, count, country);
+  const cells = (row: BatchReportRow) =>
+    attentionCells({ ...row, notChecked: row.notChecked.filter((name) => !everywhere.has(name)) }, labels, count, country, batchDetailLabels(language).ref);
 
   w.titleBand(b.title, `duecheck · ${labels.confidential}`, `${labels.generatedAt}: ${formatDateTime(report.generatedAt, language)}`);
   w.text(batch.name, { size: 17, bold: true, lineGap: 0.25 });
@@ -124,14 +126,16 @@ export async function buildBatchPdf(report: BatchReport, attention: BatchAttenti
   return doc.save();
 }
 
-function attentionCells(row: BatchReportRow, labels: ReportLabels, count: (n: number) => string, country: (code: string) => string): string[] {
+function attentionCells(row: BatchReportRow, labels: ReportLabels, count: (n: number) => string, country: (code: string) => string, refWord: string): string[] {
   const f = row.findings;
   const sanctions = f && f.sanctionsLists > 0 ? `${count(f.sanctionsLists)}: ${f.matchedNames.join("; ")}` : f ? "0" : "";
   const media = !f ? "" : f.mediaChecked ? `${count(f.media)} (${count(f.negativeMedia)})` : `– (${labels.notChecked})`;
   const notes = [row.notChecked.length ? `${labels.notChecked}: ${row.notChecked.join(", ")}` : "", row.error ?? ""].filter(Boolean).join(" · ");
+  const ref = row.customerRef ? `${refWord} ${row.customerRef}` : "";
+  const given = [row.birthDate ? `${labels.birthDate} ${row.birthDate}` : "", row.nationality ? `${labels.nationality} ${country(row.nationality)}` : ""];
   return [
-    row.searchTerm,
-    [labels.entity[row.entityType], row.country ? country(row.country) : ""].filter(Boolean).join("\n"),
+    [row.searchTerm, ref].filter(Boolean).join("\n"),
+    [labels.entity[row.entityType], row.country ? country(row.country) : "", ...given].filter(Boolean).join("\n"),
     row.reviewStatus ? labels.review.statuses[row.reviewStatus] : "",
     sanctions,
     f ? count(f.pepListings) : "",

@@ -2,6 +2,7 @@
  * A batch's results as its exports (CSV, Excel, the PDF summary) read them: the batch, its owner and one row per
  * entity. lib/batch/batch-export.ts reads them from the database a chunk at a time.
  */
+
 import { appLink } from "../../app-links.ts";
 import type { BatchView } from "../../batch/schemas.ts";
 import type { ReviewStatus } from "../../review/contract.ts";
@@ -11,6 +12,7 @@ import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
 import { explanationLabels } from "../explanation.ts";
 import { fileSlug } from "../file-name.ts";
 import { type ReportLabels, reportLabels } from "../i18n.ts";
+import { batchDetailLabels, identifiersCell } from "./detail-labels.ts";
 
 export type RowStatus = "pending" | "processing" | "completed" | "failed";
 
@@ -35,6 +37,11 @@ export interface BatchReportRow {
   searchTerm: string;
   entityType: "person" | "company";
   country: string | null;
+  /** What the row gave beside its name (query by example), and the customer's reference. */
+  birthDate: string | null;
+  nationality: string | null;
+  identifiers: { kind: string; value: string }[];
+  customerRef: string | null;
   status: RowStatus;
   riskLevel: RiskLevel | null;
   /** What reviewers made of its hits, shown beside the risk level; null until the row has completed. */
@@ -88,10 +95,15 @@ export function batchColumns(report: BatchReport): Column[] {
     <T extends Cell>(pick: (f: RowFindings) => T) =>
     (row: BatchReportRow) =>
       row.findings ? pick(row.findings) : null;
+  const details = batchDetailLabels(report.language);
   return [
     { header: labels.searchTerm, width: 30, value: (r) => r.searchTerm },
+    { header: details.customerRef, width: 18, value: (r) => r.customerRef },
     { header: labels.entityType, width: 12, value: (r) => labels.entity[r.entityType] },
     { header: labels.country, width: 9, value: (r) => r.country },
+    { header: labels.birthDate, width: 12, value: (r) => r.birthDate },
+    { header: labels.nationality, width: 11, value: (r) => r.nationality },
+    { header: details.identifiers, width: 30, value: (r) => identifiersCell(r.identifiers) },
     { header: labels.status, width: 14, value: (r) => b.statuses[r.status] },
     { header: labels.riskLevel, width: 16, value: (r) => (r.riskLevel ? labels.risk[r.riskLevel] : null) },
     { header: labels.review.status, width: 18, value: (r) => (r.reviewStatus ? labels.review.statuses[r.reviewStatus] : null) },
