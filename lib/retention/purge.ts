@@ -11,6 +11,7 @@
 import { and, asc, eq, gt, inArray, lt, not, or, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type ActorKind, recordAudit } from "../audit/record.ts";
+import { CLAIM_STALE_MS } from "../sanctions/datasets/claim.ts";
 import { planRetention } from "../sanctions/datasets/retention.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import type { PurgeOutcome } from "./contract.ts";
@@ -111,13 +112,16 @@ export async function purgeExpiredRecords(db: Db, options: PurgeOptions): Promis
  */
 async function unreferencedVersions(db: DbOrTx, kept: SQL): Promise<string[]> {
   const v = schema.sanctionsDatasetVersions;
-  const versions = await db
-    .select({ id: v.id, datasetId: v.datasetId, versionDate: v.versionDate, isCurrent: v.isCurrent })
-    .from(v)
-    // A version still being written (not current, no checksum yet, stored in the last day) belongs to its import.
-    .where(not(and(eq(v.isCurrent, false), sql`${v.entitiesChecksum} is null`, gt(v.createdAt, sql`now() - interval '1 day'`))!));
+  const versions = await db.select({ id: v.id, datasetId: v.datasetId, versionDate: v.versionDate, isCurrent: v.isCurrent }).from(v);
   const byDataset = new Map<string, typeof versions>();
   for (const version of versions) byDataset.set(version.datasetId, [...(byDataset.get(version.datasetId) ?? []), version]);
+  // A dataset a download or import is writing now keeps its versions: the one being written is not current yet.
+  const d = schema.sanctionsDatasets;
+  const writing = await db
+    .select({ id: d.id })
+    .from(d)
+    .where(and(eq(d.lastDownloadStatus, "downloading"), gt(d.downloadStartedAt, new Date(Date.now() - CLAIM_STALE_MS))));
+  for (const { id } of writing) byDataset.delete(id);
   const candidates = [];
   for (const list of byDataset.values()) {
     const current = list.find((version) => version.isCurrent);
