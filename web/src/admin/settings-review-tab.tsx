@@ -1,7 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { SettingsCard, type SettingsTabProps, SwitchField } from "./settings-fields";
 
-/** Review: whether a decision on a hit waits for a second person (four eyes) before it takes effect. */
+/**
+ * Review: whether a decision on a hit waits for a second person (four eyes) before it takes effect, and whether
+ * clearing a sanctions match needs a written reason.
+ */
 export function ReviewTab({ settings, onChange }: SettingsTabProps) {
   const { t } = useTranslation();
   return (
@@ -11,6 +14,12 @@ export function ReviewTab({ settings, onChange }: SettingsTabProps) {
         hint={t("reviews.settings.fourEyesHint")}
         checked={settings.fourEyesReview}
         onChange={(fourEyesReview) => onChange({ ...settings, fourEyesReview })}
+      />
+      <SwitchField
+        label={t("clearance.setting")}
+        hint={t("clearance.settingHint")}
+        checked={settings.writtenReasonToClearMatch}
+        onChange={(writtenReasonToClearMatch) => onChange({ ...settings, writtenReasonToClearMatch })}
       />
     </SettingsCard>
   );

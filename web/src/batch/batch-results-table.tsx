@@ -6,9 +6,13 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { BatchStatusBadge } from "./batch-status-badge";
+import { RowDetails } from "./row-details";
 import type { BatchResultRow } from "./types";
 
-/** One row per entity: term (opening its search), type, status, risk, review status beside it, sanctions matches and media count. */
+/**
+ * One row per entity: term (opening its search) with the customer's reference and the details it was screened with
+ * under it, type, status, risk, review status beside it, sanctions matches and media count.
+ */
 export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; caption: string }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -37,6 +41,7 @@ export function BatchResultsTable({ rows, caption }: { rows: BatchResultRow[]; c
               <Link to="/searches/$searchId" params={{ searchId: row.searchId }} className="underline-offset-4 hover:underline focus-visible:underline">
                 {row.searchTerm}
               </Link>
+              <RowDetails row={row} />
             </TableCell>
             <TableCell>{row.entityType === "company" ? t("search.company") : t("search.person")}</TableCell>
             <TableCell>

@@ -101,7 +101,7 @@ export function CsvUploadCard() {
         )}
         {file.state === "ready" && (
           <>
-            <EntityPreview entities={file.csv.entities} fileName={file.fileName} />
+            <EntityPreview entities={file.csv.entities} fileName={file.fileName} unknownColumns={file.csv.unknownColumns} />
             <div className="grid gap-2">
               <Label htmlFor={nameId}>{t("batch.nameLabel")}</Label>
               <Input

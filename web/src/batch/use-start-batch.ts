@@ -2,7 +2,7 @@ import { useFormatters } from "@duecheck/react/views/format";
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { CreateSearchFields } from "../../../lib/screening/schemas.ts";
+import type { BatchEntity } from "../../../lib/batch/entity-schema.ts";
 import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { answer, api, serverErrorText } from "../lib/api";
@@ -21,7 +21,7 @@ export function useStartBatch() {
   const queryClient = useQueryClient();
   const { number } = useFormatters();
   return useMutation({
-    mutationFn: async ({ name, entities }: { name: string; entities: CreateSearchFields[] }) => {
+    mutationFn: async ({ name, entities }: { name: string; entities: BatchEntity[] }) => {
       const batch = await answer(api["batch-jobs"].$post({ json: { name, totalEntities: entities.length, status: "processing" } }));
       return answer(api["batch-jobs"][":id"].entities.$post({ param: { id: batch.id }, json: { entities } }));
     },

@@ -14,6 +14,10 @@ import adminOrganisationsDe from "../admin-organisations/i18n/de.json";
 import adminOrganisationsEn from "../admin-organisations/i18n/en.json";
 import adminOrganisationsEs from "../admin-organisations/i18n/es.json";
 import adminOrganisationsFr from "../admin-organisations/i18n/fr.json";
+import batchDe from "../batch/i18n/de.json";
+import batchEn from "../batch/i18n/en.json";
+import batchEs from "../batch/i18n/es.json";
+import batchFr from "../batch/i18n/fr.json";
 import casesDe from "../cases/i18n/de.json";
 import casesEn from "../cases/i18n/en.json";
 import casesEs from "../cases/i18n/es.json";
@@ -26,6 +30,10 @@ import organisationsDe from "../organisations/i18n/de.json";
 import organisationsEn from "../organisations/i18n/en.json";
 import organisationsEs from "../organisations/i18n/es.json";
 import organisationsFr from "../organisations/i18n/fr.json";
+import clearanceDe from "../review/clearance/i18n/de.json";
+import clearanceEn from "../review/clearance/i18n/en.json";
+import clearanceEs from "../review/clearance/i18n/es.json";
+import clearanceFr from "../review/clearance/i18n/fr.json";
 import reviewDe from "../review/i18n/de.json";
 import reviewEn from "../review/i18n/en.json";
 import reviewEs from "../review/i18n/es.json";
@@ -49,7 +57,9 @@ export const en = {
   ...messagesEn,
   ...sharedEn,
   ...appEn,
+  ...batchEn,
   ...reviewEn,
+  ...clearanceEn,
   ...sanctionsEn,
   ...accountsEn,
   ...organisationsEn,
@@ -61,7 +71,9 @@ export const de = {
   ...messagesDe,
   ...sharedDe,
   ...appDe,
+  ...batchDe,
   ...reviewDe,
+  ...clearanceDe,
   ...sanctionsDe,
   ...accountsDe,
   ...organisationsDe,
@@ -73,7 +85,9 @@ export const es = {
   ...messagesEs,
   ...sharedEs,
   ...appEs,
+  ...batchEs,
   ...reviewEs,
+  ...clearanceEs,
   ...sanctionsEs,
   ...accountsEs,
   ...organisationsEs,
@@ -85,7 +99,9 @@ export const fr = {
   ...messagesFr,
   ...sharedFr,
   ...appFr,
+  ...batchFr,
   ...reviewFr,
+  ...clearanceFr,
   ...sanctionsFr,
   ...accountsFr,
   ...organisationsFr,

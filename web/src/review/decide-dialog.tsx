@@ -12,9 +12,10 @@ import { AlertCircleIcon } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { meetsClearMatchText, missingDetailFor, type SearchDetailKind } from "../../../lib/review/clearance-rules.ts";
 import { DECISIONS, type DecideHitInput, type Decision, decideHitSchema, type HitDecisionView, reasonsFor } from "../../../lib/review/contract.ts";
 import { serverErrorText } from "../lib/api";
-import { useDecideHit } from "./review-queries";
+import { useDecideHit, useReviewItem } from "./review-queries";
 import { reviewResolver } from "./review-resolver";
 import { TextArea } from "./text-area";
 
@@ -24,6 +25,8 @@ export interface DecideTarget {
   preset?: Decision;
   replaces?: HitDecisionView;
 }
+
+const NOTHING_MISSING: readonly SearchDetailKind[] = [];
 
 const resolver = reviewResolver<DecideHitInput>(decideHitSchema as never);
 
@@ -42,7 +45,9 @@ function initialValues({ hit, preset, replaces }: DecideTarget): DecideHitInput 
 /**
  * Decide a hit: true match or false positive, a reason allowed for that decision, words (required for "other"), and,
  * for a false positive of a listing (sanctions or PEP), whether to remember it for this subject and listing. A
- * refusal (409: decided meanwhile) shows the server's words in the dialog.
+ * reason comparing a detail the search did not give is shown disabled, saying what is missing; with the
+ * written-reason setting on, clearing a sanctions match asks for its words (lib/review/clearance-rules.ts, the
+ * server's own rule). A refusal (409: decided meanwhile) shows the server's words in the dialog.
  */
 export function DecideDialog({ target, onClose }: { target: DecideTarget; onClose: () => void }) {
   const { t } = useTranslation();
@@ -51,17 +56,28 @@ export function DecideDialog({ target, onClose }: { target: DecideTarget; onClos
   const decision = form.watch("decision");
   const reason = form.watch("reason");
   const listing = target.hit.kind !== "media";
+  const clearance = useReviewItem(target.hit.searchId).data?.review.clearance;
+  const missing = clearance?.missingDetails ?? NOTHING_MISSING;
+  const unavailable = (value: DecideHitInput["reason"]) => missingDetailFor(value, missing);
+  const matchTextMin =
+    decision === "false_positive" && target.hit.kind === "sanctions" && clearance?.sanctionsMatchHitIds.includes(target.hit.hitId)
+      ? clearance.matchTextMin
+      : null;
 
   // A reason the new decision does not allow is dropped; only a false positive is remembered.
   useEffect(() => {
     if (!decision) return;
     const current = form.getValues("reason");
-    if (current && !reasonsFor(decision).includes(current)) form.setValue("reason", undefined as never);
+    if (current && (!reasonsFor(decision).includes(current) || missingDetailFor(current, missing))) form.setValue("reason", undefined as never);
     if (decision !== "false_positive") form.setValue("remember", false);
-  }, [decision, form]);
+  }, [decision, form, missing]);
 
   const submit = form.handleSubmit((values) => {
     const { text, remember, ...rest } = values;
+    if (matchTextMin !== null && !meetsClearMatchText(text, matchTextMin)) {
+      form.setError("text", { message: t("clearance.matchTextShort", { min: matchTextMin }) });
+      return;
+    }
     decide.mutate({ ...rest, ...(text ? { text } : {}), ...(remember ? { remember } : {}) });
   });
 
@@ -103,9 +119,17 @@ export function DecideDialog({ target, onClose }: { target: DecideTarget; onClos
                 render={(field) => (
                   <FormControl>
                     <RadioGroup value={field.value ?? ""} onValueChange={field.onChange} className="grid gap-2">
-                      {reasonsFor(decision).map((value) => (
-                        <Option key={value} value={value} label={t(`review.reason.${value}`)} />
-                      ))}
+                      {reasonsFor(decision).map((value) => {
+                        const detail = unavailable(value);
+                        return (
+                          <Option
+                            key={value}
+                            value={value}
+                            label={t(`review.reason.${value}`)}
+                            unavailable={detail ? t(`clearance.unavailable.${detail}`) : undefined}
+                          />
+                        );
+                      })}
                     </RadioGroup>
                   </FormControl>
                 )}
@@ -114,11 +138,20 @@ export function DecideDialog({ target, onClose }: { target: DecideTarget; onClos
             <LabelledField
               control={form.control}
               name="text"
-              label={reason === "other" ? t("reviews.decide.textRequiredLabel") : t("reviews.decide.textLabel")}
+              label={
+                matchTextMin !== null
+                  ? t("clearance.matchTextLabel", { min: matchTextMin })
+                  : reason === "other"
+                    ? t("reviews.decide.textRequiredLabel")
+                    : t("reviews.decide.textLabel")
+              }
               render={(field) => (
-                <FormControl>
-                  <TextArea {...field} value={field.value ?? ""} maxLength={4000} />
-                </FormControl>
+                <>
+                  <FormControl>
+                    <TextArea {...field} value={field.value ?? ""} maxLength={4000} />
+                  </FormControl>
+                  {matchTextMin !== null && <FormDescription>{t("clearance.matchTextHint")}</FormDescription>}
+                </>
               )}
             />
             {decision === "false_positive" && listing && (
@@ -154,14 +187,23 @@ export function DecideDialog({ target, onClose }: { target: DecideTarget; onClos
   );
 }
 
-function Option({ value, label }: { value: string; label: string }) {
+/** A choice; an unavailable one is disabled, with why under it (tied to it for screen readers). */
+function Option({ value, label, unavailable }: { value: string; label: string; unavailable?: string }) {
   const id = useId();
+  const hintId = useId();
   return (
-    <div className="flex items-center gap-2">
-      <RadioGroupItem id={id} value={value} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
+    <div className="grid gap-0.5">
+      <div className="flex items-center gap-2">
+        <RadioGroupItem id={id} value={value} disabled={!!unavailable} aria-describedby={unavailable ? hintId : undefined} />
+        <Label htmlFor={id} className="font-normal peer-disabled:opacity-60">
+          {label}
+        </Label>
+      </div>
+      {unavailable && (
+        <p id={hintId} className="pl-6 text-xs text-muted-foreground" data-testid="reason-unavailable">
+          {unavailable}
+        </p>
+      )}
     </div>
   );
 }
