@@ -13,7 +13,7 @@ import {
   type SearchNoteView,
   type SearchReviewView,
 } from "../review/contract.ts";
-import { hitCountsSchema } from "../review/hit-counts.ts";
+import { hitCountsSchema } from "../screening/hit-counts.ts";
 import { mediaItemSchema, pepListingSchema, riskLevelSchema, riskReasonSchema, sanctionsRowSchema, searchResultsSchema } from "../screening/results.ts";
 import { createSearchSchema, searchDetailsSchema, waitQuerySchema as waitQuerySchemaFor } from "../screening/schemas.ts";
 import { text } from "../validation/text.ts";

@@ -191,6 +191,10 @@ export interface ReportLabels {
   alertClean: string;
   notClean: string;
   sanctionsMatches: string;
+  /** Sanctions listings under the match threshold (lib/screening/hit-counts.ts): never matches, each to decide. */
+  nearMisses: string;
+  /** Near misses still waiting for a decision, beside the hits to decide. */
+  nearMissesWaiting: string;
   adverseMediaCount: string;
   summaryTitle: string;
   summaryByModel: string;

@@ -1,4 +1,5 @@
 import type { SearchReviewView } from "../review/contract.ts";
+import { type HitCounts, hitCounts } from "../screening/hit-counts.ts";
 import { type MediaItem, mediaChecked, pepDetected, readResults, type SanctionsRow, type SearchResults } from "../screening/results.ts";
 import type { SearchDetails } from "../screening/schemas.ts";
 import { isReportLanguage, type ReportLanguage } from "../screening/summary/phrasebook.ts";
@@ -55,6 +56,12 @@ export function alerts(results: SearchResults) {
     mediaChecked: mediaChecked(results),
     highRisk: results.risk.level === "high" || results.risk.level === "critical",
     clean: results.clean,
-    sanctionsMatches: results.sanctionsList.filter((r) => r.match).length,
+    sanctionsMatches: hitCounts(results).matches,
+    nearMisses: hitCounts(results).nearMisses,
   };
+}
+
+/** The report's hit counts, with its decisions: what the app's screens and API count (lib/screening/hit-counts.ts). */
+export function reportCounts(report: SearchReport): HitCounts {
+  return hitCounts(report.results, report.review.decisions);
 }

@@ -4,6 +4,7 @@
  * database): the browser bundles include this file.
  */
 import type { ReviewStatus, SearchReviewView } from "../review/contract.ts";
+import type { HitCounts } from "./hit-counts.ts";
 import type { RiskLevel, SearchResults } from "./results.ts";
 import type { SearchDetails } from "./schemas.ts";
 
@@ -48,6 +49,8 @@ export interface SearchDetailView extends SearchListItemView {
   results: SearchResults | null;
   /** Decisions on its hits, notes, status (lib/review/contract.ts). */
   review: SearchReviewView;
+  /** Matches, near misses and open hits, as every screen and report counts them (lib/screening/hit-counts.ts). */
+  hitCounts: HitCounts;
   /** The case it belongs to (lib/cases): every search that needed review has one; null otherwise. */
   caseId: string | null;
   /**
@@ -56,6 +59,8 @@ export interface SearchDetailView extends SearchListItemView {
    */
   hidden: boolean;
   hiddenAt: string | null;
+  /** Who hid it (its owner, by deleting it): their name, else email; null when not hidden or the user is gone. */
+  hiddenBy: { id: string; name: string | null } | null;
 }
 
 /** How often a client asks again for a search that is still running. */

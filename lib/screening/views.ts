@@ -1,6 +1,7 @@
 /** Searches as the HTTP API and the CLI's --json print them (with its review: lib/review/search-detail.ts). */
 import type { SearchReviewView } from "../review/contract.ts";
 import type { SearchDetailView, SearchHistoryItemView, SearchListItemView } from "./contract.ts";
+import { hitCounts } from "./hit-counts.ts";
 import type { RiskLevel } from "./results.ts";
 import { readResults } from "./results.ts";
 import { readSearchDetails } from "./schemas.ts";
@@ -21,7 +22,8 @@ export function searchListView(item: SearchListItem): SearchHistoryItemView {
   };
 }
 
-export function searchDetailView(row: SearchRow, review: SearchReviewView, caseId: string | null): SearchDetailView {
+export function searchDetailView(row: SearchRow, review: SearchReviewView, caseId: string | null, hiddenByName: string | null = null): SearchDetailView {
+  const results = readResults(row.results);
   return {
     id: row.id,
     status: row.status,
@@ -42,10 +44,12 @@ export function searchDetailView(row: SearchRow, review: SearchReviewView, caseI
     isAutomated: row.isAutomated,
     creditsUsed: row.creditsUsed,
     batchJobId: row.batchJobId,
-    results: readResults(row.results),
+    results,
     review,
+    hitCounts: hitCounts(results, review.decisions),
     caseId,
     hidden: row.hiddenAt !== null,
     hiddenAt: row.hiddenAt?.toISOString() ?? null,
+    hiddenBy: row.hiddenAt !== null && row.hiddenBy ? { id: row.hiddenBy, name: hiddenByName } : null,
   };
 }

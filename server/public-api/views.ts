@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
 import type { SearchReviewView } from "../../lib/review/contract.ts";
+import { hitCounts } from "../../lib/screening/hit-counts.ts";
 import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
 import { readSearchDetails } from "../../lib/screening/schemas.ts";
 import type { SearchRow } from "../../lib/screening/searches.ts";
@@ -26,5 +27,6 @@ export function publicSearchView(row: SearchRow, review: SearchReviewView): z.in
     results,
     reviewStatus: review.status,
     review,
+    hitCounts: hitCounts(results, review.decisions),
   };
 }

@@ -20,6 +20,8 @@ export const de: ReportLabels = {
   alertClean: "Unauffälliges Profil",
   notClean: "Nicht unauffällig: Befunde oder ungeprüfte Quellen",
   sanctionsMatches: "Sanktionstreffer",
+  nearMisses: "Beinahe-Treffer",
+  nearMissesWaiting: "davon Beinahe-Treffer",
   adverseMediaCount: "Negative Medienberichte",
   summaryTitle: "Umfassende Due-Diligence-Analyse",
   summaryByModel: "Vom Sprachmodell aus den strukturierten Befunden dieses Berichts verfasst.",

@@ -20,6 +20,8 @@ export const en: ReportLabels = {
   alertClean: "Clean Profile",
   notClean: "Not clean: findings or unchecked sources",
   sanctionsMatches: "Sanctions Matches",
+  nearMisses: "Near misses",
+  nearMissesWaiting: "of them near misses",
   adverseMediaCount: "Adverse Media",
   summaryTitle: "Comprehensive Due Diligence Analysis",
   summaryByModel: "Written by the language model from the structured findings of this report.",

@@ -20,6 +20,8 @@ export const es: ReportLabels = {
   alertClean: "Perfil limpio",
   notClean: "No limpio: hallazgos o fuentes sin consultar",
   sanctionsMatches: "Coincidencias en sanciones",
+  nearMisses: "Coincidencias cercanas",
+  nearMissesWaiting: "de ellas, coincidencias cercanas",
   adverseMediaCount: "Prensa adversa",
   summaryTitle: "Análisis integral de diligencia debida",
   summaryByModel: "Redactado por el modelo de lenguaje a partir de los hallazgos estructurados de este informe.",

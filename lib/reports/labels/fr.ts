@@ -20,6 +20,8 @@ export const fr: ReportLabels = {
   alertClean: "Profil sans anomalie",
   notClean: "Pas sans anomalie : constats ou sources non consultées",
   sanctionsMatches: "Correspondances sanctions",
+  nearMisses: "Quasi-correspondances",
+  nearMissesWaiting: "dont quasi-correspondances",
   adverseMediaCount: "Médias défavorables",
   summaryTitle: "Analyse de vigilance approfondie",
   summaryByModel: "Rédigée par le modèle de langage à partir des constats structurés de ce rapport.",

@@ -4,7 +4,7 @@ import { describeListRow, describeMismatch, describeReason, describeSourceError,
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
 import { type ReportLabels, reportLabels } from "../i18n.ts";
-import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
+import { alerts, orderedMedia, orderedSanctions, prepareReport, reportCounts, reportLanguage, type SearchReport } from "../search-report.ts";
 import { embedReportFonts } from "./fonts.ts";
 import { COLORS, CONTENT_WIDTH, MARGIN, PdfWriter, RISK_COLORS } from "./pdf-writer.ts";
 
@@ -68,10 +68,13 @@ function header({ w, report, labels, language }: Context) {
   ]);
 }
 
-/** The review status, with the hits still to decide when there are any. */
-function reviewStatusText({ review }: SearchReport, labels: ReportLabels, language: Context["language"]): string {
-  const status = labels.review.statuses[review.status];
-  return review.openHits > 0 ? `${status} (${labels.review.openHits}: ${formatCount(review.openHits, language)})` : status;
+/** The review status, with the hits still to decide when there are any, and how many of them are near misses. */
+function reviewStatusText(report: SearchReport, labels: ReportLabels, language: Context["language"]): string {
+  const status = labels.review.statuses[report.review.status];
+  const open = reportCounts(report).open;
+  if (open.total === 0) return status;
+  const nearMisses = open.nearMisses > 0 ? `; ${labels.nearMissesWaiting}: ${formatCount(open.nearMisses, language)}` : "";
+  return `${status} (${labels.review.openHits}: ${formatCount(open.total, language)}${nearMisses})`;
 }
 
 /** The search's details (query by example), as header fields. */
@@ -114,7 +117,7 @@ function riskPanel({ w, report, labels, language }: Context) {
   const mediaCount = flags.mediaChecked
     ? `${formatCount(results.adverseMedia.length, language)} (${labels.negative}: ${formatCount(negative, language)})`
     : `– (${labels.notChecked})`;
-  const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.pepListings}: ${formatCount(results.pepListings.length, language)}     ${labels.adverseMediaCount}: ${mediaCount}`;
+  const counters = `${labels.sanctionsMatches}: ${formatCount(flags.sanctionsMatches, language)}     ${labels.nearMisses}: ${formatCount(flags.nearMisses, language)}     ${labels.pepListings}: ${formatCount(results.pepListings.length, language)}     ${labels.adverseMediaCount}: ${mediaCount}`;
   w.drawLine(counters, MARGIN + 14, top - 50, { size: 8.5, color: COLORS.ink });
   w.y = top - height - 10;
 

@@ -3,7 +3,7 @@ import { describeListRow, describeMismatch, describeReason, describeSourceError,
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
 import { type ReportLabels, reportLabels } from "../i18n.ts";
-import { alerts, orderedMedia, orderedSanctions, prepareReport, reportLanguage, type SearchReport } from "../search-report.ts";
+import { alerts, orderedMedia, orderedSanctions, prepareReport, reportCounts, reportLanguage, type SearchReport } from "../search-report.ts";
 import { addField, addRow, clean, day, header, link, moment, NAVY, sheetName, table, type Value } from "./xlsx-cells.ts";
 
 /** The Excel workbook of one search: Summary, Sanctions, PEP, Media, Review and Sources sheets, in the report language. */
@@ -51,13 +51,16 @@ function summarySheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: 
   ws.addRow([]);
 
   field(labels.review.status, labels.review.statuses[report.review.status]);
-  field(labels.review.openHits, report.review.openHits);
+  const open = reportCounts(report).open;
+  field(labels.review.openHits, open.total);
+  if (open.nearMisses > 0) field(labels.nearMissesWaiting, open.nearMisses);
 
   const risk = field(labels.riskLevel, labels.risk[results.risk.level]);
   risk.getCell(2).font = { bold: true, color: { argb: results.risk.level === "low" ? "FF1F8C4D" : "FFBF2121" } };
   field(labels.alertClean, flags.clean ? labels.yes : labels.no);
   field(labels.alertPep, flags.pep ? labels.yes : labels.no);
   field(labels.sanctionsMatches, flags.sanctionsMatches);
+  field(labels.nearMisses, flags.nearMisses);
   field(labels.pepListings, results.pepListings.length);
   field(labels.adverseMediaCount, flags.mediaChecked ? results.adverseMedia.length : labels.mediaNotChecked);
   results.risk.reasons.forEach((reason, i) => {

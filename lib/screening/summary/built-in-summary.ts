@@ -25,7 +25,9 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
   paragraphs.push([intro, ...reasons].join(" "));
 
   const matches = f.sanctions.matches;
-  if (matches.length === 0) paragraphs.push(book.sanctionsNone(datasets));
+  // The counts are the result's own (lib/screening/hit-counts.ts): the summary never tells another number than the counters.
+  const nearMisses = f.sanctions.nearMissCount > 0 ? ` ${book.nearMissesWaiting(f.sanctions.nearMissCount)}` : "";
+  if (matches.length === 0) paragraphs.push(book.sanctionsNone(datasets) + nearMisses);
   else {
     const lines = matches.map(
       (m) =>
@@ -42,7 +44,11 @@ export function writeBuiltInSummary(f: SummaryFindings, language: ReportLanguage
           differences: (m.mismatches ? m.mismatches.map((x) => book.mismatch(x, fmt)) : m.differences).join("; ") || undefined,
         })}`,
     );
-    paragraphs.push([book.sanctionsFound(matches.length, new Set(matches.map((m) => m.dataset)).size), ...lines].join("\n"));
+    const unlisted = f.sanctions.matchCount - matches.length;
+    if (unlisted > 0) lines.push(`- ${book.sanctionsMore(unlisted)}`);
+    paragraphs.push(
+      [book.sanctionsFound(f.sanctions.matchCount, f.sanctions.matchDatasets), ...lines].join("\n") + (nearMisses ? `\n${nearMisses.trim()}` : ""),
+    );
   }
 
   paragraphs.push(f.pep.length === 0 ? book.pepNone : book.pepFound(f.pep.map((p) => `${p.name}, ${p.dataset}`).join("; ")));

@@ -1,4 +1,4 @@
-import { DEFAULT_MATCH_THRESHOLD } from "../../sanctions/matcher/index.ts";
+import { hitCounts, matchThresholdOf, splitSanctionsHits } from "../hit-counts.ts";
 import {
   failedSources,
   type MediaCategory,
@@ -29,7 +29,13 @@ export interface SummaryFindings {
   datasetsSearched: number;
   sanctions: {
     datasetsSearched: { name: string; version: string | null }[];
+    /** The strongest matches of each list, citable (at most MATCHES_PER_DATASET a list). */
     matches: SanctionsMatchFinding[];
+    /** Every match and the lists they are on, as the result's counters count them (lib/screening/hit-counts.ts). */
+    matchCount: number;
+    matchDatasets: number;
+    /** Listings shown under the match threshold: not matches, but each waits for a reviewer's decision. */
+    nearMissCount: number;
   };
   pep: { ref: string; name: string; dataset: string; listVersion: string | null; nationality: string[]; birthDate: string[] }[];
   media: {
@@ -65,10 +71,10 @@ const NEGATIVE_ARTICLES = 20;
 
 export function collectFindings(subject: SummarySubject, results: FindingsSource): SummaryFindings {
   const matches: SanctionsMatchFinding[] = [];
-  for (const row of results.sanctionsList.filter((r) => r.match)) {
-    const byScore = [...row.hits].sort((a, b) => b.score - a.score);
-    const matched = byScore.filter((h) => h.score >= DEFAULT_MATCH_THRESHOLD);
-    for (const hit of (matched.length > 0 ? matched : byScore.slice(0, 1)).slice(0, MATCHES_PER_DATASET)) {
+  const threshold = matchThresholdOf(results);
+  const found = hitCounts(results);
+  for (const row of results.sanctionsList) {
+    for (const hit of splitSanctionsHits(row, threshold).matches.slice(0, MATCHES_PER_DATASET)) {
       matches.push({
         ref: `S${matches.length + 1}`,
         dataset: row.source,
@@ -105,6 +111,9 @@ export function collectFindings(subject: SummarySubject, results: FindingsSource
     sanctions: {
       datasetsSearched: results.sanctionsList.map((r) => ({ name: r.source, version: r.lastUpdated })),
       matches,
+      matchCount: found.matches,
+      matchDatasets: found.matchDatasets,
+      nearMissCount: found.nearMisses,
     },
     pep,
     media: {

@@ -42,6 +42,10 @@ export interface Phrasebook {
   intro(p: { name: string; entity: "person" | "company"; datasets: number; articles: number | null; level: string }): string;
   sanctionsNone(datasets: number): string;
   sanctionsFound(count: number, datasets: number): string;
+  /** Matches beyond those listed one by one (the strongest of each list are). */
+  sanctionsMore(count: number): string;
+  /** Listings under the match threshold: never a match, each waiting for a reviewer's decision. */
+  nearMissesWaiting(count: number): string;
   sanctionsMatch(m: MatchFacts): string;
   pepFound(listings: string): string;
   pepNone: string;

@@ -8,6 +8,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { AddToCaseButton } from "../cases/add-to-case-button";
 import { CaseNotes } from "./case-notes";
 import { EscalateButton } from "./escalate-dialog";
+import { OpenHitsLine } from "./open-hits-line";
 import { useAssign, useReviewItem } from "./review-queries";
 import { Timeline } from "./timeline";
 
@@ -59,7 +60,7 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
           </div>
         </div>
         <CardDescription>
-          {t("reviews.panel.openHits", { count: review.openHits })}
+          <OpenHitsLine counts={item.data.hitCounts} />
           {" · "}
           {review.assignee ? t("reviews.panel.assignee", { name: review.assignee.name }) : t("reviews.panel.unassigned")}
           {review.fourEyes && ` · ${t("reviews.panel.fourEyes")}`}

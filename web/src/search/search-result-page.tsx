@@ -9,6 +9,7 @@ import { useMemo } from "react";
 import { isFinished } from "../../../lib/screening/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { AppResultsReview } from "../review/results-review";
+import { HiddenNotice } from "./hidden-notice";
 import { HistoricalBanner } from "./historical-banner";
 import { sessionTransport } from "./session-transport";
 import { startedSearchesAtom } from "./started-searches-atom";
@@ -60,7 +61,12 @@ function StoredSearch({ id }: { id: string }) {
   }
   if (search.isError || !search.data) return <LoadErrorView />;
   const { status } = search.data;
-  const banner = <HistoricalBanner term={search.data.searchTerm} stillProcessing={!isFinished(status)} />;
+  const banner = (
+    <>
+      <HistoricalBanner term={search.data.searchTerm} stillProcessing={!isFinished(status)} />
+      <HiddenNotice search={search.data} />
+    </>
+  );
   if (status === "failed") return <FailedView search={search.data} banner={banner} onNewSearch={startOver} />;
   return <ResultsView search={search.data} banner={banner} onNewSearch={startOver} />;
 }

@@ -86,7 +86,7 @@ export function useSearchStartRefusal() {
   };
 }
 
-/** DELETE /api/searches/{id}: toast 'Search deleted' and drop it from the lists, or 'Failed to delete search'. */
+/** DELETE /api/searches/{id}: toast 'Search deleted' and drop it from the lists, or why not (legal hold), or 'Failed to delete search'. */
 export function useDeleteSearch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -97,8 +97,10 @@ export function useDeleteSearch() {
       queryClient.removeQueries({ queryKey: searchQueryKey(id), exact: true });
       toast({ title: t("history.deleted"), description: t("history.deletedDescription") });
     },
-    onError: () => {
-      toast({ variant: "destructive", title: t("search.errorTitle"), description: t("history.deleteFailed") });
+    // A search under legal hold is refused (409) with the server's reason, in the user's language: it stays.
+    onError: (error) => {
+      const held = error instanceof DuecheckError && error.status === 409;
+      toast({ variant: "destructive", title: t("search.errorTitle"), description: held ? t(error.message) : t("history.deleteFailed") });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: SEARCH_LIST_QUERY_KEY }),
   });

@@ -34,6 +34,9 @@ export const de: Phrasebook = {
     `In ${plural(datasets, "der durchsuchten Sanktionsliste", `den ${datasets} durchsuchten Sanktionslisten`)} wurde kein Treffer gefunden.`,
   sanctionsFound: (count, datasets) =>
     `Der Name ergab ${count} ${plural(count, "Treffer", "Treffer")} in ${datasets} ${plural(datasets, "Sanktionsliste", "Sanktionslisten")}:`,
+  sanctionsMore: (count) => `und ${count} ${plural(count, "weiterer Treffer", "weitere Treffer")}, aufgeführt im Abschnitt Sanktionen.`,
+  nearMissesWaiting: (count) =>
+    `${count} ${plural(count, "Beinahe-Treffer", "Beinahe-Treffer")} (unter der Trefferschwelle, nicht als Treffer gezählt) ${plural(count, "wartet", "warten")} auf die Entscheidung eines Prüfers.`,
   sanctionsMatch: (m) =>
     `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (Listenstand ${m.listVersion})` : ""}, gefunden als „${m.matchedName}“ mit einer Übereinstimmung von ${m.score}`,

@@ -33,6 +33,9 @@ export const en: Phrasebook = {
   sanctionsNone: (datasets) => `No match was found in the ${datasets} sanctions ${plural(datasets, "dataset", "datasets")} searched.`,
   sanctionsFound: (count, datasets) =>
     `The name matched ${count} ${plural(count, "entry", "entries")} in ${datasets} sanctions ${plural(datasets, "dataset", "datasets")}:`,
+  sanctionsMore: (count) => `and ${count} more ${plural(count, "match", "matches")}, shown in the sanctions section.`,
+  nearMissesWaiting: (count) =>
+    `${count} near ${plural(count, "miss", "misses")} (${plural(count, "a listing", "listings")} under the match threshold, not counted as ${plural(count, "a match", "matches")}) ${plural(count, "waits", "wait")} for a reviewer's decision.`,
   sanctionsMatch: (m) =>
     `${[
       `${m.entityName} in ${m.dataset}${m.listVersion ? ` (list of ${m.listVersion})` : ""}, matched as "${m.matchedName}" with a score of ${m.score}`,

@@ -34,6 +34,9 @@ export const es: Phrasebook = {
     `No se encontró ninguna coincidencia en ${plural(datasets, "la lista de sanciones consultada", `las ${datasets} listas de sanciones consultadas`)}.`,
   sanctionsFound: (count, datasets) =>
     `El nombre coincidió con ${count} ${plural(count, "registro", "registros")} en ${datasets} ${plural(datasets, "lista", "listas")} de sanciones:`,
+  sanctionsMore: (count) => `y ${count} ${plural(count, "coincidencia más", "coincidencias más")}, en la sección de sanciones.`,
+  nearMissesWaiting: (count) =>
+    `${count} ${plural(count, "coincidencia cercana", "coincidencias cercanas")} (por debajo del umbral de coincidencia, no ${plural(count, "contada", "contadas")} como coincidencia) ${plural(count, "espera", "esperan")} la decisión de un revisor.`,
   sanctionsMatch: (m) =>
     `${[
       `${m.entityName} en ${m.dataset}${m.listVersion ? ` (lista del ${m.listVersion})` : ""}, encontrado como «${m.matchedName}» con una puntuación de ${m.score}`,

@@ -34,6 +34,9 @@ export const fr: Phrasebook = {
     `Aucune correspondance n’a été trouvée dans ${plural(datasets, "la liste de sanctions consultée", `les ${datasets} listes de sanctions consultées`)}.`,
   sanctionsFound: (count, datasets) =>
     `Le nom correspond à ${count} ${plural(count, "inscription", "inscriptions")} dans ${datasets} ${plural(datasets, "liste", "listes")} de sanctions :`,
+  sanctionsMore: (count) => `et ${count} ${plural(count, "autre correspondance", "autres correspondances")}, dans la section des sanctions.`,
+  nearMissesWaiting: (count) =>
+    `${count} ${plural(count, "quasi-correspondance", "quasi-correspondances")} (sous le seuil de correspondance, non ${plural(count, "comptée", "comptées")} comme correspondance) ${plural(count, "attend", "attendent")} la décision d’un examinateur.`,
   sanctionsMatch: (m) =>
     `${[
       `${m.entityName} dans ${m.dataset}${m.listVersion ? ` (liste du ${m.listVersion})` : ""}, trouvé sous « ${m.matchedName} » avec un score de ${m.score}`,

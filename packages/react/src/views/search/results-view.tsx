@@ -5,6 +5,7 @@ import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardHeader } from "@duecheck/ui/card";
 import { Spinner } from "@duecheck/ui/spinner";
 import type { SearchDetailView } from "@lib/screening/contract.ts";
+import { hitCounts } from "@lib/screening/hit-counts.ts";
 import { failedSources, mediaChecked, pepDetected, type SearchResults } from "@lib/screening/results.ts";
 import { displayedSummary } from "@lib/screening/summary/display-summary.ts";
 import {
@@ -47,7 +48,8 @@ export function ResultsView({
   onNewSearch,
   review,
 }: {
-  search: Pick<SearchDetailView, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details">;
+  search: Pick<SearchDetailView, "id" | "status" | "searchTerm" | "entityType" | "createdAt" | "riskLevel" | "aiSummary" | "results" | "details"> &
+    Partial<Pick<SearchDetailView, "hitCounts">>;
   banner?: React.ReactNode;
   onNewSearch?: () => void;
   review?: ResultsReviewSlots;
@@ -60,7 +62,11 @@ export function ResultsView({
   const level = effectiveRiskLevel(search.riskLevel, results);
   const running = search.status === "pending" || search.status === "processing";
   const language = useScreeningLanguage();
-  const sanctionsMatches = results?.sanctionsList.filter((row) => row.match).length ?? 0;
+  // Matches and near misses as every screen and report counts them (lib/screening/hit-counts.ts); the server's counts
+  // know the decisions taken since, so what still waits for one; without them, every near miss the screening flagged.
+  const counts = search.hitCounts ?? hitCounts(results);
+  const sanctionsMatches = counts.matches;
+  const nearMissesWaiting = search.hitCounts ? counts.open.nearMisses : counts.nearMisses;
   const pepCount = results?.pepListings.length ?? 0;
   const mediaCount = results?.adverseMedia.length ?? 0;
   // No news provider answered: the media counter shows '–' and the section says so, never "0" or "none found".
@@ -69,7 +75,8 @@ export function ResultsView({
     results && search.aiSummary ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language) : null;
 
   const openSections = [
-    ...(sanctionsMatches > 0 ? [SANCTIONS_SECTION] : []),
+    // Near misses wait for a decision: their section opens too, they are never hidden behind a closed one.
+    ...(sanctionsMatches > 0 || nearMissesWaiting > 0 ? [SANCTIONS_SECTION] : []),
     ...(pepCount > 0 ? [PEP_SECTION] : []),
     ...(mediaCount > 0 || mediaUnchecked ? [MEDIA_SECTION] : []),
   ];
@@ -141,6 +148,7 @@ export function ResultsView({
               icon={<ShieldAlertIcon className="size-5" aria-hidden />}
               label={t("search.sanctionsMatches")}
               value={number(sanctionsMatches)}
+              note={nearMissesWaiting > 0 ? t("search.nearMissesWaiting", { count: nearMissesWaiting, formatted: number(nearMissesWaiting) }) : undefined}
               alert={sanctionsMatches > 0}
             />
             <Counter
