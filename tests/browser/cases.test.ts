@@ -363,4 +363,35 @@ describe("cases", () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  test(
+    "a refusal in the reader's language: closing with undecided hits says how many, in German",
+    async () => {
+      const { search, caseId } = await screenedOrlov("1964-07-06");
+      const undecided = search.results.sanctionsList.flatMap((row: any) => row.hits).length;
+      const german = await newPage(browser);
+      try {
+        // Signed in whatever language the analyst's profile already has, then in German.
+        await german.page.goto(`${app.url}/login`);
+        await german.page.getByLabel("Email").fill(ANALYST.email);
+        await german.page.getByLabel("Password").fill(ANALYST.password);
+        await german.page.getByRole("button", { name: "Sign in" }).click();
+        await german.page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
+        await setLanguages(german.page, "de");
+        await openCase(german.page, caseId);
+        await german.page.getByRole("button", { name: tr(de, "cases.actions.close") }).click();
+        const close = german.page.getByTestId("case-close-dialog");
+        await expectDialogOpen(close);
+        await close.getByRole("radio", { name: tr(de, "cases.outcome.false_positive") }).click();
+        await close.getByRole("button", { name: tr(de, "cases.actions.close") }).click();
+        await expectVisible(close.getByTestId("case-dialog-error"));
+        expect(await textOf(close.getByTestId("case-dialog-error"))).toContain(tr(de, "refusals.undecidedHits", { count: undecided }));
+        await close.getByRole("button", { name: tr(de, "common.cancel") }).click();
+        expect(await textOf(fact(german.page, "status"))).toBe(tr(de, "cases.status.open"));
+      } finally {
+        await german.context.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

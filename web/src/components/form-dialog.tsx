@@ -5,7 +5,7 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { AlertCircleIcon } from "lucide-react";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { serverErrorText } from "../lib/api";
+import { refusalWords } from "../lib/refusal-words";
 
 /** A refusal in the server's words (in the reader's language where lib/i18n words it), under a title saying what failed. */
 export function Refusal({ error, title, testId }: { error: unknown; title: string; testId: string }) {
@@ -14,7 +14,7 @@ export function Refusal({ error, title, testId }: { error: unknown; title: strin
     <Alert variant="destructive" data-testid={testId}>
       <AlertCircleIcon aria-hidden />
       <AlertTitle>{title}</AlertTitle>
-      <AlertDescription className="break-words">{t(serverErrorText(error) ?? title)}</AlertDescription>
+      <AlertDescription className="break-words">{refusalWords(t, error, title)}</AlertDescription>
     </Alert>
   );
 }
