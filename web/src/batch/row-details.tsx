@@ -18,8 +18,7 @@ export function RowDetails({ row }: { row: Pick<BatchResultRow, "customerRef" | 
     <dl className="mt-1 grid gap-0.5 text-xs font-normal text-muted-foreground" data-testid="batch-result-details">
       {facts.map(([key, label, value]) => (
         <div key={key} className="flex flex-wrap gap-x-1">
-          <dt>{label}:</dt>
-          <dd className="wrap-anywhere">{value}</dd>
+          <dt>{label}:</dt> <dd className="wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>
