@@ -1,8 +1,10 @@
 /**
  * Countries as the lists write them ("RU", "Russia", "Russian Federation", "Iran (Islamic Republic of)", "Iranian")
  * read as one ISO 3166 alpha-2 code, so a searched nationality can be compared with a listed one. Shared by the
- * matcher (query by example) and the screening's mismatches and risk.
+ * matcher (query by example) and the screening's mismatches and risk. A withdrawn code ("YU", "DD", "SU") reads as
+ * the current country that took its place (lib/country-codes.ts), so old listings and stored searches still compare.
  */
+import { currentCountryCode } from "./country-codes.ts";
 
 const englishNames = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -12,6 +14,16 @@ const ALIASES: Record<string, string> = {
   russian: "RU",
   "soviet union": "RU",
   ussr: "RU",
+  // Former states the older listings still name, read as the current country that continues them (lib/country-codes.ts).
+  yugoslavia: "RS",
+  "federal republic of yugoslavia": "RS",
+  "serbia and montenegro": "RS",
+  "german democratic republic": "DE",
+  "east germany": "DE",
+  "west germany": "DE",
+  "democratic republic of vietnam": "VN",
+  "north vietnam": "VN",
+  "south vietnam": "VN",
   iranian: "IR",
   "islamic republic of iran": "IR",
   persia: "IR",
@@ -153,11 +165,13 @@ function names(): Map<string, string> {
       } catch {
         continue;
       }
-      if (!name || name === code || /unknown/i.test(name)) continue;
-      byName.set(fold(name), code);
+      if (!name || name === code || /unknown|pseudo/i.test(name)) continue;
+      // "Serbia" is Intl's name of YU, CS and RS: each name leads to the current code.
+      const current = currentCountryCode(code) ?? code;
+      byName.set(fold(name), current);
       // "Myanmar (Burma)", "Congo - Kinshasa": the part before the qualifier too, unless it is taken.
       const short = fold(name.replace(/\s*\(.*\)\s*$/, ""));
-      if (short && !byName.has(short)) byName.set(short, code);
+      if (short && !byName.has(short)) byName.set(short, current);
     }
   }
   for (const [alias, code] of Object.entries(ALIASES)) byName.set(alias, code);
@@ -168,8 +182,10 @@ function names(): Map<string, string> {
 export function countryCode(value: string): string | null {
   const v = value.trim();
   if (/^[a-z]{2}$/i.test(v)) {
+    const current = currentCountryCode(v);
+    if (current) return current;
     const code = v.toUpperCase();
-    if (code === "UK") return "GB";
+    if (code === "XA" || code === "XB") return null;
     try {
       const name = englishNames.of(code);
       return name && name !== code ? code : null;

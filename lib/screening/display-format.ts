@@ -2,6 +2,7 @@
  * Values as people read them, in a language: days, countries. Shared by the web app, the exports and the summary;
  * the stored values stay raw (ISO dates, country codes) for the API. Only the Intl API: the web bundle includes this.
  */
+import { currentCountryCode } from "../country-codes.ts";
 
 /** A list version or article date: a day in the language when the value is one, else the text as published. */
 export function formatDay(value: string | null | undefined, language: string): string {
@@ -12,12 +13,15 @@ export function formatDay(value: string | null | undefined, language: string): s
   return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
-/** "us" or "US" as the country's name in the language; a name ("Russia") or an unknown code stays as it is. */
+/**
+ * "us" or "US" as the country's name in the language; a withdrawn code ("YU", "SU") as the current country's ("Serbia",
+ * "Russia"); a name ("Russia") or an unknown code stays as it is.
+ */
 export function formatCountry(value: string, language: string): string {
   const v = value.trim();
   if (!/^[a-z]{2}$/i.test(v)) return v;
   try {
-    const name = new Intl.DisplayNames([language], { type: "region", fallback: "none" }).of(v.toUpperCase());
+    const name = new Intl.DisplayNames([language], { type: "region", fallback: "none" }).of(currentCountryCode(v) ?? v.toUpperCase());
     return name ?? v.toUpperCase();
   } catch {
     return v.toUpperCase();

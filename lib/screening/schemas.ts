@@ -1,8 +1,9 @@
 /**
- * Request schema of a new search (POST /api/searches, the CLI, the public API and batch rows). Only zod is imported:
- * the web bundle includes this file.
+ * Request schema of a new search (POST /api/searches, the CLI, the public API and batch rows). Only zod and browser-safe
+ * lib files are imported: the web bundle includes this file.
  */
 import { z } from "zod";
+import { currentCountryCode } from "../country-codes.ts";
 import { IDENTIFIER_KINDS, type IdentifierKind } from "../sanctions/entity.ts";
 import { normalizeIdentifier } from "../sanctions/matcher/identifier-index.ts";
 import { text } from "../validation/text.ts";
@@ -13,23 +14,19 @@ export const MAX_SEARCH_TERM_LENGTH = 200;
 export const MAX_NUM_LINKS = 50;
 export const DEFAULT_NUM_LINKS = 10;
 
-const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-/** Region codes that are not countries: unknown, European Union, Eurozone, United Nations, outlying Oceania. */
-const NOT_COUNTRIES = new Set(["ZZ", "EU", "EZ", "UN", "QO"]);
-
-/** An ISO 3166-1 alpha-2 code the platform knows as a region ("DE", "us"); stored upper-cased. */
+/**
+ * A current ISO 3166-1 alpha-2 code ("DE", "us"), stored upper-cased. A withdrawn code an integrator may still send
+ * ("YU", "DD", "SU", "UK") is accepted and stored as the current one (RS, DE, RU, GB), as the lists' old codes are
+ * read: refusing it would break a caller over a code that names a country unambiguously. Pseudo-regions (XA, XB) and
+ * groupings (EU, UN) are no country and are refused.
+ */
 const isoCountry = (field: string) => {
   const message = `${field} must be a two-letter ISO 3166 code, such as DE or US`;
   return text({ field, max: 2, tooLong: message })
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, message)
-    .refine((code) => {
-      try {
-        return !NOT_COUNTRIES.has(code) && regions.of(code) !== undefined;
-      } catch {
-        return false;
-      }
-    }, message);
+    .refine((code) => currentCountryCode(code) !== null, message)
+    .transform((code) => currentCountryCode(code) ?? code);
 };
 export const countryCode = isoCountry("Country");
 

@@ -1,23 +1,17 @@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@duecheck/ui/select";
-import { countryCode } from "@lib/screening/schemas.ts";
+import { countryOptions } from "@lib/country-codes.ts";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** Every code the server accepts as a country (lib/screening/schemas.ts countryCode), computed once. */
-const COUNTRY_CODES: string[] = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b)).filter((code) => countryCode.safeParse(code).success);
 
 /** The value of "none chosen": Radix Select has no empty value. */
 const NONE = "none";
 
-/** The countries named in the interface language, sorted by name. */
+/**
+ * The current ISO 3166 countries (lib/country-codes.ts: no withdrawn code, no pseudo-region), named in the interface
+ * language and sorted by name.
+ */
 function useCountryOptions(language: string) {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([language], { type: "region", fallback: "code" });
-    const collator = new Intl.Collator(language);
-    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
-  }, [language]);
+  return useMemo(() => countryOptions(language), [language]);
 }
 
 /** A country picked by name (stored as its ISO code), or none. */
