@@ -168,9 +168,10 @@ describe("search screen", () => {
       await expectVisible(card.getByRole("button", { name: "Adverse Media (2 articles)" }));
       expect(await card.getByTestId("media-item").count()).toBe(2);
 
-      // Export buttons open the owner's reports in a new tab.
-      const pdf = card.getByRole("link", { name: /Export PDF/ });
-      expect(await pdf.getAttribute("target")).toBe("_blank");
+      // Export buttons download the owner's reports in this tab (no blank tab left behind).
+      const pdf = card.getByRole("link", { name: "Export PDF (downloads the file)" });
+      expect(await pdf.getAttribute("target")).toBeNull();
+      expect(await pdf.getAttribute("download")).not.toBeNull();
       expect(await pdf.getAttribute("href")).toMatch(/^\/api\/searches\/[0-9a-f-]{36}\/export\/pdf$/);
 
       // The charge is final after completion: the sidebar shows the refreshed balance.
@@ -260,7 +261,7 @@ describe("search screen", () => {
         const card = resultsCard(page);
         const counter = card.getByTestId("counter-media");
         expect(await counter.locator("p").first().textContent()).toBe("–");
-        expect(await card.getByTestId("counter-media-note").textContent()).toBe("Could not be checked");
+        expect(await card.getByTestId("counter-media-note").textContent()).toBe("Adverse media not checked");
         await expectVisible(card.getByRole("button", { name: "Adverse Media (not checked)" }));
         await expectVisible(card.getByTestId("media-not-checked").getByText("Adverse media could not be checked"));
         expect(await card.getByTestId("risk-badge").first().getAttribute("data-level")).toBe("medium");
@@ -320,7 +321,7 @@ describe("search screen", () => {
         await expectVisible(card.getByRole("button", { name: "PEP-Einträge (1 Eintrag)" }));
         await expectVisible(card.getByTestId("pep-listing").getByRole("link", { name: /Eintrag ansehen/ }));
         await expectVisible(card.getByTestId("pep-listing").getByText(/Vereinigte Staaten/));
-        expect(await card.getByTestId("counter-media-note").textContent()).toBe("Nicht prüfbar");
+        expect(await card.getByTestId("counter-media-note").textContent()).toBe("Negative Medienberichte nicht geprüft");
         await expectVisible(card.getByTestId("media-not-checked").getByText("Negative Medienberichte konnten nicht geprüft werden"));
         await expectVisible(card.getByTestId("failed-sources").getByText("GDELT (Nachrichtenquelle): der Dienst antwortete mit einem Fehler (HTTP 500)"));
         await expectVisible(card.getByTestId("reason-not-checked").getByText("Nicht geprüft"));

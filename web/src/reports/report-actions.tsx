@@ -6,8 +6,9 @@ import type { DailyReportView } from "../../../lib/reports/daily/schemas.ts";
 import { reportExportUrl } from "./use-daily-report";
 
 /**
- * The header's actions for the day's report: a completed report has Export PDF, Export Excel (each opened in a new
- * tab) and Regenerate; a failed one has Regenerate.
+ * The header's actions for the day's report: a completed report has Export PDF and Export Excel (each downloaded in
+ * this tab: the server answers them as attachments, so a new tab was left blank) and Regenerate; a failed one has
+ * Regenerate.
  */
 export function ReportActions({ report, generating, onGenerate }: { report: DailyReportView | null | undefined; generating: boolean; onGenerate: () => void }) {
   const { t } = useTranslation();
@@ -17,15 +18,17 @@ export function ReportActions({ report, generating, onGenerate }: { report: Dail
       {report.status === "completed" && (
         <>
           <Button variant="outline" asChild>
-            <a href={reportExportUrl(report.reportDate, "pdf")} target="_blank" rel="noopener">
+            <a href={reportExportUrl(report.reportDate, "pdf")} download>
               <FileTextIcon aria-hidden />
               {t("reports.exportPdf")}
+              <span className="sr-only">{t("reports.downloadsFile")}</span>
             </a>
           </Button>
           <Button variant="outline" asChild>
-            <a href={reportExportUrl(report.reportDate, "xlsx")} target="_blank" rel="noopener">
+            <a href={reportExportUrl(report.reportDate, "xlsx")} download>
               <FileSpreadsheetIcon aria-hidden />
               {t("reports.exportExcel")}
+              <span className="sr-only">{t("reports.downloadsFile")}</span>
             </a>
           </Button>
         </>

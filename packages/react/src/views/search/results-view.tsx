@@ -163,7 +163,7 @@ export function ResultsView({
               icon={<NewspaperIcon className="size-5" aria-hidden />}
               label={t("search.adverseMedia")}
               value={mediaUnchecked ? "–" : number(mediaCount)}
-              note={mediaUnchecked ? t("search.notCheckedShort") : undefined}
+              note={mediaUnchecked ? t("search.adverseMediaNotChecked") : undefined}
               alert={mediaUnchecked || (results?.adverseMedia.some((m) => m.isNegative) ?? false)}
             />
           </div>
@@ -216,12 +216,13 @@ function ExportButton({ id, format, disabled }: { id: string; format: SearchExpo
       </Button>
     );
   }
+  // The server answers the report as an attachment: a download, in this tab. Opened in a new tab it left a blank one.
   return (
     <Button variant="outline" size="sm" asChild>
-      <a href={exportUrl(id, format)} target="_blank" rel="noopener">
+      <a href={exportUrl(id, format)} download>
         {icon}
         {label}
-        <span className="sr-only">{t("search.opensInNewTab")}</span>
+        <span className="sr-only">{t("search.downloadsFile")}</span>
       </a>
     </Button>
   );

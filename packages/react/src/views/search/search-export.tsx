@@ -4,8 +4,8 @@ export type SearchExportFormat = "pdf" | "excel";
 
 /**
  * How the results view's export buttons get a report. Unset (the app's session): a link to the cookie API's export,
- * opened in a new tab. The embeddable package sets a download through its transport (an embed token cannot ride on a
- * link), reporting a refusal in its own words.
+ * downloaded in this tab (the server answers an attachment; a new tab was left blank). The embeddable package sets a
+ * download through its transport (an embed token cannot ride on a link), reporting a refusal in its own words.
  */
 export const SearchExportContext = createContext<((searchId: string, format: SearchExportFormat) => Promise<void>) | null>(null);
 
