@@ -51,6 +51,11 @@ export interface SearchDetailView extends SearchListItemView {
   review: SearchReviewView;
   /** Matches, near misses and open hits, as every screen and report counts them (lib/screening/hit-counts.ts). */
   hitCounts: HitCounts;
+  /**
+   * not_checked: no news provider answered or none is configured, so an empty adverse media means unknown, not none,
+   * and the result is incomplete (as /api/v1 says it); null before the search has results.
+   */
+  adverseMediaStatus: "checked" | "not_checked" | null;
   /** The case it belongs to (lib/cases): every search that needed review has one; null otherwise. */
   caseId: string | null;
   /**

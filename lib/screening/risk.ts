@@ -42,7 +42,8 @@ export { countryKey };
  * critical: a strong sanctions match (score >= 0.95, a searched identifier the listing carries, or a match with an
  * agreeing birth date or nationality);
  * high: any other sanctions match; medium: PEP or negative media, or a sanctions list, PEP list or every news
- * provider that could not be checked (unknown is not low); low otherwise. Hits under the threshold are listed as
+ * provider that could not be checked (unknown is not low); low otherwise. No news provider configured leaves the
+ * level to the lists: the result is still incomplete (a source_failed reason, never clean). Hits under the threshold are listed as
  * possible matches without raising the level. Every source that could not be checked makes one reason.
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
@@ -70,7 +71,10 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   const failed = failedSources(input);
   if (failed.length > 0) {
     const listUnchecked = failed.some((s) => s.kind === "sanctions" || s.kind === "pep");
-    const mediaUnchecked = !mediaChecked(input);
+    // No news provider configured is a choice of the installation, not an outage: adverse media were not checked
+    // (the result says so and is incomplete, never clean), but the level stays what the lists give. A configured
+    // provider that failed is unknown, and unknown is not low.
+    const mediaUnchecked = !mediaChecked(input) && !mediaNotConfigured(input.sources);
     // A classifier that failed alone left the built-in one to classify: the media were still checked.
     const level = listUnchecked || mediaUnchecked ? "medium" : "low";
     reasons.push({ code: "source_failed", level, params: { count: failed.length } });
@@ -158,6 +162,12 @@ function agreement(hit: SanctionsHit, subject: RiskInput["subject"]): string[] {
     if (hit.nationality.some((n) => countryKey(n) === wanted)) agreeing.push("nationality");
   }
   return agreeing;
+}
+
+/** Adverse media were not checked because no news provider is configured (every media source says not_configured). */
+export function mediaNotConfigured(sources: readonly SourceStatus[]): boolean {
+  const media = sources.filter((s) => s.kind === "media");
+  return media.length > 0 && media.every((s) => s.status === "failed" && s.errorCode === "not_configured");
 }
 
 /** "1970", "1970-05" and "1970-05-12" agree as far as the less precise one goes. */

@@ -3,7 +3,7 @@ import type { SearchReviewView } from "../review/contract.ts";
 import type { SearchDetailView, SearchHistoryItemView, SearchListItemView } from "./contract.ts";
 import { hitCounts } from "./hit-counts.ts";
 import type { RiskLevel } from "./results.ts";
-import { readResults } from "./results.ts";
+import { mediaChecked, readResults } from "./results.ts";
 import { readSearchDetails } from "./schemas.ts";
 import type { SearchListItem, SearchRow } from "./searches.ts";
 
@@ -47,6 +47,7 @@ export function searchDetailView(row: SearchRow, review: SearchReviewView, caseI
     results,
     review,
     hitCounts: hitCounts(results, review.decisions),
+    adverseMediaStatus: results ? (mediaChecked(results) ? "checked" : "not_checked") : null,
     caseId,
     hidden: row.hiddenAt !== null,
     hiddenAt: row.hiddenAt?.toISOString() ?? null,

@@ -24,8 +24,10 @@ export function SearchTab() {
         datasetNames={datasetNames}
         chooseLists={false}
         // Without data the page itself says so (and which lists are missing); a toast would vanish with the reason.
+        // Partial matches and close entries are results: "No Results" only when the list is empty.
         onAnswer={(answer) => {
-          if (!answer.found && !answer.error) toast({ title: t("sanctions.noResults"), description: t("sanctions.noResultsDescription") });
+          if (!answer.found && !answer.error && answer.results.length === 0)
+            toast({ title: t("sanctions.noResults"), description: t("sanctions.noResultsDescription") });
         }}
         onSearchError={() => toast({ variant: "destructive", title: t("sanctions.searchFailed"), description: t("sanctions.searchFailedDescription") })}
       />

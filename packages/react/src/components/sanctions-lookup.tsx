@@ -138,9 +138,10 @@ export function SanctionsLookupBody({ onError, notice, datasetNames, chooseLists
           search.data && (
             <>
               <h3 id={resultsId} className="text-sm font-medium text-muted-foreground">
+                {/* Partial matches and close entries under the threshold are results: never "no match" above them. */}
                 {search.data.found || results.length === 0
                   ? t("sanctions.resultCount", { count: results.length, term: search.variables?.term })
-                  : t("sanctions.closestEntries", { term: search.variables?.term })}
+                  : t("sanctions.partialMatches", { count: results.length, term: search.variables?.term })}
               </h3>
               {search.data.lists && <SearchedLists lists={search.data.lists} />}
             </>
