@@ -257,8 +257,9 @@ export function registerBatch(program: Command) {
           empty={t.batch.noResults}
           columns={[
             { header: t.batch.columns.term, value: (r) => r.searchTerm },
-            { header: t.batchDetails.customerRef, value: (r) => r.customerRef ?? "-" },
-            { header: t.batchDetails.details, value: (r) => rowDetails(r) || "-" },
+            // Only when some row of the page gave them: a file of names alone prints as it always did.
+            ...(results.items.some((r) => r.customerRef) ? [{ header: t.batchDetails.customerRef, value: (r: BatchResultRow) => r.customerRef ?? "-" }] : []),
+            ...(results.items.some((r) => rowDetails(r)) ? [{ header: t.batchDetails.details, value: (r: BatchResultRow) => rowDetails(r) || "-" }] : []),
             { header: t.batch.columns.type, value: (r) => labels.entity[r.entityType] },
             { header: t.batch.columns.status, value: (r) => t.statuses[r.status] },
             { header: t.batch.columns.risk, value: (r) => (r.riskLevel ? (t.levels[r.riskLevel as keyof typeof t.levels] ?? r.riskLevel) : "-") },
