@@ -25,7 +25,7 @@ export function DatasetsTab() {
 
   return (
     <div className="grid gap-4">
-      <DownloadsOfflineNotice offline={status.data?.offline} />
+      <DownloadsOfflineNotice offline={status.data?.offline} adminSteps={isAdmin} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {datasets.data ? t("sanctions.datasetCount", { count: list.length }) : t("sanctions.datasetsIntro")}

@@ -39,22 +39,31 @@ function UnavailableLists({ lists }: { lists: ListState[] }) {
 }
 
 /**
- * The downloads cannot reach the network (a site without internet): said once, with the two ways forward (import a
- * list's files, or disable the lists not needed) and when the next automatic try comes.
+ * The downloads cannot reach the network (a site without internet): said once. An instance admin, who can act, reads
+ * the two ways forward (import a list's files, or disable the lists not needed: the CLI command and the Sanctions
+ * page) and when the next automatic try comes. Everyone else reads one line naming the lists and to ask their
+ * administrator: they can do neither, and nothing tells an admin on their behalf, so the line does not claim it.
  */
-export function DownloadsOfflineNotice({ offline }: { offline: DownloadsOffline | null | undefined }) {
+export function DownloadsOfflineNotice({ offline, adminSteps = false }: { offline: DownloadsOffline | null | undefined; adminSteps?: boolean }) {
   const { t } = useTranslation();
   const { dateTime } = useFormatters();
   if (!offline) return null;
+  const names = offline.lists.map((l) => l.source_name).join(", ");
   return (
     <Alert variant="warning" data-testid="downloads-offline">
       <WifiOffIcon aria-hidden />
       <AlertTitle className="line-clamp-none">{t("sanctions.offline.title")}</AlertTitle>
-      <AlertDescription>
-        <p>{t("sanctions.offline.description", { names: offline.lists.map((l) => l.source_name).join(", ") })}</p>
-        <p>{t("sanctions.offline.waysForward")}</p>
-        {offline.next_attempt_at && <p>{t("sanctions.offline.nextTry", { date: dateTime(offline.next_attempt_at) })}</p>}
-      </AlertDescription>
+      {adminSteps ? (
+        <AlertDescription>
+          <p>{t("sanctions.offline.description", { names })}</p>
+          <p>{t("sanctions.offline.waysForward")}</p>
+          {offline.next_attempt_at && <p>{t("sanctions.offline.nextTry", { date: dateTime(offline.next_attempt_at) })}</p>}
+        </AlertDescription>
+      ) : (
+        <AlertDescription>
+          <p>{t("sanctions.offline.askAdmin", { names })}</p>
+        </AlertDescription>
+      )}
     </Alert>
   );
 }
@@ -62,14 +71,20 @@ export function DownloadsOfflineNotice({ offline }: { offline: DownloadsOffline 
 /**
  * Shown above a search form while some of the enabled lists have no data (a fresh install downloads them at start),
  * or while the downloads cannot reach the network; the lists an admin disabled are named, never counted as missing.
+ * `adminSteps`: the reader is an instance admin, shown how to fix it (see DownloadsOfflineNotice).
  */
-export function SanctionsDataNotice({ lists, offline, disabled }: { lists: ListState[] } & Pick<ListStatesAnswer, "offline" | "disabled">) {
+export function SanctionsDataNotice({
+  lists,
+  offline,
+  disabled,
+  adminSteps = false,
+}: { lists: ListState[]; adminSteps?: boolean } & Pick<ListStatesAnswer, "offline" | "disabled">) {
   const { t } = useTranslation();
   const missing = unavailable(lists).length > 0;
   if (!missing && !offline) return null;
   return (
     <>
-      <DownloadsOfflineNotice offline={offline} />
+      <DownloadsOfflineNotice offline={offline} adminSteps={adminSteps} />
       {missing && (
         <Alert variant="warning" data-testid="sanctions-data-notice">
           <DatabaseIcon aria-hidden />
