@@ -3,6 +3,7 @@ import { z } from "zod";
 import { login } from "../../lib/auth/login.ts";
 import { changePassword, updateLanguages, updateProfile, updateSessionSettings } from "../../lib/auth/profile.ts";
 import { registerUser } from "../../lib/auth/registration.ts";
+import { signInAfterRegistration } from "../../lib/auth/registration-sign-in.ts";
 import {
   changePasswordSchema,
   disableTwoFactorSchema,
@@ -62,7 +63,13 @@ export const authRoutes = new Hono<AppEnv>()
     await countRegistration(db, c.get("clientIp"));
     const mailer = requestMailer(c);
     const user = await registerUser(db, input, { mailer, baseUrl: requestBaseUrl(c), ipAddress: c.get("clientIp") });
-    return c.json({ message: "Registration successful", user: await publicUserOf(db, user), emailConfirmationSent: mailer !== null }, 201);
+    // Without email confirmation the registration signs the account in (lib/auth/registration-sign-in.ts).
+    const signedIn = mailer === null;
+    if (signedIn) {
+      const session = await signInAfterRegistration(db, user, { ipAddress: c.get("clientIp"), userAgent: c.req.header("user-agent") });
+      setSessionCookie(c, session.token);
+    }
+    return c.json({ message: "Registration successful", user: await publicUserOf(db, user), emailConfirmationSent: mailer !== null, signedIn }, 201);
   })
 
   .post("/login", jsonBody(loginSchema), async (c) => {

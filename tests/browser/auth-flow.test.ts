@@ -40,7 +40,7 @@ async function logout() {
 }
 
 describe("sign-up and sign-in", () => {
-  test("registering leads to /login with the success toast", async () => {
+  test("registering signs in at once (no email confirmation) with 'Welcome!'; logging out returns to /login", async () => {
     await page.goto(`${app.url}/register`);
     await expectVisible(page.getByText("Create an account"));
     await page.getByLabel("Full name").fill(account.fullName);
@@ -51,9 +51,10 @@ describe("sign-up and sign-in", () => {
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await waitForPath(page, "/login");
-    await expectVisible(page.getByText("Registration successful"));
-    await expectVisible(page.getByText("Your account has been created. Please log in to continue."));
+    await page.waitForURL((url) => url.pathname === "/", { timeout: 30_000 });
+    await expectVisible(page.getByText("Welcome!", { exact: true }));
+    expect(await page.getByTestId("sidebar-user-name").textContent()).toBe(account.fullName);
+    await logout();
   });
 
   test("a wrong password shows the server error", async () => {
@@ -62,13 +63,12 @@ describe("sign-up and sign-in", () => {
     await expectVisible(page.getByText("Login failed"));
   });
 
-  test("the new account's first sign-in lands on / with 'Welcome!' and the user's name in the sidebar", async () => {
+  test("signing in again lands on / with 'Welcome back!' and the user's name in the sidebar", async () => {
     await submitCredentials(page, app.url, account.email, account.password);
     await waitForPath(page, "/");
     await expectVisible(page.getByRole("heading", { name: "Due Diligence Search" }));
-    // Never signed in before: no "back".
-    await expectVisible(page.getByText("Welcome!", { exact: true }));
-    expect(await page.getByText("Welcome back!").count()).toBe(0);
+    // Registration was the first sign-in: this one is "back".
+    await expectVisible(page.getByText("Welcome back!"));
     expect(await page.getByTestId("sidebar-user-name").textContent()).toBe(account.fullName);
     await expectVisible(page.getByTestId("sidebar-user").getByText(account.email));
     await expectVisible(page.getByText("Manual: 10 / Auto: 1 credit"));

@@ -33,6 +33,10 @@ describe("email confirmation", () => {
     expect(res.status).toBe(201);
     expect(res.json.emailConfirmationSent).toBe(true);
     expect(res.json.user).toMatchObject({ credits: 0, emailVerified: false });
+    // With confirmation on, registering signs nobody in: the mailbox is still to be proved.
+    expect(res.json.signedIn).toBe(false);
+    expect(http.cookies.has("duecheck_session")).toBe(false);
+    expect((await http.get("/api/auth/me")).status).toBe(401);
     const mail = await smtp.nextMailTo(body.email as string);
     expect(mail.subject).toBe("Confirm your email address for duecheck");
     const link = linkIn(mail);

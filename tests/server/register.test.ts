@@ -18,13 +18,18 @@ afterAll(() => app.stop());
 const userByEmail = async (email: string) => (await app.db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
 
 describe("POST /api/auth/register", () => {
-  test("creates the account with 25 welcome credits recorded as a credit_bonus, and does not sign in", async () => {
+  test("creates the account with 25 welcome credits recorded as a credit_bonus, and signs it in (no email confirmation)", async () => {
     const body = validRegistration({ email: "New.User@Example.com" });
-    const res = await http.post("/api/auth/register", body);
+    const fresh = new HttpClient(app.url);
+    const res = await fresh.post("/api/auth/register", body);
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ email: "new.user@example.com", fullName: "Dana Fischer", role: "user", credits: 25 });
     expect(res.json.user.password).toBeUndefined();
-    expect(http.cookies.has("duecheck_session")).toBe(false);
+    expect(res.json).toMatchObject({ emailConfirmationSent: false, signedIn: true });
+    expect(fresh.cookies.has("duecheck_session")).toBe(true);
+    const me = await fresh.get("/api/auth/me");
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ email: "new.user@example.com", fullName: "Dana Fischer" });
 
     const stored = await userByEmail("new.user@example.com");
     expect(stored.password).not.toContain(body.password);
@@ -43,6 +48,8 @@ describe("POST /api/auth/register", () => {
         details: null,
       },
     ]);
+    const signIns = (await auditEntries(app.db, "auth.login")).filter((entry) => entry.actorUserId === stored.id);
+    expect(signIns).toEqual([expect.objectContaining({ actorKind: "user", ipAddress: "127.0.0.1", details: { registration: true } })]);
   });
 
   test("the welcome credits follow the system setting", async () => {

@@ -6,7 +6,7 @@ import { TextField } from "@duecheck/ui/form-fields";
 import { Spinner } from "@duecheck/ui/spinner";
 import { toast } from "@duecheck/ui/use-toast";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { AlertCircleIcon } from "lucide-react";
 import { useState } from "react";
@@ -19,18 +19,36 @@ import { AuthLayout } from "./auth-layout";
 
 type RegisterFormValues = z.input<typeof registerSchema>;
 
-const FIELDS: { name: FieldPath<RegisterFormValues>; labelKey: string; type: string; autoComplete: string }[] = [
+/**
+ * Every field is required (registerSchema), so each is marked: a "*" beside its label (explained above the form) and
+ * `required`/aria-required on its box. A field with a rule beyond "not empty" says the rule under the box before
+ * anyone breaks it (hintKey), not only in the error afterwards.
+ */
+const FIELDS: { name: FieldPath<RegisterFormValues>; labelKey: string; type: string; autoComplete: string; hintKey?: string }[] = [
   { name: "fullName", labelKey: "fields.fullName", type: "text", autoComplete: "name" },
   { name: "email", labelKey: "fields.email", type: "email", autoComplete: "email" },
-  { name: "phoneNumber", labelKey: "fields.phoneNumber", type: "tel", autoComplete: "tel" },
+  { name: "phoneNumber", labelKey: "fields.phoneNumber", type: "tel", autoComplete: "tel", hintKey: "accounts.register.phoneHint" },
   { name: "company", labelKey: "fields.company", type: "text", autoComplete: "organization" },
   { name: "position", labelKey: "fields.position", type: "text", autoComplete: "organization-title" },
-  { name: "password", labelKey: "fields.password", type: "password", autoComplete: "new-password" },
+  { name: "password", labelKey: "fields.password", type: "password", autoComplete: "new-password", hintKey: "accounts.register.passwordHint" },
 ];
+
+/** The required mark: seen beside the label, left out of its accessible name (the box itself says it is required). */
+function RequiredLabel({ text }: { text: string }) {
+  return (
+    <>
+      {text}
+      <span aria-hidden className="text-destructive">
+        *
+      </span>
+    </>
+  );
+}
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RegisterFormValues, unknown, RegisterInput>({
     resolver: zodResolver(registerSchema),
@@ -39,8 +57,15 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: (body: RegisterInput) => answer(api.auth.register.$post({ json: body })),
-    onSuccess: ({ emailConfirmationSent }) => {
-      if (emailConfirmationSent) toast({ title: t("accounts.register.checkMail"), description: t("accounts.register.checkMailDescription") });
+    onSuccess: (answer) => {
+      if (answer.signedIn) {
+        // Registration signed the account in: into the app at once, with nothing cached from an earlier session.
+        toast({ title: t("login.welcome"), description: t("login.loggedInAs", { name: answer.user.fullName }) });
+        queryClient.clear();
+        void navigate({ to: "/" });
+        return;
+      }
+      if (answer.emailConfirmationSent) toast({ title: t("accounts.register.checkMail"), description: t("accounts.register.checkMailDescription") });
       else toast({ title: t("register.success"), description: t("register.successDescription") });
       void navigate({ to: "/login" });
     },
@@ -75,8 +100,21 @@ export function RegisterPage() {
                 register.mutate(values);
               })}
             >
-              {FIELDS.map(({ name, labelKey, type, autoComplete }) => (
-                <TextField key={name} control={form.control} name={name} label={t(labelKey)} type={type} autoComplete={autoComplete} />
+              <p className="text-sm text-muted-foreground" data-testid="register-required-note">
+                {t("accounts.register.requiredNote")}
+              </p>
+              {FIELDS.map(({ name, labelKey, type, autoComplete, hintKey }) => (
+                <TextField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  label={<RequiredLabel text={t(labelKey)} />}
+                  description={hintKey ? t(hintKey) : undefined}
+                  type={type}
+                  autoComplete={autoComplete}
+                  required
+                  aria-required
+                />
               ))}
               <Button type="submit" className="w-full" disabled={register.isPending}>
                 {register.isPending && <Spinner aria-hidden />}
