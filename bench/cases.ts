@@ -222,6 +222,8 @@ if (args.engine !== "pglite") {
         console.log(`     ${r.label.padEnd(34)} ${line(r)} (${r.n} runs, ${r.kb} KB)   ${verdict(r.max < REPORT_TARGET_MS)}`);
         if (r.max >= REPORT_TARGET_MS) ok = false;
       }
+      for (const failure of reportFigures.failures) console.log(`     FAILED ${failure}`);
+      if (reportFigures.failures.length) ok = false;
     } else console.log(`  3. report: ${args["skip-report"] ? "skipped (--skip-report)" : "not built yet"}`);
     figures.postgres = {
       seed: { seconds: Number((seedMs / 1000).toFixed(1)), ...seed },
