@@ -48,11 +48,13 @@ export function registerDatasetChoice(datasets: Command, withDatasets: <T>(work:
       )
       .argument("<id>", "dataset id, as in `datasets list`")
       .option("--json", "print the dataset as JSON")
-      .action(async (id: string, options: { json?: boolean; language?: string }) => {
+      // Disabling changes what every search checks: it needs a reason, kept in the audit entry (as the API's).
+      .option("--reason <text>", enabled ? "not used when enabling" : "why the list is disabled (required; kept in the audit log)")
+      .action(async (id: string, options: { json?: boolean; language?: string; reason?: string }) => {
         const { t } = words(askedLanguage(options.language));
         const { view, changed } = await withDatasets(async (db) => {
           const before = await getDataset(db, id);
-          await setDatasetEnabled(db, id, enabled, { kind: "cli" });
+          await setDatasetEnabled(db, id, enabled, { kind: "cli" }, { reason: options.reason });
           return { view: await datasetView(db, id), changed: before.enabled !== enabled };
         });
         if (options.json) return printJson(view);

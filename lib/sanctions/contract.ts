@@ -22,7 +22,13 @@ export interface DatasetSourceFile {
 /** A kept version of a dataset, newest first in DatasetView.recent_versions. */
 export interface DatasetVersionView {
   id: string;
+  /** When this installation downloaded or imported it (an imported export: the list's source date). */
   version_date: string;
+  /**
+   * The date the publisher gave the list in its files (UN dateGenerated, EU generationDate, the UK list's report
+   * date); absent when the format or the files carry none (OFAC's CSVs, the OpenSanctions exports).
+   */
+  published_at?: string;
   is_current: boolean;
   retention_reason: string | null;
   entity_count: number;

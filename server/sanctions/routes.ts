@@ -7,7 +7,7 @@ import { addCustomDataset, datasetView, getDataset, listDatasets, updateDataset 
 import { type Actor, DownloadFailedError, downloadDataset } from "../../lib/sanctions/datasets/download.ts";
 import { downloadAllDatasets } from "../../lib/sanctions/datasets/download-all.ts";
 import { setDatasetEnabled } from "../../lib/sanctions/datasets/enable.ts";
-import { addDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
+import { addDatasetSchema, disableDatasetSchema, updateDatasetSchema } from "../../lib/sanctions/datasets/schemas.ts";
 import type { AppEnv } from "../context.ts";
 import { currentUser, requireAdmin, requireUser } from "../middleware/session.ts";
 import { jsonBody } from "../validate.ts";
@@ -55,9 +55,9 @@ export const sanctionsRoutes = new Hono<AppEnv>()
     return c.json(await datasetView(db, row.id));
   })
 
-  .post("/datasets/:id/disable", requireAdmin, async (c) => {
+  .post("/datasets/:id/disable", requireAdmin, jsonBody(disableDatasetSchema), async (c) => {
     const { db } = c.get("ctx").database;
-    const row = await setDatasetEnabled(db, c.req.param("id"), false, adminActor(c));
+    const row = await setDatasetEnabled(db, c.req.param("id"), false, adminActor(c), c.req.valid("json"));
     return c.json(await datasetView(db, row.id));
   })
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { schema } from "../../data/db.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
+import { expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn, waitForPath } from "./support/browser.ts";
 
 const ENV = { DUECHECK_DATASET_SCHEDULER: "0" };
 const admin = { email: "admin@test.local", password: "Admin-password-1" };
@@ -39,7 +39,7 @@ afterAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 describe("lists in use on /sanctions", () => {
-  test("an admin disables a list with its switch and enables it again; the choice survives a reload", async () => {
+  test("an admin disables a list with its switch (confirmed, with a reason) and enables it again; the choice survives a reload", async () => {
     await page.goto(`${app.url}/sanctions`);
     await waitForPath(page, "/sanctions");
     const card = page.getByRole("article", { name: EU });
@@ -47,11 +47,29 @@ describe("lists in use on /sanctions", () => {
     await expectVisible(toggle);
     expect(await toggle.getAttribute("aria-checked")).toBe("true");
 
+    // The switch asks first: Cancel leaves the list on; the confirm button waits for a reason.
     await toggle.click();
+    const dialog = page.getByTestId("disable-dataset-dialog");
+    await expectVisible(dialog.getByText(`Disable ${EU} for everyone?`));
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expectHidden(dialog);
+    expect(await toggle.getAttribute("aria-checked")).toBe("true");
+    expect(await enabledInDb("eu_fsf")).toBe(true);
+
+    await toggle.click();
+    const confirm = dialog.getByRole("button", { name: "Disable list" });
+    expect(await confirm.isDisabled()).toBe(true);
+    const reason = dialog.getByLabel("Reason");
+    expect(await reason.getAttribute("aria-required")).toBe("true");
+    await reason.fill("Not licensed for this site");
+    await confirm.click();
+    await expectHidden(dialog);
     await expectVisible(page.getByText("List disabled", { exact: true }));
     await expectVisible(card.getByTestId("dataset-disabled"));
     await expectVisible(card.getByText(/searches do not check this list/));
     expect(await enabledInDb("eu_fsf")).toBe(false);
+    const [entry] = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "dataset.disabled"));
+    expect(entry).toMatchObject({ targetId: "eu_fsf", details: expect.objectContaining({ reason: "Not licensed for this site" }) });
 
     await page.reload();
     const again = page.getByRole("article", { name: EU }).getByRole("switch", { name: `Use ${EU} in screening` });
@@ -91,6 +109,9 @@ describe("lists in use on /sanctions", () => {
     // Disabling the list that cannot be reached ends the notice.
     await page.goto(`${app.url}/sanctions`);
     await page.getByRole("article", { name: "UN Security Council Consolidated List" }).getByRole("switch").click();
+    const dialog = page.getByTestId("disable-dataset-dialog");
+    await dialog.getByLabel("Reason").fill("No network at this site");
+    await dialog.getByRole("button", { name: "Disable list" }).click();
     await expectVisible(page.getByText("List disabled", { exact: true }));
     await page.waitForFunction(() => document.querySelector('[data-testid="downloads-offline"]') === null);
   });

@@ -131,7 +131,8 @@ describe("versions over simulated dates", () => {
       entity_count: 9,
       file_size: byId.get(ids[4])!.fileSize,
     });
-    expect(view).toMatchObject({ last_download_status: "success", last_download_at: day(40).toISOString(), custom: true });
+    // Imported only, never downloaded: no download time (neither the import's nor the file's).
+    expect(view).toMatchObject({ last_download_status: null, last_download_at: null, custom: true });
   });
 
   test("a kept candidate that will grow into week_old is not shown among the recent versions", async () => {
@@ -187,7 +188,8 @@ describe("import", () => {
     expect(implausible.message).toContain("Implausible list: 2 entities");
     expect(await versionsOf(dataset.id)).toEqual(before);
     const [row] = await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, dataset.id));
-    expect(row).toMatchObject({ lastDownloadStatus: "success", downloadStartedAt: null, lastDownloadError: null });
+    // Imported only, never downloaded: the failed imports leave no download status behind (nor did the good one).
+    expect(row).toMatchObject({ lastDownloadStatus: null, lastDownloadAt: null, downloadStartedAt: null, lastDownloadError: null });
   });
 
   test("identical files are not a new version", async () => {

@@ -15,6 +15,7 @@ import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
 
+const REASON = "Not used by this team";
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "5000", DUECHECK_JOB_STOP_SECONDS: "2" };
 const OTHERS = OFFICIAL_DATASETS.map((d) => d.id).filter((id) => id !== "us_ofac_sdn");
 
@@ -63,30 +64,47 @@ describe("lists in use", () => {
   test("only an admin enables or disables a list: 403 for a user, 404 for an unknown list", async () => {
     expect((await analyst.post("/api/sanctions/datasets/eu_fsf/disable", {})).status).toBe(403);
     expect((await analyst.post("/api/sanctions/datasets/eu_fsf/enable", {})).status).toBe(403);
-    expect((await admin.post("/api/sanctions/datasets/no_such_list/disable", {})).status).toBe(404);
+    expect((await admin.post("/api/sanctions/datasets/no_such_list/disable", { reason: REASON })).status).toBe(404);
+    const [row] = await app.db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, "eu_fsf"));
+    expect(row.enabled).toBe(true);
+    expect(await auditOf("eu_fsf")).toEqual([]);
+  });
+
+  test("disabling needs a reason: 400 without one (API and CLI), and nothing changes", async () => {
+    for (const body of [{}, { reason: "" }, { reason: "   " }]) {
+      const refused = await admin.post("/api/sanctions/datasets/eu_fsf/disable", body);
+      expect([refused.status, refused.json.error]).toEqual([400, "A reason is required to disable a list"]);
+    }
+    const cli = await runCli(["datasets", "disable", "eu_fsf"], app.env);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain("A reason is required to disable a list");
     const [row] = await app.db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, "eu_fsf"));
     expect(row.enabled).toBe(true);
     expect(await auditOf("eu_fsf")).toEqual([]);
   });
 
   test("disabling over HTTP and with the CLI is audited; a search is then complete and names the lists", async () => {
-    const answer = await admin.post("/api/sanctions/datasets/eu_fsf/disable", {});
+    const answer = await admin.post("/api/sanctions/datasets/eu_fsf/disable", { reason: REASON });
     expect([answer.status, answer.json.id, answer.json.enabled]).toEqual([200, "eu_fsf", false]);
     expect(await auditOf("eu_fsf")).toEqual([
-      { action: "dataset.disabled", actorKind: "admin", details: expect.objectContaining({ before: { enabled: true }, after: { enabled: false } }) },
+      {
+        action: "dataset.disabled",
+        actorKind: "admin",
+        details: expect.objectContaining({ before: { enabled: true }, after: { enabled: false }, reason: REASON }),
+      },
     ]);
     // Disabling again changes nothing and writes nothing.
-    expect((await admin.post("/api/sanctions/datasets/eu_fsf/disable", {})).json.enabled).toBe(false);
+    expect((await admin.post("/api/sanctions/datasets/eu_fsf/disable", { reason: REASON })).json.enabled).toBe(false);
     expect((await auditOf("eu_fsf")).length).toBe(1);
 
-    const cli = await runCli(["datasets", "disable", "gb_fcdo_sanctions"], app.env);
+    const cli = await runCli(["datasets", "disable", "gb_fcdo_sanctions", "--reason", "Not licensed for this site"], app.env);
     expect([cli.code, cli.stderr]).toEqual([0, ""]);
     expect(cli.stdout).toContain("gb_fcdo_sanctions is disabled");
     expect(await auditOf("gb_fcdo_sanctions")).toEqual([
-      { action: "dataset.disabled", actorKind: "cli", details: expect.objectContaining({ after: { enabled: false } }) },
+      { action: "dataset.disabled", actorKind: "cli", details: expect.objectContaining({ after: { enabled: false }, reason: "Not licensed for this site" }) },
     ]);
     for (const id of OTHERS.filter((id) => id !== "eu_fsf" && id !== "gb_fcdo_sanctions")) {
-      expect((await admin.post(`/api/sanctions/datasets/${id}/disable`, {})).status).toBe(200);
+      expect((await admin.post(`/api/sanctions/datasets/${id}/disable`, { reason: REASON })).status).toBe(200);
     }
     const list = await runCli(["datasets", "list", "--json"], app.env);
     expect(JSON.parse(list.stdout).map((d: any) => [d.id, d.enabled])).toEqual(OFFICIAL_DATASETS.map((d) => [d.id, d.id === "us_ofac_sdn"]));
@@ -117,10 +135,10 @@ describe("lists in use", () => {
   }, 180_000);
 
   test("the last enabled sanctions list cannot be disabled; a disabled list is refused by name in a list search", async () => {
-    const refused = await admin.post("/api/sanctions/datasets/us_ofac_sdn/disable", {});
+    const refused = await admin.post("/api/sanctions/datasets/us_ofac_sdn/disable", { reason: REASON });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toContain("last enabled sanctions list");
-    const cli = await runCli(["datasets", "disable", "us_ofac_sdn"], app.env);
+    const cli = await runCli(["datasets", "disable", "us_ofac_sdn", "--reason", REASON], app.env);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain("last enabled sanctions list");
     const search = await analyst.get("/api/sanctions/search?term=Dmitri%20Orlov&dataset=eu_fsf");

@@ -7,6 +7,7 @@ import { AppError } from "../../errors.ts";
 import { assertOutgoingUrlAllowed } from "../../outgoing/policy.ts";
 import type { DatasetView } from "../contract.ts";
 import type { DatasetFormat } from "../parsers/index.ts";
+import { publishedDates } from "./published-dates.ts";
 import { DEFAULT_DOWNLOAD_FREQUENCY_HOURS, OFFICIAL_DATASETS } from "./registry.ts";
 import type { AddDatasetInput, SourceFileInput, UpdateDatasetInput } from "./schemas.ts";
 import { recentVersions } from "./versions.ts";
@@ -32,10 +33,12 @@ export async function listDatasets(db: DbOrTx): Promise<DatasetView[]> {
     db,
     rows.map((r) => r.id),
   );
+  const published = await publishedOfShown(db, rows, versions);
   return rows.map((row) =>
     toView(
       row,
       versions.filter((v) => v.datasetId === row.id),
+      published,
     ),
   );
 }
@@ -52,10 +55,24 @@ export async function datasetsInOrder(db: DbOrTx): Promise<DatasetRow[]> {
 
 export async function datasetView(db: DbOrTx, id: string): Promise<DatasetView> {
   const row = await getDataset(db, id);
-  return toView(row, await recentVersions(db, [id]));
+  const versions = await recentVersions(db, [id]);
+  return toView(row, versions, await publishedOfShown(db, [row], versions));
 }
 
-function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersions>>): DatasetView {
+/** The publisher's dates of the versions a view shows (./published-dates.ts). */
+function publishedOfShown(db: DbOrTx, rows: DatasetRow[], versions: Awaited<ReturnType<typeof recentVersions>>) {
+  const format = new Map(rows.map((r) => [r.id, r.format]));
+  const shown = rows.flatMap((row) => versions.filter((v) => v.datasetId === row.id).slice(0, SHOWN_VERSIONS));
+  return publishedDates(
+    db,
+    shown.map((v) => ({ id: v.id, format: format.get(v.datasetId) ?? "" })),
+  );
+}
+
+/** The current version and at most three kept older ones. */
+const SHOWN_VERSIONS = 4;
+
+function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersions>>, published: Map<string, string>): DatasetView {
   const status = row.lastDownloadStatus;
   return {
     id: row.id,
@@ -76,9 +93,11 @@ function toView(row: DatasetRow, versions: Awaited<ReturnType<typeof recentVersi
     next_download_at: row.nextDownloadAt?.toISOString() ?? null,
     metadata: { description: row.metadata.description ?? "" },
     // Ordered current first: the current version and at most three kept older ones.
-    recent_versions: versions.slice(0, 4).map((v) => ({
+    recent_versions: versions.slice(0, SHOWN_VERSIONS).map((v) => ({
       id: v.id,
       version_date: v.versionDate.toISOString(),
+      // Present only when the files carry the publisher's date.
+      ...(published.has(v.id) ? { published_at: published.get(v.id) } : {}),
       is_current: v.isCurrent,
       retention_reason: v.retentionReason,
       entity_count: v.entityCount,

@@ -4,13 +4,17 @@ import { recordAudit } from "../../audit/record.ts";
 import { AppError } from "../../errors.ts";
 import { type DatasetRow, getDataset } from "./catalog.ts";
 import type { Actor } from "./download.ts";
+import { DISABLE_REASON_REQUIRED } from "./schemas.ts";
 
 /**
  * Turns a list on or off for screening and scheduled downloads, and audits the change (a call that changes nothing
  * writes nothing). The last enabled sanctions list cannot be disabled: a screening with no sanctions list would check
- * nothing. A disabled list keeps its versions, so turning it on again makes it searchable at once.
+ * nothing. A disabled list keeps its versions, so turning it on again makes it searchable at once. Disabling needs a
+ * reason (it changes what every search checks), which the audit entry keeps.
  */
-export async function setDatasetEnabled(db: DbOrTx, id: string, enabled: boolean, actor: Actor): Promise<DatasetRow> {
+export async function setDatasetEnabled(db: DbOrTx, id: string, enabled: boolean, actor: Actor, options: { reason?: string } = {}): Promise<DatasetRow> {
+  const reason = options.reason?.trim();
+  if (!enabled && !reason) throw new AppError(400, DISABLE_REASON_REQUIRED);
   const t = schema.sanctionsDatasets;
   return db.transaction(async (tx) => {
     const before = await getDataset(tx, id);
@@ -31,7 +35,7 @@ export async function setDatasetEnabled(db: DbOrTx, id: string, enabled: boolean
       ipAddress: actor.ipAddress,
       targetType: "sanctions_dataset",
       targetId: id,
-      details: { name: before.sourceName, before: { enabled: before.enabled }, after: { enabled } },
+      details: { name: before.sourceName, before: { enabled: before.enabled }, after: { enabled }, ...(enabled ? {} : { reason }) },
     });
     return after;
   });

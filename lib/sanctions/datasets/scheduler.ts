@@ -1,5 +1,6 @@
 import { CronJob } from "cron";
-import type { DbOrTx } from "../../../data/db.ts";
+import { and, eq } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../../data/db.ts";
 import { datasetsInOrder } from "./catalog.ts";
 import { DatasetBusyError } from "./claim.ts";
 import { DownloadFailedError, downloadDataset } from "./download.ts";
@@ -32,9 +33,21 @@ export async function runDueDownloads(
   options: { settings: DownloadSettings; now?: () => Date; shouldStop?: () => boolean; onRun?: (run: DueRun) => void },
 ): Promise<DueRun[]> {
   const now = options.now ?? (() => new Date());
+  // An imported version counts as fresh as a download of that moment (an import does not set lastDownloadAt, which
+  // is the publisher's alone): the list waits its frequency from the later of the two.
+  const v = schema.sanctionsDatasetVersions;
+  const current = await db
+    .select({ datasetId: v.datasetId, createdAt: v.createdAt })
+    .from(v)
+    .where(and(eq(v.isCurrent, true), eq(v.origin, "import")));
+  const importedAt = new Map(current.map((row) => [row.datasetId, row.createdAt.getTime()]));
+  const refreshedAt = (d: { id: string; lastDownloadAt: Date | null }) => {
+    const times = [d.lastDownloadAt?.getTime(), importedAt.get(d.id)].filter((t): t is number => t !== undefined);
+    return times.length ? Math.max(...times) : undefined;
+  };
   const datasets = (await datasetsInOrder(db))
     .filter((d) => d.enabled && d.autoDownload)
-    .sort((a, b) => Number(a.lastDownloadAt !== null) - Number(b.lastDownloadAt !== null));
+    .sort((a, b) => Number(refreshedAt(a) !== undefined) - Number(refreshedAt(b) !== undefined));
   const runs: DueRun[] = [];
   const record = (run: DueRun) => {
     runs.push(run);
@@ -42,7 +55,7 @@ export async function runDueDownloads(
   };
   for (const dataset of datasets) {
     if (options.shouldStop?.()) break;
-    const last = dataset.lastDownloadAt?.getTime();
+    const last = dataset.lastDownloadStatus === "failed" ? dataset.lastDownloadAt?.getTime() : refreshedAt(dataset);
     const wait = dataset.downloadFrequency * HOUR;
     const due = dataset.nextDownloadAt
       ? now().getTime() >= dataset.nextDownloadAt.getTime()

@@ -67,3 +67,15 @@ export const searchQuerySchema = z.object({
     .max(50, "limit must be between 1 and 50")
     .default(10),
 });
+
+export const MAX_DISABLE_REASON_LENGTH = 500;
+export const DISABLE_REASON_REQUIRED = "A reason is required to disable a list";
+
+/**
+ * POST /api/sanctions/datasets/:id/disable: why the list is turned off for every screening. Required: disabling a
+ * list changes what every search checks, and the audit entry keeps the reason beside who did it.
+ */
+export const disableDatasetSchema = z.object({
+  reason: text({ field: "Reason", max: MAX_DISABLE_REASON_LENGTH, kind: "multiline", required: DISABLE_REASON_REQUIRED }).min(1, DISABLE_REASON_REQUIRED),
+});
+export type DisableDatasetInput = z.infer<typeof disableDatasetSchema>;

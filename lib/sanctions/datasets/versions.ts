@@ -171,17 +171,19 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         .set({ isCurrent: true, retentionReason: null, entitiesChecksum })
         .where(eq(schema.sanctionsDatasetVersions.id, version.id));
       const dropped = await applyRetention(tx, input.datasetId, version.id);
+      // Only a download is a "last download": an imported file says nothing of the publisher, so a list that was
+      // only ever imported shows no download time and no download status (and one downloaded before keeps its last
+      // real download's time). An import still settles a failed download and ends the offline state, which it is
+      // one of the two ways out of.
+      const d = schema.sanctionsDatasets;
+      const recorded =
+        input.origin === "download"
+          ? { lastDownloadStatus: "success", lastDownloadAt: input.versionDate, lastDownloadSize: fileSize }
+          : { lastDownloadStatus: sql<string | null>`case when ${d.lastDownloadAt} is null then null else 'success' end` };
       await tx
-        .update(schema.sanctionsDatasets)
-        .set({
-          lastDownloadStatus: "success",
-          lastDownloadAt: input.versionDate,
-          lastDownloadSize: fileSize,
-          lastDownloadError: null,
-          downloadStartedAt: null,
-          ...DOWNLOAD_REACHED,
-        })
-        .where(eq(schema.sanctionsDatasets.id, input.datasetId));
+        .update(d)
+        .set({ ...recorded, lastDownloadError: null, downloadStartedAt: null, ...DOWNLOAD_REACHED })
+        .where(eq(d.id, input.datasetId));
       return dropped;
     });
   } catch (error) {

@@ -5,10 +5,11 @@ import { Button } from "@duecheck/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duecheck/ui/card";
 import { Switch } from "@duecheck/ui/switch";
 import { AlertTriangleIcon, DownloadIcon, Loader2Icon } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DatasetVersionView, DatasetView } from "../../../lib/sanctions/contract.ts";
 import { DatasetStatusBadge } from "./dataset-status-badge";
+import { DisableDatasetDialog } from "./disable-dataset-dialog";
 import { UploadDatasetButton } from "./upload-dataset-dialog";
 import { useDownloadDataset, useSetDatasetEnabled, VERSIONS_SHOWN } from "./use-sanctions";
 
@@ -27,6 +28,7 @@ const RETENTION_KEYS: Record<string, string> = {
 export function DatasetCard({ dataset, canDownload, downloadAllPending }: { dataset: DatasetView; canDownload: boolean; downloadAllPending: boolean }) {
   const { t } = useTranslation();
   const setEnabled = useSetDatasetEnabled();
+  const [askingToDisable, setAskingToDisable] = useState(false);
   const switchId = useId();
   const { dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
@@ -63,7 +65,8 @@ export function DatasetCard({ dataset, canDownload, downloadAllPending }: { data
               id={switchId}
               checked={setEnabled.isPending ? setEnabled.variables.enabled : dataset.enabled}
               disabled={setEnabled.isPending}
-              onCheckedChange={(enabled) => setEnabled.mutate({ id: dataset.id, enabled })}
+              // Turning a list off asks first, with a reason (DisableDatasetDialog); turning it on needs neither.
+              onCheckedChange={(enabled) => (enabled ? setEnabled.mutate({ id: dataset.id, enabled }) : setAskingToDisable(true))}
               aria-label={t("sanctions.enabled.switch", { name: dataset.source_name })}
               data-testid="dataset-enabled"
             />
@@ -71,6 +74,15 @@ export function DatasetCard({ dataset, canDownload, downloadAllPending }: { data
               {t("sanctions.enabled.label")}
             </label>
           </div>
+        )}
+        {canDownload && (
+          <DisableDatasetDialog
+            name={dataset.source_name}
+            open={askingToDisable}
+            pending={setEnabled.isPending}
+            onCancel={() => setAskingToDisable(false)}
+            onConfirm={(reason) => setEnabled.mutate({ id: dataset.id, enabled: false, reason }, { onSuccess: () => setAskingToDisable(false) })}
+          />
         )}
         {!dataset.enabled && <p className="text-sm text-muted-foreground">{t("sanctions.enabled.off")}</p>}
       </CardHeader>
@@ -167,15 +179,22 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 function VersionRow({ version }: { version: DatasetVersionView }) {
   const { t } = useTranslation();
-  const { number, dateTime } = useFormatters();
+  const { number, date, dateTime } = useFormatters();
   const formatBytes = useFormatBytes();
+  // The publisher's own date, beside the import time, when the files carry one (a day alone, or a moment).
+  const published = version.published_at;
   const retentionKey = version.retention_reason ? RETENTION_KEYS[version.retention_reason] : undefined;
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2" data-testid="dataset-version">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
-        <time dateTime={version.version_date} className="font-medium">
+        <time dateTime={version.version_date} className="font-medium" title={t("sanctions.version.importedTitle")}>
           {dateTime(version.version_date)}
         </time>
+        {published && (
+          <span className="text-muted-foreground" data-testid="dataset-version-published">
+            {t("sanctions.version.published")} <time dateTime={published}>{published.length === 10 ? date(`${published}T00:00:00`) : dateTime(published)}</time>
+          </span>
+        )}
         {version.is_current && <Badge variant="default">{t("sanctions.current")}</Badge>}
         {retentionKey && <Badge variant="outline">{t(retentionKey)}</Badge>}
       </div>

@@ -109,9 +109,10 @@ export function useSetDatasetEnabled() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => {
+    // Disabling carries the admin's reason (required by the server, kept in the audit log).
+    mutationFn: ({ id, enabled, reason }: { id: string; enabled: boolean; reason?: string }) => {
       const dataset = api.sanctions.datasets[":id"];
-      return answer((enabled ? dataset.enable : dataset.disable).$post({ param: { id } }));
+      return answer(enabled ? dataset.enable.$post({ param: { id } }) : dataset.disable.$post({ param: { id }, json: { reason: reason ?? "" } }));
     },
     onSuccess: (dataset, { enabled }) => {
       const name = dataset?.source_name ?? "";

@@ -1,0 +1,40 @@
+import { inArray, sql } from "drizzle-orm";
+import { type DbOrTx, schema } from "../../../data/db.ts";
+import { PUBLISHED_DATE_HEAD_BYTES, publishedDateOf } from "../parsers/published-date.ts";
+
+/** The formats whose files carry the publisher's date (../parsers/published-date.ts); the others are not read. */
+const DATED_FORMATS = new Set(["un_xml", "eu_xml", "uk_fcdo_csv"]);
+
+/**
+ * The publisher's date of each version, read from the head of its kept files when shown: it is not stored (the
+ * versions table has no column for it, and the files are kept with the version), so a version whose format carries
+ * no date, or whose files do not, has none. Only the first few kilobytes of each file leave the database.
+ */
+export async function publishedDates(db: DbOrTx, versions: { id: string; format: string }[]): Promise<Map<string, string>> {
+  const dated = versions.filter((v) => DATED_FORMATS.has(v.format));
+  const answer = new Map<string, string>();
+  if (dated.length === 0) return answer;
+  const f = schema.sanctionsVersionFiles;
+  const rows = await db
+    .select({
+      versionId: f.versionId,
+      name: f.fileName,
+      head: sql<Uint8Array | string>`substring(${f.content} from 1 for ${sql.raw(String(PUBLISHED_DATE_HEAD_BYTES))})`,
+    })
+    .from(f)
+    .where(
+      inArray(
+        f.versionId,
+        dated.map((v) => v.id),
+      ),
+    );
+  const decoder = new TextDecoder();
+  for (const version of dated) {
+    const heads = rows
+      .filter((r) => r.versionId === version.id)
+      .map((r) => ({ name: r.name, head: typeof r.head === "string" ? r.head : decoder.decode(r.head) }));
+    const date = publishedDateOf(version.format, heads);
+    if (date) answer.set(version.id, date);
+  }
+  return answer;
+}
