@@ -33,7 +33,8 @@ export function sanctionsMatchHitIds(search: Pick<SearchRow, "results">): string
   const results = readResults(search.results);
   if (!results) return [];
   const threshold = results.provenance?.thresholds.match ?? DEFAULT_MATCH_THRESHOLD;
-  return results.sanctionsList.flatMap((row) => row.hits.filter((hit) => hit.score >= threshold && !hit.partial).map((hit) => hit.hitId));
+  // Rows stored by older versions (or by hand) may carry no hits.
+  return results.sanctionsList.flatMap((row) => (row.hits ?? []).filter((hit) => hit.score >= threshold && !hit.partial).map((hit) => hit.hitId));
 }
 
 /** The details the search gave, as the matcher read them: the news country stands for a nationality not given. */

@@ -128,8 +128,12 @@ describe("the two-step create, progress and results", () => {
     const byTerm = Object.fromEntries(results.json.items.map((r: { searchTerm: string }) => [r.searchTerm, r]));
     const karimov = byTerm["Rustam Karimov"];
     expect(Object.keys(karimov).sort()).toEqual([
+      "birthDate",
+      "customerRef",
       "entityType",
+      "identifiers",
       "mediaCount",
+      "nationality",
       "openHits",
       "reviewStatus",
       "riskLevel",
