@@ -10,13 +10,13 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { HttpClient } from "../../support/http-client.ts";
-import { en } from "../../web/src/i18n/words.ts";
+import { de, en, es, fr } from "../../web/src/i18n/words.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, plainText, signIn } from "./support/browser.ts";
+import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, plainText, setLanguages, signIn } from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 
 const ORLOV = "ORLOV, Dmitri Pavlovich";
@@ -178,6 +178,28 @@ describe("the decide dialog", () => {
       expect(decisions).toEqual([expect.objectContaining({ reason: "common_name", text: "Our customer is a teacher in Leipzig" })]);
     } finally {
       await updateSystemSettings(app.db, { writtenReasonToClearMatch: false });
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe("the admin settings", () => {
+  test("the Review tab shows the written-reason setting, off, with its label in en, de, es and fr", async () => {
+    const admin = { email: "settings-admin@example.com", password: "Settings-admin-1", fullName: "Set Tings" };
+    await createUser(app.db, { ...admin, role: "admin" });
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, app.url, admin.email, admin.password);
+      for (const [code, words] of Object.entries({ en, de, es, fr }) as [string, Record<string, string>][]) {
+        await setLanguages(page, code);
+        await page.goto(`${app.url}/admin/settings`);
+        await page.getByRole("tab", { name: tr(words, "reviews.settings.tab") }).click();
+        const setting = page.getByRole("switch", { name: tr(words, "clearance.setting") });
+        await expectVisible(setting);
+        expect(await setting.getAttribute("aria-checked")).toBe("false");
+        await expectVisible(page.getByText(tr(words, "clearance.settingHint")));
+      }
+    } finally {
       await context.close();
     }
   }, 60_000);
