@@ -2,7 +2,8 @@
 import type { Command } from "commander";
 import { Box, Text } from "ink";
 import { findCase } from "../../lib/cases/access.ts";
-import type { CaseEventView, CaseOutcome, CasePriority, CaseStatus, CaseView } from "../../lib/cases/contract.ts";
+import type { CaseView } from "../../lib/cases/contract.ts";
+import { eventDetail, knownNames } from "../../lib/cases/event-detail.ts";
 import { caseView } from "../../lib/cases/views.ts";
 import { askedLanguage, type Words, withLanguageOption } from "../language.ts";
 import { minute } from "../options.ts";
@@ -10,75 +11,6 @@ import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
-
-/** What the lib writes in a timeline entry's details, as far as the CLI shows it. */
-interface EventDetails {
-  priority?: CasePriority;
-  searchTerm?: string;
-  reason?: string | null;
-  text?: string;
-  auto?: boolean;
-  fileName?: string;
-  sha256?: string;
-  before?: { status?: CaseStatus; priority?: CasePriority; tags?: string[] };
-  after?: { status?: CaseStatus; outcome?: CaseOutcome | null; assignee?: string | null; priority?: CasePriority; tags?: string[] };
-}
-
-/** What a timeline entry adds to its kind, in words; names are the ones the case knows (else the user id). */
-function eventDetail(event: CaseEventView, names: Map<string, string>, { t }: Words): string {
-  const c = t.cases;
-  const d = event.details as EventDetails;
-  const status = (s: CaseStatus | undefined) => (s ? c.statuses[s] : "-");
-  const reason = typeof d.reason === "string" && d.reason ? c.reason(d.reason) : "";
-  const parts: string[] = [];
-  switch (event.kind) {
-    case "opened":
-      if (d.priority) parts.push(c.priorities[d.priority]);
-      break;
-    case "search_added":
-      if (d.searchTerm) parts.push(d.searchTerm);
-      break;
-    case "status_changed":
-    case "reopened":
-      if (d.before?.status || d.after?.status) parts.push(c.moved(status(d.before?.status), status(d.after?.status)));
-      if (d.after?.outcome) parts.push(c.outcomes[d.after.outcome]);
-      break;
-    case "assigned": {
-      const to = d.after?.assignee ?? null;
-      parts.push(c.assignedTo(to ? (names.get(to) ?? to) : c.nobody));
-      if (d.auto) parts.push(c.automatically);
-      break;
-    }
-    case "note":
-      if (d.text) parts.push(d.text);
-      break;
-    case "priority_raised":
-      parts.push(c.moved(d.before?.priority ? c.priorities[d.before.priority] : "-", d.after?.priority ? c.priorities[d.after.priority] : "-"));
-      break;
-    case "escalated":
-      break;
-    case "attachment_added":
-    case "attachment_removed":
-      // The name and the checksum, which the timeline keeps after a removal.
-      if (d.fileName) parts.push(d.fileName);
-      if (d.sha256) parts.push(`SHA-256 ${d.sha256}`);
-      break;
-    case "tags_changed":
-      parts.push(c.moved(d.before?.tags?.join(", ") || "-", d.after?.tags?.join(", ") || "-"));
-      break;
-  }
-  if (reason) parts.push(reason);
-  return parts.join("; ");
-}
-
-/** The people the case names, by user id: its assignee, the authors of its notes and who acted on its timeline. */
-function knownNames(view: CaseView): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const e of view.timeline) if (e.actorId && e.actor) names.set(e.actorId, e.actor);
-  for (const n of view.notes) if (n.authorId && n.author) names.set(n.authorId, n.author);
-  if (view.assignee) names.set(view.assignee.id, view.assignee.name);
-  return names;
-}
 
 function CaseShown({ view, words: shown }: { view: CaseView; words: Words }) {
   const { t, labels } = shown;
@@ -137,7 +69,7 @@ function CaseShown({ view, words: shown }: { view: CaseView; words: Words }) {
       <Text> </Text>
       <Text bold>{c.timelineTitle}</Text>
       {view.timeline.map((e) => (
-        <Text key={e.id}>{c.eventLine(minute(e.at), e.actor ?? c.system, c.events[e.kind], eventDetail(e, names, shown))}</Text>
+        <Text key={e.id}>{c.eventLine(minute(e.at), e.actor ?? c.system, c.events[e.kind], eventDetail(e, names, c))}</Text>
       ))}
     </Box>
   );

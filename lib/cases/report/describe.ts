@@ -9,7 +9,11 @@ import { formatCountry, formatDay } from "../../reports/format.ts";
 import type { ReportLabels } from "../../reports/i18n.ts";
 import type { HitDecisionView } from "../../review/contract.ts";
 import type { ReportLanguage } from "../../screening/summary/phrasebook.ts";
-import type { CaseEventView, CaseOutcome, CasePriority, CaseStatus, CaseView } from "../contract.ts";
+import type { CaseEventView, CaseView } from "../contract.ts";
+import { eventDetail as detailOf } from "../event-detail.ts";
+
+export { knownNames } from "../event-detail.ts";
+
 import type { CaseReportLabels } from "./labels/index.ts";
 import type { CaseReportAttachment } from "./read.ts";
 
@@ -63,70 +67,8 @@ export function dueText(view: Pick<CaseView, "dueAt" | "overdue">, { c, language
 
 export const eventKindText = (kind: string, { c }: Words) => c.events[kind] ?? kind.replaceAll("_", " ");
 
-/** What the lib writes in a timeline entry's details, as far as a report shows it. */
-interface EventDetails {
-  priority?: CasePriority;
-  searchTerm?: string;
-  reason?: string | null;
-  text?: string;
-  auto?: boolean;
-  fileName?: string;
-  size?: number;
-  sha256?: string;
-  before?: { status?: CaseStatus; priority?: CasePriority };
-  after?: { status?: CaseStatus; outcome?: CaseOutcome | null; assignee?: string | null; priority?: CasePriority };
-}
-
-/** What a timeline entry adds to its kind, in words: names are those the case knows (else the user id). */
-export function eventDetail(event: CaseEventView, names: Map<string, string>, { c }: Words): string {
-  const d = event.details as EventDetails;
-  const status = (x: CaseStatus | undefined) => (x ? c.statuses[x] : "—");
-  const parts: string[] = [];
-  switch (event.kind) {
-    case "opened":
-      if (d.priority) parts.push(c.priorities[d.priority]);
-      break;
-    case "search_added":
-      if (d.searchTerm) parts.push(d.searchTerm);
-      break;
-    case "status_changed":
-    case "reopened":
-      if (d.before?.status || d.after?.status) parts.push(c.moved(status(d.before?.status), status(d.after?.status)));
-      if (d.after?.outcome) parts.push(c.outcomes[d.after.outcome]);
-      break;
-    case "assigned": {
-      const to = d.after?.assignee ?? null;
-      parts.push(c.assignedTo(to ? (names.get(to) ?? to) : c.nobody));
-      if (d.auto) parts.push(c.automatically);
-      break;
-    }
-    case "note":
-      if (d.text) parts.push(d.text);
-      break;
-    case "priority_raised":
-      parts.push(c.moved(d.before?.priority ? c.priorities[d.before.priority] : "—", d.after?.priority ? c.priorities[d.after.priority] : "—"));
-      break;
-    case "attachment_added":
-    case "attachment_removed":
-      // The name and the checksum, which the timeline keeps after a removal.
-      if (d.fileName) parts.push(d.fileName);
-      if (d.sha256) parts.push(`SHA-256 ${d.sha256}`);
-      break;
-    default:
-      if (typeof d.text === "string") parts.push(d.text);
-  }
-  if (typeof d.reason === "string" && d.reason && event.kind !== "note") parts.push(c.reason(d.reason));
-  return parts.join("; ");
-}
-
-/** The people the case names, by user id: its assignee, the authors of its notes and who acted on its timeline. */
-export function knownNames(view: CaseView): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const e of view.timeline) if (e.actorId && e.actor) names.set(e.actorId, e.actor);
-  for (const n of view.notes) if (n.authorId && n.author) names.set(n.authorId, n.author);
-  if (view.assignee) names.set(view.assignee.id, view.assignee.name);
-  return names;
-}
+/** What a timeline entry adds to its kind, in the report's words (lib/cases/event-detail.ts). */
+export const eventDetail = (event: CaseEventView, names: Map<string, string>, { c }: Words) => detailOf(event, names, c, "—");
 
 /** A decision in one line: what, why, its state, and the explanation given. */
 export function decisionText(d: HitDecisionView, { r }: Words): string {
