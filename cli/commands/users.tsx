@@ -14,7 +14,7 @@ import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { cliUser } from "../user.ts";
 
-const cliUserSchema = registerSchema.pick({ email: true, password: true, fullName: true });
+const cliUserSchema = registerSchema.pick({ email: true, password: true, fullName: true }).extend({ company: registerSchema.shape.company.optional() });
 
 export function registerUsers(program: Command) {
   const users = program.command("users").description("Manage user accounts");
@@ -24,11 +24,12 @@ export function registerUsers(program: Command) {
     .requiredOption("--email <email>", "sign-in email")
     .requiredOption("--password <password>", "password, at least 8 characters")
     .requiredOption("--name <name>", "full name")
+    .option("--company <company>", "the user's company (optional)")
     .option("--admin", "give the admin role")
     .option("--json", "print the new user as JSON")
-    .action(async (options: { email: string; password: string; name: string; admin?: boolean; json?: boolean; language?: string }) => {
+    .action(async (options: { email: string; password: string; name: string; company?: string; admin?: boolean; json?: boolean; language?: string }) => {
       const asked = askedLanguage(options.language);
-      const parsed = cliUserSchema.safeParse({ email: options.email, password: options.password, fullName: options.name });
+      const parsed = cliUserSchema.safeParse({ email: options.email, password: options.password, fullName: options.name, company: options.company });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const { user, view } = await withDatabase(async ({ db }) => {
         const user = await createUserAs(db, CLI, { ...parsed.data, role: options.admin ? "admin" : "user" });

@@ -44,7 +44,7 @@ const audit = (actor: AdminActor, action: string, targetId: string, details: Rec
 export async function adminCreateUser(db: Db, actor: AdminActor, input: z.output<typeof adminCreateUserSchema>, links: LinkContext): Promise<AdminCreatedUser> {
   const user = await createUser(
     db,
-    { email: input.email, fullName: input.fullName, password: input.password ?? generateToken(32), role: input.role },
+    { email: input.email, fullName: input.fullName, company: input.company || undefined, password: input.password ?? generateToken(32), role: input.role },
     {
       createdBy: actor.userId ?? undefined,
     },

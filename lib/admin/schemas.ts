@@ -67,6 +67,8 @@ export const adminCreateUserSchema = z
         .toLowerCase()
         .pipe(z.email({ error: "Invalid email address" })),
       fullName: text({ field: "fullName", max: 200 }).min(1, "fullName is required"),
+      /** Optional, as an admin may not know it; an empty one is no company. */
+      company: text({ field: "company", max: 200 }).optional(),
       role: z.enum(USER_ROLES, { error: "role must be user, reviewer, admin or auditor" }).default("user"),
       password: text({ field: "password", max: 200, kind: "secret" }).min(8, "Password must be at least 8 characters").optional(),
       invite: z.boolean({ error: "invite must be true or false" }).optional(),

@@ -66,7 +66,10 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     freeText: ["currentPassword", "newPassword"],
   },
   "POST /api/user/api-keys": { body: { name: "Nightly job" }, freeText: ["name"] },
-  "POST /api/admin/users": { body: { email: "hygiene@example.com", fullName: "Hy Giene", invite: true }, freeText: ["email", "fullName"] },
+  "POST /api/admin/users": {
+    body: { email: "hygiene@example.com", fullName: "Hy Giene", company: "Hygiene Ltd", invite: true },
+    freeText: ["email", "fullName", "company"],
+  },
   "POST /api/sanctions/datasets": {
     body: {
       name: "Extra list",
@@ -81,6 +84,7 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     body: { query: "Jane Example", candidate: "EXAMPLE, Jane", type: "person" },
     freeText: ["query", "candidate"],
   },
+  "POST /api/sanctions/datasets/:id/disable": { body: { reason: "Not used by this team" }, freeText: ["reason"] },
   "PATCH /api/sanctions/datasets/:id": {
     body: { url: "https://lists.example/sdn.csv", auto_download: false },
     freeText: ["url"],

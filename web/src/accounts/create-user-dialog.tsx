@@ -23,15 +23,16 @@ const formSchema = z
   .object({
     email: adminCreateUserSchema.shape.email,
     fullName: adminCreateUserSchema.shape.fullName,
+    company: adminCreateUserSchema.shape.company.unwrap(),
     role: z.enum(USER_ROLES),
     mode: z.enum(["password", "invite"]),
     password: z.string(),
   })
   .refine((v) => v.mode === "invite" || v.password.length >= 8, { message: "Password must be at least 8 characters", path: ["password"] });
 type Values = z.input<typeof formSchema>;
-const EMPTY: Values = { email: "", fullName: "", role: "user", mode: "invite", password: "" };
+const EMPTY: Values = { email: "", fullName: "", company: "", role: "user", mode: "invite", password: "" };
 
-/** /admin/users "Create user": email, name, role, and an initial password or an invitation (mailed, or shown to copy). */
+/** /admin/users "Create user": email, name, company (optional), role, and an initial password or an invitation (mailed, or shown to copy). */
 export function CreateUserDialog() {
   const { t } = useTranslation();
   const words = useLinkWords();
@@ -86,7 +87,7 @@ export function CreateUserDialog() {
                 <DialogTitle>{t("accounts.admin.createTitle")}</DialogTitle>
                 <DialogDescription>{t("accounts.admin.createDescription")}</DialogDescription>
               </DialogHeader>
-              {(["email", "fullName"] as const).map((name) => (
+              {(["email", "fullName", "company"] as const).map((name) => (
                 <TextField
                   key={name}
                   control={form.control}
@@ -95,6 +96,9 @@ export function CreateUserDialog() {
                   type={name === "email" ? "email" : "text"}
                   maxLength={name === "email" ? 254 : 200}
                   autoComplete="off"
+                  // Email and name are required; the company is not (an admin may not know it).
+                  required={name !== "company"}
+                  aria-required={name !== "company"}
                 />
               ))}
               <RoleField control={form.control} />
