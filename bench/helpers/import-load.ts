@@ -3,7 +3,8 @@
  * while a new version of it is imported (uploaded by an admin over HTTP, then with `duecheck datasets import` in a
  * process of its own) one user keeps reading GET /api/searches and another keeps screening (POST /api/searches,
  * then GET /api/searches/{id} until completed). Reports every status the reads got and the p50, p99 and slowest of
- * both, per engine and per way of importing. An import must not look like an outage: every read 200, p99 under 1 s.
+ * both, per engine and per way of importing, beside the same users for 20 s without an import (the machine's own
+ * figures), and when the slow reads happened. An import must not look like an outage: every read 200, p99 under 1 s.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,11 +25,17 @@ export interface Latency {
 
 export interface ImportLoadRun {
   engine: "postgres" | "pglite";
-  /** upload: POST /api/sanctions/datasets/{id}/import; cli: `duecheck datasets import` beside the running server. */
-  via: "upload" | "cli";
+  /**
+   * upload: POST /api/sanctions/datasets/{id}/import; cli: `duecheck datasets import` beside the running server;
+   * none: the same users for as long, with no import (what the machine gives without one, for comparison).
+   */
+  via: "upload" | "cli" | "none";
   importSeconds: number;
   /** How many answers of GET /api/searches had each status (anything but 200 is a failure). */
   statuses: Record<string, number>;
+  /** The reads and searches slower than SLOW_MS: when they began, seconds from the start of the import. */
+  slowReads: { at: number; ms: number }[];
+  slowSearches: { at: number; ms: number }[];
   list: Latency;
   search: Latency;
 }
@@ -53,15 +60,20 @@ function nextSdnVersion(dir: string): string {
 }
 
 /** Keeps calling `call` until stopped; answers the durations (ms) and statuses it saw. */
-function keepCalling(call: () => Promise<number>, pauseMs: number) {
+const SLOW_MS = 500;
+
+function keepCalling(call: () => Promise<number>, pauseMs: number, origin: () => number) {
   const times: number[] = [];
   const statuses: Record<string, number> = {};
+  const slow: { at: number; ms: number }[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const started = performance.now();
       const status = await call();
-      times.push(performance.now() - started);
+      const ms = performance.now() - started;
+      times.push(ms);
+      if (ms > SLOW_MS) slow.push({ at: Number(((started - origin()) / 1000).toFixed(1)), ms: Math.round(ms) });
       statuses[status] = (statuses[status] ?? 0) + 1;
       await Bun.sleep(pauseMs);
     }
@@ -69,6 +81,7 @@ function keepCalling(call: () => Promise<number>, pauseMs: number) {
   return {
     times,
     statuses,
+    slow,
     async stop() {
       running = false;
       await done;
@@ -179,21 +192,40 @@ export async function importUnderLoad(engine: "postgres" | "pglite", adminUrl: s
 
     const runs: ImportLoadRun[] = [];
     const ways: [ImportLoadRun["via"], () => Promise<void>][] = [
+      ["none", () => Bun.sleep(20_000)],
       ["upload", () => upload(admin, server!.url, nextSdnVersion(mkdtempSync(join(scratch, "upload-"))))],
       // The list as it was: a version again unlike the current one.
       ["cli", () => cliImport(env, SHARED_SDN)],
     ];
     for (const [via, run] of ways) {
-      const reads = keepCalling(async () => (await reader.get("/api/searches")).status, 50);
-      const searches = keepCalling(() => screen(screener), 50);
+      let started = performance.now() + 500;
+      const reads = keepCalling(
+        async () => (await reader.get("/api/searches")).status,
+        50,
+        () => started,
+      );
+      const searches = keepCalling(
+        () => screen(screener),
+        50,
+        () => started,
+      );
       await Bun.sleep(500);
-      const started = performance.now();
+      started = performance.now();
       await run();
       const importSeconds = Number(((performance.now() - started) / 1000).toFixed(1));
       // The switch to the new version (and the index's reload) is part of what readers live through.
       await Bun.sleep(1500);
       await Promise.all([reads.stop(), searches.stop()]);
-      runs.push({ engine, via, importSeconds, statuses: reads.statuses, list: latency(reads.times), search: latency(searches.times) });
+      runs.push({
+        engine,
+        via,
+        importSeconds,
+        statuses: reads.statuses,
+        slowReads: reads.slow,
+        slowSearches: searches.slow.filter((x) => x.ms > 2 * SLOW_MS),
+        list: latency(reads.times),
+        search: latency(searches.times),
+      });
     }
     return runs;
   } finally {
@@ -212,7 +244,12 @@ export function printImportLoad(runs: ImportLoadRun[]) {
       .map(([s, n]) => `${n} × ${s}`)
       .join(", ");
     console.log(
-      `| ${r.engine} | ${r.via} | ${r.importSeconds} s | ${statuses} | ${r.list.p50} / ${r.list.p99} / ${r.list.max} ms | ${r.search.p50} / ${r.search.p99} / ${r.search.max} ms (${r.search.count}) |`,
+      `| ${r.engine} | ${r.via} | ${r.via === "none" ? "-" : `${r.importSeconds} s`} | ${statuses} | ${r.list.p50} / ${r.list.p99} / ${r.list.max} ms | ${r.search.p50} / ${r.search.p99} / ${r.search.max} ms (${r.search.count}) |`,
     );
+  }
+  for (const r of runs) {
+    const when = (list: { at: number; ms: number }[]) => list.map((x) => `${x.at} s (${x.ms} ms)`).join(", ");
+    if (r.slowReads.length) console.log(`${r.engine} ${r.via}: reads over ${SLOW_MS} ms began at ${when(r.slowReads)}`);
+    if (r.slowSearches.length) console.log(`${r.engine} ${r.via}: searches over ${2 * SLOW_MS} ms began at ${when(r.slowSearches)}`);
   }
 }
