@@ -11,6 +11,7 @@ import { viewChanges } from "../../lib/monitoring/changes-report.ts";
 import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
 import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
 import {
+  ALREADY_MONITORED,
   addMonitoredEntity,
   deleteMonitoredEntity,
   entityView,
@@ -21,9 +22,11 @@ import {
   setMonitoringStatus,
 } from "../../lib/monitoring/entities.ts";
 import { dismissAlertSchema, type MonitoredEntityView, monitoredEntitiesQuerySchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
+import { listSpellingVariants, removeSpellingVariants } from "../../lib/monitoring/variants.ts";
 import { decodeCursor } from "../../lib/paging.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
+import { identifierFromText } from "../../lib/screening/schemas.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue, SEARCH_QUEUE } from "../../lib/screening/search-queue.ts";
 import { defineWebhookQueue } from "../../lib/webhooks/delivery-queue.ts";
@@ -38,6 +41,7 @@ import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { registerMonitorExport } from "./records-export.ts";
 import { cliReviewActor } from "./review-actor.ts";
+import { checkIdentifierOptions, withDetailsOptions } from "./search.tsx";
 
 interface UserOptions {
   user?: string;
@@ -114,29 +118,56 @@ export function registerMonitor(program: Command) {
 
   registerMonitorExport(monitor);
 
-  withLanguageOption(monitor.command("add"))
+  withLanguageOption(withDetailsOptions(monitor.command("add")))
     .description("Monitor a person or company for a user; the first check runs at the next scan (of a server, or of `monitor run-due`)")
     .argument("<name>", "the person's or company's name")
     .option("--type <type>", "person or company", "person")
     .option("--frequency <frequency>", "daily, weekly or monthly", "daily")
     .option("--country <code>", "ISO 3166 country code, e.g. DE")
+    .option("--customer-ref <ref>", "your own reference for the subject (a customer number); never screened")
     .option("--user <email>", "whose monitoring (default: the first administrator)")
     .option("--json", "print the entity as JSON (the shape of POST /api/monitoring/entities)")
-    .action(async (name: string, options: UserOptions & { type: string; frequency: string; country?: string }) => {
-      const asked = askedLanguage(options.language);
-      const parsed = newMonitoredEntitySchema.safeParse({ searchTerm: name, entityType: options.type, frequency: options.frequency, country: options.country });
-      if (!parsed.success) failWith(parsed.error.issues[0].message);
-      const { entity, shown, email } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
-        const row = await addMonitoredEntity(db, user.id, parsed.data).catch((error: unknown) => {
-          if (error instanceof AppError && error.status === 409) failWith(shown.t.monitor.already(parsed.data.searchTerm));
-          throw error;
+    .action(
+      async (
+        name: string,
+        options: UserOptions & {
+          type: string;
+          frequency: string;
+          country?: string;
+          birthDate?: string;
+          nationality?: string;
+          identifier: string[];
+          customerRef?: string;
+        },
+      ) => {
+        const asked = askedLanguage(options.language);
+        checkIdentifierOptions(options.identifier, words(asked));
+        const parsed = newMonitoredEntitySchema.safeParse({
+          searchTerm: name,
+          entityType: options.type,
+          frequency: options.frequency,
+          country: options.country,
+          birthDate: options.birthDate,
+          nationality: options.nationality,
+          identifiers: options.identifier.length ? options.identifier.map(identifierFromText) : undefined,
+          customerRef: options.customerRef,
         });
-        return { entity: monitoredEntityView(row), shown, email: user.email };
-      });
-      if (options.json) return printJson(entity);
-      const { t, labels } = shown;
-      console.log(t.monitor.added(entity.searchTerm, labels.entity[entity.entityType], t.monitor.frequencies[entity.frequency], email, entity.id));
-    });
+        if (!parsed.success) failWith(parsed.error.issues[0].message);
+        const { entity, shown, email } = await withCliUser(options.user, asked, async ({ db, user, shown }) => {
+          const row = await addMonitoredEntity(db, user.id, parsed.data).catch((error: unknown) => {
+            if (error instanceof AppError && error.status === 409)
+              failWith(
+                error.message === ALREADY_MONITORED ? shown.t.monitor.already(parsed.data.searchTerm) : shown.t.monitor.alreadySubject(parsed.data.searchTerm),
+              );
+            throw error;
+          });
+          return { entity: monitoredEntityView(row), shown, email: user.email };
+        });
+        if (options.json) return printJson(entity);
+        const { t, labels } = shown;
+        console.log(t.monitor.added(entity.searchTerm, labels.entity[entity.entityType], t.monitor.frequencies[entity.frequency], email, entity.id));
+      },
+    );
 
   withLanguageOption(monitor.command("list"))
     .description("A user's monitored entities, newest first, with their status, checks and changes")
@@ -236,6 +267,25 @@ export function registerMonitor(program: Command) {
         return { name: entity.searchTerm, shown };
       });
       console.log(shown.t.monitor.removed(name));
+    });
+
+  withLanguageOption(monitor.command("remove-variants"))
+    .description(
+      "Remove every spelling variant auto-enrolment added to a user's monitoring in one go (the same type and details, the names alike but for word order or one typo); the oldest entry of each subject stays, and one added by hand is never removed",
+    )
+    .option("--user <email>", "whose monitoring (default: the first administrator)")
+    .option("--dry-run", "only list the variants and the entry each group keeps")
+    .option("--json", "print as JSON (the shape of GET and DELETE /api/monitoring/variants)")
+    .action(async (options: UserOptions & { dryRun?: boolean }) => {
+      const { answer, shown } = await withCliUser(options.user, askedLanguage(options.language), async ({ db, user, shown }) => ({
+        answer: await (options.dryRun ? listSpellingVariants(db, user) : removeSpellingVariants(db, user, { kind: "cli" })),
+        shown,
+      }));
+      if (options.json) return printJson(answer);
+      const { t } = shown;
+      for (const group of answer.groups)
+        console.log(t.monitor.variantGroup(`${group.kept.searchTerm} (${group.kept.id})`, group.variants.map((v) => `${v.searchTerm} (${v.id})`).join(", ")));
+      console.log(options.dryRun ? t.monitor.variantsToRemove(answer.count) : t.monitor.variantsRemoved(answer.count));
     });
 
   withLanguageOption(monitor.command("run-due"))

@@ -16,7 +16,9 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { afterCursor, containsPattern, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import { OPEN_REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
+import { reviewedRiskLevels } from "../review/reviewed-risk.ts";
 import type { RiskLevel } from "../screening/results.ts";
+import { storedSearchDetails } from "../screening/schemas.ts";
 import { type SearchReader, type TeamMember, type TeamScope, teamRecordsOf } from "../screening/visibility.ts";
 import type {
   CheckState,
@@ -29,11 +31,14 @@ import type {
   NewMonitoredEntity,
 } from "./schemas.ts";
 import { changeFacts } from "./schemas.ts";
+import { entityDetails, sameSubjectEntity } from "./subjects.ts";
 
 export type MonitoredEntityRow = typeof schema.monitoredEntities.$inferSelect;
 
 export const ENTITY_NOT_FOUND = "Monitored entity not found";
 export const ALREADY_MONITORED = "This name is already monitored";
+/** The same subject under another spelling of its name (lib/monitoring/subjects.ts). */
+export const SUBJECT_ALREADY_MONITORED = "This subject is already monitored under another spelling of its name";
 export const CHANGE_ENTITY_MESSAGE = "Only the member who added this entity, or the organisation's owners and admins, change its monitoring";
 
 const m = schema.monitoredEntities;
@@ -57,6 +62,8 @@ function checkState(lastStatus: string | null): CheckState {
 }
 
 export function monitoredEntityView(row: MonitoredEntityRow, check: EntityCheck = NO_CHECK): MonitoredEntityView {
+  const details = entityDetails(row.details);
+  const riskLevel = (check.riskLevel as RiskLevel | null) ?? null;
   return {
     id: row.id,
     searchTerm: row.searchTerm,
@@ -74,11 +81,27 @@ export function monitoredEntityView(row: MonitoredEntityRow, check: EntityCheck 
     lastSearchId: row.lastSearchId,
     createdAt: row.createdAt.toISOString(),
     checkState: row.lastSearchId ? checkState(check.lastStatus) : "not_checked",
-    riskLevel: (check.riskLevel as RiskLevel | null) ?? null,
+    riskLevel,
     reviewStatus: (check.reviewStatus as ReviewStatus | null) ?? null,
     openHits: check.openHits ?? 0,
     reviewSearchId: check.reviewSearchId,
+    // The screening's own level until withReviewedRisk reads the decisions.
+    reviewedRiskLevel: riskLevel,
+    birthDate: details?.birthDate ?? null,
+    nationality: details?.nationality ?? null,
+    identifiers: details?.identifiers ?? [],
+    customerRef: row.customerRef ?? null,
   };
+}
+
+/** The views with the level the decisions on each shown check leave (lib/review/reviewed-risk.ts): two reads a page. */
+export async function withReviewedRisk<V extends MonitoredEntityView>(db: DbOrTx, views: V[]): Promise<V[]> {
+  const checks = views.flatMap((v) =>
+    v.reviewSearchId && v.riskLevel && v.reviewStatus !== "no_hits" ? [{ id: v.reviewSearchId, riskLevel: v.riskLevel }] : [],
+  );
+  if (checks.length === 0) return views;
+  const levels = await reviewedRiskLevels(db, checks);
+  return views.map((v) => (v.reviewSearchId && levels.has(v.reviewSearchId) ? { ...v, reviewedRiskLevel: levels.get(v.reviewSearchId)! } : v));
 }
 
 const lastCheck = alias(schema.searches, "last_check");
@@ -117,16 +140,25 @@ export async function entityViews(db: DbOrTx, rows: MonitoredEntityRow[]): Promi
     ),
   );
   const checks = new Map(read.map((r) => [r.id, r.check]));
-  return rows.map((row) => monitoredEntityView(row, checks.get(row.id)));
+  return withReviewedRisk(
+    db,
+    rows.map((row) => monitoredEntityView(row, checks.get(row.id))),
+  );
 }
 
 export async function entityView(db: DbOrTx, row: MonitoredEntityRow): Promise<MonitoredEntityView> {
   return (await entityViews(db, [row]))[0];
 }
 
-/** Adds an entity, due at once (its first check is the baseline later checks compare with). Same name and type: 409. */
+/**
+ * Adds an entity with its details and customer reference, due at once (its first check is the baseline later checks
+ * compare with). The same subject (lib/monitoring/subjects.ts), or the same name (any case) and type: 409.
+ */
 export async function addMonitoredEntity(db: Db, userId: string, input: NewMonitoredEntity, clock: Clock = systemClock): Promise<MonitoredEntityRow> {
+  const details = storedSearchDetails({ birthDate: input.birthDate, nationality: input.nationality, identifiers: input.identifiers });
   return db.transaction(async (tx) => {
+    const same = await sameSubjectEntity(tx, userId, { term: input.searchTerm, entityType: input.entityType, details });
+    if (same) throw new AppError(409, same.searchTerm.toLowerCase() === input.searchTerm.toLowerCase() ? ALREADY_MONITORED : SUBJECT_ALREADY_MONITORED);
     const [row] = await tx
       .insert(m)
       .values({
@@ -136,6 +168,8 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
         entityType: input.entityType,
         frequency: input.frequency,
         country: input.country ?? null,
+        details,
+        customerRef: input.customerRef ?? null,
         nextCheck: clock.now(),
         source: "manual",
       })
@@ -148,7 +182,14 @@ export async function addMonitoredEntity(db: Db, userId: string, input: NewMonit
       actorUserId: userId,
       targetType: "monitored_entity",
       targetId: row.id,
-      details: { searchTerm: row.searchTerm, entityType: row.entityType, frequency: row.frequency, country: row.country },
+      details: {
+        searchTerm: row.searchTerm,
+        entityType: row.entityType,
+        frequency: row.frequency,
+        country: row.country,
+        ...(details ? { subjectDetails: details } : {}),
+        ...(row.customerRef ? { customerRef: row.customerRef } : {}),
+      },
     });
     return row;
   });
@@ -272,7 +313,11 @@ export async function listEntitiesIn(
     userId: row.userId,
     makerName: makerName ?? null,
   }));
-  return { ...page, counts };
+  const views = await withReviewedRisk(
+    db,
+    page.items.map((item) => item.view),
+  );
+  return { ...page, items: page.items.map((item, i) => ({ ...item, view: views[i] })), counts };
 }
 
 async function countsWhere(db: Db, owner: SQL | undefined): Promise<MonitoringCounts> {

@@ -6,8 +6,10 @@ import { z } from "zod";
 import type { MadeBy } from "../organisations/contract.ts";
 import type { Page } from "../paging-contract.ts";
 import { REVIEW_STATUSES, type ReviewStatus } from "../review/contract.ts";
+import { IDENTIFIER_KINDS } from "../sanctions/entity.ts";
+import { customerRefSchema } from "../screening/customer-ref.ts";
 import { RISK_LEVELS, type RiskLevel } from "../screening/results.ts";
-import { searchTerm } from "../screening/schemas.ts";
+import { searchDetailsSchema, searchTerm } from "../screening/schemas.ts";
 
 export const MONITORING_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 export type MonitoringFrequency = (typeof MONITORING_FREQUENCIES)[number];
@@ -35,6 +37,12 @@ export const newMonitoredEntitySchema = z.strictObject(
       .regex(/^[A-Za-z]{2}$/, "country must be a two-letter ISO 3166 code")
       .transform((c) => c.toUpperCase())
       .optional(),
+    // What else is known of the subject, as the search form's "More details" takes it (the same rules), screened with
+    // every check; and the client's own reference, never screened.
+    birthDate: searchDetailsSchema.shape.birthDate,
+    nationality: searchDetailsSchema.shape.nationality,
+    identifiers: searchDetailsSchema.shape.identifiers,
+    customerRef: customerRefSchema,
   },
   unknownField,
 );
@@ -80,6 +88,17 @@ export interface MonitoredEntityView {
   openHits: number;
   /** The search those come from: its result page is where its hits are decided. */
   reviewSearchId: string | null;
+  /**
+   * The level the decisions on that check leave (lib/review/reviewed-risk.ts): riskLevel without the hits decided
+   * false positives. Equal to riskLevel until a false positive takes effect; null with it.
+   */
+  reviewedRiskLevel: RiskLevel | null;
+  /** What else is known of the subject (screened with every check): null or empty when not given. */
+  birthDate: string | null;
+  nationality: string | null;
+  identifiers: { kind: (typeof IDENTIFIER_KINDS)[number]; value: string }[];
+  /** The client's own reference for the subject; never screened. */
+  customerRef: string | null;
 }
 
 export const CHECK_STATES = ["not_checked", "running", "completed", "failed"] as const;
@@ -215,6 +234,25 @@ export interface SearchMonitoringView {
   creditsPerCheck: number;
 }
 
+/** An entry of a group of spellings of one subject (lib/monitoring/variants.ts). */
+export interface VariantEntry {
+  id: string;
+  searchTerm: string;
+  createdAt: string;
+}
+
+/** One subject's entries: the one kept, and the auto-added spelling variants removing them removes. */
+export interface VariantGroup {
+  kept: VariantEntry;
+  variants: VariantEntry[];
+}
+
+/** GET and DELETE /api/monitoring/variants: the groups (to remove, or removed) and how many variants they hold. */
+export interface MonitoringVariants {
+  groups: VariantGroup[];
+  count: number;
+}
+
 /** ChangeFacts as the API answers them. */
 export const changeFactsSchema = z.object({
   addedMatches: z.number().int(),
@@ -247,6 +285,11 @@ export const monitoredEntityViewSchema = z.object({
   reviewStatus: z.enum(REVIEW_STATUSES).nullable(),
   openHits: z.number().int(),
   reviewSearchId: z.string().nullable(),
+  reviewedRiskLevel: z.enum(RISK_LEVELS).nullable(),
+  birthDate: z.string().nullable(),
+  nationality: z.string().nullable(),
+  identifiers: z.array(z.object({ kind: z.enum(IDENTIFIER_KINDS), value: z.string() })),
+  customerRef: z.string().nullable(),
 });
 
 /** A page of GET /api/monitoring/entities (MonitoredList). */

@@ -12,6 +12,7 @@ import {
 } from "../../lib/monitoring/entities.ts";
 import { dismissAlertSchema, monitoredEntitiesQuerySchema, monitoringStatusSchema, newMonitoredEntitySchema } from "../../lib/monitoring/schemas.ts";
 import { searchMonitoring } from "../../lib/monitoring/search-monitoring.ts";
+import { listSpellingVariants, removeSpellingVariants } from "../../lib/monitoring/variants.ts";
 import { teamScopeQuerySchema } from "../../lib/organisations/contract.ts";
 import { pageWithTermQuerySchema } from "../../lib/paging.ts";
 import type { AppEnv } from "../context.ts";
@@ -44,6 +45,12 @@ export const monitoringRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     return c.json(monitoredEntityView(await addMonitoredEntity(db(c), currentUser(c).id, input)), 201);
   })
+
+  /** The caller's own auto-added spelling variants, grouped with the entry each group keeps (lib/monitoring/variants.ts). */
+  .get("/variants", async (c) => c.json(await listSpellingVariants(db(c), currentUser(c))))
+
+  /** Removes them all at once, each audited; answers what was removed. */
+  .delete("/variants", async (c) => c.json(await removeSpellingVariants(db(c), currentUser(c), changer(c))))
 
   /** Whether a search's subject is monitored, and at what cost per check (the note on the search's result). */
   .get("/searches/:searchId", async (c) => c.json(await searchMonitoring(db(c), currentUser(c), c.req.param("searchId"))))

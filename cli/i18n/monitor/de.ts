@@ -4,6 +4,10 @@ export const de: MonitorCliText = {
   added: (name, type, frequency, email, id) =>
     `${name} (${type}, ${frequency}) wird für ${email} überwacht: Die erste Prüfung läuft beim nächsten Durchlauf. ID: ${id}`,
   already: (name) => `${name} wird bereits überwacht (gleicher Name und Typ)`,
+  alreadySubject: (name) => `${name} wird bereits unter einer anderen Schreibweise überwacht (gleiche Person und Angaben)`,
+  variantGroup: (kept, variants) => `${kept} bleibt; Schreibvarianten: ${variants}`,
+  variantsToRemove: (count) => `${count} Schreibvariante(n) zu entfernen`,
+  variantsRemoved: (count) => `${count} Schreibvariante(n) entfernt`,
   notFound: (id) => `Kein überwachter Eintrag ${id} für diesen Benutzer`,
   paused: (name) => `Pausiert: ${name} wird bis zur Fortsetzung nicht geprüft`,
   resumed: (name) => `Fortgesetzt: ${name} wird wieder geprüft (eine inzwischen fällige Prüfung läuft beim nächsten Durchlauf)`,

@@ -3,6 +3,10 @@ import type { MonitorCliText } from "./types.ts";
 export const en: MonitorCliText = {
   added: (name, type, frequency, email, id) => `Monitoring ${name} (${type}, ${frequency}) for ${email}: the first check runs at the next scan. ID: ${id}`,
   already: (name) => `${name} is already monitored (the same name and type)`,
+  alreadySubject: (name) => `${name} is already monitored under another spelling of its name (the same subject and details)`,
+  variantGroup: (kept, variants) => `${kept} stays; spelling variants: ${variants}`,
+  variantsToRemove: (count) => `${count} spelling variant(s) to remove`,
+  variantsRemoved: (count) => `${count} spelling variant(s) removed`,
   notFound: (id) => `No monitored entity ${id} for this user`,
   paused: (name) => `Paused: ${name} is not checked until resumed`,
   resumed: (name) => `Resumed: ${name} is checked again (a check that fell due meanwhile runs at the next scan)`,

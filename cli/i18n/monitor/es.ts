@@ -4,6 +4,10 @@ export const es: MonitorCliText = {
   added: (name, type, frequency, email, id) =>
     `Supervisando ${name} (${type}, ${frequency}) para ${email}: la primera comprobación se hará en la próxima revisión. ID: ${id}`,
   already: (name) => `${name} ya está supervisado (mismo nombre y tipo)`,
+  alreadySubject: (name) => `${name} ya está supervisado con otra grafía de su nombre (mismo sujeto y datos)`,
+  variantGroup: (kept, variants) => `${kept} se queda; variantes de grafía: ${variants}`,
+  variantsToRemove: (count) => `${count} variante(s) de grafía por eliminar`,
+  variantsRemoved: (count) => `${count} variante(s) de grafía eliminada(s)`,
   notFound: (id) => `No hay ninguna entidad supervisada ${id} para este usuario`,
   paused: (name) => `En pausa: ${name} no se comprueba hasta que se reanude`,
   resumed: (name) => `Reanudado: ${name} vuelve a comprobarse (una comprobación pendiente se hará en la próxima revisión)`,

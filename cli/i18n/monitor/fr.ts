@@ -4,6 +4,10 @@ export const fr: MonitorCliText = {
   added: (name, type, frequency, email, id) =>
     `Surveillance de ${name} (${type}, ${frequency}) pour ${email} : la première vérification a lieu au prochain passage. ID : ${id}`,
   already: (name) => `${name} est déjà surveillé (même nom et même type)`,
+  alreadySubject: (name) => `${name} est déjà surveillé sous une autre orthographe de son nom (même sujet, mêmes informations)`,
+  variantGroup: (kept, variants) => `${kept} reste ; variantes d'orthographe : ${variants}`,
+  variantsToRemove: (count) => `${count} variante(s) d'orthographe à supprimer`,
+  variantsRemoved: (count) => `${count} variante(s) d'orthographe supprimée(s)`,
   notFound: (id) => `Aucune entité surveillée ${id} pour cet utilisateur`,
   paused: (name) => `En pause : ${name} n’est plus vérifié jusqu’à la reprise`,
   resumed: (name) => `Repris : ${name} est de nouveau vérifié (une vérification arrivée à échéance entre-temps a lieu au prochain passage)`,

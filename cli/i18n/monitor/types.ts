@@ -2,6 +2,12 @@
 export interface MonitorCliText {
   added: (name: string, type: string, frequency: string, email: string, id: string) => string;
   already: (name: string) => string;
+  /** The same subject (normalised name and details) under another spelling. */
+  alreadySubject: (name: string) => string;
+  /** `monitor remove-variants`: a group as "kept <- variants", and the total. */
+  variantGroup: (kept: string, variants: string) => string;
+  variantsToRemove: (count: number) => string;
+  variantsRemoved: (count: number) => string;
   notFound: (id: string) => string;
   paused: (name: string) => string;
   resumed: (name: string) => string;
