@@ -15,6 +15,11 @@ import type { DigestSettings } from "./settings.ts";
 
 /** Members whose digests one transaction writes. */
 const MEMBERS_PER_TRANSACTION = 100;
+/**
+ * Notifications one statement inserts: six parameters each stay well under the drivers' 65,535 parameters per
+ * statement, however many overdue cases a team of a hundred holds.
+ */
+const ROWS_PER_INSERT = 5000;
 
 export interface DigestOutcome {
   day: string;
@@ -55,8 +60,9 @@ export async function runMorningDigest(db: Db, now: Date, settings: Pick<DigestS
         .flatMap(([userId, cases]) =>
           cases.map((c) => ({ userId, organisationId: c.organisationId, caseId: c.caseId, kind: "case_overdue", day, createdAt: now })),
         );
-      if (values.length > 0) {
-        const written = await tx.insert(schema.notifications).values(values).onConflictDoNothing().returning({ id: schema.notifications.id });
+      for (let at = 0; at < values.length; at += ROWS_PER_INSERT) {
+        const rows = values.slice(at, at + ROWS_PER_INSERT);
+        const written = await tx.insert(schema.notifications).values(rows).onConflictDoNothing().returning({ id: schema.notifications.id });
         outcome.notifications += written.length;
       }
       outcome.digests += ours.size;
