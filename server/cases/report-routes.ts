@@ -12,6 +12,8 @@ import { reviewActor } from "../review/routes.ts";
 import { queryOf } from "../validate.ts";
 
 async function sendReport(c: Context<AppEnv>, format: CaseReportFormat, language: "en" | "de" | "es" | "fr" | undefined) {
+  // A large case (every search verified again) can take longer than Bun's 10 s idle timeout on a busy machine.
+  c.env?.noTimeout?.(c.req.raw);
   const { bytes, contentType, fileName } = await buildCaseReport({ db: c.get("ctx").database.db }, reviewActor(c), c.req.param("id")!, format, { language });
   return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": contentType,
