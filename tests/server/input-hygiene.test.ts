@@ -109,11 +109,11 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "POST /api/batch-jobs/:id/entities": {
     body: {
       entities: [
-        { searchTerm: "Jane Example", entityType: "person", country: "DE" },
+        { searchTerm: "Jane Example", entityType: "person", country: "DE", birthDate: "1961", nationality: "DE", customerRef: "CUST-0001" },
         { searchTerm: "Acme Trading", entityType: "company" },
       ],
     },
-    freeText: ["entities.0.searchTerm", "entities.0.country", "entities.1.searchTerm"],
+    freeText: ["entities.0.searchTerm", "entities.0.country", "entities.0.nationality", "entities.0.customerRef", "entities.1.searchTerm"],
   },
   "POST /api/monitoring/entities/:id/dismiss": { body: { reason: "Known to the team" }, freeText: ["reason"] },
   "POST /api/monitoring/entities": {
