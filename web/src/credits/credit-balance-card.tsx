@@ -6,14 +6,20 @@ import { Skeleton } from "@duecheck/ui/skeleton";
 import { Link } from "@tanstack/react-router";
 import { CoinsIcon, CreditCardIcon, HistoryIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { buysCredits } from "../../../lib/auth/roles.ts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { LowBalanceAlert } from "./low-balance-alert";
 import { RecentTransactions } from "./recent-transactions";
 import { UsageRates } from "./usage-rates";
 import { useCreditBalance } from "./use-credit-balance";
 
-/** Profile card: balance, low-balance warning, usage rates, latest transactions and the link to the full history. */
+/**
+ * Profile card: balance, low-balance warning, usage rates, latest transactions and the link to the full history; Buy
+ * Credits only for who may buy them (lib/auth/roles.ts buysCredits: not a read-only or an unlimited account).
+ */
 export function CreditBalanceCard() {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   const { number } = useFormatters();
   const { data: balance, isLoading, isError } = useCreditBalance();
 
@@ -44,7 +50,7 @@ export function CreditBalanceCard() {
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
-        {balance && !balance.unlimited && (
+        {balance && !balance.unlimited && user && buysCredits(user) && (
           <Button asChild>
             <Link to="/buy-credits">
               <CreditCardIcon aria-hidden />

@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@duecheck/ui/tabs";
 import { LanguagesIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { canScreen } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { CreditBalanceCard } from "../credits/credit-balance-card";
 import { AutoMonitorCard } from "../monitoring/auto-monitor-card";
@@ -38,7 +39,8 @@ export function ProfilePage() {
           <CreditBalanceCard />
           <div className="grid gap-6">
             <ProfileInfoCard user={user} />
-            <AutoMonitorCard user={user} />
+            {/* Adding searched names to monitoring screens: not a read-only reader's setting (the server refuses it). */}
+            {canScreen(user) && <AutoMonitorCard user={user} />}
           </div>
         </TabsContent>
         <TabsContent value="security" className="grid gap-6">

@@ -3,8 +3,8 @@ import { addNoteSchema, type SearchNoteView } from "../../../lib/review/contract
 import { Notes } from "../components/notes";
 import { useAddNote } from "./review-queries";
 
-/** A search's notes, oldest first (escalations and dismissals badged), and the form that adds one. */
-export function CaseNotes({ searchId, notes }: { searchId: string; notes: SearchNoteView[] }) {
+/** A search's notes, oldest first (escalations and dismissals badged), and the form that adds one (not for a read-only reader). */
+export function CaseNotes({ searchId, notes, canAdd }: { searchId: string; notes: SearchNoteView[]; canAdd: boolean }) {
   const { t } = useTranslation();
   const add = useAddNote(searchId);
   return (
@@ -17,7 +17,7 @@ export function CaseNotes({ searchId, notes }: { searchId: string; notes: Search
         notes={notes}
         emptyText={t("reviews.notes.none")}
         schema={addNoteSchema}
-        add={{ mutation: add, label: t("reviews.notes.add"), saveLabel: t("reviews.notes.save"), failedTitle: t("reviews.noteFailed") }}
+        add={canAdd ? { mutation: add, label: t("reviews.notes.add"), saveLabel: t("reviews.notes.save"), failedTitle: t("reviews.noteFailed") } : undefined}
         kindLabel={(kind) => t(`reviews.noteKind.${kind}`)}
       />
     </div>

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@duec
 import { Link } from "@tanstack/react-router";
 import { FolderOpenIcon, UserCheckIcon, UserMinusIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { canDecide } from "../../../lib/auth/roles.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { AddToCaseButton } from "../cases/add-to-case-button";
 import { CaseNotes } from "./case-notes";
@@ -21,7 +22,9 @@ export function LiveReviewStatus({ searchId }: { searchId: string }) {
 
 /**
  * Under the results: the review as a whole (status, open hits, who works on it, four eyes), the search's case (opened
- * from here, and escalated to the reviewers from here), the case notes and the timeline.
+ * from here, and escalated to the reviewers from here), the case notes and the timeline. A read-only reader (an
+ * auditor) sees the state, the case link, the notes and the timeline, and no action the server would refuse: no
+ * Assign to me, no Escalate, no note form.
  */
 export function SearchReviewPanel({ searchId }: { searchId: string }) {
   const { t } = useTranslation();
@@ -31,6 +34,7 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
   if (!item.data) return null;
   const review = item.data.review;
   const assignedToMe = !!user && review.assignee?.id === user.id;
+  const acts = !!user && canDecide(user);
   const caseId = item.data.caseId;
   // Only a search in a case has one to escalate; whether the case may be (not closed, not escalated) the server says.
   const escalatable = item.data.status === "completed" && review.status !== "no_hits" && !!caseId;
@@ -43,10 +47,12 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
             <ReviewStatusBadge status={review.status} />
           </CardTitle>
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" disabled={assign.isPending} onClick={() => assign.mutate({ searchId, assignee: assignedToMe ? null : "me" })}>
-              {assignedToMe ? <UserMinusIcon aria-hidden /> : <UserCheckIcon aria-hidden />}
-              {assignedToMe ? t("reviews.unassign") : t("reviews.assignToMe")}
-            </Button>
+            {acts && (
+              <Button variant="outline" size="sm" disabled={assign.isPending} onClick={() => assign.mutate({ searchId, assignee: assignedToMe ? null : "me" })}>
+                {assignedToMe ? <UserMinusIcon aria-hidden /> : <UserCheckIcon aria-hidden />}
+                {assignedToMe ? t("reviews.unassign") : t("reviews.assignToMe")}
+              </Button>
+            )}
             {caseId && (
               <Button variant="outline" size="sm" asChild>
                 <Link to="/cases/$caseId" params={{ caseId }}>
@@ -56,7 +62,7 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
               </Button>
             )}
             {!caseId && <AddToCaseButton searchId={searchId} />}
-            <EscalateButton searchId={searchId} disabled={!escalatable} />
+            {acts && <EscalateButton searchId={searchId} disabled={!escalatable} />}
           </div>
         </div>
         <CardDescription>
@@ -67,7 +73,7 @@ export function SearchReviewPanel({ searchId }: { searchId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
-        <CaseNotes searchId={searchId} notes={review.notes} />
+        <CaseNotes searchId={searchId} notes={review.notes} canAdd={acts} />
         <Timeline searchId={searchId} />
       </CardContent>
     </Card>

@@ -6,6 +6,7 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
+import { canScreen } from "../../../lib/auth/roles.ts";
 import { isFinished } from "../../../lib/screening/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
 import { AppResultsReview } from "../review/results-review";
@@ -30,9 +31,11 @@ export function SearchResultPage() {
   );
 }
 
+/** 'Start New Search': for those who may screen; a read-only reader (an auditor) is not offered a search they cannot start. */
 function useStartOver() {
   const navigate = useNavigate();
-  return () => void navigate({ to: "/" });
+  const { user } = useCurrentUser();
+  return user && canScreen(user) ? () => void navigate({ to: "/" }) : undefined;
 }
 
 /** The package's result flow over the session: once the search ends its charge is final, so credits and history refresh. */
