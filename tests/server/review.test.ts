@@ -164,7 +164,13 @@ describe("decisions on hits", () => {
     const read = (await analyst.get(`/api/searches/${search.id}`)).json;
     expect(read.review.decisions).toEqual([expect.objectContaining({ id: winner.id, decision: winner.decision })]);
     // Changing one's mind names the decision it replaces.
-    const changed = await decide(analyst, search.id, { hitId: hit.hitId, decision: "false_positive", reason: "other", text: "Another person", replaces: winner.id });
+    const changed = await decide(analyst, search.id, {
+      hitId: hit.hitId,
+      decision: "false_positive",
+      reason: "other",
+      text: "Another person",
+      replaces: winner.id,
+    });
     expect(changed.status).toBe(201);
     const after = (await analyst.get(`/api/searches/${search.id}`)).json;
     expect(after.review.decisions.map((d: any) => d.reason)).toEqual(["other"]);
