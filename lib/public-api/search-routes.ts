@@ -98,7 +98,7 @@ export const createBatch = defineRoute({
   operationId: "createBatch",
   summary: "Screen every row of a CSV file",
   description:
-    "multipart/form-data with a CSV in the field `file`: a header row with Name and Type (person or company) columns; optional language, country, numLinks. All rows are charged and queued together, or none (402).",
+    "multipart/form-data with a CSV in the field `file`: a header row with Name and Type (person or company) columns; optional language, country, numLinks, and the subject's birthDate (also date of birth, dob), nationality (ISO 3166 code), identifiers (KIND:VALUE items separated by | or ;, or a column per kind: passport, national id, tax id, imo, lei, crypto wallet) and customerRef (also customer reference, reference), header names read in any case with spaces, underscores and dashes ignored. The details are screened as a search's `details`. Columns the batch does not read are answered in `unknownColumns`; a bad value is 400 naming its line. All rows are charged and queued together, or none (402).",
   request: {
     body: {
       required: true,
