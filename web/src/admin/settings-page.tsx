@@ -15,6 +15,17 @@ import { ReviewTab } from "./settings-review-tab";
 import { PricingTab, RecordsTab, RegistrationTab } from "./settings-tabs";
 import { useAdminSettings, useSaveSettings } from "./use-admin-settings";
 
+/** The tabs in order: their value and the key of their name. */
+const TABS = [
+  ["pricing", "admin.settings.pricingTab"],
+  ["packages", "admin.settings.packagesTab"],
+  ["registration", "admin.settings.registrationTab"],
+  ["review", "reviews.settings.tab"],
+  ["security", "accounts.settings.securityTab"],
+  ["records", "admin.settings.recordsTab"],
+  ["network", "admin.settings.networkTab"],
+] as const;
+
 /** /admin/settings: Search Pricing, Credit Packages, Registration, Review, Records and Outgoing requests, one Save Changes. */
 export function AdminSettingsPage() {
   return (
@@ -25,7 +36,7 @@ export function AdminSettingsPage() {
 }
 
 function Settings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useAdminSettings();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<AdminSettings | null>(null);
@@ -33,10 +44,13 @@ function Settings() {
     if (settings.data) setDraft(settings.data);
   }, [settings.data]);
   if (isForbidden(settings.error)) return <NotAllowed />;
+  // The subtitle names what the tabs hold: the tabs' own names as a list in the interface language, so it cannot
+  // fall behind when a tab is added.
+  const tabsList = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(TABS.map(([, key]) => t(key)));
 
   return (
     <div className="grid w-full grid-cols-1 gap-6">
-      <PageHeader title={t("admin.settings.title")} description={t("admin.settings.description")}>
+      <PageHeader title={t("admin.settings.title")} description={tabsList}>
         <Button onClick={() => draft && save.mutate(draft)} disabled={!draft || save.isPending}>
           {save.isPending ? <Spinner /> : <SaveIcon aria-hidden />}
           {t("admin.settings.save")}
@@ -51,13 +65,11 @@ function Settings() {
       {draft && (
         <Tabs defaultValue="pricing" className="gap-4">
           <TabsList>
-            <TabsTrigger value="pricing">{t("admin.settings.pricingTab")}</TabsTrigger>
-            <TabsTrigger value="packages">{t("admin.settings.packagesTab")}</TabsTrigger>
-            <TabsTrigger value="registration">{t("admin.settings.registrationTab")}</TabsTrigger>
-            <TabsTrigger value="review">{t("reviews.settings.tab")}</TabsTrigger>
-            <TabsTrigger value="security">{t("accounts.settings.securityTab")}</TabsTrigger>
-            <TabsTrigger value="records">{t("admin.settings.recordsTab")}</TabsTrigger>
-            <TabsTrigger value="network">{t("admin.settings.networkTab")}</TabsTrigger>
+            {TABS.map(([value, key]) => (
+              <TabsTrigger key={value} value={value}>
+                {t(key)}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="pricing">
             <PricingTab settings={draft} onChange={setDraft} />

@@ -16,6 +16,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { answer, api, withSignal } from "../lib/api";
 import { usePagedList } from "../lib/use-paged-list";
 import { PageHeader } from "../shell/page-header";
+import { AuditDetails } from "./audit-details";
 import { AUDIT_FILTER_KEYS, type AuditSearch, auditQueryString } from "./audit-search";
 
 const PAGE_SIZE = 50;
@@ -153,27 +154,11 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
               <div>{e.targetEmail ?? e.targetId ?? ""}</div>
             </TableCell>
             <TableCell className="max-w-80">
-              <Details details={e.details} />
+              <AuditDetails details={e.details} />
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
-  );
-}
-
-/** Each field on a line of its own, long values wrapped rather than cut. */
-function Details({ details }: { details: unknown }) {
-  if (details === null || details === undefined) return null;
-  const fields = typeof details === "object" && !Array.isArray(details) ? Object.entries(details as Record<string, unknown>) : [["", details] as const];
-  return (
-    <dl className="grid gap-0.5 text-xs">
-      {fields.map(([key, value]) => (
-        <div key={key} className="wrap-anywhere whitespace-pre-wrap">
-          {key && <dt className="inline font-medium">{key}: </dt>}
-          <dd className="inline">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
