@@ -104,17 +104,44 @@ interface Word {
   qualifier?: boolean;
 }
 
+/**
+ * The letters as compared (NFKD without marks, tatweel or spaces), each with the written characters it came from,
+ * so a token can show the word as the user typed it (أحمد with its hamza, مُحَمَّد with its vowels), not the
+ * normalised letters the matcher compares: a written character whose letters vanish (a vowel mark) goes with the
+ * letter before it.
+ */
+function writtenPieces(chunk: string): { letters: string; written: string[] } {
+  let letters = "";
+  const written: string[] = [];
+  for (const c of chunk.normalize("NFC")) {
+    const folded = c
+      .normalize("NFKD")
+      .replace(MARKS, "")
+      .replace(/[\u0640\s]/g, "");
+    if (folded === "") {
+      if (written.length) written[written.length - 1] += c;
+      continue;
+    }
+    for (let i = 0; i < folded.length; i++) written.push(i === 0 ? c : "");
+    letters += folded;
+  }
+  return { letters, written };
+}
+
 function arabicWords(chunk: string, out: Word[]): void {
-  const word = chunk
-    .normalize("NFKD")
-    .replace(MARKS, "")
-    .replace(/[\u0640\s]/g, "");
+  const { letters: word, written } = writtenPieces(chunk);
+  /** The written form of the letters from `start` to `end` (end excluded). */
+  const writtenOf = (start: number, end: number) => written.slice(start, end).join("") || word.slice(start, end);
   // آل (the family of: Al Saud) is written apart; NFKD makes it the article ال, so it is marked here.
   if (chunk.replace(/\u0640/g, "").normalize("NFC") === FAMILY_ARTICLE) {
     out.push({ text: "ال", source: FAMILY_ARTICLE, abjad: true, dotted: false, hyphened: false, family: true });
     return;
   }
-  const push = (text: string) => out.push({ text, source: text, abjad: true, dotted: false, hyphened: false });
+  let at = 0;
+  const push = (text: string) => {
+    out.push({ text, source: writtenOf(at, at + text.length), abjad: true, dotted: false, hyphened: false });
+    at += text.length;
+  };
   // "عبدالله" is "عبد" + "ال" + "له": split the article where it is written joined.
   let rest = word;
   if (rest.startsWith("عبدال") && rest.length > 6) {
