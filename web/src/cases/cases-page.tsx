@@ -13,6 +13,7 @@ import { CaseList } from "./case-list";
 import { useCaseList } from "./case-queries";
 import { CASE_VIEWS, type CaseListSearch, type CaseView, DEFAULT_VIEW } from "./case-search";
 import { CaseTagAgeFilters } from "./case-tag-filters";
+import { CollapsibleFilters } from "./collapsible-filters";
 import { NewCaseButton } from "./new-case-dialog";
 
 /**
@@ -40,8 +41,10 @@ export function CasesPage() {
           {t("reviews.clearances.tab")}
         </Link>
       </div>
-      <CaseFilters value={search} onChange={setFilters} />
-      <CaseTagAgeFilters value={search} onChange={setFilters} />
+      <CollapsibleFilters search={search}>
+        <CaseFilters value={search} onChange={setFilters} />
+        <CaseTagAgeFilters value={search} onChange={setFilters} />
+      </CollapsibleFilters>
       <section aria-label={t("cases.list.label")} className="grid gap-3">
         {list.total !== undefined && (
           <p className="text-sm text-muted-foreground" data-testid="case-total" aria-live="polite">
