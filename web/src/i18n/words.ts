@@ -22,6 +22,10 @@ import casesDe from "../cases/i18n/de.json";
 import casesEn from "../cases/i18n/en.json";
 import casesEs from "../cases/i18n/es.json";
 import casesFr from "../cases/i18n/fr.json";
+import monitoringDe from "../monitoring/i18n/de.json";
+import monitoringEn from "../monitoring/i18n/en.json";
+import monitoringEs from "../monitoring/i18n/es.json";
+import monitoringFr from "../monitoring/i18n/fr.json";
 import notificationsDe from "../notifications/i18n/de.json";
 import notificationsEn from "../notifications/i18n/en.json";
 import notificationsEs from "../notifications/i18n/es.json";
@@ -66,6 +70,7 @@ export const en = {
   ...adminOrganisationsEn,
   ...casesEn,
   ...notificationsEn,
+  ...monitoringEn,
 };
 export const de = {
   ...messagesDe,
@@ -80,6 +85,7 @@ export const de = {
   ...adminOrganisationsDe,
   ...casesDe,
   ...notificationsDe,
+  ...monitoringDe,
 };
 export const es = {
   ...messagesEs,
@@ -94,6 +100,7 @@ export const es = {
   ...adminOrganisationsEs,
   ...casesEs,
   ...notificationsEs,
+  ...monitoringEs,
 };
 export const fr = {
   ...messagesFr,
@@ -108,4 +115,5 @@ export const fr = {
   ...adminOrganisationsFr,
   ...casesFr,
   ...notificationsFr,
+  ...monitoringFr,
 };

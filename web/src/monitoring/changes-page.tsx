@@ -13,6 +13,7 @@ import type { RiskLevel } from "../../../lib/screening/results.ts";
 import { PageHeader } from "../shell/page-header";
 import { AlertCard } from "./alert-card";
 import { ChangedMatches } from "./changed-matches";
+import { EntityOverview } from "./entity-overview";
 import { NewArticles } from "./new-articles";
 import { changesPdfUrl, useEntityChanges } from "./use-entity-changes";
 
@@ -58,6 +59,7 @@ export function ChangesPage() {
           {t("monitoring.changesLoadFailed")}
         </p>
       )}
+      {answer && <EntityOverview entity={answer.entity} />}
       {answer && <AlertCard entity={answer.entity} />}
       {answer &&
         (answer.changes ? (

@@ -18,6 +18,7 @@ import { EntityFilters } from "./entity-filters";
 import { MonitoredEntitiesTable } from "./monitored-entities-table";
 import type { MonitoringSearch } from "./monitoring-search";
 import { MonitoringTabs } from "./monitoring-tabs";
+import { SpellingVariantsButton } from "./spelling-variants";
 import { type MonitoringTab, useMonitoredEntities } from "./use-monitored-entities";
 import { useRemoveEntity } from "./use-monitoring-mutations";
 
@@ -48,6 +49,7 @@ export function MonitoringPage() {
       <PageHeader title={t("monitoring.title")} description={t("monitoring.description")}>
         <div className="flex flex-wrap gap-2">
           <PortfolioExportButtons />
+          {user && canScreen(user) && <SpellingVariantsButton />}
           {user && canScreen(user) && (
             <Button onClick={() => setAdding(true)}>
               <PlusIcon aria-hidden />
