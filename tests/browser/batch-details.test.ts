@@ -66,7 +66,7 @@ async function withinWidth(locator: Locator, width: number) {
 
 describe("the batch preview", () => {
   for (const width of [1366, 375]) {
-    test(`at ${width} px: birth date, nationality and customer reference shown; unknown columns named`, async () => {
+    test(`at ${width} px: birth date, nationality and customer reference shown; unknown columns and a bad line named`, async () => {
       const { context, page } = await pageAt(width);
       try {
         await page.goto(`${app.url}/batch`);
@@ -90,6 +90,16 @@ describe("the batch preview", () => {
         await expectVisible(unknown);
         expect(await textOf(unknown)).toContain(tr(en, "batch.details.unknownColumns", { count: 2, names: "Segment, Branch" }));
         await withinWidth(unknown, width);
+
+        // A bad birth date is named with its line and reason, and nothing is previewed.
+        await page
+          .getByLabel(tr(en, "batch.fileLabel"), { exact: true })
+          .setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("name,dob\nGood Row,1961\nBad Row,31/12/1961\n") });
+        const refused = page.getByTestId("batch-csv-error");
+        await expectVisible(refused);
+        const reason = tr(en, "Birth date must be a year (1956) or a date (1956-03-04)");
+        expect(await textOf(refused)).toContain(tr(en, "batch.csv.line", { line: 3, reason }));
+        await expectHidden(preview);
       } finally {
         await context.close();
       }
