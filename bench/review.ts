@@ -305,7 +305,7 @@ try {
           searchId: s.id,
           body: match
             ? { hitId: s.second, decision: "true_match", reason: "confirmed_identity" }
-            : { hitId: s.second, decision: "false_positive", reason: "different_birth_date", text: "Born 1981, the listing says 1962" },
+            : { hitId: s.second, decision: "false_positive", reason: "other", text: "Born 1981, the listing says 1962" },
         });
         expected.set(s.id, match ? { status: "confirmed", openHits: 0 } : { status: "cleared", openHits: 0 });
       } else expected.set(s.id, { status: "needs_review", openHits: 1 });
