@@ -203,6 +203,8 @@ describe("cases opened by hand", () => {
       await narrow.goto(`${app.url}/cases`);
       const button = narrow.getByRole("button", { name: "New case" });
       expect(await fullyVisible(button)).toBe(true);
+      // On a phone the filters fold behind one button (collapsible-filters.tsx).
+      await narrow.getByRole("button", { name: "Filters" }).click();
       expect(await fullyVisible(narrow.getByLabel("Tags", { exact: true }))).toBe(true);
       expect(await fullyVisible(narrow.getByLabel("Age", { exact: true }))).toBe(true);
       await button.focus();
