@@ -65,6 +65,9 @@ const MATRIX: Record<string, Row> = {
   "GET /api/monitoring/entities/:id/changes · colleague's": [OK, OK, OK, OK, OK],
   "PUT /api/monitoring/entities/:id/status · colleague's": [OK, OK, 403, 403, 403],
   "DELETE /api/monitoring/entities/:id · colleague's": [OK, OK, 403, 403, 403],
+  // The caller's own auto-added spelling variants: everyone lists and removes their own; an auditor is read-only.
+  "GET /api/monitoring/variants": [OK, OK, OK, OK, OK],
+  "DELETE /api/monitoring/variants": [OK, OK, OK, OK, 403],
   // A colleague's key and webhook: owners and admins manage them; to anyone else they are not found.
   // The auditor changes nothing, whatever the id: 403 before any lookup, the same for every id, so it tells nothing.
   "DELETE /api/user/api-keys/:id · colleague's": [OK, OK, 404, 404, 403],
@@ -239,6 +242,8 @@ beforeAll(async () => {
     "GET /api/monitoring/entities/:id/changes · colleague's": () => ({ path: `/api/monitoring/entities/${entity}/changes` }),
     "PUT /api/monitoring/entities/:id/status · colleague's": () => ({ path: `/api/monitoring/entities/${entity}/status`, body: { status: "paused" } }),
     "DELETE /api/monitoring/entities/:id · colleague's": (role) => ({ path: `/api/monitoring/entities/${entities[role]}` }),
+    "GET /api/monitoring/variants": () => ({ path: "/api/monitoring/variants" }),
+    "DELETE /api/monitoring/variants": () => ({ path: "/api/monitoring/variants" }),
     "DELETE /api/user/api-keys/:id · colleague's": (role) => ({ path: `/api/user/api-keys/${keys[role]}` }),
     "PATCH /api/webhooks/:id · colleague's": (role) => ({ path: `/api/webhooks/${webhook}`, body: { description: `Described by the ${role}` } }),
     "GET /api/webhooks/:id/deliveries · colleague's": () => ({ path: `/api/webhooks/${webhook}/deliveries` }),
