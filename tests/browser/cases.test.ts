@@ -340,6 +340,8 @@ describe("cases", () => {
         await expectVisible(narrow.page.getByRole("heading", { name: tr(de, "cases.title"), level: 1 }));
         const narrowRow = caseRow(narrow.page, caseId);
         expect(await textOf(narrowRow.getByTestId("case-overdue"))).toBe(tr(de, "cases.overdue"));
+        // On a phone the filters fold behind one button (collapsible-filters.tsx): opened to check they fit.
+        await narrow.page.getByRole("button", { name: tr(de, "cases.filters.toggle") }).click();
         for (const part of [
           narrowRow.getByRole("link").first(),
           narrowRow.getByTestId("case-overdue"),
