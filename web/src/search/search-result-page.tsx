@@ -52,7 +52,8 @@ function StartedSearch({ id }: { id: string }) {
 
 function StoredSearch({ id }: { id: string }) {
   const { user } = useCurrentUser();
-  const search = useSearchDetail(id, { poll: true, role: user?.role });
+  // Read once the role is known: an admin's or reviewer's read of another's search falls back to their own route.
+  const search = useSearchDetail(user ? id : undefined, { poll: true, role: user?.role });
   const startOver = useStartOver();
 
   if (search.isPending) {

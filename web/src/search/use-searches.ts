@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { readsAdminViews } from "../../../lib/auth/roles.ts";
 import type { UserRole } from "../../../lib/auth/schemas.ts";
 import { isFinished, SEARCH_POLL_MS } from "../../../lib/screening/contract.ts";
-import { CURRENT_USER_QUERY_KEY } from "../auth/use-current-user";
+import { CURRENT_USER_QUERY_KEY, useCurrentUser } from "../auth/use-current-user";
 import { CREDIT_BALANCE_QUERY_KEY } from "../credits/use-credit-balance";
 import { answer, api, withSignal } from "../lib/api";
 
@@ -29,13 +29,17 @@ export const SEARCH_LIST_QUERY_KEY = [...SEARCHES_QUERY_KEY, "list"] as const;
  * GET /api/searches/{id}. A running search is polled every 2 s until it is completed or failed; a historical
  * search (poll false, the view parameter) is read once and never polled.
  */
-export function useSearchDetail(id: string | undefined, { poll, role = "user" }: { poll: boolean; role?: UserRole }) {
+export function useSearchDetail(id: string | undefined, { poll, role: given }: { poll: boolean; role?: UserRole }) {
+  // Every reader of one search shares its cache entry, so each reads it as the signed-in person's role allows: a
+  // reader without a role of its own must not turn an admin's read of another's search into the owner's 404.
+  const { user } = useCurrentUser();
+  const role = given ?? user?.role ?? "user";
   return useQuery({
     queryKey: searchQueryKey(id ?? ""),
     // An admin opening another user's search (the activity tab's link) reads it, read-only and audited, from the
     // admin call when the owner's call answers 404; a reviewer opening one from the review queue, from the queue's.
     queryFn: ({ signal }) => (role === "user" ? readOwnSearch(id ?? "", signal) : readOthersSearch(id ?? "", role, signal)),
-    enabled: !!id,
+    enabled: !!id && (given !== undefined || !!user),
     staleTime: 0,
     // A running search survives a brief network hiccup; a refusal (404: deleted or not yours) shows at once.
     retry: (failures, error) => poll && failures < 2 && !(error instanceof DuecheckError && error.status < 500),
