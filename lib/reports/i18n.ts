@@ -102,6 +102,10 @@ export interface MonitoringLabels {
   comparedWith: string;
   riskBefore: string;
   riskAfter: string;
+  /** The level the review decisions on the last check leave, beside the screening's own ("screened"). */
+  reviewedRisk: string;
+  screened: string;
+  customerRef: string;
   addedMatches: string;
   removedMatches: string;
   newMedia: string;

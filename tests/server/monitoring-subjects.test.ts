@@ -11,6 +11,9 @@
  * - a monitored customer whose hits were all cleared reads the level the decisions leave beside the screening's own.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
@@ -76,6 +79,22 @@ async function check(): Promise<string[]> {
   }
   clock.advance(DAY);
   return scan.searchIds;
+}
+
+/** The PDF's words as pdftotext reads them, spaces collapsed. */
+async function pdfText(path: string): Promise<string> {
+  const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(`${app.url}${path}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), "dc-monitoring-subjects-"));
+  try {
+    writeFileSync(join(dir, "c.pdf"), new Uint8Array(await res.arrayBuffer()));
+    return Bun.spawnSync(["pdftotext", "-layout", join(dir, "c.pdf"), "-"])
+      .stdout.toString()
+      .replace(/\s+/g, " ");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe("Add Entity takes the subject's details", () => {
@@ -175,6 +194,10 @@ describe("Add Entity takes the subject's details", () => {
     expect(cleared).toMatchObject({ reviewStatus: "cleared", riskLevel: "critical", reviewedRiskLevel: "low", openHits: 0 });
     // The screening's own level is unchanged on the search itself.
     expect((await owner.get(`/api/searches/${search.id}`)).json.riskLevel).toBe("critical");
+    // The entry's report says both, with the customer's reference.
+    const pdf = await pdfText(`${BASE}/${added.id}/changes.pdf`);
+    expect(pdf).toContain("Risk after review Low Risk (screened: Critical Risk)");
+    expect(pdf).toContain("Customer reference CUST-0042");
   });
 
   test("a hit confirmed as a true match keeps the level", async () => {

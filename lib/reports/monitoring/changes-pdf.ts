@@ -43,6 +43,11 @@ export async function buildChangesPdf(report: ChangesReport): Promise<Uint8Array
     [labels.entityType, labels.entity[entity.entityType]],
     [labels.country, entity.country ? formatCountry(entity.country, language) : ""],
     [t.frequency, t.frequencies[entity.frequency]],
+    // A customer whose hits were cleared reads the level the decisions leave, with the screening's own beside it.
+    ...(entity.reviewedRiskLevel && entity.reviewedRiskLevel !== entity.riskLevel
+      ? [[t.reviewedRisk, `${level(entity.reviewedRiskLevel)} (${t.screened}: ${level(entity.riskLevel)})`] as [string, string]]
+      : []),
+    ...(entity.customerRef ? [[t.customerRef, entity.customerRef] as [string, string]] : []),
     [labels.requestedBy, `${report.owner.fullName} <${report.owner.email}>`],
     [t.entityId, entity.id],
   ]);
