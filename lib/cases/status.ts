@@ -33,9 +33,14 @@ export async function changeCaseStatus(deps: { db: Db; clock?: Clock }, actor: C
     if (input.status === "closed") {
       const open = await undecidedHits(tx, row.id);
       if (open > 0)
-        throw new AppError(409, `${open} hit${open === 1 ? " is" : "s are"} not decided yet: decide every hit of the case's searches before closing it`, undefined, {
-          undecidedHits: open,
-        });
+        throw new AppError(
+          409,
+          `${open} hit${open === 1 ? " is" : "s are"} not decided yet: decide every hit of the case's searches before closing it`,
+          undefined,
+          {
+            undecidedHits: open,
+          },
+        );
       set = { status: "closed", outcome: input.outcome!, closedAt: now, escalatedAt: null };
     } else if (from === "closed") {
       if (!input.reason) throw new AppError(400, "Reopening a case needs a reason");

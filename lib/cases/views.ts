@@ -132,7 +132,7 @@ export async function caseView(db: DbOrTx, caseId: string, clock: Clock = system
       actor,
       actorId: row.actorUserId,
       details: row.details ?? {},
-      assignee: assignedTo ? { id: String((row.details?.after as { assignee: string }).assignee), name: assignedTo } : null,
+      assignee: assignedTo ? { id: String((row.details?.after as { assignee?: string } | undefined)?.assignee), name: assignedTo } : null,
     })),
   };
 }
