@@ -128,8 +128,9 @@ test("a monitoring alert stays open until it is decided", async () => {
       .click();
     await waitForPath(page, "/automatic-screening");
     await expectVisible(row.getByTestId("entity-review").getByText(tr(en, "review.status.cleared"), { exact: true }));
-    // The risk level stays the screening's own: decided, it still reads Critical.
-    await expectVisible(row.getByTestId("entity-risk").getByText(tr(en, "risk.critical"), { exact: true }));
+    // Its only hit cleared, it reads the level the decision leaves, with the screening's own (Critical) beside it.
+    await expectVisible(row.getByTestId("entity-reviewed-risk").getByText(tr(en, "monitoring.risk.afterReview", { level: tr(en, "monitoring.level.low") })));
+    await expectVisible(row.getByTestId("entity-screened-risk").getByText(tr(en, "monitoring.risk.screened", { level: tr(en, "monitoring.level.critical") })));
     expect(await row.getByTestId("entity-new").count()).toBe(0);
     expect(await row.getByTestId("alert-reason").count()).toBe(0);
   } finally {
