@@ -88,7 +88,9 @@ describe("sanctions data", () => {
 
     const card = sdnCard(page);
     await expectVisible(card);
-    await expectVisible(card.getByText("Success", { exact: true }));
+    // Imported from files, never downloaded: no download status and no download time.
+    await expectVisible(card.getByText("Never Downloaded", { exact: true }));
+    await expectVisible(card.getByText("Never", { exact: true }));
     await expectVisible(card.getByText("Every 6h", { exact: true }));
     await expectVisible(card.getByText("Sanctions", { exact: true }));
     await expectVisible(card.getByText(/Office of Foreign Assets Control/));
@@ -101,8 +103,8 @@ describe("sanctions data", () => {
     const size = formatBytes(imported.file_size, "en-US", (key) => EN_UNITS[key]);
     expect(size).toMatch(/^\d+(\.\d{1,2})? (Bytes|KB)$/);
     await expectVisible(version.getByText(size, { exact: true }));
-    // Last download size of the card is the same version's size.
-    expect(await card.getByText(size, { exact: true }).count()).toBe(2);
+    // The size is the version's only: nothing was downloaded.
+    expect(await card.getByText(size, { exact: true }).count()).toBe(1);
 
     // A dataset never downloaded says so.
     const un = page.getByRole("article", { name: /UN Security Council/ });
