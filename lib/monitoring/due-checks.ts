@@ -50,6 +50,7 @@ interface DueEntity {
   entityType: "person" | "company";
   country: string | null;
   details: SearchDetails | null;
+  customerRef: string | null;
   frequency: MonitoringFrequency;
   nextCheck: Date;
   /** nextCheck exact to the microsecond: the claim compares with it. */
@@ -90,6 +91,8 @@ export async function claimCheck(ctx: MonitoringContext, entity: DueEntity, now:
           entityType: entity.entityType,
           country: entity.country ?? undefined,
           ...(entity.details ? { details: entity.details } : {}),
+          // The client's reference goes with each check, so its result is found by it too (never screened).
+          customerRef: entity.customerRef,
           isAutomated: true,
         },
       );
@@ -140,6 +143,7 @@ export async function runDueChecks(ctx: MonitoringContext, options: RecordOption
         entityType: m.entityType,
         country: m.country,
         details: m.details,
+        customerRef: m.customerRef,
         frequency: m.frequency,
         nextCheck: m.nextCheck,
         dueKey: sql<string>`to_char(${m.nextCheck} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

@@ -172,6 +172,8 @@ describe("Add Entity takes the subject's details", () => {
     expect(started).toContain(checked.lastSearchId!);
     const search = (await owner.get(`/api/searches/${checked.lastSearchId}`)).json;
     expect(search.details).toEqual({ birthDate: "1961-04-03", nationality: "RU", identifiers: [{ kind: "passport", value: "7712345" }] });
+    const [stored] = await app.db.select({ customerRef: schema.searches.customerRef }).from(schema.searches).where(eq(schema.searches.id, search.id));
+    expect(stored.customerRef).toBe("CUST-0042");
     // The listed Dmitri Orlov agrees on the birth date: a critical match until a reviewer says otherwise.
     expect(checked.riskLevel).toBe("critical");
     expect(checked.reviewedRiskLevel).toBe("critical");
