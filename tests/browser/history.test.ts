@@ -234,7 +234,9 @@ describe("search history", () => {
       await expectDialogOpen(dialog);
       await expectVisible(dialog.getByRole("heading", { name: "Delete this search?" }));
       await expectVisible(
-        dialog.getByText("The search for “Rustam Karimov”, its result and its reports are removed from your history. This cannot be undone."),
+        dialog.getByText(
+          "The search for “Rustam Karimov” leaves your history. Its record, result and reports are kept, as the retention rules require, until the retention period ends.",
+        ),
       );
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expectHidden(dialog);
@@ -259,7 +261,7 @@ describe("search history", () => {
       await dialog.getByRole("button", { name: "Delete" }).click();
       await expectHidden(dialog);
       await expectVisible(page.getByText("Search deleted"));
-      await expectVisible(page.getByText("The search has been removed from your history."));
+      await expectVisible(page.getByText("The search has left your history; its record is kept for the retention period."));
       await expectHidden(item(page, term));
     }
     await expectVisible(page.getByText("No search history yet"));
@@ -324,7 +326,9 @@ describe("a long history", () => {
     await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
     const dialog = longPage.getByRole("alertdialog");
     await expectVisible(dialog.getByRole("heading", { name: "Diese Suche löschen?" }));
-    await expectVisible(dialog.getByText("Die Suche nach „Subject 75“, ihr Ergebnis und ihre Berichte werden aus Ihrem Verlauf entfernt."));
+    await expectVisible(dialog.getByText(
+        "Die Suche nach „Subject 75“ verschwindet aus Ihrem Verlauf. Der Datensatz, das Ergebnis und die Berichte werden gemäß den Aufbewahrungsregeln bis zum Ende der Aufbewahrungsfrist aufbewahrt.",
+      ));
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await expectHidden(dialog);
     await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
