@@ -56,10 +56,12 @@ export function matchThresholdOf(results: Pick<SearchResults, "provenance">): nu
 
 /** A row's listings split into matches and near misses, strongest first; listings a remembered clearance covers are left out. */
 export function splitSanctionsHits(row: SanctionsRow, threshold: number): { matches: SanctionsHit[]; nearMisses: SanctionsHit[] } {
-  const flagged = [...row.hits].filter((h) => !h.clearance).sort((a, b) => b.score - a.score);
+  // Rows stored by older versions (or by hand) may carry no hits.
+  const hits = row.hits ?? [];
+  const flagged = [...hits].filter((h) => !h.clearance).sort((a, b) => b.score - a.score);
   const matches = row.match ? flagged.filter((h) => h.score >= threshold && !h.partial) : [];
   // A row flagged as a match whose hits were scored against another threshold still counts its best listing.
-  if (row.match && matches.length === 0 && flagged.length > 0 && flagged.length === row.hits.length) matches.push(flagged[0]);
+  if (row.match && matches.length === 0 && flagged.length > 0 && flagged.length === hits.length) matches.push(flagged[0]);
   const matched = new Set(matches);
   return { matches, nearMisses: flagged.filter((h) => !matched.has(h)) };
 }
@@ -73,23 +75,24 @@ export function hitCounts(results: HitCountResults | null | undefined, decisions
   const isOpen = (hitId: string) => !decided.has(hitId);
   const threshold = matchThresholdOf(results);
 
-  for (const row of results.sanctionsList) {
+  // Results stored by older versions may lack a section or a row's hits: read as empty.
+  for (const row of results.sanctionsList ?? []) {
     const { matches, nearMisses } = splitSanctionsHits(row, threshold);
     counts.matches += matches.length;
     counts.nearMisses += nearMisses.length;
-    counts.clearedBefore += row.hits.filter((h) => h.clearance).length;
+    counts.clearedBefore += (row.hits ?? []).filter((h) => h.clearance).length;
     if (matches.length > 0) counts.matchDatasets += 1;
     open.matches += matches.filter((h) => isOpen(h.hitId)).length;
     open.nearMisses += nearMisses.filter((h) => isOpen(h.hitId)).length;
   }
-  for (const listing of results.pepListings) {
+  for (const listing of results.pepListings ?? []) {
     if (listing.clearance) counts.clearedBefore += 1;
     else {
       counts.pepListings += 1;
       if (isOpen(listing.hitId)) open.pepListings += 1;
     }
   }
-  for (const article of results.adverseMedia) {
+  for (const article of results.adverseMedia ?? []) {
     if (!article.isNegative) continue;
     counts.adverseArticles += 1;
     if (isOpen(article.hitId)) open.adverseArticles += 1;
