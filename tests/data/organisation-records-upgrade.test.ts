@@ -47,8 +47,10 @@ test("every record takes its user's organisation, the rows are otherwise unchang
   for (const table of TABLES) {
     const owner = table === "remembered_clearances" ? "owner_id" : "user_id";
     const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select * from ${sql.identifier(table)} order by id`));
-    // The same rows, each with its user's organisation (the instance's webhook with none).
-    expect(rows.map(({ organisation_id, ...rest }) => rest)).toEqual(before[table] as Record<string, unknown>[]);
+    // The same rows, each with its user's organisation (the instance's webhook with none); searches and monitored
+    // entities also gain an empty customer reference (migration 0029).
+    expect(rows.map(({ organisation_id, customer_ref, ...rest }) => rest)).toEqual(before[table] as Record<string, unknown>[]);
+    for (const row of rows) expect([table, row.customer_ref]).toEqual([table, table === "searches" || table === "monitored_entities" ? null : undefined]);
     for (const row of rows) expect([table, row.organisation_id]).toEqual([table, row[owner] ?? null]);
   }
   const settings = rowsOf(
