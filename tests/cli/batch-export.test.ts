@@ -54,13 +54,25 @@ test("-o writes the CSV there and prints where; every entity with its findings",
   const bytes = readFileSync(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows]: string[][] = parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
-  expect(header.slice(0, 6)).toEqual(["Search term", "Entity type", "Country", "Status", "Risk level", "Review status"]);
+  expect(header.slice(0, 10)).toEqual([
+    "Search term",
+    "Customer reference",
+    "Entity type",
+    "Country",
+    "Birth date",
+    "Nationality",
+    "Identifiers",
+    "Status",
+    "Risk level",
+    "Review status",
+  ]);
   const byTerm = Object.fromEntries(rows.map((r) => [r[0], r]));
   expect(rows.map((r) => r[0])).toEqual(["Rustam Karimov", "Acme Trading, Ltd", "'@Jane Example"]);
-  expect(byTerm["Rustam Karimov"].slice(1, 4)).toEqual(["Person", "UZ", "Completed"]);
-  expect(["Critical Risk", "High Risk"]).toContain(byTerm["Rustam Karimov"][4]);
-  expect(byTerm["Rustam Karimov"][5]).toBe("Needs review");
-  expect(byTerm["Rustam Karimov"][6]).toBe("1");
+  // the file gave no customer reference, birth date, nationality or identifiers: those cells stay empty
+  expect(byTerm["Rustam Karimov"].slice(1, 8)).toEqual(["", "Person", "UZ", "", "", "", "Completed"]);
+  expect(["Critical Risk", "High Risk"]).toContain(byTerm["Rustam Karimov"][8]);
+  expect(byTerm["Rustam Karimov"][9]).toBe("Needs review");
+  expect(byTerm["Rustam Karimov"][10]).toBe("1");
 });
 
 test("without -o the file gets the batch's name and date in the current folder", async () => {

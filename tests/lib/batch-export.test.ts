@@ -164,6 +164,13 @@ beforeAll(async () => {
         language: "en",
         numLinks: 10,
         country: key === "petrov" ? "RU" : undefined,
+        // what a customer file gives beside the name: Petrov's row carries it all, the others none
+        ...(key === "petrov"
+          ? {
+              customerRef: "CUST-0042",
+              details: { birthDate: "1965-04-12", nationality: "RU", identifiers: [{ kind: "passport" as const, value: "753912233" }] },
+            }
+          : {}),
       })),
     },
   );
@@ -202,8 +209,12 @@ describe("CSV", () => {
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
     expect(header).toEqual([
       "Search term",
+      "Customer reference",
       "Entity type",
       "Country",
+      "Birth date",
+      "Nationality",
+      "Identifiers",
       "Status",
       "Risk level",
       "Review status",
@@ -226,8 +237,12 @@ describe("CSV", () => {
     expect(rows.map((row) => row[0].replace(/^'(?=[=+\-@])/, ""))).toEqual(Object.values(TERMS));
 
     expect(byTerm["Viktor Petrov"]).toMatchObject({
+      "Customer reference": "CUST-0042",
       "Entity type": "Person",
       Country: "RU",
+      "Birth date": "1965-04-12",
+      Nationality: "RU",
+      Identifiers: "passport:753912233",
       Status: "Completed",
       "Risk level": "Critical Risk",
       "Review status": "Needs review",
@@ -247,8 +262,12 @@ describe("CSV", () => {
     expect(Date.parse(byTerm["Viktor Petrov"].Finished)).toBeGreaterThanOrEqual(Date.parse(byTerm["Viktor Petrov"].Created));
 
     // quotes and commas survive a CSV parser; the raw text doubles the quotes
-    expect(text).toContain('"Acme ""Trading"", Ltd",Company,');
+    expect(text).toContain('"Acme ""Trading"", Ltd",,Company,');
     expect(byTerm['Acme "Trading", Ltd']).toMatchObject({
+      "Customer reference": "",
+      "Birth date": "",
+      Nationality: "",
+      Identifiers: "",
       "Risk level": "Low Risk",
       "Review status": "No hits",
       "Sanctions lists matched": "0",
@@ -288,7 +307,17 @@ describe("CSV", () => {
     const { byTerm } = await csvRecords(analyst.id, batchId, { baseUrl: "https://duecheck.bank.test/" });
     expect(byTerm["Viktor Petrov"].Link).toBe(`https://duecheck.bank.test/searches/${ids.petrov}`);
     const de = await csvRecords(analyst.id, batchId, { language: "de" });
-    expect(de.header.slice(0, 5)).toEqual(["Suchbegriff", "Art", "Land", "Status", "Risikostufe"]);
+    expect(de.header.slice(0, 9)).toEqual([
+      "Suchbegriff",
+      "Kundenreferenz",
+      "Art",
+      "Land",
+      "Geburtsdatum",
+      "Staatsangehörigkeit",
+      "Kennungen",
+      "Status",
+      "Risikostufe",
+    ]);
     expect(de.byTerm["Viktor Petrov"]).toMatchObject({ Status: "Abgeschlossen", Risikostufe: "Kritisches Risiko", "Medien geprüft": "Ja", Art: "Person" });
     expect(de.byTerm["Broken Subject"].Status).toBe("Fehlgeschlagen");
   });
@@ -328,7 +357,7 @@ describe("Excel", () => {
 
     const results = wb.getWorksheet("Results")!;
     expect(results.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(results.autoFilter).toBe("A1:S1");
+    expect(results.autoFilter).toBe("A1:W1");
     expect(results.getRow(1).getCell(1).value).toBe("Search term");
     expect(results.getRow(1).font?.bold).toBe(true);
     expect(results.getColumn(1).width).toBe(30);
@@ -336,7 +365,8 @@ describe("Excel", () => {
     const rows = new Map<string, ExcelJS.Row>();
     results.eachRow((row, n) => n > 1 && rows.set(String(row.getCell(1).value), row));
     const petrov = rows.get("Viktor Petrov")!;
-    expect([5, 6, 7, 8, 9, 10, 11, 12, 13].map((c) => petrov.getCell(c).value)).toEqual([
+    expect([2, 3, 4, 5, 6, 7].map((c) => petrov.getCell(c).value)).toEqual(["CUST-0042", "Person", "RU", "1965-04-12", "RU", "passport:753912233"]);
+    expect([9, 10, 11, 12, 13, 14, 15, 16, 17].map((c) => petrov.getCell(c).value)).toEqual([
       "Critical Risk",
       "Needs review",
       1,
@@ -347,17 +377,17 @@ describe("Excel", () => {
       2,
       "Yes",
     ]);
-    expect(petrov.getCell(16).value).toBeInstanceOf(Date);
-    expect(petrov.getCell(19).value).toBe(`/searches/${ids.petrov}`);
+    expect(petrov.getCell(20).value).toBeInstanceOf(Date);
+    expect(petrov.getCell(23).value).toBe(`/searches/${ids.petrov}`);
     // Excel keeps an uploaded term as typed, as text: a string cell is never run as a formula
     const formula = rows.get(TERMS.formula)!.getCell(1);
     expect(formula.type).toBe(ExcelJS.ValueType.String);
-    expect(rows.get("Broken Subject")!.getCell(4).value).toBe("Failed");
+    expect(rows.get("Broken Subject")!.getCell(8).value).toBe("Failed");
 
     const linked = await workbook((await file(analyst.id, batchId, "xlsx", { baseUrl: "https://duecheck.bank.test" })).bytes);
     let link: unknown;
     linked.getWorksheet("Results")!.eachRow((row) => {
-      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(19).value;
+      if (row.getCell(1).value === "Viktor Petrov") link = row.getCell(23).value;
     });
     expect(link).toEqual({ text: `https://duecheck.bank.test/searches/${ids.petrov}`, hyperlink: `https://duecheck.bank.test/searches/${ids.petrov}` });
   });
@@ -441,7 +471,7 @@ describe("PDF summary", () => {
     expect(text).toContain("Seite 1 von 1");
     const wb = await workbook((await file(german.id, batch.id, "xlsx")).bytes);
     expect(wb.worksheets.map((ws) => ws.name)).toEqual(["Zusammenfassung", "Ergebnisse"]);
-    expect(wb.getWorksheet("Ergebnisse")!.getRow(2).getCell(5).value).toBe("Kritisches Risiko");
+    expect(wb.getWorksheet("Ergebnisse")!.getRow(2).getCell(9).value).toBe("Kritisches Risiko");
     const csv = await csvRecords(german.id, batch.id);
     expect(csv.fileName).toMatch(/^duecheck-batch-kunden-marz-\d{4}-\d{2}-\d{2}\.csv$/);
   });
@@ -489,9 +519,11 @@ describe("a large batch", () => {
     );
     const rows = records.slice(1);
     expect(rows).toHaveLength(2500);
-    expect(new Set(rows.map((r) => r[17])).size).toBe(2500);
+    expect(records[0][21]).toBe("Search ID");
+    expect(new Set(rows.map((r) => r[21])).size).toBe(2500);
     expect(rows.map((r) => r[0])).toEqual(Array.from({ length: 2500 }, (_, i) => `Customer ${i + 1}`));
-    expect(rows.filter((r) => r[3] === "Failed")).toHaveLength(10);
+    expect(records[0][7]).toBe("Status");
+    expect(rows.filter((r) => r[7] === "Failed")).toHaveLength(10);
   });
 
   test("the Excel file has every row", async () => {
