@@ -142,7 +142,11 @@ describe("review decisions", () => {
       const searchId = (await analystApi.get("/api/searches?limit=1")).json.items[0].id;
       const meanwhile = await analystApi.post(`/api/searches/${searchId}/decisions`, { hitId: otherId, decision: "false_positive", reason: "common_name" });
       expect(meanwhile.status).toBe(201);
-      await decideInDialog(analystPage, { decision: "False positive", reason: "Different date of birth" });
+      // The search gave no birth date or nationality: the reasons that compare them are offered but disabled.
+      await dialog.getByRole("radio", { name: "False positive" }).click();
+      await expectVisible(dialog.getByRole("radio", { name: "Different date of birth" }));
+      expect(await dialog.getByRole("radio", { name: "Different date of birth" }).isDisabled()).toBe(true);
+      await decideInDialog(analystPage, { reason: "Common name" });
       await expectVisible(dialog.getByTestId("decide-error"));
       expect(await textOf(dialog.getByTestId("decide-error"))).toContain("This hit was already decided");
       await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -261,7 +265,7 @@ describe("review decisions", () => {
         await openResult(analystPage, searchId);
         const orlov = hitOn(analystPage, ORLOV);
         await orlov.getByRole("button", { name: `Decide on ${ORLOV}` }).click();
-        await decideInDialog(analystPage, { decision: "False positive", reason: "Different nationality" });
+        await decideInDialog(analystPage, { decision: "False positive", reason: "Common name" });
         await expectVisible(orlov.getByText("Proposed by Ana Lyst, waiting for approval"));
         expect(await orlov.getByRole("button", { name: `Approve the decision on ${ORLOV}` }).count()).toBe(0);
         expect(await textOf(statusBeside(analystPage))).toBe("Needs review");
@@ -310,14 +314,14 @@ describe("review decisions", () => {
       await openResult(analystPage, first);
       const orlov = hitOn(analystPage, ORLOV);
       await orlov.getByRole("button", { name: `Decide on ${ORLOV}` }).click();
-      await decideInDialog(analystPage, { decision: "False positive", reason: "Different date of birth", remember: true });
+      await decideInDialog(analystPage, { decision: "False positive", reason: "Common name", remember: true });
       expect(await decidedHitText(orlov)).toContain("Remembered");
 
       const second = await screenedOrlov();
       await openResult(analystPage, second);
       const cleared = hitOn(analystPage, ORLOV).getByTestId("clearance-mark");
       await expectVisible(cleared);
-      expect(await textOf(cleared)).toMatch(/^Cleared on .+ by Ana Lyst: Different date of birth$/);
+      expect(await textOf(cleared)).toMatch(/^Cleared on .+ by Ana Lyst: Common name$/);
       expect(
         await hitOn(analystPage, ORLOV)
           .getByRole("button", { name: `Decide on ${ORLOV}` })

@@ -75,8 +75,9 @@ export function ResultsView({
     results && search.aiSummary ? displayedSummary({ name: search.searchTerm, entityType: search.entityType }, results, search.aiSummary, language) : null;
 
   const openSections = [
-    // Near misses wait for a decision: their section opens too, they are never hidden behind a closed one.
-    ...(sanctionsMatches > 0 || nearMissesWaiting > 0 ? [SANCTIONS_SECTION] : []),
+    // Near misses wait for a decision: their section opens too, they are never hidden behind a closed one. A listing
+    // cleared before is shown (who cleared it and why), not behind a closed section either, though it flags nothing.
+    ...(sanctionsMatches > 0 || nearMissesWaiting > 0 || counts.clearedBefore > 0 ? [SANCTIONS_SECTION] : []),
     ...(pepCount > 0 ? [PEP_SECTION] : []),
     ...(mediaCount > 0 || mediaUnchecked ? [MEDIA_SECTION] : []),
   ];
