@@ -326,9 +326,11 @@ describe("a long history", () => {
     await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
     const dialog = longPage.getByRole("alertdialog");
     await expectVisible(dialog.getByRole("heading", { name: "Diese Suche löschen?" }));
-    await expectVisible(dialog.getByText(
+    await expectVisible(
+      dialog.getByText(
         "Die Suche nach „Subject 75“ verschwindet aus Ihrem Verlauf. Der Datensatz, das Ergebnis und die Berichte werden gemäß den Aufbewahrungsregeln bis zum Ende der Aufbewahrungsfrist aufbewahrt.",
-      ));
+      ),
+    );
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await expectHidden(dialog);
     await longPage.getByRole("button", { name: "Suche nach Subject 75 löschen" }).click();
