@@ -2,21 +2,20 @@ import { DuecheckError } from "@duecheck/react/api/errors";
 import { Alert, AlertDescription, AlertTitle } from "@duecheck/ui/alert";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormField } from "@duecheck/ui/form";
+import { Form } from "@duecheck/ui/form";
 import { TextField } from "@duecheck/ui/form-fields";
-import { Label } from "@duecheck/ui/label";
-import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { AlertCircleIcon, PlusIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { canDecide } from "../../../lib/auth/roles.ts";
 import { openCaseSchema } from "../../../lib/cases/contract.ts";
 import { useCurrentUser } from "../auth/use-current-user";
+import { EntityTypeField } from "../components/entity-type-field";
 import { serverErrorText } from "../lib/api";
 import { useOpenCase } from "./case-manual-queries";
 
@@ -49,7 +48,6 @@ export function NewCaseButton() {
 function NewCaseDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const typeId = useId();
   const form = useForm<Values, unknown, z.output<typeof openCaseSchema>>({ resolver: zodResolver(openCaseSchema), defaultValues: EMPTY });
   const opening = useOpenCase((caseId) => {
     close(false);
@@ -96,21 +94,7 @@ function NewCaseDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
             )}
             <TextField control={form.control} name="title" label={t("cases.new.caseTitle")} placeholder={t("cases.new.titlePlaceholder")} maxLength={200} />
             <TextField control={form.control} name="subject.name" label={t("cases.new.name")} autoComplete="off" maxLength={200} />
-            <FormField
-              control={form.control}
-              name="subject.entityType"
-              render={({ field }) => (
-                <fieldset className="grid gap-2">
-                  <legend id={typeId} className="mb-2 text-sm font-medium">
-                    {t("cases.new.type")}
-                  </legend>
-                  <RadioGroup aria-labelledby={typeId} value={field.value} onValueChange={field.onChange} className="flex gap-6">
-                    <TypeOption value="person" label={t("search.person")} />
-                    <TypeOption value="company" label={t("search.company")} />
-                  </RadioGroup>
-                </fieldset>
-              )}
-            />
+            <EntityTypeField control={form.control} name="subject.entityType" legend={t("cases.new.type")} />
             <details className="grid gap-3 rounded-md border p-3">
               <summary className="cursor-pointer text-sm font-medium">{t("cases.new.details")}</summary>
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -148,17 +132,5 @@ function NewCaseDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
         </Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TypeOption({ value, label }: { value: "person" | "company"; label: string }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <RadioGroupItem id={id} value={value} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
-    </div>
   );
 }

@@ -2,21 +2,19 @@ import { type DetailsErrors, type DetailsValues, EMPTY_DETAILS, readDetails } fr
 import { SearchDetailsSection } from "@duecheck/react/views/search/details/search-details-section";
 import { Button } from "@duecheck/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@duecheck/ui/dialog";
-import { Form, FormField } from "@duecheck/ui/form";
+import { Form } from "@duecheck/ui/form";
 import { SelectField, TextField } from "@duecheck/ui/form-fields";
-import { Label } from "@duecheck/ui/label";
-import { RadioGroup, RadioGroupItem } from "@duecheck/ui/radio-group";
 import { Spinner } from "@duecheck/ui/spinner";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { MONITORING_FREQUENCIES, newMonitoredEntitySchema } from "../../../lib/monitoring/schemas.ts";
 import { CUSTOMER_REF_MAX } from "../../../lib/screening/customer-ref.ts";
+import { EntityTypeField } from "../components/entity-type-field";
 import { useAddEntity } from "./use-monitoring-mutations";
 
-type EntityType = "person" | "company";
 type AddEntityValues = z.input<typeof newMonitoredEntitySchema>;
 
 const EMPTY: AddEntityValues = { searchTerm: "", entityType: "person", frequency: "daily" };
@@ -29,7 +27,6 @@ const EMPTY: AddEntityValues = { searchTerm: "", entityType: "person", frequency
  */
 export function AddEntityDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const typeId = useId();
   const form = useForm<AddEntityValues, unknown, z.output<typeof newMonitoredEntitySchema>>({
     resolver: zodResolver(newMonitoredEntitySchema),
     defaultValues: EMPTY,
@@ -70,21 +67,7 @@ export function AddEntityDialog({ open, onOpenChange }: { open: boolean; onOpenC
               placeholder={t("monitoring.namePlaceholder")}
               autoComplete="off"
             />
-            <FormField
-              control={form.control}
-              name="entityType"
-              render={({ field }) => (
-                <fieldset className="grid gap-2">
-                  <legend id={typeId} className="mb-2 text-sm font-medium">
-                    {t("monitoring.typeLabel")}
-                  </legend>
-                  <RadioGroup aria-labelledby={typeId} value={field.value} onValueChange={field.onChange} className="flex gap-6">
-                    <TypeOption value="person" label={t("search.person")} />
-                    <TypeOption value="company" label={t("search.company")} />
-                  </RadioGroup>
-                </fieldset>
-              )}
-            />
+            <EntityTypeField control={form.control} name="entityType" legend={t("monitoring.typeLabel")} />
             <div className="grid gap-2 sm:grid-cols-2">
               <SelectField
                 control={form.control}
@@ -127,17 +110,5 @@ export function AddEntityDialog({ open, onOpenChange }: { open: boolean; onOpenC
         </Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TypeOption({ value, label }: { value: EntityType; label: string }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <RadioGroupItem id={id} value={value} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
-    </div>
   );
 }
