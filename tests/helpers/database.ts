@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { type Database, openDatabase } from "../../data/db.ts";
+// A test prepares a database as a process would: every capability's settings are registered, as lib/wiring.ts does.
+import "../../lib/admin/settings-schema.ts";
 import { noteStart } from "./starts.ts";
 
 /**
