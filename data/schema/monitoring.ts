@@ -46,14 +46,17 @@ export const monitoredEntities = pgTable(
     checkTrigger: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // One entry per user, name (any case) and type; due checks are found by (status, nextCheck).
+  // One entry per user and subject; due checks are found by (status, nextCheck).
   (t) => [
     index().on(t.userId),
     // The list's keyset paging, and the check whose search just ended (also what deleting a search looks up).
     index("monitored_entities_list").on(t.userId, t.createdAt, t.id),
     index("monitored_entities_team").on(t.organisationId, t.createdAt, t.id),
     index("monitored_entities_last_search").on(t.lastSearchId),
-    uniqueIndex("monitored_entities_subject").on(t.userId, sql`lower(${t.searchTerm})`, t.entityType),
+    // The database's guard against two entries of one subject written at once: the name in any case, the type and the
+    // details, so the same name with another birth date or identifier is another subject (lib/monitoring/subjects.ts
+    // finds the same subject under other spellings before writing).
+    uniqueIndex("monitored_entities_subject").on(t.userId, sql`lower(${t.searchTerm})`, t.entityType, sql`coalesce(${t.details}, '{}'::jsonb)`),
     index("monitored_entities_due").on(t.status, t.nextCheck),
   ],
 );

@@ -15,8 +15,9 @@ export async function autoMonitorNewSearch({ tx, search }: SearchCreated): Promi
 }
 
 /**
- * Once per subject: an entry of the same normalised name and details (lib/monitoring/subjects.ts), or of the same name
- * (any case) and type, is left as it is, so searching "Oleg Deripaska" and then "DERIPASKA, Oleg." adds one entry.
+ * Once per subject: an entry of the same normalised name and details (lib/monitoring/subjects.ts) is left as it is,
+ * so searching "Oleg Deripaska" and then "DERIPASKA, Oleg." adds one entry; the same name with another birth date adds
+ * a second.
  * The search itself is the entry's first check (its baseline; recorded when it ends), so the next check is a day later
  * and nothing more is charged now. Not when the owner turned auto-add off (users.autoMonitorSearches).
  */

@@ -152,7 +152,8 @@ export async function entityView(db: DbOrTx, row: MonitoredEntityRow): Promise<M
 
 /**
  * Adds an entity with its details and customer reference, due at once (its first check is the baseline later checks
- * compare with). The same subject (lib/monitoring/subjects.ts), or the same name (any case) and type: 409.
+ * compare with). The same subject (lib/monitoring/subjects.ts) is refused with 409; a namesake with other details is
+ * another subject and is added.
  */
 export async function addMonitoredEntity(db: Db, userId: string, input: NewMonitoredEntity, clock: Clock = systemClock): Promise<MonitoredEntityRow> {
   const details = storedSearchDetails({ birthDate: input.birthDate, nationality: input.nationality, identifiers: input.identifiers });

@@ -138,7 +138,7 @@ describe("Add Entity takes the subject's details", () => {
     expect((await entities()).length).toBe(before);
   });
 
-  test("the same subject under another spelling is refused; the same name with other details too (one entry per name)", async () => {
+  test("the same subject under another spelling is refused; the same name with other details is another subject", async () => {
     const variant = await owner.post(BASE, {
       searchTerm: "DMITRI  ORLOV.",
       entityType: "person",
@@ -147,8 +147,21 @@ describe("Add Entity takes the subject's details", () => {
       identifiers: [{ kind: "passport", value: "77 12345" }],
     });
     expect([variant.status, variant.json.error]).toEqual([409, "This subject is already monitored under another spelling of its name"]);
-    const sameName = await owner.post(BASE, { searchTerm: "dmitri orlov", entityType: "person" });
+    const sameName = await owner.post(BASE, {
+      searchTerm: "dmitri orlov",
+      entityType: "person",
+      birthDate: "1961-04-03",
+      nationality: "RU",
+      identifiers: [{ kind: "passport", value: "7712345" }],
+    });
     expect([sameName.status, sameName.json.error]).toEqual([409, "This name is already monitored"]);
+    // A namesake born in another year is another person: monitored beside the first, then refused a second time.
+    const namesake = await owner.post(BASE, { searchTerm: "Dmitri Orlov", entityType: "person", birthDate: "1990" });
+    expect(namesake.status).toBe(201);
+    expect(await entityOf(namesake.json.id)).toMatchObject({ searchTerm: "Dmitri Orlov", birthDate: "1990" });
+    const again = await owner.post(BASE, { searchTerm: "DMITRI ORLOV", entityType: "person", birthDate: "1990" });
+    expect([again.status, again.json.error]).toEqual([409, "This name is already monitored"]);
+    expect((await entities()).filter((e) => e.searchTerm.toLowerCase() === "dmitri orlov")).toHaveLength(2);
   });
 
   test("the public API takes them too", async () => {
@@ -242,6 +255,10 @@ describe("auto-enrolment", () => {
     await searchAndWait({ searchTerm: "Oleg Deripaska Jr", details: { birthDate: "1995" } });
     await searchAndWait({ searchTerm: "Olég  Deripaska-Jr", details: { birthDate: "1995" } });
     expect((await entities()).filter((e) => e.searchTerm.toLowerCase().includes("deripaska"))).toHaveLength(2);
+    // The very same name with another birth date, too.
+    await searchAndWait({ searchTerm: "Oleg Deripaska", details: { birthDate: "1931" } });
+    const sameName = (await entities()).filter((e) => e.searchTerm === "Oleg Deripaska");
+    expect(sameName.map((e) => e.birthDate).sort()).toEqual(["1931", "1968-01-02"]);
   });
 });
 
