@@ -10,7 +10,9 @@ import { OFFICIAL_DATASETS, seedDatasets } from "../../lib/sanctions/datasets/re
 import { runDueDownloads, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { DEFAULT_DATASET_SETTINGS, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { currentVersion, versionFiles } from "../../lib/sanctions/datasets/versions.ts";
+import type { SanctionsEntity } from "../../lib/sanctions/entity.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
+import { buildInProcess, type IndexBuilder } from "../../lib/sanctions/index-cache/searchable.ts";
 import { searchSanctions } from "../../lib/sanctions/search.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { ListServer } from "../../support/list-server.ts";
@@ -334,6 +336,53 @@ describe("the index of current versions", () => {
     expect(answer.found).toBe(true);
     expect(answer.results[0]).toMatchObject({ id: "us_ofac_sdn:5010", datasets: ["us_ofac_sdn"], match: true });
     expect((await searchSanctions(db, cache, ["sanctions"], { term: "Celestine Marlowe" })).found).toBe(false);
+  });
+
+  test("a download prepared before its switch: searches keep the old index while it builds, and none waits after", async () => {
+    const builds: string[][] = [];
+    let release: () => void = () => {};
+    let holdNext = false;
+    // Counts the builds and holds the prepared one until released, as a slow build of a long list would.
+    const builder: IndexBuilder = async (batches, threshold) => {
+      const held = holdNext;
+      holdNext = false;
+      const entities: SanctionsEntity[] = [];
+      for await (const batch of batches) entities.push(...batch);
+      builds.push(entities.map((e) => e.id));
+      if (held) await new Promise<void>((resolve) => (release = resolve));
+      return buildInProcess(
+        (async function* () {
+          yield entities;
+        })(),
+        threshold,
+      );
+    };
+    const cache = new SanctionsIndexCache(db, { builder });
+    const first = await cache.current();
+    expect(builds).toHaveLength(1);
+    list.publish("/sdn/sdn.csv", sdnFilesWith([{ id: 5020, name: "VANTERPOOL, Ottoline", type: "individual" }])["sdn.csv"]);
+    holdNext = true;
+    let switched = false;
+    const download = downloadDataset(db, "us_ofac_sdn", options({ beforeSwitch: (versionId) => cache.prepare(versionId) })).then((r) => {
+      switched = true;
+      return r;
+    });
+    while (builds.length < 2) await Bun.sleep(10);
+    // While the next index builds, readers get the current one at once, without the version being built.
+    expect(await cache.refresh()).toBe(first);
+    expect((await searchSanctions(db, cache, ["us_ofac_sdn"], { term: "Ottoline Vanterpool" })).found).toBe(false);
+    expect(switched).toBe(false);
+    release();
+    const result = await download;
+    expect(result.status).toBe("success");
+    const next = await cache.refresh();
+    expect(next).not.toBe(first);
+    expect(next.versions.find((v) => v.datasetId === "us_ofac_sdn")?.versionId).toBe(result.status === "success" ? result.version.id : "");
+    // The switch found its index ready: nothing more was built.
+    expect(builds).toHaveLength(2);
+    expect(builds[1]).toContain("us_ofac_sdn:5020");
+    expect((await searchSanctions(db, cache, ["us_ofac_sdn"], { term: "Ottoline Vanterpool" })).found).toBe(true);
+    await cache.stop();
   });
 
   test("searching lists never downloaded is an error, not a clean answer", async () => {

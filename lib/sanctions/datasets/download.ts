@@ -10,7 +10,7 @@ import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
 import { type FailureKind, FetchFileError, fetchFile } from "./fetch-file.ts";
 import { IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
-import { contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
+import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
 
 /** A download that did not produce a version; the dataset's current version is untouched and the failure recorded. */
 export class DownloadFailedError extends Error {
@@ -37,6 +37,7 @@ export interface DownloadOptions {
   /** The clock; tests move it to simulate dates. */
   now?: () => Date;
   onProgress?: (progress: DownloadProgress) => void;
+  beforeSwitch?: BeforeSwitch;
 }
 
 export type { DownloadResult, VersionSummary };
@@ -106,7 +107,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
 
     options.onProgress?.({ stage: "checking", files: files.length, bytes: size });
     const entities = await checkDatasetFilesOffThread(dataset.format, datasetId, files, current?.entityCount ?? null);
-    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download" });
+    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download", beforeSwitch: options.beforeSwitch });
     await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size });
     return { status: "success", version: versionSummary(version) };
   } catch (error) {

@@ -11,7 +11,7 @@ import { importCheckedVersion, importDatasetFiles } from "./import.ts";
 import { MIN_ENTITY_SHARE } from "./integrity.ts";
 import { UnpackBudget } from "./unpack-budget.ts";
 import { unzipFiles } from "./unzip.ts";
-import { contentHash, type StoredFile } from "./versions.ts";
+import { type BeforeSwitch, contentHash, type StoredFile } from "./versions.ts";
 
 type ImportOptions = {
   actor: Actor;
@@ -19,6 +19,7 @@ type ImportOptions = {
   timeoutMs: number;
   /** What the import may unpack to at most (MAX_UNPACKED_BYTES unless a caller with its own memory says otherwise). */
   maxUnpackedBytes?: number;
+  beforeSwitch?: BeforeSwitch;
 };
 
 const isZip = (content: Uint8Array) => content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04;

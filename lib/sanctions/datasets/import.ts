@@ -11,7 +11,7 @@ import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
 import { claimDataset } from "./claim.ts";
 import { type Actor, type DownloadResult, versionSummary } from "./download.ts";
 import { IntegrityError } from "./integrity.ts";
-import { contentHash, currentVersion, type StoredFile, storeVersion, type VersionRow } from "./versions.ts";
+import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, type VersionRow } from "./versions.ts";
 
 /** The files named on the command line: a file as it is, a folder as all its (non-hidden) files. */
 export function readImportFiles(paths: string[]): StoredFile[] {
@@ -58,7 +58,7 @@ export interface CheckedImport {
 export async function importCheckedVersion(
   db: DbOrTx,
   datasetId: string,
-  options: { actor: Actor; now?: () => Date; timeoutMs: number },
+  options: { actor: Actor; now?: () => Date; timeoutMs: number; beforeSwitch?: BeforeSwitch },
   identical: (current: VersionRow) => boolean,
   check: (format: DatasetFormat, current: VersionRow | null) => Promise<CheckedImport> | CheckedImport,
 ): Promise<DownloadResult> {
@@ -79,7 +79,10 @@ export async function importCheckedVersion(
     }
     const checked = await check(dataset.format, current);
     const { files, entities } = checked;
-    const version = await storeVersion(db, { datasetId: dataset.id, files, entities, versionDate: checked.versionDate ?? now(), origin: "import" });
+    const version = await storeVersion(db, { datasetId: dataset.id, files, entities, versionDate: checked.versionDate ?? now(),
+      origin: "import",
+      beforeSwitch: options.beforeSwitch,
+    });
     await recordAudit(db, {
       action: "dataset.import",
       actorKind: options.actor.kind,
@@ -107,7 +110,7 @@ export async function importDatasetFiles(
   db: DbOrTx,
   datasetId: string,
   files: StoredFile[],
-  options: { actor: Actor; now?: () => Date; timeoutMs: number },
+  options: { actor: Actor; now?: () => Date; timeoutMs: number; beforeSwitch?: BeforeSwitch },
 ): Promise<DownloadResult> {
   return importCheckedVersion(
     db,

@@ -6,6 +6,7 @@ import { DatasetBusyError } from "./claim.ts";
 import { DownloadFailedError, downloadDataset } from "./download.ts";
 import type { FailureKind } from "./fetch-file.ts";
 import type { DatasetSettings } from "./settings.ts";
+import type { BeforeSwitch } from "./versions.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** A failed download is tried again after this long (or after its frequency, when that is shorter). */
@@ -30,7 +31,7 @@ type DownloadSettings = Pick<DatasetSettings, "downloadTimeoutMs" | "downloadMax
  */
 export async function runDueDownloads(
   db: DbOrTx,
-  options: { settings: DownloadSettings; now?: () => Date; shouldStop?: () => boolean; onRun?: (run: DueRun) => void },
+  options: { settings: DownloadSettings; now?: () => Date; shouldStop?: () => boolean; onRun?: (run: DueRun) => void; beforeSwitch?: BeforeSwitch },
 ): Promise<DueRun[]> {
   const now = options.now ?? (() => new Date());
   // An imported version counts as fresh as a download of that moment (an import does not set lastDownloadAt, which
@@ -62,7 +63,12 @@ export async function runDueDownloads(
       : last === undefined || now().getTime() - last >= (dataset.lastDownloadStatus === "failed" ? Math.min(wait, RETRY_FAILED_AFTER_MS) : wait);
     if (!due) continue;
     try {
-      const result = await downloadDataset(db, dataset.id, { settings: options.settings, now: options.now, actor: { kind: "system" } });
+      const result = await downloadDataset(db, dataset.id, {
+        settings: options.settings,
+        now: options.now,
+        actor: { kind: "system" },
+        beforeSwitch: options.beforeSwitch,
+      });
       record(
         result.status === "success"
           ? { id: dataset.id, status: "success", entityCount: result.version.entity_count }
@@ -90,13 +96,19 @@ export interface DatasetScheduler {
 export function startDatasetScheduler(
   db: DbOrTx,
   settings: DownloadSettings,
-  options: { cronTime?: string; initialDelayMs?: number; onRun?: (run: DueRun) => void; onRuns?: (runs: DueRun[]) => Promise<void> | void } = {},
+  options: {
+    cronTime?: string;
+    initialDelayMs?: number;
+    onRun?: (run: DueRun) => void;
+    onRuns?: (runs: DueRun[]) => Promise<void> | void;
+    beforeSwitch?: BeforeSwitch;
+  } = {},
 ): DatasetScheduler {
   let stopped = false;
   let running: Promise<void> | null = null;
   const tick = () => {
     if (stopped || running) return;
-    running = runDueDownloads(db, { settings, shouldStop: () => stopped, onRun: options.onRun ?? logRun })
+    running = runDueDownloads(db, { settings, shouldStop: () => stopped, onRun: options.onRun ?? logRun, beforeSwitch: options.beforeSwitch })
       .then((runs) => (stopped ? undefined : options.onRuns?.(runs)))
       .catch((error) => {
         if (!stopped) console.error("[duecheck] scheduled dataset downloads failed:", error);

@@ -96,7 +96,12 @@ export interface NewVersion {
   entities: SanctionsEntity[];
   versionDate: Date;
   origin: "download" | "import";
+  /** Run once every entity is stored, just before the version becomes current (a process prepares its index). */
+  beforeSwitch?: BeforeSwitch;
 }
+
+/** Given the id of a version about to become current; a failure is logged and does not stop the switch. */
+export type BeforeSwitch = (versionId: string) => Promise<void>;
 
 /**
  * Stores a version with its files and entities and makes it current. Written in short transactions, never one long
@@ -161,6 +166,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       collectGarbage();
     }
     entitiesChecksum = checksum.digest();
+    await input.beforeSwitch?.(version.id).catch((error) => console.error(`[duecheck] preparing for ${input.datasetId}'s new version failed:`, error));
     pruned = await db.transaction(async (tx) => {
       await tx
         .update(schema.sanctionsDatasetVersions)

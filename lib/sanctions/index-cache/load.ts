@@ -9,7 +9,14 @@ export interface CurrentVersion {
   versionDate: Date;
 }
 
-/** The current version of every dataset; their ids in order are the cheap fingerprint of what an index holds. */
+/** What an index holds, cheaply compared: the ids of its versions, in an order of their own (not the database's collation). */
+export const fingerprintOf = (versions: { versionId: string }[]) =>
+  versions
+    .map((v) => v.versionId)
+    .sort()
+    .join(",");
+
+/** The current version of every dataset, and their fingerprint. */
 export async function currentVersions(db: DbOrTx): Promise<{ fingerprint: string; versions: CurrentVersion[] }> {
   const versions = await db
     .select({
@@ -22,7 +29,7 @@ export async function currentVersions(db: DbOrTx): Promise<{ fingerprint: string
     .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, schema.sanctionsDatasetVersions.datasetId))
     .where(eq(schema.sanctionsDatasetVersions.isCurrent, true))
     .orderBy(asc(schema.sanctionsDatasetVersions.datasetId));
-  return { fingerprint: versions.map((v) => v.versionId).join(","), versions };
+  return { fingerprint: fingerprintOf(versions), versions };
 }
 
 const BATCH = 500;
