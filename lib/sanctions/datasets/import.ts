@@ -79,7 +79,11 @@ export async function importCheckedVersion(
     }
     const checked = await check(dataset.format, current);
     const { files, entities } = checked;
-    const version = await storeVersion(db, { datasetId: dataset.id, files, entities, versionDate: checked.versionDate ?? now(),
+    const version = await storeVersion(db, {
+      datasetId: dataset.id,
+      files,
+      entities,
+      versionDate: checked.versionDate ?? now(),
       origin: "import",
       beforeSwitch: options.beforeSwitch,
     });

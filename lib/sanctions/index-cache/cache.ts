@@ -59,7 +59,9 @@ export class SanctionsIndexCache {
       .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, v.datasetId))
       .where(eq(v.id, versionId));
     if (!incoming) return;
-    const next = [...versions.filter((x) => x.datasetId !== incoming.datasetId), incoming].sort((a, b) => (a.datasetId < b.datasetId ? -1 : a.datasetId > b.datasetId ? 1 : 0));
+    const next = [...versions.filter((x) => x.datasetId !== incoming.datasetId), incoming].sort((a, b) =>
+      a.datasetId < b.datasetId ? -1 : a.datasetId > b.datasetId ? 1 : 0,
+    );
     const builder = this.options.builder ?? buildInProcess;
     const index = await builder(
       loadEntityBatches(
