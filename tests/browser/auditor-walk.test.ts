@@ -28,11 +28,16 @@ let page: Page;
 let restoreEnv: () => void = () => {};
 let searchId: string;
 let caseId: string;
+let organisationId: string;
+let adminPage: Page;
 
 beforeAll(async () => {
   restoreEnv = setEnv({ DUECHECK_REPORT_CHECK_SECONDS: "0", DUECHECK_DATASET_SCHEDULER: "0", DUECHECK_MONITORING_SCAN_SECONDS: "0" });
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
   const rosa = await createUser(app.db, { email: "rosa@example.com", password: PASSWORD, fullName: "Rosa Reporter" });
+  organisationId = rosa.organisationId;
+  // The instance's auditor: reads every organisation's records and the admin screens, and changes nothing.
+  await createUser(app.db, { email: "ines@example.com", password: PASSWORD, fullName: "Ines Inspector", role: "auditor" });
   await createMember(
     app.db,
     { email: "otto@example.com", password: PASSWORD, fullName: "Otto Auditor" },
@@ -61,6 +66,9 @@ beforeAll(async () => {
   ({ page } = await newPage(browser));
   await submitCredentials(page, app.url, "otto@example.com", PASSWORD);
   await waitForPath(page, "/");
+  ({ page: adminPage } = await newPage(browser));
+  await submitCredentials(adminPage, app.url, "ines@example.com", PASSWORD);
+  await waitForPath(adminPage, "/");
 }, HOOK_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -119,6 +127,32 @@ describe("an organisation auditor walks every main screen", () => {
       if (shows) await page.getByText(shows).first().waitFor({ state: "visible" });
       else await page.locator("main h1").first().waitFor({ state: "visible" });
       expect(await changeActions(page)).toEqual([]);
+    });
+  }
+});
+
+const ADMIN_SCREENS: [string, () => string, string][] = [
+  ["the dashboard", () => "/admin/dashboard", ""],
+  ["users", () => "/admin/users", "Rosa Reporter"],
+  ["organisations", () => "/admin/organisations", ""],
+  ["an organisation", () => `/admin/organisations/${organisationId}`, "Rosa Reporter"],
+  ["activity", () => "/admin/activity", "Viktor Petrov"],
+  ["settings", () => "/admin/settings", ""],
+  ["the audit log", () => "/admin/audit", ""],
+  ["legal holds", () => "/admin/legal-holds", ""],
+  ["batches", () => "/admin/batches", ""],
+  ["monitoring", () => "/admin/monitoring", ""],
+];
+
+describe("the instance's auditor walks every admin screen", () => {
+  for (const [screen, path, shows] of ADMIN_SCREENS) {
+    test(`${screen}: no enabled change action is offered`, async () => {
+      await adminPage.goto(`${app.url}${path()}`);
+      await adminPage.waitForLoadState("networkidle");
+      if (shows) await adminPage.getByText(shows).first().waitFor({ state: "visible" });
+      else await adminPage.locator("main h1").first().waitFor({ state: "visible" });
+      expect(new URL(adminPage.url()).pathname).toBe(path());
+      expect(await changeActions(adminPage)).toEqual([]);
     });
   }
 });

@@ -18,7 +18,17 @@ import { importPeps, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
-import { expectDialogOpen, expectHidden, expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
+import {
+  DESKTOP,
+  expectDialogOpen,
+  expectHidden,
+  expectVisible,
+  fullyVisible,
+  HOOK_TIMEOUT_MS,
+  launchBrowser,
+  plainText,
+  signedInPage,
+} from "./support/browser.ts";
 import { tr } from "./support/translate.ts";
 
 const TEST_TIMEOUT_MS = 90_000;
@@ -110,6 +120,17 @@ describe("one result, one count", () => {
       expect(plainText(await page.getByTestId("review-open-hits").textContent())).toBe(`${counts.open.total} open hits: ${counts.nearMisses} near misses`);
       // The near misses are not hidden in a closed section.
       await expectVisible(card.getByRole("button", { name: /Sanctions/ }).and(card.locator("[aria-expanded=true]")));
+      // On a phone the tile and its note are whole on screen.
+      await page.setViewportSize({ width: 375, height: 800 });
+      try {
+        await page.reload();
+        const tile = page.getByTestId("search-results").getByTestId("counter-sanctions");
+        expect(await fullyVisible(tile)).toBe(true);
+        expect(await fullyVisible(tile.getByTestId("counter-sanctions-note"))).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
     },
     TEST_TIMEOUT_MS,
   );
@@ -210,6 +231,10 @@ describe("deleting a search", () => {
         const text = plainText(await notice.textContent());
         expect(text).toContain("Hidden from its owner's history");
         expect(text).toMatch(/Deleted by Ana Lyst on .+\. The record is kept/);
+        await adminPage.setViewportSize({ width: 375, height: 800 });
+        await adminPage.reload();
+        expect(await fullyVisible(notice)).toBe(true);
+        expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       } finally {
         await context.close();
       }
