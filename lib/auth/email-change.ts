@@ -11,6 +11,7 @@ import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accountMail, emailChangeNotice } from "../mail/messages.ts";
 import { hit, secondsUntilReset, type Window } from "../ratelimit/fixed-window.ts";
+import { tooManyRequests } from "../ratelimit/too-many.ts";
 import { accountLink, issueAccountToken, LINK_MINUTES } from "./account-tokens.ts";
 import { decryptSecret } from "./instance-key.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -39,10 +40,7 @@ export interface EmailChangeProof {
 
 async function throttle(db: DbOrTx, userId: string) {
   const window: Window = { key: `email-change:user:${userId}`, windowSeconds: 3600, limit: EMAIL_CHANGES_PER_HOUR };
-  if ((await hit(db, window)) > window.limit) {
-    const minutes = Math.ceil(secondsUntilReset(window) / 60);
-    throw new AppError(429, `Too many changes of email address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, secondsUntilReset(window));
-  }
+  if ((await hit(db, window)) > window.limit) throw tooManyRequests("Too many changes of email address.", secondsUntilReset(window));
 }
 
 /** The current password, then the second factor when it is on; wrong answers count as failed sign-ins. */

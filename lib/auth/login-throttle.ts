@@ -11,8 +11,9 @@
  * windows (lib/auth/proof-throttle.ts): a stolen session guesses no faster than a sign-in form.
  */
 import type { DbOrTx } from "../../data/db.ts";
-import { AppError } from "../errors.ts";
+import type { AppError } from "../errors.ts";
 import { currentCount, hit, resetWindow, resetWindowsStartingWith, secondsUntilReset, type Window } from "../ratelimit/fixed-window.ts";
+import { tooManyRequests } from "../ratelimit/too-many.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { loginThrottleSettings } from "./system-settings.ts";
 
@@ -42,9 +43,7 @@ async function windows(db: DbOrTx, email: string, ipAddress: string | null | und
 const isOver = async (db: DbOrTx, window: Window) => (await currentCount(db, window)) >= window.limit;
 
 export function tooManyFailures(window: Window, message = "Too many failed sign-in attempts."): AppError {
-  const seconds = secondsUntilReset(window);
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(429, `${message} Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds);
+  return tooManyRequests(message, secondsUntilReset(window));
 }
 
 /**

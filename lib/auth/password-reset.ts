@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { accountMail } from "../mail/messages.ts";
 import { hit, secondsUntilReset, type Window } from "../ratelimit/fixed-window.ts";
+import { tooManyRequests } from "../ratelimit/too-many.ts";
 import { accountLink, consumeAccountToken, issueAccountToken, LINK_MINUTES } from "./account-tokens.ts";
 import { forgetBrowsers } from "./browser-tokens.ts";
 import { clearAccountFailures } from "./login-throttle.ts";
@@ -20,11 +21,7 @@ async function throttle(db: DbOrTx, email: string, ipAddress: string | null | un
   const windows: Window[] = [{ key: `reset:email:${email}`, windowSeconds: 3600, limit: RESET_REQUESTS_PER_EMAIL }];
   if (ipAddress) windows.unshift({ key: `reset:ip:${ipAddress}`, windowSeconds: 15 * 60, limit: RESET_REQUESTS_PER_ADDRESS });
   for (const w of windows) {
-    if ((await hit(db, w)) > w.limit) {
-      const seconds = secondsUntilReset(w);
-      const minutes = Math.ceil(seconds / 60);
-      throw new AppError(429, `Too many password reset requests. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, seconds);
-    }
+    if ((await hit(db, w)) > w.limit) throw tooManyRequests("Too many password reset requests.", secondsUntilReset(w));
   }
 }
 

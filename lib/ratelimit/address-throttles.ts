@@ -10,6 +10,7 @@ import { AppError } from "../errors.ts";
 import { readSettings } from "../settings/system-settings.ts";
 import { currentCount, hit, secondsUntilReset, type Window } from "./fixed-window.ts";
 import { addressThrottleSettings } from "./system-settings.ts";
+import { tooManyRequests } from "./too-many.ts";
 
 /** Registrations that reach account creation (created, or refused as a duplicate email) per address and hour. */
 const registrationWindow = async (db: DbOrTx, ip: string): Promise<Window> => ({
@@ -24,16 +25,8 @@ const bearerFailureWindow = async (db: DbOrTx, ip: string): Promise<Window> => (
   limit: (await readSettings(db, addressThrottleSettings)).bearerFailuresPerAddress,
 });
 
-function tryAgain(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
-
 async function assertUnder(db: DbOrTx, window: Window, message: string) {
-  if ((await currentCount(db, window)) >= window.limit) {
-    const seconds = secondsUntilReset(window);
-    throw new AppError(429, `${message} ${tryAgain(seconds)}`, seconds);
-  }
+  if ((await currentCount(db, window)) >= window.limit) throw tooManyRequests(message, secondsUntilReset(window));
 }
 
 /** Refuses (429) a registration from an address that has used its hour's registrations; otherwise counts this one. */

@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { forgotPasswordSchema } from "../../../lib/auth/schemas.ts";
-import { serverErrorText } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 import { FullPageSpinner } from "../shell/full-page-spinner";
 import { BackToSignInCard } from "./back-to-sign-in-card";
 import { useAuthOptions, useForgotPassword } from "./use-account-recovery";
@@ -24,7 +24,7 @@ export function ForgotPasswordPage() {
     defaultValues: { email: "" },
   });
   if (options.isLoading) return <FullPageSpinner />;
-  const failure = forgot.error ? serverErrorText(forgot.error) : null;
+  const failure = forgot.error ? serverRefusalWords(t, forgot.error) : undefined;
 
   return (
     <BackToSignInCard title={t("accounts.forgot.title")} subtitle={t("accounts.forgot.subtitle")}>
@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
               <Alert variant="destructive">
                 <AlertCircleIcon aria-hidden />
                 <AlertDescription>
-                  {t("accounts.forgot.failed")}: {t(failure)}
+                  {t("accounts.forgot.failed")}: {failure}
                 </AlertDescription>
               </Alert>
             )}

@@ -5,7 +5,7 @@ import { Spinner } from "@duecheck/ui/spinner";
 import { toast } from "@duecheck/ui/use-toast";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { serverErrorText } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 import { useRegenerateRecoveryCodes } from "./use-account-recovery";
 
 /** On /settings/2fa with 2FA on: new recovery codes, proven with the current password or an authenticator code. */
@@ -41,8 +41,7 @@ export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]
             onCodes(recoveryCodes);
           },
           onError: (error) => {
-            const server = serverErrorText(error);
-            toast({ variant: "destructive", title: t("accounts.regen.failed"), description: server ? t(server) : undefined });
+            toast({ variant: "destructive", title: t("accounts.regen.failed"), description: serverRefusalWords(t, error) });
           },
         });
       }}

@@ -14,7 +14,8 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { type RegisterInput, registerSchema } from "../../../lib/auth/schemas.ts";
-import { answer, api, serverErrorText } from "../lib/api";
+import { answer, api } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 import { AuthLayout } from "./auth-layout";
 
 type RegisterFormValues = z.input<typeof registerSchema>;
@@ -70,8 +71,7 @@ export function RegisterPage() {
       void navigate({ to: "/login" });
     },
     onError: (err) => {
-      const server = serverErrorText(err);
-      const message = server ? t(server) : t("register.failed");
+      const message = serverRefusalWords(t, err) ?? t("register.failed");
       setError(message);
       toast({ variant: "destructive", title: t("register.failedTitle"), description: message });
     },

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { LoginRequest } from "../../../lib/auth/schemas.ts";
-import { answer, api, serverErrorText } from "../lib/api";
+import { answer, api } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 import { CURRENT_USER_QUERY_KEY } from "./use-current-user";
 
 /** Wait before leaving /login for / after a successful sign-in. */
@@ -35,8 +36,7 @@ export function useLogin({ onTwoFactorRequired, onError }: { onTwoFactorRequired
       }
     },
     onError: (error) => {
-      const server = serverErrorText(error);
-      const message = server ? t(server) : t("login.invalidCredentials");
+      const message = serverRefusalWords(t, error) ?? t("login.invalidCredentials");
       onError(message);
       toast({ variant: "destructive", title: t("login.failed"), description: message });
     },

@@ -1,7 +1,8 @@
 import { toast } from "@duecheck/ui/use-toast";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { answer, api, serverErrorText } from "../lib/api";
+import { answer, api } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 import { useRefreshCurrentUser } from "./use-refresh-current-user";
 
 const startSetup = () => answer(api.auth["setup-2fa"].$post());
@@ -16,11 +17,10 @@ export function useSetupTwoFactor(onReady: (setup: TwoFactorSetup) => void) {
     mutationFn: startSetup,
     onSuccess: onReady,
     onError: (error) => {
-      const server = serverErrorText(error);
       toast({
         variant: "destructive",
         title: t("twoFactor.setupFailed"),
-        description: server ? t(server) : t("twoFactor.setupFailedDescription"),
+        description: serverRefusalWords(t, error) ?? t("twoFactor.setupFailedDescription"),
       });
     },
   });
@@ -56,11 +56,10 @@ export function useDisableTwoFactor(onDisabled: () => void) {
       await refreshUser();
     },
     onError: (error) => {
-      const server = serverErrorText(error);
       toast({
         variant: "destructive",
         title: t("twoFactor.disableFailed"),
-        description: server ? t(server) : undefined,
+        description: serverRefusalWords(t, error),
       });
     },
   });

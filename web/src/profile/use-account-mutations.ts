@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import type { Language, UpdateProfileInput } from "../../../lib/auth/schemas.ts";
 import { useRefreshCurrentUser } from "../auth/use-refresh-current-user";
 import i18n from "../i18n";
-import { answer, api, serverErrorText } from "../lib/api";
+import { answer, api } from "../lib/api";
+import { serverRefusalWords } from "../lib/refusal-words";
 
 function failureToast(title: string, error: unknown, fallback?: string) {
-  const server = serverErrorText(error);
-  toast({ variant: "destructive", title, description: server ? i18n.t(server) : fallback });
+  toast({ variant: "destructive", title, description: serverRefusalWords(i18n.t, error) ?? fallback });
 }
 
 /**
