@@ -11,13 +11,13 @@
  * (lib/settings/registry.ts): the seed that follows at start-up inserts them all, and every setting can be read.
  */
 import "./admin/settings-schema.ts";
-import { caseEventRecorded } from "./cases/events.ts";
+import { caseEventsRecorded } from "./cases/events.ts";
 import { groupFinishedSearches } from "./cases/grouping.ts";
 import { autoMonitorNewSearch } from "./monitoring/auto-add.ts";
-import { notifyCaseAssigned } from "./notifications/case-assigned.ts";
+import { notifyCasesAssigned } from "./notifications/case-assigned.ts";
 import { writeFirstReviews } from "./review/first-review.ts";
 import { searchCreated, searchesEnded, searchesFinished } from "./screening/events.ts";
-import { emitCaseWebhookEvent } from "./webhooks/case-events.ts";
+import { emitCaseWebhookEvents } from "./webhooks/case-events.ts";
 import { emitWebhooksOfEndedSearches } from "./webhooks/search-events.ts";
 
 export function wireCapabilities(): void {
@@ -30,7 +30,7 @@ export function wireCapabilities(): void {
   // search.completed and batch.completed, queued once the outcomes are committed, without holding the worker up.
   searchesEnded.subscribe(emitWebhooksOfEndedSearches);
   // case.opened, case.assigned, case.escalated and case.closed, queued in the transaction of the case's change.
-  caseEventRecorded.subscribe(emitCaseWebhookEvent);
+  caseEventsRecorded.subscribe(emitCaseWebhookEvents);
   // A case given to a member notifies them (the bell; a mail with SMTP), written in the assignment's transaction.
-  caseEventRecorded.subscribe(notifyCaseAssigned);
+  caseEventsRecorded.subscribe(notifyCasesAssigned);
 }

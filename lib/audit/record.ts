@@ -52,15 +52,37 @@ export function cliOperator(): { osUser: string; host: string } {
  * into the hash chain (lib/audit/chain.ts).
  */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry) {
-  const details = entry.actorKind === "cli" ? { ...entry.details, ...cliOperator() } : entry.details;
-  await db.insert(schema.auditLog).values({
-    action: entry.action,
-    actorKind: entry.actorKind,
-    actorUserId: entry.actorUserId ?? null,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    ipAddress: entry.ipAddress ?? null,
-    details,
-    organisationId: entry.organisationId ?? null,
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** Rows a statement appends: 8 parameters each, well under the 65,534 a statement may carry. */
+export const AUDIT_ROWS_PER_STATEMENT = 2000;
+
+/**
+ * Appends records in their order, in one statement for up to AUDIT_ROWS_PER_STATEMENT of them (a batch's new cases
+ * write thousands). The chain stays one line: the linking trigger runs for each row in turn, and each run sees the
+ * rows the statement linked before it, so the records are chained in the order given, exactly as one statement each
+ * would.
+ */
+export async function recordAudits(db: DbOrTx, entries: readonly AuditEntry[]) {
+  for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_STATEMENT) await auditAppend(db, entries.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
+}
+
+/**
+ * The statement appending the records (at most AUDIT_ROWS_PER_STATEMENT), not yet run: a caller writing other rows
+ * with them sends both in one statement (a data-modifying WITH), one round trip instead of two.
+ */
+export function auditAppend(db: DbOrTx, entries: readonly AuditEntry[]) {
+  return db.insert(schema.auditLog).values(
+    entries.map((entry) => ({
+      action: entry.action,
+      actorKind: entry.actorKind,
+      actorUserId: entry.actorUserId ?? null,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      ipAddress: entry.ipAddress ?? null,
+      details: entry.actorKind === "cli" ? { ...entry.details, ...cliOperator() } : entry.details,
+      organisationId: entry.organisationId ?? null,
+    })),
+  );
 }

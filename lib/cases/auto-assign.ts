@@ -9,6 +9,10 @@
  * The member picked is counted again before they get the case (one member's count, cheap); if that differs from the
  * tally (a case of theirs reopened, or was closed or given to them, in the meantime), the tally is read again. So the
  * cap holds exactly, and the fewest-first order is the one the members' counts had when the tally was read.
+ *
+ * A grouping's new cases (a batch's write opens several) are handed out together (autoAssignees): the tally read
+ * once for them, with one grouped count, and the picks made from it in memory, one case after the other, each as
+ * autoAssignee would have made it.
  */
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
@@ -61,6 +65,36 @@ async function openCasesOf(tx: DbOrTx, organisationId: string, userId: string): 
   return row.open;
 }
 
+/** The next pick of the tally, counted in; null when everyone is at the cap. */
+function pickFrom(tally: Candidate[], perMemberCap: number | null): Candidate | null {
+  let pick: Candidate | null = null;
+  for (const c of tally) {
+    if (perMemberCap !== null && c.open >= perMemberCap) continue;
+    if (!pick || before(c, pick) < 0) pick = c;
+  }
+  return pick;
+}
+
+/**
+ * Whom each of `count` new cases goes to, in order (null: nobody could take it), from the members' open cases counted
+ * now. The tally is kept for the transaction's later picks, as autoAssignee keeps its own.
+ */
+export async function autoAssignees(tx: DbOrTx, organisationId: string, perMemberCap: number | null, count: number): Promise<(string | null)[]> {
+  if (count === 0) return [];
+  const tally = await readTally(tx, organisationId);
+  if (tx instanceof PgTransaction) {
+    const byOrganisation = tallies.get(tx) ?? new Map<string, Candidate[]>();
+    byOrganisation.set(organisationId, tally);
+    tallies.set(tx, byOrganisation);
+  }
+  return Array.from({ length: count }, () => {
+    const pick = pickFrom(tally, perMemberCap);
+    if (!pick) return null;
+    pick.open++;
+    return pick.id;
+  });
+}
+
 export async function autoAssignee(tx: DbOrTx, organisationId: string, perMemberCap: number | null): Promise<string | null> {
   // Kept only inside a transaction: outside one, nothing holds the settings lock from one call to the next.
   let byOrganisation = tallies.get(tx);
@@ -73,7 +107,7 @@ export async function autoAssignee(tx: DbOrTx, organisationId: string, perMember
   tally ??= await readTally(tx, organisationId);
   byOrganisation?.set(organisationId, tally);
   for (;;) {
-    const pick = tally.filter((c) => perMemberCap === null || c.open < perMemberCap).sort(before)[0];
+    const pick = pickFrom(tally, perMemberCap);
     if (!pick) return null;
     if (fresh || (await openCasesOf(tx, organisationId, pick.id)) === pick.open) {
       pick.open++;

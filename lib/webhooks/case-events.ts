@@ -17,17 +17,17 @@
  * birth date, nationality or identifiers, the hits, notes or files: the receiver reads those with an API key
  * (GET /api/v1/cases/{id}).
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { casePath } from "../app-links.ts";
 import { personName } from "../auth/person-name.ts";
 import { type CaseReader, readableCases } from "../cases/access.ts";
 import type { CaseOutcome, CasePriority, CaseStatus } from "../cases/contract.ts";
-import type { CaseEventRecorded } from "../cases/events.ts";
+import type { CaseEventRecorded, CaseEventsRecorded } from "../cases/events.ts";
 import type { PersonRef } from "../review/contract.ts";
 import { processWebhookQueue } from "./delivery-queue.ts";
 import type { WebhookEvent } from "./event-names.ts";
-import { queueWebhookEvent } from "./events.ts";
+import { type QueuedDelivery, queueDeliveries } from "./events.ts";
 
 export type CaseWebhookEvent = Extract<WebhookEvent, `case.${string}`>;
 
@@ -72,109 +72,156 @@ export function caseWebhookEvent(kind: CaseEventRecorded["kind"], details: Recor
   return null;
 }
 
-/** Subscribed to caseEventRecorded: queues the event's deliveries in the change's transaction. */
-export async function emitCaseWebhookEvent(event: CaseEventRecorded): Promise<void> {
-  const name = caseWebhookEvent(event.kind, event.details);
-  if (!name) return;
-  const { tx } = event;
-  const recipients = await subscribedReaders(tx, event.caseId, event.organisationId, name);
-  if (recipients.size === 0) return;
-  const payload = await casePayload(tx, event, name);
-  if (!payload) return;
-  const queue = processWebhookQueue();
-  for (const [userId, webhookIds] of recipients) {
-    for (const webhookId of webhookIds) {
-      await queueWebhookEvent(tx, queue, { userId, webhookId, event: name, payload: { ...payload }, link: casePath(event.caseId) });
-    }
-  }
+/** A timeline entry that is a webhook event. */
+interface Announced {
+  event: CaseEventRecorded;
+  name: CaseWebhookEvent;
 }
 
-/** The subscribed, enabled webhooks of the organisation's active members who read the case, by member. */
-async function subscribedReaders(tx: DbOrTx, caseId: string, organisationId: string, name: CaseWebhookEvent): Promise<Map<string, string[]>> {
+/**
+ * Subscribed to caseEventsRecorded: queues the events' deliveries in the changes' transaction. The entries announced
+ * together (a batch's thousand new cases, opened, then assigned) cost a few statements in all: the subscribed
+ * webhooks once, each of their members' readable cases once, the cases' payloads once, the deliveries once.
+ */
+export async function emitCaseWebhookEvents({ tx, events }: CaseEventsRecorded): Promise<void> {
+  const announced: Announced[] = [];
+  for (const event of events) {
+    const name = caseWebhookEvent(event.kind, event.details);
+    if (name) announced.push({ event, name });
+  }
+  if (announced.length === 0) return;
+  const hooks = await subscribedHooks(tx, announced);
+  if (hooks.length === 0) return;
+  const reads = await readCases(tx, hooks, announced);
+  // Each event's receivers: the webhooks subscribed to it of the members who read its case.
+  const receivers = announced.map(({ event, name }) =>
+    hooks.filter((h) => h.organisationId === event.organisationId && h.events.includes(name) && reads.get(h.userId)?.has(event.caseId)),
+  );
+  const payloads = await casePayloads(
+    tx,
+    announced.filter((_, i) => receivers[i].length > 0),
+  );
+  const deliveries: QueuedDelivery[] = [];
+  announced.forEach(({ event, name }, i) => {
+    const payload = payloads.get(event);
+    if (!payload) return;
+    for (const hook of receivers[i]) deliveries.push({ webhookId: hook.id, event: name, payload: { ...payload }, link: casePath(event.caseId) });
+  });
+  await queueDeliveries(tx, processWebhookQueue(), deliveries);
+}
+
+interface Hook extends CaseReader {
+  id: string;
+  userId: string;
+  events: string[];
+}
+
+/** The enabled webhooks subscribed to any of the events, of the cases' organisations' active members. */
+async function subscribedHooks(tx: DbOrTx, announced: Announced[]): Promise<Hook[]> {
   const w = schema.webhooks;
   const u = schema.users;
-  const hooks = await tx
-    .select({ id: w.id, userId: u.id, role: u.role, organisationId: u.organisationId, organisationRole: u.organisationRole })
+  const organisationIds = [...new Set(announced.map((a) => a.event.organisationId))];
+  const names = [...new Set(announced.map((a) => a.name))];
+  const rows = await tx
+    .select({ id: w.id, events: w.events, userId: u.id, role: u.role, organisationId: u.organisationId, organisationRole: u.organisationRole })
     .from(w)
     .innerJoin(u, eq(u.id, w.userId))
     .where(
       and(
         eq(w.enabled, true),
-        sql`${w.events} @> ${JSON.stringify([name])}::jsonb`,
-        eq(u.organisationId, organisationId),
-        or(isNull(w.organisationId), eq(w.organisationId, organisationId)),
+        or(...names.map((name) => sql`${w.events} @> ${JSON.stringify([name])}::jsonb`)),
+        inArray(u.organisationId, organisationIds),
+        or(isNull(w.organisationId), eq(w.organisationId, u.organisationId)),
         eq(u.isActive, true),
         isNull(u.removedFromOrganisationAt),
       ),
-    );
-  const byMember = new Map<string, string[]>();
-  const reads = new Map<string, boolean>();
-  for (const hook of hooks) {
-    if (!reads.has(hook.userId)) reads.set(hook.userId, await readsCase(tx, hook, caseId));
-    if (!reads.get(hook.userId)) continue;
-    byMember.set(hook.userId, [...(byMember.get(hook.userId) ?? []), hook.id]);
-  }
-  return byMember;
+    )
+    .orderBy(w.createdAt, w.id);
+  return rows.map((r) => ({ ...r, events: Array.isArray(r.events) ? (r.events as string[]) : [] }));
 }
 
-/** The member reads the case as lib/cases does, confined to their organisation (the query above already is). */
-async function readsCase(tx: DbOrTx, member: CaseReader & { userId: string }, caseId: string): Promise<boolean> {
+/** The cases each hook's member reads among the events' cases of their organisation, as lib/cases does. */
+async function readCases(tx: DbOrTx, hooks: Hook[], announced: Announced[]): Promise<Map<string, Set<string>>> {
   const k = schema.cases;
-  const reader: CaseReader = { id: member.userId, role: member.role, organisationId: member.organisationId, organisationRole: member.organisationRole };
-  const [row] = await tx
-    .select({ id: k.id })
-    .from(k)
-    .where(and(eq(k.id, caseId), readableCases(reader)));
-  return !!row;
+  const reads = new Map<string, Set<string>>();
+  for (const hook of hooks) {
+    if (reads.has(hook.userId)) continue;
+    const caseIds = [...new Set(announced.filter((a) => a.event.organisationId === hook.organisationId).map((a) => a.event.caseId))];
+    const reader: CaseReader = { id: hook.userId, role: hook.role, organisationId: hook.organisationId, organisationRole: hook.organisationRole };
+    const rows = await tx
+      .select({ id: k.id })
+      .from(k)
+      .where(and(inArray(k.id, caseIds), readableCases(reader)));
+    reads.set(hook.userId, new Set(rows.map((r) => r.id)));
+  }
+  return reads;
 }
 
-async function casePayload(tx: DbOrTx, event: CaseEventRecorded, name: CaseWebhookEvent): Promise<CaseWebhookPayload | null> {
+/** Each event's payload, from its case as the announced changes left it; none for a case gone. */
+async function casePayloads(tx: DbOrTx, announced: Announced[]): Promise<Map<CaseEventRecorded, CaseWebhookPayload>> {
+  const payloads = new Map<CaseEventRecorded, CaseWebhookPayload>();
+  if (announced.length === 0) return payloads;
   const k = schema.cases;
   const o = schema.organisations;
-  const [row] = await tx
+  const rows = await tx
     .select({ row: k, organisationName: o.name, assigneeName: personName(k.assigneeId) })
     .from(k)
     .innerJoin(o, eq(o.id, k.organisationId))
-    .where(eq(k.id, event.caseId));
-  if (!row) return null;
-  const c = row.row;
-  const payload: CaseWebhookPayload = {
-    case: {
-      id: c.id,
-      title: c.title,
-      organisation: { id: c.organisationId, name: row.organisationName },
-      status: c.status as CaseStatus,
-      outcome: c.outcome as CaseOutcome | null,
-      priority: c.priority as CasePriority,
-      assignee: c.assigneeId ? { id: c.assigneeId, name: row.assigneeName ?? "" } : null,
-      dueAt: c.dueAt.toISOString(),
-      escalatedAt: c.escalatedAt?.toISOString() ?? null,
-      subject: { name: c.subjectName, entityType: c.entityType },
-      openedAt: c.openedAt.toISOString(),
-      closedAt: c.closedAt?.toISOString() ?? null,
-    },
-    by: await person(tx, event.actorUserId),
-  };
-  const reason = typeof event.details.reason === "string" ? event.details.reason : "";
-  if (name === "case.escalated") payload.reason = reason;
-  if (name === "case.opened") {
-    payload.reopened = event.kind === "reopened";
-    if (payload.reopened) payload.reason = reason;
-  }
-  if (name === "case.assigned") {
+    .where(inArray(k.id, [...new Set(announced.map((a) => a.event.caseId))]));
+  const byId = new Map(rows.map((r) => [r.row.id, r]));
+  const previousOf = (event: CaseEventRecorded) => {
     const before = (event.details.before as { assignee?: unknown } | undefined)?.assignee;
-    payload.previousAssignee = await person(tx, typeof before === "string" ? before : null);
-    payload.auto = event.details.auto === true;
+    return typeof before === "string" ? before : null;
+  };
+  const people = await persons(tx, [
+    ...announced.map((a) => a.event.actorUserId),
+    ...announced.filter((a) => a.name === "case.assigned").map((a) => previousOf(a.event)),
+  ]);
+  const person = (userId: string | null): PersonRef | null => (userId ? { id: userId, name: people.get(userId) ?? "" } : null);
+  for (const { event, name } of announced) {
+    const found = byId.get(event.caseId);
+    if (!found) continue;
+    const c = found.row;
+    const payload: CaseWebhookPayload = {
+      case: {
+        id: c.id,
+        title: c.title,
+        organisation: { id: c.organisationId, name: found.organisationName },
+        status: c.status as CaseStatus,
+        outcome: c.outcome as CaseOutcome | null,
+        priority: c.priority as CasePriority,
+        assignee: c.assigneeId ? { id: c.assigneeId, name: found.assigneeName ?? "" } : null,
+        dueAt: c.dueAt.toISOString(),
+        escalatedAt: c.escalatedAt?.toISOString() ?? null,
+        subject: { name: c.subjectName, entityType: c.entityType },
+        openedAt: c.openedAt.toISOString(),
+        closedAt: c.closedAt?.toISOString() ?? null,
+      },
+      by: person(event.actorUserId),
+    };
+    const reason = typeof event.details.reason === "string" ? event.details.reason : "";
+    if (name === "case.escalated") payload.reason = reason;
+    if (name === "case.opened") {
+      payload.reopened = event.kind === "reopened";
+      if (payload.reopened) payload.reason = reason;
+    }
+    if (name === "case.assigned") {
+      payload.previousAssignee = person(previousOf(event));
+      payload.auto = event.details.auto === true;
+    }
+    payloads.set(event, payload);
   }
-  return payload;
+  return payloads;
 }
 
-async function person(tx: DbOrTx, userId: string | null): Promise<PersonRef | null> {
-  if (!userId) return null;
+/** Members' names (the full name, else the email), by id. */
+async function persons(tx: DbOrTx, userIds: (string | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds.filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
   const u = schema.users;
-  const [row] = await tx
-    .select({ name: sql<string>`coalesce(nullif(${u.fullName}, ''), ${u.email})` })
+  const rows = await tx
+    .select({ id: u.id, name: sql<string>`coalesce(nullif(${u.fullName}, ''), ${u.email})` })
     .from(u)
-    .where(eq(u.id, userId));
-  return { id: userId, name: row?.name ?? "" };
+    .where(inArray(u.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

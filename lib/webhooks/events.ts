@@ -38,18 +38,51 @@ export async function queueWebhookEvent(db: DbOrTx, queue: JobQueue | null, inpu
     .select({ id: w.id })
     .from(w)
     .where(and(...conditions));
-  if (hooks.length === 0) return [];
-  const payload = input.link === undefined ? input.payload : { ...input.payload, url: appLink(publicBaseUrl(), input.link) };
-  const rows = await tx
-    .insert(schema.webhookDeliveries)
-    .values(hooks.map((h) => ({ webhookId: h.id, event: input.event, payload })))
-    .returning({ id: schema.webhookDeliveries.id });
-  if (!queue) return rows.map((r) => r.id);
+  return queueDeliveries(
+    tx,
+    queue,
+    hooks.map((h) => ({ webhookId: h.id, event: input.event, payload: input.payload, link: input.link })),
+  );
+}
+
+/** One delivery of an event to one webhook the caller found enabled and subscribed to it. */
+export interface QueuedDelivery {
+  webhookId: string;
+  event: DeliveredEvent;
+  payload: Record<string, unknown>;
+  /** As WebhookEventInput's. */
+  link?: string;
+}
+
+/** Rows a statement writes: 3 parameters each, well under the 65,534 a statement may carry. */
+const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * Writes deliveries and queues their first attempts, a statement for many (a batch's new cases announce thousands of
+ * events at once); answers their ids, in the order given.
+ */
+export async function queueDeliveries(tx: DbOrTx, queue: JobQueue | null, deliveries: readonly QueuedDelivery[]): Promise<string[]> {
+  if (deliveries.length === 0) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < deliveries.length; i += ROWS_PER_STATEMENT) {
+    const rows = await tx
+      .insert(schema.webhookDeliveries)
+      .values(
+        deliveries.slice(i, i + ROWS_PER_STATEMENT).map((d) => ({
+          webhookId: d.webhookId,
+          event: d.event,
+          payload: d.link === undefined ? d.payload : { ...d.payload, url: appLink(publicBaseUrl(), d.link) },
+        })),
+      )
+      .returning({ id: schema.webhookDeliveries.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  if (!queue) return ids;
   await queue.sendMany<DeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
-    rows.map((r) => ({ id: deliveryJobId(r.id, 1), data: { deliveryId: r.id, attempt: 1 } })),
+    ids.map((id) => ({ id: deliveryJobId(id, 1), data: { deliveryId: id, attempt: 1 } })),
     { tx },
   );
   queue.wake(WEBHOOK_DELIVERY_QUEUE);
-  return rows.map((r) => r.id);
+  return ids;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
-import { recordAudit } from "../../lib/audit/record.ts";
+import { verifyAuditChain } from "../../lib/audit/chain.ts";
+import { recordAudit, recordAudits } from "../../lib/audit/record.ts";
 import { startApp, type TestApp } from "../helpers/app.ts";
 
 let app: TestApp;
@@ -37,5 +38,23 @@ describe("audit log", () => {
     const failures = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "auth.login_failed"));
     expect(failures.length).toBeGreaterThan(0);
     expect(JSON.stringify(failures)).not.toContain("wrong-password");
+  });
+
+  test("records appended together are chained in the order given, across statements, beside writers one at a time", async () => {
+    // 2,500 records: more than one statement holds, so the chain crosses a statement's edge.
+    const many = Array.from({ length: 2500 }, (_, i) => ({ action: "test.bulk", actorKind: "system" as const, details: { n: i } }));
+    const ones = Array.from({ length: 5 }, (_, i) =>
+      app.db.transaction((tx) => recordAudit(tx, { action: "test.single", actorKind: "system", details: { n: i } })),
+    );
+    await Promise.all([app.db.transaction((tx) => recordAudits(tx, many)), ...ones]);
+    const bulk = await app.db
+      .select({ seq: schema.auditLog.chainSeq, details: schema.auditLog.details })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "test.bulk"))
+      .orderBy(asc(schema.auditLog.chainSeq));
+    expect(bulk.map((r) => (r.details as { n: number }).n)).toEqual(many.map((_, i) => i));
+    // One transaction's records are one unbroken run of the chain.
+    expect(bulk.at(-1)!.seq! - bulk[0].seq!).toBe(many.length - 1);
+    expect(await verifyAuditChain(app.db, { pageSize: 700 })).toMatchObject({ intact: true });
   });
 });

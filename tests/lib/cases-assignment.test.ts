@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
+import { verifyAuditChain } from "../../lib/audit/chain.ts";
 import { assignCase } from "../../lib/cases/assign.ts";
 import { changeCaseSettings, setAvailability } from "../../lib/cases/settings.ts";
 import { changeCaseStatus } from "../../lib/cases/status.ts";
+import { caseView } from "../../lib/cases/views.ts";
 import { manualClock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
-import { caseOf, finished, type Member, member, orlovResults } from "../fixtures/cases.ts";
+import { caseOf, finished, finishedTogether, type Member, member, orlovResults } from "../fixtures/cases.ts";
 import { openScreeningDb, type ScreeningDb } from "../fixtures/screening.ts";
 
 /**
@@ -150,4 +152,47 @@ test("cases opened at once are handed out one after the other: the cap holds", a
     .from(k)
     .where(inArray(k.id, ids as string[]));
   expect(rows.map((r) => r.assigneeId ?? "nobody").sort()).toEqual([one.id, two.id, "nobody", "nobody"].sort());
+});
+
+test("a write's new cases are handed out together as one at a time would be: fewest first, the cap, each entry once", async () => {
+  const lead = await member(s.db, "owner");
+  const analyst = await member(s.db, "analyst", lead.organisationId);
+  const checker = await member(s.db, "reviewer", lead.organisationId);
+  const away = await member(s.db, "analyst", lead.organisationId);
+  await setAvailability(s.db, away, true);
+  await changeCaseSettings(s.db, lead, { autoAssign: true, perMemberCap: 3 });
+  // The analyst holds one case already: the reviewer has the fewest.
+  const earlier = await caseOf(s.db, await finished(s.db, lead, { term: "Write Earlier", results: orlovResults() }, clock));
+  expect((await s.db.select().from(k).where(eq(k.id, earlier!)))[0].assigneeId).toBe(analyst.id);
+
+  // One write of six new subjects (a batch's rows), handed out in the subjects' order.
+  const terms = ["Write Alpha", "Write Bravo", "Write Charlie", "Write Delta", "Write Echo", "Write Foxtrot"];
+  const searchIds = await finishedTogether(
+    s.db,
+    lead,
+    terms.map((term) => ({ term, results: orlovResults() })),
+    clock,
+  );
+  const ids = (await Promise.all(searchIds.map((id) => caseOf(s.db, id)))) as string[];
+  const rows = await s.db.select().from(k).where(inArray(k.id, ids));
+  const assignee = (id: string) => rows.find((r) => r.id === id)!.assigneeId;
+  // Reviewer 0 -> 1; tie at 1, the analyst joined first -> 2; reviewer -> 2; analyst -> 3; reviewer -> 3; both at the cap.
+  expect(ids.map(assignee)).toEqual([checker.id, analyst.id, checker.id, analyst.id, checker.id, null]);
+
+  for (const id of ids) {
+    const { timeline } = await caseView(s.db, id, clock);
+    const given = assignee(id);
+    expect(timeline.map((e) => e.kind)).toEqual(given ? ["opened", "assigned", "search_added"] : ["opened", "search_added"]);
+    if (given) expect(timeline[1].details).toEqual({ before: { assignee: null }, after: { assignee: given }, auto: true });
+    const audited = await s.db
+      .select({ action: schema.auditLog.action, organisationId: schema.auditLog.organisationId })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetType, "case"), eq(schema.auditLog.targetId, id)))
+      .orderBy(schema.auditLog.chainSeq);
+    expect(audited.map((a) => a.action)).toEqual(timeline.map((e) => `case.${e.kind}`));
+    expect(audited.every((a) => a.organisationId === lead.organisationId)).toBe(true);
+    const notified = await s.db.select().from(schema.notifications).where(eq(schema.notifications.caseId, id));
+    expect(notified.map((n) => [n.userId, n.kind])).toEqual(given ? [[given, "case_assigned"]] : []);
+  }
+  expect(await verifyAuditChain(s.db)).toMatchObject({ intact: true });
 });
