@@ -1,8 +1,8 @@
 /**
  * bench:cases, part 1: the case list's views over HTTP, as ten members of the measured organisation in turn (five
  * reviewers and five analysts, who read the team's cases), the first page and a deep page of each. Every answer is
- * checked as a user would: its total against a count in SQL, and each item against the view (mine, unassigned,
- * overdue).
+ * checked as a user would: its total against a count in SQL, each item against the view (mine, unassigned,
+ * overdue), and the page's order (newest first; Overdue by due date, the latest case first).
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../data/db.ts";
@@ -30,6 +30,8 @@ export interface ListView {
   moving?: boolean;
   /** Measured for information: no target. */
   info?: boolean;
+  /** The list's order, as lib/cases/list.ts pages it: its timestamp column and direction (default created_at, newest first). */
+  order?: { column: "due_at"; direction: "asc" };
 }
 
 export const LIST_VIEWS: ListView[] = [
@@ -54,6 +56,8 @@ export const LIST_VIEWS: ListView[] = [
     where: () => sql`status <> 'closed' and due_at < now()`,
     holds: (item) => item.overdue,
     moving: true,
+    // The latest case first: by due date, the cursor on (due_at, id).
+    order: { column: "due_at", direction: "asc" },
   },
   {
     // Whether the tag filter (containment on the array) needs a GIN index: one tag, on about one case in twelve.
@@ -65,6 +69,12 @@ export const LIST_VIEWS: ListView[] = [
     info: true,
   },
 ];
+
+/** The page's items in the view's order (to the millisecond the answer gives). */
+function inOrder(view: ListView, items: CaseListItemView[]): boolean {
+  const at = (x: CaseListItemView) => (view.order ? x.dueAt : x.createdAt);
+  return items.every((x, i) => i === 0 || (view.order ? at(items[i - 1]) <= at(x) : at(items[i - 1]) >= at(x)));
+}
 
 const rowsOf = async <T>(db: Db, query: SQL) => rowsOfResult(await db.execute(query)) as T[];
 
@@ -86,14 +96,16 @@ export async function expectedTotal(db: Db, view: ListView, reader: ListReader):
   return row.n;
 }
 
-/** The cursor of the view's middle row: the next page starts half way down the list. */
+/** The cursor of the view's middle row, in the view's order: the next page starts half way down the list. */
 export async function deepCursor(db: Db, view: ListView, reader: ListReader, total: number): Promise<{ cursor: Cursor; offset: number }> {
   const offset = Math.floor(total / 2);
+  const column = sql.raw(view.order?.column ?? "created_at");
+  const direction = sql.raw(view.order?.direction ?? "desc");
   const [row] = await rowsOf<Cursor>(
     db,
-    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", id from cases
+    sql`select to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt", id from cases
         where organisation_id = ${reader.organisationId}::uuid and ${view.where(reader)}
-        order by created_at desc, id desc offset ${offset} limit 1`,
+        order by ${column} ${direction}, id ${direction} offset ${offset} limit 1`,
   );
   return { cursor: row, offset };
 }
@@ -114,11 +126,11 @@ export interface ListMeasure extends Timing {
 export type ListFigures = ListMeasure[];
 
 /** CPU seconds of the server process and of the PostgreSQL backends serving this database (none on PGlite). */
-async function serverCpu(db: Db, serverPid: number, postgres: boolean): Promise<Map<number, number>> {
+export async function serverCpu(db: Db, serverPid: number, postgres: boolean): Promise<Map<number, number>> {
   const pids = postgres ? (await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid) : [];
   return new Map([serverPid, ...pids].map((pid) => [pid, cpuSecondsOf(pid)]));
 }
-const cpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+export const cpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((n, [pid, seconds]) => n + seconds - (before.get(pid) ?? seconds), 0);
 
 export async function measureListViews(
@@ -133,14 +145,20 @@ export async function measureListViews(
     const before = await Promise.all(readers.map((r) => expectedTotal(db, view, r)));
     const deep = await Promise.all(readers.map((r, i) => deepCursor(db, view, r, before[i])));
     for (const page of ["first page", "deep page"] as const) {
-      const seen: { reader: number; total: number; items: number; wrong: number }[] = [];
+      const seen: { reader: number; total: number; items: number; wrong: number; ordered: boolean }[] = [];
       const call = async (i: number) => {
         const t = i % readers.length;
         const cursor = page === "deep page" ? `&cursor=${encodeCursor(deep[t].cursor)}` : "";
         const res = await fetch(`${base}/api/cases?${view.query}${cursor}`, { headers: { cookie: cookies[t] } });
         if (res.status !== 200) throw new Error(`GET /api/cases?${view.query}: ${res.status} ${await res.text()}`);
         const answer = (await res.json()) as { items: CaseListItemView[]; total: number };
-        seen.push({ reader: t, total: answer.total, items: answer.items.length, wrong: answer.items.filter((x) => !view.holds(x, readers[t])).length });
+        seen.push({
+          reader: t,
+          total: answer.total,
+          items: answer.items.length,
+          wrong: answer.items.filter((x) => !view.holds(x, readers[t])).length,
+          ordered: inOrder(view, answer.items),
+        });
       };
       for (let i = 0; i < 20; i++) await call(i);
       const times: number[] = [];
@@ -156,7 +174,7 @@ export async function measureListViews(
         const totalOk = s.total >= before[s.reader] && s.total <= after[s.reader];
         const left = page === "first page" ? s.total : s.total - deep[s.reader].offset - 1;
         const itemsOk = view.moving ? s.items > 0 && s.items <= DEFAULT_PAGE_SIZE : s.items === Math.min(DEFAULT_PAGE_SIZE, left);
-        return totalOk && itemsOk && s.wrong === 0;
+        return totalOk && itemsOk && s.wrong === 0 && s.ordered;
       });
       const totals = [...new Set(before)].sort((a, b) => a - b);
       figures.push({

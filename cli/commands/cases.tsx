@@ -80,7 +80,7 @@ export function registerCases(program: Command) {
     );
 
   withLanguageOption(cases.command("list"))
-    .description("The cases, newest first, with the filters of GET /api/cases; overdue cases are marked")
+    .description("The cases, newest first (--overdue: the earliest due date first), with the filters of GET /api/cases; overdue cases are marked")
     .option("--status <status>", "open, investigating or closed")
     .option("--assignee <who>", "me, unassigned, or a member's email or user id")
     .option("--overdue", "only cases past their due date and not closed")

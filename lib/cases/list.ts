@@ -2,11 +2,16 @@
  * The case list, newest first, paged like every list that grows (lib/paging.ts): the cases the reader reads, with the
  * filters of the views ("Mine" assignee=me, "Unassigned", "Overdue", "Escalated"), priority, source, tag (every tag
  * given) and age (olderThan: first opened more than that many days ago, at the clock's now).
+ *
+ * The Overdue view (overdue=true) is ordered by how late a case is instead: the earliest due date first, the id
+ * breaking ties, its keyset cursor on (due_at, id). The latest case is the one to work first, and the order is the one
+ * the partial index cases_overdue (organisation_id, due_at) where status <> 'closed' holds: a page reads its fifty
+ * entries and stops, where newest first walked back past every recent case not yet due (35,000 at 100,000 open cases).
  */
 import { and, eq, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
-import { afterCursor, cursorKey, newestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
+import { afterCursor, cursorKey, type Keyset, type ListOrder, newestFirst, oldestFirst, type Page, type PageRequest, toPage } from "../paging.ts";
 import type { ReviewSource } from "../review/contract.ts";
 import type { CaseReader } from "./access.ts";
 import type { CaseListFilter, CaseListItemView } from "./contract.ts";
@@ -15,6 +20,15 @@ import { caseNeedsDecision } from "./needs-decision.ts";
 import { assignee, caseCounts, caseListItemView } from "./views.ts";
 
 const k = schema.cases;
+
+/**
+ * The list's order: its keyset (paging's "createdAt" is the timestamp the list is ordered by) and direction. Overdue
+ * cases by due date, oldest first; every other list newest first. A cursor belongs to the list it came from: given
+ * to a list of the other order, it is read as a position in that one.
+ */
+function orderOf(request: CaseListFilter): { keyset: Keyset; order: ListOrder } {
+  return request.overdue === "true" ? { keyset: { createdAt: k.dueAt, id: k.id }, order: "oldest" } : { keyset: k, order: "newest" };
+}
 
 function sourceCondition(source: ReviewSource | undefined): SQL | undefined {
   if (!source) return undefined;
@@ -65,13 +79,14 @@ export async function listCases(
     // Age from the first opening (created_at), so the list's index (organisation, created_at, id) serves it.
     request.olderThan ? lt(k.createdAt, new Date(now.getTime() - request.olderThan * 86_400_000)) : undefined,
   );
+  const { keyset, order } = orderOf(request);
   const [rows, total] = await Promise.all([
     db
-      .select({ id: k.id, row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, ...caseCounts, cursorKey: cursorKey(k) })
+      .select({ id: k.id, row: k, assigneeName: assignee.fullName, assigneeEmail: assignee.email, ...caseCounts, cursorKey: cursorKey(keyset) })
       .from(k)
       .leftJoin(assignee, eq(assignee.id, k.assigneeId))
-      .where(and(where, afterCursor(k, request.cursor)))
-      .orderBy(...newestFirst(k))
+      .where(and(where, afterCursor(keyset, request.cursor, order)))
+      .orderBy(...(order === "oldest" ? oldestFirst(keyset) : newestFirst(keyset)))
       .limit(request.limit + 1),
     db.$count(k, where),
   ]);

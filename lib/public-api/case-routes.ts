@@ -45,7 +45,7 @@ export const listCases = defineRoute({
   operationId: "listCases",
   summary: "The organisation's cases",
   description:
-    '`{ items, nextCursor, total }`, newest first: the cases of the key owner\'s organisation they read, with the filters of the case list (`assignee=me` is the owner\'s; "Mine", "Unassigned", "Overdue", "Escalated").',
+    '`{ items, nextCursor, total }`, newest first (`overdue=true`: the earliest due date first, the latest case at the top): the cases of the key owner\'s organisation they read, with the filters of the case list (`assignee=me` is the owner\'s; "Mine", "Unassigned", "Overdue", "Escalated").',
   request: { query: caseListQuerySchema },
   responses: { 200: answer("A page of cases", casePageSchema), ...refusals([400, 401, 403, 429, 500]) },
 });

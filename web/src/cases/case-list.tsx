@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { CaseListItemView } from "../../../lib/cases/contract.ts";
 import { EscalatedMark, OverdueMark, PriorityBadge, StatusBadge } from "./case-badges";
 
-/** The cases, newest first: each a row that stacks on a narrow screen, its title opening the case. */
+/** The cases in the order the list answers (newest first; Overdue by due date): each a row that stacks on a narrow screen, its title opening the case. */
 export function CaseList({ items }: { items: CaseListItemView[] }) {
   return (
     <ul className="grid gap-2" data-testid="case-list">

@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 /** hc puts a path parameter into the address as it is given: encoded here, so an odd id stays one segment. */
 const segment = encodeURIComponent;
 
-/** GET /api/cases: the view's filter and the list's own filters, newest first, paged. */
+/** GET /api/cases: the view's filter and the list's own filters, paged in the list's order (newest first; Overdue by due date). */
 export function useCaseList(search: CaseListSearch) {
   const params = {
     ...filterOfView(search.view),

@@ -17,7 +17,7 @@ import { CollapsibleFilters } from "./collapsible-filters";
 import { NewCaseButton } from "./new-case-dialog";
 
 /**
- * /cases: the organisation's cases, newest first, in one of the views (Needs decision, Mine, Unassigned, Team, Overdue,
+ * /cases: the organisation's cases, newest first (Overdue: the earliest due date first, as the list answers), in one of the views (Needs decision, Mine, Unassigned, Team, Overdue,
  * Escalated) and filtered by status, priority and source; the view and the filters are in the address, so a reload
  * keeps them.
  */
