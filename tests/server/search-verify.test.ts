@@ -181,7 +181,10 @@ describe("dataset versions that searches reference", () => {
     const versionId = search.results.datasetsUsed[0].versionId;
     const stored = search.results.sanctionsList[0].hits.find((h: any) => h.entityId === ORLOV_ID);
     expect(stored).toBeTruthy();
-    // Tampering: the listing renamed directly in the database.
+    // Verified twice first: the second reuses the index and checksum the first kept, the version's rows unchanged.
+    expect((await verify(search.id)).json.outcome).toBe("identical");
+    expect((await verify(search.id)).json.outcome).toBe("identical");
+    // Tampering: the listing renamed directly in the database. The kept index must not answer for the changed rows.
     await app.db
       .update(schema.sanctionsEntities)
       .set({ name: "ZUBKOV, Ivan" })

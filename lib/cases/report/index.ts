@@ -3,14 +3,15 @@
  * case reads its report, auditors too (it changes no case); another organisation's case is 404, as everywhere. Each
  * search of the case is verified again while the report is made (lib/records/verify-search.ts, audited there as every
  * verification is), sharing one index and one checksum per list version among them, so fifty searches screened
- * against the same lists cost one rebuild. Taking the report away is audited on the case, as a search's report is on
- * the search: who, when, in which format, and what the verification found.
+ * against the same lists cost one rebuild at most (none when the last report's index still holds) and one screening
+ * per distinct subject and options. Taking the report away is audited on the case, as a search's report is on the
+ * search: who, when, in which format, and what the verification found.
  */
 import { eq } from "drizzle-orm";
 import { type Db, schema } from "../../../data/db.ts";
 import { recordAudit } from "../../audit/record.ts";
 import { type Clock, systemClock } from "../../clock.ts";
-import { verifySearch, verifyShare } from "../../records/verify-search.ts";
+import { verifySearches, verifyShare } from "../../records/verify-search.ts";
 import { fileSlug } from "../../reports/file-name.ts";
 import { reportLabels } from "../../reports/i18n.ts";
 import { isReportLanguage, type ReportLanguage } from "../../screening/summary/phrasebook.ts";
@@ -66,22 +67,23 @@ export async function buildCaseReport(
   const language = options.language ?? (reader && isReportLanguage(reader.reportLanguage) ? reader.reportLanguage : "en");
 
   // A few at a time, sharing what they rebuild: the searches of one subject were mostly screened against the same
-  // lists, so the first builds the index and computes the checksums the others wait for and use.
+  // lists, so the first reads the versions' entities once for the index and the checksums the others wait for and
+  // use, and a subject screened again with the same options is screened again once.
   const share = verifyShare();
   const verifier = { kind: actor.kind, userId: actor.id, ipAddress: actor.ipAddress };
-  const searches: CaseReport["searches"] = [];
+  let verifications: CaseReport["searches"][number]["verification"][];
   try {
-    let next = 0;
-    const worker = async () => {
-      while (next < data.searches.length) {
-        const i = next++;
-        searches[i] = { ...data.searches[i], verification: await verifySearch(db, verifier, data.searches[i].id, share) };
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(VERIFY_AT_ONCE, data.searches.length) }, worker));
+    verifications = await verifySearches(
+      db,
+      verifier,
+      data.searches.map((x) => x.id),
+      share,
+      VERIFY_AT_ONCE,
+    );
   } finally {
     await share.dispose();
   }
+  const searches: CaseReport["searches"] = data.searches.map((x, i) => ({ ...x, verification: verifications[i] }));
 
   const generatedAt = clock.now();
   const report: CaseReport = { ...data, searches, generatedAt, generatedBy: reader ? reader.fullName || reader.email : actor.id };

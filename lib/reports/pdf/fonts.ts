@@ -141,6 +141,50 @@ export class FontChain {
 /** The parts of fontkit's TTFSubset (@pdf-lib/fontkit 1.1) that the padding relies on. */
 type SubsetInternals = { _addGlyph?: (gid: number) => number; glyf: Uint8Array[]; offset: number };
 
+/** The part of a fontkit font pdf-lib lays text out with: it reads only the glyphs of the run, never their positions. */
+type LayoutFont = {
+  layout?: (text: string, ...rest: unknown[]) => { glyphs: unknown[] };
+  glyphForCodePoint(cp: number): unknown;
+};
+
+/**
+ * Latin, Greek and Cyrillic letters without combining marks, digits, punctuation and symbols: text whose glyphs are
+ * the character map's, one per character, but for the few substitutions DejaVu makes within a word (LIGATED). Marks,
+ * Arabic and Hebrew joining, Indic and Thai clusters and CJK keep fontkit's full layout.
+ */
+const PLAIN = /^[\u0020-\u007e\u00a0-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20cf\u2100-\u2bff]*$/;
+/** A word DejaVu substitutes glyphs in: the f-ligatures, a soft hyphen, the tone letters. */
+const LIGATED = /f[fil]|\u00ad|[\u02e5-\u02e9]/;
+
+/**
+ * pdf-lib lays out every string it draws with fontkit's shaper (substitution and positioning tables, for each cell of
+ * each table) and keeps only the glyphs: that was most of a long report's time (a case of fifty searches: seconds).
+ * Plain text takes its glyphs from the character map, word by word, and a word with a substitution from the shaper
+ * (once per word and font): the same glyphs, so the same drawing, widths and copied text, without the shaping.
+ */
+function plainLayout(font: LayoutFont) {
+  const layout = font.layout?.bind(font);
+  if (!layout) return;
+  const words = new Map<string, unknown[]>();
+  font.layout = (text: string, ...rest: unknown[]) => {
+    if (rest.some((x) => x !== undefined) || !PLAIN.test(text)) return layout(text, ...rest);
+    const glyphs: unknown[] = [];
+    for (const word of text.split(/( )/)) {
+      if (!LIGATED.test(word)) {
+        for (const ch of word) glyphs.push(font.glyphForCodePoint(ch.codePointAt(0)!));
+        continue;
+      }
+      let shaped = words.get(word);
+      if (!shaped) {
+        shaped = layout(word).glyphs;
+        words.set(word, shaped);
+      }
+      glyphs.push(...shaped);
+    }
+    return { glyphs, positions: [] };
+  };
+}
+
 /**
  * fontkit's TrueType subset writes glyphs back to back, and writes a short 'loca' table when the subset is
  * small; short offsets count 2-byte words, so after a glyph of odd length every later glyph is read from the
@@ -150,6 +194,7 @@ type SubsetInternals = { _addGlyph?: (gid: number) => number; glyf: Uint8Array[]
 const evenGlyphFontkit = {
   create(...args: Parameters<typeof fontkit.create>) {
     const font = fontkit.create(...args);
+    plainLayout(font as unknown as LayoutFont);
     const target = font as unknown as { createSubset?: () => SubsetInternals };
     const createSubset = target.createSubset?.bind(font);
     if (!createSubset) return font;
