@@ -50,6 +50,9 @@ export const cases = pgTable(
     index("cases_subject").on(t.organisationId, t.subjectKey, t.createdAt),
     index("cases_list").on(t.organisationId, t.createdAt, t.id),
     index("cases_assignee").on(t.organisationId, t.assigneeId, t.status),
+    // Auto-assignment's count of each member's open cases, read by every grouping that opens cases (the closed ones
+    // left out of the index rather than filtered from it: a quarter fewer entries, and smaller, at 100,000 open cases).
+    index("cases_open_assignee").on(t.organisationId, t.assigneeId).where(sql`${t.status} <> 'closed'`),
     // The Overdue view and its count: the cases not closed, by due date, without walking the closed ones.
     index("cases_overdue").on(t.organisationId, t.dueAt).where(sql`${t.status} <> 'closed'`),
     // The tag filter (tags @> array[...]).

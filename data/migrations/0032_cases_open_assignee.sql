@@ -1,0 +1,1 @@
+CREATE INDEX "cases_open_assignee" ON "cases" USING btree ("organisation_id","assignee_id") WHERE "cases"."status" <> 'closed';
