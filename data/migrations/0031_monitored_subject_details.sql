@@ -1,0 +1,2 @@
+DROP INDEX "monitored_entities_subject";--> statement-breakpoint
+CREATE UNIQUE INDEX "monitored_entities_subject" ON "monitored_entities" USING btree ("user_id",lower("search_term"),"entity_type",coalesce("details", '{}'::jsonb));
