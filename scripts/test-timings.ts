@@ -25,12 +25,16 @@ interface FileRow {
 }
 const files = new Map<string, FileRow>();
 const row = (file: string) => files.get(file) ?? files.set(file, { seconds: {}, tests: 0, starts: {} }).get(file)!;
-const passes = readdirSync(folder)
+const shardFiles = readdirSync(folder)
   .filter((name) => name.endsWith(".xml"))
   .map((name) => name.slice(0, -4));
+/** A pass split into processes ("postgresql-1-2", "postgresql-2-2") is shown as one column. */
+const passOf = (shard: string) => shard.replace(/-\d+-\d+$/, "");
+const passes = [...new Set(shardFiles.map(passOf))];
 
-for (const pass of passes) {
-  const xml = readFileSync(join(folder, `${pass}.xml`), "utf8");
+for (const shard of shardFiles) {
+  const pass = passOf(shard);
+  const xml = readFileSync(join(folder, `${shard}.xml`), "utf8");
   // The file-level suites: `<testsuite name="tests/…" file="tests/…" tests="N" … time="S"`.
   for (const m of xml.matchAll(/<testsuite name="(tests\/[^"]+)" file="[^"]*" tests="(\d+)"[^>]*? time="([\d.]+)"/g)) {
     const r = row(m[1]);
@@ -39,7 +43,7 @@ for (const pass of passes) {
   }
   let starts = "";
   try {
-    starts = readFileSync(join(folder, `${pass}.starts`), "utf8");
+    starts = readFileSync(join(folder, `${shard}.starts`), "utf8");
   } catch {
     // a pass whose files started nothing noted
   }

@@ -8,6 +8,7 @@
  *                               started; `npm run test:timings -- <folder>` prints them
  *   DUECHECK_TEST_SCRATCH       where the run's temporary files go (default: a folder in /dev/shm when it has 4 GiB
  *                               free, else the system's temporary folder)
+ *   DUECHECK_TEST_SHARDS        bun test processes each database pass is split into (default 2; see shards())
  *   arguments: test files or folders to run instead of the whole suite (other flags go to bun test)
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from "node:fs";
@@ -234,6 +235,19 @@ if ((browserTests && (!only || only === "browser")) || serverTests) {
   }
 }
 
+/**
+ * Each database pass runs as SHARDS `bun test` processes side by side, each a share of the files: one process runs
+ * its files one after the other, and a pass's slowest files (a real-size list imported while readers read) left the
+ * second core idle for minutes at the end of a run. The files are dealt out in turn, in their stable order.
+ */
+const SHARDS = Math.max(1, Number(process.env.DUECHECK_TEST_SHARDS ?? 2) || 1);
+function shards(files: string[]): string[][] {
+  const dealt = Array.from({ length: Math.min(SHARDS, files.length) }, () => [] as string[]);
+  for (const [i, file] of files.entries()) dealt[i % dealt.length].push(file);
+  return dealt;
+}
+const shardLabel = (pass: string, i: number) => (SHARDS > 1 ? `${pass} ${i + 1}/${SHARDS}` : pass);
+
 const template = await makePgliteTemplate();
 let pgTemplate: string | undefined;
 try {
@@ -242,7 +256,9 @@ try {
   // stood half idle (19 CPU-minutes in a 21-minute run on two cores). Each pass is printed whole when it ends.
   const passes: Promise<void>[] = [];
   const wanted = (pass: "postgres" | "pglite" | "browser") => !only || only === pass;
-  const quiet = [SUITES.length > 0 && wanted("postgres"), SUITES.length > 0 && wanted("pglite"), browserTests && wanted("browser")].filter(Boolean).length > 1;
+  const quiet =
+    SHARDS > 1 ||
+    [SUITES.length > 0 && wanted("postgres"), SUITES.length > 0 && wanted("pglite"), browserTests && wanted("browser")].filter(Boolean).length > 1;
   if (SUITES.length && wanted("postgres")) {
     if (await postgresReachable()) {
       pgTemplate = await makePostgresTemplate();
@@ -250,14 +266,15 @@ try {
       // The files that never open a database test the same code on either engine: they run in the PGlite pass only.
       const seen = new Map<string, boolean>();
       const onBoth = testFiles(ROOT, SUITES).filter((file) => touchesEngine(ROOT, file, seen));
-      if (onBoth.length) passes.push(run("PostgreSQL", onBoth, onPostgres, quiet));
+      for (const [i, files] of shards(onBoth).entries()) passes.push(run(shardLabel("PostgreSQL", i), files, onPostgres, quiet));
       if (browserTests && !only && BROWSER_ON_BOTH.length) passes.push(run(`Browser (${browserVersion()}, PostgreSQL)`, BROWSER_ON_BOTH, onPostgres, true));
     } else {
       totals.failed += 1;
     }
   }
   if (SUITES.length && wanted("pglite")) {
-    passes.push(run("PGlite", SUITES, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template }, quiet));
+    const onPglite = { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template };
+    for (const [i, files] of shards(testFiles(ROOT, SUITES)).entries()) passes.push(run(shardLabel("PGlite", i), files, onPglite, quiet));
   }
   if (browserTests && wanted("browser")) {
     passes.push(run(`Browser (${browserVersion()}, PGlite)`, BROWSER, { DUECHECK_TEST_DB: "pglite", DUECHECK_TEST_PGLITE_TEMPLATE: template }, quiet));

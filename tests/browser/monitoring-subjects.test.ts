@@ -17,7 +17,7 @@ import { de, en } from "../../web/src/i18n/words.ts";
 import { checkResults } from "../fixtures/monitoring.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { setEnv } from "../helpers/env.ts";
-import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, plainText, signedInPage } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, pickFromLongList, plainText, signedInPage } from "./support/browser.ts";
 import { type Dictionary, tr } from "./support/translate.ts";
 
 const PASSWORD = "Monitoring-2024!";
@@ -224,8 +224,7 @@ test("Add Entity takes the search form's details and a customer reference", asyn
     expect(await app.db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.searchTerm, "Rustam Karimov"))).toHaveLength(0);
 
     await dialog.getByLabel("Birth date", { exact: true }).fill("1968");
-    await dialog.getByLabel("Nationality").click();
-    await page.getByRole("option", { name: "Uzbekistan" }).click();
+    await pickFromLongList(page, dialog.getByLabel("Nationality"), "Uzbekistan");
     await dialog.getByRole("button", { name: "Add identifier" }).click();
     await dialog.getByLabel("Identifier 1", { exact: true }).fill("FA1234567");
     await dialog.getByLabel(tr(en, "monitoring.details.customerRef")).fill("CUST-0099");

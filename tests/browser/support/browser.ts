@@ -57,6 +57,23 @@ export async function expectDialogOpen(dialog: Locator, timeout = 10_000) {
   );
 }
 
+/**
+ * Picks an entry of a long list (a select of 250 countries) as a person at the keyboard does: focus, Enter to open,
+ * type the name (the list's typeahead moves to it), Enter. A mouse click far down such a list may land while the list
+ * is still scrolling the entry into view, and then picks nothing. Waits until the select shows the pick.
+ */
+export async function pickFromLongList(page: Page, trigger: Locator, name: string) {
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  const listbox = page.getByRole("listbox");
+  await expectVisible(listbox);
+  await page.keyboard.type(name);
+  await expectVisible(page.getByRole("option", { name, exact: true }).and(page.locator("[data-highlighted]")));
+  await page.keyboard.press("Enter");
+  await expectHidden(listbox);
+  await expectVisible(trigger.getByText(name, { exact: true }));
+}
+
 /** The path part of the page URL, for asserting where the user landed. */
 export async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
