@@ -51,10 +51,13 @@ async function attempt(): Promise<Client | null> {
   const socket = connect(socketPath);
   let seen = Buffer.alloc(0);
   let closed = false;
-  socket.on("data", (chunk) => {
+  socket.on("data", (chunk: Buffer) => {
     seen = Buffer.concat([seen, chunk]);
   });
-  for (const event of ["end", "close"]) socket.on(event, () => (closed = true));
+  for (const event of ["end", "close"])
+    socket.on(event, () => {
+      closed = true;
+    });
   socket.on("error", () => {});
   const count = (type: string) => {
     let n = 0;
