@@ -154,10 +154,27 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** How often a probe's clock ticks, and the most one tick may count: see withTimeout. */
+const TICK_MS = 100;
+const MOST_PER_TICK_MS = 2 * TICK_MS;
+
+/**
+ * Rejects when the promise has not settled within `ms` of this process's own running time. A tick that comes late
+ * counts at most MOST_PER_TICK_MS: while the process itself is stalled (a long synchronous task, a machine short of
+ * CPU), an answer that has arrived cannot be read yet, and its lateness says nothing about the database. With the
+ * event loop free, the timeout falls after `ms` as a plain timer would.
+ */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setInterval> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: "CONNECT_TIMEOUT" })), ms);
+    let counted = 0;
+    let last = performance.now();
+    timer = setInterval(() => {
+      const now = performance.now();
+      counted += Math.min(now - last, MOST_PER_TICK_MS);
+      last = now;
+      if (counted >= ms) reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: "CONNECT_TIMEOUT" }));
+    }, TICK_MS);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => clearInterval(timer));
 }

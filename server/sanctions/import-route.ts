@@ -42,6 +42,8 @@ export const datasetImportRoutes = new Hono<AppEnv>().post("/datasets/:id/import
   const result = await importDataset(database.db, dataset.id, files, {
     actor: { kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") },
     timeoutMs: service.settings.downloadTimeoutMs,
+    // The readers' next index is built before the switch: searches keep the current one meanwhile, and none waits.
+    beforeSwitch: (versionId) => service.index.prepare(versionId),
   });
   if (result.status !== "success") return c.json(result, 200);
   await service.index.refresh().catch((error) => console.error("[duecheck] refreshing the sanctions index failed:", error));

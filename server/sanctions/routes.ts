@@ -21,6 +21,12 @@ const refreshIndex = (database: Database) =>
     .index.refresh()
     .catch((error) => console.error("[duecheck] refreshing the sanctions index failed:", error));
 
+/** A download's settings, and its new version's index built before the switch, so that no search waits for it. */
+const switchOptions = (database: Database) => {
+  const service = sanctionsService(database);
+  return { settings: service.settings, beforeSwitch: (versionId: string) => service.index.prepare(versionId) };
+};
+
 const adminActor = (c: Context<AppEnv>): Actor => ({ kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") });
 
 /** A download may take minutes: lift the server's idle timeout for this request (a binding set by server/start.ts). */
@@ -66,7 +72,7 @@ export const sanctionsRoutes = new Hono<AppEnv>()
     const dataset = await getDataset(database.db, c.req.param("id"));
     allowLongRequest(c);
     try {
-      const result = await downloadDataset(database.db, dataset.id, { settings: sanctionsService(database).settings, actor: adminActor(c) });
+      const result = await downloadDataset(database.db, dataset.id, { ...switchOptions(database), actor: adminActor(c) });
       if (result.status === "success") await refreshIndex(database);
       return c.json(result);
     } catch (error) {
@@ -81,7 +87,7 @@ export const sanctionsRoutes = new Hono<AppEnv>()
   .post("/download-all", requireAdmin, async (c) => {
     const { database } = c.get("ctx");
     allowLongRequest(c);
-    const result = await downloadAllDatasets(database.db, { settings: sanctionsService(database).settings, actor: adminActor(c) });
+    const result = await downloadAllDatasets(database.db, { ...switchOptions(database), actor: adminActor(c) });
     if (result.results.some((r) => r.status === "success")) await refreshIndex(database);
     return c.json(result);
   })

@@ -33,6 +33,7 @@ export async function startSanctionsService(database: Database, settings = loadD
     await announceFirstDownloads(database);
     await offline.atStart();
     scheduler = startDatasetScheduler(db, settings, {
+      beforeSwitch: (versionId) => index.prepare(versionId),
       onRuns: (runs) => offline.afterRuns(runs),
       onRun(run) {
         logRun(run);
