@@ -4,7 +4,7 @@
  * when everyone is at the cap, the case stays unassigned. Callers hold the organisation's case settings row locked
  * (readCaseSettings with lock), so two cases opened at once are handed out one after the other and the cap holds.
  *
- * A transaction counts the members' open cases once and keeps the tally as it hands its cases out: counting every
+ * A transaction reads the members' open cases once and keeps the tally as it hands its cases out: counting every
  * member's cases for each new case made a batch's thousand new cases take half a minute in a team holding 100,000.
  * The member picked is counted again before they get the case (one member's count, cheap); if that differs from the
  * tally (a case of theirs reopened, or was closed or given to them, in the meantime), the tally is read again. So the
@@ -14,7 +14,7 @@
  * once for them, with one grouped count, and the picks made from it in memory, one case after the other, each as
  * autoAssignee would have made it.
  */
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { type DbOrTx, schema } from "../../data/db.ts";
 
@@ -28,21 +28,18 @@ interface Candidate {
 const tallies = new WeakMap<object, Map<string, Candidate[]>>();
 
 const u = schema.users;
-const k = schema.cases;
 
-/** The members auto-assignment may pick, with their open cases, fewest first, then longest-standing. */
+/**
+ * The members auto-assignment may pick, with their open cases, as the database keeps them counted (case_member_loads,
+ * kept by triggers on cases: one row a member, not a count of the organisation's open cases).
+ */
 async function readTally(tx: DbOrTx, organisationId: string): Promise<Candidate[]> {
   const un = schema.caseUnavailableMembers;
-  const held = tx
-    .select({ assigneeId: k.assigneeId, open: sql<number>`count(*)::int`.as("open") })
-    .from(k)
-    .where(and(eq(k.organisationId, organisationId), ne(k.status, "closed"), isNotNull(k.assigneeId)))
-    .groupBy(k.assigneeId)
-    .as("held");
+  const l = schema.caseMemberLoads;
   return tx
-    .select({ id: u.id, createdAt: u.createdAt, open: sql<number>`coalesce(${held.open}, 0)::int` })
+    .select({ id: u.id, createdAt: u.createdAt, open: sql<number>`coalesce(${l.openCases}, 0)::int` })
     .from(u)
-    .leftJoin(held, eq(held.assigneeId, u.id))
+    .leftJoin(l, and(eq(l.organisationId, organisationId), eq(l.userId, u.id)))
     .where(
       and(
         eq(u.organisationId, organisationId),
@@ -58,11 +55,12 @@ async function readTally(tx: DbOrTx, organisationId: string): Promise<Candidate[
 const before = (a: Candidate, b: Candidate) => a.open - b.open || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 async function openCasesOf(tx: DbOrTx, organisationId: string, userId: string): Promise<number> {
+  const l = schema.caseMemberLoads;
   const [row] = await tx
-    .select({ open: sql<number>`count(*)::int` })
-    .from(k)
-    .where(and(eq(k.organisationId, organisationId), eq(k.assigneeId, userId), ne(k.status, "closed")));
-  return row.open;
+    .select({ open: l.openCases })
+    .from(l)
+    .where(and(eq(l.organisationId, organisationId), eq(l.userId, userId)));
+  return row?.open ?? 0;
 }
 
 /** The next pick of the tally, counted in; null when everyone is at the cap. */

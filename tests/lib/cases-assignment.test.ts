@@ -196,3 +196,40 @@ test("a write's new cases are handed out together as one at a time would be: few
   }
   expect(await verifyAuditChain(s.db)).toMatchObject({ intact: true });
 });
+
+test("the database's count of each member's open cases follows every change to cases, as counting them does", async () => {
+  const counted = async () => {
+    const l = schema.caseMemberLoads;
+    const rows = await s.db.select().from(l).where(eq(l.organisationId, owner.organisationId));
+    return Object.fromEntries(rows.filter((r) => r.openCases !== 0).map((r) => [r.userId, r.openCases]));
+  };
+  const assigned = async () => {
+    const { nobody: _, ...counts } = await load();
+    return counts;
+  };
+  // After the opening, assigning, closing and deleting of the tests above.
+  expect(await counted()).toEqual(await assigned());
+
+  const [mine] = await s.db
+    .select()
+    .from(k)
+    .where(and(eq(k.assigneeId, first.id), ne(k.status, "closed")));
+  // Handed to another, closed, reopened, unassigned, deleted: each step moves the counts as the cases move.
+  await s.db.update(k).set({ assigneeId: second.id }).where(eq(k.id, mine.id));
+  expect(await counted()).toEqual(await assigned());
+  await s.db.update(k).set({ status: "closed", outcome: "false_positive", closedAt: clock.now() }).where(eq(k.id, mine.id));
+  expect(await counted()).toEqual(await assigned());
+  await s.db.update(k).set({ status: "open", outcome: null, closedAt: null }).where(eq(k.id, mine.id));
+  expect(await counted()).toEqual(await assigned());
+  // Several rows in one statement, some counted twice over (assigned to the same member).
+  await s.db
+    .update(k)
+    .set({ assigneeId: reviewer.id })
+    .where(and(eq(k.organisationId, owner.organisationId), ne(k.status, "closed")));
+  expect(await counted()).toEqual(await assigned());
+  await s.db.update(k).set({ assigneeId: null }).where(eq(k.id, mine.id));
+  expect(await counted()).toEqual(await assigned());
+  await s.db.delete(k).where(and(eq(k.organisationId, owner.organisationId), eq(k.assigneeId, reviewer.id), ne(k.id, mine.id)));
+  expect(await counted()).toEqual(await assigned());
+  expect(await counted()).toEqual({});
+});
