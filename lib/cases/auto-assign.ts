@@ -4,15 +4,14 @@
  * when everyone is at the cap, the case stays unassigned. Callers hold the organisation's case settings row locked
  * (readCaseSettings with lock), so two cases opened at once are handed out one after the other and the cap holds.
  *
- * A transaction reads the members' open cases once and keeps the tally as it hands its cases out: counting every
- * member's cases for each new case made a batch's thousand new cases take half a minute in a team holding 100,000.
- * The member picked is counted again before they get the case (one member's count, cheap); if that differs from the
+ * A transaction reads the members' open cases once (the counters the database keeps: case_member_loads) and keeps the
+ * tally as it hands its cases out. The member picked is read again before they get the case; if that differs from the
  * tally (a case of theirs reopened, or was closed or given to them, in the meantime), the tally is read again. So the
  * cap holds exactly, and the fewest-first order is the one the members' counts had when the tally was read.
  *
  * A grouping's new cases (a batch's write opens several) are handed out together (autoAssignees): the tally read
- * once for them, with one grouped count, and the picks made from it in memory, one case after the other, each as
- * autoAssignee would have made it.
+ * once for them, and the picks made from it in memory, one case after the other, each as autoAssignee would have
+ * made it.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
