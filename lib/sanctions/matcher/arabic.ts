@@ -7,7 +7,7 @@
  *   vowel of that kind in the same place: حسین is Hussein or Husayn, not Hassan; محمدی is Mohammadi, not Mohammed.
  *   Short vowels are not written in Arabic script, so a Latin vowel where the word writes none costs nothing.
  */
-import { MISSING_LONG_VOWEL, NISBA_WITHOUT_YA } from "./tuning.ts";
+import { MISSING_LONG_VOWEL, NISBA_WITHOUT_YA, ONSET_ADDED, ONSET_LOST, ONSET_VOWEL_DROPPED } from "./tuning.ts";
 
 const LETTERS: Record<string, string> = {
   ا: "a",
@@ -157,4 +157,38 @@ export function vowelAgreement(vowels: string, latin: string, penalty = NISBA_WI
   // A Latin -i ending (the nisba of Mohammadi, Hasani) where the word writes no final ya.
   if (vowels.endsWith("-") && /[iy]$/.test(latin) && !/[aeou][iy]$/.test(latin)) factor *= penalty;
   return factor;
+}
+
+const LATIN_ONSET_VOWEL = /^[aeiou]/;
+/** A Latin spelling opening with the article assimilated to a sun letter (Ettaher, Errachid) or joined (Elhadi). */
+const LATIN_ARTICLE_ONSET = /^(?:[aeiou]([bcdfghjklmnpqrstvwxz])\1|[ae]l)/;
+
+/**
+ * How well a Latin spelling agrees with how an Arabic-script word begins (`letters`, from arabicLetters). The start of
+ * a word is the one place where Arabic script writes a vowel's seat (alif, or ayn, a consonant Latin writes as a
+ * vowel): a word that opens with one is spelt from a vowel (أيمن Ayman, عمر Omar), a word that opens with a consonant
+ * from that consonant. Without this, a short word is alike any Latin word with its two consonants (أيمن / Man).
+ * - Opening alif with a consonant after it, the Latin without its vowel: a dropped short vowel, as North African
+ *   spellings drop it (إبراهيم Brahim, إسماعيل Smail): ONSET_VOWEL_DROPPED.
+ * - Opening ayn, or a long vowel or diphthong (عا, آ, أي), the Latin from a consonant: a sound lost, ONSET_LOST.
+ * - Opening consonant, the Latin from a vowel: a vowel added, ONSET_ADDED; unless it is the article before the word
+ *   (Ettaher for الطاهر), or the waw or ya itself written as a vowel (Oualid for وليد, Iyad).
+ */
+export function onsetAgreement(letters: string | undefined, latin: string): number {
+  if (!letters || !latin) return 1;
+  const arabicVowel = letters[0] === "a" || letters[0] === "e";
+  const latinVowel = LATIN_ONSET_VOWEL.test(latin);
+  // An opening ya or waw is a consonant the skeleton leaves out (ي) or that Latin writes as a vowel (و, Oualid):
+  // a Latin word opening with another consonant has lost it (یاسین is Yasin, not Son).
+  if (letters[0] === "y" && !/^[yjie]/.test(latin)) return ONSET_LOST;
+  if (letters[0] === "w" && !/^[wvou]/.test(latin)) return ONSET_LOST;
+  if (arabicVowel === latinVowel) return 1;
+  if (arabicVowel) {
+    const longAfter = letters.length > 1 && "awy".includes(letters[1]);
+    return letters[0] === "a" && !longAfter ? ONSET_VOWEL_DROPPED : ONSET_LOST;
+  }
+  if (LATIN_ARTICLE_ONSET.test(latin)) return 1;
+  if (letters[0] === "w" && /^[ou]/.test(latin)) return 1;
+  if (letters[0] === "y" && latin[0] === "i") return 1;
+  return ONSET_ADDED;
 }

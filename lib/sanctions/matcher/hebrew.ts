@@ -40,8 +40,10 @@ const LETTERS: Record<string, string[]> = {
 export const HEBREW_WORD = /\p{Script=Hebrew}/u;
 const POINTS = /[\u0591-\u05C7]/g;
 
+// Equal consonants in a row are two (a doubled one is written once), as in Arabic script (phonetic.ts), but for a
+// doubled vav, which writes one v.
 function finish(s: string): string {
-  s = s.replace(/([a-z])\1+/g, "$1");
+  s = s.replace(/vv+/g, "v");
   return s.length > 1 && s.endsWith("h") ? s.slice(0, -1) : s;
 }
 

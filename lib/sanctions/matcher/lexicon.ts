@@ -247,6 +247,11 @@ const PARTICLES = new Set([
   "ould",
   "wuld",
   "walad",
+  "ouled", // "sons of", in North African family names (Ouled Brahim)
+  "oulad",
+  "ait", // Berber "sons of" (Ait Ahmed)
+  "ag", // Tuareg "son of" (Ag Mohamed); a legal form (AG) in a company's name, which is looked up first
+
   "de",
   "del",
   "della",

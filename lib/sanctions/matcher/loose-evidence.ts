@@ -58,13 +58,33 @@ function listedWordLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): bo
   return false;
 }
 
+/**
+ * A join or split between Arabic script and Latin letters, bridged by no article or particle, is weighed at its cap
+ * before the words are aligned, not only after: else a listed particle joined to the next word (Ag Ghaly, Ben Nacer,
+ * whose joined skeleton is the word's own) takes the Arabic word from the listed word alone, as it covers more words,
+ * and leaves the searched particle (آغ, بن) unmatched. Chinese and Korean joins, bridged by the alignment, wait for it.
+ */
+export function capUnbridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): void {
+  if (p.qFirst === p.qLast && p.nFirst === p.nLast) return;
+  let qForeign = false;
+  let nForeign = false;
+  for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
+  for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
+  if (qForeign === nForeign || q.tokens[p.qFirst].native !== undefined || vocab.natives[name.ids[name.start + p.nFirst]] !== undefined) return;
+  if (!bridgedJoin(q, vocab, name, p, [], qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
+}
+
 function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
-  // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali.
+  // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali. In Arabic script, a name particle too: Latin
+  // spellings join bin, ben, ould, ait and ag to the name after them as they join the article (بن صالح / Bensalah).
   for (let i = p.qFirst; i <= p.qLast; i++) {
     const t = q.tokens[i];
-    if (t.cls === TokenClass.Particle && (t.abjad ? t.key === "l" : ARTICLES.has(t.raw))) return true;
+    if (t.cls === TokenClass.Particle && (t.abjad || ARTICLES.has(t.raw))) return true;
   }
-  for (let j = p.nFirst; j <= p.nLast; j++) if (isArticleAt(vocab, name, j)) return true;
+  for (let j = p.nFirst; j <= p.nLast; j++) {
+    if (isArticleAt(vocab, name, j)) return true;
+    if (name.classes[name.start + j] === TokenClass.Particle && vocab.abjad[name.ids[name.start + j]] === 1) return true;
+  }
   if (queryIsForeign) {
     if (q.tokens[p.qFirst].native === undefined) return false;
     return picked.some((o) => o !== p && o.qFirst === o.qLast && q.tokens[o.qFirst].native !== undefined && o.sim > 0);

@@ -31,7 +31,7 @@ import {
   TokenClass,
 } from "./lexicon.ts";
 import { readNumber } from "./numbers.ts";
-import { arabicSkeleton, latinKey, latinSkeleton } from "./phonetic.ts";
+import { arabicSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
 
 export interface Token {
   /** The word as the name writes it (its transliteration when one written word gave several tokens), for explanations. */
@@ -66,8 +66,8 @@ const ARABIC_ARTICLE = "l";
 export function isArabicArticle(key: string, abjad: boolean, cls: TokenClass): boolean {
   return abjad && cls === TokenClass.Particle && key === ARABIC_ARTICLE;
 }
-/** bin, ibn, bint, ould: the Arabic-script forms of Latin particles. */
-const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد"]);
+/** bin, ibn, bint, ould, ouled, ait, ag: the Arabic-script forms of Latin particles (after NFKD: آيت is ايت). */
+const ARABIC_PARTICLES = new Set(["بن", "ابن", "بنت", "ولد", "اولاد", "ايت", "اغ"]);
 const ARABIC_WORD = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const SYLLABIC = /[\p{Script=Han}\p{Script=Hangul}]/u;
 const HAN = /\p{Script=Han}/u;
@@ -397,7 +397,8 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
   for (const w of words) {
     if (w.abjad) {
       const article = w.text === "ال";
-      const skeleton = w.skeleton ?? (article ? ARABIC_ARTICLE : arabicSkeleton(w.text));
+      const [skeleton, ...arabicReadings] = w.skeleton !== undefined ? [w.skeleton] : article ? [ARABIC_ARTICLE] : arabicSkeletons(w.text);
+      const readings = w.readings ?? (arabicReadings.length ? arabicReadings : undefined);
       const cls = article || ARABIC_PARTICLES.has(w.text) ? TokenClass.Particle : TokenClass.Name;
       const arabic = w.skeleton === undefined ? { letters: arabicLetters(w.text), vowels: arabicVowels(w.text) } : {};
       if (skeleton)
@@ -408,7 +409,7 @@ export function tokenize(name: string, kind: NameKind, cache?: TokenizeCache): T
           skeleton,
           abjad: true,
           cls,
-          ...(w.readings ? { readings: w.readings } : {}),
+          ...(readings ? { readings } : {}),
           ...arabic,
           ...(w.family ? { family: true } : {}),
         });

@@ -49,14 +49,18 @@ const SKELETON_DIGRAPHS: [string, RegExp, string][] = [
   ["c", /c(?=[ei])/g, "s"],
   ["c", /c/g, "k"],
   ["p", /p/g, "b"],
-  ["", /[aeiou]/g, ""],
 ];
+const VOWELS = /[aeiou]/g;
 
-/** Skeleton of a Latin key (the output of latinKey). */
+/**
+ * Skeleton of a Latin key (the output of latinKey). A doubled letter is one consonant (Mohammed, Hassan), but two
+ * consonants with a vowel between stay two (Aziz: zz, Mamo: mm): Arabic script writes both, and a skeleton that
+ * merged them would make a word of one consonant meet any other (Mamo and عمائم both "m").
+ */
 export function latinSkeleton(key: string): string {
   let s = key;
   for (const [literal, re, to] of SKELETON_DIGRAPHS) if (s.includes(literal)) s = s.replace(re, to);
-  return finishSkeleton(s);
+  return finishSkeleton(s.replace(DOUBLE, "$1").replace(VOWELS, ""));
 }
 
 // Arabic, Persian, Urdu and Pashto letters to the consonant class their usual transliterations share.
@@ -113,16 +117,30 @@ const ARABIC_CONSONANTS: Record<string, string> = {
   ټ: "t",
 };
 
-/** Skeleton of one Arabic-script word (already NFKD-decomposed and stripped of marks, article split off). */
-export function arabicSkeleton(word: string): string {
+/**
+ * Skeleton of one Arabic-script word (already NFKD-decomposed and stripped of marks, article split off); with
+ * `wawAsVowel`, a waw read as the consonant w is read as a vowel instead (see arabicSkeletons).
+ */
+export function arabicSkeleton(word: string, wawAsVowel = false): string {
   let s = "";
   for (let i = 0; i < word.length; i++) {
     const ch = word[i];
     if (ch === "و") {
-      if (consonantalWaw(word, i)) s += "v";
+      if (!wawAsVowel && consonantalWaw(word, i)) s += "v";
     } else s += ARABIC_CONSONANTS[ch] ?? "";
   }
   return finishSkeleton(s);
+}
+
+/**
+ * The skeletons an Arabic-script word may be read as: with its consonantal waws as w, and, when it has one, with them
+ * as vowels, because French spellings write a w next to a vowel "ou", which reads as a vowel (وافي Ouafi, تواتي
+ * Touati, شاوشي Chaouchi) where English spellings write the w (Wafi, Tawati).
+ */
+export function arabicSkeletons(word: string): string[] {
+  const skeleton = arabicSkeleton(word);
+  const vocalic = word.includes("و") ? arabicSkeleton(word, true) : skeleton;
+  return vocalic !== skeleton && vocalic !== "" ? [skeleton, vocalic] : [skeleton];
 }
 
 const LONG_VOWEL_LETTERS = "اىةيءئ";
@@ -135,9 +153,10 @@ function consonantalWaw(word: string, i: number): boolean {
   return i === 0 || word[i - 1] === "ا" || (i + 1 < word.length && LONG_VOWEL_LETTERS.includes(word[i + 1]));
 }
 
-// A final h is often an unwritten vowel ending in Latin (Fatimah/Fatima) and a ta marbuta in Arabic.
+// A final h is often an unwritten vowel ending in Latin (Fatimah/Fatima) and a ta marbuta in Arabic. Letters doubled
+// in the skeleton are two consonants: a Latin doubled letter is merged before its vowels are taken out, and Arabic
+// script writes a doubled consonant once (with a shadda, dropped), so two equal letters in a row are two (ممدوح).
 function finishSkeleton(s: string): string {
-  s = s.replace(DOUBLE, "$1");
   return s.length > 1 && s.endsWith("h") ? s.slice(0, -1) : s;
 }
 

@@ -35,7 +35,7 @@ import { LATER, MAX_TOKENS, type NameTokens, type Pair } from "./alignment.ts";
 import { countriesBothSides, countryLeftShare, otherLegalForms, seriesNumbers } from "./company-names.ts";
 import { initialPairs } from "./initials.ts";
 import { CLASS_WEIGHT, TokenClass } from "./lexicon.ts";
-import { looseEvidence } from "./loose-evidence.ts";
+import { capUnbridgedJoin, looseEvidence } from "./loose-evidence.ts";
 import { isArabicArticle } from "./normalize.ts";
 import { anotherAncestor, patronymicConflicts } from "./patronymics.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
@@ -168,6 +168,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
   if (pairs.length === 0) return 0;
   patronymicConflicts(q, vocab, name, k, pairs);
   for (const p of pairs) {
+    capUnbridgedJoin(q, vocab, name, p);
     const queryParticle = p.qFirst === p.qLast && q.tokens[p.qFirst].cls === TokenClass.Particle;
     const nameParticle = p.nFirst === p.nLast && name.classes[name.start + p.nFirst] === TokenClass.Particle;
     // A name word matched to a particle (Bono/bin) is worth what a particle is worth.

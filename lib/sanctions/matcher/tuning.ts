@@ -49,6 +49,9 @@ export const MISSING_LONG_VOWEL: Readonly<Record<string, number>> = {
   u: 0.75, // a waw: a sure sign of a long u or o
   y: 0.85, // an alif maksura: a final a in Arabic, a final i in Egypt and Persian
 };
+export const ONSET_VOWEL_DROPPED = 0.9; // an opening alif the Latin leaves out before a consonant (إبراهيم Brahim): North African spelling
+export const ONSET_LOST = 0.75; // an opening ayn or long vowel the Latin has no vowel for (عنون / Nun): another word sharing consonants
+export const ONSET_ADDED = 0.8; // a Latin opening vowel where the Arabic opens with a consonant (مان / Aman), the article aside
 export const NISBA_WITHOUT_YA = 0.75; // a Latin -i ending (Mohammadi) where the Arabic writes no final ya (محمد)
 export const GIVEN_NAME_FORM = 0.85; // a given name against another form of it (Ted / Theodore): a variant, under MONONYM_TYPO
 export const COMPOUND_FLOOR = 0.919; // words joined or split must be this close (0.92 less float rounding: abdal / abdul is in)

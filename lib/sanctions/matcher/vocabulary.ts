@@ -12,7 +12,7 @@
  * key and the Latin tokens spelling one of its readings. Every candidate is then checked with pairSimilarity; those
  * under SIMILARITY_FLOOR are left out.
  */
-import { vowelAgreement } from "./arabic.ts";
+import { onsetAgreement, vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
@@ -268,9 +268,9 @@ export class Vocabulary {
       keep(id, pairSimilarity(token, this.spelling(id), latinFloor));
     };
     const { groupChecked, groupStart, groupTokens } = this;
-    // An Arabic-script word meets a Latin word on their consonant skeletons alone, unless one of its skeletons is the
-    // Latin word's (then the written vowels weigh too: see pairSimilarity): the Latin words of a skeleton are compared
-    // once for all (such a lookup meets about seven per skeleton).
+    // An Arabic-script word meets a Latin word on their consonant skeletons and openings alone, unless one of its
+    // skeletons is the Latin word's (then the written vowels weigh too: see pairSimilarity): the skeletons of a group
+    // are compared once for all (such a lookup meets about seven Latin words per skeleton), the openings word by word.
     const ownSkeleton = (other: string) => other === skeleton || (token.readings?.includes(other) ?? false);
     const checkSkeleton = (group: number) => {
       if (groupChecked[group] === serial) return;
@@ -282,8 +282,8 @@ export class Vocabulary {
         if (!shared || this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined) check(id);
         else if (checked[id] !== serial) {
           checked[id] = serial;
-          if (latin < 0) latin = pairSimilarity(token, this.spelling(id), latinFloor);
-          keep(id, latin);
+          if (latin < 0) latin = abjadLatinSimilarity(token, this.spelling(id), false);
+          keep(id, latin * onsetAgreement(token.letters, this.raws[id]));
         }
       }
     };
@@ -336,11 +336,19 @@ export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY
     if (a.letters === undefined && b.letters === undefined) return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR, true);
     return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT ** 2, true) * SKELETON_DISCOUNT ** 2;
   }
-  const skeletonSim = tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
+  return abjadLatinSimilarity(a.abjad ? a : b, a.abjad ? b : a, true);
+}
+
+/**
+ * An Arabic-script word against a Latin one, on their consonant skeletons: where the consonants agree, the written
+ * long vowels are what tells Hussein (حسین) from Hassan (حسن); and (`withOnset`) the word's opening, a vowel's seat or
+ * a consonant, must agree with the Latin's (أيمن is Ayman, not Man). Under SIMILARITY_FLOOR, 0.
+ */
+function abjadLatinSimilarity(abjad: Spelling, latin: Spelling, withOnset: boolean): number {
+  const skeletonSim = tokenSimilarity(abjad.skeleton, latin.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
   if (skeletonSim === 0) return 0;
-  const [abjad, latin] = a.abjad ? [a, b] : [b, a];
-  // Where the consonants agree, the written long vowels are what tells Hussein (حسین) from Hassan (حسن).
-  const sim = abjad.vowels && abjad.skeleton === latin.skeleton ? skeletonSim * vowelAgreement(abjad.vowels, latin.raw) : skeletonSim;
+  const vowels = abjad.vowels && abjad.skeleton === latin.skeleton ? vowelAgreement(abjad.vowels, latin.raw) : 1;
+  const sim = skeletonSim * vowels * (withOnset ? onsetAgreement(abjad.letters, latin.raw) : 1);
   return sim >= SIMILARITY_FLOOR ? sim : 0;
 }
 
@@ -363,10 +371,23 @@ function readingsSimilarity(a: Spelling, b: Spelling): number {
   // Two words written in Arabic letters are compared as written, whichever skeletons they may be read as.
   if (a.abjad && b.abjad && a.letters !== undefined && b.letters !== undefined) return tokenSimilarity(a.letters, b.letters, SIMILARITY_FLOOR);
   let best = 0;
-  for (const x of [a.skeleton, ...(a.abjad ? (a.readings ?? []) : [])]) {
-    for (const y of [b.skeleton, ...(b.abjad ? (b.readings ?? []) : [])]) {
+  for (const x of [a.skeleton, ...(a.abjad ? otherReadings(a, b) : [])]) {
+    for (const y of [b.skeleton, ...(b.abjad ? otherReadings(b, a) : [])]) {
       best = Math.max(best, pairSimilarity({ ...a, skeleton: x, readings: undefined }, { ...b, skeleton: y, readings: undefined }));
     }
   }
   return best;
+}
+
+/**
+ * A word's other skeletons, as they may meet `other`: an Arabic-script word's reading with its waws as vowels is the
+ * French spelling's, which writes them "ou" (Touati, Chaouchi): it meets only a Latin word so written, not any word
+ * short of the w (الطويل Taouil, never Tal). Hebrew words and foreign names in Han characters read every way.
+ */
+function otherReadings(word: Spelling, other: Spelling): string[] {
+  if (!word.readings) return [];
+  if (word.letters === undefined || (!other.abjad && other.raw.includes("ou"))) return word.readings;
+  // Every v of an Arabic-script skeleton is a waw: the reading without them is the waws read as vowels.
+  const vocalic = word.skeleton.replace(/v/g, "");
+  return word.readings.filter((r) => r !== vocalic);
 }
