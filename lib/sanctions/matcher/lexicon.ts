@@ -292,6 +292,12 @@ export const HYPHEN_ARTICLES = new Set([
   "ar",
   "as",
   "ash",
+  "ach", // French spellings of ash- (Ech-Cherif, Ach-Chaabi), eth-, edh-
+  "ech",
+  "eth",
+  "ath",
+  "edh",
+  "adh",
   "at",
   "az",
   "an",

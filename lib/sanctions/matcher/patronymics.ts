@@ -10,7 +10,20 @@ import { PATRONYMIC_CONFLICT } from "./tuning.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /** Words that put a father's name after a person's own (Muhammad bin Salman). */
-const PATRONYMIC = new Set(["bin", "ibn", "ben", "bint", "binti", "bte", "ould", "wuld", "walad", "bn", "bnt", "vld"]);
+export const PATRONYMIC = new Set(["bin", "ibn", "ben", "bint", "binti", "bte", "ould", "wuld", "walad", "bn", "bnt", "vld"]);
+
+/**
+ * A father's or grandfather's name in a searched chain of bin/ben/ould: a name word after such a particle with another
+ * name word after it (the chain's last word is the family name: Usama bin Ladin). Listings often leave the chain out
+ * (رشيد بن محمد بن علي بوجمعة is listed Rachid Boudjemaa), as they leave out an East Slavic patronymic.
+ */
+export function isAncestorName(tokens: readonly { raw: string; cls: TokenClass }[], i: number): boolean {
+  if (tokens[i].cls !== TokenClass.Name || i === 0) return false;
+  const before = tokens[i - 1];
+  if (before.cls !== TokenClass.Particle || !PATRONYMIC.has(before.raw)) return false;
+  for (let j = i + 1; j < tokens.length; j++) if (tokens[j].cls === TokenClass.Name) return true;
+  return false;
+}
 
 /**
  * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the

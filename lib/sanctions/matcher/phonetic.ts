@@ -119,28 +119,32 @@ const ARABIC_CONSONANTS: Record<string, string> = {
 
 /**
  * Skeleton of one Arabic-script word (already NFKD-decomposed and stripped of marks, article split off); with
- * `wawAsVowel`, a waw read as the consonant w is read as a vowel instead (see arabicSkeletons).
+ * `wawAsVowel`, a waw read as the consonant w is read as a vowel instead, with `hardG`, qaf and jim are read g (see
+ * arabicSkeletons).
  */
-export function arabicSkeleton(word: string, wawAsVowel = false): string {
+export function arabicSkeleton(word: string, wawAsVowel = false, hardG = false): string {
   let s = "";
   for (let i = 0; i < word.length; i++) {
     const ch = word[i];
     if (ch === "و") {
       if (!wawAsVowel && consonantalWaw(word, i)) s += "v";
-    } else s += ARABIC_CONSONANTS[ch] ?? "";
+    } else if (hardG && (ch === "ق" || ch === "ج")) s += "g";
+    else s += ARABIC_CONSONANTS[ch] ?? "";
   }
   return finishSkeleton(s);
 }
 
 /**
- * The skeletons an Arabic-script word may be read as: with its consonantal waws as w, and, when it has one, with them
- * as vowels, because French spellings write a w next to a vowel "ou", which reads as a vowel (وافي Ouafi, تواتي
- * Touati, شاوشي Chaouchi) where English spellings write the w (Wafi, Tawati).
+ * The skeletons an Arabic-script word may be read as, the usual one first, then:
+ * - its consonantal waws read as vowels: French spellings write a w next to a vowel "ou", which reads as a vowel
+ *   (وافي Ouafi, تواتي Touati, شاوشي Chaouchi) where English spellings write the w (Wafi, Tawati);
+ * - qaf and jim read g, as North Africa and the Gulf say qaf (الرزقي Rezgui, قاسم Gacem) and Egypt jim (جمال Gamal).
  */
 export function arabicSkeletons(word: string): string[] {
-  const skeleton = arabicSkeleton(word);
-  const vocalic = word.includes("و") ? arabicSkeleton(word, true) : skeleton;
-  return vocalic !== skeleton && vocalic !== "" ? [skeleton, vocalic] : [skeleton];
+  const out = [arabicSkeleton(word)];
+  if (word.includes("و")) out.push(arabicSkeleton(word, true));
+  if (word.includes("ق") || word.includes("ج")) for (const waw of out.length > 1 ? [false, true] : [false]) out.push(arabicSkeleton(word, waw, true));
+  return [...new Set(out)].filter(Boolean);
 }
 
 const LONG_VOWEL_LETTERS = "اىةيءئ";

@@ -11,8 +11,10 @@
 import { SUN_LETTERS } from "./arabic.ts";
 import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
+import { isAncestorName } from "./patronymics.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
 import {
+  ANCESTOR_WEIGHT,
   COMPOUND_FLOOR,
   COMPOUND_LENGTH_SLACK,
   COMPOUND_SKELETON_SLACK,
@@ -217,7 +219,10 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     const total = weights?.documents ?? documents;
     // An initial says less than the word it stands for, however rare the letter is as a word of its own.
     const initial = !t.abjad && !t.native && t.raw.length === 1 ? INITIAL_WEIGHT : 1;
-    const patronymic = !t.abjad && isPatronymic(t.raw) ? PATRONYMIC_WEIGHT : 1;
+    // A patronymic (Viktorovich) says less than a given name; a father's or grandfather's name in a chain of bin/ben,
+    // and the particle before it, less again (isAncestorName).
+    const ancestor = isAncestorName(raw, i) || (i + 1 < raw.length && isAncestorName(raw, i + 1)) ? ANCESTOR_WEIGHT : 1;
+    const patronymic = (!t.abjad && isPatronymic(t.raw) ? PATRONYMIC_WEIGHT : 1) * ancestor;
     return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial * patronymic };
   });
   for (const u of units) u.weight = tokens[u.first].weight;

@@ -77,6 +77,7 @@ export const CLASS_WEIGHTS = {
 } as const;
 export const INITIAL_WEIGHT = 0.5; // an initial says less than the word it stands for, however rare the letter is as a word
 export const PATRONYMIC_WEIGHT = 0.5; // an East Slavic patronymic (Viktorovich), often left out, tells less than a given name
+export const ANCESTOR_WEIGHT = 0.25; // a father's or grandfather's name in a searched bin/ben chain, and its particle: listings often omit the chain
 export const PATRONYMIC_MIN_LENGTH = 8; // a patronymic is a father's name and its ending: a shorter word so ending is not one
 export const SAME_NAME = 0.85; // spellings this close count as one name for its rarity (Muhammad, Mohamed, Mohammed)
 

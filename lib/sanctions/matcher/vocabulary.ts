@@ -387,7 +387,13 @@ function readingsSimilarity(a: Spelling, b: Spelling): number {
 function otherReadings(word: Spelling, other: Spelling): string[] {
   if (!word.readings) return [];
   if (word.letters === undefined || (!other.abjad && other.raw.includes("ou"))) return word.readings;
-  // Every v of an Arabic-script skeleton is a waw: the reading without them is the waws read as vowels.
-  const vocalic = word.skeleton.replace(/v/g, "");
-  return word.readings.filter((r) => r !== vocalic);
+  // Every v of an Arabic-script skeleton is a waw: a reading with fewer reads waws as vowels.
+  const waws = countV(word.skeleton);
+  return word.readings.filter((r) => countV(r) === waws);
+}
+
+function countV(skeleton: string): number {
+  let n = 0;
+  for (const ch of skeleton) if (ch === "v") n++;
+  return n;
 }
