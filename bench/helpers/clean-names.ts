@@ -4,7 +4,34 @@
  * a match on one is a false alarm. The locales and their shares follow yente's global fixtures: most Latin, a fifth
  * in other scripts (Arabic and Persian, Chinese, Korean, Japanese, Cyrillic, Greek, Hebrew, Thai).
  */
-import { type Faker, fakerAR, fakerDE, fakerEL, fakerEN_US, fakerES, fakerFA, fakerFI, fakerFR, fakerHE, fakerIT, fakerJA, fakerKO, fakerNB_NO, fakerNL, fakerPL, fakerPT_BR, fakerRU, fakerSV, fakerTH, fakerTR, fakerUK, fakerUR, fakerVI, fakerZH_CN, fakerZH_TW } from "@faker-js/faker";
+import {
+  type Faker,
+  fakerAR,
+  fakerDE,
+  fakerEL,
+  fakerEN_US,
+  fakerES,
+  fakerFA,
+  fakerFI,
+  fakerFR,
+  fakerHE,
+  fakerIT,
+  fakerJA,
+  fakerKO,
+  fakerNB_NO,
+  fakerNL,
+  fakerPL,
+  fakerPT_BR,
+  fakerRU,
+  fakerSV,
+  fakerTH,
+  fakerTR,
+  fakerUK,
+  fakerUR,
+  fakerVI,
+  fakerZH_CN,
+  fakerZH_TW,
+} from "@faker-js/faker";
 
 export type Script = "Latin" | "Arabic" | "CJK" | "Cyrillic" | "other";
 

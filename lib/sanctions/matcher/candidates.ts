@@ -113,12 +113,17 @@ export class CandidateFinder {
       .map((unit) => {
         let postings = 0;
         let best = 0;
-        for (const sims of unit.reach ? [unit.sims, unit.reach] : [unit.sims]) {
-          for (const [id, sim] of sims) {
-            postings += this.postingStart[id + 1] - this.postingStart[id];
-            best = Math.max(best, sim);
-          }
+        for (const [id, sim] of unit.sims) {
+          postings += this.postingStart[id + 1] - this.postingStart[id];
+          best = Math.max(best, sim);
         }
+        // A name may meet several parts of a word cut in two (see walk): their shares add up.
+        let parts = 0;
+        for (const [id, share] of unit.reach ?? []) {
+          postings += this.postingStart[id + 1] - this.postingStart[id];
+          parts += share;
+        }
+        best = Math.max(best, parts);
         return { unit, postings, most: best * unit.weight };
       })
       .sort((x, y) => x.postings - y.postings);
@@ -232,29 +237,39 @@ export class CandidateFinder {
 
   /**
    * Adds one unit's contributions over its posting lists; new names only when `addNames`. Its tokens are walked most
-   * similar first, so the first time the unit meets a name is its best contribution there.
+   * similar first, so the first time the unit meets a name is its best contribution there; then the parts of a word
+   * cut in two, each adding its share to the names the unit's own spellings did not meet.
    */
   private walk(unit: QueryUnit, querySerial: number, accepted: Uint8Array, addNames: boolean): void {
     const unitSerial = ++this.serial;
+    // The parts of a word cut in two (unit.reach) each add their share to a name the unit's own spellings did not meet:
+    // a name met by one part only gets that part's share (Coyienes cut as co + yienes: not every name with Co).
+    const partSerial = ++this.serial;
     const { stamps, sums, nameTags, found } = this;
     let foundCount = this.foundCount;
-    const tokens = unit.reach ? [...unit.sims, ...unit.reach] : [...unit.sims];
-    tokens.sort((x, y) => y[1] - x[1]);
-    for (const [id, sim] of tokens) {
-      const contribution = sim * unit.weight;
-      for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
-        const n = this.postingNames[p];
-        const stamp = stamps[2 * n];
-        if (stamp === unitSerial) continue;
-        if (stamp <= querySerial) {
-          if (!addNames || accepted[nameTags[n]] !== 1) continue;
-          sums[2 * n + 1] = 0;
-          found[foundCount++] = n;
+    const visit = (tokens: [number, number][], serial: number, skip: number) => {
+      for (const [id, sim] of tokens) {
+        const contribution = sim * unit.weight;
+        for (let p = this.postingStart[id], end = this.postingStart[id + 1]; p < end; p++) {
+          const n = this.postingNames[p];
+          const stamp = stamps[2 * n];
+          if (stamp === skip) continue;
+          if (stamp <= querySerial) {
+            if (!addNames || accepted[nameTags[n]] !== 1) continue;
+            sums[2 * n + 1] = 0;
+            found[foundCount++] = n;
+          }
+          stamps[2 * n] = serial;
+          sums[2 * n + 1] += contribution;
         }
-        stamps[2 * n] = unitSerial;
-        sums[2 * n + 1] += contribution;
       }
-    }
+    };
+    visit(
+      [...unit.sims].sort((x, y) => y[1] - x[1]),
+      unitSerial,
+      unitSerial,
+    );
+    if (unit.reach) visit([...unit.reach], partSerial, unitSerial);
     this.foundCount = foundCount;
   }
 

@@ -9,12 +9,14 @@
  * to find the names that write it apart (VladimirPutin: the unit's `reach`).
  */
 import { SUN_LETTERS } from "./arabic.ts";
+import { DeletionIndex } from "./deletion-index.ts";
 import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { isAncestorName } from "./patronymics.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
 import {
   ANCESTOR_WEIGHT,
+  CLOSE_ENOUGH,
   COMPOUND_FLOOR,
   COMPOUND_LENGTH_SLACK,
   COMPOUND_SKELETON_SLACK,
@@ -22,6 +24,7 @@ import {
   INITIAL_WEIGHT,
   INNER_SPLIT_LENGTH,
   KNOWN_WORD,
+  LONG_TYPO_LENGTH,
   MAX_INITIALS,
   MIN_JOINABLE_SKELETON,
   PATRONYMIC_WEIGHT,
@@ -33,7 +36,7 @@ import {
   SPLIT_PART_FUZZY_LENGTH,
   SPLIT_PART_MIN_LENGTH,
 } from "./tuning.ts";
-import type { Spelling, Vocabulary, VocabularyMatches } from "./vocabulary.ts";
+import { pairSimilarity, type Spelling, type Vocabulary, type VocabularyMatches } from "./vocabulary.ts";
 
 export interface QueryUnit {
   /** First and last query token covered. */
@@ -48,7 +51,8 @@ export interface QueryUnit {
   sims: Map<number, number>;
   /**
    * Vocabulary tokens that only help find candidates: the parts of a word written joined that the listed name
-   * writes apart (VladimirPutin: vladimir, putin). The scorer compares the word with the listed words joined.
+   * writes apart (VladimirPutin: vladimir, putin), each with its similarity times its share of the word's letters. The
+   * scorer compares the word with the listed words joined.
    */
   reach?: Map<number, number>;
 }
@@ -60,11 +64,22 @@ const MAX_QUERY_TOKENS = 32;
  * The vocabulary tokens of both parts, for every way of cutting `key` in two where both parts are known words. Only
  * for a word the lists do not know (KNOWN_WORD), to find the listed names that write it apart.
  */
-function splitReach(key: string, raw: string, vocab: Vocabulary, depth = 0): Map<number, number> | undefined {
-  if (key.length < (depth > 0 ? INNER_SPLIT_LENGTH : SPLIT_LENGTH) || raw.length < SPLIT_LENGTH) return undefined;
+function splitReach(key: string, raw: string, vocab: Vocabulary): Map<number, number> | undefined {
+  const parts = splitParts(key, raw, vocab);
+  if (!parts) return undefined;
+  // Each part stands for its share of the word: a short known word (co, al) is not the whole of Coyienes.
   const reach = new Map<number, number>();
-  const none: VocabularyMatches = { ids: [], sims: [] };
-  const part = (text: string): VocabularyMatches => {
+  for (const [id, { sim, share }] of parts) reach.set(id, sim * share);
+  return reach;
+}
+
+/** The parts of splitReach, each with its similarity and its share of the word's letters. */
+function splitParts(key: string, raw: string, vocab: Vocabulary, depth = 0): Map<number, { sim: number; share: number }> | undefined {
+  if (key.length < (depth > 0 ? INNER_SPLIT_LENGTH : SPLIT_LENGTH) || raw.length < SPLIT_LENGTH) return undefined;
+  const reach = new Map<number, { sim: number; share: number }>();
+  type Found = VocabularyMatches & { shares?: number[] };
+  const none: Found = { ids: [], sims: [] };
+  const part = (text: string): Found => {
     const key = latinKey(text);
     const id = vocab.id(key, false);
     if (id !== undefined) return { ids: [id], sims: [1] };
@@ -72,21 +87,59 @@ function splitReach(key: string, raw: string, vocab: Vocabulary, depth = 0): Map
     const found = vocab.lookup({ key, raw: text, skeleton: latinSkeleton(key), abjad: false }, 1);
     if (found.sims.some((s) => s >= SPLIT_PART_FLOOR) || depth > 0) return found;
     // A part may itself be two words (vanderbilt: van, derbilt: der, bilt).
-    const inner = splitReach(key, text, vocab, depth + 1);
-    return inner ? { ids: [...inner.keys()], sims: [...inner.values()] } : found;
+    const inner = splitParts(key, text, vocab, depth + 1);
+    return inner ? { ids: [...inner.keys()], sims: [...inner.values()].map((p) => p.sim), shares: [...inner.values()].map((p) => p.share) } : found;
   };
   for (let i = SPLIT_PART_MIN_LENGTH; i <= raw.length - SPLIT_PART_MIN_LENGTH; i++) {
     const left = part(raw.slice(0, i));
     if (!left.sims.some((s) => s >= SPLIT_PART_FLOOR)) continue;
     const right = part(raw.slice(i));
     if (!right.sims.some((s) => s >= SPLIT_PART_FLOOR)) continue;
-    for (const found of [left, right]) {
+    for (const [found, share] of [
+      [left, i / raw.length],
+      [right, 1 - i / raw.length],
+    ] as const) {
       found.ids.forEach((id, k) => {
-        if (found.sims[k] >= SPLIT_PART_FLOOR) reach.set(id, Math.max(reach.get(id) ?? 0, found.sims[k]));
+        const sim = found.sims[k];
+        if (sim < SPLIT_PART_FLOOR) return;
+        const was = reach.get(id);
+        const part = { sim, share: share * (found.shares?.[k] ?? 1) };
+        if (!was || sim * part.share > was.sim * was.share) reach.set(id, part);
       });
     }
   }
   return reach.size ? reach : undefined;
+}
+
+/** Per vocabulary, its long Latin words by their spelling before folding, with their one-letter deletions (built once, when first needed). */
+const longSpellings = new WeakMap<Vocabulary, DeletionIndex>();
+
+function longSpellingIndex(vocab: Vocabulary): DeletionIndex {
+  let index = longSpellings.get(vocab);
+  if (!index) {
+    const raws = vocab.raws.map((raw, id) =>
+      raw.length >= LONG_TYPO_LENGTH && vocab.abjad[id] !== 1 && vocab.natives[id] === undefined && /^[a-z]+$/.test(raw) ? raw : "",
+    );
+    index = new DeletionIndex(raws, LONG_TYPO_LENGTH - 1);
+    longSpellings.set(vocab, index);
+  }
+  return index;
+}
+
+/**
+ * One edit in a long word (eight letters or more) must not lose it. Folding can make that edit two or three on the
+ * folded keys the vocabulary is looked up by (Alxander: alxander, Alexander: aleksander; Soxthward: soksthvard,
+ * Southward: suthvard): when no spelling CLOSE_ENOUGH was found, the word as written is looked up one edit away among
+ * the long words as the lists write them, and those found are compared as usual (pairSimilarity).
+ */
+function addLongTypos(token: Spelling, vocab: Vocabulary, found: Map<number, number>): void {
+  if (token.abjad || token.native || token.raw.length < LONG_TYPO_LENGTH - 1 || !/^[a-z]+$/.test(token.raw)) return;
+  for (const sim of found.values()) if (sim >= CLOSE_ENOUGH) return;
+  longSpellingIndex(vocab).candidates(token.raw, (id) => {
+    if (found.has(id)) return;
+    const sim = pairSimilarity(token, vocab.spelling(id));
+    if (sim >= SIMILARITY_FLOOR) found.set(id, sim);
+  });
 }
 
 export interface PreparedQuery {
@@ -192,6 +245,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
       const other = skeletons ? vocab.skeletons[ids[i]].length : vocab.keys[ids[i]].length;
       if (!compound || (sims[i] >= compoundFloor(skeletons) && compoundLengthFits(other, length, skeletons))) map.set(ids[i], sims[i]);
     }
+    if (first === last) addLongTypos(token ?? { key, raw, skeleton, abjad }, vocab, map);
     // A word the lists know as it is written is not split.
     const known = sims.some((sim) => sim >= KNOWN_WORD);
     const reach = first === last && !abjad && !known ? splitReach(key, raw, vocab) : undefined;

@@ -1,9 +1,13 @@
 /**
  * Ranking rules: the order of a search's results once their names are scored, and the lone-name rule.
  *
- * - Score first (rounded to three places as shown); among equal scores, a listing that has every searched word
- *   exactly ranks above one reached through a spelling or phonetic variant. Names tied with the last one shown, up to
- *   TIE_POOL times the limit, compete for its place; remaining ties keep the index's order.
+ * - Score first (rounded to three places as shown). Names within TIE_MARGIN of each other are a tie: from the best
+ *   down, each run of names within TIE_MARGIN of the run's first is ranked again: a Match before a near miss, then a
+ *   listing that has every searched word exactly before one reached through a spelling or phonetic variant, then the
+ *   listing more of whose name words the search met (Omar Mahmoud fits HADDAD, Omar Mahmoud better than SAIDI, Omar
+ *   Mahmoud Abdelrahim Khalil), then the one that met more of the searched words' weight (their rarity x how closely
+ *   each was met), then score. Names tied with the last one shown, up to TIE_POOL times the limit, compete for its
+ *   place; remaining ties keep the index's order.
  * - A lone name ("Maduro", "Khamis Al": one name word besides particles and legal forms) does not identify a person
  *   who has more: such results are partial matches, never a Match on the name alone. Up to LONE_NAME_POOL times the
  *   limit (at least LONE_NAME_MIN_POOL) are ranked by how closely the word was found, then whether it is the listed
@@ -14,7 +18,7 @@ import type { EntityIdentifier } from "../entity.ts";
 import type { WeighedEvidence } from "./evidence.ts";
 import { TokenClass } from "./lexicon.ts";
 import type { PreparedQuery } from "./query.ts";
-import { LONE_NAME_MIN_POOL, LONE_NAME_POOL, MAX_EVIDENCE_BONUS, MONONYM_TYPO, TIE_POOL } from "./tuning.ts";
+import { LONE_NAME_MIN_POOL, LONE_NAME_POOL, MAX_EVIDENCE_BONUS, MONONYM_TYPO, TIE_MARGIN, TIE_POOL } from "./tuning.ts";
 import type { MatchResult } from "./types.ts";
 
 /** An entity's best name as scored: the name's position in the index and its score. */
@@ -61,9 +65,63 @@ function allExact(r: MatchResult): boolean {
   return r.explanation.parts.every((p) => p.query === null || p.how === "exact");
 }
 
-/** Score first; among equal scores, a listing that has every searched word exactly before one reached by a variant. */
-function byExactness(x: MatchResult, y: MatchResult): number {
-  return y.score - x.score || Number(allExact(y)) - Number(allExact(x));
+/** How a result fits the search, besides its score: what ranks names tied within TIE_MARGIN (see byFit). */
+interface Fit {
+  result: MatchResult;
+  exact: boolean;
+  /** The share of the listed name words that the search met. */
+  listedShare: number;
+  /** The searched words' weight met, each word's weight times its similarity. */
+  queryMet: number;
+}
+
+function fitOf(r: MatchResult, weightOf: Map<string, number>): Fit {
+  let met = 0;
+  let extra = 0;
+  let queryMet = 0;
+  for (const p of r.explanation.parts) {
+    if (p.how === "extra") extra++;
+    else if (p.listed !== null && p.query !== null) {
+      met += p.listed.split(/\s+/).length;
+      queryMet += (weightOf.get(p.query) ?? 0) * p.similarity;
+    }
+  }
+  return { result: r, exact: allExact(r), listedShare: met + extra > 0 ? met / (met + extra) : 0, queryMet };
+}
+
+/** Among tied names: a Match first, then every searched word exact, then more of the listed name met, then more of the search met, then score. */
+function byFit(x: Fit, y: Fit): number {
+  return (
+    Number(y.result.match) - Number(x.result.match) ||
+    Number(y.exact) - Number(x.exact) ||
+    y.listedShare - x.listedShare ||
+    y.queryMet - x.queryMet ||
+    y.result.score - x.result.score
+  );
+}
+
+/** Results sorted by score, each run within TIE_MARGIN of its first ranked again by fit (byFit). */
+function rankTies(results: MatchResult[], query: PreparedQuery): MatchResult[] {
+  // A searched word's weight by its text as the explanation writes it (several words joined weigh together).
+  const weightOf = new Map<string, number>();
+  for (const t of query.tokens) weightOf.set(t.text, (weightOf.get(t.text) ?? 0) + t.weight);
+  for (const u of query.units) {
+    if (u.first === u.last) continue;
+    const text = query.tokens
+      .slice(u.first, u.last + 1)
+      .map((t) => t.text)
+      .join(" ");
+    if (!weightOf.has(text)) weightOf.set(text, u.weight);
+  }
+  const sorted = results.map((r) => fitOf(r, weightOf)).sort((x, y) => y.result.score - x.result.score);
+  const out: MatchResult[] = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[start].result.score - sorted[end].result.score <= TIE_MARGIN) end++;
+    for (const f of sorted.slice(start, end).sort(byFit)) out.push(f.result);
+    start = end;
+  }
+  return out;
 }
 
 /** How closely the lone searched word was found (two decimals), then whether it is the family name, then the score. */
@@ -104,15 +162,14 @@ export function rankByName(
 ): MatchResult[] {
   const ranked = [...best].filter(([, b]) => b.score >= minScore).sort((x, y) => y[1].score - x[1].score || x[0] - y[0]);
   if (!isLoneName(query)) {
-    // Names tied with the last one shown compete for its place (see byExactness).
+    // Names tied with the last one shown compete for its place (see rankTies).
     let end = Math.min(limit, ranked.length);
     const last = end > 0 ? round(ranked[end - 1][1].score) : 0;
-    while (end < ranked.length && end < limit * TIE_POOL && round(ranked[end][1].score) === last) end++;
-    return ranked
-      .slice(0, end)
-      .map(([e, b]) => show(e, b.name, b.score))
-      .sort(byExactness)
-      .slice(0, limit);
+    while (end < ranked.length && end < limit * TIE_POOL && last - round(ranked[end][1].score) <= TIE_MARGIN) end++;
+    return rankTies(
+      ranked.slice(0, end).map(([e, b]) => show(e, b.name, b.score)),
+      query,
+    ).slice(0, limit);
   }
   // A lone name ("Maduro"): people of more names are partial matches, those whose family name it is first.
   const pool = ranked

@@ -119,6 +119,7 @@ export const MONONYM_TYPO = 0.9; // a lone name this close to a one-name listing
 // --- Ranking (ranking.ts) --------------------------------------------------------------------------------------------
 
 export const DEFAULT_LIMIT = 10; // results a search returns unless it asks for another number
+export const TIE_MARGIN = 0.03; // names this close in score are a tie, ranked by how well the search fits each name (ranking.ts)
 export const TIE_POOL = 3; // names tied with the last one shown, up to this many times the limit, compete for its place
 export const LONE_NAME_POOL = 3; // for a lone name, this many times the limit is ranked again, family names first...
 export const LONE_NAME_MIN_POOL = 30; // ... and never fewer than this
@@ -129,6 +130,7 @@ export const KEY_DELETION_LENGTH = 3; // keys this long are indexed with their o
 export const SKELETON_DELETION_LENGTH = 3; // skeletons likewise: one or two consonants' deletions would meet much of the vocabulary
 export const TWO_EDIT_LENGTH = 6; // words this long are also looked up two edits away (Selenskyj / Zelenskyy)
 export const CLOSE_ENOUGH = 0.9; // ... unless a spelling this close is found one edit away (most words have one); likewise below
+export const LONG_TYPO_LENGTH = 8; // words this long are also found one edit away as written, before folding (Alxander / Alexander)
 export const TYPO_LOOKUP_LENGTH = 4; // words this long are also looked up with a typo undone (Hpeap for Pheap)
 export const SPLIT_LENGTH = 6; // a word the lists do not know, this long, is cut into known words (VladimirPutin)
 export const INNER_SPLIT_LENGTH = 5; // a part with a key this long may itself be cut in two (vanderbilt: van, derbilt: der, bilt)
