@@ -7,7 +7,7 @@
  *   vowel of that kind in the same place: حسین is Hussein or Husayn, not Hassan; محمدی is Mohammadi, not Mohammed.
  *   Short vowels are not written in Arabic script, so a Latin vowel where the word writes none costs nothing.
  */
-import { MISSING_LONG_VOWEL, NISBA_WITHOUT_YA, ONSET_ADDED, ONSET_LOST, ONSET_VOWEL_DROPPED } from "./tuning.ts";
+import { FEMININE_ENDING_MISSING, MISSING_LONG_VOWEL, NISBA_WITHOUT_YA, ONSET_ADDED, ONSET_LOST, ONSET_VOWEL_DROPPED } from "./tuning.ts";
 
 const LETTERS: Record<string, string> = {
   ا: "a",
@@ -191,4 +191,14 @@ export function onsetAgreement(letters: string | undefined, latin: string): numb
   if (letters[0] === "w" && /^[ou]/.test(latin)) return 1;
   if (letters[0] === "y" && latin[0] === "i") return 1;
   return ONSET_ADDED;
+}
+
+/**
+ * A word ending in ta marbuta or heh (letters ending "h": حسنة Hasna, فاطمه Fatima, الله Allah) ends in Latin in a
+ * vowel, an h or a t (Hasna, Fatimah, Hikmat): a Latin spelling ending in another consonant lacks the ending, and is
+ * another name (Hasan, حسن): FEMININE_ENDING_MISSING.
+ */
+export function endingAgreement(letters: string | undefined, latin: string): number {
+  if (!letters || !letters.endsWith("h") || letters.length < 2 || !latin) return 1;
+  return /[aeiouyht]$/.test(latin) ? 1 : FEMININE_ENDING_MISSING;
 }

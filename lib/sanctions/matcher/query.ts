@@ -23,6 +23,7 @@ import {
   GIVEN_NAME_FORM,
   INITIAL_WEIGHT,
   INNER_SPLIT_LENGTH,
+  KNOWN_NAME_DF,
   KNOWN_WORD,
   LONG_TYPO_LENGTH,
   MAX_INITIALS,
@@ -30,6 +31,7 @@ import {
   PATRONYMIC_WEIGHT,
   SAME_NAME,
   SHORT_JOIN_PIECE,
+  SHORT_TOKEN,
   SIMILARITY_FLOOR,
   SPLIT_LENGTH,
   SPLIT_PART_FLOOR,
@@ -185,6 +187,48 @@ export function compoundRuns(
 }
 
 /**
+ * A searched given name the lists know, a letter from another given name they know, is that other name, not a typo of
+ * it: Marco is not Mario, Karim not Kasim. Its unit drops a known listed word of the same length that differs from it
+ * in one letter, a consonant, unless for a close sound (Jusuf / Yusuf): a vowel is a spelling (Omar / Umar), and two
+ * letters swapped (Abkar / Akbar) a typo. A word the lists do not know (Mraio) may be a typo and keeps
+ * every near word; so does a letter left out or added (Jail / Jalil). Only the first name word of a person's name of
+ * two or more words: the given name, the place where common names a letter apart meet a shared family name. `known`
+ * is where names are counted: the real lists when a pair is compared (compareNames), else the index searched.
+ */
+function otherKnownGivenName(units: QueryUnit[], raw: Token[], vocab: Vocabulary, known: Vocabulary): void {
+  const names = raw.filter((t) => t.cls === TokenClass.Name);
+  const t = names[0];
+  if (names.length < 2 || t.abjad || t.native || t.key.length <= SHORT_TOKEN) return;
+  const own = known.id(t.key);
+  if (own === undefined || known.df[own] < KNOWN_NAME_DF) return;
+  const u = units.find((unit) => unit.first === unit.last && raw[unit.first] === t);
+  if (!u) return;
+  for (const [id, sim] of u.sims) {
+    const key = vocab.keys[id];
+    if (sim >= 1 || key.length !== t.key.length || vocab.abjad[id] === 1 || vocab.natives[id] !== undefined) continue;
+    if (!consonantChanged(t.key, key)) continue;
+    const other = known === vocab ? id : known.id(key);
+    if (other !== undefined && known.df[other] >= KNOWN_NAME_DF) u.sims.delete(id);
+  }
+}
+
+const VOWEL_LETTERS = "aeiou";
+const CLOSE_SOUNDS = new Set(["sz", "zs", "kg", "gk", "kc", "ck", "td", "dt", "bp", "pb", "fv", "vf", "mn", "nm", "ij", "ji"]);
+
+/** Two words of one length differing in one letter only, a consonant (for another letter, not a close sound). */
+function consonantChanged(a: string, b: string): boolean {
+  let at = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (at >= 0) return false;
+    at = i;
+  }
+  if (at < 0) return false;
+  const vowels = VOWEL_LETTERS.includes(a[at]) && VOWEL_LETTERS.includes(b[at]);
+  return !vowels && !CLOSE_SOUNDS.has(a[at] + b[at]);
+}
+
+/**
  * An Arabic-script word of a single consonant (علي Ali, ابو Abu) says too little to be glued to its
  * neighbour: علي خامنئي would become lkmn, Loqman. The article is the exception (عبد الله).
  */
@@ -252,6 +296,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     units.push({ first, last, key, raw, skeleton, abjad, weight: 0, sims: map, ...(reach ? { reach } : {}) });
   };
   for (let i = 0; i < raw.length; i++) addUnit(i, i, raw[i].key, raw[i].skeleton, raw[i].abjad, raw[i].raw, raw[i]);
+  if (kind !== "company") otherKnownGivenName(units, raw, vocab, weights?.vocab ?? vocab);
   // A person's given name meets its other forms (Ted: Theodore, John: Juan), as a variant.
   if (kind !== "company") {
     for (const u of units) {

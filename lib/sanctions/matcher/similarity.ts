@@ -125,7 +125,7 @@ function genderedEndings(a: string, b: string): boolean {
  */
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
-  if (!skeletons && genderedEndings(a, b)) return 0;
+  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b))) return 0;
   const longer = Math.max(a.length, b.length);
   if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - b.length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
@@ -138,4 +138,17 @@ export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = fal
   // One edit (Ssad / Asad) is still a typo.
   if (!skeletons && sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
   return sim;
+}
+
+const PATRONYMIC_END = /(?:ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
+const SURNAME_END = /(?:ov|ev|ova|eva|in|ina)$/;
+
+/**
+ * An East Slavic family name made from a given name is not the patronymic made from it (Vladimirova, a family name,
+ * is not Vladimirovna, a father's name), though they are a letter or two apart: they are different parts of a name.
+ */
+function surnameAgainstPatronymic(a: string, b: string): boolean {
+  const pa = PATRONYMIC_END.test(a);
+  const pb = PATRONYMIC_END.test(b);
+  return pa !== pb && SURNAME_END.test(pa ? b : a);
 }

@@ -51,6 +51,7 @@ export const MISSING_LONG_VOWEL: Readonly<Record<string, number>> = {
 };
 export const ONSET_VOWEL_DROPPED = 0.9; // an opening alif the Latin leaves out before a consonant (إبراهيم Brahim): North African spelling
 export const ONSET_LOST = 0.75; // an opening ayn or long vowel the Latin has no vowel for (عنون / Nun): another word sharing consonants
+export const FEMININE_ENDING_MISSING = 0.8; // a final ta marbuta or heh (حسنة Hasna) the Latin ends without (Hasan): another name
 export const ONSET_ADDED = 0.8; // a Latin opening vowel where the Arabic opens with a consonant (مان / Aman), the article aside
 export const NISBA_WITHOUT_YA = 0.75; // a Latin -i ending (Mohammadi) where the Arabic writes no final ya (محمد)
 export const GIVEN_NAME_FORM = 0.85; // a given name against another form of it (Ted / Theodore): a variant, under MONONYM_TYPO
@@ -79,6 +80,7 @@ export const INITIAL_WEIGHT = 0.5; // an initial says less than the word it stan
 export const PATRONYMIC_WEIGHT = 0.5; // an East Slavic patronymic (Viktorovich), often left out, tells less than a given name
 export const ANCESTOR_WEIGHT = 0.25; // a father's or grandfather's name in a searched bin/ben chain, and its particle: listings often omit the chain
 export const PATRONYMIC_MIN_LENGTH = 8; // a patronymic is a father's name and its ending: a shorter word so ending is not one
+export const KNOWN_NAME_DF = 2; // a given name this many listed names carry is a name of its own, not a typo of a near one (Marco / Mario)
 export const SAME_NAME = 0.85; // spellings this close count as one name for its rarity (Muhammad, Mohamed, Mohammed)
 
 // --- Name scoring: how much of each side is found (score.ts, initials.ts) -------------------------------------------

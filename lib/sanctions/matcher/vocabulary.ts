@@ -12,7 +12,7 @@
  * key and the Latin tokens spelling one of its readings. Every candidate is then checked with pairSimilarity; those
  * under SIMILARITY_FLOOR are left out.
  */
-import { onsetAgreement, vowelAgreement } from "./arabic.ts";
+import { endingAgreement, onsetAgreement, vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
@@ -283,7 +283,7 @@ export class Vocabulary {
         else if (checked[id] !== serial) {
           checked[id] = serial;
           if (latin < 0) latin = abjadLatinSimilarity(token, this.spelling(id), false);
-          keep(id, latin * onsetAgreement(token.letters, this.raws[id]));
+          keep(id, latin * onsetAgreement(token.letters, this.raws[id]) * endingAgreement(token.letters, this.raws[id]));
         }
       }
     };
@@ -348,7 +348,7 @@ function abjadLatinSimilarity(abjad: Spelling, latin: Spelling, withOnset: boole
   const skeletonSim = tokenSimilarity(abjad.skeleton, latin.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
   if (skeletonSim === 0) return 0;
   const vowels = abjad.vowels && abjad.skeleton === latin.skeleton ? vowelAgreement(abjad.vowels, latin.raw) : 1;
-  const sim = skeletonSim * vowels * (withOnset ? onsetAgreement(abjad.letters, latin.raw) : 1);
+  const sim = skeletonSim * vowels * (withOnset ? onsetAgreement(abjad.letters, latin.raw) * endingAgreement(abjad.letters, latin.raw) : 1);
   return sim >= SIMILARITY_FLOOR ? sim : 0;
 }
 
