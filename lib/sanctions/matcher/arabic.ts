@@ -199,6 +199,6 @@ export function onsetAgreement(letters: string | undefined, latin: string): numb
  * another name (Hasan, حسن): FEMININE_ENDING_MISSING.
  */
 export function endingAgreement(letters: string | undefined, latin: string): number {
-  if (!letters || !letters.endsWith("h") || letters.length < 2 || !latin) return 1;
+  if (!letters?.endsWith("h") || letters.length < 2 || !latin) return 1;
   return /[aeiouyht]$/.test(latin) ? 1 : FEMININE_ENDING_MISSING;
 }
