@@ -117,18 +117,21 @@ const ARABIC_CONSONANTS: Record<string, string> = {
   ټ: "t",
 };
 
+/** Letters read otherwise in a region: qaf and jim as g (North Africa, the Gulf; Egypt), dad as d (Arabic, not Persian). */
+const REGIONAL_READINGS: Record<string, string> = { ق: "g", ج: "g", ض: "d" };
+
 /**
  * Skeleton of one Arabic-script word (already NFKD-decomposed and stripped of marks, article split off); with
- * `wawAsVowel`, a waw read as the consonant w is read as a vowel instead, with `hardG`, qaf and jim are read g (see
- * arabicSkeletons).
+ * `wawAsVowel`, a waw read as the consonant w is read as a vowel instead; the letters in `regional` are read as
+ * REGIONAL_READINGS has them (see arabicSkeletons).
  */
-export function arabicSkeleton(word: string, wawAsVowel = false, hardG = false): string {
+export function arabicSkeleton(word: string, wawAsVowel = false, regional = ""): string {
   let s = "";
   for (let i = 0; i < word.length; i++) {
     const ch = word[i];
     if (ch === "و") {
       if (!wawAsVowel && consonantalWaw(word, i)) s += "v";
-    } else if (hardG && (ch === "ق" || ch === "ج")) s += "g";
+    } else if (regional.includes(ch)) s += REGIONAL_READINGS[ch];
     else s += ARABIC_CONSONANTS[ch] ?? "";
   }
   return finishSkeleton(s);
@@ -138,12 +141,15 @@ export function arabicSkeleton(word: string, wawAsVowel = false, hardG = false):
  * The skeletons an Arabic-script word may be read as, the usual one first, then:
  * - its consonantal waws read as vowels: French spellings write a w next to a vowel "ou", which reads as a vowel
  *   (وافي Ouafi, تواتي Touati, شاوشي Chaouchi) where English spellings write the w (Wafi, Tawati);
- * - qaf and jim read g, as North Africa and the Gulf say qaf (الرزقي Rezgui, قاسم Gacem) and Egypt jim (جمال Gamal).
+ * - its qafs and jims read g, as North Africa and the Gulf say qaf (الرزقي Rezgui, قاسم Gacem) and Egypt jim (جمال
+ *   Gamal), and its dads read d, as Arabic says it (الأخضري Akhdari) where Persian and Urdu say z (Reza, Fazal):
+ *   each such letter alone and all of them together.
  */
 export function arabicSkeletons(word: string): string[] {
+  const letters = [...new Set([...word].filter((ch) => ch in REGIONAL_READINGS))].join("");
+  const regionals = letters.length <= 1 ? [letters] : ["", ...letters, letters];
   const out = [arabicSkeleton(word)];
-  if (word.includes("و")) out.push(arabicSkeleton(word, true));
-  if (word.includes("ق") || word.includes("ج")) for (const waw of out.length > 1 ? [false, true] : [false]) out.push(arabicSkeleton(word, waw, true));
+  for (const waw of word.includes("و") ? [false, true] : [false]) for (const regional of regionals) out.push(arabicSkeleton(word, waw, regional));
   return [...new Set(out)].filter(Boolean);
 }
 
