@@ -105,6 +105,26 @@ describe("Arabic script against North African and French spellings", () => {
     expect(finds("Abdelhamid Cherif", "ech-cherif")).toBe(true);
   });
 
+  test("a Latin opening y before a vowel is a consonant the Arabic must write (Yusuf is يوسف, not سيف Saif)", () => {
+    expect(compareNames("سيف", "Yusuf", { type: "person" }).score).toBeLessThan(0.8);
+    expect(compareNames("يوسف", "Yusuf", { type: "person" }).decision).toBe("match");
+    expect(compareNames("سيف", "Saif", { type: "person" }).decision).toBe("match");
+  });
+
+  test("two Arabic-script words each found only loosely are weaker evidence than one (as two loose Latin words are)", () => {
+    // Each word a close sound off (s/z) is a loose likeness, 0.72; one such word is a spelling, both at once are
+    // most often somebody else: each then keeps 85% of it.
+    expect(compareNames("سمير زيدان", "Samir Sidan", { type: "person" }).decision).toBe("match");
+    const both = compareNames("سمير زيدان", "Zamir Sidan", { type: "person" });
+    expect(both.score).toBeLessThan(0.65);
+    expect(both.explanation.parts.map((p) => p.similarity)).toEqual([expect.closeTo(0.612, 2), expect.closeTo(0.612, 2)]);
+  });
+
+  test("the article joins the word after it, not the one before (جمعة ال is not Jamiel)", () => {
+    expect(compareNames("جمعة الحمامي", "Jamiel Hamieh", { type: "person" }).decision).not.toBe("match");
+    expect(compareNames("عبد الرحمن", "Abdurrahman", { type: "person" }).decision).toBe("match");
+  });
+
   test("a word ending in ta marbuta is not a Latin name ending in another consonant (حسنة is Hasna, not Hasan)", () => {
     expect(flags("حسنة القدوري", "hasan")).toBe(false);
     expect(finds("حسن القدوري", "hasan")).toBe(true);

@@ -182,6 +182,9 @@ export function onsetAgreement(letters: string | undefined, latin: string): numb
   // a Latin word opening with another consonant has lost it (یاسین is Yasin, not Son).
   if (letters[0] === "y" && !/^[yjie]/.test(latin)) return ONSET_LOST;
   if (letters[0] === "w" && !/^[wvou]/.test(latin)) return ONSET_LOST;
+  // The other way round: a Latin opening y or w before a vowel is a consonant the Arabic must write (Yusuf is يوسف,
+  // not سيف Saif).
+  if (/^[yw][aeiou]/.test(latin) && !"ywa".includes(letters[0])) return ONSET_LOST;
   if (arabicVowel === latinVowel) return 1;
   if (arabicVowel) {
     const longAfter = letters.length > 1 && "awy".includes(letters[1]);

@@ -6,7 +6,7 @@
 import { ARTICLES, isArticleAt, MAX_TOKENS, type NameTokens, nameForeign, type Pair, queryForeign } from "./alignment.ts";
 import { TokenClass } from "./lexicon.ts";
 import type { PreparedQuery } from "./query.ts";
-import { ARTICLE_JOINED_MIN_LENGTH, CROSS_SCRIPT_JOIN, FAMILY_OUT_OF_PLACE, FUZZY_WORD, FUZZY_WORDS, TWO_FUZZY_WORDS } from "./tuning.ts";
+import { ARTICLE_JOINED_MIN_LENGTH, CROSS_SCRIPT_JOIN, FAMILY_OUT_OF_PLACE, FUZZY_WORD, FUZZY_WORDS, SKELETON_DISCOUNT, TWO_FUZZY_WORDS } from "./tuning.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /**
@@ -14,11 +14,12 @@ import type { Vocabulary } from "./vocabulary.ts";
  * - a join or split across scripts, unless the Arabic side is bridged by its article (عبد الرحمن / Abdurrahman) or
  *   the Chinese or Korean side has its family name found on its own (习近平 / Xi Jinping);
  * - a listed initial standing for a searched name while a listed full word is left over (J. Doe for John Smith);
- * - two or more Latin words each found only a letter or more off.
+ * - two or more words each found only a letter or more off: Latin words, or Arabic-script words against Latin ones.
  * A pair set to 0 is dropped.
  */
 export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {
   let fuzzy = 0;
+  const fuzzyPairs = new Set<Pair>();
   for (const p of picked) {
     const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
     let qForeign = false;
@@ -26,13 +27,19 @@ export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTok
     for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
     for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
     if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
-    if (compound || qForeign || nForeign || p.initial) continue;
-    if (q.tokens[p.qFirst].cls === TokenClass.Name && p.sim < FUZZY_WORD) fuzzy++;
+    if (compound || p.initial || q.tokens[p.qFirst].cls !== TokenClass.Name) continue;
+    // Latin words are found a letter or more off under FUZZY_WORD; an Arabic-script word against a Latin one, whose
+    // best is SKELETON_DISCOUNT, under that share of it.
+    const abjadLatin = qForeign !== nForeign && (q.tokens[p.qFirst].abjad || vocab.abjad[name.ids[name.start + p.nFirst]] === 1);
+    if ((qForeign || nForeign) && !abjadLatin) continue;
+    if (p.sim < (abjadLatin ? SKELETON_DISCOUNT * FUZZY_WORD : FUZZY_WORD)) {
+      fuzzy++;
+      fuzzyPairs.add(p);
+    }
   }
   for (const p of picked) {
     if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
-    if (fuzzy >= FUZZY_WORDS && !p.initial && p.qFirst === p.qLast && p.nFirst === p.nLast && p.sim < FUZZY_WORD && !queryForeign(q, p.qFirst))
-      p.sim *= TWO_FUZZY_WORDS;
+    if (fuzzy >= FUZZY_WORDS && fuzzyPairs.has(p)) p.sim *= TWO_FUZZY_WORDS;
     if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
   }
 }
@@ -77,11 +84,12 @@ export function capUnbridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: Name
 function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
   // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali. In Arabic script, a name particle too: Latin
   // spellings join bin, ben, ould, ait and ag to the name after them as they join the article (بن صالح / Bensalah).
-  for (let i = p.qFirst; i <= p.qLast; i++) {
+  // The article or particle bridges the word after it, not the one before (جمعة ال is not Jamiel): never the last.
+  for (let i = p.qFirst; i < p.qLast; i++) {
     const t = q.tokens[i];
     if (t.cls === TokenClass.Particle && (t.abjad || ARTICLES.has(t.raw))) return true;
   }
-  for (let j = p.nFirst; j <= p.nLast; j++) {
+  for (let j = p.nFirst; j < p.nLast; j++) {
     if (isArticleAt(vocab, name, j)) return true;
     if (name.classes[name.start + j] === TokenClass.Particle && vocab.abjad[name.ids[name.start + j]] === 1) return true;
   }
