@@ -6,10 +6,12 @@
  * same names; then builds a synthetic index of one million names recombined from the real ones.
  *
  *   bun bench/match.ts [--json FILE] [--verbose] [--fuse-queries N | --fuse-all]
- *                      [--synthetic-names N | --no-synthetic] [--data DIR] [--eval FILE]
+ *                      [--synthetic-names N | --no-synthetic] [--data DIR] [--eval FILE] [--clean-names N]
  *
  * A query passes when the entity whose primary name equals `expect` is among the first 3 results with
- * match = true; a clean name (expect null) passes when no result has match = true.
+ * match = true; a clean name (expect null) passes when no result has match = true. Then N synthetic clean names
+ * (helpers/clean-names.ts: faker-js people in many locales and scripts, nobody on a list) are screened as persons:
+ * the share flagged, overall and per script, is the false alarm rate on names nobody here chose.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -18,6 +20,7 @@ import Fuse from "fuse.js";
 import type { DatasetFile, EntitySchema, SanctionsEntity } from "../lib/sanctions/entity.ts";
 import { DEFAULT_MATCH_THRESHOLD, SanctionsIndex, SanctionsIndexBuilder } from "../lib/sanctions/matcher/index.ts";
 import { type DatasetFormat, parseDatasetFiles } from "../lib/sanctions/parsers/index.ts";
+import { cleanNames, type Script } from "./helpers/clean-names.ts";
 import { printPeerReport, runPeerSuites } from "./helpers/match-peers.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
     peers: { type: "string", default: resolve(ROOT, "../shared/eval/peers") },
     "peers-only": { type: "boolean", default: false },
     failures: { type: "string" },
+    "clean-names": { type: "string", default: "100000" },
   },
 });
 
@@ -324,6 +328,28 @@ function measureSynthetic(entities: SanctionsEntity[], queries: EvalQuery[]) {
   };
 }
 
+/** Synthetic clean names screened as persons (see the header): the share flagged, overall and per script, with examples. */
+function screenCleanNames(index: SanctionsIndex, count: number) {
+  const byScript = new Map<Script | "all", { names: number; flagged: number }>();
+  const examples: string[] = [];
+  const count1 = (script: Script | "all", flagged: boolean) => {
+    const row = byScript.get(script) ?? { names: 0, flagged: 0 };
+    row.names++;
+    if (flagged) row.flagged++;
+    byScript.set(script, row);
+  };
+  for (const { name, script } of cleanNames(count)) {
+    const hit = index.search(name, { type: "person" }).find((r) => r.match);
+    count1("all", !!hit);
+    count1(script, !!hit);
+    if (hit && examples.length < 20) examples.push(`${name} => ${hit.matchedName} (${round(hit.score, 3)})`);
+  }
+  const rates = Object.fromEntries(
+    [...byScript].map(([script, { names, flagged }]) => [script, { names, flagged, percent: round((100 * flagged) / names, 2) }]),
+  );
+  return { names: count, rates, examples };
+}
+
 /** The plain fuse.js scan over the real lists, in a function of its own so that nothing of it outlives the call. */
 function compareWithFuse(entities: SanctionsEntity[], queries: EvalQuery[]) {
   const started = performance.now();
@@ -390,6 +416,7 @@ function main() {
   const speedup = round(fuseSummary.p50Ms / Math.max(matcherOnSample.p50Ms, 1e-6), 0);
   const realIndex = { entities: index.size, names: index.nameCount };
   const synthetic = args["no-synthetic"] ? null : measureSyntheticApart();
+  const clean = Number(args["clean-names"]) > 0 ? screenCleanNames(index, Number(args["clean-names"])) : null;
 
   const report = {
     machine: { cpus: navigator.hardwareConcurrency, bun: Bun.version, platform: process.platform, arch: process.arch },
@@ -400,6 +427,7 @@ function main() {
     fuse: { buildMs: fuseBuildMs, ...fuseSummary, matcherP50MsOnSameQueries: matcherOnSample.p50Ms, speedup },
     synthetic,
     peers: peers ? { ...peers, failures: peers.failures.length } : null,
+    cleanNames: clean,
   };
 
   console.log(
@@ -426,6 +454,11 @@ function main() {
   );
   console.log(`Speed-up over the fuse.js scan (p50 on the same ${fuseQueries.length} queries): ${speedup}x (matcher p50 ${matcherOnSample.p50Ms} ms)`);
   if (peers) printPeerReport(peers);
+  if (clean) {
+    const rates = Object.entries(clean.rates).map(([script, r]) => `${script} ${r.percent}% (${r.flagged}/${r.names})`);
+    console.log(`\nSynthetic clean names (${clean.names}, faker-js locales; flagged as a match): ${rates.join(", ")}`);
+    if (args.verbose) for (const example of clean.examples) console.log(`  ${example}`);
+  }
   if (synthetic) {
     console.log(
       `\nSynthetic index: ${synthetic.entities} entities, ${synthetic.names} names, built in ${synthetic.buildMs} ms; RSS ${synthetic.rssMb} MB right after the build, ${synthetic.settledRssMb} MB settled, ${synthetic.servingRssMb} MB settled after the queries (peak ${synthetic.peakRssMb} MB), heap ${synthetic.heapMb} MB; ${basename(args.eval!)} queries p50 ${synthetic.p50Ms} ms, p99 ${synthetic.p99Ms} ms (recall ${synthetic.recallOverall}%, false positives ${synthetic.falsePositiveRate}%)`,
