@@ -145,8 +145,7 @@ function addLongTypos(token: Spelling, vocab: Vocabulary, found: Map<number, num
 }
 
 export interface PreparedQuery {
-  /** With each token's weight, and how many listed names carry it under one of its spellings (`df`). */
-  tokens: (Token & { weight: number; df: number })[];
+  tokens: (Token & { weight: number })[];
   units: QueryUnit[];
   totalWeight: number;
   /** totalWeight without the tokens a name may leave unmatched at no cost (see score.ts). */
@@ -323,7 +322,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
     // and the particle before it, less again (isAncestorName).
     const ancestor = isAncestorName(raw, i) || (i + 1 < raw.length && isAncestorName(raw, i + 1)) ? ANCESTOR_WEIGHT : 1;
     const patronymic = (!t.abjad && isPatronymic(t.raw) ? PATRONYMIC_WEIGHT : 1) * ancestor;
-    return { ...t, df, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial * patronymic };
+    return { ...t, weight: idf(Math.min(df, total), total) * CLASS_WEIGHT[t.cls] * initial * patronymic };
   });
   for (const u of units) u.weight = tokens[u.first].weight;
 

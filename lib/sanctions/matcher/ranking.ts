@@ -18,7 +18,7 @@ import type { EntityIdentifier } from "../entity.ts";
 import type { WeighedEvidence } from "./evidence.ts";
 import { TokenClass } from "./lexicon.ts";
 import type { PreparedQuery } from "./query.ts";
-import { COMMON_NAME_DF, LONE_NAME_MIN_POOL, LONE_NAME_POOL, MAX_EVIDENCE_BONUS, MONONYM_TYPO, TIE_MARGIN, TIE_POOL } from "./tuning.ts";
+import { LONE_NAME_MIN_POOL, LONE_NAME_POOL, MAX_EVIDENCE_BONUS, MONONYM_TYPO, TIE_MARGIN, TIE_POOL } from "./tuning.ts";
 import type { MatchResult } from "./types.ts";
 
 /** An entity's best name as scored: the name's position in the index and its score. */
@@ -57,28 +57,6 @@ function markPartial(r: MatchResult, listedWords: number): MatchResult {
     r.explanation.parts.every((p) => p.how === "exact" || p.how === "transliteration" || (p.how === "spelling" && p.similarity >= MONONYM_TYPO))
   )
     return r;
-  return { ...r, match: false, partial: true };
-}
-
-/**
- * A person searched by given names and a family name, found on common given names alone in a listing with names of
- * its own left over, is someone else: Yusuf Kaya is not Yusuf Abdelrahim Idris. When the searched family name (the
- * last name word) is missing from the listing, a listed name word is left over, and every searched word found is a
- * common name (COMMON_NAME_DF listed names or more carry it), the result is a partial match, shown for review, never a
- * Match on those names. A listing of given names only (Mohammad Yaqoub) may be the person searched with a family name.
- */
-function familyNameMissing(r: MatchResult, query: PreparedQuery): MatchResult {
-  if (!r.match || r.schema !== "Person") return r;
-  const names = query.tokens.filter((t) => t.cls === TokenClass.Name);
-  if (names.length < 2) return r;
-  const family = names[names.length - 1];
-  if (!r.explanation.parts.some((p) => p.how === "missing" && p.query === family.text)) return r;
-  if (!r.explanation.parts.some((p) => p.how === "extra")) return r;
-  const df = new Map(names.map((t) => [t.text, t.df]));
-  for (const p of r.explanation.parts) {
-    if (p.query === null || p.listed === null || p.how === "missing") continue;
-    for (const word of p.query.split(" ")) if ((df.get(word) ?? COMMON_NAME_DF) < COMMON_NAME_DF) return r;
-  }
   return { ...r, match: false, partial: true };
 }
 
@@ -189,7 +167,7 @@ export function rankByName(
     const last = end > 0 ? round(ranked[end - 1][1].score) : 0;
     while (end < ranked.length && end < limit * TIE_POOL && last - round(ranked[end][1].score) <= TIE_MARGIN) end++;
     return rankTies(
-      ranked.slice(0, end).map(([e, b]) => familyNameMissing(show(e, b.name, b.score), query)),
+      ranked.slice(0, end).map(([e, b]) => show(e, b.name, b.score)),
       query,
     ).slice(0, limit);
   }
@@ -225,7 +203,6 @@ export function rankWithDetails(
     .slice(0, limit)
     .map((w) => {
       const r = show(w.e, w.name, w.score, w);
-      if (r.evidence?.identifier) return r;
-      return lone ? markPartial(r, listedWords(w.name)) : familyNameMissing(r, query);
+      return !lone || r.evidence?.identifier ? r : markPartial(r, listedWords(w.name));
     });
 }

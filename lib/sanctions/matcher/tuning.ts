@@ -120,7 +120,6 @@ export const MONONYM_TYPO = 0.9; // a lone name this close to a one-name listing
 
 // --- Ranking (ranking.ts) --------------------------------------------------------------------------------------------
 
-export const COMMON_NAME_DF = 20; // a name this many listed names carry is common: found alone without the searched family name, a partial
 export const DEFAULT_LIMIT = 10; // results a search returns unless it asks for another number
 export const TIE_MARGIN = 0.03; // names this close in score are a tie, ranked by how well the search fits each name (ranking.ts)
 export const TIE_POOL = 3; // names tied with the last one shown, up to this many times the limit, compete for its place

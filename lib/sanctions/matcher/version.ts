@@ -4,4 +4,4 @@
  * tokenising, weights, scoring, evidence, the threshold's default): a stored search screened under another version
  * is then reported as such by `duecheck searches verify`, instead of its differences being blamed on the lists.
  */
-export const MATCHER_VERSION = "2026.3";
+export const MATCHER_VERSION = "2026.4";
