@@ -143,13 +143,12 @@ export function arabicSkeleton(word: string, wawAsVowel = false, regional = ""):
  *   (وافي Ouafi, تواتي Touati, شاوشي Chaouchi) where English spellings write the w (Wafi, Tawati);
  * - its qafs and jims read g, as North Africa and the Gulf say qaf (الرزقي Rezgui, قاسم Gacem) and Egypt jim (جمال
  *   Gamal), and its dads read d, as Arabic says it (الأخضري Akhdari) where Persian and Urdu say z (Reza, Fazal):
- *   each such letter alone and all of them together.
+ *   all of them at once (a name seldom has two of these letters, and each reading is one more lookup).
  */
 export function arabicSkeletons(word: string): string[] {
-  const letters = [...new Set([...word].filter((ch) => ch in REGIONAL_READINGS))].join("");
-  const regionals = letters.length <= 1 ? [letters] : ["", ...letters, letters];
+  const regional = [...new Set([...word].filter((ch) => ch in REGIONAL_READINGS))].join("");
   const out = [arabicSkeleton(word)];
-  for (const waw of word.includes("و") ? [false, true] : [false]) for (const regional of regionals) out.push(arabicSkeleton(word, waw, regional));
+  for (const waw of word.includes("و") ? [false, true] : [false]) for (const letters of regional ? ["", regional] : [""]) out.push(arabicSkeleton(word, waw, letters));
   return [...new Set(out)].filter(Boolean);
 }
 
