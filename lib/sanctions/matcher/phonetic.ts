@@ -148,7 +148,8 @@ export function arabicSkeleton(word: string, wawAsVowel = false, regional = ""):
 export function arabicSkeletons(word: string): string[] {
   const regional = [...new Set([...word].filter((ch) => ch in REGIONAL_READINGS))].join("");
   const out = [arabicSkeleton(word)];
-  for (const waw of word.includes("و") ? [false, true] : [false]) for (const letters of regional ? ["", regional] : [""]) out.push(arabicSkeleton(word, waw, letters));
+  for (const waw of word.includes("و") ? [false, true] : [false])
+    for (const letters of regional ? ["", regional] : [""]) out.push(arabicSkeleton(word, waw, letters));
   return [...new Set(out)].filter(Boolean);
 }
 

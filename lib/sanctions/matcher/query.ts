@@ -278,12 +278,18 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   const raw = tokenize(term, kind).slice(0, MAX_QUERY_TOKENS);
   if (raw.length === 0) return null;
   const units: QueryUnit[] = [];
+  const queryTokens = raw;
   const addUnit = (first: number, last: number, key: string, skeleton: string, abjad: boolean, raw: string, token?: Spelling) => {
     // A compound must be close anyway (COMPOUND_FLOOR): one edit away is enough, and far cheaper.
     const { ids, sims } = vocab.lookup(token ?? { key, raw, skeleton, abjad }, first === last ? 2 : 1, first === last ? SIMILARITY_FLOOR : COMPOUND_FLOOR);
     const map = new Map<number, number>();
+    // Chinese or Japanese characters joined are read in pinyin: a spelling for Latin words, never an Arabic-script or
+    // Hebrew word's consonants (未来 is not ولی).
+    let han = false;
+    for (let i = first; i <= last; i++) if (queryTokens[i].native !== undefined) han = true;
     for (let i = 0; i < ids.length; i++) {
       const compound = first !== last;
+      if (han && vocab.abjad[ids[i]] === 1) continue;
       const skeletons = abjad || vocab.abjad[ids[i]] === 1;
       const length = skeletons ? skeleton.length : key.length;
       const other = skeletons ? vocab.skeletons[ids[i]].length : vocab.keys[ids[i]].length;

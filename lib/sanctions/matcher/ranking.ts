@@ -60,6 +60,25 @@ function markPartial(r: MatchResult, listedWords: number): MatchResult {
   return { ...r, match: false, partial: true };
 }
 
+/**
+ * A Chinese or Korean name is a family syllable and one or two given ones, and given syllables are shared by very many
+ * people: a name searched in Han or Hangul that leaves the listed family name (before the comma: CHANG, Chi Fu) over
+ * is someone else with a syllable or two in common (琪 付 is not Chang Chi Fu): a partial match, never a Match.
+ */
+function familySyllableLeftOver(r: MatchResult, query: PreparedQuery): MatchResult {
+  if (!r.match || r.schema !== "Person" || !query.tokens.some((t) => t.native !== undefined)) return r;
+  const comma = r.matchedName.indexOf(",");
+  if (comma <= 0) return r;
+  const family = new Set(
+    r.matchedName
+      .slice(0, comma)
+      .trim()
+      .split(/[\s-]+/),
+  );
+  const left = r.explanation.parts.some((p) => p.how === "extra" && p.listed !== null && family.has(p.listed));
+  return left ? { ...r, match: false, partial: true } : r;
+}
+
 /** Every searched word found as written: ranks above a name of the same score found through a word spelt otherwise. */
 function allExact(r: MatchResult): boolean {
   return r.explanation.parts.every((p) => p.query === null || p.how === "exact");
@@ -167,7 +186,7 @@ export function rankByName(
     const last = end > 0 ? round(ranked[end - 1][1].score) : 0;
     while (end < ranked.length && end < limit * TIE_POOL && last - round(ranked[end][1].score) <= TIE_MARGIN) end++;
     return rankTies(
-      ranked.slice(0, end).map(([e, b]) => show(e, b.name, b.score)),
+      ranked.slice(0, end).map(([e, b]) => familySyllableLeftOver(show(e, b.name, b.score), query)),
       query,
     ).slice(0, limit);
   }
@@ -203,6 +222,7 @@ export function rankWithDetails(
     .slice(0, limit)
     .map((w) => {
       const r = show(w.e, w.name, w.score, w);
-      return !lone || r.evidence?.identifier ? r : markPartial(r, listedWords(w.name));
+      if (r.evidence?.identifier) return r;
+      return lone ? markPartial(r, listedWords(w.name)) : familySyllableLeftOver(r, query);
     });
 }
