@@ -23,7 +23,7 @@ import type { Vocabulary } from "./vocabulary.ts";
  * - a join or split across scripts, unless the Arabic side is bridged by its article (عبد الرحمن / Abdurrahman) or
  *   the Chinese or Korean side has its family name found on its own (习近平 / Xi Jinping);
  * - a listed initial standing for a searched name while a listed full word is left over (J. Doe for John Smith);
- * - two or more Latin words each found only a letter or more off.
+ * - two or more Latin words each found only a letter or more off, or one while a listed name word is left out.
  * A pair set to 0 is dropped.
  */
 export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {

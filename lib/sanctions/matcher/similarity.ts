@@ -6,7 +6,8 @@
  *
  * Besides the distance: words of two letters or fewer are alike only when equal, words of three letters (or
  * consonants) may differ by one vowel (or one close consonant), words of very different lengths are not alike, given
- * names differing only in a final a/o are a woman's and a man's (Antonia / Antonio), and a loose likeness between a
+ * names differing only in a final a/o are a woman's and a man's (Antonia / Antonio), one stem with two kinds of English
+ * ending is two words (Construction / Constructors), and a loose likeness between a
  * word starting with a vowel and one starting with a consonant is two names (Hamid / Ahmad).
  */
 import {
