@@ -4,9 +4,19 @@
  * more Latin words each found only a letter or more off.
  */
 import { ARTICLES, isArticleAt, MAX_TOKENS, type NameTokens, nameForeign, type Pair, queryForeign } from "./alignment.ts";
-import { TokenClass } from "./lexicon.ts";
+import { isPatronymic, TokenClass } from "./lexicon.ts";
 import type { PreparedQuery } from "./query.ts";
-import { ARTICLE_JOINED_MIN_LENGTH, CROSS_SCRIPT_JOIN, FAMILY_OUT_OF_PLACE, FUZZY_WORD, FUZZY_WORDS, SKELETON_DISCOUNT, TWO_FUZZY_WORDS } from "./tuning.ts";
+import {
+  ARTICLE_JOINED_MIN_LENGTH,
+  CROSS_SCRIPT_JOIN,
+  FAMILY_OUT_OF_PLACE,
+  FUZZY_WORD,
+  FUZZY_WORDS,
+  MISSPELT_WITH_WORD_LEFT,
+  SKELETON_DISCOUNT,
+  SPELT_WITH_WORD_LEFT,
+  TWO_FUZZY_WORDS,
+} from "./tuning.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /**
@@ -14,12 +24,14 @@ import type { Vocabulary } from "./vocabulary.ts";
  * - a join or split across scripts, unless the Arabic side is bridged by its article (عبد الرحمن / Abdurrahman) or
  *   the Chinese or Korean side has its family name found on its own (习近平 / Xi Jinping);
  * - a listed initial standing for a searched name while a listed full word is left over (J. Doe for John Smith);
- * - two or more words each found only a letter or more off: Latin words, or Arabic-script words against Latin ones.
+ * - two or more words each found only a letter or more off (Latin words, or Arabic-script words against Latin ones), or
+ *   one Latin word while a listed name word is left out.
  * A pair set to 0 is dropped.
  */
 export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {
   let fuzzy = 0;
   const fuzzyPairs = new Set<Pair>();
+  let misspelt = 0;
   for (const p of picked) {
     const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
     let qForeign = false;
@@ -36,10 +48,24 @@ export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTok
       fuzzy++;
       fuzzyPairs.add(p);
     }
+    if (!abjadLatin && p.sim < SPELT_WITH_WORD_LEFT) misspelt++;
   }
+  // A word found only a letter or more off while a listed name word is left out: two differences at once, as with two
+  // fuzzy words, are more often another person than a typo and a name left out.
+  const misspeltWithWordLeft = fuzzy < FUZZY_WORDS && misspelt === 1 && !q.tokens.every((t) => t.native) && listedNameLeft(vocab, name, picked);
   for (const p of picked) {
     if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
     if (fuzzy >= FUZZY_WORDS && fuzzyPairs.has(p)) p.sim *= TWO_FUZZY_WORDS;
+    else if (
+      misspeltWithWordLeft &&
+      !p.initial &&
+      p.qFirst === p.qLast &&
+      p.nFirst === p.nLast &&
+      p.sim < SPELT_WITH_WORD_LEFT &&
+      !queryForeign(q, p.qFirst) &&
+      !nameForeign(vocab, name, p.nFirst)
+    )
+      p.sim *= MISSPELT_WITH_WORD_LEFT;
     if (p.initial && p.nFirst === p.nLast && vocab.raws[name.ids[name.start + p.nFirst]].length === 1 && listedWordLeft(vocab, name, picked)) p.sim = 0;
   }
 }
@@ -61,6 +87,18 @@ function listedWordLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): bo
   for (let j = 0; j < k && j < MAX_TOKENS; j++) {
     if (name.classes[name.start + j] !== TokenClass.Name || vocab.raws[name.ids[name.start + j]].length < 2) continue;
     if (!picked.some((p) => p.nFirst <= j && j <= p.nLast)) return true;
+  }
+  return false;
+}
+
+/** Whether a listed name word of two letters or more, not a patronymic (often left out), is left out of the alignment. */
+function listedNameLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): boolean {
+  const k = name.end - name.start;
+  for (let j = 0; j < k && j < MAX_TOKENS; j++) {
+    const id = name.ids[name.start + j];
+    if (name.classes[name.start + j] !== TokenClass.Name || vocab.raws[id].length < 2 || vocab.abjad[id] === 1) continue;
+    if (vocab.natives[id] !== undefined || isPatronymic(vocab.raws[id])) continue;
+    if (!picked.some((p) => p.nFirst <= j && j <= p.nLast && p.sim > 0)) return true;
   }
   return false;
 }

@@ -294,8 +294,10 @@ function romanNumerals(words: Word[], kind: NameKind): Word[] {
   return words.map((w, i) => {
     if (i === 0 || w.abjad || w.native || w.dotted || !ROMAN.test(w.text)) return w;
     if (w.text.length === 1 && (!company || w.hyphened)) return w;
-    // In a person's name only a generation's number at the end (John Smith III).
-    if (w.text === "xi" || (!company && (i < words.length - 1 || !PERSON_NUMERALS.has(w.text)))) return w;
+    // In a person's name only a generation's number at the end (John Smith III). XI is the Chinese family name Xi,
+    // unless it ends a company's name, before its legal forms if any, where a series has its number (Fund XI).
+    if (w.text === "xi" && (!company || !words.slice(i + 1).every((x) => !x.abjad && isLegalWord(x.text)))) return w;
+    if (!company && (i < words.length - 1 || !PERSON_NUMERALS.has(w.text))) return w;
     return { ...w, text: String(romanValue(w.text)) };
   });
 }

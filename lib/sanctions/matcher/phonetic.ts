@@ -29,10 +29,14 @@ const REPLACEMENTS: [string, RegExp, string][] = [
 ];
 
 const DOUBLE = /([a-z])\1+/g;
+const HARD_C = /c(?![eihz])/g;
 
 export function latinKey(word: string): string {
   let s = word;
   for (const [literal, re, to] of REPLACEMENTS) if (s.includes(literal)) s = s.replace(re, to);
+  // A c that is no s or ch sound (before a, o, u, a consonant or at the end) is a k: Faberlic / Faberlik, Marco /
+  // Marko. Not in a word of three letters or fewer: Co (a company) would become the family name Ko.
+  if (s.length >= 4 && s.includes("c")) s = s.replace(HARD_C, "k");
   return s;
 }
 

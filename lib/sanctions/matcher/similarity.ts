@@ -6,12 +6,14 @@
  *
  * Besides the distance: words of two letters or fewer are alike only when equal, words of three letters (or
  * consonants) may differ by one vowel (or one close consonant), words of very different lengths are not alike, given
- * names differing only in a final a/o are a woman's and a man's (Antonia / Antonio), and a loose likeness between a
+ * names differing only in a final a/o are a woman's and a man's (Antonia / Antonio), one stem with two kinds of English
+ * ending is two words (Construction / Constructors), and a loose likeness between a
  * word starting with a vowel and one starting with a consonant is two names (Hamid / Ahmad).
  */
 import {
   BREATH_INDEL,
   CLOSE_CONSONANT_SUBSTITUTION,
+  DERIVED_STEM_MIN_LENGTH,
   DOUBLING,
   EXACT_ONLY_LENGTH,
   FINAL_S,
@@ -125,7 +127,7 @@ function genderedEndings(a: string, b: string): boolean {
  */
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
-  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b))) return 0;
+  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b))) return 0;
   const longer = Math.max(a.length, b.length);
   if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - b.length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
@@ -151,4 +153,21 @@ function surnameAgainstPatronymic(a: string, b: string): boolean {
   const pa = PATRONYMIC_END.test(a);
   const pb = PATRONYMIC_END.test(b);
   return pa !== pb && SURNAME_END.test(pa ? b : a);
+}
+
+// English derivational endings, those of one kind together: the act (-ion), the agent (-or, -er), the doing (-ing),
+// the result (-ment), each with its plural.
+const DERIVATION = /(?:ions?|ors?|ers?|ings?|ments?)$/;
+const derivationKind = (ending: string) => ending.replace(/s$/, "").replace("er", "or");
+
+/**
+ * One stem with two derivational endings of different kinds makes two words, not a misspelling of one (Construction,
+ * Constructors; Printing, Printers): a company doing the one is not the company doing the other.
+ */
+function otherDerivation(a: string, b: string): boolean {
+  const x = DERIVATION.exec(a);
+  const y = DERIVATION.exec(b);
+  if (!x || !y || derivationKind(x[0]) === derivationKind(y[0])) return false;
+  const stem = a.slice(0, x.index);
+  return stem.length >= DERIVED_STEM_MIN_LENGTH && stem === b.slice(0, y.index);
 }

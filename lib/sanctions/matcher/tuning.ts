@@ -34,6 +34,7 @@ export const SHORT_TOKEN_DISTANCE = 0.41; // ... one vowel substitution (0.4), w
 export const SHORT_SKELETON_DISTANCE = 0.61; // three-consonant skeletons may differ by one close consonant (Hashim / Hisham)
 export const LOOSE_LIKENESS = 0.8; // under this, a word starting with a vowel and one with a consonant, more than one
 //                                    edit apart, are two names sharing consonants (Hamid / Ahmad), not one spelt two ways
+export const DERIVED_STEM_MIN_LENGTH = 5; // a stem this long with two English endings of different kinds is two words (Construction / Constructors)
 export const GENDERED_ENDING_MIN_LENGTH = 4; // given names this long differing only in a final a/o are a woman's and a man's (Antonia / Antonio)
 
 // --- Token similarity across spellings and scripts (vocabulary.ts, arabic.ts, query.ts, lexicon.ts) -----------------
@@ -89,7 +90,7 @@ export const NAME_COVERAGE_FLOOR = 0.7; // a person's listed words the query lea
 export const QUERY_COVERAGE_FLOOR = 0.6; // from the name's side, a query's extra words (an extra middle name) cost at most 40%
 export const SYLLABIC_COVERAGE_FLOOR = 0.4; // a Chinese or Korean name is short: a listed syllable left out is another name
 export const COMPANY_COVERAGE_FLOOR = 0.6; // Banco Santander is not Banco Santander México: a company's words left out weigh more
-export const COMPANY_QUERY_COVERAGE_FLOOR = 0.4; // Deutsche Bank Trust Company is not Deutsche Bank: extra query words weigh more
+export const COMPANY_QUERY_COVERAGE_FLOOR = 0.35; // Deutsche Bank Trust Company is not Deutsche Bank: extra query words weigh more
 export const NAME_SIDE_MIN_WORDS = 2; // a name is scored from its side too only when this many of its name words are found
 export const INITIAL_SIMILARITY = 0.85; // an initial against the word it may stand for (V. / Vladimir, JC / Jean-Claude)
 export const LISTED_INITIAL_SIMILARITY = 0.7; // a listed initial against a searched given name: the listing may mean anyone
@@ -106,6 +107,8 @@ export const CROSS_SCRIPT_JOIN = 0.75; // cap: a join or split across scripts is
 export const FUZZY_WORD = 0.85; // under this a Latin word is found only a letter or more off (Nychaela / Michaela)
 export const FUZZY_WORDS = 2; // ... and this many such words at once are often another person, not typos
 export const TWO_FUZZY_WORDS = 0.85; // ... each of which then keeps this share of its similarity
+export const SPELT_WITH_WORD_LEFT = 0.9; // a Latin word found under this (a letter off) while a listed name word is left out...
+export const MISSPELT_WITH_WORD_LEFT = 0.85; // ... keeps this share: a typo and a name left out at once are often another person
 export const FAMILY_OUT_OF_PLACE = 0.5; // a family name after آل met by a listed given name without the article (Husayn Ali)
 export const ARTICLE_JOINED_MIN_LENGTH = 5; // a listed al-/el- word this long has the article joined (Alali), a family name
 export const PATRONYMIC_CONFLICT = 0.4; // a person's own name aligned with the other's father's (Salman bin Muhammad / reversed)
