@@ -14,8 +14,14 @@ const crowd = ["Mohamed", "Ahmed", "Ali", "Mario", "Marco", "Olga", "Said"].flat
   ["Tarkan", "Velmoz", "Dirrik", "Saboun", "Quelt"].map((family, k) => person(`crowd-${i}-${k}`, `${family.toUpperCase()}, ${given}`)),
 );
 
+// Chinese and Korean listings: given syllables are shared by many, the family syllable says who.
+// Chang is a common family name, as in the real lists: it weighs little beside the given syllables.
+const changs = ["Wei", "Li Na", "Hong", "Ming", "Jun", "Tao", "Bo", "Lan"].map((given, k) => person(`chang-${k}`, `CHANG, ${given}`));
+const syllabic = [...changs, person("chang", "CHANG, Chi Fu"), person("pak", "PAK, Min Su"), person("wali", "ولی جان")];
+
 const index = SanctionsIndex.build([
   ...crowd,
+  ...syllabic,
   person("touati", "TOUATI, Hadj Brahim"),
   person("ouafi", "EL OUAFI, Hicham"),
   person("chaouchi", "CHAOUCHI, Abdelkader"),
@@ -145,5 +151,21 @@ describe("false alarms on common names", () => {
     expect(flags("Olga Vladimirova", "vladimirovna")).toBe(false);
     expect(finds("Olga Vladimirovna Kostrikina", "vladimirovna")).toBe(true);
     expect(finds("Olga Kostrikina", "vladimirovna")).toBe(true);
+  });
+});
+
+describe("Chinese and Korean names", () => {
+  test("a name in Han or Hangul that leaves the listed family syllable over is a partial, never a Match", () => {
+    // 琪 付 (Qi Fu) meets Chi and Fu, not the family name Chang.
+    const shared = search("琪 付").find((r) => r.id === "maghreb:chang");
+    expect(shared?.match ?? false).toBe(false);
+    // With the family syllable found the name is a Match, in Han characters or in Hangul.
+    expect(finds("张 琪 付", "chang")).toBe(true);
+    expect(finds("박민수", "pak")).toBe(true);
+  });
+
+  test("Chinese or Japanese characters joined are a spelling for Latin words, never an Arabic-script word's consonants", () => {
+    expect(flags("未来 吉原", "wali")).toBe(false);
+    expect(finds("ولی جان", "wali")).toBe(true);
   });
 });
