@@ -11,6 +11,8 @@
  * the candidates for transliteration variants (Muhammad/Mohamed: mhmd).
  */
 
+import { HARD_C_MIN_LENGTH } from "./tuning.ts";
+
 // Each rule with a literal every string it changes contains: most words need few of the rules, and testing for the
 // literal is far cheaper than a global replace (a search folds dozens of typo variants of each word).
 const REPLACEMENTS: [string, RegExp, string][] = [
@@ -36,7 +38,7 @@ export function latinKey(word: string): string {
   for (const [literal, re, to] of REPLACEMENTS) if (s.includes(literal)) s = s.replace(re, to);
   // A c that is no s or ch sound (before a, o, u, a consonant or at the end) is a k: Faberlic / Faberlik, Marco /
   // Marko. Not in a word of three letters or fewer: Co (a company) would become the family name Ko.
-  if (s.length >= 4 && s.includes("c")) s = s.replace(HARD_C, "k");
+  if (s.length >= HARD_C_MIN_LENGTH && s.includes("c")) s = s.replace(HARD_C, "k");
   return s;
 }
 

@@ -35,6 +35,7 @@ export const SHORT_SKELETON_DISTANCE = 0.61; // three-consonant skeletons may di
 export const LOOSE_LIKENESS = 0.8; // under this, a word starting with a vowel and one with a consonant, more than one
 //                                    edit apart, are two names sharing consonants (Hamid / Ahmad), not one spelt two ways
 export const DERIVED_STEM_MIN_LENGTH = 5; // a stem this long with two English endings of different kinds is two words (Construction / Constructors)
+export const HARD_C_MIN_LENGTH = 4; // a hard c folds to k in words this long or longer: Co (a company) must not become Ko
 export const GENDERED_ENDING_MIN_LENGTH = 4; // given names this long differing only in a final a/o are a woman's and a man's (Antonia / Antonio)
 
 // --- Token similarity across spellings and scripts (vocabulary.ts, arabic.ts, query.ts, lexicon.ts) -----------------
