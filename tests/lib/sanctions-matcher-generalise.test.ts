@@ -117,6 +117,13 @@ describe("Arabic script against North African and French spellings", () => {
     expect(compareNames("سيف", "Saif", { type: "person" }).decision).toBe("match");
   });
 
+  test("a Latin sh or ch is another consonant than a sin or sad (سعيد is Saeed, not Cheade), the sound of shin", () => {
+    expect(compareNames("سعيد", "Cheade", { type: "person" }).score).toBeLessThan(0.8);
+    expect(compareNames("سعيد", "Saeed", { type: "person" }).decision).toBe("match");
+    expect(compareNames("شريف", "Cherif", { type: "person" }).decision).toBe("match");
+    expect(compareNames("شريف", "Sharif", { type: "person" }).decision).toBe("match");
+  });
+
   test("two Arabic-script words each found only loosely are weaker evidence than one (as two loose Latin words are)", () => {
     // Each word a close sound off (s/z) is a loose likeness, 0.72; one such word is a spelling, both at once are
     // most often somebody else: each then keeps 85% of it.

@@ -7,7 +7,7 @@
  *   vowel of that kind in the same place: حسین is Hussein or Husayn, not Hassan; محمدی is Mohammadi, not Mohammed.
  *   Short vowels are not written in Arabic script, so a Latin vowel where the word writes none costs nothing.
  */
-import { FEMININE_ENDING_MISSING, MISSING_LONG_VOWEL, NISBA_WITHOUT_YA, ONSET_ADDED, ONSET_LOST, ONSET_VOWEL_DROPPED } from "./tuning.ts";
+import { FEMININE_ENDING_MISSING, MISSING_LONG_VOWEL, NISBA_WITHOUT_YA, ONSET_ADDED, ONSET_LOST, ONSET_VOWEL_DROPPED, SIBILANT_MISMATCH } from "./tuning.ts";
 
 const LETTERS: Record<string, string> = {
   ا: "a",
@@ -204,4 +204,18 @@ export function onsetAgreement(letters: string | undefined, latin: string): numb
 export function endingAgreement(letters: string | undefined, latin: string): number {
   if (!letters?.endsWith("h") || letters.length < 2 || !latin) return 1;
   return /[aeiouyht]$/.test(latin) ? 1 : FEMININE_ENDING_MISSING;
+}
+
+/** Letters (arabicLetters) a Latin sh or ch may stand for: shin, tcheh, jim, kha, and kaf and qaf (German ch, Bach). */
+const SH_SOUNDS = /[SCjxkqgZ]/;
+const PLAIN_SIBILANTS = /[sKc]/;
+
+/**
+ * A Latin spelling with sh or ch where the Arabic-script word writes only plain sibilants (sin, sad, tha) and nothing
+ * a Latin sh or ch stands for: the two have another consonant, which the skeleton merged (سعيد Saeed is not Cheade,
+ * سيد Sayed not Shad). SIBILANT_MISMATCH.
+ */
+export function sibilantAgreement(letters: string | undefined, latin: string): number {
+  if (!letters || !PLAIN_SIBILANTS.test(letters) || SH_SOUNDS.test(letters)) return 1;
+  return /sh|ch/.test(latin) ? SIBILANT_MISMATCH : 1;
 }

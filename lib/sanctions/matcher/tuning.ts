@@ -54,6 +54,7 @@ export const MISSING_LONG_VOWEL: Readonly<Record<string, number>> = {
 export const ONSET_VOWEL_DROPPED = 0.9; // an opening alif the Latin leaves out before a consonant (إبراهيم Brahim): North African spelling
 export const ONSET_LOST = 0.75; // an opening ayn or long vowel the Latin has no vowel for (عنون / Nun): another word sharing consonants
 export const FEMININE_ENDING_MISSING = 0.75; // a final ta marbuta or heh (حسنة Hasna) the Latin ends without (Hasan): another name
+export const SIBILANT_MISMATCH = 0.75; // a Latin sh or ch where the Arabic writes only sin or sad (سعيد / Cheade): another consonant
 export const ONSET_ADDED = 0.8; // a Latin opening vowel where the Arabic opens with a consonant (مان / Aman), the article aside
 export const NISBA_WITHOUT_YA = 0.75; // a Latin -i ending (Mohammadi) where the Arabic writes no final ya (محمد)
 export const GIVEN_NAME_FORM = 0.85; // a given name against another form of it (Ted / Theodore): a variant, under MONONYM_TYPO

@@ -12,7 +12,7 @@
  * key and the Latin tokens spelling one of its readings. Every candidate is then checked with pairSimilarity; those
  * under SIMILARITY_FLOOR are left out.
  */
-import { endingAgreement, onsetAgreement, vowelAgreement } from "./arabic.ts";
+import { endingAgreement, onsetAgreement, sibilantAgreement, vowelAgreement } from "./arabic.ts";
 import { DeletionIndex } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
@@ -283,7 +283,7 @@ export class Vocabulary {
         else if (checked[id] !== serial) {
           checked[id] = serial;
           if (latin < 0) latin = abjadLatinSimilarity(token, this.spelling(id), false);
-          keep(id, latin * onsetAgreement(token.letters, this.raws[id]) * endingAgreement(token.letters, this.raws[id]));
+          keep(id, latin * letterAgreement(token.letters, this.raws[id]));
         }
       }
     };
@@ -339,16 +339,21 @@ export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY
   return abjadLatinSimilarity(a.abjad ? a : b, a.abjad ? b : a, true);
 }
 
+/** What an Arabic-script word's letters say beyond its skeleton, against a Latin spelling: opening, ending, sibilants. */
+function letterAgreement(letters: string | undefined, latin: string): number {
+  return onsetAgreement(letters, latin) * endingAgreement(letters, latin) * sibilantAgreement(letters, latin);
+}
+
 /**
  * An Arabic-script word against a Latin one, on their consonant skeletons: where the consonants agree, the written
- * long vowels are what tells Hussein (حسین) from Hassan (حسن); and (`withOnset`) the word's opening, a vowel's seat or
- * a consonant, must agree with the Latin's (أيمن is Ayman, not Man). Under SIMILARITY_FLOOR, 0.
+ * long vowels are what tells Hussein (حسین) from Hassan (حسن); and (`withLetters`) what its letters say beyond the
+ * skeleton must agree with the Latin (letterAgreement: أيمن is Ayman, not Man). Under SIMILARITY_FLOOR, 0.
  */
-function abjadLatinSimilarity(abjad: Spelling, latin: Spelling, withOnset: boolean): number {
+function abjadLatinSimilarity(abjad: Spelling, latin: Spelling, withLetters: boolean): number {
   const skeletonSim = tokenSimilarity(abjad.skeleton, latin.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT, true) * SKELETON_DISCOUNT;
   if (skeletonSim === 0) return 0;
   const vowels = abjad.vowels && abjad.skeleton === latin.skeleton ? vowelAgreement(abjad.vowels, latin.raw) : 1;
-  const sim = skeletonSim * vowels * (withOnset ? onsetAgreement(abjad.letters, latin.raw) * endingAgreement(abjad.letters, latin.raw) : 1);
+  const sim = skeletonSim * vowels * (withLetters ? letterAgreement(abjad.letters, latin.raw) : 1);
   return sim >= SIMILARITY_FLOOR ? sim : 0;
 }
 
