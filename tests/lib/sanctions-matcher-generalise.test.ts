@@ -122,6 +122,9 @@ describe("Arabic script against North African and French spellings", () => {
     expect(compareNames("سعيد", "Saeed", { type: "person" }).decision).toBe("match");
     expect(compareNames("شريف", "Cherif", { type: "person" }).decision).toBe("match");
     expect(compareNames("شريف", "Sharif", { type: "person" }).decision).toBe("match");
+    // A qaf is no sh: السقا is al-Saqqa, not Sheik.
+    expect(compareNames("عمر السقا", "Sheik Omar", { type: "person" }).decision).not.toBe("match");
+    expect(compareNames("عمر السقا", "Omar Saqqa", { type: "person" }).decision).toBe("match");
   });
 
   test("two Arabic-script words each found only loosely are weaker evidence than one (as two loose Latin words are)", () => {

@@ -206,16 +206,20 @@ export function endingAgreement(letters: string | undefined, latin: string): num
   return /[aeiouyht]$/.test(latin) ? 1 : FEMININE_ENDING_MISSING;
 }
 
-/** Letters (arabicLetters) a Latin sh or ch may stand for: shin, tcheh, jim, kha, and kaf and qaf (German ch, Bach). */
-const SH_SOUNDS = /[SCjxkqgZ]/;
+/** Letters (arabicLetters) a Latin sh may stand for: shin, tcheh, zhe, jim (French dj, sh in some spellings). */
+const SH_SOUNDS = /[SCZj]/;
+/** ... and a Latin ch: those, and kha, kaf and qaf (the German ch of Bach, the Spanish and Italian ch of Chaled). */
+const CH_SOUNDS = /[SCZjxkq]/;
 const PLAIN_SIBILANTS = /[sKc]/;
 
 /**
  * A Latin spelling with sh or ch where the Arabic-script word writes only plain sibilants (sin, sad, tha) and nothing
  * a Latin sh or ch stands for: the two have another consonant, which the skeleton merged (سعيد Saeed is not Cheade,
- * سيد Sayed not Shad). SIBILANT_MISMATCH.
+ * السقا al-Saqqa not Sheik). SIBILANT_MISMATCH.
  */
 export function sibilantAgreement(letters: string | undefined, latin: string): number {
-  if (!letters || !PLAIN_SIBILANTS.test(letters) || SH_SOUNDS.test(letters)) return 1;
-  return /sh|ch/.test(latin) ? SIBILANT_MISMATCH : 1;
+  if (!letters || !PLAIN_SIBILANTS.test(letters)) return 1;
+  if (latin.includes("sh") && !SH_SOUNDS.test(letters)) return SIBILANT_MISMATCH;
+  if (latin.includes("ch") && !CH_SOUNDS.test(letters)) return SIBILANT_MISMATCH;
+  return 1;
 }
