@@ -141,6 +141,13 @@ describe("Arabic script against North African and French spellings", () => {
     expect(compareNames("عبد الرحمن", "Abdurrahman", { type: "person" }).decision).toBe("match");
   });
 
+  test("an article between two words joins them only in a compound name (Abd al-, al-Din, Allah)", () => {
+    expect(compareNames("جمال الدين", "Jamaleddine", { type: "person" }).decision).toBe("match");
+    expect(compareNames("نصر الله", "Nasrallah", { type: "person" }).decision).toBe("match");
+    // A given name and a family name with its article are two names, however alike the Latin word is spelt.
+    expect(compareNames("جمعة الدنوني", "Jamaleddine", { type: "person" }).decision).not.toBe("match");
+  });
+
   test("a word ending in ta marbuta is not a Latin name ending in another consonant (حسنة is Hasna, not Hasan)", () => {
     expect(flags("حسنة القدوري", "hasan")).toBe(false);
     expect(finds("حسن القدوري", "hasan")).toBe(true);

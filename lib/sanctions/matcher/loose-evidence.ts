@@ -119,13 +119,22 @@ export function capUnbridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: Name
   if (!bridgedJoin(q, vocab, name, p, [], qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
 }
 
+/** Skeletons of the words an Arabic compound name starts with (عبد Abd, ابو Abu) or ends with (دين Din, له Allah). */
+const COMPOUND_FIRST = new Set(["bd", "b"]);
+const COMPOUND_LAST = new Set(["dn", "l"]);
+
 function bridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair, picked: Pair[], queryIsForeign: boolean): boolean {
   // The article on either side: عبد الرحمن / Abdurrahman, علي / Al Ali. In Arabic script, a name particle too: Latin
   // spellings join bin, ben, ould, ait and ag to the name after them as they join the article (بن صالح / Bensalah).
   // The article or particle bridges the word after it, not the one before (جمعة ال is not Jamiel): never the last.
   for (let i = p.qFirst; i < p.qLast; i++) {
     const t = q.tokens[i];
-    if (t.cls === TokenClass.Particle && (t.abjad || ARTICLES.has(t.raw))) return true;
+    if (t.cls !== TokenClass.Particle || !(t.abjad || ARTICLES.has(t.raw))) continue;
+    // An Arabic-script article between two words joins them only in a compound name: Abd al-, Abu al-, al-Din, Allah
+    // (عبد الرحمن Abdurrahman, نور الدين Nureddine). A given name and a family name with its article (جمعة الدنوني)
+    // are two names however a Latin word spells alike.
+    if (t.abjad && i > p.qFirst && !COMPOUND_FIRST.has(q.tokens[p.qFirst].skeleton) && !COMPOUND_LAST.has(q.tokens[p.qLast].skeleton)) continue;
+    return true;
   }
   for (let j = p.nFirst; j < p.nLast; j++) {
     if (isArticleAt(vocab, name, j)) return true;
