@@ -14,6 +14,7 @@ import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass }
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { isAncestorName } from "./patronymics.ts";
 import { joinKeys, joinSkeletons, latinKey, latinSkeleton } from "./phonetic.ts";
+import { closeSounds } from "./similarity.ts";
 import {
   ANCESTOR_WEIGHT,
   CLOSE_ENOUGH,
@@ -213,7 +214,6 @@ function otherKnownGivenName(units: QueryUnit[], raw: Token[], vocab: Vocabulary
 }
 
 const VOWEL_LETTERS = "aeiou";
-const CLOSE_SOUNDS = new Set(["sz", "zs", "kg", "gk", "kc", "ck", "td", "dt", "bp", "pb", "fv", "vf", "mn", "nm", "ij", "ji"]);
 
 /** Two words of one length differing in one letter only, a consonant (for another letter, not a close sound). */
 function consonantChanged(a: string, b: string): boolean {
@@ -225,7 +225,7 @@ function consonantChanged(a: string, b: string): boolean {
   }
   if (at < 0) return false;
   const vowels = VOWEL_LETTERS.includes(a[at]) && VOWEL_LETTERS.includes(b[at]);
-  return !vowels && !CLOSE_SOUNDS.has(a[at] + b[at]);
+  return !vowels && !closeSounds(a[at], b[at]);
 }
 
 /**

@@ -42,6 +42,11 @@ for (const [a, b] of SIMILAR_CONSONANTS) {
   SUBSTITUTE[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = CLOSE_CONSONANT_SUBSTITUTION;
 }
 for (const v of VOWELS) INDEL[v.charCodeAt(0)] = VOWEL_INDEL;
+
+/** Two letters for close sounds (SIMILAR_CONSONANTS: s/z, k/g, t/d, b/p, f/v, m/n, j/y), either way round. */
+export function closeSounds(a: string, b: string): boolean {
+  return SUBSTITUTE[(a.charCodeAt(0) & 127) * 128 + (b.charCodeAt(0) & 127)] === CLOSE_CONSONANT_SUBSTITUTION;
+}
 // h and w/v are often only a breath or a glide between vowels (Mohd/Mohamad, Hawatma/Hatma).
 INDEL["h".charCodeAt(0)] = BREATH_INDEL;
 INDEL["v".charCodeAt(0)] = BREATH_INDEL;
