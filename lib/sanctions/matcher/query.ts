@@ -9,7 +9,6 @@
  * to find the names that write it apart (VladimirPutin: the unit's `reach`).
  */
 import { SUN_LETTERS } from "./arabic.ts";
-import { DeletionIndex } from "./deletion-index.ts";
 import { CLASS_WEIGHT, givenNameForms, isPatronymic, type NameKind, TokenClass } from "./lexicon.ts";
 import { isArabicArticle, type Token, tokenize } from "./normalize.ts";
 import { isAncestorName } from "./patronymics.ts";
@@ -114,21 +113,6 @@ function splitParts(key: string, raw: string, vocab: Vocabulary, depth = 0): Map
   return reach.size ? reach : undefined;
 }
 
-/** Per vocabulary, its long Latin words by their spelling before folding, with their one-letter deletions (built once, when first needed). */
-const longSpellings = new WeakMap<Vocabulary, DeletionIndex>();
-
-function longSpellingIndex(vocab: Vocabulary): DeletionIndex {
-  let index = longSpellings.get(vocab);
-  if (!index) {
-    const raws = vocab.raws.map((raw, id) =>
-      raw.length >= LONG_TYPO_LENGTH && vocab.abjad[id] !== 1 && vocab.natives[id] === undefined && /^[a-z]+$/.test(raw) ? raw : "",
-    );
-    index = new DeletionIndex(raws, LONG_TYPO_LENGTH - 1);
-    longSpellings.set(vocab, index);
-  }
-  return index;
-}
-
 /**
  * One edit in a long word (eight letters or more) must not lose it. Folding can make that edit two or three on the
  * folded keys the vocabulary is looked up by (Alxander: alxander, Alexander: aleksander; Soxthward: soksthvard,
@@ -138,7 +122,7 @@ function longSpellingIndex(vocab: Vocabulary): DeletionIndex {
 function addLongTypos(token: Spelling, vocab: Vocabulary, found: Map<number, number>): void {
   if (token.abjad || token.native || token.raw.length < LONG_TYPO_LENGTH - 1 || !/^[a-z]+$/.test(token.raw)) return;
   for (const sim of found.values()) if (sim >= CLOSE_ENOUGH) return;
-  longSpellingIndex(vocab).candidates(token.raw, (id) => {
+  vocab.byLongSpelling.candidates(token.raw, (id) => {
     if (found.has(id)) return;
     const sim = pairSimilarity(token, vocab.spelling(id));
     if (sim >= SIMILARITY_FLOOR) found.set(id, sim);

@@ -19,6 +19,7 @@ import { tokenSimilarity } from "./similarity.ts";
 import {
   CLOSE_ENOUGH,
   KEY_DELETION_LENGTH,
+  LONG_TYPO_LENGTH,
   SAME_READING_OTHER_CHARACTER,
   SIMILARITY_FLOOR,
   SKELETON_DELETION_LENGTH,
@@ -125,6 +126,11 @@ export class Vocabulary {
   private checked!: Int32Array;
   private lookupSerial = 0;
   private bySkeleton1!: DeletionIndex;
+  /**
+   * The long Latin words (LONG_TYPO_LENGTH letters or more) as the lists write them, before folding, with their
+   * one-letter deletions: one edit in a long word is found here when folding made it two or three (query.ts).
+   */
+  byLongSpelling!: DeletionIndex;
 
   get size(): number {
     return this.keys.length;
@@ -190,6 +196,10 @@ export class Vocabulary {
     this.groupChecked = new Int32Array(this.groupSkeletons.length);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
     this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, SKELETON_DELETION_LENGTH);
+    this.byLongSpelling = new DeletionIndex(
+      this.raws.map((raw, id) => (raw.length >= LONG_TYPO_LENGTH && this.abjad[id] !== 1 && this.natives[id] === undefined && /^[a-z]+$/.test(raw) ? raw : "")),
+      LONG_TYPO_LENGTH - 1,
+    );
   }
 
   spelling(id: number): Spelling {
