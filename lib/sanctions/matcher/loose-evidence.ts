@@ -34,10 +34,7 @@ export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTok
   let misspelt = 0;
   for (const p of picked) {
     const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
-    let qForeign = false;
-    let nForeign = false;
-    for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
-    for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
+    const [qForeign, nForeign] = foreignSides(q, vocab, name, p);
     if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
     if (compound || p.initial || q.tokens[p.qFirst].cls !== TokenClass.Name) continue;
     // Latin words are found a letter or more off under FUZZY_WORD; an Arabic-script word against a Latin one, whose
@@ -111,12 +108,18 @@ function listedNameLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): bo
  */
 export function capUnbridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): void {
   if (p.qFirst === p.qLast && p.nFirst === p.nLast) return;
+  const [qForeign, nForeign] = foreignSides(q, vocab, name, p);
+  if (qForeign === nForeign || q.tokens[p.qFirst].native !== undefined || vocab.natives[name.ids[name.start + p.nFirst]] !== undefined) return;
+  if (!bridgedJoin(q, vocab, name, p, [], qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
+}
+
+/** Whether the pair's searched words, and its listed words, hold a word in another script (Arabic, Hebrew, Han, Hangul). */
+function foreignSides(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): [boolean, boolean] {
   let qForeign = false;
   let nForeign = false;
   for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
   for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
-  if (qForeign === nForeign || q.tokens[p.qFirst].native !== undefined || vocab.natives[name.ids[name.start + p.nFirst]] !== undefined) return;
-  if (!bridgedJoin(q, vocab, name, p, [], qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
+  return [qForeign, nForeign];
 }
 
 /** Skeletons of the words an Arabic compound name starts with (عبد Abd, ابو Abu) or ends with (دين Din, له Allah). */

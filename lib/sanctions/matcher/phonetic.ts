@@ -153,10 +153,10 @@ export function arabicSkeleton(word: string, wawAsVowel = false, regional = ""):
  */
 export function arabicSkeletons(word: string): string[] {
   const regional = [...new Set([...word].filter((ch) => ch in REGIONAL_READINGS))].join("");
-  const out = [arabicSkeleton(word)];
-  for (const waw of word.includes("و") ? [false, true] : [false])
-    for (const letters of regional ? ["", regional] : [""]) out.push(arabicSkeleton(word, waw, letters));
-  return [...new Set(out)].filter(Boolean);
+  const out = new Set([arabicSkeleton(word)]);
+  if (word.includes("و")) out.add(arabicSkeleton(word, true));
+  if (regional) for (const waw of word.includes("و") ? [false, true] : [false]) out.add(arabicSkeleton(word, waw, regional));
+  return [...out].filter(Boolean);
 }
 
 const LONG_VOWEL_LETTERS = "اىةيءئ";
