@@ -1,4 +1,5 @@
 import type { Database } from "../data/db.ts";
+import type { ApiKeyScope } from "../lib/auth/api-key-scopes.ts";
 import type { UserRow } from "../lib/auth/sessions.ts";
 import type { AppConfig } from "../lib/config.ts";
 import type { VerifiedEmbedToken } from "../lib/embed/tokens.ts";
@@ -23,6 +24,8 @@ export interface AppEnv {
     sessionId?: string;
     /** /api/v1: the API key that authenticated the call (a key's own call, not an embed token's). */
     apiKeyId?: string;
+    /** /api/v1: what that key may do (lib/auth/api-key-scopes.ts). */
+    apiKeyScopes?: ApiKeyScope[];
     /** /api/v1: the embed token that authenticated the call; its origin was checked against the owner's list. */
     embedToken?: VerifiedEmbedToken;
     /** The client's address (server/middleware/client-info.ts), null when the server was not told it. */

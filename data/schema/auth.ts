@@ -55,7 +55,15 @@ export const apiKeys = pgTable(
     keyHash: text().notNull().unique(),
     keyPrefix: text().notNull(),
     lastUsed: timestamp({ withTimezone: true }),
+    /** The address of the last call made with it, so its owner can tell their systems' use from someone else's. */
+    lastUsedIp: text(),
     usageCount: integer().notNull().default(0),
+    /** What it may do (lib/auth/api-key-scopes.ts), never more than its owner may. */
+    scopes: jsonb().$type<string[]>().notNull().default(["screen", "read"]),
+    /** After this it is refused with 401; null: until revoked. Rotation sets it to the end of the grace period. */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** The key that replaced it when it was rotated: it stays valid until expiresAt, then only the new one works. */
+    replacedById: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.userId), index().on(t.organisationId, t.createdAt)],

@@ -4,7 +4,7 @@
  * the web bundle includes this file.
  */
 import { z } from "zod";
-import type { MadeBy, OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
+import type { OrganisationRole, UserOrganisation } from "../organisations/contract.ts";
 import { text } from "../validation/text.ts";
 
 export const LANGUAGES = ["en", "de", "es", "fr"] as const;
@@ -237,26 +237,8 @@ export const creditBalanceSchema = z.object({
 });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
-/** An item of GET /api/user/api-keys. */
-export interface ApiKeyListItem {
-  id: string;
-  name: string;
-  /** The member it authenticates as: the caller, or for the organisation's owners and admins any member. */
-  createdBy: MadeBy;
-  /** Masked: the first characters only. */
-  key: string;
-  createdAt: string;
-  lastUsed: string | null;
-  usageCount: number;
-}
-
-/** POST /api/user/api-keys: the only answer that carries the key in full. */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  key: string;
-  createdAt: string;
-}
+/** GET and POST /api/user/api-keys. */
+export type { ApiKeyListItem, CreatedApiKey } from "./api-key-schema.ts";
 
 /** Body of POST /api/auth/login. */
 export type LoginRequest = z.input<typeof loginSchema>;

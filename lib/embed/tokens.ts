@@ -3,8 +3,10 @@
  * Random, stored as SHA-256 like API keys, bound to the key's owner and the key (whose rate limits they use), scoped,
  * and short-lived.
  */
+
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
+import { type ApiKeyScope, missingScopeMessage } from "../auth/api-key-scopes.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import type { UserRow } from "../auth/sessions.ts";
 import { organisationSuspended, SUSPENDED_MESSAGE } from "../auth/suspension.ts";
@@ -28,6 +30,9 @@ export interface CreateEmbedTokenInput {
   scopes?: EmbedScope[];
 }
 
+/** The key scope each embed scope stands for. */
+const KEY_SCOPE_OF: Record<EmbedScope, ApiKeyScope> = { screening: "screen", decisions: "review" };
+
 /**
  * Creates a token for the key's owner; the token is in this answer only. Tokens that expired over an hour ago (any
  * user's) are deleted here, so the table holds at most about an hour and a half of tokens without a scheduler.
@@ -38,6 +43,12 @@ export async function createEmbedToken(db: DbOrTx, input: CreateEmbedTokenInput,
     throw new AppError(400, `ttlSeconds must be from ${EMBED_TOKEN_TTL.minSeconds} to ${EMBED_TOKEN_TTL.maxSeconds}`);
   }
   const scopes = [...new Set(input.scopes ?? DEFAULT_EMBED_SCOPES)];
+  // A token never does more than the key that asks for it: decisions need the key's review scope.
+  const [key] = await db.select({ scopes: schema.apiKeys.scopes }).from(schema.apiKeys).where(eq(schema.apiKeys.id, input.apiKeyId));
+  for (const scope of scopes) {
+    const needed = KEY_SCOPE_OF[scope];
+    if (!key?.scopes.includes(needed)) throw new AppError(403, missingScopeMessage(needed));
+  }
   const now = clock.now();
   await deleteExpiredEmbedTokens(db, now);
   const token = EMBED_TOKEN_PREFIX + generateToken(20);

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { assignCaseSchema, caseListFilterSchema, caseNoteSchema, caseStatusSchema, MAX_AGE_DAYS } from "../cases/contract.ts";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../paging-contract.ts";
 import { caseNoteViewSchema, casePageSchema, caseViewSchema } from "./case-schemas.ts";
-import { answer, defineRoute, json, queryInteger, refusal, refusals, rowId } from "./route-kit.ts";
+import { answer, defineRoute, json, needs, queryInteger, refusal, refusals, rowId } from "./route-kit.ts";
 
 const filters = caseListFilterSchema.shape;
 
@@ -43,6 +43,7 @@ export const listCases = defineRoute({
   method: "get",
   path: "/cases",
   operationId: "listCases",
+  security: needs("read"),
   summary: "The organisation's cases",
   description:
     '`{ items, nextCursor, total }`, newest first (`overdue=true`: the earliest due date first, the latest case at the top): the cases of the key owner\'s organisation they read, with the filters of the case list (`assignee=me` is the owner\'s; "Mine", "Unassigned", "Overdue", "Escalated").',
@@ -54,6 +55,7 @@ export const getCase = defineRoute({
   method: "get",
   path: "/cases/{caseId}",
   operationId: "getCase",
+  security: needs("read"),
   summary: "A case with its searches, notes, attachments and timeline",
   description: NOT_FOUND,
   request: { params: caseParams },
@@ -64,6 +66,7 @@ export const assignCase = defineRoute({
   method: "put",
   path: "/cases/{caseId}/assignee",
   operationId: "assignCase",
+  security: needs("review"),
   summary: "Claim a case, hand it back or give it to a member",
   description: `\`assignee\`: \`me\` (the key's owner), \`null\` (hand it back) or a member's user id: giving a case to someone, or taking it from them, is for the organisation's owners, admins and reviewers (403 otherwise); the assignee must be an active member of the case's organisation who may work on cases (400 otherwise). \`version\` (optional): the version read, a change made on an older one is 409. Auditors' keys change nothing (403). Subscribed webhooks get \`case.assigned\`. ${NOT_FOUND}`,
   request: { params: caseParams, body: { required: true, content: json(assignCaseSchema) } },
@@ -78,6 +81,7 @@ export const changeCaseStatus = defineRoute({
   method: "post",
   path: "/cases/{caseId}/status",
   operationId: "changeCaseStatus",
+  security: needs("review"),
   summary: "Move a case on, close it with an outcome, or reopen it",
   description: `\`status\`: open → investigating → closed, or open → closed; a closed case reopens (open or investigating) with a \`reason\`. Closing needs an \`outcome\` (false_positive, true_match, risk_accepted or relationship_declined; 400 without) and every hit of the case's searches decided (409 naming how many are not). Auditors' keys change nothing (403). Subscribed webhooks get \`case.closed\`, or \`case.opened\` for a reopening. ${NOT_FOUND}`,
   request: { params: caseParams, body: { required: true, content: json(caseStatusSchema) } },
@@ -92,6 +96,7 @@ export const addCaseNote = defineRoute({
   method: "post",
   path: "/cases/{caseId}/notes",
   operationId: "addCaseNote",
+  security: needs("review"),
   summary: "Add a note to a case",
   description: `Notes are appended, never edited or removed, on any case the key's owner reads, closed ones too; on the timeline and in the audit log. Auditors' keys change nothing (403). ${NOT_FOUND}`,
   request: { params: caseParams, body: { required: true, content: json(caseNoteSchema) } },

@@ -12,7 +12,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../paging-contract.ts";
 import { listSearchAnswerSchema } from "../sanctions/contract.ts";
 import { searchQuerySchema } from "../sanctions/datasets/schemas.ts";
 import { text } from "../validation/text.ts";
-import { answer, defineRoute, json, queryInteger, refusal, refusals, rowId } from "./route-kit.ts";
+import { answer, defineRoute, json, needs, queryInteger, refusal, refusals, rowId } from "./route-kit.ts";
 import { successSchema } from "./schemas.ts";
 
 /**
@@ -32,6 +32,7 @@ export const searchSanctionsLists = defineRoute({
   method: "get",
   path: "/sanctions/search",
   operationId: "searchSanctionsLists",
+  security: needs("read"),
   summary: "Search the sanctions and PEP lists by name",
   description:
     "Free of charge. `dataset`: sanctions (default), peps or a dataset id (repeatable); `type`: person or company; `limit` 1-50; query by example: `birthDate`, `nationality`, `identifier` (KIND:VALUE, repeatable). 503 (with `lists`) when none of the lists has data.",
@@ -69,6 +70,7 @@ export const listMonitoredEntities = defineRoute({
   method: "get",
   path: "/monitoring/entities",
   operationId: "listMonitoredEntities",
+  security: needs("read"),
   summary: "Monitored entities",
   description:
     "`{ items, nextCursor, total, counts }`, newest first, each with `createdBy`; `changes` all, with or without; `q`, `limit`, `cursor`; `scope` mine (default) or team.",
@@ -80,6 +82,7 @@ export const monitorName = defineRoute({
   method: "post",
   path: "/monitoring/entities",
   operationId: "monitorName",
+  security: needs("monitor"),
   summary: "Monitor a name",
   request: { body: { required: true, content: json(newMonitoredEntitySchema) } },
   responses: {
@@ -95,6 +98,7 @@ export const setMonitoringStatus = defineRoute({
   method: "put",
   path: "/monitoring/entities/{entityId}/status",
   operationId: "setMonitoringStatus",
+  security: needs("monitor"),
   summary: "Pause or resume monitoring",
   request: { params: entityParams, body: { required: true, content: json(monitoringStatusSchema) } },
   responses: { 200: answer("The monitored entity", monitoredEntityViewSchema), ...refusals([400, 401, 403, 404, 429, 500]) },
@@ -104,6 +108,7 @@ export const stopMonitoring = defineRoute({
   method: "delete",
   path: "/monitoring/entities/{entityId}",
   operationId: "stopMonitoring",
+  security: needs("monitor"),
   summary: "Stop monitoring (past checks stay in the history)",
   request: { params: entityParams },
   responses: { 200: answer("{ success: true }", successSchema), ...refusals([401, 403, 404, 429, 500]) },

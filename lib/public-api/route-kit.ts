@@ -6,6 +6,7 @@
  */
 import type { RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
+import type { ApiKeyScope } from "../auth/api-key-scopes.ts";
 import { errorSchema } from "./schemas.ts";
 
 /** A route of the public API: its path in OpenAPI form (`/search/{searchId}`), relative to /api/v1. */
@@ -14,6 +15,19 @@ export type PublicRoute = RouteConfig;
 /** Checks a definition against RouteConfig while keeping its literal types (method, path, statuses, schemas). */
 export function defineRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(route: R): R {
   return route;
+}
+
+/**
+ * The scope an API key needs for the call, as OpenAPI states it (`security: [{ bearerAuth: [scope] }]`): the document
+ * shows it, and the server refuses a key without it (server/public-api/serve.ts).
+ */
+export const needs = (scope: ApiKeyScope) => [{ bearerAuth: [scope] }];
+
+/** The scope a route's definition declares; every route declares one (default deny: a route without is a bug). */
+export function scopeOf(route: PublicRoute): ApiKeyScope {
+  const scope = route.security?.[0]?.bearerAuth?.[0];
+  if (!scope) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no scope`);
+  return scope as ApiKeyScope;
 }
 
 /** A JSON request body or answer of this schema. */

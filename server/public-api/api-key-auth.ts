@@ -22,13 +22,18 @@ export async function consumeQuota(c: Context<AppEnv>, keyId: string) {
   }
 }
 
-/** Bearer API key (failures limited per address): the key's owner becomes the user of the request, and the call counts against the key's limits. */
+/**
+ * Bearer API key (failures limited per address): the key's owner becomes the user of the request with the key's scopes
+ * (each route checks its own, server/public-api/serve.ts), and the call counts against the key's limits.
+ */
 export const apiKeyAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db } = c.get("ctx").database;
-  const { keyId, user } = await countingBearerFailures(db, c.get("clientIp"), () => authenticateApiKey(db, c.req.header("authorization")));
+  const ipAddress = c.get("clientIp");
+  const { keyId, user, scopes } = await countingBearerFailures(db, ipAddress, () => authenticateApiKey(db, c.req.header("authorization"), { ipAddress }));
   await consumeQuota(c, keyId);
   c.set("user", user);
   c.set("apiKeyId", keyId);
+  c.set("apiKeyScopes", scopes);
   // A key made before its owner became an auditor reads, and screens nothing.
   refuseReadOnlyWrites(c);
   await next();

@@ -1,8 +1,10 @@
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
+import { requireKeyScope } from "../../lib/auth/api-keys.ts";
 import type { AnswerSchema, PublicRoute } from "../../lib/public-api/route-kit.ts";
-import { successStatus } from "../../lib/public-api/route-kit.ts";
+import { scopeOf, successStatus } from "../../lib/public-api/route-kit.ts";
 import type { AppEnv } from "../context.ts";
+import { currentUser } from "../middleware/session.ts";
 import { parseWith, readJson } from "../validate.ts";
 
 type Part<R extends PublicRoute, K extends string> = R["request"] extends { [k in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -41,7 +43,8 @@ function queryValues(c: Context<AppEnv>, schema: z.ZodType): Record<string, unkn
 }
 
 /**
- * Mounts a handler on a route definition's method and path. Before it runs, the path params, the query and the JSON
+ * Mounts a handler on a route definition's method and path. Before it runs, an API key's scopes must hold the one the
+ * definition declares (403 naming it); then the path params, the query and the JSON
  * body (readJson: the 64 KB cap, whatever the Content-Type) are validated by the definition's schemas in that order,
  * each refusal a 400 with parseWith's text; its JSON answer goes out with the definition's success status.
  * `query` replaces the definition's query schema where the server reads more of a value than the document says
@@ -57,7 +60,12 @@ export function serve<R extends PublicRoute, Q extends z.ZodType | undefined = u
   const querySchema = options.query ?? route.request?.query;
   const bodyContent = route.request?.body?.content["application/json"];
   const bodySchema = bodyContent && "schema" in bodyContent ? (bodyContent.schema as z.ZodType) : undefined;
+  const scope = scopeOf(route);
   app.on(route.method.toUpperCase(), routerPath(route.path), async (c) => {
+    // A key's scopes before anything is read: a refused call learns nothing and changes nothing. An embed token's
+    // scopes were checked by publicApiAuth.
+    const scopes = c.get("apiKeyScopes");
+    if (scopes) requireKeyScope({ scopes, user: currentUser(c) }, scope);
     const params = route.request?.params ? parseWith(route.request.params, c.req.param()) : undefined;
     const query = querySchema ? parseWith(querySchema, queryValues(c, querySchema)) : undefined;
     const body = bodySchema ? await readJson(c, bodySchema) : undefined;

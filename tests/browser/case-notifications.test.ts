@@ -106,6 +106,7 @@ describe("the notification bell", () => {
       const menu = page.getByRole("menu", { name: "Notifications" });
       await expectVisible(menu);
       const entry = menu.getByTestId("notification-item");
+      await expectVisible(entry);
       expect(await entry.count()).toBe(1);
       expect(plainText(await entry.textContent())).toContain("Olga Owner assigned you a case");
       expect(plainText(await entry.getByTestId("notification-case").textContent())).toBe("Dmitri Orlov");
@@ -119,6 +120,8 @@ describe("the notification bell", () => {
       // The full list: named, its filter in the address over a reload; the read entry is not among the unread.
       await page.goto(`${app.url}/notifications`);
       await expectVisible(page.getByRole("heading", { name: "Notifications", level: 1 }));
+      // The heading shows before the list has loaded: wait for its row, then count.
+      await expectVisible(page.getByTestId("notifications-row"));
       expect(await page.getByTestId("notifications-row").count()).toBe(1);
       expect(await page.getByTestId("notifications-row").getByTestId("notification-unread").count()).toBe(0);
       await page.getByRole("switch", { name: "Unread only" }).click();
@@ -153,6 +156,7 @@ describe("the notification bell", () => {
       await bell(page).click();
       const menu = page.getByRole("menu", { name: "Notifications" });
       const overdue = menu.getByTestId("notification-item").filter({ hasText: "Your case is overdue" });
+      await expectVisible(overdue);
       expect(await overdue.count()).toBe(1);
       expect(plainText(await overdue.getByTestId("case-overdue").textContent())).toBe("Overdue");
       // The assignment of the same case is late now too, and says so.

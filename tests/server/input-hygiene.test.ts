@@ -65,7 +65,8 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
     body: { currentPassword: "Admin-password-1", newPassword: "Changed-password-2" },
     freeText: ["currentPassword", "newPassword"],
   },
-  "POST /api/user/api-keys": { body: { name: "Nightly job" }, freeText: ["name"] },
+  "POST /api/user/api-keys": { body: { name: "Nightly job", scopes: ["screen", "read"] }, freeText: ["name"] },
+  "POST /api/user/api-keys/:id/rotate": { body: { graceHours: 24 }, freeText: [] },
   "POST /api/admin/users": {
     body: { email: "hygiene@example.com", fullName: "Hy Giene", company: "Hygiene Ltd", invite: true },
     freeText: ["email", "fullName", "company"],
@@ -322,6 +323,9 @@ function stringPaths(value: unknown, prefix = ""): string[] {
 let stripe: StripeStandIn;
 let restoreEnv: () => void = () => {};
 
+/** Every scope a member's key may have: the probes test input, not scopes (tests/server/api-key-scopes.test.ts). */
+const KEY_SCOPES = ["screen", "read", "review", "monitor"] as const;
+
 beforeAll(async () => {
   // Card payments configured (against a Stripe stand-in), so the payment calls read their bodies.
   stripe = startStripeServer();
@@ -333,9 +337,11 @@ beforeAll(async () => {
   });
   app = await startApp();
   const integratorUser = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", credits: 100 });
-  integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration")).key;
+  integratorKey = (await createApiKey(app.db, integratorUser.id, "Integration", { scopes: KEY_SCOPES })).key;
   integrator = new HttpClient(app.url, { authorization: `Bearer ${integratorKey}` });
-  embedIntegrator = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, "Embedding")).key}` });
+  embedIntegrator = new HttpClient(app.url, {
+    authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, "Embedding", { scopes: KEY_SCOPES })).key}`,
+  });
   admin = new HttpClient(app.url);
   await admin.signIn("admin@test.local", "Admin-password-1");
   const search = await admin.post("/api/searches", { searchTerm: "Probe Target", entityType: "person" });
@@ -349,7 +355,9 @@ beforeAll(async () => {
     "POST /api/v1/cases/:caseId/status",
     "POST /api/v1/cases/:caseId/notes",
   ]) {
-    v1Clients[route] = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route)).key}` });
+    v1Clients[route] = new HttpClient(app.url, {
+      authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route, { scopes: KEY_SCOPES })).key}`,
+    });
   }
   const monitored = await integrator.post("/api/v1/monitoring/entities", { searchTerm: "Probe Monitored", entityType: "person", frequency: "daily" });
   expect(monitored.status).toBe(201);

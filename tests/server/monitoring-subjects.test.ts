@@ -58,7 +58,9 @@ beforeAll(async () => {
   const [row] = await app.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, "subjects@example.com"));
   ownerId = row.id;
   const keyOwner = await createUser(app.db, { email: "subjects-api@example.com", password: "subjects-api-password", credits: 100 });
-  integrator = new HttpClient(app.url, { authorization: `Bearer ${(await createApiKey(app.db, keyOwner.id, "Monitoring")).key}` });
+  integrator = new HttpClient(app.url, {
+    authorization: `Bearer ${(await createApiKey(app.db, keyOwner.id, "Monitoring", { scopes: ["screen", "read", "monitor"] })).key}`,
+  });
 });
 afterAll(() => stopApp());
 

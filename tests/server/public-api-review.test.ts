@@ -44,9 +44,9 @@ beforeAll(async () => {
   await keepOnlyDatasets(app.db, ["us_ofac_sdn"]);
   await importReviewList(app.db);
   const owner = await createUser(app.db, { email: "integrator@example.com", password: "integrator-password", fullName: "Inge Grator", credits: 100 });
-  key = (await createApiKey(app.db, owner.id, "Integration")).key;
+  key = (await createApiKey(app.db, owner.id, "Integration", { scopes: ["screen", "read", "review"] })).key;
   const other = await createUser(app.db, { email: "other@example.com", password: "other-password", credits: 100 });
-  otherKey = (await createApiKey(app.db, other.id, "Other")).key;
+  otherKey = (await createApiKey(app.db, other.id, "Other", { scopes: ["screen", "read", "review"] })).key;
 }, 60_000);
 afterAll(async () => {
   receiver.stop();
