@@ -24,7 +24,7 @@ export interface AppEnv {
     sessionId?: string;
     /** /api/v1: the API key that authenticated the call (a key's own call, not an embed token's). */
     apiKeyId?: string;
-    /** /api/v1: what that key may do (lib/auth/api-key-scopes.ts). */
+    /** /api/v1: what that key may do (lib/auth/api-key-scopes.ts); for an embed token, what the key it came from may. */
     apiKeyScopes?: ApiKeyScope[];
     /** /api/v1: the embed token that authenticated the call; its origin was checked against the owner's list. */
     embedToken?: VerifiedEmbedToken;

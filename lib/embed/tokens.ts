@@ -6,7 +6,7 @@
 
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { type ApiKeyScope, missingScopeMessage } from "../auth/api-key-scopes.ts";
+import { type ApiKeyScope, missingScopeMessage, orderedScopes } from "../auth/api-key-scopes.ts";
 import { organisationOf } from "../auth/organisation-of.ts";
 import type { UserRow } from "../auth/sessions.ts";
 import { organisationSuspended, SUSPENDED_MESSAGE } from "../auth/suspension.ts";
@@ -75,6 +75,8 @@ export interface VerifiedEmbedToken {
   /** The key the token came from: its rate limits apply. */
   apiKeyId: string;
   scopes: EmbedScope[];
+  /** The scopes of that key: a token never does more than its key may (each call's scope is checked on them too). */
+  keyScopes: ApiKeyScope[];
   expiresAt: Date;
 }
 
@@ -87,15 +89,17 @@ export interface VerifiedEmbedToken {
  */
 export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedScope | null, clock: Clock = systemClock): Promise<VerifiedEmbedToken> {
   const [row] = await db
-    .select({ token: schema.embedTokens, user: schema.users })
+    .select({ token: schema.embedTokens, user: schema.users, key: { scopes: schema.apiKeys.scopes, expiresAt: schema.apiKeys.expiresAt } })
     .from(schema.embedTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.embedTokens.userId))
+    .innerJoin(schema.apiKeys, eq(schema.apiKeys.id, schema.embedTokens.apiKeyId))
     .where(eq(schema.embedTokens.tokenHash, hashToken(token)));
   // A token made in another organisation than its owner's now (the owner was moved since) reaches nothing.
   if (!row?.user.isActive || row.user.organisationId !== row.token.organisationId) throw new AppError(401, "Invalid embed token");
   if (await organisationSuspended(db, row.user.organisationId)) throw new AppError(403, SUSPENDED_MESSAGE);
   const now = clock.now();
-  if (row.token.expiresAt.getTime() <= now.getTime()) {
+  // The key's end ends its tokens: an expired or rotated-out key gives no more access through a token it made.
+  if (row.token.expiresAt.getTime() <= now.getTime() || (row.key.expiresAt && row.key.expiresAt.getTime() <= now.getTime())) {
     throw new AppError(401, "The embed token has expired: ask your backend for a new one (POST /api/v1/embed-tokens)");
   }
   const scopes = row.token.scopes.filter((s): s is EmbedScope => (EMBED_SCOPES as readonly string[]).includes(s));
@@ -106,5 +110,6 @@ export async function verifyEmbedToken(db: DbOrTx, token: string, scope: EmbedSc
     .update(schema.apiKeys)
     .set({ usageCount: sql`${schema.apiKeys.usageCount} + 1`, lastUsed: now })
     .where(and(eq(schema.apiKeys.id, row.token.apiKeyId), eq(schema.apiKeys.userId, row.user.id)));
-  return { tokenId: row.token.id, user: row.user, apiKeyId: row.token.apiKeyId, scopes, expiresAt: row.token.expiresAt };
+  const keyScopes = orderedScopes(row.key.scopes);
+  return { tokenId: row.token.id, user: row.user, apiKeyId: row.token.apiKeyId, scopes, keyScopes, expiresAt: row.token.expiresAt };
 }

@@ -59,6 +59,8 @@ export const publicApiAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set("user", token.user);
   c.set("embedToken", token);
+  // The route's scope is checked on the key the token came from too (server/public-api/serve.ts).
+  c.set("apiKeyScopes", token.keyScopes);
   refuseReadOnlyWrites(c);
   await consumeQuota(c, token.apiKeyId);
   await next();

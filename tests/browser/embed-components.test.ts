@@ -50,8 +50,8 @@ beforeAll(async () => {
   await importSdnFixture(app);
   owner = await createUser(app.db, { email: OWNER_EMAIL, password: PASSWORD, credits: 100 });
   stranger = await createUser(app.db, { email: "someone.else@example.com", password: "Embedding-2024!", credits: 100 });
-  ownerKey = await createApiKey(app.db, owner.id, "Portal backend");
-  strangerKey = await createApiKey(app.db, stranger.id, "Other backend");
+  ownerKey = await createApiKey(app.db, owner.id, "Portal backend", { scopes: ["screen", "read", "monitor"] });
+  strangerKey = await createApiKey(app.db, stranger.id, "Other backend", { scopes: ["screen", "read", "monitor"] });
   host = startHostServer({ distDir: EXAMPLE_DIST, duecheckUrl: app.url, apiKey: ownerKey.key });
   expect(host.url.origin).not.toBe(new URL(app.url).origin);
   await addEmbedOrigin(app.db, owner.id, host.url.origin, { kind: "cli" });

@@ -116,13 +116,24 @@ describe("calls outside a key's scopes", () => {
     expect({ status: monitored.status, error: monitored.json.error }).toEqual({ status: 201, error: undefined });
   });
 
-  test("an embed token with the decisions scope needs a key with review", async () => {
+  test("an embed token does no more than its key: decisions need review, monitoring monitor; it ends with its key", async () => {
     const { json } = await owner.post("/api/user/api-keys", { name: "Portal" });
     const refused = await bearer(json.key).post("/api/v1/embed-tokens", { scopes: ["screening", "decisions"] });
     expect(refused.status).toBe(403);
     expect(refused.json.error).toContain("does not have the review scope");
     const screening = await bearer(json.key).post("/api/v1/embed-tokens", { scopes: ["screening"] });
     expect(screening.status).toBe(201);
+    // The token does no more than its key: monitoring needs the key's monitor scope; and the key's end is the token's.
+    const token = bearer(screening.json.token);
+    const monitor = await token.post("/api/v1/monitoring/entities", { searchTerm: "Paulo Tavares", entityType: "person", frequency: "daily" });
+    expect(monitor.status).toBe(403);
+    expect(monitor.json.error).toContain("does not have the monitor scope");
+    expect((await token.get("/api/v1/monitoring/entities")).status).toBe(200);
+    await app.db
+      .update(schema.apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.apiKeys.id, json.id));
+    expect((await token.get("/api/v1/monitoring/entities")).status).toBe(401);
   });
 
   test("the OpenAPI document states the scope each call needs", async () => {

@@ -27,8 +27,8 @@ beforeAll(async () => {
   await importSdnFixture(app);
   userA = await createUser(app.db, { email: "embed.a@example.com", password: "password-a1", credits: 100 });
   userB = await createUser(app.db, { email: "embed.b@example.com", password: "password-b1", credits: 100 });
-  keyA = await createApiKey(app.db, userA.id, "Portal backend");
-  keyB = await createApiKey(app.db, userB.id, "Other backend");
+  keyA = await createApiKey(app.db, userA.id, "Portal backend", { scopes: ["screen", "read", "monitor"] });
+  keyB = await createApiKey(app.db, userB.id, "Other backend", { scopes: ["screen", "read", "monitor"] });
 });
 afterAll(async () => {
   await app.stop();

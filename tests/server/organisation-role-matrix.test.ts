@@ -9,12 +9,12 @@
  * found. The organisation routes are read from the app, so a new one fails the coverage test until it has a row.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { ORGANISATION_ROLES, type OrganisationRole } from "../../lib/organisations/contract.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { PDF } from "../fixtures/attachments.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
+import { memberKey } from "../helpers/api-keys.ts";
 import { signedIn, type TestApp } from "../helpers/app.ts";
 import { postFile, uploadAttachment } from "../helpers/case-attachments.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
@@ -136,7 +136,7 @@ beforeAll(async () => {
     memberIds[role] = member.id;
   }
   for (const role of ORGANISATION_ROLES) {
-    const { key } = await createApiKey(app.db, memberIds[role], `${role}'s integration`);
+    const key = await memberKey(app.db, memberIds[role], `${role}'s integration`);
     keyClients[role] = new HttpClient(app.url, { authorization: `Bearer ${key}` });
   }
   // The colleague whose records every role acts on, the member whose role and cap are changed, and one member per

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../data/db.ts";
-import { createApiKey } from "../../lib/auth/api-keys.ts";
 import { casePageSchema, caseViewSchema } from "../../lib/public-api/case-schemas.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
+import { memberKey } from "../helpers/api-keys.ts";
 import { createUser, signedIn, type TestApp } from "../helpers/app.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { memberOf } from "../helpers/organisation-walk.ts";
@@ -27,7 +27,7 @@ let analyst: { id: string; http: HttpClient };
 const keys: Record<"owner" | "analyst" | "auditor" | "outsider" | "admin", string> = { owner: "", analyst: "", auditor: "", outsider: "", admin: "" };
 let adminHttp: HttpClient;
 
-const keyOf = async (userId: string, name: string) => (await createApiKey(app.db, userId, name)).key;
+const keyOf = (userId: string, name: string) => memberKey(app.db, userId, name);
 
 beforeAll(async () => {
   ({ app, stop: stopApp } = await startScreeningApp({}, ENV));
