@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   cases: async () => (await import("./commands/cases.tsx")).registerCases,
   webhooks: async () => (await import("./commands/webhooks.tsx")).registerWebhooks,
   embed: async () => (await import("./commands/embed.tsx")).registerEmbed,
+  keys: async () => (await import("./commands/keys.tsx")).registerKeys,
   reports: async () => (await import("./commands/reports.tsx")).registerReports,
   billing: async () => (await import("./commands/billing.tsx")).registerBilling,
   admin: async () => (await import("./commands/admin.tsx")).registerAdmin,

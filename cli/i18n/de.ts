@@ -6,6 +6,7 @@ import { de as datasetExport } from "./dataset-export/de.ts";
 import { duration } from "./duration.ts";
 import { de as embed } from "./embed/de.ts";
 import { de as exports } from "./exports/de.ts";
+import { de as keys } from "./keys/de.ts";
 import { de as listChoice } from "./list-choice/de.ts";
 import { de as matching } from "./matching/de.ts";
 import { de as monitor } from "./monitor/de.ts";
@@ -198,6 +199,7 @@ export const de: CliText = {
     passwordFromEnv: "der Wert von DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Melden Sie sich unter ${url}/login an oder erstellen Sie ein Konto unter ${url}/register.`,
   },
+  keys,
   webhooks,
   organisations,
   embed,

@@ -6,6 +6,7 @@ import { en as datasetExport } from "./dataset-export/en.ts";
 import { duration } from "./duration.ts";
 import { en as embed } from "./embed/en.ts";
 import { en as exports } from "./exports/en.ts";
+import { en as keys } from "./keys/en.ts";
 import { en as listChoice } from "./list-choice/en.ts";
 import { en as matching } from "./matching/en.ts";
 import { en as monitor } from "./monitor/en.ts";
@@ -197,6 +198,7 @@ export const en: CliText = {
     passwordFromEnv: "the value of DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Sign in at ${url}/login, or create an account at ${url}/register.`,
   },
+  keys,
   webhooks,
   organisations,
   embed,

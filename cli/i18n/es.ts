@@ -6,6 +6,7 @@ import { es as datasetExport } from "./dataset-export/es.ts";
 import { duration } from "./duration.ts";
 import { es as embed } from "./embed/es.ts";
 import { es as exports } from "./exports/es.ts";
+import { es as keys } from "./keys/es.ts";
 import { es as listChoice } from "./list-choice/es.ts";
 import { es as matching } from "./matching/es.ts";
 import { es as monitor } from "./monitor/es.ts";
@@ -197,6 +198,7 @@ export const es: CliText = {
     passwordFromEnv: "el valor de DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Inicie sesión en ${url}/login o cree una cuenta en ${url}/register.`,
   },
+  keys,
   webhooks,
   organisations,
   embed,

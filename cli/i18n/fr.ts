@@ -6,6 +6,7 @@ import { fr as datasetExport } from "./dataset-export/fr.ts";
 import { duration } from "./duration.ts";
 import { fr as embed } from "./embed/fr.ts";
 import { fr as exports } from "./exports/fr.ts";
+import { fr as keys } from "./keys/fr.ts";
 import { fr as listChoice } from "./list-choice/fr.ts";
 import { fr as matching } from "./matching/fr.ts";
 import { fr as monitor } from "./monitor/fr.ts";
@@ -197,6 +198,7 @@ export const fr: CliText = {
     passwordFromEnv: "la valeur de DUECHECK_ADMIN_PASSWORD",
     signIn: (url) => `Connectez-vous sur ${url}/login ou créez un compte sur ${url}/register.`,
   },
+  keys,
   webhooks,
   organisations,
   embed,

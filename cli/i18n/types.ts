@@ -7,6 +7,7 @@ import type { CasesCliText } from "./cases/types.ts";
 import type { DatasetExportCliText } from "./dataset-export/types.ts";
 import type { EmbedCliText } from "./embed/types.ts";
 import type { ExportsCliText } from "./exports/types.ts";
+import type { KeysCliText } from "./keys/types.ts";
 import type { ListChoiceCliText } from "./list-choice/types.ts";
 import type { MatchingCliText } from "./matching/types.ts";
 import type { MonitorCliText } from "./monitor/types.ts";
@@ -185,6 +186,7 @@ export interface CliText {
     passwordFromEnv: string;
     signIn: (url: string) => string;
   };
+  keys: KeysCliText;
   webhooks: WebhookCliText;
   organisations: OrganisationCliText;
   embed: EmbedCliText;

@@ -33,6 +33,8 @@ export interface ApiKeyOptions {
   scopes?: readonly ApiKeyScope[];
   /** An ISO date or date-time; left out or null: until revoked. */
   expiresAt?: string | null;
+  /** Who made it, for the audit log: the owner in the app (default), or the CLI acting for them. */
+  actor?: AuditActor;
 }
 
 /** The owner as scopes need them: their instance role, and whether they may write at all. */
@@ -103,8 +105,7 @@ export async function createApiKey(db: DbOrTx, userId: string, name: string, opt
     .returning();
   await recordAudit(db, {
     action: "api_key.created",
-    actorKind: "user",
-    actorUserId: userId,
+    ...actorFields({ kind: "user", ...options.actor, userId }),
     targetType: "api_key",
     targetId: row.id,
     details: { scopes, expiresAt: expiresAt?.toISOString() ?? null },
