@@ -1,5 +1,6 @@
 import { useFormatters } from "@duecheck/react/views/format";
 import { Button } from "@duecheck/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@duecheck/ui/tooltip";
 import { cn } from "@duecheck/ui/utils";
 import { RotateCwIcon, Trash2Icon } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -15,13 +16,17 @@ import { ScopeBadges } from "./scope-badges";
 const STACKED =
   "max-md:flex max-md:items-start max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1.5 max-md:text-right max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)] max-md:[&>*]:min-w-0";
 
-const HEAD = "h-10 px-3 font-medium whitespace-nowrap";
-const CELL = "px-3 py-2.5 align-top";
+/** The masked key with four dots for the hidden rest: the first characters tell keys apart, the dots only that more follow. */
+const shortMask = (masked: string) => masked.replace(/•{4,}$/, "••••");
+
+const HEAD = "h-10 px-2.5 font-medium whitespace-nowrap";
+const CELL = "px-2.5 py-2.5 align-top";
 
 /**
- * The keys: Name, Made by (for the organisation's owners and admins, who see every member's keys), Key (masked),
- * Scopes, Created, Expires (or until when a rotated key still works), Last used and from which address, Usage, and
- * Rotate and Delete. From md on a table that scrolls sideways in its own frame; under md a card per key.
+ * The keys: Name (with when it was made, and by whom for the organisation's owners and admins, who see every member's
+ * keys), Key (masked), Scopes, Expires (or until when a rotated key still works), Last used and from which address,
+ * Usage, and Rotate and Delete. From md on a table that scrolls sideways in its own frame when the sidebar leaves it
+ * too little room; under md a card per key.
  */
 export function KeyTable({
   keys,
@@ -35,7 +40,9 @@ export function KeyTable({
   onDelete: (key: ApiKeyListItem) => void;
 }) {
   const { t } = useTranslation();
-  const { date, dateTime, number } = useFormatters();
+  const { date, number } = useFormatters();
+  const { i18n } = useTranslation();
+  const time = (value: string) => new Intl.DateTimeFormat(i18n.language, { timeStyle: "short" }).format(new Date(value));
   const madeBy = useRunsTeam();
   const now = Date.now();
   return (
@@ -54,19 +61,11 @@ export function KeyTable({
             <th scope="col" className={HEAD}>
               {t("apiAccess.columnName")}
             </th>
-            {madeBy && (
-              <th scope="col" className={HEAD}>
-                {t("team.madeBy")}
-              </th>
-            )}
             <th scope="col" className={HEAD}>
               {t("apiAccess.columnKey")}
             </th>
             <th scope="col" className={HEAD}>
               {t("apiAccess.columnScopes")}
-            </th>
-            <th scope="col" className={HEAD}>
-              {t("apiAccess.columnCreated")}
             </th>
             <th scope="col" className={HEAD}>
               {t("apiAccess.columnExpires")}
@@ -89,29 +88,33 @@ export function KeyTable({
               className="border-b transition-colors last:border-0 hover:bg-muted/40 max-md:block max-md:rounded-md max-md:border max-md:px-3 max-md:py-2 max-md:last:border"
               data-testid="api-key-row"
             >
-              <td className={cn(CELL, "font-medium break-words max-md:block max-md:px-0 max-md:py-1.5")}>{key.name}</td>
-              {madeBy && (
-                <td className={cn(CELL, STACKED, "break-words")} data-label={t("team.madeBy")} data-testid="api-key-made-by">
-                  <span>{key.createdBy.name ?? t("history.formerMember")}</span>
-                </td>
-              )}
+              <td className={cn(CELL, "break-words max-md:block max-md:px-0 max-md:py-1.5")}>
+                <div className="font-medium md:min-w-28">{key.name}</div>
+                <div className="text-xs text-muted-foreground">
+                  {t("apiAccess.columnCreated")} <time dateTime={key.createdAt}>{date(key.createdAt)}</time>
+                </div>
+                {madeBy && (
+                  <div className="text-xs text-muted-foreground" data-testid="api-key-made-by">
+                    {t("team.madeBy")} {key.createdBy.name ?? t("history.formerMember")}
+                  </div>
+                )}
+              </td>
               <td className={cn(CELL, STACKED)} data-label={t("apiAccess.columnKey")}>
-                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{key.key}</code>
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{shortMask(key.key)}</code>
               </td>
-              <td className={cn(CELL, STACKED, "min-w-32")} data-label={t("apiAccess.columnScopes")}>
-                <ScopeBadges scopes={key.scopes} className="max-md:justify-end" />
+              <td className={cn(CELL, STACKED)} data-label={t("apiAccess.columnScopes")}>
+                <ScopeBadges scopes={key.scopes} className="max-md:justify-end md:min-w-32" />
               </td>
-              <td className={cn(CELL, STACKED, "whitespace-nowrap")} data-label={t("apiAccess.columnCreated")}>
-                <time dateTime={key.createdAt}>{date(key.createdAt)}</time>
-              </td>
-              <td className={cn(CELL, STACKED)} data-label={t("apiAccess.columnExpires")} data-testid="api-key-expiry">
+              <td className={cn(CELL, STACKED, "md:min-w-32")} data-label={t("apiAccess.columnExpires")} data-testid="api-key-expiry">
                 <KeyExpiry apiKey={key} now={now} />
               </td>
               <td className={cn(CELL, STACKED)} data-label={t("apiAccess.columnLastUsed")} data-testid="api-key-last-used">
                 {key.lastUsed ? (
                   <div className="grid">
-                    <time dateTime={key.lastUsed} className="whitespace-nowrap">
-                      {dateTime(key.lastUsed)}
+                    {/* The day, then the time: on its own line when the column is narrow. */}
+                    <time dateTime={key.lastUsed} className="flex flex-wrap gap-x-1 max-md:justify-end">
+                      <span className="whitespace-nowrap">{date(key.lastUsed)}</span>
+                      <span className="whitespace-nowrap">{time(key.lastUsed)}</span>
                     </time>
                     {key.lastUsedIp && (
                       <span className="text-xs text-muted-foreground wrap-anywhere">{t("apiAccess.fromAddress", { address: key.lastUsedIp })}</span>
@@ -124,14 +127,26 @@ export function KeyTable({
               <td className={cn(CELL, STACKED, "whitespace-nowrap tabular-nums")} data-label={t("apiAccess.columnUsage")}>
                 <span>{t("apiAccess.requests", { count: key.usageCount, formatted: number(key.usageCount) })}</span>
               </td>
-              <td className="px-3 py-1.5 text-right align-top max-md:block max-md:px-0">
+              <td className="px-2.5 py-1.5 text-right align-top max-md:block max-md:px-0">
                 <div className="flex items-center justify-end gap-1">
                   {/* A rotated key already has its replacement, and an expired one is for deleting: neither is rotated. */}
                   {!key.replacedById && !isExpired(key, now) && (
-                    <Button variant="ghost" size="sm" aria-label={t("apiAccess.rotateLabel", { name: key.name })} onClick={() => onRotate(key)}>
-                      <RotateCwIcon aria-hidden />
-                      {t("apiAccess.rotate")}
-                    </Button>
+                    <Tooltip>
+                      <TooltipTrigger asChild>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-muted-foreground md:size-9 md:px-0"
+                          aria-label={t("apiAccess.rotateLabel", { name: key.name })}
+                          onClick={() => onRotate(key)}
+                        >
+                          <RotateCwIcon aria-hidden />
+                          {/* Its word on a card; in the table's narrow last column the icon, its word in the tooltip. */}
+                          <span className="md:hidden">{t("apiAccess.rotate")}</span>
+                        </Button>
+                      </TooltipTrigger>
+                      <TooltipContent>{t("apiAccess.rotate")}</TooltipContent>
+                    </Tooltip>
                   )}
                   <Button
                     variant="ghost"

@@ -28,7 +28,7 @@ export function mcpConfigExample(endpoint: string) {
  * stdio on the server's machine) and of what a key's scopes allow.
  */
 export function McpDocs() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const endpoint = `${window.location.origin}/mcp`;
   const config = mcpConfigExample(endpoint);
 
@@ -111,7 +111,9 @@ export function McpDocs() {
               <ShieldCheckIcon aria-hidden />
               {t("apiDocs.scopes.title")}
             </h2>
-            <CardDescription>{t("apiDocs.scopes.description", { defaults: DEFAULT_API_KEY_SCOPES.join(", ") })}</CardDescription>
+            <CardDescription>
+              {t("apiDocs.scopes.description", { defaults: new Intl.ListFormat(i18n.language).format(DEFAULT_API_KEY_SCOPES) })}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
