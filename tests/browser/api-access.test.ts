@@ -67,7 +67,7 @@ describe("API access", () => {
     const masked = (await row.locator("code").textContent())!;
     expect(masked.startsWith(fullKey.slice(0, 12))).toBe(true);
     expect(masked).toContain("•");
-    expect(await row.getByText("Never", { exact: true }).count()).toBe(1);
+    expect(await row.getByTestId("api-key-last-used").getByText("Never", { exact: true }).count()).toBe(1);
     await expectVisible(row.getByText("0 requests"));
     // The full key is nowhere on the page any more, nor after a reload.
     expect(await page.content()).not.toContain(fullKey);
@@ -81,7 +81,7 @@ describe("API access", () => {
     await page.reload();
     const row = keyRows(page).filter({ hasText: "Production server" });
     await expectVisible(row.getByText("1 request", { exact: true }));
-    await expectHidden(row.getByText("Never", { exact: true }));
+    await expectHidden(row.getByTestId("api-key-last-used").getByText("Never", { exact: true }));
   });
 
   test("delete asks first: Cancel keeps the key, Delete removes it with the toast", async () => {

@@ -36,6 +36,7 @@ import accountsDe from "../../web/src/accounts/i18n/de.json";
 import accountsEn from "../../web/src/accounts/i18n/en.json";
 import accountsEs from "../../web/src/accounts/i18n/es.json";
 import accountsFr from "../../web/src/accounts/i18n/fr.json";
+import { createKeyFormSchema } from "../../web/src/api-access/create-key-form.ts";
 import casesDe from "../../web/src/cases/i18n/de.json";
 import casesEn from "../../web/src/cases/i18n/en.json";
 import casesEs from "../../web/src/cases/i18n/es.json";
@@ -202,6 +203,10 @@ describe("translations", () => {
       [verifyTwoFactorSchema, { code: LONG }],
       [disableTwoFactorSchema, { password: LONG, code: LONG }],
       [createApiKeySchema, { name: "\u0001" }],
+      // The create-key form: no scope, a day that is not a date, one already begun, one too far away.
+      [createKeyFormSchema, { name: "x", scopes: [], expiresAt: "30/06/2027" }],
+      [createKeyFormSchema, { name: "x", scopes: ["read"], expiresAt: "2000-01-01" }],
+      [createKeyFormSchema, { name: "x", scopes: ["read"], expiresAt: "2999-01-01" }],
       // "Invite a colleague" on /organisation (its role comes from a list, so it is always one of the roles).
       [inviteMemberSchema, { email: "x", fullName: " ", role: "analyst" }],
       [inviteMemberSchema, { email: "\u0001", fullName: "\u0001", role: "analyst" }],

@@ -8,24 +8,30 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { createApiKeySchema } from "../../../lib/auth/api-key-schema.ts";
+import { useCurrentUser } from "../auth/use-current-user";
 import { CreateSecretDialog } from "../components/shown-once-secret";
+import { type CreateKeyFormValues, createKeyFormSchema, expiryRange, scopeChoices, toCreateRequest } from "./create-key-form";
+import { CreatedKeyDetails } from "./created-key-details";
+import { ScopeField } from "./scope-field";
 import { type CreatedApiKey, useCreateApiKey } from "./use-api-keys";
 
-type CreateKeyValues = z.input<typeof createApiKeySchema>;
-
 /**
- * Create dialog: the name (checked with the server's schema), then the full key once with Copy and Done. Closing the
- * second state in any way is Done: the key is gone for good.
+ * Create dialog: the name, the scopes and an optional expiry date (checked with the server's schema and the form's own
+ * rules), then the full key once with its scopes, Copy and Done. Closing the second state in any way is Done: the key
+ * is gone for good.
  */
 export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
   const create = useCreateApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const form = useForm<CreateKeyValues, unknown, z.output<typeof createApiKeySchema>>({
-    resolver: zodResolver(createApiKeySchema),
-    defaultValues: { name: "" },
+  const { offered, checked } = scopeChoices(user);
+  const empty: CreateKeyFormValues = { name: "", scopes: checked, expiresAt: "" };
+  const form = useForm<CreateKeyFormValues, unknown, z.output<typeof createKeyFormSchema>>({
+    resolver: zodResolver(createKeyFormSchema),
+    defaultValues: empty,
   });
+  const range = expiryRange();
 
   return (
     <CreateSecretDialog
@@ -34,7 +40,7 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
       testId="create-key-dialog"
       onReset={() => {
         setCreated(null);
-        form.reset();
+        form.reset(empty);
         create.reset();
       }}
       created={
@@ -51,12 +57,13 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
             copyFailed: { title: t("apiAccess.errorTitle"), description: t("apiAccess.copyFailed") },
           },
           done: t("apiAccess.done"),
+          details: <CreatedKeyDetails apiKey={created} />,
         }
       }
     >
       {(close) => (
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(({ name }) => create.mutate(name, { onSuccess: setCreated }))} className="grid gap-4" noValidate>
+          <form onSubmit={form.handleSubmit((values) => create.mutate(toCreateRequest(values), { onSuccess: setCreated }))} className="grid gap-4" noValidate>
             <DialogHeader>
               <DialogTitle>{t("apiAccess.createTitle")}</DialogTitle>
               <DialogDescription>{t("apiAccess.createDescription")}</DialogDescription>
@@ -68,6 +75,22 @@ export function CreateKeyDialog({ open, onOpenChange }: { open: boolean; onOpenC
               placeholder={t("apiAccess.namePlaceholder")}
               maxLength={100}
               autoComplete="off"
+            />
+            <ScopeField control={form.control} offered={offered} />
+            <TextField
+              control={form.control}
+              name="expiresAt"
+              type="date"
+              min={range.min}
+              max={range.max}
+              label={
+                <>
+                  {t("apiAccess.expiryLabel")} <span className="text-muted-foreground">{t("apiAccess.optional")}</span>
+                </>
+              }
+              description={t("apiAccess.expiryHint")}
+              descriptionClassName="text-xs"
+              className="w-full sm:w-48"
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>

@@ -10,6 +10,7 @@ import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { observedFetch } from "../service-status/status-store";
 import { EndpointCard } from "./endpoint-card";
+import { McpDocs } from "./mcp-docs";
 import { HTTP_METHODS, type OpenApiDocument, type Operation } from "./openapi";
 import { Prose } from "./prose";
 
@@ -75,7 +76,10 @@ function baseUrl(doc: OpenApiDocument) {
   return base.replace(/\/$/, "");
 }
 
-/** Documentation tab: renders GET /api/v1/openapi.json, the server's own description of the public API. */
+/**
+ * Documentation tab: renders GET /api/v1/openapi.json, the server's own description of the public API, with the MCP
+ * server and the keys' scopes between its overview and its endpoints.
+ */
 export function DocumentationTab() {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -151,6 +155,8 @@ export function DocumentationTab() {
           </InfoBlock>
         </CardContent>
       </Card>
+
+      <McpDocs />
 
       <section aria-labelledby="api-endpoints-title" className="grid gap-4">
         <h2 id="api-endpoints-title" className="text-lg font-semibold">

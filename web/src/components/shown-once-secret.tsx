@@ -60,6 +60,8 @@ export interface CreatedSecret {
   testId: string;
   words: ShownOnceWords;
   done: string;
+  /** What else the person should know of it (an API key's scopes and expiry), under the secret. */
+  details?: React.ReactNode;
 }
 
 /**
@@ -101,6 +103,7 @@ export function CreateSecretDialog({
               <DialogDescription>{created.description}</DialogDescription>
             </DialogHeader>
             <ShownOnceSecret value={created.value} testId={created.testId} words={created.words} />
+            {created.details}
             <DialogFooter>
               <Button type="button" onClick={close}>
                 {created.done}
