@@ -11,11 +11,22 @@ import { explainedHitSchema, explainedHits } from "../review/hit-explanations.ts
 import { searchReview } from "../review/search-review.ts";
 import { searchPagePath } from "../screening/contract.ts";
 import { hitCountsSchema } from "../screening/hit-counts.ts";
+import { IDENTIFIER_KINDS } from "../screening/schemas.ts";
 import { datasetUsedSchema, riskReasonSchema } from "../screening/results.ts";
 import type { SearchRow } from "../screening/searches.ts";
 import type { McpDeps } from "./principal.ts";
 
 const view = publicSearchResultSchema.shape;
+
+/**
+ * The details the search carried, as stored (already checked and normalised when the search was made): the stored
+ * form only, since the request schema's normalising steps have no JSON Schema to describe an answer with.
+ */
+const storedDetailsSchema = z.object({
+  birthDate: z.string().optional(),
+  nationality: z.string().optional(),
+  identifiers: z.array(z.object({ kind: z.enum(IDENTIFIER_KINDS), value: z.string() })).optional(),
+});
 
 export const mcpScreeningSchema = z.object({
   id: view.id,
@@ -23,7 +34,8 @@ export const mcpScreeningSchema = z.object({
   address: z.string(),
   searchTerm: view.searchTerm,
   entityType: view.entityType,
-  details: view.details,
+  /** What the search carried besides the name (query by example); null when nothing. */
+  details: storedDetailsSchema.nullable(),
   /** pending or processing: not ended yet, read it again with get_screening. */
   status: view.status,
   riskLevel: view.riskLevel,
