@@ -11,8 +11,8 @@ import { explainedHitSchema, explainedHits } from "../review/hit-explanations.ts
 import { searchReview } from "../review/search-review.ts";
 import { searchPagePath } from "../screening/contract.ts";
 import { hitCountsSchema } from "../screening/hit-counts.ts";
-import { IDENTIFIER_KINDS } from "../screening/schemas.ts";
 import { datasetUsedSchema, riskReasonSchema } from "../screening/results.ts";
+import { IDENTIFIER_KINDS } from "../screening/schemas.ts";
 import type { SearchRow } from "../screening/searches.ts";
 import type { McpDeps } from "./principal.ts";
 

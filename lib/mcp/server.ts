@@ -8,7 +8,7 @@ import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotoco
 import type { McpDeps, McpPrincipal } from "./principal.ts";
 import { registerResources } from "./resources.ts";
 import { callTool, type McpTool, type ToolContext } from "./tool-kit.ts";
-import { searchLists, compareNames } from "./tools/lists.ts";
+import { compareNames, searchLists } from "./tools/lists.ts";
 import { monitorEntity } from "./tools/monitor.ts";
 import { decideHit, listOpenHits } from "./tools/review.ts";
 import { getScreening, screen } from "./tools/screen.ts";

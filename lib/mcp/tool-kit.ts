@@ -5,7 +5,7 @@
  * not found, a refused scope, the rate limit) are tool errors with the REST API's words; unknown tools and invalid
  * arguments are MCP errors (JSON-RPC invalid params) naming the argument, and nothing has happened then.
  */
-import { ErrorCode, McpError, type CallToolResult, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, ErrorCode, McpError, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ApiKeyScope } from "../auth/api-key-scopes.ts";
 import { requireKeyScope } from "../auth/api-keys.ts";
@@ -46,6 +46,10 @@ export function invalidArguments(tool: string, error: z.ZodError): McpError {
 export async function admit(context: ToolContext, scope: ApiKeyScope, writes: boolean): Promise<void> {
   const { principal, deps } = context;
   if (principal.keyId) await consumeApiKeyQuota(deps.db, principal.keyId);
+  // Over stdio there is no key to name: the scopes are the ones the account's role allows (hostPrincipal).
+  if (!principal.keyId && !principal.scopes.includes(scope)) {
+    throw new AppError(403, `This account's role does not allow the ${scope} scope: it acts with ${principal.scopes.join(", ")}`);
+  }
   requireKeyScope(principal, scope);
   // A key made before its owner became an auditor reads, and changes nothing.
   if (writes && isReadOnly(principal.user)) throw new AppError(403, READ_ONLY_MESSAGE);

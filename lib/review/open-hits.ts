@@ -15,8 +15,8 @@ import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
 import { decidesForTeam } from "../organisations/contract.ts";
 import { cursorKey, newestFirst } from "../paging.ts";
-import { ENTITY_TYPES } from "../screening/schemas.ts";
 import { readResults, riskLevelSchema } from "../screening/results.ts";
+import { ENTITY_TYPES } from "../screening/schemas.ts";
 import { searchesOf } from "../screening/visibility.ts";
 import type { ReviewMember } from "./access.ts";
 import { explainedHitSchema, explainedHits } from "./hit-explanations.ts";
@@ -63,7 +63,6 @@ interface HitCursor {
   hitId: string;
 }
 
-
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 const encode = (cursor: HitCursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.searchId, cursor.hitId])).toString("base64url");
@@ -86,12 +85,7 @@ const d = schema.hitDecisions;
 /** The searches with open hits the member may decide (see the file's comment). */
 function openSearchesOf(member: ReviewMember): SQL {
   const team = readsEveryone(member) || decidesForTeam(member.organisationRole);
-  return and(
-    sql`${s.reviewStatus} in ('needs_review', 'escalated')`,
-    gt(s.openHits, 0),
-    searchesOf(member, team ? "team" : "mine"),
-    isNull(s.hiddenAt),
-  )!;
+  return and(sql`${s.reviewStatus} in ('needs_review', 'escalated')`, gt(s.openHits, 0), searchesOf(member, team ? "team" : "mine"), isNull(s.hiddenAt))!;
 }
 
 /** Searches read per round: a page's hits usually come from far fewer. */
@@ -102,7 +96,10 @@ export async function listOpenHits(db: Db, member: ReviewMember, query: OpenHits
   // Where reading goes on: within the cursor's search after its hit, or (hitId null) strictly before that search.
   let position: { createdAt: string; searchId: string; hitId: string | null } | undefined = given ? decode(given) : undefined;
   const where = openSearchesOf(member);
-  const [{ total }] = await db.select({ total: sql<number>`coalesce(sum(${s.openHits}), 0)::int` }).from(s).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`coalesce(sum(${s.openHits}), 0)::int` })
+    .from(s)
+    .where(where);
 
   const found: { hit: OpenHit; createdAt: string }[] = [];
   // One more hit than asked tells whether another page follows.

@@ -63,7 +63,11 @@ export const mcpRoutes = new Hono<AppEnv>()
       },
       principal,
     );
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    });
     try {
       await server.connect(transport);
       return await transport.handleRequest(c.req.raw);
@@ -71,6 +75,4 @@ export const mcpRoutes = new Hono<AppEnv>()
       await server.close();
     }
   })
-  .all("/", (c) =>
-    refusal(c, 405, "Method not allowed: this MCP server is stateless and answers POST only (no event stream, no session)", { Allow: "POST" }),
-  );
+  .all("/", (c) => refusal(c, 405, "Method not allowed: this MCP server is stateless and answers POST only (no event stream, no session)", { Allow: "POST" }));

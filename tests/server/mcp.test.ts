@@ -12,6 +12,7 @@ import { schema } from "../../data/db.ts";
 import { missingScopeMessage } from "../../lib/auth/api-key-scopes.ts";
 import { createApiKey, deleteApiKey } from "../../lib/auth/api-keys.ts";
 import { createEmbedToken } from "../../lib/embed/tokens.ts";
+import { consumeApiKeyQuota } from "../../lib/ratelimit/api-key-limits.ts";
 import { importSdn, keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
@@ -61,7 +62,11 @@ async function connect(key: string): Promise<Client> {
 
 /** A tool's answer: its structured content, or the text of its tool error. */
 async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: any };
+  const result = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+    structuredContent?: any;
+  };
   return { isError: result.isError ?? false, text: result.content[0]?.text ?? "", data: result.structuredContent };
 }
 
@@ -110,7 +115,10 @@ describe("the MCP server over HTTP", () => {
     expect((await initialize(`Bearer ${revoked.key}`)).status).toBe(401);
 
     const expiring = await createApiKey(app.db, owner.id, "Expiring", { expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
-    await app.db.update(schema.apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.apiKeys.id, expiring.id));
+    await app.db
+      .update(schema.apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.apiKeys.id, expiring.id));
     const expired = await initialize(`Bearer ${expiring.key}`);
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as any).error.message).toBe("This API key has expired: make a new key under API Access");
@@ -132,7 +140,13 @@ describe("the MCP server over HTTP", () => {
     const before = await balanceOf(app.db, owner.id);
     const { isError, data } = await call(client, "screen", { name: "Rustam Karimov", nationality: "UZ" });
     expect(isError).toBe(false);
-    expect(data).toMatchObject({ searchTerm: "Rustam Karimov", entityType: "person", status: "completed", riskLevel: "critical", reviewStatus: "needs_review" });
+    expect(data).toMatchObject({
+      searchTerm: "Rustam Karimov",
+      entityType: "person",
+      status: "completed",
+      riskLevel: "critical",
+      reviewStatus: "needs_review",
+    });
     expect(data.details).toEqual({ nationality: "UZ" });
     expect(data.address).toBe(`${app.url}/searches/${data.id}`);
     const hit = data.hits.find((h: any) => h.name === KARIMOV);
@@ -165,10 +179,15 @@ describe("the MCP server over HTTP", () => {
       expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
       expect((error as McpError).message).toMatch(named);
     }
-    const decide = await client.callTool({ name: "decide_hit", arguments: { searchId: "x", hitId: "s:1", decision: "false_positive", reason: "other" } }).catch((e) => e);
+    const decide = await client
+      .callTool({ name: "decide_hit", arguments: { searchId: "x", hitId: "s:1", decision: "false_positive", reason: "other" } })
+      .catch((e) => e);
     expect((decide as McpError).message).toMatch(/text: text is required when the reason is other/);
     const unknown = await client.callTool({ name: "delete_everything", arguments: {} }).catch((e) => e);
-    expect([(unknown as McpError).code, (unknown as McpError).message]).toEqual([ErrorCode.InvalidParams, expect.stringContaining("Unknown tool: delete_everything")]);
+    expect([(unknown as McpError).code, (unknown as McpError).message]).toEqual([
+      ErrorCode.InvalidParams,
+      expect.stringContaining("Unknown tool: delete_everything"),
+    ]);
     expect([await balanceOf(app.db, owner.id), await searchCount()]).toEqual(before);
   });
 
@@ -237,8 +256,8 @@ describe("the MCP server over HTTP", () => {
     const after = await call(client, "list_open_hits", { limit: 100 });
     expect(after.data.total).toBe(everything.data.total - 1);
     expect(after.data.items.some((h: any) => h.searchId === screened.id && h.hitId === hit.hitId)).toBe(false);
-    const [audit] = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, screened.id));
-    expect(audit).toBeDefined();
+    const audited = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, screened.id));
+    expect(audited.filter((a) => a.action === "review.decided").map((a) => [a.actorKind, a.actorUserId])).toEqual([["api_key", owner.id]]);
   });
 
   test("monitor_entity needs the monitor scope; with it the name is monitored", async () => {
@@ -248,6 +267,20 @@ describe("the MCP server over HTTP", () => {
     expect(added.data).toMatchObject({ searchTerm: "Jane Example", entityType: "person", frequency: "weekly", status: "active" });
     const rows = await app.db.select().from(schema.monitoredEntities).where(eq(schema.monitoredEntities.id, added.data.id));
     expect(rows[0].userId).toBe(owner.id);
+  });
+
+  test("tool calls count against the key's rate limits, shared with its REST calls", async () => {
+    const key = await createApiKey(app.db, owner.id, "Busy");
+    const client = await connect(key.key);
+    // 99 calls of the minute's 100 already made over REST
+    for (let i = 0; i < 99; i++) await consumeApiKeyQuota(app.db, key.id);
+    expect((await call(client, "compare_names", { query: "Jane Example", candidate: "Jane Exampel" })).isError).toBe(false);
+    const rest = await fetch(`${app.url}/api/v1/sanctions/search?term=Karimov`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(rest.status).toBe(429);
+    expect(await call(client, "compare_names", { query: "Jane Example", candidate: "Jane Exampel" })).toMatchObject({
+      isError: true,
+      text: "Rate limit exceeded: at most 100 requests per minute for this API key",
+    });
   });
 
   test("resources: the lists with their versions, and a screening's PDF report", async () => {

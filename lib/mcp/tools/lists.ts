@@ -1,12 +1,12 @@
 /** search_lists and compare_names: the lists and the matcher alone, free, as GET /api/v1/sanctions/search and `duecheck sanctions compare`. */
 import { z } from "zod";
+import { AppError } from "../../errors.ts";
 import { describeExplanation } from "../../reports/explanation.ts";
 import { comparePair, compareRequestSchema } from "../../sanctions/compare-pairs.ts";
 import { listSearchAnswerSchema } from "../../sanctions/contract.ts";
 import { searchQuerySchema } from "../../sanctions/datasets/schemas.ts";
 import { NoSanctionsDataError, searchSanctions } from "../../sanctions/search.ts";
 import { searchDetailsSchema, storedSearchDetails } from "../../screening/schemas.ts";
-import { AppError } from "../../errors.ts";
 import { defineTool } from "../tool-kit.ts";
 
 const details = searchDetailsSchema.shape;
@@ -28,7 +28,11 @@ export const searchLists = defineTool({
       .max(50, "limit must be between 1 and 50")
       .default(10)
       .describe("Results wanted, 1-50 (default 10)"),
-    datasets: z.array(z.string().max(100), { error: "datasets must be a list of sanctions, peps or list ids" }).max(50).optional().describe("sanctions (default), peps, or list ids"),
+    datasets: z
+      .array(z.string().max(100), { error: "datasets must be a list of sanctions, peps or list ids" })
+      .max(50)
+      .optional()
+      .describe("sanctions (default), peps, or list ids"),
     birthDate: details.birthDate.describe("Query by example: birth year (1968) or date (1968-03-14)"),
     nationality: details.nationality.describe("Query by example: nationality, an ISO 3166 code"),
     identifiers: details.identifiers.describe("Query by example: identifiers { kind, value }"),

@@ -4,7 +4,7 @@ import { hitDecisionSchema } from "../../public-api/schemas.ts";
 import { memberOf, type ReviewActor } from "../../review/access.ts";
 import { DECISION_REASONS, DECISIONS, decideHitSchema } from "../../review/contract.ts";
 import { decideHit as decide } from "../../review/decisions.ts";
-import { listOpenHits as openHits, OPEN_HITS_DEFAULT_LIMIT, OPEN_HITS_MAX_LIMIT, openHitsPageSchema } from "../../review/open-hits.ts";
+import { OPEN_HITS_DEFAULT_LIMIT, OPEN_HITS_MAX_LIMIT, listOpenHits as openHits, openHitsPageSchema } from "../../review/open-hits.ts";
 import { getSearch } from "../../screening/searches.ts";
 import { defineTool } from "../tool-kit.ts";
 

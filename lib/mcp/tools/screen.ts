@@ -20,7 +20,10 @@ export const screenInput = z.strictObject({
     "Query by example (optional): identifiers { kind, value } (passport, national_id, tax_id, imo, lei, crypto_wallet); a listing carrying one matches whatever its name",
   ),
   country: countryCode.optional().describe("Optional: the country whose news is searched (ISO 3166 code); also compared with a listing's nationality"),
-  language: z.enum(SEARCH_LANGUAGES, { error: "language must be one of en, de, es, fr" }).optional().describe("Optional: the language of the news searched (default en)"),
+  language: z
+    .enum(SEARCH_LANGUAGES, { error: "language must be one of en, de, es, fr" })
+    .optional()
+    .describe("Optional: the language of the news searched (default en)"),
 });
 
 export const screen = defineTool({
@@ -38,7 +41,10 @@ export const screen = defineTool({
       entityType: args.type,
       language: args.language,
       country: args.country,
-      details: args.birthDate || args.nationality || args.identifiers ? { birthDate: args.birthDate, nationality: args.nationality, identifiers: args.identifiers } : undefined,
+      details:
+        args.birthDate || args.nationality || args.identifiers
+          ? { birthDate: args.birthDate, nationality: args.nationality, identifiers: args.identifiers }
+          : undefined,
     });
     const search = await createSearch({ db: deps.db, queue: deps.queue }, { userId: principal.user.id, ...fields });
     const row = await waitForSearchEnd(deps.db, principal.user, search.id, SCREEN_WAIT_SECONDS * 1000, { signal: deps.signal });
@@ -66,8 +72,10 @@ export const getScreening = defineTool({
   output: mcpScreeningSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ deps, principal }, { searchId, wait }) {
-    const row = wait > 0 ? await waitForSearchEnd(deps.db, principal.user, searchId, wait * 1000, { signal: deps.signal }) : await getSearch(deps.db, principal.user, searchId);
+    const row =
+      wait > 0
+        ? await waitForSearchEnd(deps.db, principal.user, searchId, wait * 1000, { signal: deps.signal })
+        : await getSearch(deps.db, principal.user, searchId);
     return screeningView(deps, row);
   },
 });
-
