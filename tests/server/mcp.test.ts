@@ -260,6 +260,29 @@ describe("the MCP server over HTTP", () => {
     expect(audited.filter((a) => a.action === "review.decided").map((a) => [a.actorKind, a.actorUserId])).toEqual([["api_key", owner.id]]);
   });
 
+  test("list_open_hits walks every open hit once, page by page, across many screenings", async () => {
+    const client = await connect(fullKey);
+    const screened = (await call(client, "screen", { name: "Rustam Karimov" })).data;
+    // 30 more screenings like it, a second apart: more than one round of the searches read per page
+    const [row] = await app.db.select().from(schema.searches).where(eq(schema.searches.id, screened.id));
+    const { id: _, ...copy } = row;
+    await app.db
+      .insert(schema.searches)
+      .values(Array.from({ length: 30 }, (_, i) => ({ ...copy, createdAt: new Date(row.createdAt.getTime() - (i + 1) * 1000) })));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let total = 0;
+    do {
+      const page = (await call(client, "list_open_hits", { limit: 7, ...(cursor ? { cursor } : {}) })).data;
+      seen.push(...page.items.map((h: any) => `${h.searchId} ${h.hitId}`));
+      ({ total } = page);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(total);
+    expect(total).toBeGreaterThanOrEqual(31 * screened.openHits);
+  });
+
   test("monitor_entity needs the monitor scope; with it the name is monitored", async () => {
     const refused = await call(await connect(plainKey.key), "monitor_entity", { name: "Jane Example" });
     expect(refused).toMatchObject({ isError: true, text: missingScopeMessage("monitor") });
