@@ -33,6 +33,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   settings: async () => (await import("./commands/settings.tsx")).registerSettings,
   audit: async () => (await import("./commands/audit.tsx")).registerAudit,
   searches: async () => (await import("./commands/searches.ts")).registerSearches,
+  mcp: async () => (await import("./commands/mcp.ts")).registerMcp,
 };
 
 /** How a run ended: its exit code, and whether it ended by an error (the process then exits at once). */

@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from "./context.ts";
 import { embedCors } from "./embed/cors.ts";
 import { databaseGate } from "./health/database-gate.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { mcpRoutes } from "./mcp/routes.ts";
 import { clientInfo } from "./middleware/client-info.ts";
 import { apiNotFound, onError } from "./middleware/errors.ts";
 import { publicApiRoutes } from "./public-api/routes.ts";
@@ -51,6 +52,10 @@ export function createApp(ctx: AppContext) {
   app.route("/api/billing/webhook", stripeWebhookRoutes);
   app.route("/api", apiRoutes);
   app.all("/api/*", apiNotFound);
+  // The MCP server for agents: bearer API keys, no cookies (server/mcp/routes.ts).
+  app.use("/mcp", checkUrl);
+  app.use("/mcp", databaseGate);
+  app.route("/mcp", mcpRoutes);
   serveWebApp(app);
   return app;
 }

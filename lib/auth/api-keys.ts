@@ -7,7 +7,7 @@ import { isUuid } from "../ids.ts";
 import type { OrganisationRole } from "../organisations/contract.ts";
 import type { TeamMember } from "../screening/visibility.ts";
 import { MAX_KEY_LIFETIME_DAYS } from "./api-key-schema.ts";
-import { type ApiKeyScope, DEFAULT_API_KEY_SCOPES, missingScopeMessage, orderedScopes } from "./api-key-scopes.ts";
+import { API_KEY_SCOPES, type ApiKeyScope, DEFAULT_API_KEY_SCOPES, missingScopeMessage, orderedScopes } from "./api-key-scopes.ts";
 import { organisationOf } from "./organisation-of.ts";
 import { personName } from "./person-name.ts";
 import { isReadOnly } from "./roles.ts";
@@ -54,6 +54,15 @@ function checkedScopes(owner: KeyOwner, asked: readonly ApiKeyScope[] | undefine
     throw new AppError(403, "A read-only account can only make keys with the read scope");
   }
   return scopes;
+}
+
+/**
+ * Every scope a key of this owner could be given: admin only for an instance admin, read alone for a read-only owner.
+ * The stdio MCP server (no key: whoever runs it on the host already holds the database) acts with these.
+ */
+export function scopesAllowedTo(owner: Pick<KeyOwner, "role" | "organisationRole">): ApiKeyScope[] {
+  if (isReadOnly(owner)) return ["read"];
+  return API_KEY_SCOPES.filter((scope) => scope !== "admin" || owner.role === "admin");
 }
 
 /** An expiry in the future and within MAX_KEY_LIFETIME_DAYS; a bare date ends at the start of that day, UTC. */

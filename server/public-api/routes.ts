@@ -4,6 +4,7 @@ import { assertCsvFileName, PUBLIC_API_BATCH_CSV_LIMITS, readBatchCsv } from "..
 import { AppError } from "../../lib/errors.ts";
 import { batchNameSchema } from "../../lib/public-api/schemas.ts";
 import { createBatch, decideHit, getBatch, getSearch, screenName } from "../../lib/public-api/search-routes.ts";
+import { publicSearchView } from "../../lib/public-api/search-view.ts";
 import { memberOf, type ReviewActor } from "../../lib/review/access.ts";
 import { decideHit as decide } from "../../lib/review/decisions.ts";
 import { searchReview } from "../../lib/review/search-review.ts";
@@ -20,7 +21,6 @@ import { publicCaseRoutes } from "./case-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { serve } from "./serve.ts";
-import { publicSearchView } from "./views.ts";
 
 /** Searches, their decisions and batches (lib/public-api/search-routes.ts defines each call). */
 const searchRoutes = new Hono<AppEnv>();

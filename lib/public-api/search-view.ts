@@ -1,11 +1,12 @@
 import type { z } from "zod";
-import type { publicSearchResultSchema } from "../../lib/public-api/schemas.ts";
-import type { SearchReviewView } from "../../lib/review/contract.ts";
-import { hitCounts } from "../../lib/screening/hit-counts.ts";
-import { mediaChecked, readResults, type SearchResults } from "../../lib/screening/results.ts";
-import { readSearchDetails } from "../../lib/screening/schemas.ts";
-import type { SearchRow } from "../../lib/screening/searches.ts";
+import type { SearchReviewView } from "../review/contract.ts";
+import { hitCounts } from "../screening/hit-counts.ts";
+import { mediaChecked, readResults, type SearchResults } from "../screening/results.ts";
+import { readSearchDetails } from "../screening/schemas.ts";
+import type { SearchRow } from "../screening/searches.ts";
+import type { publicSearchResultSchema } from "./schemas.ts";
 
+/** A search as the public API answers it (POST and GET /api/v1/search) and the MCP server reads it. */
 export function publicSearchView(row: SearchRow, review: SearchReviewView): z.infer<typeof publicSearchResultSchema> {
   const results = readResults(row.results);
   return {
