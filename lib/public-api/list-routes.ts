@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { addNoteSchema, approveProposalSchema, rejectProposalSchema } from "../review/contract.ts";
-import { compareRequestSchema } from "../sanctions/compare-pairs.ts";
+import { compareRequestSchema } from "../sanctions/compare-contract.ts";
 import {
   batchListQuerySchema,
   batchPageSchema,
