@@ -46,9 +46,11 @@ const madeBySchema = z.object({ id: z.string(), name: z.string().nullable() });
 export const searchListQuerySchema = pageQuery
   .extend({
     q: text({ field: "q", max: 200 }).optional().meta({ description: "Part of the searched name" }),
-    before: z.iso
-      .datetime({ offset: true, local: true, error: "before must be a date or time such as 2026-03-01 or 2026-03-01T12:00:00Z" })
-      .or(z.iso.date({ error: "before must be a date or time such as 2026-03-01 or 2026-03-01T12:00:00Z" }))
+    before: z
+      .string()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+        error: "before must be a date or time such as 2026-03-01 or 2026-03-01T12:00:00Z",
+      })
       .optional()
       .meta({ description: "Only searches made before this date or time (ignored with a cursor)" }),
   })
