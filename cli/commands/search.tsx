@@ -127,7 +127,9 @@ export function registerSearch(program: Command) {
     .option("--country <code>", "ISO 3166 country code of the news searched, e.g. DE")
     .option("--links <n>", "news articles to list, 1 to 50 (default 10)")
     .option("--user <email>", "the account that searches and is charged (default: the first administrator, who is not charged)")
-    .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress");
+    .option("--json", "print the search as JSON (the shape of GET /api/searches/{id}), without progress")
+    .option("--server <url>", "work against a duecheck server instead (default: DUECHECK_SERVER; see docs/remote-cli.md)")
+    .option("--api-key <key>", "the API key to that server (default: DUECHECK_API_KEY)");
   withDetailsOptions(command).action(async (name: string, options: SearchOptions) => {
     const asked = askedLanguage(options.language);
     const early = words(asked);
