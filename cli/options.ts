@@ -1,5 +1,5 @@
 /** Options and values shared by the CLI's commands. */
-import { pageQuerySchema } from "../lib/paging.ts";
+import { MAX_PAGE_SIZE } from "../lib/paging-contract.ts";
 import { failWith } from "./fail.ts";
 import type { Words } from "./language.ts";
 
@@ -11,11 +11,11 @@ export function parseSince(value: string | undefined, { t }: Pick<Words, "t">): 
   return moment;
 }
 
-/** --limit: 1 to 100. */
+/** --limit: 1 to 100 (the lists' page size). Checked here without the paging queries: a remote run loads no database code. */
 export function parseLimit(value: string, { t }: Pick<Words, "t">): number {
-  const limit = pageQuerySchema.shape.limit.safeParse(value);
-  if (!limit.success || !/^\d+$/.test(value)) failWith(t.batch.limitInvalid(value));
-  return limit.data;
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_PAGE_SIZE) failWith(t.batch.limitInvalid(value));
+  return limit;
 }
 
 /** A stored time to the minute, as tables print it (UTC); "-" when there is none. */

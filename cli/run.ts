@@ -1,7 +1,8 @@
 import { Command, CommanderError } from "commander";
-import { DataDirBusyError } from "../data/db.ts";
+import { DataDirBusyError } from "../data/busy-error.ts";
 import { AppError } from "../lib/errors.ts";
 import { CliError } from "./fail.ts";
+import { commandLine, localOnlyMessage, REMOTE_COMMANDS, remoteServer } from "./remote/target.ts";
 
 type Register = (program: Command) => void;
 
@@ -58,8 +59,15 @@ export async function runCommand(argv: string[]): Promise<CommandOutcome> {
     .exitOverride();
 
   const asked = argv[0];
-  const needed = asked && Object.hasOwn(COMMANDS, asked) ? [asked] : Object.keys(COMMANDS);
-  for (const register of await Promise.all(needed.map((name) => COMMANDS[name]()))) register(program);
+  // Against a server (DUECHECK_SERVER or --server) a command runs its remote form, or says it works locally only.
+  const server = remoteServer(argv);
+  if (server && asked && Object.hasOwn(COMMANDS, asked) && !Object.hasOwn(REMOTE_COMMANDS, asked)) {
+    console.error(`duecheck: ${localOnlyMessage(commandLine(argv), server)}`);
+    return { code: 2, error: true };
+  }
+  const commands = server && asked && Object.hasOwn(REMOTE_COMMANDS, asked) ? REMOTE_COMMANDS : COMMANDS;
+  const needed = asked && Object.hasOwn(commands, asked) ? [asked] : Object.keys(commands);
+  for (const register of await Promise.all(needed.map((name) => commands[name]()))) register(program);
 
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -42,7 +42,9 @@ export interface OpenOptions {
   inMemory?: boolean;
 }
 
-export class DataDirBusyError extends Error {}
+export { DataDirBusyError } from "./busy-error.ts";
+
+import { DataDirBusyError } from "./busy-error.ts";
 
 const MIGRATIONS = new URL("./migrations", import.meta.url).pathname;
 const MIGRATION_LOCK = 7_412_001;

@@ -4,6 +4,7 @@
  *   lib/             imports nothing of server/, cli/, web/ or packages/ (every capability lives once, below them all)
  *   packages/ui      imports nothing of packages/react, web/, server/ or cli/ (primitives live apart)
  *   packages/react   imports nothing of web/, server/ or cli/ (the package never depends on the app)
+ *   packages/client  imports nothing of ours (it is published alone, generated from the OpenAPI document)
  *   web/             imports the packages by name (@duecheck/react, @duecheck/ui), never by a path into packages/,
  *                    and of server/ only the type of its API (`import type` from server/api.ts), which its typed
  *                    client is made from: erased by the build, it ties the app's calls to the routes at compile time
@@ -37,6 +38,11 @@ const RULES: { files: string; forbidden: string[]; why: string; typesFrom?: stri
   { files: "lib", forbidden: ["server", "cli", "web", "packages"], why: "lib/ is below every interface" },
   { files: "packages/ui", forbidden: ["packages/react", "web", "server", "cli"], why: "the primitives depend on nothing of ours" },
   { files: "packages/react", forbidden: ["web", "server", "cli"], why: "the package never imports the app" },
+  {
+    files: "packages/client",
+    forbidden: ["lib", "data", "server", "cli", "web", "packages/react", "packages/ui"],
+    why: "the client is published alone: everything it knows of the API is generated from the OpenAPI document",
+  },
   {
     files: "web",
     forbidden: ["packages", "server", "cli"],

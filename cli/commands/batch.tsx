@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { and, eq } from "drizzle-orm";
-import { Box, Text } from "ink";
 import { type Database, runningServer, schema } from "../../data/db.ts";
 import { listAllBatches } from "../../lib/batch/admin-read.ts";
 import { createBatchJob } from "../../lib/batch/batch-jobs.ts";
@@ -26,6 +25,7 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { batchProgress } from "../ui/batch-progress.tsx";
+import { rowDetails, Summary } from "../ui/batch-summary.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
@@ -95,28 +95,6 @@ async function runOrWatch(
     }
     await Bun.sleep(500);
   }
-}
-
-function Summary({ batch, risks, words: { t } }: { batch: BatchView; risks: Partial<Record<string, number>>; words: Words }) {
-  const riskText = RISK_LEVELS.filter((level) => risks[level])
-    .map((level) => `${risks[level]} ${t.levels[level]}`)
-    .join(", ");
-  return (
-    <Box flexDirection="column">
-      <Text bold color={batch.status === "failed" ? "red" : batch.failedEntities ? "yellow" : "green"}>
-        {t.batch.summary(batch.name, batch.id, t.statuses[batch.status])}
-      </Text>
-      <Text>{`  ${t.batch.counts(batch.totalEntities, batch.processedEntities, batch.failedEntities)}`}</Text>
-      {riskText ? <Text>{`  ${t.batch.risks(riskText)}`}</Text> : null}
-      {batch.failedEntities ? <Text color="yellow">{`  ${t.batch.failedRows(batch.failedEntities)}`}</Text> : null}
-    </Box>
-  );
-}
-
-/** What the row gave beside its name: "1961-04-03 · RU · passport:7712345". */
-function rowDetails(row: BatchResultRow): string {
-  const identifiers = row.identifiers.map((i) => `${i.kind}:${i.value}`);
-  return [row.birthDate, row.nationality, ...identifiers].filter(Boolean).join(" · ");
 }
 
 function cursorOf(value: string | undefined, { t }: Words) {

@@ -36,6 +36,7 @@ import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
+import { reviewWord, riskWord, statusWord } from "../ui/monitor-words.ts";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
@@ -55,23 +56,6 @@ function orNotFound<T>(work: Promise<T>, id: string, { t }: Words): Promise<T> {
     if (error instanceof AppError && error.status === 404) failWith(t.monitor.notFound(id));
     throw error;
   });
-}
-
-function statusWord(entity: MonitoredEntityView, { t }: Words) {
-  return entity.status === "active" && entity.waitingFor === "credits" ? t.monitor.waitingForCredits : t.monitor.statuses[entity.status];
-}
-
-/** The last complete check's risk level, always shown: a check running or failed since is said beside it. */
-function riskWord(entity: MonitoredEntityView, { t }: Words) {
-  const state = entity.checkState === "completed" ? null : t.monitor.checkStates[entity.checkState];
-  if (!entity.riskLevel) return state ?? "-";
-  return state ? `${t.levels[entity.riskLevel]} (${state})` : t.levels[entity.riskLevel];
-}
-
-function reviewWord(entity: MonitoredEntityView, { t, labels }: Words) {
-  if (!entity.reviewStatus) return "-";
-  const status = labels.review.statuses[entity.reviewStatus];
-  return entity.openHits > 0 ? `${status} (${t.monitor.toDecide(entity.openHits)})` : status;
 }
 
 /** The refusals of acknowledge and dismiss as the CLI's own words. */

@@ -1,18 +1,16 @@
 import type { Command } from "commander";
-import { Box, Text } from "ink";
 import { findUserByEmail } from "../../lib/auth/users.ts";
 import { decodeCursor } from "../../lib/paging.ts";
 import { reviewableSearch } from "../../lib/review/access.ts";
 import { REVIEW_SOURCES, type ReviewQueueFilter, reviewQueueFilterSchema } from "../../lib/review/contract.ts";
 import { listReviewQueue } from "../../lib/review/queue.ts";
 import { searchDetail } from "../../lib/review/search-detail.ts";
-import { reviewableHits } from "../../lib/review/status.ts";
-import { RISK_LEVELS, readResults } from "../../lib/screening/results.ts";
-import type { SearchDetailView } from "../../lib/screening/views.ts";
+import { RISK_LEVELS } from "../../lib/screening/results.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
+import { ReviewView } from "../ui/review-view.tsx";
 import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
@@ -49,44 +47,6 @@ function queueFilter(options: ListOptions, { t }: Words): Omit<ReviewQueueFilter
   const parsed = reviewQueueFilterSchema.omit({ assignee: true }).safeParse({ ...given, olderThanDays: options.olderThan });
   if (!parsed.success) failWith(parsed.error.issues[0].message);
   return parsed.data;
-}
-
-/** The search's flagged hits with their live decisions, as `review show` prints them. */
-function ReviewView({ detail, words: shown }: { detail: SearchDetailView; words: Words }) {
-  const { t, labels } = shown;
-  const r = t.review;
-  const review = detail.review;
-  const decisions = new Map(review.decisions.map((d) => [d.hitId, d]));
-  const hits = reviewableHits(readResults(detail.results));
-  return (
-    <Box flexDirection="column">
-      <Text bold>{r.showTitle(detail.searchTerm, labels.entity[detail.entityType], r.statuses[review.status], review.openHits)}</Text>
-      {review.fourEyes ? <Text dimColor>{r.fourEyesOn}</Text> : null}
-      <Text> </Text>
-      <Table
-        rows={hits}
-        empty={r.hitsEmpty}
-        columns={[
-          { header: r.hitColumns.id, value: (h) => h.hitId },
-          { header: r.hitColumns.kind, value: (h) => r.kinds[h.kind] },
-          { header: r.hitColumns.hit, value: (h) => (h.label.length > 60 ? `${h.label.slice(0, 59)}…` : h.label) },
-          {
-            header: r.hitColumns.decision,
-            value: (h) => (h.cleared ? r.clearedHit : decisions.has(h.hitId) ? r.decisions[decisions.get(h.hitId)!.decision] : "-"),
-          },
-          { header: r.hitColumns.reason, value: (h) => (decisions.has(h.hitId) ? r.reasons[decisions.get(h.hitId)!.reason] : "-") },
-          { header: r.hitColumns.state, value: (h) => (decisions.has(h.hitId) ? r.states[decisions.get(h.hitId)!.state] : "-") },
-          { header: r.hitColumns.by, value: (h) => decisions.get(h.hitId)?.decidedBy ?? "-" },
-        ]}
-      />
-      <Text> </Text>
-      <Text bold>{r.notesTitle}</Text>
-      {review.notes.length === 0 ? <Text dimColor>{`  ${r.notesEmpty}`}</Text> : null}
-      {review.notes.map((n) => (
-        <Text key={n.id}>{r.noteLine(minute(n.createdAt), n.author ?? "-", r.noteKinds[n.kind], n.text)}</Text>
-      ))}
-    </Box>
-  );
 }
 
 export function registerReview(program: Command) {

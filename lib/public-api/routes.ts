@@ -5,6 +5,7 @@
  */
 import { addCaseNote, assignCase, changeCaseStatus, getCase, listCases } from "./case-routes.ts";
 import { listMonitoredEntities, monitorName, searchSanctionsLists, setMonitoringStatus, stopMonitoring } from "./embeddable-routes.ts";
+import { addSearchNote, approveDecision, compareNames, listBatches, listBatchResults, listReviewQueue, listSearches, rejectDecision } from "./list-routes.ts";
 import { createBatch, createEmbedToken, decideHit, exportSearch, getBatch, getSearch, screenName } from "./search-routes.ts";
 
 export const PUBLIC_API_ROUTES = {
@@ -25,6 +26,14 @@ export const PUBLIC_API_ROUTES = {
   assignCase,
   changeCaseStatus,
   addCaseNote,
+  listSearches,
+  listBatches,
+  listBatchResults,
+  listReviewQueue,
+  approveDecision,
+  rejectDecision,
+  addSearchNote,
+  compareNames,
 } as const;
 
 export type PublicApiRoutes = typeof PUBLIC_API_ROUTES;

@@ -58,7 +58,7 @@ export const hitDecisionSchema = z.object({
   reviewComment: z.string().nullable(),
 });
 
-const searchNoteSchema = z.object({
+export const searchNoteSchema = z.object({
   id: z.uuid(),
   kind: z.enum(NOTE_KINDS),
   text: z.string(),

@@ -2,22 +2,11 @@
  * Pair scoring as the product offers it (POST /api/sanctions/compare, `duecheck sanctions compare`): two names scored
  * the way a search scores a listed name, their parts weighed by their rarity in the imported lists when there are any.
  */
-import { z } from "zod";
-import { text } from "../validation/text.ts";
+import type { CompareRequest } from "./compare-contract.ts";
 import type { IndexSnapshot } from "./index-cache/cache.ts";
 import { compareNames, type NameComparison } from "./matcher/index.ts";
 
-export const MAX_COMPARE_NAME_LENGTH = 200;
-
-export const compareRequestSchema = z.strictObject(
-  {
-    query: text({ field: "query", max: MAX_COMPARE_NAME_LENGTH }).min(1, "query must not be blank"),
-    candidate: text({ field: "candidate", max: MAX_COMPARE_NAME_LENGTH }).min(1, "candidate must not be blank"),
-    type: z.enum(["person", "company"], { error: "type must be person or company" }).optional(),
-  },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : undefined) },
-);
-export type CompareRequest = z.output<typeof compareRequestSchema>;
+export { type CompareRequest, compareRequestSchema, MAX_COMPARE_NAME_LENGTH } from "./compare-contract.ts";
 
 export interface PairComparison extends NameComparison {
   /** "lists": name parts weigh their rarity in the imported lists; "plain": no list is imported, every part weighs alike. */

@@ -19,6 +19,7 @@ import { screeningService } from "../screening/service.ts";
 import { parseWith } from "../validate.ts";
 import { publicCaseRoutes } from "./case-routes.ts";
 import { embeddableRoutes } from "./embed-routes.ts";
+import { publicListRoutes } from "./list-routes.ts";
 import { openApiDocument } from "./openapi.ts";
 import { serve } from "./serve.ts";
 
@@ -92,4 +93,5 @@ export const publicApiRoutes = new Hono<AppEnv>()
   .route("/", embedTokenRoutes)
   .route("/", searchRoutes)
   .route("/", embeddableRoutes)
-  .route("/", publicCaseRoutes);
+  .route("/", publicCaseRoutes)
+  .route("/", publicListRoutes);

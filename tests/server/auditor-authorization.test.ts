@@ -41,6 +41,7 @@ const OWNER_ROUTES_OF_ANOTHER_USERS_RECORD = [
   "GET /api/v1/search/:searchId",
   "GET /api/v1/search/:searchId/export/:format",
   "GET /api/v1/batch/:batchId",
+  "GET /api/v1/batch/:batchId/results",
   // The public API acts inside the key owner's organisation only: another organisation's case is 404 to any key.
   "GET /api/v1/cases/:caseId",
 ];

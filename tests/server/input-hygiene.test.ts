@@ -197,6 +197,11 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "PUT /api/v1/cases/:caseId/assignee": { body: { assignee: "me", version: 1 }, freeText: [] },
   "POST /api/v1/cases/:caseId/status": { body: { status: "closed", outcome: "false_positive", reason: "Confirmed with the registry" }, freeText: ["reason"] },
   "POST /api/v1/cases/:caseId/notes": { body: { text: "Asked for an ID copy" }, freeText: ["text"] },
+  // The same schemas as the cookie API's review and compare calls (probed there): a field each here.
+  "POST /api/v1/decisions/:decisionId/approve": { body: { comment: "Agreed" }, freeText: ["comment"] },
+  "POST /api/v1/decisions/:decisionId/reject": { body: { comment: "The birth date matches" }, freeText: ["comment"] },
+  "POST /api/v1/search/:searchId/notes": { body: { text: "Called the client" }, freeText: ["text"] },
+  "POST /api/v1/sanctions/compare": { body: { query: "Jane Example", candidate: "EXAMPLE, Jane" }, freeText: ["query", "candidate"] },
 };
 
 /** Fields where null is a value of its own (none: no cap; as the instance says), so the probe does not send it as wrong. */
@@ -354,6 +359,10 @@ beforeAll(async () => {
     "PUT /api/v1/cases/:caseId/assignee",
     "POST /api/v1/cases/:caseId/status",
     "POST /api/v1/cases/:caseId/notes",
+    "POST /api/v1/decisions/:decisionId/approve",
+    "POST /api/v1/decisions/:decisionId/reject",
+    "POST /api/v1/search/:searchId/notes",
+    "POST /api/v1/sanctions/compare",
   ]) {
     v1Clients[route] = new HttpClient(app.url, {
       authorization: `Bearer ${(await createApiKey(app.db, integratorUser.id, route, { scopes: KEY_SCOPES })).key}`,
@@ -367,6 +376,7 @@ beforeAll(async () => {
     searchId: search.json.id,
     batchId: search.json.id,
     entityId: monitored.json.id,
+    decisionId: search.json.id,
     userId: me.json.id,
     attachmentId: search.json.id,
     caseId: search.json.id,

@@ -33,6 +33,14 @@ const OPERATION_IDS: Record<string, string> = {
   "PUT /cases/{caseId}/assignee": "assignCase",
   "POST /cases/{caseId}/status": "changeCaseStatus",
   "POST /cases/{caseId}/notes": "addCaseNote",
+  "GET /search": "listSearches",
+  "GET /batch": "listBatches",
+  "GET /batch/{batchId}/results": "listBatchResults",
+  "GET /reviews": "listReviewQueue",
+  "POST /decisions/{decisionId}/approve": "approveDecision",
+  "POST /decisions/{decisionId}/reject": "rejectDecision",
+  "POST /search/{searchId}/notes": "addSearchNote",
+  "POST /sanctions/compare": "compareNames",
 };
 
 let app: TestApp;

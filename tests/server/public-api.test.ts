@@ -232,20 +232,26 @@ describe("public API /api/v1", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/batch",
       "/batch/{batchId}",
+      "/batch/{batchId}/results",
       "/cases",
       "/cases/{caseId}",
       "/cases/{caseId}/assignee",
       "/cases/{caseId}/notes",
       "/cases/{caseId}/status",
+      "/decisions/{decisionId}/approve",
+      "/decisions/{decisionId}/reject",
       "/embed-tokens",
       "/monitoring/entities",
       "/monitoring/entities/{entityId}",
       "/monitoring/entities/{entityId}/status",
+      "/reviews",
+      "/sanctions/compare",
       "/sanctions/search",
       "/search",
       "/search/{searchId}",
       "/search/{searchId}/decisions",
       "/search/{searchId}/export/{format}",
+      "/search/{searchId}/notes",
     ]);
     expect(Object.keys(doc.paths["/search"].post.responses).sort()).toEqual(["200", "400", "401", "402", "403", "429", "500"]);
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe("bearer");
