@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { addNoteSchema, approveProposalSchema, rejectProposalSchema } from "../review/contract.ts";
+import { openHitsPageSchema, openHitsQuerySchema } from "../review/open-hits-contract.ts";
 import { compareRequestSchema } from "../sanctions/compare-contract.ts";
 import {
   batchListQuerySchema,
@@ -53,6 +54,18 @@ export const listBatchResults = defineRoute({
     "One row per entity of the batch, in the file's order: its search, status, risk level, review status, sanctions matches and news found, and the details and customer reference the row gave. `riskLevel` keeps the rows of one level.",
   request: { params: z.object({ batchId: rowId("The batch's id") }), query: batchResultsQuerySchema },
   responses: { 200: answer("{ items, nextCursor, total }", batchResultPageSchema), ...refusals([400, 401, 403, 404, 429, 500]) },
+});
+
+export const listOpenHits = defineRoute({
+  method: "get",
+  path: "/hits/open",
+  operationId: "listOpenHits",
+  security: needs("read"),
+  summary: "Undecided hits, one row per hit",
+  description:
+    "A page (`limit` 1-100, default 20; `cursor`: the nextCursor of the page before) of the flagged hits still to decide on the searches the key's owner may decide (their own; their team's when they review for it), newest search first: each with its search, `hitId`, kind, name, score and explanation, and whether a proposed decision awaits a second reviewer. Decide one with POST /search/{searchId}/decisions.",
+  request: { query: openHitsQuerySchema },
+  responses: { 200: answer("{ items, nextCursor, total }", openHitsPageSchema), ...refusals([400, 401, 403, 429, 500]) },
 });
 
 export const listReviewQueue = defineRoute({

@@ -5,7 +5,17 @@
  */
 import { addCaseNote, assignCase, changeCaseStatus, getCase, listCases } from "./case-routes.ts";
 import { listMonitoredEntities, monitorName, searchSanctionsLists, setMonitoringStatus, stopMonitoring } from "./embeddable-routes.ts";
-import { addSearchNote, approveDecision, compareNames, listBatches, listBatchResults, listReviewQueue, listSearches, rejectDecision } from "./list-routes.ts";
+import {
+  addSearchNote,
+  approveDecision,
+  compareNames,
+  listBatches,
+  listBatchResults,
+  listOpenHits,
+  listReviewQueue,
+  listSearches,
+  rejectDecision,
+} from "./list-routes.ts";
 import { createBatch, createEmbedToken, decideHit, exportSearch, getBatch, getSearch, screenName } from "./search-routes.ts";
 
 export const PUBLIC_API_ROUTES = {
@@ -30,6 +40,7 @@ export const PUBLIC_API_ROUTES = {
   listBatches,
   listBatchResults,
   listReviewQueue,
+  listOpenHits,
   approveDecision,
   rejectDecision,
   addSearchNote,

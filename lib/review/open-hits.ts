@@ -1,14 +1,13 @@
 /**
  * The caller's undecided flagged hits, one row per hit across the searches waiting for review, newest search first
- * (a search's hits in the order a reviewer sees them). Used by the MCP server's list_open_hits; meant for a REST route
- * too. Read from the searches' review columns (the queue's partial index), then each page's searches' results.
+ * (a search's hits in the order a reviewer sees them). Used by the MCP server's list_open_hits and
+ * GET /api/v1/hits/open. Read from the searches' review columns (the queue's partial index), then each page's searches' results.
  *
  * Whose: the searches decide_hit would let the caller decide, read within their organisation as the public API reads
  * (lib/review/access.ts reviewableSearch): their own, and their team's when they decide for it (the team's reviewers,
  * the instance's admins and reviewers).
  */
 import { and, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import { type Db, schema } from "../../data/db.ts";
 import { readsEveryone } from "../auth/roles.ts";
 import { AppError } from "../errors.ts";
@@ -16,45 +15,22 @@ import { isUuid } from "../ids.ts";
 import { decidesForTeam } from "../organisations/contract.ts";
 import { cursorKey, newestFirst } from "../paging.ts";
 import { readResults, riskLevelSchema } from "../screening/results.ts";
-import { ENTITY_TYPES } from "../screening/schemas.ts";
 import { searchesOf } from "../screening/visibility.ts";
 import type { ReviewMember } from "./access.ts";
-import { explainedHitSchema, explainedHits } from "./hit-explanations.ts";
+import { explainedHits } from "./hit-explanations.ts";
+import { type OpenHit, type OpenHitsPage, type OpenHitsQuery, openHitsQuerySchema } from "./open-hits-contract.ts";
 import { LIVE_STATES } from "./search-review.ts";
 
-export const OPEN_HITS_DEFAULT_LIMIT = 20;
-export const OPEN_HITS_MAX_LIMIT = 100;
-
-export const openHitsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(OPEN_HITS_MAX_LIMIT, `limit must be at most ${OPEN_HITS_MAX_LIMIT}`)
-    .default(OPEN_HITS_DEFAULT_LIMIT),
-  cursor: z.string().max(300, "Invalid cursor").optional(),
-});
-export type OpenHitsQuery = z.input<typeof openHitsQuerySchema>;
-
-export const openHitSchema = explainedHitSchema.omit({ cleared: true }).extend({
-  searchId: z.uuid(),
-  searchTerm: z.string(),
-  entityType: z.enum(ENTITY_TYPES),
-  riskLevel: riskLevelSchema.nullable(),
-  searchCreatedAt: z.string(),
-  /** A decision was proposed and waits for a second reviewer (four eyes): the hit stays open until it is approved. */
-  awaitingApproval: z.boolean(),
-});
-export type OpenHit = z.infer<typeof openHitSchema>;
-
-export const openHitsPageSchema = z.object({
-  items: z.array(openHitSchema),
-  /** Pass as cursor for the next page; null on the last one. */
-  nextCursor: z.string().nullable(),
-  /** Open hits across every such search. */
-  total: z.number().int(),
-});
-export type OpenHitsPage = z.infer<typeof openHitsPageSchema>;
+export {
+  OPEN_HITS_DEFAULT_LIMIT,
+  OPEN_HITS_MAX_LIMIT,
+  type OpenHit,
+  type OpenHitsPage,
+  type OpenHitsQuery,
+  openHitSchema,
+  openHitsPageSchema,
+  openHitsQuerySchema,
+} from "./open-hits-contract.ts";
 
 /** Where a page ends: its last hit's search (position and id) and the hit's id. */
 interface HitCursor {

@@ -5,6 +5,7 @@ import * as routes from "../../lib/public-api/list-routes.ts";
 import { memberOf, type ReviewActor } from "../../lib/review/access.ts";
 import { approveProposal, rejectProposal } from "../../lib/review/decisions.ts";
 import { addNote } from "../../lib/review/notes.ts";
+import { listOpenHits } from "../../lib/review/open-hits.ts";
 import { listReviewQueue } from "../../lib/review/queue.ts";
 import { comparePair } from "../../lib/sanctions/compare-pairs.ts";
 import { listSearches } from "../../lib/screening/searches.ts";
@@ -52,6 +53,8 @@ serve(
   (c, { params: { batchId }, query }) => listBatchResults(c.get("ctx").database.db, currentUser(c), batchId, query),
   { query: routes.listBatchResults.request.query.extend(withCursor) },
 );
+
+serve(publicListRoutes, routes.listOpenHits, (c, { query }) => listOpenHits(c.get("ctx").database.db, memberOf(currentUser(c)), query));
 
 serve(publicListRoutes, routes.listReviewQueue, (c, { query }) => listReviewQueue(c.get("ctx").database.db, apiActor(c), query), {
   query: routes.listReviewQueue.request.query.extend(withCursor),

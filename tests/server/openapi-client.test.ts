@@ -37,6 +37,7 @@ const OPERATION_IDS: Record<string, string> = {
   "GET /batch": "listBatches",
   "GET /batch/{batchId}/results": "listBatchResults",
   "GET /reviews": "listReviewQueue",
+  "GET /hits/open": "listOpenHits",
   "POST /decisions/{decisionId}/approve": "approveDecision",
   "POST /decisions/{decisionId}/reject": "rejectDecision",
   "POST /search/{searchId}/notes": "addSearchNote",

@@ -108,7 +108,7 @@ describe("batches (listBatches, listBatchResults)", () => {
   });
 });
 
-describe("review (listReviewQueue, approveDecision, rejectDecision, addSearchNote)", () => {
+describe("review (listReviewQueue, listOpenHits, approveDecision, rejectDecision, addSearchNote)", () => {
   test("the queue holds the search with an undecided match; another user's queue does not", async () => {
     const queue = await call("GET", "/reviews", undefined, readOnlyKey);
     expect(queue.status).toBe(200);
@@ -117,6 +117,23 @@ describe("review (listReviewQueue, approveDecision, rejectDecision, addSearchNot
     expect((await call("GET", "/reviews", undefined, otherKey)).json.items.map((i: any) => i.searchId)).not.toContain(searchId);
     expect((await call("GET", "/reviews", undefined, screenOnlyKey)).status).toBe(403);
     expect((await call("GET", "/reviews?status=closed")).status).toBe(400);
+  });
+
+  test("the open hits are the search's undecided hits, one row each, with their explanation; another user's are not", async () => {
+    const open = await call("GET", "/hits/open?limit=100", undefined, readOnlyKey);
+    expect(open.status).toBe(200);
+    const search = (await call("GET", `/search/${searchId}`)).json;
+    const mine = open.json.items.filter((h: any) => h.searchId === searchId);
+    expect(search.review.openHits).toBeGreaterThan(0);
+    expect(new Set(mine.map((h: any) => h.hitId)).size).toBe(search.review.openHits);
+    // Each names a hit of the search as a decision names it (its list and entry).
+    expect(mine.every((h: any) => h.kind === "sanctions" && h.hitId.startsWith("s:us_ofac_sdn:"))).toBe(true);
+    expect(mine[0]).toMatchObject({ searchTerm: "Rustam Karimov", name: expect.any(String), explanation: expect.any(String), awaitingApproval: false });
+    expect((await call("GET", "/hits/open", undefined, otherKey)).json.items.map((h: any) => h.searchId)).not.toContain(searchId);
+    const refused = await call("GET", "/hits/open", undefined, screenOnlyKey);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error).toContain("read");
+    expect((await call("GET", "/hits/open?limit=500")).status).toBe(400);
   });
 
   test("a note is added with the review scope, never to another user's search", async () => {

@@ -5531,6 +5531,94 @@ export type ListReviewQueue500 = {
   error: string;
 };
 
+export type ListOpenHitsParams = {
+/**
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+/**
+ * @maxLength 300
+ */
+cursor?: string;
+};
+
+export type ListOpenHits200ItemsItemKind = typeof ListOpenHits200ItemsItemKind[keyof typeof ListOpenHits200ItemsItemKind];
+
+
+export const ListOpenHits200ItemsItemKind = {
+  sanctions: 'sanctions',
+  pep: 'pep',
+  media: 'media',
+} as const;
+
+export type ListOpenHits200ItemsItemEntityType = typeof ListOpenHits200ItemsItemEntityType[keyof typeof ListOpenHits200ItemsItemEntityType];
+
+
+export const ListOpenHits200ItemsItemEntityType = {
+  person: 'person',
+  company: 'company',
+} as const;
+
+/**
+ * @nullable
+ */
+export type ListOpenHits200ItemsItemRiskLevel = typeof ListOpenHits200ItemsItemRiskLevel[keyof typeof ListOpenHits200ItemsItemRiskLevel] | null;
+
+
+export const ListOpenHits200ItemsItemRiskLevel = {
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  critical: 'critical',
+} as const;
+
+export type ListOpenHits200ItemsItem = {
+  hitId: string;
+  kind: ListOpenHits200ItemsItemKind;
+  name: string;
+  source: string;
+  /** @nullable */
+  score: number | null;
+  explanation: string;
+  /** @nullable */
+  url: string | null;
+  searchId: string;
+  searchTerm: string;
+  entityType: ListOpenHits200ItemsItemEntityType;
+  /** @nullable */
+  riskLevel: ListOpenHits200ItemsItemRiskLevel;
+  searchCreatedAt: string;
+  awaitingApproval: boolean;
+};
+
+export type ListOpenHits200 = {
+  items: ListOpenHits200ItemsItem[];
+  /** @nullable */
+  nextCursor: string | null;
+  total: number;
+};
+
+export type ListOpenHits400 = {
+  error: string;
+};
+
+export type ListOpenHits401 = {
+  error: string;
+};
+
+export type ListOpenHits403 = {
+  error: string;
+};
+
+export type ListOpenHits429 = {
+  error: string;
+};
+
+export type ListOpenHits500 = {
+  error: string;
+};
+
 export type ApproveDecisionBody = {
   /** @maxLength 4000 */
   comment?: string;
@@ -6593,6 +6681,38 @@ export const getListReviewQueueUrl = (params?: ListReviewQueueParams,) => {
 export const listReviewQueue = async (params?: ListReviewQueueParams, options?: Parameters<typeof duecheckFetch>[1]): Promise<ListReviewQueue200> => {
 
   return duecheckFetch<ListReviewQueue200>(getListReviewQueueUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export const getListOpenHitsUrl = (params?: ListOpenHitsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/hits/open?${stringifiedParams}` : `/hits/open`
+}
+
+/**
+ * A page (`limit` 1-100, default 20; `cursor`: the nextCursor of the page before) of the flagged hits still to decide on the searches the key's owner may decide (their own; their team's when they review for it), newest search first: each with its search, `hitId`, kind, name, score and explanation, and whether a proposed decision awaits a second reviewer. Decide one with POST /search/{searchId}/decisions.
+ * @summary Undecided hits, one row per hit
+ */
+export const listOpenHits = async (params?: ListOpenHitsParams, options?: Parameters<typeof duecheckFetch>[1]): Promise<ListOpenHits200> => {
+
+  return duecheckFetch<ListOpenHits200>(getListOpenHitsUrl(params),
   {
     ...options,
     method: 'GET'
