@@ -48,8 +48,19 @@ test("every record takes its user's organisation, the rows are otherwise unchang
     const owner = table === "remembered_clearances" ? "owner_id" : "user_id";
     const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`select * from ${sql.identifier(table)} order by id`));
     // The same rows, each with its user's organisation (the instance's webhook with none); searches and monitored
-    // entities also gain an empty customer reference (migration 0029).
-    expect(rows.map(({ organisation_id, customer_ref, ...rest }) => rest)).toEqual(before[table] as Record<string, unknown>[]);
+    // entities also gain an empty customer reference (migration 0029), and API keys their scopes, no expiry and no
+    // rotation (migration 0034: a key made before scopes keeps what it could do).
+    const later = ({ organisation_id, customer_ref, ...rest }: Record<string, unknown>) => {
+      if (table !== "api_keys") return rest;
+      const { scopes, expires_at, last_used_ip, replaced_by_id, ...kept } = rest;
+      return kept;
+    };
+    expect(rows.map(later)).toEqual(before[table] as Record<string, unknown>[]);
+    if (table === "api_keys") {
+      for (const row of rows) {
+        expect([row.scopes, row.expires_at, row.last_used_ip, row.replaced_by_id]).toEqual([["screen", "read", "review", "monitor"], null, null, null]);
+      }
+    }
     for (const row of rows) expect([table, row.customer_ref]).toEqual([table, table === "searches" || table === "monitored_entities" ? null : undefined]);
     for (const row of rows) expect([table, row.organisation_id]).toEqual([table, row[owner] ?? null]);
   }

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
-import { createApiKey } from "../../lib/auth/api-keys.ts";
-import { isReadOnly } from "../../lib/auth/roles.ts";
+import { createApiKey, scopesAllowedTo } from "../../lib/auth/api-keys.ts";
 
 /**
  * A key with every scope its owner may have, but admin: screen, read, review and monitor, or read alone for a
@@ -12,6 +11,6 @@ export async function memberKey(db: DbOrTx, userId: string, name: string): Promi
     .select({ role: schema.users.role, organisationRole: schema.users.organisationRole })
     .from(schema.users)
     .where(eq(schema.users.id, userId));
-  const scopes = isReadOnly(owner) ? (["read"] as const) : (["screen", "read", "review", "monitor"] as const);
+  const scopes = scopesAllowedTo(owner).filter((scope) => scope !== "admin");
   return (await createApiKey(db, userId, name, { scopes })).key;
 }

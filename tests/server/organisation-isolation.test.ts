@@ -36,7 +36,12 @@ const NOT_ORGANISATION_RECORDS = ["/api/sanctions/datasets/", "/api/admin/"];
  * member of B whose role may call them, so the 404 comes from the record's lookup and not from the role's refusal.
  * Approving and rejecting a proposal is the team's reviewers'.
  */
-const WALKED_BY_REVIEWER = ["POST /api/reviews/decisions/:id/approve", "POST /api/reviews/decisions/:id/reject"];
+const WALKED_BY_REVIEWER = [
+  "POST /api/reviews/decisions/:id/approve",
+  "POST /api/reviews/decisions/:id/reject",
+  "POST /api/v1/decisions/:decisionId/approve",
+  "POST /api/v1/decisions/:decisionId/reject",
+];
 
 /**
  * Dismissing a monitoring alert is the instance administrator's alone (403 "needs the administrator role" to every
@@ -55,6 +60,7 @@ let aOwner: HttpClient;
 let bOwner: HttpClient;
 let bKey: HttpClient;
 let bReviewer: HttpClient;
+let bReviewerKey: HttpClient;
 /** A's records by the kind of id a path takes. */
 let a: {
   search: string;
@@ -81,9 +87,14 @@ beforeAll(async () => {
   const member = await memberOf(app, aOrganisation, "analyst", "analyst.alpha@example.com");
   bOwner = await signedIn(app, { email: "owner.b@example.com", password: MEMBER_PASSWORD, fullName: "Owner Bravo", credits: 1000 });
   bReviewer = (await memberOf(app, (await bOwner.get("/api/auth/me")).json.organisation.id, "reviewer", "reviewer.bravo@example.com")).http;
-  const keyOfB = await bOwner.post("/api/user/api-keys", { name: "Bravo's key" });
+  // Keys with every scope a member's key may have: the walk is about organisations, not scopes.
+  const scopes = ["screen", "read", "review", "monitor"];
+  const keyOfB = await bOwner.post("/api/user/api-keys", { name: "Bravo's key", scopes });
   expect(keyOfB.status).toBe(201);
   bKey = new HttpClient(app.url, { authorization: `Bearer ${keyOfB.json.key}` });
+  const reviewerKeyOfB = await bReviewer.post("/api/user/api-keys", { name: "Bravo reviewer's key", scopes });
+  expect(reviewerKeyOfB.status).toBe(201);
+  bReviewerKey = new HttpClient(app.url, { authorization: `Bearer ${reviewerKeyOfB.json.key}` });
 
   // A decided hit on one screening, and a false positive remembered on another subject's (a clearance covers later
   // screenings of its own subject only).
@@ -131,6 +142,9 @@ beforeAll(async () => {
     "PUT /api/v1/cases/:caseId/assignee": { assignee: "me" },
     "POST /api/v1/cases/:caseId/status": { status: "closed", outcome: "true_match" },
     "POST /api/v1/cases/:caseId/notes": { text: "Written from another organisation" },
+    "POST /api/v1/decisions/:decisionId/approve": { comment: "Approved from another organisation" },
+    "POST /api/v1/decisions/:decisionId/reject": { comment: "Rejected from another organisation" },
+    "POST /api/v1/search/:searchId/notes": { text: "Written from another organisation" },
     "PUT /api/organisation/members/:userId": { role: "auditor" },
     "PUT /api/organisation/members/:userId/cap": { monthlyCreditCap: 1 },
     "POST /api/searches/:id/decisions": hitBody,
@@ -163,6 +177,7 @@ const ID_OF: [prefix: string, record: keyof typeof a][] = [
   ["/api/v1/batch/", "batch"],
   ["/api/v1/monitoring/entities/", "entity"],
   ["/api/v1/cases/", "case"],
+  ["/api/v1/decisions/", "decision"],
   ["/api/user/api-keys/", "key"],
   ["/api/organisation/members/", "member"],
   ["/api/reviews/clearances/", "clearance"],
@@ -210,6 +225,8 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "DELETE /api/v1/monitoring/entities/:entityId",
     "GET /api/v1/cases/:caseId",
     "POST /api/v1/cases/:caseId/status",
+    "POST /api/v1/decisions/:decisionId/approve",
+    "GET /api/v1/batch/:batchId/results",
     "GET /api/cases/:id",
     "GET /api/cases/:id/assignees",
     "POST /api/cases/:id/status",
@@ -231,7 +248,8 @@ test("every route with an id: B's owner (B's key on /api/v1) gets 404 for A's re
   const expected: Record<string, unknown> = {};
   for (const route of routes) {
     const method = route.split(" ")[0];
-    const client = route.includes(" /api/v1/") ? bKey : WALKED_BY_REVIEWER.includes(route) ? bReviewer : bOwner;
+    const reviewer = WALKED_BY_REVIEWER.includes(route);
+    const client = route.includes(" /api/v1/") ? (reviewer ? bReviewerKey : bKey) : reviewer ? bReviewer : bOwner;
     const body = method === "GET" ? undefined : (bodies[route] ?? (method === "DELETE" ? undefined : {}));
     const record = recordOf(route);
     const unknown = await client.request(method, pathWith(route, randomUUID(), randomUUID()), body);

@@ -81,7 +81,7 @@ beforeAll(async () => {
     keyId: key.json.id,
     webhook: hook.json.id,
   };
-  const bKeyMade = await b.owner.post("/api/user/api-keys", { name: "Org B's key" });
+  const bKeyMade = await b.owner.post("/api/user/api-keys", { name: "Org B's key", scopes: ["screen", "read", "review", "monitor"] });
   bKey = bearer(bKeyMade.json.key);
   const token = await bKey.post("/api/v1/embed-tokens", { scopes: ["screening", "decisions"] });
   expect(token.status).toBe(201);

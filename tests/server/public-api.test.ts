@@ -241,6 +241,7 @@ describe("public API /api/v1", () => {
       "/decisions/{decisionId}/approve",
       "/decisions/{decisionId}/reject",
       "/embed-tokens",
+      "/hits/open",
       "/monitoring/entities",
       "/monitoring/entities/{entityId}",
       "/monitoring/entities/{entityId}/status",
