@@ -36,9 +36,8 @@ import { cliInstanceKey, withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
-import { reviewWord, riskWord, statusWord } from "../ui/monitor-words.ts";
+import { MonitorTable } from "../ui/monitor-table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { registerMonitorExport } from "./records-export.ts";
 import { cliReviewActor } from "./review-actor.ts";
@@ -186,28 +185,9 @@ export function registerMonitor(program: Command) {
         return { page: await listMonitoredEntities(db, user, request), shown, email: user.email };
       });
       if (options.json) return printJson(page);
-      const { t, labels } = shown;
+      const { t } = shown;
       console.log((options.team ? t.monitor.teamTitle : t.monitor.title)(email, page.counts));
-      printView(
-        <Table
-          rows={page.items}
-          empty={t.monitor.empty}
-          columns={[
-            { header: t.monitor.columns.name, value: (e) => e.searchTerm },
-            { header: t.monitor.columns.type, value: (e) => labels.entity[e.entityType] },
-            { header: t.monitor.columns.risk, value: (e) => riskWord(e, shown) },
-            { header: t.monitor.columns.review, value: (e) => reviewWord(e, shown) },
-            { header: t.monitor.columns.frequency, value: (e) => t.monitor.frequencies[e.frequency] },
-            { header: t.monitor.columns.status, value: (e) => statusWord(e, shown) },
-            { header: t.monitor.columns.lastChecked, value: (e) => minute(e.lastChecked) },
-            { header: t.monitor.columns.nextCheck, value: (e) => (e.status === "active" ? minute(e.nextCheck) : "-") },
-            { header: t.monitor.columns.changes, value: (e) => (e.hasChanges ? t.monitor.newChanges : "-") },
-            { header: t.monitor.columns.source, value: (e) => t.monitor.sources[e.source] },
-            ...(options.team ? [{ header: t.history.columns.by, value: (e: (typeof page.items)[number]) => e.createdBy.name ?? "-" }] : []),
-            { header: t.monitor.columns.id, value: (e) => e.id },
-          ]}
-        />,
-      );
+      printView(<MonitorTable entities={page.items} team={Boolean(options.team)} shown={shown} />);
       if (page.nextCursor) {
         const extra = [
           options.user ? ` --user ${options.user}` : "",

@@ -8,10 +8,10 @@ import { searchDetail } from "../../lib/review/search-detail.ts";
 import { RISK_LEVELS } from "../../lib/screening/results.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
-import { minute, parseLimit } from "../options.ts";
+import { parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
+import { ReviewQueueTable } from "../ui/review-queue-table.tsx";
 import { ReviewView } from "../ui/review-view.tsx";
-import { Table } from "../ui/table.tsx";
 import { withCliUser } from "../user.ts";
 import { cliReviewActor } from "./review-actor.ts";
 import { registerReviewClearances } from "./review-clearances.tsx";
@@ -82,28 +82,9 @@ export function registerReview(program: Command) {
         return { page: await listReviewQueue(db, cliReviewActor(user), { ...filter, assignee, limit, cursor }), shown };
       });
       if (options.json) return printJson(page);
-      const { t, labels } = shown;
-      const q = t.review.queueColumns;
+      const { t } = shown;
       console.log(t.review.queueTitle(page.total));
-      printView(
-        <Table
-          rows={page.items}
-          empty={t.review.queueEmpty}
-          columns={[
-            { header: q.date, value: (i) => minute(i.createdAt) },
-            { header: q.name, value: (i) => i.searchTerm },
-            { header: q.type, value: (i) => labels.entity[i.entityType] },
-            { header: q.risk, value: (i) => (i.riskLevel ? t.levels[i.riskLevel] : "-") },
-            { header: q.source, value: (i) => t.review.sources[i.source] },
-            { header: q.status, value: (i) => t.review.statuses[i.status] },
-            { header: q.openHits, value: (i) => String(i.openHits) },
-            { header: q.awaitingApproval, value: (i) => String(i.awaitingApproval) },
-            { header: q.owner, value: (i) => i.owner.email },
-            { header: q.assignee, value: (i) => i.assignee?.name ?? "-" },
-            { header: q.id, value: (i) => i.searchId },
-          ]}
-        />,
-      );
+      printView(<ReviewQueueTable items={page.items} shown={shown} />);
       if (page.nextCursor) {
         const given = (["status", "risk", "source", "assignee", "olderThan", "user"] as const)
           .filter((k) => options[k] !== undefined && !(k === "status" && options.status === "open"))

@@ -9,10 +9,9 @@ import { identifierFromText } from "../../lib/screening/schemas.ts";
 import { checkIdentifierOptions, withDetailsOptions } from "../details-options.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, withLanguageOption, words } from "../language.ts";
-import { minute, parseLimit } from "../options.ts";
-import { reviewWord, riskWord, statusWord } from "../ui/monitor-words.ts";
+import { parseLimit } from "../options.ts";
+import { MonitorTable } from "../ui/monitor-table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { Table } from "../ui/table.tsx";
 import { localOnlyCommand, type RemoteOptions, refuseUserOption, remoteClient, withRemoteOptions } from "./client.ts";
 
 interface UserOptions extends RemoteOptions {
@@ -82,7 +81,7 @@ export function registerRemoteMonitor(program: Command) {
     .option("--json", "print as JSON (the shape of GET /api/v1/monitoring/entities: items, nextCursor, total, counts)")
     .action(async (options: UserOptions & { changes: string; risk?: string; review?: string; limit: string; cursor?: string; team?: boolean }) => {
       const shown = words(askedLanguage(options.language));
-      const { t, labels } = shown;
+      const { t } = shown;
       refuseUserOption(options);
       const changes = monitoredEntitiesQuerySchema.shape.changes.safeParse(options.changes.trim().toLowerCase());
       if (!changes.success) failWith(t.monitor.changesInvalid(options.changes));
@@ -102,26 +101,7 @@ export function registerRemoteMonitor(program: Command) {
       if (options.json) return printJson(page);
       const server = options.server ?? process.env.DUECHECK_SERVER ?? "";
       console.log((options.team ? t.monitor.teamTitle : t.monitor.title)(server, page.counts));
-      printView(
-        <Table
-          rows={page.items}
-          empty={t.monitor.empty}
-          columns={[
-            { header: t.monitor.columns.name, value: (e) => e.searchTerm },
-            { header: t.monitor.columns.type, value: (e) => labels.entity[e.entityType] },
-            { header: t.monitor.columns.risk, value: (e) => riskWord(e, shown) },
-            { header: t.monitor.columns.review, value: (e) => reviewWord(e, shown) },
-            { header: t.monitor.columns.frequency, value: (e) => t.monitor.frequencies[e.frequency] },
-            { header: t.monitor.columns.status, value: (e) => statusWord(e, shown) },
-            { header: t.monitor.columns.lastChecked, value: (e) => minute(e.lastChecked) },
-            { header: t.monitor.columns.nextCheck, value: (e) => (e.status === "active" ? minute(e.nextCheck) : "-") },
-            { header: t.monitor.columns.changes, value: (e) => (e.hasChanges ? t.monitor.newChanges : "-") },
-            { header: t.monitor.columns.source, value: (e) => t.monitor.sources[e.source] },
-            ...(options.team ? [{ header: t.history.columns.by, value: (e: (typeof page.items)[number]) => e.createdBy.name ?? "-" }] : []),
-            { header: t.monitor.columns.id, value: (e) => e.id },
-          ]}
-        />,
-      );
+      printView(<MonitorTable entities={page.items} team={Boolean(options.team)} shown={shown} />);
       if (page.nextCursor) {
         const extra = [
           changes.data !== "all" ? ` --changes ${changes.data}` : "",

@@ -17,8 +17,8 @@ import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
 import { minute, parseLimit } from "../options.ts";
 import { printJson, printView } from "../ui/render.tsx";
+import { ReviewQueueTable } from "../ui/review-queue-table.tsx";
 import { ReviewView } from "../ui/review-view.tsx";
-import { Table } from "../ui/table.tsx";
 import { localOnlyCommand, type RemoteOptions, refuseUserOption, remoteClient, withRemoteOptions } from "./client.ts";
 
 interface ListOptions extends RemoteOptions {
@@ -84,28 +84,9 @@ export function registerRemoteReview(program: Command) {
       const limit = parseLimit(options.limit, shown);
       const page = await remoteClient(options).listReviewQueue({ ...filter, limit, cursor: options.cursor });
       if (options.json) return printJson(page);
-      const { t, labels } = shown;
-      const q = t.review.queueColumns;
+      const { t } = shown;
       console.log(t.review.queueTitle(page.total));
-      printView(
-        <Table
-          rows={page.items}
-          empty={t.review.queueEmpty}
-          columns={[
-            { header: q.date, value: (i) => minute(i.createdAt) },
-            { header: q.name, value: (i) => i.searchTerm },
-            { header: q.type, value: (i) => labels.entity[i.entityType] },
-            { header: q.risk, value: (i) => (i.riskLevel ? t.levels[i.riskLevel] : "-") },
-            { header: q.source, value: (i) => t.review.sources[i.source] },
-            { header: q.status, value: (i) => t.review.statuses[i.status] },
-            { header: q.openHits, value: (i) => String(i.openHits) },
-            { header: q.awaitingApproval, value: (i) => String(i.awaitingApproval) },
-            { header: q.owner, value: (i) => i.owner.email },
-            { header: q.assignee, value: (i) => i.assignee?.name ?? "-" },
-            { header: q.id, value: (i) => i.searchId },
-          ]}
-        />,
-      );
+      printView(<ReviewQueueTable items={page.items} shown={shown} />);
       if (page.nextCursor) {
         const given = (["status", "risk", "source", "assignee", "olderThan"] as const)
           .filter((k) => options[k] !== undefined && !(k === "status" && options.status === "open"))
