@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { describeExplanation } from "../../lib/reports/explanation.ts";
 import { listsFailedOffline } from "../../lib/sanctions/availability.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { searchQuerySchema } from "../../lib/sanctions/datasets/schemas.ts";
@@ -11,8 +10,8 @@ import { withDatabase } from "../database.ts";
 import { failWith } from "../fail.ts";
 import { listsMissingNotice } from "../i18n/index.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { ListSearchTable } from "../ui/list-search-table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
-import { Table } from "../ui/table.tsx";
 import { registerSanctionsCompare } from "./sanctions-compare.tsx";
 import { checkIdentifierOptions, evidenceWords, withDetailsOptions } from "./search.tsx";
 
@@ -95,23 +94,7 @@ export function registerSanctions(program: Command) {
         if (options.json) return printJson(answer);
         console.log(t.sanctions.answer(answer.found, checked[0].term, answer.searched.join(", ")));
         if (answer.results.length === 0) return;
-        printView(
-          <Table
-            rows={answer.results}
-            empty=""
-            columns={[
-              { header: t.sanctions.columns.score, value: (r) => `${Math.round(r.score * 100)}%` },
-              { header: t.sanctions.columns.match, value: (r) => (r.partial ? t.matching.partial : r.match ? t.sanctions.yes : t.sanctions.no) },
-              { header: t.sanctions.columns.name, value: (r) => r.name },
-              { header: t.sanctions.columns.schema, value: (r) => r.schema },
-              { header: t.sanctions.columns.matchedName, value: (r) => (r.matchedName === r.name ? "" : r.matchedName) },
-              { header: t.sanctions.columns.birth, value: (r) => r.birthDate.join("; ") },
-              { header: t.sanctions.columns.nationality, value: (r) => r.nationality.join("; ") },
-              { header: t.sanctions.columns.datasets, value: (r) => r.datasets.join(", ") },
-              { header: t.matching.columns.why, value: (r) => describeExplanation(r.explanation?.parts, language) },
-            ]}
-          />,
-        );
+        printView(<ListSearchTable results={answer.results} shown={shown} language={language} />);
         // Query by example: what the details said of each listing (an identifier that decided it, a birth date that differs).
         for (const line of answer.results.map((r) => evidenceWords(r, details?.birthDate, shown)).filter(Boolean)) console.log(line);
       } catch (error) {

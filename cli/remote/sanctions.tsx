@@ -11,6 +11,7 @@ import { detailsFromText, searchDetailsSchema } from "../../lib/screening/schema
 import { checkIdentifierOptions, evidenceWords, withDetailsOptions } from "../details-options.ts";
 import { failWith } from "../fail.ts";
 import { askedLanguage, type Words, withLanguageOption, words } from "../language.ts";
+import { ListSearchTable } from "../ui/list-search-table.tsx";
 import { printJson, printView } from "../ui/render.tsx";
 import { Table } from "../ui/table.tsx";
 import { type RemoteOptions, remoteClient, withRemoteOptions } from "./client.ts";
@@ -89,23 +90,7 @@ function registerSearch(sanctions: Command) {
     if (options.json) return printJson(answer);
     console.log(t.sanctions.answer(answer.found, queries[0].term, answer.searched.join(", ")));
     if (answer.results.length === 0) return;
-    printView(
-      <Table
-        rows={answer.results}
-        empty=""
-        columns={[
-          { header: t.sanctions.columns.score, value: (r) => percent(r.score) },
-          { header: t.sanctions.columns.match, value: (r) => (r.partial ? t.matching.partial : r.match ? t.sanctions.yes : t.sanctions.no) },
-          { header: t.sanctions.columns.name, value: (r) => r.name },
-          { header: t.sanctions.columns.schema, value: (r) => r.schema },
-          { header: t.sanctions.columns.matchedName, value: (r) => (r.matchedName === r.name ? "" : r.matchedName) },
-          { header: t.sanctions.columns.birth, value: (r) => r.birthDate.join("; ") },
-          { header: t.sanctions.columns.nationality, value: (r) => r.nationality.join("; ") },
-          { header: t.sanctions.columns.datasets, value: (r) => r.datasets.join(", ") },
-          { header: t.matching.columns.why, value: (r) => describeExplanation(r.explanation?.parts, language) },
-        ]}
-      />,
-    );
+    printView(<ListSearchTable results={answer.results} shown={shown} language={language} />);
     for (const line of answer.results.map((r) => evidenceWords(r, given?.birthDate, shown)).filter(Boolean)) console.log(line);
   });
 }
