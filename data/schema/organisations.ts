@@ -22,6 +22,8 @@ export const organisations = pgTable(
     requireTwoFactor: boolean(),
     /** Years records are kept; never fewer than the instance's minimum, whatever is stored. */
     retentionYears: integer(),
+    /** ISO 3166-1 alpha-2: where the organisation is regulated. A PEP of this country is domestic, any other foreign. */
+    country: text(),
   },
   (t) => [check("organisations_credits_non_negative", sql`${t.credits} >= 0`)],
 );

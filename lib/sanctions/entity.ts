@@ -1,3 +1,5 @@
+import type { PepDetails } from "./pep.ts";
+
 /**
  * The one entity model every list format is parsed into, and the shape the matcher indexes.
  * Dataset ids are stable strings such as us_ofac_sdn; sourceId is the publisher's own id.
@@ -46,6 +48,8 @@ export interface SanctionsEntity {
   /** ISO date when known. */
   listedOn: string | null;
   sourceUrl: string | null;
+  /** For a PEP or a relative or close associate of one, when the list says (lib/sanctions/pep.ts); absent otherwise. */
+  pep?: PepDetails;
 }
 
 /** An entity with its name only: the start of every parsed entity, and of the one-entity indexes of pair scoring. */

@@ -75,7 +75,7 @@ export async function versionFiles(db: DbOrTx, versionId: string): Promise<Store
     .orderBy(asc(schema.sanctionsVersionFiles.fileName));
   return rows.map((r) => ({
     name: r.fileName,
-    content: new Uint8Array(r.content),
+    content: new Uint8Array(r.content ?? []),
     sourceUrl: r.sourceUrl,
     etag: r.etag,
     lastModified: r.lastModified,

@@ -72,7 +72,7 @@ export async function* loadEntityBatches(db: DbOrTx, versionIds: string[]): Asyn
   }
 }
 
-type IndexedRow = Omit<typeof schema.sanctionsEntities.$inferSelect, "versionId" | "programs" | "addresses" | "remarks">;
+type IndexedRow = Omit<typeof schema.sanctionsEntities.$inferSelect, "versionId" | "programs" | "addresses" | "remarks" | "pep">;
 
 export function toEntity(r: IndexedRow): SanctionsEntity {
   return {
