@@ -12,6 +12,7 @@ import { outgoingSettings } from "../outgoing/system-settings.ts";
 import { addressThrottleSettings } from "../ratelimit/system-settings.ts";
 import { retentionSettings } from "../retention/system-settings.ts";
 import { reviewSettings } from "../review/system-settings.ts";
+import { screeningSettings } from "../screening/system-settings.ts";
 import type { SystemSettings } from "../settings/registry.ts";
 
 const rules = {
@@ -24,6 +25,7 @@ const rules = {
   requireTwoFactor: accountSettings.requireTwoFactor.schema,
   fourEyesReview: reviewSettings.fourEyesReview.schema,
   writtenReasonToClearMatch: reviewSettings.writtenReasonToClearMatch.schema,
+  foreignPepHigherRisk: screeningSettings.foreignPepHigherRisk.schema,
   registrationsPerAddressPerHour: addressThrottleSettings.registrationsPerAddressPerHour.schema,
   loginFailuresPerAccount: loginThrottleSettings.loginFailuresPerAccount.schema,
   loginFailuresPerAddress: loginThrottleSettings.loginFailuresPerAddress.schema,

@@ -11,6 +11,7 @@ import { versionChecksums } from "../sanctions/datasets/checksum.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { DEFAULT_MATCH_THRESHOLD, type MatchResult, NEAR_MISS_MARGIN } from "../sanctions/matcher/index.ts";
 import { placesOfBirth } from "../sanctions/parsers/ofac-remarks.ts";
+import { type PepDetails, pepDetailsSchema } from "../sanctions/pep.ts";
 import { pepHitId, sanctionsHitId } from "./hit-ids.ts";
 import { listingFingerprint } from "./listing-fingerprint.ts";
 import type {
@@ -260,6 +261,8 @@ interface Listing {
   placesOfBirth: string[];
   addresses: string[];
   listEntryId: string;
+  /** PEP details as the list gives them (lib/sanctions/pep.ts); null when it says nothing. */
+  pep: PepDetails | null;
 }
 
 /**
@@ -282,6 +285,7 @@ async function listingsOf(db: DbOrTx, versionId: string, entityIds: string[]): P
       addresses: e.addresses,
       remarks: e.remarks,
       sourceId: e.sourceId,
+      pep: e.pep,
     })
     .from(e)
     .where(and(eq(e.versionId, versionId), inArray(e.id, entityIds)));
@@ -295,6 +299,8 @@ async function listingsOf(db: DbOrTx, versionId: string, entityIds: string[]): P
         placesOfBirth: placesOfBirth(r.remarks),
         addresses: r.addresses,
         listEntryId: r.sourceId,
+        // Checked as it is read: a malformed value is a list that says nothing, never a failed screening.
+        pep: r.pep ? (pepDetailsSchema.safeParse(r.pep).data ?? null) : null,
       },
     ]),
   );
@@ -417,6 +423,10 @@ function pepListing(m: MatchResult, dataset: DatasetRow, version: Version, subje
     mismatches: mismatches(m, subject).filter((x) => x.kind !== "name"),
     explanation: m.explanation.parts,
     ...(m.evidence ? { evidence: evidenceView(m.evidence) } : {}),
+    // A list that says nothing of the role makes a plain PEP listing (pepListingSchema).
+    role: listing?.pep?.role ?? "pep",
+    positions: listing?.pep?.positions ?? [],
+    relatedPeps: listing?.pep?.relatedPeps ?? [],
   };
 }
 

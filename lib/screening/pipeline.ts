@@ -4,7 +4,7 @@
  * conditional update, so a retried or duplicated job never writes twice and never touches a finished search; what
  * reacts to the outcome there (the review its hits call for) writes in the same transaction.
  */
-import { and, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, schema } from "../../data/db.ts";
 import type { LanguageModel } from "../llm/language-model.ts";
 import { screenAdverseMedia } from "../media/adverse-media.ts";
@@ -18,7 +18,10 @@ import { assignHitIds } from "./hit-ids.ts";
 import { type ListIndex, type ListsInUse, openLists, SCREENING_THRESHOLDS, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
 import { failedSources, type MediaItem, type Provenance, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
+import { readSettings } from "../settings/system-settings.ts";
+import type { PepRiskOptions } from "./pep-risk.ts";
 import { assessRisk } from "./risk.ts";
+import { screeningSettings } from "./system-settings.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
 
@@ -45,6 +48,13 @@ export interface PipelineOptions {
 
 /** completed / failed: this run wrote the outcome; skipped: the search is gone or was already finished. */
 export type PipelineOutcome = "completed" | "failed" | "skipped";
+
+/** What weighs a PEP for this organisation now: its country and the installation's foreign-PEP setting. */
+async function pepRiskOptions(db: Db, organisationId: string): Promise<PepRiskOptions> {
+  const [organisation] = await db.select({ country: schema.organisations.country }).from(schema.organisations).where(eq(schema.organisations.id, organisationId));
+  const { foreignPepHigherRisk } = await readSettings(db, screeningSettings);
+  return { homeCountry: organisation?.country ?? null, foreignPepHigherRisk, now: new Date() };
+}
 
 /** A search not finished yet. */
 const OPEN = ["pending", "processing"] as const;
@@ -128,6 +138,7 @@ export async function screenSearch(
   progress("risk");
   const risk = assessRisk({
     ...counted,
+    ...(counted.pepListings.length > 0 ? { pep: await pepRiskOptions(deps.db, search.organisationId) } : {}),
     sources,
     subject: { entityType: search.entityType, birthDate: details?.birthDate, nationality: details?.nationality ?? search.country ?? undefined },
   });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { mediaItemSchema } from "../media/contract.ts";
 import { NAME_PART_MATCHES } from "../sanctions/matcher/types.ts";
+import { PEP_ROLES, pepPositionSchema, relatedPepSchema } from "../sanctions/pep.ts";
 import { assignHitIds } from "./hit-ids.ts";
 import { IDENTIFIER_KINDS } from "./schemas.ts";
 
@@ -147,6 +148,15 @@ export const pepListingSchema = z.object({
   mismatches: z.array(mismatchSchema).default([]),
   explanation: z.array(namePartSchema).optional(),
   evidence: matchEvidenceSchema.optional(),
+  /**
+   * pep: the listed person holds or held a public position; rca: a relative or close associate of one. A list that
+   * says neither (and listings stored before it existed) reads as "pep" with no positions and no related PEP.
+   */
+  role: z.enum(PEP_ROLES).default("pep"),
+  /** The positions the list gives, current ones first, each with its country, level and dates as published. */
+  positions: z.array(pepPositionSchema).default([]),
+  /** For a relative or close associate: whose one, and how (as published: spouse, child, associate…). */
+  relatedPeps: z.array(relatedPepSchema).default([]),
 });
 export type PepListing = z.infer<typeof pepListingSchema>;
 
@@ -312,6 +322,9 @@ export function readResults(raw: unknown): SearchResults | null {
         nationality: [],
         birthDate: [],
         mismatches: [],
+        role: "pep" as const,
+        positions: [],
+        relatedPeps: [],
       })),
     ];
   }

@@ -1,5 +1,6 @@
 import { countryKey } from "../countries.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
+import { type PepRiskOptions, pepReason } from "./pep-risk.ts";
 import {
   failedSources,
   type MediaItem,
@@ -24,6 +25,8 @@ export interface RiskInput {
   subject: { entityType: "person" | "company"; birthDate?: string; nationality?: string };
   /** The matcher's threshold: a hit at or above it is a match. Default: the matcher's default. */
   matchThreshold?: number;
+  /** The home country, the foreign-PEP setting and the time PEP listings are weighed with (pep-risk.ts). */
+  pep?: PepRiskOptions;
 }
 
 export interface RiskAssessment {
@@ -41,7 +44,8 @@ export { countryKey };
 /**
  * critical: a strong sanctions match (score >= 0.95, a searched identifier the listing carries, or a match with an
  * agreeing birth date or nationality);
- * high: any other sanctions match; medium: PEP or negative media, or a sanctions list, PEP list or every news
+ * high: any other sanctions match; a PEP as pep-risk.ts weighs them (medium at least while in office or within 12
+ * months of leaving, high when foreign and the installation says so); medium: negative media, or a sanctions list, PEP list or every news
  * provider that could not be checked (unknown is not low); low otherwise. No news provider configured leaves the
  * level to the lists: the result is still incomplete (a source_failed reason, never clean). Hits under the threshold are listed as
  * possible matches without raising the level. Every source that could not be checked makes one reason.
@@ -59,8 +63,7 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
 
   const peps = input.pepListings;
-  for (const pep of peps)
-    reasons.push({ code: "pep", level: "medium", params: compact({ name: pep.name, dataset: pep.dataset, listVersion: pep.listVersion }) });
+  for (const pep of peps) reasons.push(pepReason(pep, input.pep));
 
   const negative = input.adverseMedia.filter((m) => m.isNegative);
   if (negative.length > 0) {

@@ -46,6 +46,9 @@ function pep(name: string): PepListing {
     nationality: [],
     birthDate: [],
     mismatches: [],
+    role: "pep",
+    positions: [],
+    relatedPeps: [],
   };
 }
 

@@ -310,6 +310,9 @@ describe("words for people, rendered from stored facts", () => {
         nationality: [],
         birthDate: [],
         mismatches: [],
+        role: "pep",
+        positions: [],
+        relatedPeps: [],
       },
     ]);
     expect(results.risk.reasons.map((r) => [r.code, r.level])).toEqual([

@@ -28,6 +28,8 @@ export interface ChecksummedEntity {
   remarks: string | null;
   listedOn: string | null;
   sourceUrl: string | null;
+  /** Only when the entity has PEP details: versions stored before they existed keep their checksums. */
+  pep?: unknown;
 }
 
 /** The checksum of a version from its entities (in any order). */
@@ -72,6 +74,7 @@ export const storedShape = (e: SanctionsEntity): ChecksummedEntity => ({
   remarks: e.remarks ?? null,
   listedOn: e.listedOn ?? null,
   sourceUrl: e.sourceUrl ?? null,
+  ...(e.pep ? { pep: e.pep } : {}),
 });
 
 const BATCH = 2000;
@@ -81,7 +84,7 @@ export async function* storedEntities(db: DbOrTx, versionId: string): AsyncGener
   const t = schema.sanctionsEntities;
   let after: string | null = null;
   for (;;) {
-    const rows: ChecksummedEntity[] = await db
+    const rows = await db
       .select({
         id: t.id,
         datasetId: t.datasetId,
@@ -97,12 +100,14 @@ export async function* storedEntities(db: DbOrTx, versionId: string): AsyncGener
         remarks: t.remarks,
         listedOn: t.listedOn,
         sourceUrl: t.sourceUrl,
+        pep: t.pep,
       })
       .from(t)
       .where(after === null ? eq(t.versionId, versionId) : and(eq(t.versionId, versionId), gt(t.id, after)))
       .orderBy(asc(t.id))
       .limit(BATCH);
-    yield* rows;
+    // No PEP details is no field at all, as storedShape leaves it out.
+    for (const { pep, ...row } of rows) yield pep ? { ...row, pep } : row;
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1].id;
   }

@@ -159,6 +159,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
           remarks: e.remarks,
           listedOn: e.listedOn,
           sourceUrl: e.sourceUrl,
+          pep: e.pep ?? null,
         })),
       );
       // The embedded database answers in microtasks: let the server's timers and I/O run between batches.

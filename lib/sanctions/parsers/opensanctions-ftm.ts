@@ -1,5 +1,6 @@
 import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, newEntity } from "./entity-builder.ts";
+import { FtmPepLinks } from "./ftm-pep.ts";
 import { type JsonRecord, jsonLines, strings } from "./json-lines.ts";
 import { isoDay } from "./text.ts";
 
@@ -79,6 +80,10 @@ function toEntity(datasetId: string, id: string, schema: EntitySchema, record: J
 export function parseOpenSanctionsFtm(datasetId: string, file: DatasetFile): SanctionsEntity[] {
   const entities: SanctionsEntity[] = [];
   const documents: NonNullable<ReturnType<typeof documentOf>>[] = [];
+  // Positions, occupancies and family or associate links may come anywhere in the file: all are read first.
+  const pep = new FtmPepLinks();
+  for (const { record } of jsonLines(file)) pep.collect(record);
+  pep.endOfFirstPass();
   for (const { line, record } of jsonLines(file)) {
     if (typeof record.id !== "string" || !record.id) throw new DatasetFormatError(`${file.name} line ${line}: entity without "id"`);
     if (typeof record.schema !== "string") throw new DatasetFormatError(`${file.name} line ${line}: entity ${record.id} without "schema"`);
@@ -90,7 +95,10 @@ export function parseOpenSanctionsFtm(datasetId: string, file: DatasetFile): San
     const schema = SCHEMAS[record.schema];
     if (!schema || record.target === false) continue;
     const entity = toEntity(datasetId, record.id, schema, record);
-    if (entity) entities.push(entity);
+    if (!entity) continue;
+    const details = schema === "Person" ? pep.detailsOf(record.id, strings(propertiesOf(record).topics)) : undefined;
+    if (details) entity.pep = details;
+    entities.push(entity);
   }
   // Documents may come before or after their holders: they are bound once every entity is read.
   if (documents.length > 0) {

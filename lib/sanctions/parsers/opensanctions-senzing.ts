@@ -1,6 +1,7 @@
 import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { type JsonRecord, jsonLines, objects } from "./json-lines.ts";
+import { SenzingPepLinks } from "./senzing-pep.ts";
 import { cleanText } from "./text.ts";
 
 /** Senzing record types as OpenSanctions exports them; VEHICLE and untyped records (positions) are skipped. */
@@ -57,6 +58,9 @@ function address(entry: JsonRecord): string {
 /** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs). */
 export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile): SanctionsEntity[] {
   const entities: SanctionsEntity[] = [];
+  // Posts and links between persons may come anywhere in the file: all are read first.
+  const pep = new SenzingPepLinks();
+  for (const { record } of jsonLines(file)) pep.collect(record);
   for (const { line, record } of jsonLines(file)) {
     const recordId = typeof record.RECORD_ID === "string" || typeof record.RECORD_ID === "number" ? String(record.RECORD_ID) : "";
     if (!recordId) throw new DatasetFormatError(`${file.name} line ${line}: record without RECORD_ID`);
@@ -86,6 +90,8 @@ export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile):
     // PLACE_OF_BIRTH entries share the ADDRESSES list; only real addresses are kept.
     for (const entry of objects(record.ADDRESSES)) if (entry.PLACE_OF_BIRTH === undefined) addUnique(entity.addresses, address(entry));
     entity.sourceUrl = typeof record.URL === "string" ? record.URL : null;
+    const details = schema === "Person" ? pep.detailsOf(record) : undefined;
+    if (details) entity.pep = details;
     entities.push(entity);
   }
   return entities;
