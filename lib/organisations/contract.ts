@@ -93,7 +93,22 @@ export interface OrganisationSettings {
   requireTwoFactor: boolean | null;
   /** Years the organisation's screenings are kept; null follows the instance. Never fewer than the instance's. */
   retentionYears: number | null;
+  /**
+   * Where the organisation is regulated (ISO 3166-1 alpha-2, upper case), or null when not set: a PEP whose post is
+   * in another country is a foreign PEP, weighed by the installation's setting (docs/decisions/pep-risk.md).
+   */
+  country: string | null;
 }
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+/** A two-letter code Intl knows as a region (a country or territory). */
+const isRegion = (code: string) => {
+  try {
+    return !!regionNames.of(code);
+  } catch {
+    return false;
+  }
+};
 
 /** PUT /api/organisation/settings: the settings to change; those left out stay as they are. */
 export const organisationSettingsSchema = z.strictObject({
@@ -104,6 +119,13 @@ export const organisationSettingsSchema = z.strictObject({
     .number({ error: "retentionYears must be a whole number of years or null (as the instance)" })
     .int("retentionYears must be a whole number of years")
     .max(RETENTION_YEARS.max, `retentionYears must be at most ${RETENTION_YEARS.max}`)
+    .nullable()
+    .optional(),
+  country: z
+    .string({ error: "country must be a two-letter country code (ISO 3166-1) or null" })
+    .trim()
+    .toUpperCase()
+    .refine((code) => /^[A-Z]{2}$/.test(code) && isRegion(code), "country must be a two-letter country code (ISO 3166-1) or null")
     .nullable()
     .optional(),
 });

@@ -3,7 +3,7 @@ import { SettingsCard, type SettingsTabProps, SwitchField } from "./settings-fie
 
 /**
  * Review: whether a decision on a hit waits for a second person (four eyes) before it takes effect, and whether
- * clearing a sanctions match needs a written reason.
+ * clearing a sanctions match needs a written reason, and whether a foreign PEP weighs more than a domestic one.
  */
 export function ReviewTab({ settings, onChange }: SettingsTabProps) {
   const { t } = useTranslation();
@@ -20,6 +20,12 @@ export function ReviewTab({ settings, onChange }: SettingsTabProps) {
         hint={t("clearance.settingHint")}
         checked={settings.writtenReasonToClearMatch}
         onChange={(writtenReasonToClearMatch) => onChange({ ...settings, writtenReasonToClearMatch })}
+      />
+      <SwitchField
+        label={t("admin.settings.foreignPepHigherRisk")}
+        hint={t("admin.settings.foreignPepHigherRiskHint")}
+        checked={settings.foreignPepHigherRisk}
+        onChange={(foreignPepHigherRisk) => onChange({ ...settings, foreignPepHigherRisk })}
       />
     </SettingsCard>
   );

@@ -6,6 +6,7 @@ import { Switch } from "@duecheck/ui/switch";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { canManageMembers, type OrganisationView } from "../../../lib/organisations/contract.ts";
+import { TeamCountrySetting } from "./team-country-setting";
 import { TeamFloorSettings } from "./team-floor-settings";
 import { FOUR_EYES_CHOICES, type FourEyesChoice, fourEyesChoice, fourEyesSetting, useChangeOrganisationSettings } from "./use-organisation";
 
@@ -82,6 +83,8 @@ export function TeamSettings({ organisation }: { organisation: OrganisationView 
           </p>
           <Separator className="my-2" />
           <TeamFloorSettings organisation={organisation} manages={manages} />
+          <Separator className="my-2" />
+          <TeamCountrySetting organisation={organisation} manages={manages} />
         </CardContent>
       </Card>
     </section>

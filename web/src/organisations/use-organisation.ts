@@ -129,7 +129,11 @@ export function useChangeOrganisationSettings() {
             ? i18n.t(`organisation.settings.fourEyes.${fourEyesChoice(settings.fourEyes)}Saved`)
             : body.requireTwoFactor !== undefined
               ? i18n.t(`organisation.settings.requireTwoFactor.${fourEyesChoice(settings.requireTwoFactor)}Saved`)
-              : body.retentionYears !== undefined
+              : body.country !== undefined
+                ? settings.country === null
+                  ? i18n.t("organisation.settings.country.cleared")
+                  : i18n.t("organisation.settings.country.saved", { country: settings.country })
+                : body.retentionYears !== undefined
                 ? settings.retentionYears === null
                   ? i18n.t("organisation.settings.retention.instanceSaved")
                   : i18n.t("organisation.settings.retention.saved", { count: settings.retentionYears })
