@@ -1,4 +1,5 @@
 import type { Phrasebook } from "../phrasebook.ts";
+import { describePepReason } from "../pep-phrases.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -152,8 +153,10 @@ export const de: Phrasebook = {
             .map((d) => f.day(d))
             .join(", ")}, gesucht ${f.day(String(p.searchedBirthDate))}), unter der Schwelle gehalten.`;
         return `Möglicher Treffer unter der Schwelle: ${p.entityName} in ${p.dataset} (Übereinstimmung ${f.percent(Number(p.score))}).`;
-      case "pep":
-        return `Als politisch exponierte Person gelistet: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
+      case "pep": {
+        const pep = describePepReason("de", p);
+        return `Als politisch exponierte Person gelistet: ${p.name ?? p.title} (${p.dataset ?? p.source})${pep ? `: ${pep}` : ""}.`;
+      }
       case "negative_media":
         return `${p.count} negative${plural(Number(p.count), "r Medienartikel", " Medienartikel")}: ${f.category(String(p.categories))}.`;
       case "source_failed":

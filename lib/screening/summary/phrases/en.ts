@@ -1,4 +1,5 @@
 import type { Phrasebook } from "../phrasebook.ts";
+import { describePepReason } from "../pep-phrases.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -145,8 +146,10 @@ export const en: Phrasebook = {
             .map((d) => f.day(d))
             .join(", ")}, searched ${f.day(String(p.searchedBirthDate))}), kept below the threshold.`;
         return `Possible match below the threshold: ${p.entityName} in ${p.dataset} (score ${f.percent(Number(p.score))}).`;
-      case "pep":
-        return `Listed as a politically exposed person: ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
+      case "pep": {
+        const pep = describePepReason("en", p);
+        return `Listed as a politically exposed person: ${p.name ?? p.title} (${p.dataset ?? p.source})${pep ? `: ${pep}` : ""}.`;
+      }
       case "negative_media":
         return `${p.count} adverse media ${plural(Number(p.count), "article", "articles")}: ${f.category(String(p.categories))}.`;
       case "source_failed":

@@ -1,4 +1,5 @@
 import type { Phrasebook } from "../phrasebook.ts";
+import { describePepReason } from "../pep-phrases.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -150,8 +151,10 @@ export const es: Phrasebook = {
             .map((d) => f.day(d))
             .join(", ")}, buscado ${f.day(String(p.searchedBirthDate))}), se mantiene por debajo del umbral.`;
         return `Posible coincidencia por debajo del umbral: ${p.entityName} en ${p.dataset} (puntuación ${f.percent(Number(p.score))}).`;
-      case "pep":
-        return `Registrado como persona del medio político (PEP): ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
+      case "pep": {
+        const pep = describePepReason("es", p);
+        return `Registrado como persona del medio político (PEP): ${p.name ?? p.title} (${p.dataset ?? p.source})${pep ? `: ${pep}` : ""}.`;
+      }
       case "negative_media":
         return `${p.count} ${plural(Number(p.count), "artículo adverso", "artículos adversos")} en prensa: ${f.category(String(p.categories))}.`;
       case "source_failed":

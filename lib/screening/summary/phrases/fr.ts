@@ -1,4 +1,5 @@
 import type { Phrasebook } from "../phrasebook.ts";
+import { describePepReason } from "../pep-phrases.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -153,8 +154,10 @@ export const fr: Phrasebook = {
             .map((d) => f.day(d))
             .join(", ")}, recherchée ${f.day(String(p.searchedBirthDate))}), maintenu sous le seuil.`;
         return `Correspondance possible sous le seuil : ${p.entityName} dans ${p.dataset} (score ${f.percent(Number(p.score))}).`;
-      case "pep":
-        return `Inscrit comme personne politiquement exposée : ${p.name ?? p.title} (${p.dataset ?? p.source}).`;
+      case "pep": {
+        const pep = describePepReason("fr", p);
+        return `Inscrit comme personne politiquement exposée : ${p.name ?? p.title} (${p.dataset ?? p.source})${pep ? ` : ${pep}` : ""}.`;
+      }
       case "negative_media":
         return `${p.count} ${plural(Number(p.count), "article défavorable", "articles défavorables")} : ${f.category(String(p.categories))}.`;
       case "source_failed":

@@ -3,6 +3,7 @@ import type { IdentifierKind } from "@lib/sanctions/entity.ts";
 import { formatCountries, formatDay } from "@lib/screening/display-format.ts";
 import type { RiskReason, SourceStatus } from "@lib/screening/results.ts";
 import { IDENTIFIER_KINDS } from "@lib/screening/schemas.ts";
+import { describePepReason } from "@lib/screening/summary/pep-phrases.ts";
 import { describeSourceError, type ReportLanguage, sourceName } from "@lib/screening/summary/phrasebook.ts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -143,6 +144,9 @@ export function explainReason(t: TFunction, locale: ReportLanguage, reason: Risk
         details,
       };
     case "pep": {
+      // "current national PEP (Member of the Senate, IT, since 2018)", "spouse of a PEP (Marco Rossi)"
+      const pep = describePepReason(locale, p);
+      if (pep) details.push(pep);
       // reasons stored before PEP listings had their own shape carry title, source and date
       if (p.listVersion) details.push(t("search.listVersion", { date: formatDay(str(p.listVersion), locale) }));
       else if (p.date) details.push(t("search.reason.listedOn", { date: formatDay(str(p.date), locale) }));
