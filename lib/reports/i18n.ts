@@ -176,6 +176,10 @@ export interface ReviewLabels {
 
 /** The words of an exported search report. */
 export interface ReportLabels {
+  /** A PEP listing's role, its positions and, for a relative or close associate, the PEPs it is linked to. */
+  pepRole: string;
+  pepPositions: string;
+  pepRelated: string;
   title: string;
   confidential: string;
   generatedAt: string;

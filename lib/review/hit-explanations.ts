@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { describeEvidence, describeExplanation } from "../reports/explanation.ts";
 import type { Mismatch, PepListing, SanctionsHit, SearchResults } from "../screening/results.ts";
+import { describePosition } from "../screening/summary/pep-phrases.ts";
 import { HIT_KINDS } from "./contract.ts";
 import { reviewableHits } from "./status.ts";
 
@@ -45,8 +46,19 @@ function mismatchText(m: Mismatch): string {
   return `${field}: listed ${m.listed.join(", ") || "none"}, searched ${m.searched}`;
 }
 
-const pepWhy = (listing: PepListing) =>
-  listingWhy({ explanation: listing.explanation, evidence: listing.evidence, differences: listing.mismatches.map(mismatchText) });
+/**
+ * A PEP listing: its role first (what enhanced due diligence turns on), the positions with country and dates, the
+ * PEPs a relative or associate is linked to, then why the name matched.
+ */
+function pepWhy(listing: PepListing): string {
+  const said = [listing.role === "rca" ? "relative or close associate of a PEP" : "politically exposed person"];
+  const positions = listing.positions ?? [];
+  if (positions.length) said.push(`positions: ${positions.map((p) => describePosition("en", p)).join(" | ")}`);
+  const related = listing.relatedPeps ?? [];
+  if (related.length) said.push(`related PEPs: ${related.map((r) => `${r.relationship} of ${r.name}`).join(", ")}`);
+  const why = listingWhy({ explanation: listing.explanation, evidence: listing.evidence, differences: listing.mismatches.map(mismatchText) });
+  return [...said, ...(why ? [why] : [])].join("; ");
+}
 
 /** Every hit of the results (sanctions hits, PEP listings, negative articles), in the order a reviewer sees them. */
 export function explainedHits(results: Pick<SearchResults, "sanctionsList" | "pepListings" | "adverseMedia"> | null): ExplainedHit[] {

@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import type { SanctionsHit, SanctionsRow } from "../../screening/results.ts";
+import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
@@ -227,6 +228,12 @@ function pep({ w, report, labels, language }: Context) {
     });
     const version = listing.listVersion ? `${labels.listVersion}: ${formatDay(listing.listVersion, language)}` : "";
     w.text([listing.dataset, version].filter(Boolean).join(" · "), { size: 8.5, color: COLORS.muted });
+    w.text(`${labels.pepRole}: ${pepRoleLabel(language, listing.role ?? "pep")}`, { size: 8.5 });
+    const positions = listing.positions ?? [];
+    if (positions.length > 0) w.text(`${labels.pepPositions}:`, { size: 8.5 });
+    for (const position of positions) w.text(`• ${describePosition(language, position)}`, { size: 8.5, indent: 8 });
+    const related = listing.relatedPeps ?? [];
+    if (related.length > 0) w.text(`${labels.pepRelated}: ${related.map((r) => describeRelatedPep(language, r)).join("; ")}`, { size: 8.5 });
     const facts: [string, string][] = [
       [labels.matchedAs, listing.matchedName && listing.matchedName !== listing.name ? listing.matchedName : ""],
       [labels.nationality, formatCountries(listing.nationality, language)],

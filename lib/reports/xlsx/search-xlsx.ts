@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
@@ -148,6 +149,9 @@ function pepSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Repo
     [explanationLabels(language).evidenceTitle, 34],
     [explanationLabels(language).title, 60],
     [labels.link, 50],
+    [labels.pepRole, 30],
+    [labels.pepPositions, 60],
+    [labels.pepRelated, 40],
   ]);
   for (const p of report.results.pepListings) {
     const added = addRow(ws, [
@@ -161,6 +165,9 @@ function pepSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels: Repo
       describeEvidence(p.evidence, language).join("; ") || null,
       describeExplanation(p.explanation, language) || null,
       link(p.url),
+      pepRoleLabel(language, p.role ?? "pep"),
+      (p.positions ?? []).map((position) => describePosition(language, position)).join("\n") || null,
+      (p.relatedPeps ?? []).map((r) => describeRelatedPep(language, r)).join("\n") || null,
     ]);
     added.getCell(2).numFmt = "0%";
   }

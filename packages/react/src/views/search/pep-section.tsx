@@ -2,6 +2,7 @@ import { AccordionContent, AccordionItem, AccordionTrigger } from "@duecheck/ui/
 import { Badge } from "@duecheck/ui/badge";
 import { formatCountries, formatDay, formatPercent } from "@lib/screening/display-format.ts";
 import type { PepListing } from "@lib/screening/results.ts";
+import { describePosition, describeRelatedPep, pepRoleLabel } from "@lib/screening/summary/pep-phrases.ts";
 import { describeMismatch } from "@lib/screening/summary/phrasebook.ts";
 import { ExternalLinkIcon, LandmarkIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -61,6 +62,7 @@ function PepListingItem({ listing, actions }: { listing: PepListing; actions?: R
         <Badge variant="warning">{t("search.category.pep")}</Badge>
       </div>
       <ClearanceMark clearance={listing.clearance} changed={listing.clearanceChanged} />
+      <PepDetails listing={listing} />
       {listing.matchedName && listing.matchedName !== listing.name && (
         <p className="text-xs text-muted-foreground">{t("search.reason.matchedName", { name: listing.matchedName })}</p>
       )}
@@ -90,5 +92,48 @@ function PepListingItem({ listing, actions }: { listing: PepListing; actions?: R
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * What enhanced due diligence turns on: the role (PEP, or relative or close associate of one), the positions with
+ * their country, level and dates, and for a relative or associate whose one and how. A list that says nothing shows
+ * the role alone.
+ */
+function PepDetails({ listing }: { listing: PepListing }) {
+  const { t } = useTranslation();
+  const language = useScreeningLanguage();
+  const positions = listing.positions ?? [];
+  const related = listing.relatedPeps ?? [];
+  return (
+    <div className="grid gap-1 text-sm" data-testid="pep-details" data-role={listing.role ?? "pep"}>
+      <p className="font-medium" data-testid="pep-role">
+        {pepRoleLabel(language, listing.role ?? "pep")}
+      </p>
+      {positions.length > 0 && (
+        <div>
+          <p className="text-xs text-muted-foreground">{t("search.pep.positions")}</p>
+          <ul className="list-disc ps-5" data-testid="pep-positions">
+            {positions.map((position, i) => (
+              <li key={`${position.title}-${i}`} className="break-words" data-current={String(position.current)}>
+                {describePosition(language, position)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {related.length > 0 && (
+        <div>
+          <p className="text-xs text-muted-foreground">{t("search.pep.relatedPeps")}</p>
+          <ul className="list-disc ps-5" data-testid="pep-related">
+            {related.map((r, i) => (
+              <li key={`${r.name}-${i}`} className="break-words">
+                {describeRelatedPep(language, r)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
   );
 }
