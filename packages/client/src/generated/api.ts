@@ -486,6 +486,45 @@ export type ScreenName200PepListingsItemEvidence = {
   nameScore?: number;
 };
 
+export type ScreenName200PepListingsItemRole = typeof ScreenName200PepListingsItemRole[keyof typeof ScreenName200PepListingsItemRole];
+
+
+export const ScreenName200PepListingsItemRole = {
+  pep: 'pep',
+  rca: 'rca',
+} as const;
+
+/**
+ * @nullable
+ */
+export type ScreenName200PepListingsItemPositionsItemLevel = typeof ScreenName200PepListingsItemPositionsItemLevel[keyof typeof ScreenName200PepListingsItemPositionsItemLevel] | null;
+
+
+export const ScreenName200PepListingsItemPositionsItemLevel = {
+  subnational: 'subnational',
+  national: 'national',
+  international: 'international',
+} as const;
+
+export type ScreenName200PepListingsItemPositionsItem = {
+  title: string;
+  /** @nullable */
+  country: string | null;
+  /** @nullable */
+  level: ScreenName200PepListingsItemPositionsItemLevel;
+  /** @nullable */
+  startDate: string | null;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  current: boolean | null;
+};
+
+export type ScreenName200PepListingsItemRelatedPepsItem = {
+  name: string;
+  relationship: string;
+};
+
 export type ScreenName200PepListingsItem = {
   hitId: string;
   listingFingerprint?: string;
@@ -510,6 +549,9 @@ export type ScreenName200PepListingsItem = {
   mismatches?: ScreenName200PepListingsItemMismatchesItem[];
   explanation?: ScreenName200PepListingsItemExplanationItem[];
   evidence?: ScreenName200PepListingsItemEvidence;
+  role?: ScreenName200PepListingsItemRole;
+  positions?: ScreenName200PepListingsItemPositionsItem[];
+  relatedPeps?: ScreenName200PepListingsItemRelatedPepsItem[];
 };
 
 /**
@@ -807,6 +849,45 @@ export type ScreenName200ResultsPepListingsItemEvidence = {
   nameScore?: number;
 };
 
+export type ScreenName200ResultsPepListingsItemRole = typeof ScreenName200ResultsPepListingsItemRole[keyof typeof ScreenName200ResultsPepListingsItemRole];
+
+
+export const ScreenName200ResultsPepListingsItemRole = {
+  pep: 'pep',
+  rca: 'rca',
+} as const;
+
+/**
+ * @nullable
+ */
+export type ScreenName200ResultsPepListingsItemPositionsItemLevel = typeof ScreenName200ResultsPepListingsItemPositionsItemLevel[keyof typeof ScreenName200ResultsPepListingsItemPositionsItemLevel] | null;
+
+
+export const ScreenName200ResultsPepListingsItemPositionsItemLevel = {
+  subnational: 'subnational',
+  national: 'national',
+  international: 'international',
+} as const;
+
+export type ScreenName200ResultsPepListingsItemPositionsItem = {
+  title: string;
+  /** @nullable */
+  country: string | null;
+  /** @nullable */
+  level: ScreenName200ResultsPepListingsItemPositionsItemLevel;
+  /** @nullable */
+  startDate: string | null;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  current: boolean | null;
+};
+
+export type ScreenName200ResultsPepListingsItemRelatedPepsItem = {
+  name: string;
+  relationship: string;
+};
+
 export type ScreenName200ResultsPepListingsItem = {
   hitId: string;
   listingFingerprint?: string;
@@ -831,6 +912,9 @@ export type ScreenName200ResultsPepListingsItem = {
   mismatches?: ScreenName200ResultsPepListingsItemMismatchesItem[];
   explanation?: ScreenName200ResultsPepListingsItemExplanationItem[];
   evidence?: ScreenName200ResultsPepListingsItemEvidence;
+  role?: ScreenName200ResultsPepListingsItemRole;
+  positions?: ScreenName200ResultsPepListingsItemPositionsItem[];
+  relatedPeps?: ScreenName200ResultsPepListingsItemRelatedPepsItem[];
 };
 
 export type ScreenName200ResultsRiskLevel = typeof ScreenName200ResultsRiskLevel[keyof typeof ScreenName200ResultsRiskLevel];
@@ -1833,6 +1917,45 @@ export type GetSearch200PepListingsItemEvidence = {
   nameScore?: number;
 };
 
+export type GetSearch200PepListingsItemRole = typeof GetSearch200PepListingsItemRole[keyof typeof GetSearch200PepListingsItemRole];
+
+
+export const GetSearch200PepListingsItemRole = {
+  pep: 'pep',
+  rca: 'rca',
+} as const;
+
+/**
+ * @nullable
+ */
+export type GetSearch200PepListingsItemPositionsItemLevel = typeof GetSearch200PepListingsItemPositionsItemLevel[keyof typeof GetSearch200PepListingsItemPositionsItemLevel] | null;
+
+
+export const GetSearch200PepListingsItemPositionsItemLevel = {
+  subnational: 'subnational',
+  national: 'national',
+  international: 'international',
+} as const;
+
+export type GetSearch200PepListingsItemPositionsItem = {
+  title: string;
+  /** @nullable */
+  country: string | null;
+  /** @nullable */
+  level: GetSearch200PepListingsItemPositionsItemLevel;
+  /** @nullable */
+  startDate: string | null;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  current: boolean | null;
+};
+
+export type GetSearch200PepListingsItemRelatedPepsItem = {
+  name: string;
+  relationship: string;
+};
+
 export type GetSearch200PepListingsItem = {
   hitId: string;
   listingFingerprint?: string;
@@ -1857,6 +1980,9 @@ export type GetSearch200PepListingsItem = {
   mismatches?: GetSearch200PepListingsItemMismatchesItem[];
   explanation?: GetSearch200PepListingsItemExplanationItem[];
   evidence?: GetSearch200PepListingsItemEvidence;
+  role?: GetSearch200PepListingsItemRole;
+  positions?: GetSearch200PepListingsItemPositionsItem[];
+  relatedPeps?: GetSearch200PepListingsItemRelatedPepsItem[];
 };
 
 /**
@@ -2154,6 +2280,45 @@ export type GetSearch200ResultsPepListingsItemEvidence = {
   nameScore?: number;
 };
 
+export type GetSearch200ResultsPepListingsItemRole = typeof GetSearch200ResultsPepListingsItemRole[keyof typeof GetSearch200ResultsPepListingsItemRole];
+
+
+export const GetSearch200ResultsPepListingsItemRole = {
+  pep: 'pep',
+  rca: 'rca',
+} as const;
+
+/**
+ * @nullable
+ */
+export type GetSearch200ResultsPepListingsItemPositionsItemLevel = typeof GetSearch200ResultsPepListingsItemPositionsItemLevel[keyof typeof GetSearch200ResultsPepListingsItemPositionsItemLevel] | null;
+
+
+export const GetSearch200ResultsPepListingsItemPositionsItemLevel = {
+  subnational: 'subnational',
+  national: 'national',
+  international: 'international',
+} as const;
+
+export type GetSearch200ResultsPepListingsItemPositionsItem = {
+  title: string;
+  /** @nullable */
+  country: string | null;
+  /** @nullable */
+  level: GetSearch200ResultsPepListingsItemPositionsItemLevel;
+  /** @nullable */
+  startDate: string | null;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  current: boolean | null;
+};
+
+export type GetSearch200ResultsPepListingsItemRelatedPepsItem = {
+  name: string;
+  relationship: string;
+};
+
 export type GetSearch200ResultsPepListingsItem = {
   hitId: string;
   listingFingerprint?: string;
@@ -2178,6 +2343,9 @@ export type GetSearch200ResultsPepListingsItem = {
   mismatches?: GetSearch200ResultsPepListingsItemMismatchesItem[];
   explanation?: GetSearch200ResultsPepListingsItemExplanationItem[];
   evidence?: GetSearch200ResultsPepListingsItemEvidence;
+  role?: GetSearch200ResultsPepListingsItemRole;
+  positions?: GetSearch200ResultsPepListingsItemPositionsItem[];
+  relatedPeps?: GetSearch200ResultsPepListingsItemRelatedPepsItem[];
 };
 
 export type GetSearch200ResultsRiskLevel = typeof GetSearch200ResultsRiskLevel[keyof typeof GetSearch200ResultsRiskLevel];
