@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { createApiKey } from "../../lib/auth/api-keys.ts";
+import { verifySearch } from "../../lib/records/verify-search.ts";
 import { updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { monthsBefore, pepFtmFile } from "../fixtures/pep-ftm.ts";
@@ -123,6 +124,9 @@ describe("PEP listings say which position, where, since when, and whose relative
     const row = sheet.getRow(2).values as unknown[];
     expect(row[header.indexOf("Role")]).toBe("Politically exposed person");
     expect(row[header.indexOf("Positions")]).toBe("Member of the Senate, IT, national, since 2018-03-23, in office");
+
+    // Screened again against the version it recorded (whose checksum covers the PEP details), it is the same.
+    expect((await verifySearch(app.db, { kind: "cli" }, search.id)).outcome).toBe("identical");
   });
 
   test("a foreign PEP who left 6 months ago is high while foreign PEPs weigh more, medium once they do not", async () => {
