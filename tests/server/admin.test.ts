@@ -292,6 +292,7 @@ describe("settings", () => {
     registrationOpen: true,
     fourEyesReview: false,
     writtenReasonToClearMatch: false,
+    foreignPepHigherRisk: false,
     requireTwoFactor: false,
     retentionYears: 5,
     webhooksAllowPrivateNetworks: false,
