@@ -225,6 +225,7 @@ describe("organisation as a team", () => {
           fourEyes: null,
           requireTwoFactor: null,
           retentionYears: null,
+          country: null,
         });
         await page.reload();
         await expectVisible(page.getByRole("switch", { name: SEES_TEAM, checked: false }));
@@ -281,6 +282,7 @@ describe("organisation as a team", () => {
           fourEyes: null,
           requireTwoFactor: null,
           retentionYears: null,
+          country: null,
         });
       } finally {
         await colleague.context.close();
@@ -349,6 +351,7 @@ describe("organisation as a team", () => {
           fourEyes: true,
           requireTwoFactor: null,
           retentionYears: null,
+          country: null,
         });
         await fourEyes.click();
         await page.getByRole("option", { name: "As the instance" }).click();
@@ -359,6 +362,7 @@ describe("organisation as a team", () => {
           fourEyes: null,
           requireTwoFactor: null,
           retentionYears: null,
+          country: null,
         });
       } finally {
         await owner.context.close();

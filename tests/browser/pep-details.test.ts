@@ -58,6 +58,24 @@ async function screen(term: string) {
   return page.getByTestId("search-results");
 }
 
+describe("the organisation's country", () => {
+  test(
+    "the owner sets it in the team settings; it holds after a reload",
+    async () => {
+      await page.goto(`${app.url}/organisation`);
+      const field = page.getByRole("textbox", { name: "Country of the organisation" });
+      await expectVisible(field);
+      await field.fill("it");
+      await page.getByRole("form", { name: "Country of the organisation" }).getByRole("button", { name: "Save" }).click();
+      await expectVisible(page.getByText("The organisation's country is now IT."));
+      await page.reload();
+      await expectVisible(field);
+      expect(await field.inputValue()).toBe("IT");
+    },
+    60_000,
+  );
+});
+
 describe("a PEP hit on the result page", () => {
   test(
     "a current PEP: the role and the position with country, level and since when; the reason names it",

@@ -158,13 +158,14 @@ describe("members see each other's screenings", () => {
     expect((await a.analyst.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     expect((await a.reviewer.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     const changed = await a.admin.put("/api/organisation/settings", { membersSeeTeam: false });
-    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null }]);
+    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null, country: null }]);
     try {
       expect((await a.owner.get("/api/organisation")).json.settings).toEqual({
         membersSeeTeam: false,
         fourEyes: null,
         requireTwoFactor: null,
         retentionYears: null,
+        country: null,
       });
       expect((await a.analyst2.get(`/api/searches/${search.id}`)).status).toBe(404);
       expect(ids((await a.analyst2.get("/api/searches?scope=team")).json)).not.toContain(search.id);
@@ -176,6 +177,7 @@ describe("members see each other's screenings", () => {
         fourEyes: null,
         requireTwoFactor: null,
         retentionYears: null,
+        country: null,
       });
       const [entry] = await app.db
         .select()
@@ -196,7 +198,7 @@ describe("four eyes, the organisation's choice", () => {
     expect((await a.analyst.put("/api/organisation/settings", { fourEyes: true })).status).toBe(403);
     expect((await a.owner.put("/api/organisation/settings", { fourEyes: "yes" })).status).toBe(400);
     const on = await a.owner.put("/api/organisation/settings", { fourEyes: true });
-    expect(on.json).toEqual({ membersSeeTeam: true, fourEyes: true, requireTwoFactor: null, retentionYears: null });
+    expect(on.json).toEqual({ membersSeeTeam: true, fourEyes: true, requireTwoFactor: null, retentionYears: null, country: null });
     try {
       const search = await screened(a.analyst, "Dmitri Orlov");
       expect(search.review.fourEyes).toBe(true);
