@@ -32,6 +32,7 @@ interface SettingsOptions {
   fourEyes?: string;
   require2fa?: string;
   retentionYears?: string;
+  country?: string;
 }
 
 /** The operator acts as the instance's administrator: lib/organisations lets them act on every organisation. */
@@ -189,6 +190,7 @@ export function registerOrgs(program: Command) {
     .option("--four-eyes <on|off|instance>", "whether decisions wait for a reviewer's approval (instance: as the instance's setting)")
     .option("--require-2fa <on|off|instance>", "whether members must use two-factor authentication (never off while the instance requires it)")
     .option("--retention-years <n|instance>", "years the organisation's screenings are kept (at least the instance's retentionYears)")
+    .option("--country <code|none>", "the organisation's country (ISO 3166-1 alpha-2): a PEP whose post is elsewhere is foreign")
     .option("--json", "print the settings as JSON")
     .action(async (orgId: string, options: SettingsOptions) => {
       const { t } = words(askedLanguage(options.language));
@@ -208,6 +210,7 @@ export function registerOrgs(program: Command) {
         fourEyes: onOff("--four-eyes", options.fourEyes, { instance: null }),
         requireTwoFactor: onOff("--require-2fa", options.require2fa, { instance: null }),
         retentionYears: years(options.retentionYears),
+        country: options.country === undefined ? undefined : options.country === "none" ? null : options.country,
       });
       if (!parsed.success) failWith(parsed.error.issues[0].message);
       const request = parsed.data;
@@ -215,7 +218,9 @@ export function registerOrgs(program: Command) {
       if (options.json) return printJson(settings);
       const word = (value: boolean | null) => (value === null ? t.organisations.instance : value ? t.organisations.on : t.organisations.off);
       const kept = settings.retentionYears === null ? t.organisations.instance : t.organisations.years(settings.retentionYears);
-      console.log(t.organisations.settings(word(settings.membersSeeTeam), word(settings.fourEyes), word(settings.requireTwoFactor), kept));
+      console.log(
+        t.organisations.settings(word(settings.membersSeeTeam), word(settings.fourEyes), word(settings.requireTwoFactor), kept, settings.country ?? "-"),
+      );
     });
 
   registerOrgsAdmin(orgs);

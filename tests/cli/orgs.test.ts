@@ -103,7 +103,10 @@ describe("duecheck orgs: the instance administrator's commands", () => {
     const changed = await cli("orgs", "settings", ben.organisationId, "--members-see-team", "off", "--four-eyes", "on");
     expect(changed.stdout).toContain("Members see each other's screenings: off. Four-eyes review: on.");
     const shown = JSON.parse((await cli("orgs", "settings", ben.organisationId, "--four-eyes", "instance", "--json")).stdout);
-    expect(shown).toEqual({ membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null });
+    expect(shown).toEqual({ membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null, country: null });
+    const country = JSON.parse((await cli("orgs", "settings", ben.organisationId, "--country", "de", "--json")).stdout);
+    expect(country.country).toBe("DE");
+    expect(JSON.parse((await cli("orgs", "settings", ben.organisationId, "--country", "none", "--json")).stdout).country).toBeNull();
     const refused = await cli("orgs", "settings", ben.organisationId, "--four-eyes", "maybe");
     expect([refused.code, refused.stderr.trim()]).toEqual([1, "duecheck: --four-eyes must be on, off, instance, got 'maybe'"]);
   });

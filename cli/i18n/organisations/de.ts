@@ -29,8 +29,8 @@ export const de: OrganisationCliText = {
   capSet: (email, cap) => `${email} darf jetzt ${cap} Credits im Monat ausgeben.`,
   capLifted: (email) => `${email} hat jetzt kein Monatslimit.`,
   capInvalid: (value) => `Das Limit muss eine ganze Zahl von Credits ab 0 oder none sein, erhalten: '${value}'`,
-  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears) =>
-    `Mitglieder sehen die Prüfungen der anderen: ${membersSeeTeam}. Vier-Augen-Prüfung: ${fourEyes}. 2FA verlangen: ${requireTwoFactor}. Aufbewahrung: ${retentionYears}.`,
+  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears, country) =>
+    `Mitglieder sehen die Prüfungen der anderen: ${membersSeeTeam}. Vier-Augen-Prüfung: ${fourEyes}. 2FA verlangen: ${requireTwoFactor}. Aufbewahrung: ${retentionYears}. Land: ${country}.`,
   years: (n) => `${n} ${n === 1 ? "Jahr" : "Jahre"}`,
   settingInvalid: (option, value, allowed) => `${option} muss ${allowed} sein, erhalten: '${value}'`,
   instance: "wie die Instanz",

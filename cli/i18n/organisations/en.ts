@@ -29,8 +29,8 @@ export const en: OrganisationCliText = {
   capSet: (email, cap) => `${email} may now spend ${cap} credits a month.`,
   capLifted: (email) => `${email} has no monthly cap now.`,
   capInvalid: (value) => `The cap must be a whole number of credits from 0, or none, got '${value}'`,
-  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears) =>
-    `Members see each other's screenings: ${membersSeeTeam}. Four-eyes review: ${fourEyes}. Require 2FA: ${requireTwoFactor}. Retention: ${retentionYears}.`,
+  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears, country) =>
+    `Members see each other's screenings: ${membersSeeTeam}. Four-eyes review: ${fourEyes}. Require 2FA: ${requireTwoFactor}. Retention: ${retentionYears}. Country: ${country}.`,
   years: (n) => `${n} ${n === 1 ? "year" : "years"}`,
   settingInvalid: (option, value, allowed) => `${option} must be ${allowed}, got '${value}'`,
   instance: "as the instance",

@@ -29,8 +29,8 @@ export const es: OrganisationCliText = {
   capSet: (email, cap) => `${email} puede gastar ahora ${cap} créditos al mes.`,
   capLifted: (email) => `${email} ya no tiene límite mensual.`,
   capInvalid: (value) => `El límite debe ser un número entero de créditos desde 0, o none; se recibió '${value}'`,
-  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears) =>
-    `Los miembros ven las comprobaciones de los demás: ${membersSeeTeam}. Revisión a cuatro ojos: ${fourEyes}. Exigir 2FA: ${requireTwoFactor}. Conservación: ${retentionYears}.`,
+  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears, country) =>
+    `Los miembros ven las comprobaciones de los demás: ${membersSeeTeam}. Revisión a cuatro ojos: ${fourEyes}. Exigir 2FA: ${requireTwoFactor}. Conservación: ${retentionYears}. País: ${country}.`,
   years: (n) => `${n} ${n === 1 ? "año" : "años"}`,
   settingInvalid: (option, value, allowed) => `${option} debe ser ${allowed}; se recibió '${value}'`,
   instance: "como la instancia",

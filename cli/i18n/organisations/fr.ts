@@ -29,8 +29,8 @@ export const fr: OrganisationCliText = {
   capSet: (email, cap) => `${email} peut désormais dépenser ${cap} crédits par mois.`,
   capLifted: (email) => `${email} n'a plus de plafond mensuel.`,
   capInvalid: (value) => `Le plafond doit être un nombre entier de crédits à partir de 0, ou none, reçu : '${value}'`,
-  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears) =>
-    `Les membres voient les vérifications des autres : ${membersSeeTeam}. Révision à quatre yeux : ${fourEyes}. Exiger la 2FA : ${requireTwoFactor}. Conservation : ${retentionYears}.`,
+  settings: (membersSeeTeam, fourEyes, requireTwoFactor, retentionYears, country) =>
+    `Les membres voient les vérifications des autres : ${membersSeeTeam}. Révision à quatre yeux : ${fourEyes}. Exiger la 2FA : ${requireTwoFactor}. Conservation : ${retentionYears}. Pays : ${country}.`,
   years: (n) => `${n} ${n === 1 ? "an" : "ans"}`,
   settingInvalid: (option, value, allowed) => `${option} doit être ${allowed}, reçu : '${value}'`,
   instance: "comme l'instance",

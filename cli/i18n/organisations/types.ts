@@ -20,7 +20,7 @@ export interface OrganisationCliText {
   capSet: (email: string, cap: number) => string;
   capLifted: (email: string) => string;
   capInvalid: (value: string) => string;
-  settings: (membersSeeTeam: string, fourEyes: string, requireTwoFactor: string, retentionYears: string) => string;
+  settings: (membersSeeTeam: string, fourEyes: string, requireTwoFactor: string, retentionYears: string, country: string) => string;
   /** A number of years kept. */
   years: (n: number) => string;
   settingInvalid: (option: string, value: string, allowed: string) => string;
