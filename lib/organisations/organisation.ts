@@ -22,7 +22,13 @@ export async function getOrganisation(db: Db, actor: OrganisationActor): Promise
     role: scope.role!,
     createdAt: row.createdAt.toISOString(),
     memberCount: row.memberCount,
-    settings: { membersSeeTeam: row.membersSeeTeam, fourEyes: row.fourEyes, requireTwoFactor: row.requireTwoFactor, retentionYears: row.retentionYears, country: row.country },
+    settings: {
+      membersSeeTeam: row.membersSeeTeam,
+      fourEyes: row.fourEyes,
+      requireTwoFactor: row.requireTwoFactor,
+      retentionYears: row.retentionYears,
+      country: row.country,
+    },
     instance: await instanceFloor(db),
   };
 }

@@ -45,7 +45,13 @@ export async function changeOrganisationSettings(
     refuseLoosening(request, await instanceFloor(tx));
     const o = schema.organisations;
     const [before] = await tx
-      .select({ membersSeeTeam: o.membersSeeTeam, fourEyes: o.fourEyes, requireTwoFactor: o.requireTwoFactor, retentionYears: o.retentionYears, country: o.country })
+      .select({
+        membersSeeTeam: o.membersSeeTeam,
+        fourEyes: o.fourEyes,
+        requireTwoFactor: o.requireTwoFactor,
+        retentionYears: o.retentionYears,
+        country: o.country,
+      })
       .from(o)
       .where(eq(o.id, scope.organisationId))
       .for("update");

@@ -12,18 +12,18 @@ import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { newsFailure } from "../media/search-news.ts";
 import { DEFAULT_MATCH_THRESHOLD, MATCHER_VERSION } from "../sanctions/matcher/index.ts";
+import { readSettings } from "../settings/system-settings.ts";
 import { markClearedHits, withoutClearedHits } from "./cleared-hits.ts";
 import { searchesFinished } from "./events.ts";
 import { assignHitIds } from "./hit-ids.ts";
 import { type ListIndex, type ListsInUse, openLists, SCREENING_THRESHOLDS, screenListsIn } from "./lists.ts";
 import { modelArticleClassifier } from "./model-classifier.ts";
-import { failedSources, type MediaItem, type Provenance, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
-import { readSettings } from "../settings/system-settings.ts";
 import type { PepRiskOptions } from "./pep-risk.ts";
+import { failedSources, type MediaItem, type Provenance, type SearchResults, type SourceStatus, searchResultsSchema } from "./results.ts";
 import { assessRisk } from "./risk.ts";
-import { screeningSettings } from "./system-settings.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
+import { screeningSettings } from "./system-settings.ts";
 
 export interface PipelineDeps {
   db: Db;
@@ -51,7 +51,10 @@ export type PipelineOutcome = "completed" | "failed" | "skipped";
 
 /** What weighs a PEP for this organisation now: its country and the installation's foreign-PEP setting. */
 async function pepRiskOptions(db: Db, organisationId: string): Promise<PepRiskOptions> {
-  const [organisation] = await db.select({ country: schema.organisations.country }).from(schema.organisations).where(eq(schema.organisations.id, organisationId));
+  const [organisation] = await db
+    .select({ country: schema.organisations.country })
+    .from(schema.organisations)
+    .where(eq(schema.organisations.id, organisationId));
   const { foreignPepHigherRisk } = await readSettings(db, screeningSettings);
   return { homeCountry: organisation?.country ?? null, foreignPepHigherRisk, now: new Date() };
 }

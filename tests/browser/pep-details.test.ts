@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { pepFtmFile } from "../fixtures/pep-ftm.ts";
+import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
@@ -59,49 +59,37 @@ async function screen(term: string) {
 }
 
 describe("the organisation's country", () => {
-  test(
-    "the owner sets it in the team settings; it holds after a reload",
-    async () => {
-      await page.goto(`${app.url}/organisation`);
-      const field = page.getByRole("textbox", { name: "Country of the organisation" });
-      await expectVisible(field);
-      await field.fill("it");
-      await page.getByRole("form", { name: "Country of the organisation" }).getByRole("button", { name: "Save" }).click();
-      await expectVisible(page.getByText("The organisation's country is now IT."));
-      await page.reload();
-      await expectVisible(field);
-      expect(await field.inputValue()).toBe("IT");
-    },
-    60_000,
-  );
+  test("the owner sets it in the team settings; it holds after a reload", async () => {
+    await page.goto(`${app.url}/organisation`);
+    const field = page.getByRole("textbox", { name: "Country of the organisation" });
+    await expectVisible(field);
+    await field.fill("it");
+    await page.getByRole("form", { name: "Country of the organisation" }).getByRole("button", { name: "Save" }).click();
+    await expectVisible(page.getByText("The organisation's country is now IT."));
+    await page.reload();
+    await expectVisible(field);
+    expect(await field.inputValue()).toBe("IT");
+  }, 60_000);
 });
 
 describe("a PEP hit on the result page", () => {
-  test(
-    "a current PEP: the role and the position with country, level and since when; the reason names it",
-    async () => {
-      const card = await screen("Marco Bellandi");
-      const listing = card.getByTestId("pep-listing");
-      await expectVisible(listing.getByTestId("pep-role").getByText("Politically exposed person"));
-      await expectVisible(listing.getByTestId("pep-positions").getByText("Member of the Senate, IT, national, since 2018-03-23, in office"));
-      await expectVisible(card.getByText("current national PEP (Member of the Senate, IT, since 2018-03-23)"));
-      // The address survives a reload.
-      await page.reload();
-      await expectVisible(page.getByTestId("pep-positions").getByText("Member of the Senate, IT, national, since 2018-03-23, in office"), RESULT_TIMEOUT_MS);
-    },
-    60_000,
-  );
+  test("a current PEP: the role and the position with country, level and since when; the reason names it", async () => {
+    const card = await screen("Marco Bellandi");
+    const listing = card.getByTestId("pep-listing");
+    await expectVisible(listing.getByTestId("pep-role").getByText("Politically exposed person"));
+    await expectVisible(listing.getByTestId("pep-positions").getByText("Member of the Senate, IT, national, since 2018-03-23, in office"));
+    await expectVisible(card.getByText("current national PEP (Member of the Senate, IT, since 2018-03-23)"));
+    // The address survives a reload.
+    await page.reload();
+    await expectVisible(page.getByTestId("pep-positions").getByText("Member of the Senate, IT, national, since 2018-03-23, in office"), RESULT_TIMEOUT_MS);
+  }, 60_000);
 
-  test(
-    "a spouse: a relative or close associate, and whose spouse",
-    async () => {
-      const card = await screen("Livia Bellandi");
-      const listing = card.getByTestId("pep-listing");
-      await expectVisible(listing.getByTestId("pep-role").getByText("Relative or close associate of a PEP"));
-      await expectVisible(listing.getByTestId("pep-related").getByText("spouse: Marco Bellandi"));
-      await expectVisible(card.getByText("spouse of a PEP (Marco Bellandi)"));
-      expect(await listing.getByTestId("pep-positions").count()).toBe(0);
-    },
-    60_000,
-  );
+  test("a spouse: a relative or close associate, and whose spouse", async () => {
+    const card = await screen("Livia Bellandi");
+    const listing = card.getByTestId("pep-listing");
+    await expectVisible(listing.getByTestId("pep-role").getByText("Relative or close associate of a PEP"));
+    await expectVisible(listing.getByTestId("pep-related").getByText("spouse: Marco Bellandi"));
+    await expectVisible(card.getByText("spouse of a PEP (Marco Bellandi)"));
+    expect(await listing.getByTestId("pep-positions").count()).toBe(0);
+  }, 60_000);
 });

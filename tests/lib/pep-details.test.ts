@@ -9,8 +9,8 @@ import type { PepPosition } from "../../lib/sanctions/pep.ts";
 import { positionStatus } from "../../lib/screening/pep-risk.ts";
 import type { PepListing } from "../../lib/screening/results.ts";
 import { assessRisk } from "../../lib/screening/risk.ts";
-import { describePepReason, describePosition } from "../../lib/screening/summary/pep-phrases.ts";
 import { describeReason } from "../../lib/screening/summary/index.ts";
+import { describePepReason, describePosition } from "../../lib/screening/summary/pep-phrases.ts";
 import { monthsBefore, pepFtmFile } from "../fixtures/pep-ftm.ts";
 
 const TODAY = new Date("2026-06-15T12:00:00Z");

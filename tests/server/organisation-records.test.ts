@@ -158,7 +158,10 @@ describe("members see each other's screenings", () => {
     expect((await a.analyst.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     expect((await a.reviewer.put("/api/organisation/settings", { membersSeeTeam: false })).status).toBe(403);
     const changed = await a.admin.put("/api/organisation/settings", { membersSeeTeam: false });
-    expect([changed.status, changed.json]).toEqual([200, { membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null, country: null }]);
+    expect([changed.status, changed.json]).toEqual([
+      200,
+      { membersSeeTeam: false, fourEyes: null, requireTwoFactor: null, retentionYears: null, country: null },
+    ]);
     try {
       expect((await a.owner.get("/api/organisation")).json.settings).toEqual({
         membersSeeTeam: false,

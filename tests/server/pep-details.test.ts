@@ -36,7 +36,22 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), "dc-pep-"));
   writeFileSync(join(folder, "entities.ftm.json"), pepFtmFile(today));
   const env = { ...app.env, ...ENV };
-  const added = await runCli(["datasets", "add", "Invented PEPs", "--type", "pep", "--format", "opensanctions_ftm", "--url", "https://data.example.org/invented-peps/entities.ftm.json", "--no-auto", "--json"], env);
+  const added = await runCli(
+    [
+      "datasets",
+      "add",
+      "Invented PEPs",
+      "--type",
+      "pep",
+      "--format",
+      "opensanctions_ftm",
+      "--url",
+      "https://data.example.org/invented-peps/entities.ftm.json",
+      "--no-auto",
+      "--json",
+    ],
+    env,
+  );
   expect([added.code, added.stderr]).toEqual([0, ""]);
   expect(JSON.parse(added.stdout)).toMatchObject({ id: "invented_peps", dataset_type: "pep", format: "opensanctions_ftm" });
   const imported = await runCli(["datasets", "import", "invented_peps", join(folder, "entities.ftm.json")], env);
@@ -96,7 +111,14 @@ describe("PEP listings say which position, where, since when, and whose relative
       {
         code: "pep",
         level: "medium",
-        params: expect.objectContaining({ role: "pep", status: "current", position: "Member of the Senate", country: "IT", level: "national", since: "2018-03-23" }),
+        params: expect.objectContaining({
+          role: "pep",
+          status: "current",
+          position: "Member of the Senate",
+          country: "IT",
+          level: "national",
+          since: "2018-03-23",
+        }),
       },
     ]);
 
@@ -110,7 +132,9 @@ describe("PEP listings say which position, where, since when, and whose relative
     const dir = mkdtempSync(join(tmpdir(), "dc-pep-pdf-"));
     try {
       writeFileSync(join(dir, "r.pdf"), await download(`/api/searches/${search.id}/export/pdf`));
-      const text = Bun.spawnSync(["pdftotext", "-layout", join(dir, "r.pdf"), "-"]).stdout.toString().replace(/\s+/g, " ");
+      const text = Bun.spawnSync(["pdftotext", "-layout", join(dir, "r.pdf"), "-"])
+        .stdout.toString()
+        .replace(/\s+/g, " ");
       expect(text).toContain("Role: Politically exposed person");
       expect(text).toContain("Member of the Senate, IT, national, since 2018-03-23, in office");
       expect(text).toContain("current national PEP (Member of the Senate, IT, since 2018-03-23)");

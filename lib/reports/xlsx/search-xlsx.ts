@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
-import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
+import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
 import { type ReportLabels, reportLabels } from "../i18n.ts";

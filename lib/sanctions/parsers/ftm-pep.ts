@@ -85,7 +85,11 @@ export class FtmPepLinks {
       if (title) {
         const country = first(p.country);
         const topics = strings(p.topics);
-        this.posts.set(id, { title, country: country ? (countryCode(country) ?? country.toUpperCase()) : null, level: positionLevel(topics, !!first(p.subnationalArea)) });
+        this.posts.set(id, {
+          title,
+          country: country ? (countryCode(country) ?? country.toUpperCase()) : null,
+          level: positionLevel(topics, !!first(p.subnationalArea)),
+        });
       }
     } else if (schema === "Occupancy") {
       const post = first(p.post);

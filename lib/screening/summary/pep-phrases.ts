@@ -173,8 +173,14 @@ export function describePepReason(language: string, p: FactParams): string | nul
   const status = w.status[(String(p.status ?? "unknown") as keyof PepWords["status"]) in w.status ? (String(p.status) as keyof PepWords["status"]) : "unknown"];
   const level = p.level && String(p.level) in w.level ? w.level[String(p.level) as keyof PepWords["level"]] : "";
   // English and German put the adjectives before the noun, Spanish and French after it (PEP nacional en ejercicio).
-  const phrase = language === "es" || language === "fr" ? [w.pep, level, p.foreign ? w.foreign : "", status] : [status, p.foreign ? w.foreign : "", level, w.pep];
-  const detail = [String(p.position), p.country ? String(p.country).toUpperCase() : "", p.since ? `${w.since} ${p.since}` : "", p.until ? `${w.until} ${p.until}` : ""]
+  const phrase =
+    language === "es" || language === "fr" ? [w.pep, level, p.foreign ? w.foreign : "", status] : [status, p.foreign ? w.foreign : "", level, w.pep];
+  const detail = [
+    String(p.position),
+    p.country ? String(p.country).toUpperCase() : "",
+    p.since ? `${w.since} ${p.since}` : "",
+    p.until ? `${w.until} ${p.until}` : "",
+  ]
     .filter(Boolean)
     .join(", ");
   const text = `${phrase.filter(Boolean).join(" ")} (${detail})`;

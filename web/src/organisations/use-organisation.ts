@@ -134,10 +134,10 @@ export function useChangeOrganisationSettings() {
                   ? i18n.t("organisation.settings.country.cleared")
                   : i18n.t("organisation.settings.country.saved", { country: settings.country })
                 : body.retentionYears !== undefined
-                ? settings.retentionYears === null
-                  ? i18n.t("organisation.settings.retention.instanceSaved")
-                  : i18n.t("organisation.settings.retention.saved", { count: settings.retentionYears })
-                : i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
+                  ? settings.retentionYears === null
+                    ? i18n.t("organisation.settings.retention.instanceSaved")
+                    : i18n.t("organisation.settings.retention.saved", { count: settings.retentionYears })
+                  : i18n.t(settings.membersSeeTeam ? "organisation.settings.membersSeeTeamOn" : "organisation.settings.membersSeeTeamOff"),
       });
       await refresh();
     },

@@ -1,5 +1,5 @@
-import type { Phrasebook } from "../phrasebook.ts";
 import { describePepReason } from "../pep-phrases.ts";
+import type { Phrasebook } from "../phrasebook.ts";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
