@@ -43,7 +43,17 @@ export function reviewedRiskOf(results: SearchResults, falsePositives: ReadonlyS
     sanctionsList: counted.sanctionsList.map((row) => (row.hits.some((h) => h.clearance) ? { ...row, hits: row.hits.filter((h) => !h.clearance) } : row)),
     pepListings: counted.pepListings.filter((l) => !l.clearance),
   };
-  return assessRisk({ ...uncleared, adverseMedia: counted.adverseMedia, sources: results.sources, subject, matchThreshold: threshold }).level;
+  // A PEP listing weighs as the screening weighed it (its date, the organisation's country and settings then).
+  const pepKey = (name: unknown, dataset: unknown) => `${dataset}\0${name}`;
+  const screenedPep = new Map(results.risk.reasons.filter((r) => r.code === "pep").map((r) => [pepKey(r.params.name, r.params.dataset), r]));
+  return assessRisk({
+    ...uncleared,
+    adverseMedia: counted.adverseMedia,
+    sources: results.sources,
+    subject,
+    matchThreshold: threshold,
+    screenedPepReason: (listing) => screenedPep.get(pepKey(listing.name, listing.dataset)),
+  }).level;
 }
 
 /**

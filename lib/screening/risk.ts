@@ -27,6 +27,11 @@ export interface RiskInput {
   matchThreshold?: number;
   /** The home country, the foreign-PEP setting and the time PEP listings are weighed with (pep-risk.ts). */
   pep?: PepRiskOptions;
+  /**
+   * The reason a PEP listing was given when the search was screened, if any: judged again later (the risk the
+   * decisions leave), a listing weighs as it did then, not by today's date or settings.
+   */
+  screenedPepReason?: (listing: PepListing) => RiskReason | undefined;
 }
 
 export interface RiskAssessment {
@@ -63,7 +68,7 @@ export function assessRisk(input: RiskInput): RiskAssessment {
   }
 
   const peps = input.pepListings;
-  for (const pep of peps) reasons.push(pepReason(pep, input.pep));
+  for (const pep of peps) reasons.push(input.screenedPepReason?.(pep) ?? pepReason(pep, input.pep));
 
   const negative = input.adverseMedia.filter((m) => m.isNegative);
   if (negative.length > 0) {

@@ -4,10 +4,11 @@
  * RELATIONSHIPS), and how the risk weighs them (docs/decisions/pep-risk.md).
  */
 import { describe, expect, test } from "bun:test";
+import { reviewedRiskOf } from "../../lib/review/reviewed-risk.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import type { PepPosition } from "../../lib/sanctions/pep.ts";
 import { positionStatus } from "../../lib/screening/pep-risk.ts";
-import type { PepListing } from "../../lib/screening/results.ts";
+import { type PepListing, searchResultsSchema } from "../../lib/screening/results.ts";
 import { assessRisk } from "../../lib/screening/risk.ts";
 import { describeReason } from "../../lib/screening/summary/index.ts";
 import { describePepReason, describePosition } from "../../lib/screening/summary/pep-phrases.ts";
@@ -213,5 +214,25 @@ describe("how a PEP weighs", () => {
     expect(describePosition("fr", position({ current: false, endDate: "2025-12-15" }))).toBe(
       "Member of the Senate, IT, nationale, depuis 2018, jusqu’à 2025-12-15",
     );
+  });
+});
+
+describe("the risk the decisions leave", () => {
+  test("a PEP listing weighs as the screening weighed it, not by today's date or settings", () => {
+    const foreign = listing({ positions: [position({ current: false, endDate: monthsBefore(TODAY, 11) })] });
+    const screened = risk(foreign, "DE");
+    expect(screened.level).toBe("high");
+    const results = searchResultsSchema.parse({
+      sanctionsList: [],
+      adverseMedia: [],
+      pepListings: [foreign],
+      risk: { level: screened.level, reasons: screened.reasons },
+      sources: [{ source: "Invented PEPs", kind: "pep", status: "ok" }],
+      datasetsUsed: [],
+      clean: false,
+      summarySource: "built_in",
+    });
+    expect(reviewedRiskOf(results, new Set(), { entityType: "person" })).toBe("high");
+    expect(reviewedRiskOf(results, new Set([foreign.hitId]), { entityType: "person" })).toBe("low");
   });
 });
