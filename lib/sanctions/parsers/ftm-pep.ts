@@ -15,17 +15,35 @@ import { cleanText } from "./text.ts";
 /** The side records read here: none of them is itself a screening target. */
 const SIDE_SCHEMAS = new Set(["Position", "Occupancy", "Family", "Associate"]);
 
-interface Post {
-  title: string;
-  country: string | null;
-  level: PepPosition["level"];
+/** Separates the fields of a kept fact, and the facts kept for one person: neither occurs in published text. */
+const FIELD = "\u0001";
+const ENTRY = "\u0002";
+
+/**
+ * A 53-bit hash of an id (cyrb53): the maps below are keyed by it instead of the id's text, which halves what a
+ * million persons cost. Two ids of one file meet on the same key with a chance of about 1 in 10,000 at 1.2 million
+ * ids (n² / 2⁵⁴).
+ */
+export function idKey(id: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** An occupancy as kept: the post's id and the dates and status as published. */
-type Held = [post: string, startDate: string | null, endDate: string | null, status: string | null];
+/** Appends one packed entry to a person's packed list. */
+function append(map: Map<number, string>, key: number, entry: string): void {
+  const list = map.get(key);
+  map.set(key, list === undefined ? entry : `${list}${ENTRY}${entry}`);
+}
 
-/** A family or associate link as kept, from the side of one of the two persons. */
-type Link = [other: string, relationship: string];
+const LEVEL_CODES: Record<string, PepPosition["level"]> = { i: "international", n: "national", s: "subnational" };
 
 const propertiesOf = (record: JsonRecord) => (typeof record.properties === "object" && record.properties !== null ? record.properties : {}) as JsonRecord;
 const first = (value: unknown): string | null => cleanText(strings(value)[0]) || null;
@@ -53,13 +71,18 @@ export function heldNow(status: string | null, endDate: string | null, today: st
 }
 
 export class FtmPepLinks {
-  private readonly posts = new Map<string, Post>();
-  private readonly held = new Map<string, Held[]>();
-  private readonly links = new Map<string, Link[]>();
-  /** The persons a family or associate link names, and the name of each once its record is seen. */
-  private readonly names = new Map<string, string | null>();
-  /** Persons read before any link named them: their names, kept only while they may still be needed. */
-  private readonly unnamed = new Map<string, string>();
+  /** Posts by their number (postNumbers): "title\u0001country\u0001level code" (n, s, i or empty). */
+  private readonly posts: string[] = [];
+  /** A number for each post named, in the order first named (by a Position or an Occupancy): shorter than its key. */
+  private readonly postNumbers = new Map<number, number>();
+  /** Occupancies by holder: "post number\u0001start\u0001end\u0001status code" entries (c, e or empty). */
+  private readonly held = new Map<number, string>();
+  /** Family and associate links by either person: "other's key\u0001relationship" entries. */
+  private readonly links = new Map<number, string>();
+  /** The persons a family or associate link names, and the name of each once its record is seen ("" until then). */
+  private readonly names = new Map<number, string>();
+  /** PEPs read before any link named them: their names, kept only until the first pass ends. */
+  private readonly unnamed = new Map<number, string>();
   private readonly today: string;
 
   constructor(today = new Date().toISOString().slice(0, 10)) {
@@ -84,28 +107,28 @@ export class FtmPepLinks {
       const title = first(p.name) ?? (typeof record.caption === "string" ? cleanText(record.caption) : "");
       if (title) {
         const country = first(p.country);
-        const topics = strings(p.topics);
-        this.posts.set(id, {
-          title,
-          country: country ? (countryCode(country) ?? country.toUpperCase()) : null,
-          level: positionLevel(topics, !!first(p.subnationalArea)),
-        });
+        const code = country ? (countryCode(country) ?? country.toUpperCase()) : "";
+        const level = positionLevel(strings(p.topics), !!first(p.subnationalArea));
+        this.posts[this.postNumber(id)] = [title, code, level ? level[0] : ""].join(FIELD);
       }
     } else if (schema === "Occupancy") {
       const post = first(p.post);
       if (post) {
-        const entry: Held = [post, first(p.startDate), first(p.endDate), first(p.status)?.toLowerCase() ?? null];
-        for (const holder of strings(p.holder)) push(this.held, holder, entry);
+        const status = first(p.status)?.toLowerCase();
+        const code = status === "current" ? "c" : status === "ended" ? "e" : "";
+        const entry = [this.postNumber(post), first(p.startDate) ?? "", first(p.endDate) ?? "", code].join(FIELD);
+        for (const holder of strings(p.holder)) append(this.held, idKey(holder), entry);
       }
     } else {
       const [a, b] = schema === "Family" ? [strings(p.person), strings(p.relative)] : [strings(p.person), strings(p.associate)];
-      const relationship = first(p.relationship) ?? (schema === "Family" ? "family" : "associate");
+      const relationship = (first(p.relationship) ?? (schema === "Family" ? "family" : "associate")).replaceAll(FIELD, " ").replaceAll(ENTRY, " ");
       for (const x of a)
         for (const y of b) {
-          push(this.links, x, [y, relationship]);
-          push(this.links, y, [x, relationship]);
-          this.wantName(x);
-          this.wantName(y);
+          const [kx, ky] = [idKey(x), idKey(y)];
+          append(this.links, kx, `${ky}${FIELD}${relationship}`);
+          append(this.links, ky, `${kx}${FIELD}${relationship}`);
+          this.wantName(kx);
+          this.wantName(ky);
         }
     }
     return true;
@@ -117,21 +140,33 @@ export class FtmPepLinks {
    * Undefined when the entity is neither and held no post.
    */
   detailsOf(entityId: string, topics: readonly string[]): PepDetails | undefined {
-    const held = this.held.get(entityId) ?? [];
+    const key = idKey(entityId);
+    const held = this.held.get(key);
     const rca = topics.includes("role.rca");
     const pep = topics.includes("role.pep");
-    if (!rca && !pep && held.length === 0) return undefined;
+    if (!rca && !pep && held === undefined) return undefined;
     const positions: PepPosition[] = [];
-    for (const [postId, startDate, endDate, status] of held) {
-      const post = this.posts.get(postId);
+    for (const entry of held?.split(ENTRY) ?? []) {
+      const [postNumber, startDate, endDate, status] = entry.split(FIELD);
+      const post = this.posts[Number(postNumber)];
       if (!post) continue;
-      positions.push({ title: post.title, country: post.country, level: post.level, startDate, endDate, current: heldNow(status, endDate, this.today) });
+      const [title, country, level] = post.split(FIELD);
+      positions.push({
+        title,
+        country: country || null,
+        level: LEVEL_CODES[level] ?? null,
+        startDate: startDate || null,
+        endDate: endDate || null,
+        current: heldNow(status === "c" ? "current" : status === "e" ? "ended" : null, endDate || null, this.today),
+      });
     }
     const relatedPeps: RelatedPep[] = [];
     // A PEP's own relatives are listings of their own: only a relative or associate names whose one they are.
     if (rca && !pep) {
-      for (const [other, relationship] of this.links.get(entityId) ?? []) {
-        const name = this.names.get(other);
+      for (const entry of this.links.get(key)?.split(ENTRY) ?? []) {
+        const cut = entry.indexOf(FIELD);
+        const name = this.names.get(Number(entry.slice(0, cut)));
+        const relationship = entry.slice(cut + 1);
         if (name && !relatedPeps.some((r) => r.name === name && r.relationship === relationship)) relatedPeps.push({ name, relationship });
       }
     }
@@ -146,16 +181,26 @@ export class FtmPepLinks {
   private notePerson(id: string, record: JsonRecord, p: JsonRecord): void {
     const name = (typeof record.caption === "string" ? cleanText(record.caption) : "") || first(p.name);
     if (!name) return;
-    if (this.names.has(id)) this.names.set(id, name);
+    const key = idKey(id);
+    if (this.names.has(key)) this.names.set(key, name);
     // A PEP named by a link further down the file: kept until pass one ends (only PEPs are another's related PEP).
-    else if (strings(p.topics).includes("role.pep")) this.unnamed.set(id, name);
+    else if (strings(p.topics).includes("role.pep")) this.unnamed.set(key, name);
   }
 
-  private wantName(id: string): void {
-    if (this.names.get(id)) return;
-    const seen = this.unnamed.get(id);
-    this.names.set(id, seen ?? null);
-    if (seen) this.unnamed.delete(id);
+  private postNumber(id: string): number {
+    const key = idKey(id);
+    let number = this.postNumbers.get(key);
+    if (number === undefined) {
+      number = this.postNumbers.size;
+      this.postNumbers.set(key, number);
+    }
+    return number;
+  }
+
+  private wantName(key: number): void {
+    if (this.names.get(key)) return;
+    this.names.set(key, this.unnamed.get(key) ?? "");
+    this.unnamed.delete(key);
   }
 }
 
@@ -163,10 +208,4 @@ export class FtmPepLinks {
 function byRecency(a: PepPosition, b: PepPosition): number {
   const rank = (p: PepPosition) => (p.current === true ? 0 : p.current === null ? 1 : 2);
   return rank(a) - rank(b) || (b.startDate ?? "").localeCompare(a.startDate ?? "");
-}
-
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
