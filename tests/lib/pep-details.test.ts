@@ -4,6 +4,7 @@
  * RELATIONSHIPS), and how the risk weighs them (docs/decisions/pep-risk.md).
  */
 import { describe, expect, test } from "bun:test";
+import { explainedHits } from "../../lib/review/hit-explanations.ts";
 import { reviewedRiskOf } from "../../lib/review/reviewed-risk.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import type { PepPosition } from "../../lib/sanctions/pep.ts";
@@ -234,5 +235,17 @@ describe("the risk the decisions leave", () => {
     });
     expect(reviewedRiskOf(results, new Set(), { entityType: "person" })).toBe("high");
     expect(reviewedRiskOf(results, new Set([foreign.hitId]), { entityType: "person" })).toBe("low");
+  });
+});
+
+describe("the hit explanation", () => {
+  test("names the role, the positions and whose relative, before why the name matched", () => {
+    const pep = listing({ positions: [position({ startDate: "2018-03-23" })] });
+    const spouse = listing({ name: "Livia Bellandi", role: "rca", relatedPeps: [{ name: "Marco Bellandi", relationship: "spouse" }] });
+    const hits = explainedHits({ sanctionsList: [], adverseMedia: [], pepListings: [pep, spouse] });
+    expect(hits.map((h) => h.explanation)).toEqual([
+      "politically exposed person; positions: Member of the Senate, IT, national, since 2018-03-23, in office",
+      "relative or close associate of a PEP; related PEPs: spouse of Marco Bellandi",
+    ]);
   });
 });
