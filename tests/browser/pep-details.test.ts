@@ -9,17 +9,19 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { getSystemSetting, updateSystemSettings } from "../../lib/settings/system-settings.ts";
 import { pepFtmFile } from "../fixtures/pep-ftm.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
 import { createUser, startApp, type TestApp } from "../helpers/app.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SCREENING_TEST_ENV, setEnv } from "../helpers/env.ts";
 import { importSdnFixture } from "../helpers/sdn-fixture.ts";
-import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signIn } from "./support/browser.ts";
+import { expectVisible, HOOK_TIMEOUT_MS, launchBrowser, newPage, signedInPage, signIn } from "./support/browser.ts";
 
 const RESULT_TIMEOUT_MS = 30_000;
 const ENV = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_PROVIDERS: "none" };
 const analyst = { email: "pep.analyst@example.com", password: "Screening-2024!", fullName: "Paula Analyst" };
+const admin = { email: "pep.admin@example.com", password: "Screening-2024!", fullName: "Adam Admin", role: "admin" as const };
 
 let app: TestApp;
 let browser: Browser;
@@ -39,6 +41,7 @@ beforeAll(async () => {
   expect((await runCli(["datasets", "import", "invented_peps", join(folder, "entities.ftm.json")], env)).code).toBe(0);
   await keepOnlyDatasets(app.db, ["us_ofac_sdn", "invented_peps"]);
   await createUser(app.db, { ...analyst, credits: 100 });
+  await createUser(app.db, admin);
   ({ page } = await newPage(browser));
   await signIn(page, app.url, analyst.email, analyst.password);
 }, HOOK_TIMEOUT_MS);
@@ -91,5 +94,24 @@ describe("a PEP hit on the result page", () => {
     await expectVisible(listing.getByTestId("pep-related").getByText("spouse: Marco Bellandi"));
     await expectVisible(card.getByText("spouse of a PEP (Marco Bellandi)"));
     expect(await listing.getByTestId("pep-positions").count()).toBe(0);
+  }, 60_000);
+});
+
+describe("the installation's foreign-PEP setting", () => {
+  test("an administrator turns 'foreign PEPs weigh more' off in the settings' Review tab", async () => {
+    const { context, page: adminPage } = await signedInPage(browser, app.url, admin.email, admin.password);
+    try {
+      await adminPage.goto(`${app.url}/admin/settings`);
+      await adminPage.getByRole("tab", { name: "Review" }).click();
+      const setting = adminPage.getByRole("switch", { name: "Foreign PEPs weigh more" });
+      expect(await setting.getAttribute("aria-checked")).toBe("true");
+      await setting.click();
+      await adminPage.getByRole("button", { name: "Save Changes" }).click();
+      await expectVisible(adminPage.getByText("Settings Updated"));
+      expect(await getSystemSetting(app.db, "foreignPepHigherRisk")).toBe(false);
+    } finally {
+      await context.close();
+      await updateSystemSettings(app.db, { foreignPepHigherRisk: true });
+    }
   }, 60_000);
 });
