@@ -67,6 +67,26 @@ describe("duecheck datasets export / import of the export", () => {
     expect(twice.stdout).toStartWith("us_ofac_sdn: identical to the current version;");
   }, 600_000);
 
+  test("a PEP list's positions and relatives go across with the entities, under the same checksum", async () => {
+    expect((await on(connected, "datasets", "import", "us_congress_peps", join(FIXTURES, "opensanctions_senzing", "senzing.json"))).code).toBe(0);
+    const file = join(folder, "peps.duecheck.jsonl.gz");
+    const header = JSON.parse((await on(connected, "datasets", "export", "us_congress_peps", file, "--json")).stdout);
+    const lines = gunzipSync(readFileSync(file))
+      .toString("utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const franklin = lines.find((l) => l.entity?.name === "Scott Franklin").entity;
+    expect(franklin.pep).toEqual({
+      role: "pep",
+      positions: [{ title: "United States representative", country: "US", level: null, startDate: null, endDate: null, current: null }],
+      relatedPeps: [],
+    });
+    expect((await on(airGapped, "datasets", "import", "us_congress_peps", file)).code).toBe(0);
+    const again = JSON.parse((await on(airGapped, "datasets", "export", "us_congress_peps", join(folder, "peps-back.jsonl.gz"), "--json")).stdout);
+    expect(again.checksum).toBe(header.checksum);
+  }, 600_000);
+
   test("a changed export file, one for another list, or a zip of the list's files: refused or imported as the CLI always did", async () => {
     const file = join(folder, "sdn.duecheck.jsonl.gz");
     const text = gunzipSync(readFileSync(file)).toString("utf8");

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { DbOrTx } from "../../../data/db.ts";
 import { AppError } from "../../errors.ts";
 import type { SanctionsEntity } from "../entity.ts";
+import { pepDetailsSchema } from "../pep.ts";
 import { getDataset } from "./catalog.ts";
 import { storedEntities, versionChecksums } from "./checksum.ts";
 import { gunzipHead, gunzipLines } from "./gunzip-lines.ts";
@@ -64,6 +65,8 @@ const entityLineSchema = z.object({
     remarks: z.string().nullable(),
     listedOn: z.string().nullable(),
     sourceUrl: z.string().nullable(),
+    /** Present only for a PEP or a relative or associate of one, as stored (and as the checksum covers it). */
+    pep: pepDetailsSchema.optional(),
   }),
 });
 
