@@ -4,6 +4,7 @@ import {
   type MediaCategory,
   type Mismatch,
   mediaChecked,
+  type PepListing,
   type RiskLevel,
   type RiskReason,
   type SearchResults,
@@ -37,7 +38,18 @@ export interface SummaryFindings {
     /** Listings shown under the match threshold: not matches, but each waits for a reviewer's decision. */
     nearMissCount: number;
   };
-  pep: { ref: string; name: string; dataset: string; listVersion: string | null; nationality: string[]; birthDate: string[] }[];
+  pep: {
+    ref: string;
+    name: string;
+    dataset: string;
+    listVersion: string | null;
+    nationality: string[];
+    birthDate: string[];
+    /** pep, or rca for a relative or close associate; with the positions and related PEPs the list gives. */
+    role: PepListing["role"];
+    positions: PepListing["positions"];
+    relatedPeps: PepListing["relatedPeps"];
+  }[];
   media: {
     /** False when no news provider answered: nothing is known about adverse media. */
     checked: boolean;
@@ -98,6 +110,9 @@ export function collectFindings(subject: SummarySubject, results: FindingsSource
     listVersion: p.listVersion,
     nationality: p.nationality,
     birthDate: p.birthDate,
+    role: p.role,
+    positions: p.positions,
+    relatedPeps: p.relatedPeps,
   }));
 
   const negativeItems = results.adverseMedia.filter((m) => m.isNegative);
