@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { explainedHits } from "../../lib/review/hit-explanations.ts";
 import { reviewedRiskOf } from "../../lib/review/reviewed-risk.ts";
+import { heldNow } from "../../lib/sanctions/parsers/ftm-pep.ts";
 import { parseDatasetFiles } from "../../lib/sanctions/parsers/index.ts";
 import type { PepPosition } from "../../lib/sanctions/pep.ts";
 import { positionStatus } from "../../lib/screening/pep-risk.ts";
@@ -247,5 +248,16 @@ describe("the hit explanation", () => {
       "politically exposed person; positions: Member of the Senate, IT, national, since 2018-03-23, in office",
       "relative or close associate of a PEP; related PEPs: spouse of Marco Bellandi",
     ]);
+  });
+});
+
+describe("whether a post is still held", () => {
+  test("the status when published, else an end date wholly past; a partial date ends with its last day", () => {
+    expect(heldNow("current", "2020-01-01", "2026-06-15")).toBe(true);
+    expect(heldNow("ended", null, "2026-06-15")).toBe(false);
+    expect(heldNow(null, "2025", "2026-06-15")).toBe(false);
+    expect(heldNow(null, "2026", "2026-06-15")).toBeNull();
+    expect(heldNow(null, "2026-06", "2026-06-15")).toBeNull();
+    expect(heldNow(null, null, "2026-06-15")).toBeNull();
   });
 });

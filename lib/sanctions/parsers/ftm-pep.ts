@@ -66,7 +66,9 @@ export function positionLevel(topics: readonly string[], subnationalArea: boolea
 export function heldNow(status: string | null, endDate: string | null, today: string): boolean | null {
   if (status === "current") return true;
   if (status === "ended") return false;
-  if (endDate && endDate.slice(0, 10) < today) return false;
+  // A partial date ends with its last day: a post ending "2026" is not over before the year is.
+  const end = endDate?.slice(0, 10);
+  if (end && (end.length === 4 ? `${end}-12-31` : end.length === 7 ? `${end}-31` : end) < today) return false;
   return null;
 }
 
