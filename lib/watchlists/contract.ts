@@ -1,0 +1,113 @@
+/**
+ * An organisation's own watchlists (exited customers, refused onboardings, fraudsters): what the server answers and
+ * accepts, shared by server, web, package and CLI. Browser-safe: zod and constants only.
+ */
+import { z } from "zod";
+
+/** The columns of a watchlist CSV, in this order on export; an import needs `name` and reads the others it finds. */
+export const WATCHLIST_CSV_HEADER = ["name", "entityType", "aliases", "birthDate", "nationality", "identifiers", "reason"] as const;
+
+/** Identifier kinds an entry may carry: the ones query by example compares (lib/sanctions/entity.ts IDENTIFIER_KINDS). */
+export const WATCHLIST_IDENTIFIER_KINDS = ["passport", "national_id", "tax_id", "imo", "lei", "crypto_wallet"] as const;
+
+/** What an entry is: a person or a company as a search names them, or a vessel or aircraft. */
+export const WATCHLIST_ENTITY_TYPES = ["person", "company", "vessel", "aircraft"] as const;
+export type WatchlistEntityType = (typeof WATCHLIST_ENTITY_TYPES)[number];
+
+/** Entries one watchlist may hold: a larger one is refused (413). */
+export const MAX_WATCHLIST_ENTRIES = 1_000_000;
+/** The largest CSV upload: a full watchlist of short lines fits. */
+export const WATCHLIST_UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
+/** The multipart field that carries the CSV. */
+export const WATCHLIST_UPLOAD_FIELD = "file";
+/** Rejected lines listed in an import's answer; the count beyond is given by `rejectedCount`. */
+export const MAX_REJECTED_LISTED = 1000;
+
+const name = z
+  .string({ error: "A watchlist needs a name" })
+  .trim()
+  .min(1, "A watchlist needs a name")
+  .max(100, "A watchlist's name can have at most 100 characters");
+
+export const createWatchlistSchema = z.object({ name });
+export const renameWatchlistSchema = z.object({ name });
+
+const short = (field: string, max: number) => z.string().trim().max(max, `${field} can have at most ${max} characters`);
+
+export const watchlistIdentifierSchema = z.object({
+  kind: z.enum(WATCHLIST_IDENTIFIER_KINDS, { error: "Unknown identifier kind" }),
+  value: z.string().trim().min(1, "An identifier needs a value").max(200, "An identifier can have at most 200 characters"),
+});
+
+/** One entry as added by hand (the form, the API); a CSV line is read into the same shape. */
+export const watchlistEntryInputSchema = z.object({
+  name: z.string().trim().min(1, "An entry needs a name").max(300, "A name can have at most 300 characters"),
+  entityType: z.enum(WATCHLIST_ENTITY_TYPES, { error: "entityType must be person, company, vessel or aircraft" }).default("person"),
+  aliases: z.array(short("An alias", 300).min(1)).max(100).default([]),
+  birthDate: short("A birth date", 40).nullish(),
+  nationality: short("A nationality", 60).nullish(),
+  identifiers: z.array(watchlistIdentifierSchema).max(50).default([]),
+  reason: short("A reason", 2000).nullish(),
+});
+export type WatchlistEntryInput = z.input<typeof watchlistEntryInputSchema>;
+export type WatchlistEntryData = z.output<typeof watchlistEntryInputSchema>;
+
+/** How an import treats the entries already there: `add` keeps them, `replace` makes the file the whole list. */
+export const WATCHLIST_IMPORT_MODES = ["add", "replace"] as const;
+export type WatchlistImportMode = (typeof WATCHLIST_IMPORT_MODES)[number];
+
+export const watchlistEntriesQuerySchema = z.object({
+  q: z.string().trim().max(200, "q can have at most 200 characters").optional(),
+  offset: z.coerce.number({ error: "offset must be a number" }).int().min(0, "offset must be at least 0").default(0),
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
+});
+export type WatchlistEntriesQuery = z.input<typeof watchlistEntriesQuerySchema>;
+
+export const watchlistSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  entryCount: z.number().int(),
+  /** The current version: what a search screens and records; null before the first entry. */
+  versionId: z.string().nullable(),
+  versionDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Watchlist = z.infer<typeof watchlistSchema>;
+
+export const watchlistEntrySchema = z.object({
+  /** Stable across versions: the entry's id in results (`${watchlistId}:${id}` is the hit's entityId). */
+  id: z.string(),
+  name: z.string(),
+  entityType: z.enum(WATCHLIST_ENTITY_TYPES),
+  aliases: z.array(z.string()),
+  birthDate: z.string().nullable(),
+  nationality: z.string().nullable(),
+  identifiers: z.array(z.object({ kind: z.string(), value: z.string() })),
+  reason: z.string().nullable(),
+});
+export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;
+
+export const watchlistDetailSchema = watchlistSchema.extend({
+  entries: z.array(watchlistEntrySchema),
+  /** Entries matching `q` (all of them without it), of which `entries` is the page from `offset`. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type WatchlistDetail = z.infer<typeof watchlistDetailSchema>;
+
+export const watchlistRejectedLineSchema = z.object({ line: z.number().int(), error: z.string() });
+export type WatchlistRejectedLine = z.infer<typeof watchlistRejectedLineSchema>;
+
+export const watchlistImportResultSchema = z.object({
+  /** Entries added from the file. */
+  imported: z.number().int(),
+  /** Lines equal to an entry already there or earlier in the file (same name, type and birth date): not added twice. */
+  duplicates: z.number().int(),
+  /** The lines not imported, each with its line number in the file and why (the first MAX_REJECTED_LISTED). */
+  rejected: z.array(watchlistRejectedLineSchema),
+  rejectedCount: z.number().int(),
+  /** The watchlist after the import. */
+  watchlist: watchlistSchema,
+});
+export type WatchlistImportResult = z.infer<typeof watchlistImportResultSchema>;
