@@ -12,6 +12,7 @@ import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { newsFailure } from "../media/search-news.ts";
 import { DEFAULT_MATCH_THRESHOLD, MATCHER_VERSION } from "../sanctions/matcher/index.ts";
+import { screenWatchlists, withWatchlists } from "../watchlists/screen.ts";
 import { markClearedHits, withoutClearedHits } from "./cleared-hits.ts";
 import { searchesFinished } from "./events.ts";
 import { assignHitIds } from "./hit-ids.ts";
@@ -112,7 +113,11 @@ export async function screenSearch(
   const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country, details };
 
   progress("sanctions");
-  const listed = await screenListsIn(deps.db, lists, subject, { retryable: options.retryable });
+  // The organisation's own watchlists beside the published lists (lib/watchlists).
+  const listed = withWatchlists(
+    await screenListsIn(deps.db, lists, subject, { retryable: options.retryable }),
+    await screenWatchlists(deps.db, search.organisationId, subject, { retryable: options.retryable }),
+  );
   options.signal?.throwIfAborted();
 
   progress("media");

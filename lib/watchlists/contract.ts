@@ -16,8 +16,11 @@ export type WatchlistEntityType = (typeof WATCHLIST_ENTITY_TYPES)[number];
 
 /** Entries one watchlist may hold: a larger one is refused (413). */
 export const MAX_WATCHLIST_ENTRIES = 1_000_000;
-/** The largest CSV upload: a full watchlist of short lines fits. */
-export const WATCHLIST_UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
+/**
+ * The largest CSV upload, the server's limit for any upload (a list's files): a million short lines fit; a larger file
+ * is imported with `duecheck watchlists import`, which reads it from disk.
+ */
+export const WATCHLIST_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** The multipart field that carries the CSV. */
 export const WATCHLIST_UPLOAD_FIELD = "file";
 /** Rejected lines listed in an import's answer; the count beyond is given by `rejectedCount`. */

@@ -11,8 +11,8 @@ import { AppError } from "../errors.ts";
 import { auditActorOf, type OrganisationActor } from "../organisations/actor.ts";
 import { currentVersion } from "../sanctions/datasets/versions.ts";
 import { DatasetFormatError } from "../sanctions/entity.ts";
-import { entryOfEntity, readWatchlistLines, WATCHLIST_HEADER_MISSING, watchlistCsv, watchlistEntryId } from "../sanctions/parsers/watchlist-csv.ts";
 import { decodeLegacyText } from "../sanctions/parsers/text.ts";
+import { entryOfEntity, readWatchlistLines, WATCHLIST_HEADER_MISSING, watchlistCsv, watchlistEntryId } from "../sanctions/parsers/watchlist-csv.ts";
 import { requireWatchlistEditor, type WatchlistRow, watchlistIn, watchlistScope } from "./access.ts";
 import {
   MAX_REJECTED_LISTED,
@@ -93,7 +93,13 @@ export async function deleteWatchlist(db: DbOrTx, actor: OrganisationActor, id: 
 }
 
 /** The watchlist with a page of its entries, by name; `q` keeps those whose name or an alias holds it. */
-export async function getWatchlist(db: DbOrTx, actor: OrganisationActor, id: string, query: WatchlistEntriesQuery = {}, organisationId?: string): Promise<WatchlistDetail> {
+export async function getWatchlist(
+  db: DbOrTx,
+  actor: OrganisationActor,
+  id: string,
+  query: WatchlistEntriesQuery = {},
+  organisationId?: string,
+): Promise<WatchlistDetail> {
   const scope = await watchlistScope(db, actor, organisationId);
   const row = await watchlistIn(db, scope, id);
   const { q, offset, limit } = watchlistEntriesQuerySchema.parse(query);
@@ -148,7 +154,13 @@ export async function addWatchlistEntry(
   return entryView(entryId, entry);
 }
 
-export async function removeWatchlistEntry(db: DbOrTx, actor: OrganisationActor, id: string, entryId: string, organisationId?: string): Promise<{ removed: true }> {
+export async function removeWatchlistEntry(
+  db: DbOrTx,
+  actor: OrganisationActor,
+  id: string,
+  entryId: string,
+  organisationId?: string,
+): Promise<{ removed: true }> {
   const scope = await watchlistScope(db, actor, organisationId);
   const row = await watchlistIn(db, scope, id);
   requireWatchlistEditor(scope);

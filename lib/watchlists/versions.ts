@@ -7,9 +7,9 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { AppError } from "../errors.ts";
-import type { SanctionsEntity } from "../sanctions/entity.ts";
 import { claimDataset, DatasetBusyError } from "../sanctions/datasets/claim.ts";
 import { currentVersion, storeVersion, type VersionRow } from "../sanctions/datasets/versions.ts";
+import type { SanctionsEntity } from "../sanctions/entity.ts";
 import { entryOfEntity, WATCHLIST_FILE_NAME, watchlistCsv, watchlistEntity, watchlistEntryId } from "../sanctions/parsers/watchlist-csv.ts";
 import type { WatchlistRow } from "./access.ts";
 import { MAX_WATCHLIST_ENTRIES, type WatchlistEntryData } from "./contract.ts";
@@ -59,7 +59,9 @@ export async function currentEntries(db: DbOrTx, datasetId: string): Promise<Map
 export async function changeEntries<T>(
   db: DbOrTx,
   watchlist: WatchlistRow,
-  change: (entries: Map<string, WatchlistEntryData>) => Promise<{ entries: Map<string, WatchlistEntryData> | null; outcome: T }> | { entries: Map<string, WatchlistEntryData> | null; outcome: T },
+  change: (
+    entries: Map<string, WatchlistEntryData>,
+  ) => Promise<{ entries: Map<string, WatchlistEntryData> | null; outcome: T }> | { entries: Map<string, WatchlistEntryData> | null; outcome: T },
 ): Promise<{ version: VersionRow | null; outcome: T }> {
   let claim: Awaited<ReturnType<typeof claimDataset>>;
   try {

@@ -17,13 +17,18 @@ import { decodeLegacyText } from "./text.ts";
 
 export const WATCHLIST_FILE_NAME = "watchlist.csv";
 /** Refused when the header has no name column: the import cannot tell what any line is. */
-export const WATCHLIST_HEADER_MISSING =
-  "The CSV needs a header line with a name column: name,entityType,aliases,birthDate,nationality,identifiers,reason";
+export const WATCHLIST_HEADER_MISSING = "The CSV needs a header line with a name column: name,entityType,aliases,birthDate,nationality,identifiers,reason";
 
 const SCHEMAS: Record<WatchlistEntityType, EntitySchema> = { person: "Person", company: "Organization", vessel: "Vessel", aircraft: "Aircraft" };
 const TYPES = new Map<EntitySchema, WatchlistEntityType>(Object.entries(SCHEMAS).map(([type, schema]) => [schema, type as WatchlistEntityType]));
 /** Other words for a type a spreadsheet may hold. */
-const TYPE_WORDS: Record<string, WatchlistEntityType> = { individual: "person", organization: "company", organisation: "company", entity: "company", ship: "vessel" };
+const TYPE_WORDS: Record<string, WatchlistEntityType> = {
+  individual: "person",
+  organization: "company",
+  organisation: "company",
+  entity: "company",
+  ship: "vessel",
+};
 const BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 
 export type WatchlistLine = { line: number; entry: WatchlistEntryData } | { line: number; error: string };
@@ -36,7 +41,15 @@ export type WatchlistLine = { line: number; entry: WatchlistEntryData } | { line
 export function readWatchlistLines(text: string): WatchlistLine[] {
   const rows = readCsv(WATCHLIST_FILE_NAME, text);
   const [header, ...lines] = rows;
-  const columns = new Map((header?.cells ?? []).map((cell, i) => [cell.trim().replace(/^\uFEFF/, "").toLowerCase(), i]));
+  const columns = new Map(
+    (header?.cells ?? []).map((cell, i) => [
+      cell
+        .trim()
+        .replace(/^\uFEFF/, "")
+        .toLowerCase(),
+      i,
+    ]),
+  );
   if (!columns.has("name")) throw new DatasetFormatError(WATCHLIST_HEADER_MISSING);
 
   // Columns of other names (a spreadsheet's own) are left out.
@@ -122,7 +135,9 @@ export function watchlistEntity(datasetId: string, entry: WatchlistEntryData): S
 }
 
 /** The entry a stored entity is (the inverse of watchlistEntity). */
-export function entryOfEntity(e: Pick<SanctionsEntity, "schema" | "name" | "aliases" | "birthDates" | "nationalities" | "identifiers" | "remarks">): WatchlistEntryData {
+export function entryOfEntity(
+  e: Pick<SanctionsEntity, "schema" | "name" | "aliases" | "birthDates" | "nationalities" | "identifiers" | "remarks">,
+): WatchlistEntryData {
   return {
     name: e.name,
     entityType: TYPES.get(e.schema) ?? "person",
