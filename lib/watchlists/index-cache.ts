@@ -93,7 +93,9 @@ export class WatchlistIndexes {
 /** This process's watchlist indexes, one set per database (a test runs several apps in one process). */
 const perDatabase = new WeakMap<object, WatchlistIndexes>();
 export function watchlistIndexes(db: DbOrTx): WatchlistIndexes {
-  let indexes = perDatabase.get(db);
-  if (!indexes) perDatabase.set(db, (indexes = new WatchlistIndexes()));
+  const known = perDatabase.get(db);
+  if (known) return known;
+  const indexes = new WatchlistIndexes();
+  perDatabase.set(db, indexes);
   return indexes;
 }

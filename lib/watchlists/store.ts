@@ -38,6 +38,16 @@ const v = schema.sanctionsDatasetVersions;
 
 const newWatchlistId = () => `wl_${randomBytes(10).toString("hex").slice(0, 16)}`;
 
+/**
+ * Whether the actor may change the watchlist: answers before an upload is read, so another organisation's id is 404
+ * and a member without the role 403 whatever the body.
+ */
+export async function checkWatchlistEditable(db: DbOrTx, actor: OrganisationActor, id: string, organisationId?: string): Promise<void> {
+  const scope = await watchlistScope(db, actor, organisationId);
+  await watchlistIn(db, scope, id);
+  requireWatchlistEditor(scope);
+}
+
 export async function listWatchlists(db: DbOrTx, actor: OrganisationActor, organisationId?: string): Promise<Watchlist[]> {
   const scope = await watchlistScope(db, actor, organisationId);
   const rows = await db

@@ -13,6 +13,7 @@ import {
 } from "../../lib/watchlists/contract.ts";
 import {
   addWatchlistEntry,
+  checkWatchlistEditable,
   createWatchlist,
   deleteWatchlist,
   exportWatchlistCsv,
@@ -50,6 +51,7 @@ export const watchlistRoutes = new Hono<AppEnv>()
   .delete("/:id/entries/:entryId", async (c) => c.json(await removeWatchlistEntry(db(c), actorOf(c), c.req.param("id"), c.req.param("entryId"))))
   /** The CSV (field `file`); `mode` (query or form field): add (default) or replace. */
   .post("/:id/import", async (c) => {
+    await checkWatchlistEditable(db(c), actorOf(c), c.req.param("id"));
     if (Number(c.req.header("content-length") ?? 0) > WATCHLIST_UPLOAD_MAX_BYTES + 64 * 1024) throw new AppError(413, CSV_TOO_LARGE);
     let form: Record<string, string | File>;
     try {
