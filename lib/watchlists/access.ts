@@ -35,3 +35,15 @@ export async function watchlistIn(db: DbOrTx, scope: OrganisationScope, id: stri
   if (!row) throw new AppError(404, WATCHLIST_NOT_FOUND);
   return row as WatchlistRow;
 }
+
+/**
+ * The organisation a watchlist belongs to, for the operator (the CLI names a watchlist by its id alone); anyone else
+ * is 404, as for a watchlist that does not exist.
+ */
+export async function organisationOfWatchlist(db: DbOrTx, actor: OrganisationActor, id: string): Promise<string> {
+  if (actor.kind !== "cli" || !WATCHLIST_ID.test(id)) throw new AppError(404, WATCHLIST_NOT_FOUND);
+  const d = schema.sanctionsDatasets;
+  const [row] = await db.select({ organisationId: d.organisationId }).from(d).where(eq(d.id, id));
+  if (!row?.organisationId) throw new AppError(404, WATCHLIST_NOT_FOUND);
+  return row.organisationId;
+}
