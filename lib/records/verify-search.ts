@@ -20,8 +20,8 @@ import { MATCHER_VERSION } from "../sanctions/matcher/index.ts";
 import { type ListScreening, screenListsIn, versionsById } from "../screening/lists.ts";
 import { readResults, type SearchResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
-import { buildWatchlistIndex } from "../watchlists/index-cache.ts";
-import { withWatchlists } from "../watchlists/screen.ts";
+import { buildWatchlistIndex } from "../screening/watchlist-index.ts";
+import { withWatchlists } from "../screening/watchlists.ts";
 import { type SearchVerification, STORED_BEFORE_VERSIONS, type VerifyDifference } from "./verify-contract.ts";
 
 export interface VerifyActor {
@@ -283,7 +283,7 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
           .orderBy(schema.sanctionsDatasets.id),
       )
     : [];
-  // An organisation's watchlists were screened in an index of their own (lib/watchlists/index-cache.ts): so again.
+  // An organisation's watchlists were screened in an index of their own (lib/screening/watchlist-index.ts): so again.
   const internal = new Set(datasetsUsed.filter((d) => d.internal).map((d) => d.id));
   const ownLists = datasets.filter((d) => internal.has(d.id));
   const published = datasets.filter((d) => !internal.has(d.id));

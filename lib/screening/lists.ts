@@ -98,7 +98,7 @@ export async function openLists(db: DbOrTx, index: ListIndex, options: { retryab
       enabled: schema.sanctionsDatasets.enabled,
     })
     .from(schema.sanctionsDatasets)
-    // An organisation's own watchlists are screened for it alone (lib/watchlists/screen.ts).
+    // An organisation's own watchlists are screened for it alone (lib/screening/watchlists.ts).
     .where(isNull(schema.sanctionsDatasets.organisationId))
     .orderBy(schema.sanctionsDatasets.id);
   const pick = ({ enabled: _, ...row }: (typeof rows)[number]): DatasetRow => row;

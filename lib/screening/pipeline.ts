@@ -12,7 +12,6 @@ import type { ArticleClassifier } from "../media/classifier.ts";
 import type { NewsProvider } from "../media/news-article.ts";
 import { newsFailure } from "../media/search-news.ts";
 import { DEFAULT_MATCH_THRESHOLD, MATCHER_VERSION } from "../sanctions/matcher/index.ts";
-import { screenWatchlists, withWatchlists } from "../watchlists/screen.ts";
 import { markClearedHits, withoutClearedHits } from "./cleared-hits.ts";
 import { searchesFinished } from "./events.ts";
 import { assignHitIds } from "./hit-ids.ts";
@@ -22,6 +21,7 @@ import { failedSources, type MediaItem, type Provenance, type SearchResults, typ
 import { assessRisk } from "./risk.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
+import { screenWatchlists, withWatchlists } from "./watchlists.ts";
 
 export interface PipelineDeps {
   db: Db;

@@ -4,15 +4,17 @@
  */
 import { z } from "zod";
 
-/** The columns of a watchlist CSV, in this order on export; an import needs `name` and reads the others it finds. */
-export const WATCHLIST_CSV_HEADER = ["name", "entityType", "aliases", "birthDate", "nationality", "identifiers", "reason"] as const;
+export {
+  WATCHLIST_CSV_HEADER,
+  WATCHLIST_ENTITY_TYPES,
+  WATCHLIST_IDENTIFIER_KINDS,
+  type WatchlistEntityType,
+  type WatchlistEntryData,
+  type WatchlistEntryInput,
+  watchlistEntryInputSchema,
+} from "../sanctions/watchlist-format.ts";
 
-/** Identifier kinds an entry may carry: the ones query by example compares (lib/sanctions/entity.ts IDENTIFIER_KINDS). */
-export const WATCHLIST_IDENTIFIER_KINDS = ["passport", "national_id", "tax_id", "imo", "lei", "crypto_wallet"] as const;
-
-/** What an entry is: a person or a company as a search names them, or a vessel or aircraft. */
-export const WATCHLIST_ENTITY_TYPES = ["person", "company", "vessel", "aircraft"] as const;
-export type WatchlistEntityType = (typeof WATCHLIST_ENTITY_TYPES)[number];
+import { WATCHLIST_ENTITY_TYPES } from "../sanctions/watchlist-format.ts";
 
 /** Entries one watchlist may hold: a larger one is refused (413). */
 export const MAX_WATCHLIST_ENTRIES = 1_000_000;
@@ -34,26 +36,6 @@ const name = z
 
 export const createWatchlistSchema = z.object({ name });
 export const renameWatchlistSchema = z.object({ name });
-
-const short = (field: string, max: number) => z.string().trim().max(max, `${field} can have at most ${max} characters`);
-
-export const watchlistIdentifierSchema = z.object({
-  kind: z.enum(WATCHLIST_IDENTIFIER_KINDS, { error: "Unknown identifier kind" }),
-  value: z.string().trim().min(1, "An identifier needs a value").max(200, "An identifier can have at most 200 characters"),
-});
-
-/** One entry as added by hand (the form, the API); a CSV line is read into the same shape. */
-export const watchlistEntryInputSchema = z.object({
-  name: z.string().trim().min(1, "An entry needs a name").max(300, "A name can have at most 300 characters"),
-  entityType: z.enum(WATCHLIST_ENTITY_TYPES, { error: "entityType must be person, company, vessel or aircraft" }).default("person"),
-  aliases: z.array(short("An alias", 300).min(1)).max(100).default([]),
-  birthDate: short("A birth date", 40).nullish(),
-  nationality: short("A nationality", 60).nullish(),
-  identifiers: z.array(watchlistIdentifierSchema).max(50).default([]),
-  reason: short("A reason", 2000).nullish(),
-});
-export type WatchlistEntryInput = z.input<typeof watchlistEntryInputSchema>;
-export type WatchlistEntryData = z.output<typeof watchlistEntryInputSchema>;
 
 /** How an import treats the entries already there: `add` keeps them, `replace` makes the file the whole list. */
 export const WATCHLIST_IMPORT_MODES = ["add", "replace"] as const;

@@ -4,14 +4,14 @@
  * text is a watchlist version's stored file, so a version can be parsed again, and the export a user downloads.
  */
 import { createHash } from "node:crypto";
+import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import {
   WATCHLIST_CSV_HEADER,
   WATCHLIST_IDENTIFIER_KINDS,
   type WatchlistEntityType,
   type WatchlistEntryData,
   watchlistEntryInputSchema,
-} from "../../watchlists/contract.ts";
-import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+} from "../watchlist-format.ts";
 import { readCsv } from "./csv.ts";
 import { decodeLegacyText } from "./text.ts";
 

@@ -14,7 +14,7 @@ import { type DbOrTx, schema } from "../../data/db.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { type CurrentVersion, fingerprintOf, loadEntityBatches } from "../sanctions/index-cache/load.ts";
 import { buildInProcess, type IndexBuilder } from "../sanctions/index-cache/searchable.ts";
-import { type ListsInUse, versionsById } from "../screening/lists.ts";
+import { type ListsInUse, versionsById } from "./lists.ts";
 
 /** Organisations whose index is kept; the one used longest ago is dropped first. */
 const KEPT = 32;

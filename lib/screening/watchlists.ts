@@ -4,9 +4,9 @@
  * marked internal. Another organisation's watchlists are never opened for it.
  */
 import type { DbOrTx } from "../../data/db.ts";
-import { type ListScreening, type ListSubject, screenListsIn } from "../screening/lists.ts";
-import type { ScreeningThresholds } from "../screening/results.ts";
-import { watchlistIndexes } from "./index-cache.ts";
+import { type ListScreening, type ListSubject, screenListsIn } from "./lists.ts";
+import type { ScreeningThresholds } from "./results.ts";
+import { watchlistIndexes } from "./watchlist-index.ts";
 
 export async function screenWatchlists(
   db: DbOrTx,
