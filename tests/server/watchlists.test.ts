@@ -6,11 +6,14 @@
  * its hits; the installation's own places (the lists screen, the global index) never show it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { recordChecksOfSearch } from "../../lib/monitoring/check-result.ts";
+import { runDueChecks } from "../../lib/monitoring/due-checks.ts";
 import { verifySearch } from "../../lib/records/verify-search.ts";
 import { listStates } from "../../lib/sanctions/availability.ts";
 import { datasetsInOrder } from "../../lib/sanctions/datasets/catalog.ts";
 import { currentVersions } from "../../lib/sanctions/index-cache/load.ts";
 import { WATCHLIST_CSV_HEADER } from "../../lib/watchlists/contract.ts";
+import { screeningService } from "../../server/screening/service.ts";
 import type { HttpClient } from "../../support/http-client.ts";
 import { importReviewList } from "../fixtures/review-list.ts";
 import { keepOnlyDatasets } from "../fixtures/screening.ts";
@@ -182,6 +185,48 @@ test("another organisation never sees the watchlist, its entries or its hits", a
   expect((await alpha.get(path)).json.entryCount).toBe(4);
 });
 
+test("a watchlist change re-checks the organisation's monitored name, whose check then shows the hit; another organisation's is left alone", async () => {
+  const monitor = async (client: HttpClient) => {
+    const res = await client.post("/api/monitoring/entities", { searchTerm: "Greta Newlylisted", entityType: "person", frequency: "weekly" });
+    expect(res.status).toBe(201);
+    return res.json.id as string;
+  };
+  const alphaEntity = await monitor(alpha);
+  const bravoEntity = await monitor(bravo);
+  const queue = screeningService(app.server.database).queue;
+  /** One scan: the checks it starts are screened by the app's worker and recorded. */
+  const scan = async () => {
+    const outcome = await runDueChecks({ db: app.db, queue });
+    for (const searchId of outcome.searchIds) {
+      const owner = (await alpha.get(`/api/searches/${searchId}`)).status === 200 ? alpha : bravo;
+      expect((await owner.get(`/api/searches/${searchId}?wait=30`)).json.status).toBe("completed");
+      await recordChecksOfSearch(app.db, searchId);
+    }
+    return outcome;
+  };
+  // The first checks of both names: no hit anywhere.
+  await scan();
+  const lastSearch = async (client: HttpClient, id: string) => {
+    const entity = (await client.get("/api/monitoring/entities?limit=100")).json.items.find((e: any) => e.id === id);
+    return (await client.get(`/api/searches/${entity.lastSearchId}`)).json;
+  };
+  expect((await lastSearch(alpha, alphaEntity)).results.sanctionsList.some((r: any) => r.datasetId === watchlist && r.match)).toBe(false);
+
+  expect((await alpha.post(`/api/organisation/watchlists/${watchlist}/entries`, { name: "Greta Newlylisted", reason: "Chargeback fraud" })).status).toBe(201);
+  const outcome = await scan();
+  expect(outcome.listUpdateFlagged).toBeGreaterThanOrEqual(1);
+  expect(outcome.searchIds).toHaveLength(1);
+  const recheck = await lastSearch(alpha, alphaEntity);
+  expect(recheck.id).toBe(outcome.searchIds[0]);
+  const row = recheck.results.sanctionsList.find((r: any) => r.datasetId === watchlist);
+  expect(row).toMatchObject({ internal: true, match: true });
+  expect(row.hits[0]).toMatchObject({ name: "Greta Newlylisted" });
+  // Bravo's same name was not checked again, and its checks never carry Alpha's list.
+  const bravoLast = await lastSearch(bravo, bravoEntity);
+  expect(outcome.searchIds).not.toContain(bravoLast.id);
+  expect(JSON.stringify(bravoLast.results)).not.toContain(watchlist);
+}, 120_000);
+
 test("members read the watchlists; only owners and admins change them", async () => {
   expect((await analyst.get(`/api/organisation/watchlists/${watchlist}`)).status).toBe(200);
   expect((await analyst.post("/api/organisation/watchlists", { name: "Mine" })).status).toBe(403);
@@ -202,9 +247,11 @@ test("the installation's own places never show an organisation's watchlist", asy
 });
 
 test("a watchlist over 1,000,000 entries is refused with 413 and keeps its entries", async () => {
+  const before = (await alpha.get(`/api/organisation/watchlists/${watchlist}`)).json;
   const lines = ["name"];
   for (let i = 0; i <= 1_000_000; i++) lines.push(`p${i}`);
   const res = await importCsv(alpha, watchlist, `${lines.join("\n")}\n`);
   expect(res.status).toBe(413);
-  expect((await alpha.get(`/api/organisation/watchlists/${watchlist}`)).json.entryCount).toBe(4);
+  const after = (await alpha.get(`/api/organisation/watchlists/${watchlist}`)).json;
+  expect([after.entryCount, after.versionId]).toEqual([before.entryCount, before.versionId]);
 }, 120_000);
