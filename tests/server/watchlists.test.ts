@@ -181,6 +181,10 @@ test("another organisation never sees the watchlist, its entries or its hits", a
   expect(JSON.stringify(search.results)).not.toContain(watchlist);
   expect(JSON.stringify(search.results)).not.toContain("Exited customers");
   expect(search.results.sanctionsList.some((r: any) => r.internal)).toBe(false);
+  // The changes are in Alpha's audit log, never in Bravo's.
+  const actions = async (client: HttpClient) => ((await client.get("/api/organisation/audit?limit=100")).json.items as any[]).map((e) => e.action);
+  expect(await actions(alpha)).toEqual(expect.arrayContaining(["watchlist.created", "watchlist.imported", "watchlist.entry_added", "watchlist.entry_removed"]));
+  expect((await actions(bravo)).filter((a) => a.startsWith("watchlist."))).toEqual([]);
   // Nothing changed for Alpha.
   expect((await alpha.get(path)).json.entryCount).toBe(4);
 });
