@@ -13,20 +13,34 @@ import { and, asc, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import type { IndexSnapshot } from "../sanctions/index-cache/cache.ts";
 import { type CurrentVersion, fingerprintOf, loadEntityBatches } from "../sanctions/index-cache/load.ts";
-import { buildInProcess, type IndexBuilder } from "../sanctions/index-cache/searchable.ts";
+import { buildInProcess, buildInWorker, type IndexBuilder } from "../sanctions/index-cache/searchable.ts";
 import { type ListsInUse, versionsById } from "./lists.ts";
 
 /** Organisations whose index is kept; the one used longest ago is dropped first. */
 const KEPT = 32;
+/**
+ * Entities above which an organisation's index is built in a worker thread of its own, as the published lists' is:
+ * building one of 20,000 entries takes about 3 s of CPU (bench/watchlists.ts), which would stall every request of the
+ * process meanwhile. Smaller ones are built here, in a fraction of that, without a thread's cost.
+ */
+const IN_WORKER_FROM = 20_000;
 
 type DatasetRow = ListsInUse["datasets"][number];
 
 /** The organisation's enabled watchlists that have a version (an empty new one has nothing to screen), with it. */
-export async function currentWatchlists(db: DbOrTx, organisationId: string): Promise<{ datasets: DatasetRow[]; versions: CurrentVersion[] }> {
+export async function currentWatchlists(db: DbOrTx, organisationId: string): Promise<{ datasets: DatasetRow[]; versions: CurrentVersion[]; entities: number }> {
   const d = schema.sanctionsDatasets;
   const v = schema.sanctionsDatasetVersions;
   const rows = await db
-    .select({ id: d.id, sourceName: d.sourceName, datasetType: d.datasetType, urls: d.urls, versionId: v.id, versionDate: v.versionDate })
+    .select({
+      id: d.id,
+      sourceName: d.sourceName,
+      datasetType: d.datasetType,
+      urls: d.urls,
+      versionId: v.id,
+      versionDate: v.versionDate,
+      entityCount: v.entityCount,
+    })
     .from(d)
     .innerJoin(v, and(eq(v.datasetId, d.id), eq(v.isCurrent, true)))
     .where(and(eq(d.organisationId, organisationId), eq(d.enabled, true)))
@@ -34,6 +48,7 @@ export async function currentWatchlists(db: DbOrTx, organisationId: string): Pro
   return {
     datasets: rows.map((r) => ({ id: r.id, sourceName: r.sourceName, datasetType: r.datasetType, urls: r.urls })),
     versions: rows.map((r) => ({ versionId: r.versionId, datasetId: r.id, datasetType: r.datasetType, versionDate: r.versionDate })),
+    entities: rows.reduce((sum, r) => sum + r.entityCount, 0),
   };
 }
 
@@ -55,29 +70,39 @@ export async function buildWatchlistIndex(
   return { fingerprint: fingerprintOf(ordered), versions: ordered, index, builtAt: new Date() };
 }
 
+/**
+ * An index replaced or forgotten ends (its worker, if any, stops) a while later, not at once: a search that opened it
+ * just before may not have asked it yet, and a stopped worker would never answer.
+ */
+const RETIRE_AFTER_MS = 60_000;
+function retire(snapshot: IndexSnapshot) {
+  setTimeout(() => snapshot.index.dispose(), RETIRE_AFTER_MS).unref?.();
+}
+
 export class WatchlistIndexes {
   private readonly kept = new Map<string, Promise<IndexSnapshot>>();
 
-  constructor(private readonly options: { threshold?: number } = {}) {}
+  constructor(private readonly options: { threshold?: number; builder?: IndexBuilder } = {}) {}
 
   /** The organisation's watchlists as lists to screen, or null when it has none with entries. */
   async open(db: DbOrTx, organisationId: string): Promise<ListsInUse | null> {
-    const { datasets, versions } = await currentWatchlists(db, organisationId);
+    const { datasets, versions, entities } = await currentWatchlists(db, organisationId);
     if (datasets.length === 0) {
-      this.kept.delete(organisationId);
+      this.drop(organisationId);
       return null;
     }
     const fingerprint = fingerprintOf(versions);
     let pending = this.kept.get(organisationId);
     const known = pending ? await pending.catch(() => null) : null;
     if (!known || known.fingerprint !== fingerprint || known.index.broken) {
-      pending = buildWatchlistIndex(db, versions, this.options.threshold);
-      // A failed build is not kept: the next search tries again.
-      pending.catch(() => this.kept.get(organisationId) === pending && this.kept.delete(organisationId));
+      const builder = this.options.builder ?? (entities >= IN_WORKER_FROM ? buildInWorker : buildInProcess);
+      const building = buildWatchlistIndex(db, versions, this.options.threshold, builder);
+      pending = building;
+      building.then(() => known && retire(known)).catch(() => this.kept.get(organisationId) === building && this.kept.delete(organisationId));
     }
     this.kept.delete(organisationId);
     this.kept.set(organisationId, pending!);
-    while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    while (this.kept.size > KEPT) this.drop(this.kept.keys().next().value!);
     const snapshot = await pending!;
     return {
       datasets,
@@ -87,6 +112,13 @@ export class WatchlistIndexes {
         snapshot.versions.map((v) => v.versionId),
       ),
     };
+  }
+
+  /** Forgets the organisation's index; a worker it had ends once its searches are answered. */
+  private drop(organisationId: string) {
+    const pending = this.kept.get(organisationId);
+    this.kept.delete(organisationId);
+    pending?.then(retire).catch(() => {});
   }
 }
 
