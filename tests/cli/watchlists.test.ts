@@ -58,6 +58,12 @@ describe("duecheck watchlists", () => {
     expect((await cli("export", id!, "--output", out)).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(exported.stdout);
 
+    // The installation's lists never show an organisation's watchlist.
+    const datasets = await runCli(["datasets", "list", "--json"], app.env);
+    expect(datasets.code).toBe(0);
+    expect(datasets.stdout).not.toContain(id!);
+    expect(datasets.stdout).not.toContain("Refused onboardings");
+
     const http = new HttpClient(app.url);
     await http.signIn("wl-owner@example.com", "password-1");
     expect((await http.get(`/api/organisation/watchlists/${id}`)).json.entries.map((e: any) => e.name)).toEqual(["Grete Refused"]);
