@@ -4,6 +4,7 @@
  * the app's form. Browser-safe: zod and constants only.
  */
 import { z } from "zod";
+import { text } from "../validation/text.ts";
 import { IDENTIFIER_KINDS } from "./entity.ts";
 
 /** The columns of a watchlist CSV, in this order on export; an import needs `name` and reads the others it finds. */
@@ -16,22 +17,27 @@ export const WATCHLIST_IDENTIFIER_KINDS = IDENTIFIER_KINDS;
 export const WATCHLIST_ENTITY_TYPES = ["person", "company", "vessel", "aircraft"] as const;
 export type WatchlistEntityType = (typeof WATCHLIST_ENTITY_TYPES)[number];
 
-const short = (field: string, max: number) => z.string().trim().max(max, `${field} can have at most ${max} characters`);
+/** A birth date as an entry gives it: a year, a month or a day. */
+export const WATCHLIST_BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+export const BIRTH_DATE_FORMAT = "birthDate must be YYYY, YYYY-MM or YYYY-MM-DD";
 
-export const watchlistIdentifierSchema = z.object({
+export const watchlistIdentifierSchema = z.strictObject({
   kind: z.enum(WATCHLIST_IDENTIFIER_KINDS, { error: "Unknown identifier kind" }),
-  value: z.string().trim().min(1, "An identifier needs a value").max(200, "An identifier can have at most 200 characters"),
+  value: text({ field: "Identifier", max: 200 }).min(1, "An identifier needs a value"),
 });
 
 /** One entry as added by hand (the form, the API); a CSV line is read into the same shape. */
-export const watchlistEntryInputSchema = z.object({
-  name: z.string().trim().min(1, "An entry needs a name").max(300, "A name can have at most 300 characters"),
+export const watchlistEntryInputSchema = z.strictObject({
+  name: text({ field: "Name", max: 300, required: "An entry needs a name" }).min(1, "An entry needs a name"),
   entityType: z.enum(WATCHLIST_ENTITY_TYPES, { error: "entityType must be person, company, vessel or aircraft" }).default("person"),
-  aliases: z.array(short("An alias", 300).min(1)).max(100).default([]),
-  birthDate: short("A birth date", 40).nullish(),
-  nationality: short("A nationality", 60).nullish(),
-  identifiers: z.array(watchlistIdentifierSchema).max(50).default([]),
-  reason: short("A reason", 2000).nullish(),
+  aliases: z
+    .array(text({ field: "Alias", max: 300 }).min(1, "An alias cannot be empty"))
+    .max(100, "An entry can have at most 100 aliases")
+    .default([]),
+  birthDate: text({ field: "Birth date", max: 10 }).regex(WATCHLIST_BIRTH_DATE, BIRTH_DATE_FORMAT).nullish(),
+  nationality: text({ field: "Nationality", max: 60 }).nullish(),
+  identifiers: z.array(watchlistIdentifierSchema).max(50, "An entry can have at most 50 identifiers").default([]),
+  reason: text({ field: "Reason", max: 2000, kind: "multiline" }).nullish(),
 });
 export type WatchlistEntryInput = z.input<typeof watchlistEntryInputSchema>;
 export type WatchlistEntryData = z.output<typeof watchlistEntryInputSchema>;

@@ -3,6 +3,7 @@
  * accepts, shared by server, web, package and CLI. Browser-safe: zod and constants only.
  */
 import { z } from "zod";
+import { text } from "../validation/text.ts";
 
 export {
   WATCHLIST_CSV_HEADER,
@@ -28,11 +29,7 @@ export const WATCHLIST_UPLOAD_FIELD = "file";
 /** Rejected lines listed in an import's answer; the count beyond is given by `rejectedCount`. */
 export const MAX_REJECTED_LISTED = 1000;
 
-const name = z
-  .string({ error: "A watchlist needs a name" })
-  .trim()
-  .min(1, "A watchlist needs a name")
-  .max(100, "A watchlist's name can have at most 100 characters");
+const name = text({ field: "Name", max: 100, required: "A watchlist needs a name" }).min(1, "A watchlist needs a name");
 
 export const createWatchlistSchema = z.object({ name });
 export const renameWatchlistSchema = z.object({ name });
@@ -42,7 +39,7 @@ export const WATCHLIST_IMPORT_MODES = ["add", "replace"] as const;
 export type WatchlistImportMode = (typeof WATCHLIST_IMPORT_MODES)[number];
 
 export const watchlistEntriesQuerySchema = z.object({
-  q: z.string().trim().max(200, "q can have at most 200 characters").optional(),
+  q: text({ field: "q", max: 200 }).optional(),
   offset: z.coerce.number({ error: "offset must be a number" }).int().min(0, "offset must be at least 0").default(0),
   limit: z.coerce.number({ error: "limit must be a number" }).int().min(1, "limit must be at least 1").max(200, "limit must be at most 200").default(50),
 });

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import {
+  WATCHLIST_BIRTH_DATE,
   WATCHLIST_CSV_HEADER,
   WATCHLIST_IDENTIFIER_KINDS,
   type WatchlistEntityType,
@@ -29,7 +30,6 @@ const TYPE_WORDS: Record<string, WatchlistEntityType> = {
   entity: "company",
   ship: "vessel",
 };
-const BIRTH_DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 
 export type WatchlistLine = { line: number; entry: WatchlistEntryData } | { line: number; error: string };
 
@@ -64,7 +64,7 @@ export function readWatchlistLines(text: string): WatchlistLine[] {
       const typeWord = get("entityType").toLowerCase();
       const entityType = typeWord === "" ? "person" : (TYPE_WORDS[typeWord] ?? typeWord);
       const birthDate = get("birthDate");
-      if (birthDate && !BIRTH_DATE.test(birthDate)) return error(`birthDate "${birthDate}" is not YYYY, YYYY-MM or YYYY-MM-DD`);
+      if (birthDate && !WATCHLIST_BIRTH_DATE.test(birthDate)) return error(`birthDate "${birthDate}" is not YYYY, YYYY-MM or YYYY-MM-DD`);
       const identifiers: { kind: string; value: string }[] = [];
       for (const written of splitList(get("identifiers"))) {
         const colon = written.indexOf(":");
