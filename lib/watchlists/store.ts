@@ -26,7 +26,7 @@ import {
   type WatchlistRejectedLine,
   watchlistEntriesQuerySchema,
 } from "./contract.ts";
-import { changeEntries, currentEntries } from "./versions.ts";
+import { changeEntries, claimWatchlist, currentEntries } from "./versions.ts";
 
 export const ENTRY_NOT_FOUND = "Entry not found";
 export const ENTRY_EXISTS = "This entry is already on the watchlist";
@@ -97,8 +97,14 @@ export async function deleteWatchlist(db: DbOrTx, actor: OrganisationActor, id: 
   const scope = await watchlistScope(db, actor, organisationId);
   const row = await watchlistIn(db, scope, id);
   requireWatchlistEditor(scope);
-  await audit(db, actor, row, "watchlist.deleted", { name: row.sourceName });
-  await db.delete(d).where(eq(d.id, id));
+  // Not while a change is storing a version: taking its claim first makes that one finish (or this one wait).
+  const claim = await claimWatchlist(db, row.id);
+  try {
+    await audit(db, actor, row, "watchlist.deleted", { name: row.sourceName });
+    await db.delete(d).where(eq(d.id, id));
+  } finally {
+    claim.stopRenewing();
+  }
   return { deleted: true };
 }
 

@@ -10,7 +10,7 @@ import { AppError } from "../errors.ts";
 import { claimDataset, DatasetBusyError } from "../sanctions/datasets/claim.ts";
 import { currentVersion, storeVersion, type VersionRow } from "../sanctions/datasets/versions.ts";
 import type { SanctionsEntity } from "../sanctions/entity.ts";
-import { entryOfEntity, WATCHLIST_FILE_NAME, watchlistCsv, watchlistEntity, watchlistEntryId } from "../sanctions/parsers/watchlist-csv.ts";
+import { entryOfEntity, WATCHLIST_FILE_NAME, watchlistCsv, watchlistEntity } from "../sanctions/parsers/watchlist-csv.ts";
 import type { WatchlistRow } from "./access.ts";
 import { MAX_WATCHLIST_ENTRIES, type WatchlistEntryData } from "./contract.ts";
 
@@ -51,6 +51,16 @@ export async function currentEntries(db: DbOrTx, datasetId: string): Promise<Map
   return out;
 }
 
+/** The watchlist's claim (the one a list's download holds): one change at a time; another meanwhile is 409. */
+export async function claimWatchlist(db: DbOrTx, id: string) {
+  try {
+    return await claimDataset(db, id, new Date());
+  } catch (error) {
+    if (error instanceof DatasetBusyError) throw new AppError(409, WATCHLIST_BUSY);
+    throw error;
+  }
+}
+
 /**
  * Changes the entries while holding the watchlist's claim (one change at a time, across every process), so two
  * changes at once never lose one another: `change` gets the current entries and answers the next ones, or null when
@@ -63,13 +73,7 @@ export async function changeEntries<T>(
     entries: Map<string, WatchlistEntryData>,
   ) => Promise<{ entries: Map<string, WatchlistEntryData> | null; outcome: T }> | { entries: Map<string, WatchlistEntryData> | null; outcome: T },
 ): Promise<{ version: VersionRow | null; outcome: T }> {
-  let claim: Awaited<ReturnType<typeof claimDataset>>;
-  try {
-    claim = await claimDataset(db, watchlist.id, new Date());
-  } catch (error) {
-    if (error instanceof DatasetBusyError) throw new AppError(409, WATCHLIST_BUSY);
-    throw error;
-  }
+  const claim = await claimWatchlist(db, watchlist.id);
   const d = schema.sanctionsDatasets;
   try {
     const { entries, outcome } = await change(await currentEntries(db, watchlist.id));
@@ -90,5 +94,3 @@ export async function changeEntries<T>(
     await db.update(d).set({ lastDownloadStatus: null, downloadStartedAt: null }).where(eq(d.id, watchlist.id));
   }
 }
-
-export { watchlistEntryId };
