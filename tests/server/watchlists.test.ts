@@ -168,6 +168,32 @@ test("a search of the organisation hits a watchlist entry in a row of its own, m
   expect((await verifySearch(app.db, { kind: "system" }, search.id)).outcome).toBe("identical");
 });
 
+test("a batch's rows are screened against the organisation's watchlists as a search is", async () => {
+  const created = await alpha.post("/api/batch-jobs", { name: "Onboarding batch", totalEntities: 2, status: "processing" });
+  expect(created.status).toBe(201);
+  const rows = [
+    { searchTerm: "Northwind Shell Trading Ltd", entityType: "company" },
+    { searchTerm: "Quentin Nobodysson", entityType: "person" },
+  ];
+  expect((await alpha.post(`/api/batch-jobs/${created.json.id}/entities`, { entities: rows })).status).toBe(200);
+  const deadline = Date.now() + 60_000;
+  while ((await alpha.get(`/api/batch-jobs/${created.json.id}`)).json.status !== "completed") {
+    if (Date.now() > deadline) throw new Error("the batch did not complete");
+    await Bun.sleep(200);
+  }
+  const items = (await alpha.get(`/api/batch-jobs/${created.json.id}/results`)).json.items as any[];
+  const rowOf = async (term: string) => {
+    const search = (await alpha.get(`/api/searches/${items.find((i) => i.searchTerm === term).searchId}`)).json;
+    return search.results.sanctionsList.find((r: any) => r.datasetId === watchlist);
+  };
+  expect(await rowOf("Northwind Shell Trading Ltd")).toMatchObject({
+    internal: true,
+    match: true,
+    hits: [expect.objectContaining({ name: "Northwind Shell Trading Ltd" })],
+  });
+  expect(await rowOf("Quentin Nobodysson")).toMatchObject({ internal: true, match: false });
+}, 120_000);
+
 test("another organisation never sees the watchlist, its entries or its hits", async () => {
   const path = `/api/organisation/watchlists/${watchlist}`;
   expect((await bravo.get(path)).status).toBe(404);
