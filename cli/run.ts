@@ -35,6 +35,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   audit: async () => (await import("./commands/audit.tsx")).registerAudit,
   searches: async () => (await import("./commands/searches.ts")).registerSearches,
   mcp: async () => (await import("./commands/mcp.ts")).registerMcp,
+  watchlists: async () => (await import("./commands/watchlists.tsx")).registerWatchlists,
 };
 
 /** How a run ended: its exit code, and whether it ended by an error (the process then exits at once). */

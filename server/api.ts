@@ -25,6 +25,7 @@ import { legalHoldRoutes } from "./retention/routes.ts";
 import { reviewRoutes, searchReviewRoutes } from "./review/routes.ts";
 import { sanctionsRoutes } from "./sanctions/routes.ts";
 import { searchRoutes } from "./screening/routes.ts";
+import { watchlistRoutes } from "./watchlists/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 
 /**
@@ -43,6 +44,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/credits", paymentIntentRoutes)
   .route("/billing", billingRoutes)
   .route("/user/api-keys", apiKeyRoutes)
+  .route("/organisation/watchlists", watchlistRoutes)
   .route("/organisation", organisationRoutes)
   .route("/sanctions", sanctionsRoutes)
   // before /searches/{id}, which would read "export" as an id

@@ -17,6 +17,7 @@ import { de as retention } from "./retention/de.ts";
 import { de as review } from "./review/de.ts";
 import { de as searches } from "./searches/de.ts";
 import type { CliText } from "./types.ts";
+import { de as watchlists } from "./watchlists/de.ts";
 import { de as webhooks } from "./webhooks/de.ts";
 
 export const de: CliText = {
@@ -201,6 +202,7 @@ export const de: CliText = {
   },
   keys,
   webhooks,
+  watchlists,
   organisations,
   embed,
   searches,

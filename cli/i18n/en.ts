@@ -17,6 +17,7 @@ import { en as retention } from "./retention/en.ts";
 import { en as review } from "./review/en.ts";
 import { en as searches } from "./searches/en.ts";
 import type { CliText } from "./types.ts";
+import { en as watchlists } from "./watchlists/en.ts";
 import { en as webhooks } from "./webhooks/en.ts";
 
 export const en: CliText = {
@@ -200,6 +201,7 @@ export const en: CliText = {
   },
   keys,
   webhooks,
+  watchlists,
   organisations,
   embed,
   searches,

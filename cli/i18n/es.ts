@@ -17,6 +17,7 @@ import { es as retention } from "./retention/es.ts";
 import { es as review } from "./review/es.ts";
 import { es as searches } from "./searches/es.ts";
 import type { CliText } from "./types.ts";
+import { es as watchlists } from "./watchlists/es.ts";
 import { es as webhooks } from "./webhooks/es.ts";
 
 export const es: CliText = {
@@ -200,6 +201,7 @@ export const es: CliText = {
   },
   keys,
   webhooks,
+  watchlists,
   organisations,
   embed,
   searches,

@@ -17,6 +17,7 @@ import { fr as retention } from "./retention/fr.ts";
 import { fr as review } from "./review/fr.ts";
 import { fr as searches } from "./searches/fr.ts";
 import type { CliText } from "./types.ts";
+import { fr as watchlists } from "./watchlists/fr.ts";
 import { fr as webhooks } from "./webhooks/fr.ts";
 
 export const fr: CliText = {
@@ -200,6 +201,7 @@ export const fr: CliText = {
   },
   keys,
   webhooks,
+  watchlists,
   organisations,
   embed,
   searches,

@@ -17,6 +17,7 @@ import type { ReportsCliText } from "./reports/types.ts";
 import type { RetentionCliText } from "./retention/types.ts";
 import type { ReviewCliText } from "./review/types.ts";
 import type { SearchesCliText } from "./searches/types.ts";
+import type { WatchlistsCliText } from "./watchlists/types.ts";
 import type { WebhookCliText } from "./webhooks/types.ts";
 
 type SearchStatus = "pending" | "processing" | "completed" | "failed";
@@ -188,6 +189,7 @@ export interface CliText {
   };
   keys: KeysCliText;
   webhooks: WebhookCliText;
+  watchlists: WatchlistsCliText;
   organisations: OrganisationCliText;
   embed: EmbedCliText;
   searches: SearchesCliText;

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, schema } from "../../data/db.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { DEFAULT_MATCH_THRESHOLD } from "../sanctions/matcher/index.ts";
-import { entitiesChangedIn, namesMatching } from "../sanctions/version-changes.ts";
+import { entitiesChangedIn, namesMatching, versionBefore } from "../sanctions/version-changes.ts";
 import { readResults } from "../screening/results.ts";
 
 const m = schema.monitoredEntities;
@@ -55,32 +55,43 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
       .where(and(eq(v.id, versionId), isNull(v.monitoringMatchedAt)))
       .returning({ id: v.id });
     if (claimed.length === 0) return null;
-    const [version] = await tx.select({ createdAt: v.createdAt }).from(v).where(eq(v.id, versionId));
+    const [version] = await tx
+      .select({ createdAt: v.createdAt, organisationId: schema.sanctionsDatasets.organisationId })
+      .from(v)
+      .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, v.datasetId))
+      .where(eq(v.id, versionId));
+    // An organisation's watchlist concerns that organisation's monitored names alone; an entry it took away also
+    // re-checks the names whose last check matched it, so their results stop showing it.
+    const ofOrganisation = version.organisationId ? eq(m.organisationId, version.organisationId) : undefined;
+    const removed = version.organisationId ? await entitiesRemovedIn(tx, versionId) : new Set<string>();
     // A check started after the version was stored already screened it (or will: the index follows within seconds).
     const checkedBefore = sql`(${m.lastSearchId} is null or exists (select 1 from ${schema.searches} s where s.id = ${m.lastSearchId} and s.created_at < ${version.createdAt.toISOString()}::timestamptz))`;
     const outcome: ListUpdateOutcome = { versionId, changedEntities: changed.length, namesMatched: 0, flagged: [] };
-    if (changed.length === 0) return outcome;
+    if (changed.length === 0 && removed.size === 0) return outcome;
 
     let after: string | null = null;
     for (;;) {
       const names = await tx
         .select({ id: m.id, term: m.searchTerm, entityType: m.entityType, lastSearchId: m.lastSearchId })
         .from(m)
-        .where(and(eq(m.status, "active"), checkedBefore, after ? gt(m.id, after) : undefined))
+        .where(and(eq(m.status, "active"), checkedBefore, ofOrganisation, after ? gt(m.id, after) : undefined))
         .orderBy(asc(m.id))
         .limit(NAMES_PER_PASS);
       outcome.namesMatched += names.length;
       const matched = namesMatching(names, changed);
       const known = await knownMatches(
         tx,
-        matched.map((x) => x.name.lastSearchId).filter((id): id is string => id !== null),
+        (removed.size ? names : matched.map((x) => x.name)).map((n) => n.lastSearchId).filter((id): id is string => id !== null),
       );
       const newly = matched.filter(({ name, matches }) => {
         const before = name.lastSearchId ? known.get(name.lastSearchId) : undefined;
         return matches.some((r) => !before?.has(r.id) && !before?.has(pepKey(r.datasets[0] ?? "", r.name)));
       });
-      if (newly.length > 0) {
-        const ids = newly.map((x) => x.name.id);
+      const unlisted = removed.size
+        ? names.filter((n) => n.lastSearchId && [...(known.get(n.lastSearchId) ?? [])].some((id) => removed.has(id)) && !newly.some((x) => x.name.id === n.id))
+        : [];
+      if (newly.length > 0 || unlisted.length > 0) {
+        const ids = [...newly.map((x) => x.name.id), ...unlisted.map((n) => n.id)];
         const now = clock.now().toISOString();
         // Due now (not later than it already was), and marked so the check's changes say a list update started it.
         await tx
@@ -94,6 +105,18 @@ export async function matchListUpdate(db: Db, versionId: string, clock: Clock = 
     }
     return outcome;
   });
+}
+
+/** The entities of the version before this one that this version no longer lists. */
+async function entitiesRemovedIn(db: DbOrTx, versionId: string): Promise<Set<string>> {
+  const previous = await versionBefore(db, versionId);
+  if (!previous) return new Set();
+  const e = schema.sanctionsEntities;
+  const rows = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.versionId, previous), sql`not exists (select 1 from ${e} as n where n.version_id = ${versionId} and n.id = ${e.id})`));
+  return new Set(rows.map((r) => r.id));
 }
 
 const pepKey = (datasetId: string, name: string) => `pep\u0000${datasetId}\u0000${name}`;

@@ -20,6 +20,8 @@ import { MATCHER_VERSION } from "../sanctions/matcher/index.ts";
 import { type ListScreening, screenListsIn, versionsById } from "../screening/lists.ts";
 import { readResults, type SearchResults } from "../screening/results.ts";
 import { readSearchDetails } from "../screening/schemas.ts";
+import { buildWatchlistIndex } from "../screening/watchlist-index.ts";
+import { withWatchlists } from "../screening/watchlists.ts";
 import { type SearchVerification, STORED_BEFORE_VERSIONS, type VerifyDifference } from "./verify-contract.ts";
 
 export interface VerifyActor {
@@ -281,7 +283,15 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
           .orderBy(schema.sanctionsDatasets.id),
       )
     : [];
-  const versionIds = datasets.map((d) => existing.get(d.id)!.id);
+  // An organisation's watchlists were screened in an index of their own (lib/screening/watchlist-index.ts): so again.
+  const internal = new Set(datasetsUsed.filter((d) => d.internal).map((d) => d.id));
+  const ownLists = datasets.filter((d) => internal.has(d.id));
+  const published = datasets.filter((d) => !internal.has(d.id));
+  const versionIds = published.map((d) => existing.get(d.id)!.id);
+  const ownVersions = ownLists.map((d) => {
+    const v = existing.get(d.id)!;
+    return { versionId: v.id, datasetId: d.id, datasetType: d.datasetType, versionDate: v.versionDate };
+  });
   // The one-off index holds exactly the recorded versions: name parts weigh their rarity in those lists, as they did.
   const indexKey = `${versionIds.join(",")}|${provenance.thresholds.match}`;
   if (versionIds.length && !share.indexes.has(indexKey)) indexFor(db, share, versionIds, provenance.thresholds.match, indexKey);
@@ -298,18 +308,35 @@ async function rederive(db: DbOrTx, searchId: string, results: SearchResults | n
 
   const { options } = provenance;
   const subject = { term: options.term, entityType: options.entityType, country: options.country, details: readSearchDetails(options.details) };
-  const again = await shared(share.screenings, JSON.stringify([indexKey, provenance.thresholds, subject]), async () => {
+  const ownKey = ownVersions.map((v) => v.versionId).join(",");
+  const again = await shared(share.screenings, JSON.stringify([indexKey, ownKey, provenance.thresholds, subject]), async () => {
+    const ownScreening = ownVersions.length
+      ? await buildWatchlistIndex(db, ownVersions, provenance.thresholds.match).then(async (snapshot) => {
+          try {
+            return await screenListsIn(db, { datasets: ownLists, snapshot, versions: existing }, subject, {
+              thresholds: provenance.thresholds,
+              internal: true,
+            });
+          } finally {
+            snapshot.index.dispose();
+          }
+        })
+      : null;
+    if (versionIds.length === 0 && ownScreening) return ownScreening;
     const index = await shared(share.indexes, indexKey, () => buildInProcess(loadEntityBatches(db, versionIds), provenance.thresholds.match));
     const snapshot: IndexSnapshot = {
       fingerprint: versionIds.join(","),
-      versions: datasets.map((d) => {
+      versions: published.map((d) => {
         const v = existing.get(d.id)!;
         return { versionId: v.id, datasetId: d.id, datasetType: d.datasetType, versionDate: v.versionDate };
       }),
       index,
       builtAt: new Date(),
     };
-    return screenListsIn(db, { datasets, snapshot, versions: existing }, subject, { thresholds: provenance.thresholds });
+    return withWatchlists(
+      await screenListsIn(db, { datasets: published, snapshot, versions: existing }, subject, { thresholds: provenance.thresholds }),
+      ownScreening,
+    );
   });
 
   const screened = new Set(datasets.map((d) => d.id));

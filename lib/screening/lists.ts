@@ -4,7 +4,7 @@
  * searched and is named in results.datasetsDisabled, never as a failed source. An enabled list that was never
  * downloaded, or could not be searched, is a failed source: the search is then never reported clean.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../data/db.ts";
 import { countryKey } from "../countries.ts";
 import { versionChecksums } from "../sanctions/datasets/checksum.ts";
@@ -99,6 +99,8 @@ export async function openLists(db: DbOrTx, index: ListIndex, options: { retryab
       enabled: schema.sanctionsDatasets.enabled,
     })
     .from(schema.sanctionsDatasets)
+    // An organisation's own watchlists are screened for it alone (lib/screening/watchlists.ts).
+    .where(isNull(schema.sanctionsDatasets.organisationId))
     .orderBy(schema.sanctionsDatasets.id);
   const pick = ({ enabled: _, ...row }: (typeof rows)[number]): DatasetRow => row;
   const datasets = rows.filter((r) => r.enabled).map(pick);
@@ -121,13 +123,15 @@ export async function screenLists(db: DbOrTx, index: ListIndex, subject: ListSub
 
 /**
  * With `retryable`, a list that cannot be searched throws (the job is tried again) instead of being a failed source.
- * `thresholds` are today's unless a stored search is re-derived with its own.
+ * `thresholds` are today's unless a stored search is re-derived with its own. `internal`: the lists are an
+ * organisation's own watchlists, screened beside the published ones: their rows and versions are marked so, and a
+ * missing kind of list is not theirs to report.
  */
 export async function screenListsIn(
   db: DbOrTx,
   lists: ListsInUse,
   subject: ListSubject,
-  options: { retryable?: boolean; thresholds?: ScreeningThresholds } = {},
+  options: { retryable?: boolean; thresholds?: ScreeningThresholds; internal?: boolean } = {},
 ): Promise<ListScreening> {
   const { datasets, snapshot, versions } = lists;
   const disabled = lists.disabled ?? [];
@@ -140,7 +144,8 @@ export async function screenListsIn(
     datasetsDisabled: disabled.map((d) => ({ id: d.id, name: d.sourceName, type: d.datasetType })),
   };
 
-  for (const type of ["sanctions", "pep"] as const) {
+  const internal = options.internal ? ({ internal: true } as const) : {};
+  for (const type of options.internal ? [] : (["sanctions", "pep"] as const)) {
     // PEP lists an admin turned off leave nothing unchecked; a screening with no sanctions list at all checks nothing.
     if (!datasets.some((d) => d.datasetType === type) && (type === "sanctions" || !disabled.some((d) => d.datasetType === type))) {
       out.sources.push({
@@ -188,6 +193,7 @@ export async function screenListsIn(
       entityCount: version.entityCount,
       versionId: version.id,
       checksum: version.checksum,
+      ...internal,
     });
     const matches = results.filter((r) => r.match);
     if (dataset.datasetType === "pep") {
@@ -220,6 +226,7 @@ export async function screenListsIn(
       url: hits.slice(0, matches.length).find((h) => h.sourceUrl)?.sourceUrl ?? listUrl(dataset),
       hits,
       listedEntities: version.entityCount,
+      ...internal,
     });
   }
   // Matches first, as the results screen shows them.

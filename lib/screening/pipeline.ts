@@ -24,6 +24,7 @@ import { assessRisk } from "./risk.ts";
 import { readSearchDetails } from "./schemas.ts";
 import { isReportLanguage, writeSummary } from "./summary/index.ts";
 import { screeningSettings } from "./system-settings.ts";
+import { screenWatchlists, withWatchlists } from "./watchlists.ts";
 
 export interface PipelineDeps {
   db: Db;
@@ -125,7 +126,11 @@ export async function screenSearch(
   const subject = { term: search.searchTerm, entityType: search.entityType, country: search.country, details };
 
   progress("sanctions");
-  const listed = await screenListsIn(deps.db, lists, subject, { retryable: options.retryable });
+  // The organisation's own watchlists beside the published lists (lib/watchlists).
+  const listed = withWatchlists(
+    await screenListsIn(deps.db, lists, subject, { retryable: options.retryable }),
+    await screenWatchlists(deps.db, search.organisationId, subject, { retryable: options.retryable }),
+  );
   options.signal?.throwIfAborted();
 
   progress("media");

@@ -124,6 +124,8 @@ export const sanctionsRowSchema = z.object({
   hits: z.array(sanctionsHitSchema),
   /** Entities in the version searched; absent in searches stored before it existed. */
   listedEntities: z.number().int().min(0).optional(),
+  /** The organisation's own watchlist (lib/watchlists), not a published list; absent for a published list. */
+  internal: z.literal(true).optional(),
 });
 export type SanctionsRow = z.infer<typeof sanctionsRowSchema>;
 
@@ -221,6 +223,8 @@ export const datasetUsedSchema = z.object({
   /** The version screened against and the checksum of its entities then; absent in searches stored before them. */
   versionId: z.string().optional(),
   checksum: z.string().optional(),
+  /** The organisation's own watchlist; absent for a published list. */
+  internal: z.literal(true).optional(),
 });
 
 export const datasetDisabledSchema = z.object({ id: z.string(), name: z.string(), type: z.enum(["sanctions", "pep"]) });

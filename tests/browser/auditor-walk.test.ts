@@ -115,6 +115,7 @@ const SCREENS: [string, () => string, string][] = [
   ["history", () => "/history", ""],
   ["sanctions", () => "/sanctions", ""],
   ["the organisation", () => "/organisation", ""],
+  ["the watchlists", () => "/organisation/watchlists", ""],
   ["profile", () => "/profile", ""],
   ["reports", () => "/reports", ""],
 ];

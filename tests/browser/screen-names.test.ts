@@ -53,6 +53,7 @@ beforeAll(async () => {
   params.batchId = batch.json.id;
   params.entityId = entity.json.id;
   params.organisationId = (await admin.get("/api/auth/me")).json.organisation.id;
+  params.watchlistId = (await admin.post("/api/organisation/watchlists", { name: "Header watchlist" })).json.id;
   // No screening here needs review, so there is no case: the case page of an unknown id still names its screen.
   params.caseId = crypto.randomUUID();
   ({ page } = await newPage(browser));

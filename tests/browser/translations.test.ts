@@ -62,6 +62,10 @@ import sanctionsDe from "../../web/src/sanctions/i18n/de.json";
 import sanctionsEn from "../../web/src/sanctions/i18n/en.json";
 import sanctionsEs from "../../web/src/sanctions/i18n/es.json";
 import sanctionsFr from "../../web/src/sanctions/i18n/fr.json";
+import watchlistsDe from "../../web/src/watchlists/i18n/de.json";
+import watchlistsEn from "../../web/src/watchlists/i18n/en.json";
+import watchlistsEs from "../../web/src/watchlists/i18n/es.json";
+import watchlistsFr from "../../web/src/watchlists/i18n/fr.json";
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const baseKeys = (dict: Record<string, string>) => new Set(Object.keys(dict).map((k) => k.replace(PLURAL_SUFFIX, "")));
@@ -83,6 +87,7 @@ const FILES: Record<string, Record<"en" | "de" | "es" | "fr", Words>> = {
   "web/src/sanctions/i18n": { en: sanctionsEn, de: sanctionsDe, es: sanctionsEs, fr: sanctionsFr },
   "web/src/accounts/i18n": { en: accountsEn, de: accountsDe, es: accountsEs, fr: accountsFr },
   "web/src/organisations/i18n": { en: organisationsEn, de: organisationsDe, es: organisationsEs, fr: organisationsFr },
+  "web/src/watchlists/i18n": { en: watchlistsEn, de: watchlistsDe, es: watchlistsEs, fr: watchlistsFr },
   "packages/react/src/i18n/words": { en: sharedEn, de: sharedDe, es: sharedEs, fr: sharedFr },
   "packages/react/src/i18n": { en: ownEn, de: ownDe, es: ownEs, fr: ownFr },
   "lib/i18n": { en: messagesEn, de: messagesDe, es: messagesEs, fr: messagesFr },

@@ -38,6 +38,9 @@ const OWNER_ROUTES_OF_ANOTHER_USERS_RECORD = [
   "GET /api/monitoring/entities/:id/changes.pdf",
   "GET /api/monitoring/searches/:searchId",
   "GET /api/webhooks/:id/deliveries",
+  // Another organisation's watchlist: its organisation's alone.
+  "GET /api/organisation/watchlists/:id",
+  "GET /api/organisation/watchlists/:id/export",
   "GET /api/v1/search/:searchId",
   "GET /api/v1/search/:searchId/export/:format",
   "GET /api/v1/batch/:batchId",
@@ -89,6 +92,8 @@ beforeAll(async () => {
   expect(rows.status).toBe(200);
   const entity = await owner.post("/api/monitoring/entities", { searchTerm: "Walk Monitored", entityType: "company", frequency: "weekly" });
   const hook = await owner.post("/api/webhooks", { url: "https://hooks.example.com/walk", events: ["search.completed"] });
+  const watchlist = await owner.post("/api/organisation/watchlists", { name: "Walk watchlist" });
+  expect(watchlist.status).toBe(201);
   const account = await createUser(app.db, { email: "auditor@example.com", password: "auditor-password-1", credits: 100 });
   // A key made while the account could still screen: once it is an auditor's, the key reads only.
   const key = await createApiKey(app.db, account.id, "made before");
@@ -101,6 +106,7 @@ beforeAll(async () => {
     batch: batch.json?.id ?? batch.json?.batchJob?.id ?? "00000000-0000-4000-8000-000000000001",
     entity: entity.json?.id ?? "00000000-0000-4000-8000-000000000002",
     webhook: hook.json?.id ?? "00000000-0000-4000-8000-000000000003",
+    watchlist: watchlist.json.id,
   };
   // A case of the other user's organisation, as a screening needing review opens one (no list is loaded here to screen against).
   const [kase] = await app.db
@@ -149,11 +155,13 @@ function pathOf(route: string) {
           ? ids.entity
           : path.startsWith("/api/webhooks")
             ? ids.webhook
-            : path.startsWith("/api/admin/users")
-              ? otherUserId
-              : path.startsWith("/api/cases") || path.startsWith("/api/v1/cases")
-                ? ids.case
-                : ids.search;
+            : path.startsWith("/api/organisation/watchlists")
+              ? ids.watchlist
+              : path.startsWith("/api/admin/users")
+                ? otherUserId
+                : path.startsWith("/api/cases") || path.startsWith("/api/v1/cases")
+                  ? ids.case
+                  : ids.search;
   return (
     path
       .replace(/:format/, "pdf")

@@ -176,6 +176,20 @@ const BODIES: Record<string, { body: Record<string, unknown>; freeText: string[]
   "PUT /api/organisation/members/:userId": { body: { role: "owner" }, freeText: [] },
   "PUT /api/organisation/settings": { body: { membersSeeTeam: false, fourEyes: true, requireTwoFactor: false, retentionYears: 10 }, freeText: [] },
   "PUT /api/organisation/members/:userId/cap": { body: { monthlyCreditCap: 100 }, freeText: [] },
+  "POST /api/organisation/watchlists": { body: { name: "Exited customers" }, freeText: ["name"] },
+  "PUT /api/organisation/watchlists/:id": { body: { name: "Refused onboardings" }, freeText: ["name"] },
+  "POST /api/organisation/watchlists/:id/entries": {
+    body: {
+      name: "Jane Example",
+      entityType: "person",
+      aliases: ["J. Example"],
+      birthDate: "1970",
+      nationality: "DE",
+      identifiers: [{ kind: "passport", value: "C01X00T47" }],
+      reason: "Exited in 2024",
+    },
+    freeText: ["name", "aliases.0", "nationality", "identifiers.0.value", "reason"],
+  },
   "PUT /api/cases/:id/assignee": { body: { assignee: "me", version: 1 }, freeText: [] },
   "POST /api/cases/:id/status": {
     body: { status: "closed", outcome: "false_positive", reason: "Confirmed with the registry", version: 1 },
@@ -209,6 +223,7 @@ const NULL_ACCEPTED: Record<string, string[]> = {
   "PUT /api/organisation/settings": ["fourEyes", "requireTwoFactor", "retentionYears"],
   "PUT /api/organisation/members/:userId/cap": ["monthlyCreditCap"],
   "PUT /api/cases/settings": ["perMemberCap"],
+  "POST /api/organisation/watchlists/:id/entries": ["birthDate", "nationality", "reason"],
 };
 
 /** Routes whose body may be larger than 64 KB (a batch's entities), with their own limit. */

@@ -73,6 +73,7 @@ let a: {
   member: string;
   case: string;
   attachment: string;
+  watchlist: string;
 };
 /** Every id and name of A's that an answer to B must not carry. */
 let secrets: string[];
@@ -120,6 +121,9 @@ beforeAll(async () => {
   const key = await aOwner.post("/api/user/api-keys", { name: "Alpha key" });
   const hook = await aOwner.post("/api/webhooks", { url: "https://hooks.example.com/alpha", events: ["search.completed"] });
   const attachment = await uploadAttachment(aOwner, decided.caseId, PDF, "Alpha passport.pdf");
+  const watchlist = await aOwner.post("/api/organisation/watchlists", { name: "Alpha exited customers" });
+  expect(watchlist.status).toBe(201);
+  expect((await aOwner.post(`/api/organisation/watchlists/${watchlist.json.id}/entries`, { name: "Alpha Listed Person" })).status).toBe(201);
   expect([entity.status, key.status, hook.status, attachment.status]).toEqual([201, 201, 201, 201]);
   a = {
     search: decided.id,
@@ -132,6 +136,7 @@ beforeAll(async () => {
     member: member.id,
     case: decided.caseId,
     attachment: attachment.json.id,
+    watchlist: watchlist.json.id,
   };
   secrets = [...Object.values(a), cleared.id, aOrganisation, "Orlov", "Alpha", "owner.a@", "analyst.alpha", "hooks.example.com/alpha"];
 
@@ -165,6 +170,8 @@ beforeAll(async () => {
     "DELETE /api/cases/:id/attachments/:attachmentId": { reason: "Removed from another organisation" },
     "POST /api/cases/:id/searches": { searchId: "00000000-0000-4000-8000-000000000001" },
     "PUT /api/cases/:id/tags": { tags: ["from another organisation"] },
+    "PUT /api/organisation/watchlists/:id": { name: "Renamed from another organisation" },
+    "POST /api/organisation/watchlists/:id/entries": { name: "Added From Another Organisation" },
   };
   routes = apiRoutes(app).filter((r) => r.includes("/:"));
   // Four accounts made (passwords hashed) and two screenings run: on PGlite on a busy machine, slow.
@@ -180,6 +187,7 @@ const ID_OF: [prefix: string, record: keyof typeof a][] = [
   ["/api/v1/decisions/", "decision"],
   ["/api/user/api-keys/", "key"],
   ["/api/organisation/members/", "member"],
+  ["/api/organisation/watchlists/", "watchlist"],
   ["/api/reviews/clearances/", "clearance"],
   ["/api/reviews/decisions/", "decision"],
   ["/api/reviews/", "search"],
@@ -220,6 +228,8 @@ test("the walk covers the routes of every kind of record, and knows which of A's
     "DELETE /api/user/api-keys/:id",
     "PATCH /api/webhooks/:id",
     "DELETE /api/organisation/members/:userId",
+    "GET /api/organisation/watchlists/:id",
+    "POST /api/organisation/watchlists/:id/import",
     "GET /api/v1/search/:searchId",
     "GET /api/v1/batch/:batchId",
     "DELETE /api/v1/monitoring/entities/:entityId",

@@ -42,6 +42,17 @@ const MATRIX: Record<string, Row> = {
   "PUT /api/organisation/members/:userId": [OK, OK, 403, 403, 403],
   "PUT /api/organisation/members/:userId/cap": [OK, OK, 403, 403, 403],
   "DELETE /api/organisation/members/:userId": [OK, OK, 403, 403, 403],
+  // The organisation's own watchlists: every member reads them (a reviewer deciding a watchlist hit sees the entry);
+  // owners and admins create, change, import and delete them.
+  "GET /api/organisation/watchlists": [OK, OK, OK, OK, OK],
+  "POST /api/organisation/watchlists": [OK, OK, 403, 403, 403],
+  "GET /api/organisation/watchlists/:id": [OK, OK, OK, OK, OK],
+  "GET /api/organisation/watchlists/:id/export": [OK, OK, OK, OK, OK],
+  "PUT /api/organisation/watchlists/:id": [OK, OK, 403, 403, 403],
+  "DELETE /api/organisation/watchlists/:id": [OK, OK, 403, 403, 403],
+  "POST /api/organisation/watchlists/:id/entries": [OK, OK, 403, 403, 403],
+  "DELETE /api/organisation/watchlists/:id/entries/:entryId": [OK, OK, 403, 403, 403],
+  "POST /api/organisation/watchlists/:id/import": [OK, OK, 403, 403, 403],
   // Settings are decided by those who run the team.
   "PUT /api/organisation/settings": [OK, OK, 403, 403, 403],
   // The audit log is read by those who oversee the team: owners, admins and auditors.
@@ -209,8 +220,35 @@ beforeAll(async () => {
   const noCase = await screened(http, "Quentin Nobodysson");
   expect(noCase.caseId).toBeNull();
 
+  // A watchlist with an entry per role to remove, and one watchlist per role to delete.
+  const owner = clients.owner;
+  const watchlist = (await owner.post("/api/organisation/watchlists", { name: "Exited customers" })).json.id as string;
+  const watchlistEntries = {} as Record<OrganisationRole, string>;
+  const watchlistsToDelete = {} as Record<OrganisationRole, string>;
+  for (const role of ORGANISATION_ROLES) {
+    const added = await owner.post(`/api/organisation/watchlists/${watchlist}/entries`, { name: `Leaving Entry ${role}` });
+    expect(added.status).toBe(201);
+    watchlistEntries[role] = added.json.id;
+    watchlistsToDelete[role] = (await owner.post("/api/organisation/watchlists", { name: `To delete by ${role}` })).json.id;
+  }
+  const csvLine = (role: OrganisationRole) => new TextEncoder().encode(`name,entityType\nImported By ${role},person\n`);
+
   const hitBody = { hitId: orlovHit(toDecide).hitId, decision: "true_match", reason: "confirmed_identity" };
   calls = {
+    "GET /api/organisation/watchlists": () => ({ path: "/api/organisation/watchlists" }),
+    "POST /api/organisation/watchlists": (role) => ({ path: "/api/organisation/watchlists", body: { name: `Made by ${role}` } }),
+    "GET /api/organisation/watchlists/:id": () => ({ path: `/api/organisation/watchlists/${watchlist}` }),
+    "GET /api/organisation/watchlists/:id/export": () => ({ path: `/api/organisation/watchlists/${watchlist}/export` }),
+    "PUT /api/organisation/watchlists/:id": (role) => ({ path: `/api/organisation/watchlists/${watchlist}`, body: { name: `Renamed by ${role}` } }),
+    "DELETE /api/organisation/watchlists/:id": (role) => ({ path: `/api/organisation/watchlists/${watchlistsToDelete[role]}` }),
+    "POST /api/organisation/watchlists/:id/entries": (role) => ({
+      path: `/api/organisation/watchlists/${watchlist}/entries`,
+      body: { name: `Added By ${role}` },
+    }),
+    "DELETE /api/organisation/watchlists/:id/entries/:entryId": (role) => ({
+      path: `/api/organisation/watchlists/${watchlist}/entries/${watchlistEntries[role]}`,
+    }),
+    "POST /api/organisation/watchlists/:id/import": (role) => ({ path: `/api/organisation/watchlists/${watchlist}/import`, file: csvLine(role) }),
     "GET /api/organisation": () => ({ path: "/api/organisation" }),
     "GET /api/organisation/members": () => ({ path: "/api/organisation/members" }),
     "POST /api/organisation/members": (role) => ({

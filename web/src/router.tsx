@@ -46,6 +46,8 @@ import { SearchResultPage } from "./search/search-result-page";
 import { AppLayout } from "./shell/app-layout";
 import { NotFoundPage } from "./shell/not-found-page";
 import { RootNotFound } from "./shell/root-not-found";
+import { WatchlistPage } from "./watchlists/watchlist-page";
+import { WatchlistsPage } from "./watchlists/watchlists-page";
 
 const rootRoute = createRootRoute({
   component: Outlet,
@@ -141,6 +143,19 @@ const organisationAuditRoute = createRoute({
   staticData: { titleKey: "organisation.audit.title" },
   component: OrganisationAuditPage,
   validateSearch: validateAuditSearch,
+});
+/** The organisation's own watchlists, and one with its entries (every member reads; owners and admins change them). */
+const watchlistsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/organisation/watchlists",
+  staticData: { titleKey: "watchlists.title" },
+  component: WatchlistsPage,
+});
+const watchlistRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: "/organisation/watchlists/$watchlistId",
+  staticData: { titleKey: "watchlists.title" },
+  component: WatchlistPage,
 });
 const twoFactorRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -355,6 +370,8 @@ const routeTree = rootRoute.addChildren([
     apiAccessRoute,
     organisationRoute,
     organisationAuditRoute,
+    watchlistsRoute,
+    watchlistRoute,
     twoFactorRoute,
     profileRoute,
     creditHistoryRoute,

@@ -1,6 +1,14 @@
 import { PDFDocument } from "pdf-lib";
 import type { SanctionsHit, SanctionsRow } from "../../screening/results.ts";
-import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
+import {
+  describeListRow,
+  describeMismatch,
+  describeReason,
+  describeSourceError,
+  displayedSummary,
+  listName,
+  sourceName,
+} from "../../screening/summary/index.ts";
 import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCount, formatCountries, formatCountry, formatDateTime, formatDay, formatLanguage, formatPercent } from "../format.ts";
@@ -170,7 +178,7 @@ function sanctionsRow(w: PdfWriter, row: SanctionsRow, labels: ReportLabels, lan
   const status = row.match ? labels.matchFound : labels.noMatch;
   const pillWidth = w.pill(status, MARGIN, w.y, row.match ? COLORS.red : COLORS.gray);
   const titleWidth = CONTENT_WIDTH - pillWidth - 8;
-  const titleLines = w.wrap(row.source, titleWidth, 10.5, true);
+  const titleLines = w.wrap(listName(row, language), titleWidth, 10.5, true);
   titleLines.forEach((line, i) => {
     w.drawLine(line, MARGIN + pillWidth + 8, w.y - 10.5 - i * 14, { size: 10.5, bold: true });
   });

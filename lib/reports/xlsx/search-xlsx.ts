@@ -1,5 +1,13 @@
 import ExcelJS from "exceljs";
-import { describeListRow, describeMismatch, describeReason, describeSourceError, displayedSummary, sourceName } from "../../screening/summary/index.ts";
+import {
+  describeListRow,
+  describeMismatch,
+  describeReason,
+  describeSourceError,
+  displayedSummary,
+  listName,
+  sourceName,
+} from "../../screening/summary/index.ts";
 import { describePosition, describeRelatedPep, pepRoleLabel } from "../../screening/summary/pep-phrases.ts";
 import { describeEvidence, describeExplanation, describeIdentifiers, explanationLabels } from "../explanation.ts";
 import { formatCountries, formatCountry, formatDay, formatLanguage } from "../format.ts";
@@ -107,7 +115,7 @@ function sanctionsSheet(workbook: ExcelJS.Workbook, report: SearchReport, labels
   ]);
   for (const row of orderedSanctions(report.results.sanctionsList)) {
     const shared: Value[] = [
-      row.source,
+      listName(row, language),
       row.match ? labels.matchFound : labels.noMatch,
       describeListRow(row, language),
       day(row.lastUpdated),

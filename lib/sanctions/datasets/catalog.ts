@@ -1,5 +1,5 @@
 import anyAscii from "any-ascii";
-import { asc, eq, like, or } from "drizzle-orm";
+import { and, asc, eq, isNull, like, or } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { DatasetSourceFile } from "../../../data/schema/sanctions.ts";
 import { type AuditActor, actorFields, recordAudit } from "../../audit/record.ts";
@@ -16,8 +16,12 @@ export type DatasetRow = typeof schema.sanctionsDatasets.$inferSelect;
 
 export type { DatasetView };
 
+/** An installation list: an organisation's watchlist is none (lib/watchlists reaches those, within their organisation). */
 export async function findDataset(db: DbOrTx, id: string): Promise<DatasetRow | null> {
-  const [row] = await db.select().from(schema.sanctionsDatasets).where(eq(schema.sanctionsDatasets.id, id));
+  const [row] = await db
+    .select()
+    .from(schema.sanctionsDatasets)
+    .where(and(eq(schema.sanctionsDatasets.id, id), isNull(schema.sanctionsDatasets.organisationId)));
   return row ?? null;
 }
 
@@ -43,9 +47,13 @@ export async function listDatasets(db: DbOrTx): Promise<DatasetView[]> {
   );
 }
 
-/** The official datasets in registry order, then the custom ones in the order they were added. */
+/** The official datasets in registry order, then the custom ones in the order they were added; never an organisation's watchlist. */
 export async function datasetsInOrder(db: DbOrTx): Promise<DatasetRow[]> {
-  const rows = await db.select().from(schema.sanctionsDatasets).orderBy(asc(schema.sanctionsDatasets.createdAt), asc(schema.sanctionsDatasets.id));
+  const rows = await db
+    .select()
+    .from(schema.sanctionsDatasets)
+    .where(isNull(schema.sanctionsDatasets.organisationId))
+    .orderBy(asc(schema.sanctionsDatasets.createdAt), asc(schema.sanctionsDatasets.id));
   const official = (id: string) => {
     const i = OFFICIAL_DATASETS.findIndex((d) => d.id === id);
     return i < 0 ? OFFICIAL_DATASETS.length : i;

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { recordAudit } from "../../audit/record.ts";
 import { AppError } from "../../errors.ts";
@@ -23,7 +23,7 @@ export async function setDatasetEnabled(db: DbOrTx, id: string, enabled: boolean
       const others = await tx
         .select({ id: t.id })
         .from(t)
-        .where(and(eq(t.enabled, true), eq(t.datasetType, "sanctions"), ne(t.id, id)))
+        .where(and(eq(t.enabled, true), eq(t.datasetType, "sanctions"), ne(t.id, id), isNull(t.organisationId)))
         .for("update");
       if (others.length === 0) throw new AppError(409, `${id} is the last enabled sanctions list; enable another before disabling it`);
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import type { EntitySchema, SanctionsEntity } from "../entity.ts";
 
@@ -16,7 +16,7 @@ export const fingerprintOf = (versions: { versionId: string }[]) =>
     .sort()
     .join(",");
 
-/** The current version of every dataset, and their fingerprint. */
+/** The current version of every installation dataset, and their fingerprint (an organisation's watchlists have their own index: lib/watchlists). */
 export async function currentVersions(db: DbOrTx): Promise<{ fingerprint: string; versions: CurrentVersion[] }> {
   const versions = await db
     .select({
@@ -27,7 +27,7 @@ export async function currentVersions(db: DbOrTx): Promise<{ fingerprint: string
     })
     .from(schema.sanctionsDatasetVersions)
     .innerJoin(schema.sanctionsDatasets, eq(schema.sanctionsDatasets.id, schema.sanctionsDatasetVersions.datasetId))
-    .where(eq(schema.sanctionsDatasetVersions.isCurrent, true))
+    .where(and(eq(schema.sanctionsDatasetVersions.isCurrent, true), isNull(schema.sanctionsDatasets.organisationId)))
     .orderBy(asc(schema.sanctionsDatasetVersions.datasetId));
   return { fingerprint: fingerprintOf(versions), versions };
 }

@@ -5,6 +5,7 @@ export {
   describeReason,
   describeSourceError,
   isReportLanguage,
+  listName,
   REPORT_LANGUAGES,
   type ReportLanguage,
   sourceName,

@@ -61,6 +61,8 @@ export interface Phrasebook {
   reason(reason: RiskReason, f: ReasonFormat): string;
   /** A generic name for each kind of source, used when none of that kind is configured. */
   sourceKind: Record<SourceStatus["kind"], string>;
+  /** Said after the name of a list that is the organisation's own watchlist (a row marked internal). */
+  internalList: string;
   /** Why a source could not be checked, from its code (a source stored without one reads 'could not be checked'). */
   sourceError(source: SourceStatus, f: ReasonFormat): string;
   mismatch(m: Mismatch, f: ReasonFormat): string;
@@ -130,6 +132,11 @@ export function describeSourceError(source: SourceStatus, language: ReportLangua
 
 export function describeMismatch(m: Mismatch, language: ReportLanguage): string {
   return BOOKS[language].mismatch(m, formatter(language));
+}
+
+/** A searched list's name as a report shows it: an organisation's own watchlist says so. */
+export function listName(row: SanctionsRow, language: ReportLanguage): string {
+  return row.internal ? `${row.source} (${BOOKS[language].internalList})` : row.source;
 }
 
 /** What a searched list found, in words: the matched names with their scores, or no match among its entities. */

@@ -46,6 +46,10 @@ import sanctionsDe from "../sanctions/i18n/de.json";
 import sanctionsEn from "../sanctions/i18n/en.json";
 import sanctionsEs from "../sanctions/i18n/es.json";
 import sanctionsFr from "../sanctions/i18n/fr.json";
+import watchlistsDe from "../watchlists/i18n/de.json";
+import watchlistsEn from "../watchlists/i18n/en.json";
+import watchlistsEs from "../watchlists/i18n/es.json";
+import watchlistsFr from "../watchlists/i18n/fr.json";
 import appDe from "./de.json";
 import appEn from "./en.json";
 import appEs from "./es.json";
@@ -67,6 +71,7 @@ export const en = {
   ...sanctionsEn,
   ...accountsEn,
   ...organisationsEn,
+  ...watchlistsEn,
   ...adminOrganisationsEn,
   ...casesEn,
   ...notificationsEn,
@@ -82,6 +87,7 @@ export const de = {
   ...sanctionsDe,
   ...accountsDe,
   ...organisationsDe,
+  ...watchlistsDe,
   ...adminOrganisationsDe,
   ...casesDe,
   ...notificationsDe,
@@ -97,6 +103,7 @@ export const es = {
   ...sanctionsEs,
   ...accountsEs,
   ...organisationsEs,
+  ...watchlistsEs,
   ...adminOrganisationsEs,
   ...casesEs,
   ...notificationsEs,
@@ -112,6 +119,7 @@ export const fr = {
   ...sanctionsFr,
   ...accountsFr,
   ...organisationsFr,
+  ...watchlistsFr,
   ...adminOrganisationsFr,
   ...casesFr,
   ...notificationsFr,

@@ -8,6 +8,7 @@ import {
   KeyRoundIcon,
   LayersIcon,
   LayoutDashboardIcon,
+  ListChecksIcon,
   LockIcon,
   type LucideIcon,
   RadarIcon,
@@ -30,6 +31,7 @@ export type NavItem = {
     | "/api-access"
     | "/organisation"
     | "/organisation/audit"
+    | "/organisation/watchlists"
     | "/admin/dashboard"
     | "/admin/users"
     | "/admin/organisations"
@@ -62,6 +64,7 @@ export const MAIN_NAV_ITEMS: NavItem[] = [
   { to: "/api-access", labelKey: "nav.apiAccess", icon: KeyRoundIcon, screens: true },
   // Every user belongs to one organisation and may see who else does: the entry is never left out.
   { to: "/organisation", labelKey: "organisation.title", icon: Building2Icon },
+  { to: "/organisation/watchlists", labelKey: "watchlists.title", icon: ListChecksIcon },
   { to: "/organisation/audit", labelKey: "organisation.audit.nav", icon: ScrollTextIcon, overseers: true },
 ];
 

@@ -74,6 +74,7 @@ export const de: Phrasebook = {
   },
 
   sourceKind: { sanctions: "Sanktionslisten", pep: "PEP-Listen", media: "Nachrichten", classifier: "Artikelklassifizierung", summary: "Zusammenfassung" },
+  internalList: "Beobachtungsliste Ihrer Organisation",
   sourceError: (s, f) => {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {

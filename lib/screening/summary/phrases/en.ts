@@ -68,6 +68,7 @@ export const en: Phrasebook = {
   },
 
   sourceKind: { sanctions: "Sanctions lists", pep: "PEP lists", media: "News", classifier: "Article classifier", summary: "Summary" },
+  internalList: "your organisation's watchlist",
   sourceError: (s, f) => {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {

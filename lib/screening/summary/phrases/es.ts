@@ -73,6 +73,7 @@ export const es: Phrasebook = {
   },
 
   sourceKind: { sanctions: "Listas de sanciones", pep: "Listas PEP", media: "Noticias", classifier: "Clasificador de artículos", summary: "Resumen" },
+  internalList: "lista de vigilancia de su organización",
   sourceError: (s, f) => {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {

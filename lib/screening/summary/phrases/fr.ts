@@ -75,6 +75,7 @@ export const fr: Phrasebook = {
   },
 
   sourceKind: { sanctions: "Listes de sanctions", pep: "Listes PPE", media: "Actualités", classifier: "Classement des articles", summary: "Synthèse" },
+  internalList: "liste de surveillance de votre organisation",
   sourceError: (s, f) => {
     const p = s.errorParams ?? {};
     switch (s.errorCode) {

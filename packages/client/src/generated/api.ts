@@ -352,6 +352,7 @@ export type ScreenName200SanctionsListItem = {
   hits: ScreenName200SanctionsListItemHitsItem[];
   /** @minimum 0 */
   listedEntities?: number;
+  internal?: true;
 };
 
 export type ScreenName200AdverseMediaItemCategory = typeof ScreenName200AdverseMediaItemCategory[keyof typeof ScreenName200AdverseMediaItemCategory];
@@ -715,6 +716,7 @@ export type ScreenName200ResultsSanctionsListItem = {
   hits: ScreenName200ResultsSanctionsListItemHitsItem[];
   /** @minimum 0 */
   listedEntities?: number;
+  internal?: true;
 };
 
 export type ScreenName200ResultsAdverseMediaItemCategory = typeof ScreenName200ResultsAdverseMediaItemCategory[keyof typeof ScreenName200ResultsAdverseMediaItemCategory];
@@ -1028,6 +1030,7 @@ export type ScreenName200ResultsDatasetsUsedItem = {
   entityCount: number;
   versionId?: string;
   checksum?: string;
+  internal?: true;
 };
 
 export type ScreenName200ResultsDatasetsDisabledItemType = typeof ScreenName200ResultsDatasetsDisabledItemType[keyof typeof ScreenName200ResultsDatasetsDisabledItemType];
@@ -1783,6 +1786,7 @@ export type GetSearch200SanctionsListItem = {
   hits: GetSearch200SanctionsListItemHitsItem[];
   /** @minimum 0 */
   listedEntities?: number;
+  internal?: true;
 };
 
 export type GetSearch200AdverseMediaItemCategory = typeof GetSearch200AdverseMediaItemCategory[keyof typeof GetSearch200AdverseMediaItemCategory];
@@ -2146,6 +2150,7 @@ export type GetSearch200ResultsSanctionsListItem = {
   hits: GetSearch200ResultsSanctionsListItemHitsItem[];
   /** @minimum 0 */
   listedEntities?: number;
+  internal?: true;
 };
 
 export type GetSearch200ResultsAdverseMediaItemCategory = typeof GetSearch200ResultsAdverseMediaItemCategory[keyof typeof GetSearch200ResultsAdverseMediaItemCategory];
@@ -2459,6 +2464,7 @@ export type GetSearch200ResultsDatasetsUsedItem = {
   entityCount: number;
   versionId?: string;
   checksum?: string;
+  internal?: true;
 };
 
 export type GetSearch200ResultsDatasetsDisabledItemType = typeof GetSearch200ResultsDatasetsDisabledItemType[keyof typeof GetSearch200ResultsDatasetsDisabledItemType];

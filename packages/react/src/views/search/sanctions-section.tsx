@@ -60,7 +60,15 @@ function SanctionsRowItem({ row, hitActions }: { row: SanctionsRow; hitActions?:
       data-match={row.match}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium break-words">{row.source}</p>
+        <p className="min-w-0 font-medium break-words">
+          {row.source}
+          {/* The organisation's own watchlist, not a published list: the reviewer weighs its hit knowing that. */}
+          {row.internal && (
+            <Badge variant="outline" className="ml-2 align-middle" data-testid="internal-list">
+              {t("search.internalList")}
+            </Badge>
+          )}
+        </p>
         <Badge variant={row.match ? "destructive" : "secondary"}>{row.match ? t("search.matchFound") : t("search.noMatch")}</Badge>
       </div>
       <p className="break-words text-muted-foreground">{describeListRow(row, language)}</p>
