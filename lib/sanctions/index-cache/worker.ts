@@ -1,14 +1,20 @@
 /**
  * The worker thread that holds a server's sanctions index: building one takes seconds of CPU for the real lists,
- * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, search, compare (two names, weighed by the index's lists).
+ * which would otherwise stall every request of the process. Messages: add (a batch of entities as JSON), build, load
+ * (a snapshot's bytes, handed over), encode (answers the index's snapshot, handed back), search, compare (two names,
+ * weighed by the index's lists).
  */
 import type { SanctionsEntity } from "../entity.ts";
 import { compareNames, type MatchOptions, SanctionsIndex, SanctionsIndexBuilder } from "../matcher/index.ts";
+import { decodeIndex } from "../matcher/snapshot/decode.ts";
+import { encodeIndex } from "../matcher/snapshot/encode.ts";
 import type { PairOptions } from "./searchable.ts";
 
 export type WorkerRequest =
   | { id: number; type: "add"; entities: string }
   | { id: number; type: "build"; threshold?: number }
+  | { id: number; type: "load"; bytes: ArrayBuffer; threshold?: number }
+  | { id: number; type: "encode" }
   | { id: number; type: "search"; term: string; options: MatchOptions }
   | { id: number; type: "compare"; query: string; candidate: string; options: PairOptions };
 
@@ -31,6 +37,14 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       index = SanctionsIndex.fromBuilder(builder, { threshold });
       builder = new SanctionsIndexBuilder();
       self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
+    } else if (request.type === "load") {
+      threshold = request.threshold;
+      index = decodeIndex(new Uint8Array(request.bytes), { threshold });
+      self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
+    } else if (request.type === "encode") {
+      if (!index) throw new Error("The index is not built yet");
+      const bytes = encodeIndex(index);
+      self.postMessage({ id: request.id, ok: true, value: bytes.buffer } satisfies WorkerReply, [bytes.buffer]);
     } else if (request.type === "compare") {
       if (!index) throw new Error("The index is not built yet");
       const value = compareNames(request.query, request.candidate, { type: request.options.type, threshold, weights: index });

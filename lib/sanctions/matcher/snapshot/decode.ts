@@ -50,7 +50,8 @@ class StoredListings implements Listings {
   }
 }
 
-function readHeader(bytes: Uint8Array): SnapshotHeader {
+/** The header of a snapshot (its counts, its matcher), checked as decoding checks it. */
+export function readHeader(bytes: Uint8Array): SnapshotHeader {
   if (!LITTLE_ENDIAN) throw new SnapshotFormatError("index snapshots are read on little-endian machines only");
   if (bytes.byteLength < PREAMBLE_BYTES) throw new SnapshotFormatError("too short to be an index snapshot");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
