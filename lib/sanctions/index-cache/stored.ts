@@ -108,7 +108,9 @@ export async function writeStoredSnapshot(
         await deleteSnapshot(db, row.id);
         return "abandoned";
       }
-      const content = bytes.subarray(seq * SNAPSHOT_CHUNK_BYTES, (seq + 1) * SNAPSHOT_CHUNK_BYTES);
+      const start = seq * SNAPSHOT_CHUNK_BYTES;
+      // A Buffer over the same memory: the PostgreSQL driver sends it as binary without a copy of its own.
+      const content = Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(SNAPSHOT_CHUNK_BYTES, bytes.byteLength - start));
       await db.insert(c).values({ snapshotId: row.id, seq, content });
       await yieldToOthers();
     }
