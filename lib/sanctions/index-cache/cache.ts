@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { readHeader } from "../matcher/snapshot/decode.ts";
 import { type CurrentVersion, currentVersions, fingerprintOf, loadEntityBatches } from "./load.ts";
@@ -197,9 +197,13 @@ export class SanctionsIndexCache {
       if ((await writeStoredSnapshot(this.db, fingerprint, bytes, readHeader(bytes).entities, () => !held())) !== "written") return;
       await deleteStaleSnapshots(this.db, (await currentVersions(this.db)).fingerprint);
     });
-    const task = write.task.catch((error) => {
-      // A closed database or a stopped worker: the next process builds the index and writes it.
-      if (held()) warn(`writing the sanctions index snapshot failed: ${(error as Error).message}`);
+    const task = write.task.catch(async (error) => {
+      // A closed database (a process ending) or a stopped worker: the next process builds the index and writes it.
+      const open = await this.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      if (held() && open) warn(`writing the sanctions index snapshot failed: ${(error as Error).message}`);
     });
     const entry = { task, start: write.start };
     this.writes.add(entry);

@@ -22,6 +22,8 @@ export type WorkerReply = { id: number; ok: true; value: unknown } | { id: numbe
 
 declare const self: Worker;
 let index: SanctionsIndex | null = null;
+/** The snapshot the index was decoded from. */
+let snapshot: Uint8Array | null = null;
 let threshold: number | undefined;
 // Each batch is added as it comes and dropped: only what the index keeps of an entity stays.
 let builder = new SanctionsIndexBuilder();
@@ -34,16 +36,22 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       self.postMessage({ id: request.id, ok: true, value: builder.size } satisfies WorkerReply);
     } else if (request.type === "build") {
       threshold = request.threshold;
-      index = SanctionsIndex.fromBuilder(builder, { threshold });
+      // The built index is kept as its snapshot's decoding, which answers alike: its listings stay bytes until a
+      // search shows them, where the built one held a million of them as objects (hundreds of megabytes), and the
+      // builder's garbage goes with it. The bytes are what "encode" answers.
+      snapshot = encodeIndex(SanctionsIndex.fromBuilder(builder, { threshold }));
       builder = new SanctionsIndexBuilder();
+      index = decodeIndex(snapshot, { threshold });
       self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
     } else if (request.type === "load") {
       threshold = request.threshold;
-      index = decodeIndex(new Uint8Array(request.bytes), { threshold });
+      snapshot = new Uint8Array(request.bytes);
+      index = decodeIndex(snapshot, { threshold });
       self.postMessage({ id: request.id, ok: true, value: index.size } satisfies WorkerReply);
     } else if (request.type === "encode") {
-      if (!index) throw new Error("The index is not built yet");
-      const bytes = encodeIndex(index);
+      if (!snapshot) throw new Error("The index is not built yet");
+      // A copy: the index reads its arrays in place in these bytes.
+      const bytes = snapshot.slice();
       self.postMessage({ id: request.id, ok: true, value: bytes.buffer } satisfies WorkerReply, [bytes.buffer]);
     } else if (request.type === "compare") {
       if (!index) throw new Error("The index is not built yet");
