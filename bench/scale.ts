@@ -10,7 +10,7 @@
  * new server or CLI would: reads the snapshot from the database, checks its SHA-256, decodes it, and answers the same
  * queries, once from cold (as one CLI batch would) and once more; its answers must be the built index's. Reported:
  * build time and RSS, snapshot size, encode, write, read and decode times, the time from process start to the first
- * answer, settled RSS, and the queries' mean, p50 and p99.
+ * answer, settled RSS, and the queries' mean (wall and CPU time), p50 and p99.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -61,15 +61,19 @@ function settledRssMb() {
 function answer(index: SanctionsIndex, queries: Query[]) {
   const hash = createHash("sha256");
   const ms: number[] = [];
+  const cpu = process.cpuUsage();
   for (const q of queries) {
     const started = performance.now();
     const results = index.search(q.term, { type: q.type, datasets: q.datasets });
     ms.push(performance.now() - started);
     hash.update(JSON.stringify(results));
   }
+  const used = process.cpuUsage(cpu);
   const sorted = [...ms].sort((a, b) => a - b);
   return {
     meanMs: round(ms.reduce((a, b) => a + b, 0) / ms.length, 3),
+    // CPU time (user and system) per query: less sensitive than wall time to other processes on the same cores.
+    cpuMeanMs: round((used.user + used.system) / 1000 / ms.length, 3),
     p50Ms: round(percentile(sorted, 0.5), 3),
     p99Ms: round(percentile(sorted, 0.99), 3),
     digest: hash.digest("hex"),
@@ -191,7 +195,7 @@ async function main() {
           `  build: ${built.buildMs} ms, settled RSS ${built.builtRssMb} MB (peak ${built.buildPeakRssMb} MB); queries mean ${built.builtQueries.meanMs} ms, p50 ${built.builtQueries.p50Ms} ms, p99 ${built.builtQueries.p99Ms} ms`,
           `  snapshot: ${built.snapshotMb} MB, encoded in ${built.encodeMs} ms, written in ${built.writeMs} ms`,
           `  new process: read and checked in ${loaded.readMs} ms, decoded in ${loaded.decodeMs} ms, first answer ${loaded.firstAnswerMs} ms after start; settled RSS ${loaded.loadedRssMb} MB, ${loaded.servingRssMb} MB after the queries (peak ${loaded.loadPeakRssMb} MB)`,
-          `  ${args.queries} queries from cold: mean ${loaded.cold.meanMs} ms, p50 ${loaded.cold.p50Ms} ms, p99 ${loaded.cold.p99Ms} ms; again: mean ${loaded.again.meanMs} ms, p50 ${loaded.again.p50Ms} ms, p99 ${loaded.again.p99Ms} ms`,
+          `  ${args.queries} queries from cold: mean ${loaded.cold.meanMs} ms (CPU ${loaded.cold.cpuMeanMs} ms), p50 ${loaded.cold.p50Ms} ms, p99 ${loaded.cold.p99Ms} ms; again: mean ${loaded.again.meanMs} ms (CPU ${loaded.again.cpuMeanMs} ms), p50 ${loaded.again.p50Ms} ms, p99 ${loaded.again.p99Ms} ms`,
           `  answers identical to the built index's: ${row.sameAnswers}`,
         ].join("\n"),
       );

@@ -219,6 +219,25 @@ describe("index snapshots in the database", () => {
     await database.db.delete(schema.sanctionsIndexSnapshots).where(eq(schema.sanctionsIndexSnapshots.matcherVersion, "1999.1"));
   });
 
+  test("bytes the worker cannot decode, though their checksum matches, are rebuilt with one warning line", async () => {
+    const expected = await firstProcess();
+    const { fingerprint } = await currentVersions(database.db);
+    const bytes = encodeIndex(SanctionsIndex.build(ENTITIES));
+    // Another snapshot format, stored with its own (matching) checksum.
+    bytes[4] = 0xff;
+    await database.db.delete(schema.sanctionsIndexSnapshots);
+    expect(await writeStoredSnapshot(database.db, fingerprint, bytes, ENTITIES.length)).toBe("written");
+    const cache = new SanctionsIndexCache(database.db, { builder: buildInWorker, loader: loadInWorker });
+    expect((await cache.current()).origin).toBe("build");
+    expect(await search(cache, "Rustam Karimov")).toEqual(expected);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^\[duecheck\] the stored sanctions index snapshot cannot be used \(.*snapshot format 255, this matcher reads 1\); building the index from the lists$/,
+    );
+    await settleSnapshotWrites();
+    await cache.stop();
+  });
+
   test("an unfinished snapshot is never read; of two writers the first to finish keeps its snapshot", async () => {
     await database.db.delete(schema.sanctionsIndexSnapshots);
     const { fingerprint } = await currentVersions(database.db);

@@ -28,7 +28,10 @@ export interface IndexCacheOptions {
   snapshots?: boolean;
 }
 
-const warn = (message: string) => console.warn(`[duecheck] ${message}`);
+/** One line, whatever the error carried (a worker's error arrives with its stack). */
+const warn = (message: string) => console.warn(`[duecheck] ${message.split("\n")[0]}`);
+/** An error's first line, for a warning that must stay on one line. */
+const reasonOf = (error: unknown) => String((error as Error)?.message ?? error).split("\n")[0];
 
 /**
  * A process's sanctions index over the current version of every dataset, read from the database. refresh() compares
@@ -180,7 +183,7 @@ export class SanctionsIndexCache {
       return await (this.options.loader ?? loadInProcess)(bytes, this.options.threshold);
     } catch (error) {
       if (this.stopped) throw error;
-      warn(`the stored sanctions index snapshot cannot be used (${(error as Error).message}); building the index from the lists`);
+      warn(`the stored sanctions index snapshot cannot be used (${reasonOf(error)}); building the index from the lists`);
       // The rebuild writes a sound one in its place.
       if (broken) await deleteSnapshot(this.db, broken).catch(() => {});
       return null;
@@ -203,7 +206,7 @@ export class SanctionsIndexCache {
         () => true,
         () => false,
       );
-      if (held() && open) warn(`writing the sanctions index snapshot failed: ${(error as Error).message}`);
+      if (held() && open) warn(`writing the sanctions index snapshot failed: ${reasonOf(error)}`);
     });
     const entry = { task, start: write.start };
     this.writes.add(entry);
@@ -214,7 +217,7 @@ export class SanctionsIndexCache {
   private tidy(fingerprint: string): void {
     if (!this.snapshotsOn) return;
     deleteStaleSnapshots(this.db, fingerprint).catch((error) => {
-      if (!this.stopped) warn(`deleting old sanctions index snapshots failed: ${(error as Error).message}`);
+      if (!this.stopped) warn(`deleting old sanctions index snapshots failed: ${reasonOf(error)}`);
     });
   }
 }
