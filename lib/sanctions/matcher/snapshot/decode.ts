@@ -50,6 +50,28 @@ class StoredListings implements Listings {
   }
 }
 
+/** The hashes encodeSortedHashes wrote, `count` of them. */
+function decodeSortedHashes(bytes: Uint8Array, count: number): Uint32Array {
+  const hashes = new Uint32Array(count);
+  let at = 0;
+  let previous = 0;
+  for (let i = 0; i < count; i++) {
+    let delta = 0;
+    let shift = 0;
+    for (;;) {
+      if (at >= bytes.length || shift > 28) throw new SnapshotFormatError("a deletion index's hashes are cut short");
+      const byte = bytes[at++];
+      delta += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+      shift += 7;
+    }
+    previous += delta;
+    hashes[i] = previous;
+  }
+  if (at !== bytes.length || previous > 0xffffffff) throw new SnapshotFormatError("a deletion index's hashes do not fit");
+  return hashes;
+}
+
 /** The header of a snapshot (its counts, its matcher), checked as decoding checks it. */
 export function readHeader(bytes: Uint8Array): SnapshotHeader {
   if (!LITTLE_ENDIAN) throw new SnapshotFormatError("index snapshots are read on little-endian machines only");
@@ -116,10 +138,11 @@ export function decodeParts(input: Uint8Array): IndexParts {
     byLongSpelling: undefined!,
   };
   for (const name of DELETION_INDEXES) {
+    const ids = array(`${name}.ids`, "i32");
     state[name] = {
       ...header.deletion[name],
-      hashes: array(`${name}.hashes`, "u32"),
-      ids: array(`${name}.ids`, "i32"),
+      hashes: decodeSortedHashes(array(`${name}.hashDeltas`, "u8"), ids.length),
+      ids,
       own: array(`${name}.own`, "u8"),
       bucketStart: array(`${name}.bucketStart`, "i32"),
     };

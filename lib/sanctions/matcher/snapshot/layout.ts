@@ -6,10 +6,11 @@
  *
  * Every number is little-endian. The header names the matcher version, the counts, the datasets by code, the
  * deletion indexes' parameters and, per section, its offset, length and element type. Each section starts at a
- * multiple of 8, so a typed array is read in place, a view of the snapshot's buffer, without a copy.
+ * multiple of 8, so a typed array is read in place, a view of the snapshot's buffer, without a copy; only the
+ * deletion indexes' sorted hashes are stored as varint differences (encode.ts encodeSortedHashes) and expanded on load.
  *
  * Sections: the per-entity and per-name arrays as the index holds them; the vocabulary's document frequencies and
- * abjad flags; its three deletion indexes (hashes, ids, own flags, bucket starts); its spellings as JSON string arrays
+ * abjad flags; its three deletion indexes (hash differences, ids, own flags, bucket starts); its spellings as JSON string arrays
  * (keys, skeletons, raws, and the rare Arabic-script and CJK fields as [id, value] pairs); the identifier index as JSON;
  * and each listing as a UTF-8 JSON array (listingStart gives its bytes), read only when a search shows or weighs it.
  * What is quick to derive is derived on load: each token's weight, the posting lists, the names' tags, the map from a
