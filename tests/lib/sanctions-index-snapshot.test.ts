@@ -6,7 +6,7 @@ import type { SanctionsEntity } from "../../lib/sanctions/entity.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
 import { currentVersions } from "../../lib/sanctions/index-cache/load.ts";
 import { buildInWorker, type IndexBuilder, loadInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
-import { SNAPSHOT_CHUNK_BYTES, writeStoredSnapshot } from "../../lib/sanctions/index-cache/stored.ts";
+import { deleteStaleSnapshots, SNAPSHOT_CHUNK_BYTES, writeStoredSnapshot } from "../../lib/sanctions/index-cache/stored.ts";
 import { settleSnapshotWrites } from "../../lib/sanctions/index-cache/writes.ts";
 import { compareNames, MATCHER_VERSION, type MatchOptions, SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
 import { decodeIndex } from "../../lib/sanctions/matcher/snapshot/decode.ts";
@@ -274,5 +274,26 @@ describe("index snapshots in the database", () => {
     expect(after).toHaveLength(1);
     expect(after[0].fingerprint).toBe(next.fingerprint);
     expect(after[0].fingerprint).not.toBe(before[0].fingerprint);
+  });
+
+  test("cleanup keeps the snapshot prepared for a version about to become current, and drops one of versions gone", async () => {
+    const { fingerprint } = await currentVersions(database.db);
+    const bytes = encodeIndex(SanctionsIndex.build(ENTITIES));
+    await database.db.delete(schema.sanctionsIndexSnapshots);
+    await writeStoredSnapshot(database.db, fingerprint, bytes, ENTITIES.length);
+    // A version imported but not yet current (an import prepares the index before its switch): newer than the current.
+    const [current] = await database.db.select().from(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.isCurrent, true));
+    const { id: _, ...copy } = current;
+    const [upcoming] = await database.db
+      .insert(schema.sanctionsDatasetVersions)
+      .values({ ...copy, isCurrent: false, createdAt: new Date(current.createdAt.getTime() + 60_000) })
+      .returning({ id: schema.sanctionsDatasetVersions.id });
+    await writeStoredSnapshot(database.db, upcoming.id, bytes, ENTITIES.length);
+    await writeStoredSnapshot(database.db, "00000000-0000-4000-8000-000000000000", bytes, ENTITIES.length);
+    await writeStoredSnapshot(database.db, "not-a-version", bytes, ENTITIES.length);
+    expect(await deleteStaleSnapshots(database.db, fingerprint)).toBe(2);
+    expect((await snapshots()).map((r) => r.fingerprint).sort()).toEqual([fingerprint, upcoming.id].sort());
+    await database.db.delete(schema.sanctionsDatasetVersions).where(eq(schema.sanctionsDatasetVersions.id, upcoming.id));
+    expect(await deleteStaleSnapshots(database.db, fingerprint)).toBe(1);
   });
 });

@@ -16,6 +16,8 @@ const WRITER_GRACE_MS = 10 * 60_000;
 /** A snapshot of versions that are not current, and not superseded either, is kept this long (a disabled list's). */
 const KEEP_UNUSED_MS = 24 * 60 * 60_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const s = schema.sanctionsIndexSnapshots;
 const c = schema.sanctionsIndexSnapshotChunks;
 
@@ -151,15 +153,13 @@ export async function deleteStaleSnapshots(db: DbOrTx, currentFingerprint: strin
     .from(s);
   if (rows.length === 0) return 0;
   const v = schema.sanctionsDatasetVersions;
-  const ids = [...new Set(rows.flatMap((r) => r.fingerprint.split(",").filter(Boolean)))];
-  const versions = new Map(
-    (
-      await db
-        .select({ id: v.id, datasetId: v.datasetId, isCurrent: v.isCurrent, createdAt: v.createdAt })
-        .from(v)
-        .where(inArray(v.id, ids.length > 0 ? ids : [""]))
-    ).map((x) => [x.id, x]),
-  );
+  // Only ids that can be a version's are looked up (a uuid column refuses anything else): any other is no version.
+  const ids = [...new Set(rows.flatMap((r) => r.fingerprint.split(",")))].filter((id) => UUID.test(id));
+  const found =
+    ids.length === 0
+      ? []
+      : await db.select({ id: v.id, datasetId: v.datasetId, isCurrent: v.isCurrent, createdAt: v.createdAt }).from(v).where(inArray(v.id, ids));
+  const versions = new Map(found.map((x) => [x.id, x]));
   const currentSince = new Map(
     (await db.select({ datasetId: v.datasetId, createdAt: v.createdAt }).from(v).where(eq(v.isCurrent, true))).map((x) => [x.datasetId, x.createdAt.getTime()]),
   );
