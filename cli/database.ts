@@ -1,6 +1,7 @@
 import { type Database, openDatabase } from "../data/db.ts";
 import { loadInstanceKey } from "../lib/auth/instance-key.ts";
 import { loadConfig } from "../lib/config.ts";
+import { settleSnapshotWrites } from "../lib/sanctions/index-cache/writes.ts";
 import { seedSystemSettings } from "../lib/settings/system-settings.ts";
 import { wireCapabilities } from "../lib/wiring.ts";
 
@@ -17,6 +18,8 @@ export async function withDatabase<T>(work: (database: Database) => Promise<T>):
     await seedSystemSettings(database.db);
     return await work(database);
   } finally {
+    // An index built by this command is stored before the database closes, so the next command loads it.
+    await settleSnapshotWrites();
     await database.close();
   }
 }

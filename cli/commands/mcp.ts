@@ -7,7 +7,7 @@ import { createMcpServer } from "../../lib/mcp/server.ts";
 import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
-import { buildInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
+import { buildInWorker, loadInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
 import { pipelineDepsFromEnv, workSearches } from "../../lib/screening/search-jobs.ts";
 import { openSearchQueue } from "../../lib/screening/search-queue.ts";
 import { startWebhookDeliveries } from "../../lib/webhooks/worker.ts";
@@ -50,7 +50,7 @@ export function registerMcp(program: Command) {
         const { db } = database;
         await seedDatasets(db);
         const config = loadConfig();
-        const sanctions = new SanctionsIndexCache(db, { builder: buildInWorker });
+        const sanctions = new SanctionsIndexCache(db, { builder: buildInWorker, loader: loadInWorker });
         sanctions.startPolling(loadDatasetSettings().indexRefreshMs);
         const queue = await openSearchQueue(database);
         // Search jobs run where a worker takes them: a server holding the embedded database runs them itself;

@@ -6,7 +6,7 @@ import { seedDatasets } from "../../lib/sanctions/datasets/registry.ts";
 import { type DatasetScheduler, logRun, startDatasetScheduler } from "../../lib/sanctions/datasets/scheduler.ts";
 import { type DatasetSettings, loadDatasetSettings } from "../../lib/sanctions/datasets/settings.ts";
 import { SanctionsIndexCache } from "../../lib/sanctions/index-cache/cache.ts";
-import { buildInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
+import { buildInWorker, loadInWorker } from "../../lib/sanctions/index-cache/searchable.ts";
 
 /** What a server process keeps for sanctions: its settings, its index of the current versions, its scheduler. */
 export interface SanctionsService {
@@ -24,7 +24,7 @@ const services = new WeakMap<Database, SanctionsService>();
 export async function startSanctionsService(database: Database, settings = loadDatasetSettings()): Promise<SanctionsService> {
   const { db } = database;
   await seedDatasets(db);
-  const index = new SanctionsIndexCache(db, { builder: buildInWorker });
+  const index = new SanctionsIndexCache(db, { builder: buildInWorker, loader: loadInWorker });
   index.refresh().catch((error) => console.error("[duecheck] building the sanctions index failed:", error));
   index.startPolling(settings.indexRefreshMs);
   let scheduler: DatasetScheduler | null = null;

@@ -45,6 +45,18 @@ function variantHashes(s: string, depth: number): number[] {
 
 const ID_LIMIT = 2 ** 21;
 
+/** A built DeletionIndex as flat arrays and numbers, for an index snapshot (matcher/snapshot): restored, not rebuilt. */
+export interface DeletionIndexState {
+  hashes: Uint32Array;
+  ids: Int32Array;
+  own: Uint8Array;
+  bucketStart: Int32Array;
+  bucketShift: number;
+  minDeletionLength: number;
+  /** null for Infinity (no two-deletion variants), which JSON cannot hold. */
+  minTwoDeletionLength: number | null;
+}
+
 export class DeletionIndex {
   private readonly hashes: Uint32Array;
   private readonly ids: Int32Array;
@@ -95,6 +107,41 @@ export class DeletionIndex {
       while (i < this.hashes.length && this.hashes[i] >>> this.bucketShift < bucket) i++;
       this.bucketStart[bucket] = i;
     }
+  }
+
+  /** Its arrays as they are (not copies). */
+  state(): DeletionIndexState {
+    const { hashes, ids, own, bucketStart, bucketShift, minDeletionLength, minTwoDeletionLength } = this;
+    return {
+      hashes,
+      ids,
+      own,
+      bucketStart,
+      bucketShift,
+      minDeletionLength,
+      minTwoDeletionLength: Number.isFinite(minTwoDeletionLength) ? minTwoDeletionLength : null,
+    };
+  }
+
+  /** The index whose state() this was: the same lookups, without hashing and sorting every variant again. */
+  static restore(state: DeletionIndexState): DeletionIndex {
+    const index: DeletionIndex = Object.create(DeletionIndex.prototype);
+    if (
+      state.bucketStart.length !== (1 << (31 - state.bucketShift)) + 1 ||
+      state.ids.length !== state.hashes.length ||
+      state.own.length !== state.hashes.length
+    ) {
+      throw new Error("A deletion index's arrays do not fit together");
+    }
+    return Object.assign(index, {
+      hashes: state.hashes,
+      ids: state.ids,
+      own: state.own,
+      bucketStart: state.bucketStart,
+      bucketShift: state.bucketShift,
+      minDeletionLength: state.minDeletionLength,
+      minTwoDeletionLength: state.minTwoDeletionLength ?? Infinity,
+    });
   }
 
   private depth(s: string, most: number): number {

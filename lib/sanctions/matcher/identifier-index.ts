@@ -59,6 +59,18 @@ export class IdentifierIndex {
     return this.byKey.size;
   }
 
+  /** Every key with its entities, for an index snapshot (matcher/snapshot). */
+  entries(): [string, { entity: number; identifier: EntityIdentifier }[]][] {
+    return [...this.byKey];
+  }
+
+  /** The index whose entries() these were. */
+  static restore(entries: [string, { entity: number; identifier: EntityIdentifier }[]][]): IdentifierIndex {
+    const index = new IdentifierIndex();
+    for (const [key, list] of entries) index.byKey.set(key, list);
+    return index;
+  }
+
   /** The entities publishing one of the searched identifiers, each with its identifier as the listing publishes it. */
   lookup(searched: readonly { kind: IdentifierKind; value: string }[]): Map<number, EntityIdentifier> {
     const found = new Map<number, EntityIdentifier>();

@@ -40,6 +40,15 @@ export interface Listing {
   sourceUrl: string | null;
 }
 
+/**
+ * The listings by entity position: an array when built, or read from a snapshot's bytes one at a time
+ * (matcher/snapshot), since a search only reads those of the entities it shows or weighs.
+ */
+export interface Listings {
+  readonly length: number;
+  at(entity: number): Listing | undefined;
+}
+
 /** One empty list for every listing that has none: results copy their lists, so it is never changed. */
 const NONE: string[] = [];
 const listOrNone = (values: string[]) => (values.length > 0 ? values : NONE);
@@ -59,7 +68,7 @@ function listingOf(entity: SanctionsEntity): Listing {
 
 /** The entities added, as the index holds them: per entity, per name (primary names and aliases), per token. */
 export interface IndexParts {
-  listings: Listing[];
+  listings: Listings;
   /** Frozen: every token added. */
   vocab: Vocabulary;
   datasetCodes: Map<string, number>;

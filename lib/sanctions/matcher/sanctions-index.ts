@@ -15,7 +15,7 @@ import { CandidateFinder } from "./candidates.ts";
 import { hasDetails, type WeighedEvidence, weighEvidence } from "./evidence.ts";
 import { explainAlignment } from "./explain.ts";
 import type { IdentifierIndex } from "./identifier-index.ts";
-import { COMPANY, type IndexParts, type Listing, nameTag, PERSON, SanctionsIndexBuilder, slashParts } from "./index-builder.ts";
+import { COMPANY, type IndexParts, type Listing, type Listings, nameTag, PERSON, SanctionsIndexBuilder, slashParts } from "./index-builder.ts";
 import type { NameKind } from "./lexicon.ts";
 import { isPatronymic, TokenClass } from "./lexicon.ts";
 import { type Token, tokenize } from "./normalize.ts";
@@ -38,7 +38,9 @@ export interface BuildOptions {
 
 export class SanctionsIndex {
   private readonly threshold: number;
-  private readonly listings: Listing[];
+  /** What it was made of, as a snapshot writes it (matcher/snapshot). */
+  readonly parts: IndexParts;
+  private readonly listings: Listings;
   private readonly vocab: Vocabulary;
   private readonly idfs: Float32Array;
   private readonly datasetCodes: Map<string, number>;
@@ -66,6 +68,7 @@ export class SanctionsIndex {
   private readonly weights?: WeightSource;
 
   private constructor(parts: IndexParts, threshold: number, weightsFrom?: SanctionsIndex) {
+    this.parts = parts;
     this.listings = parts.listings;
     this.threshold = threshold;
     this.vocab = parts.vocab;
@@ -114,6 +117,11 @@ export class SanctionsIndex {
     return new SanctionsIndex(builder.finish(), options?.threshold ?? DEFAULT_MATCH_THRESHOLD, options?.weightsFrom);
   }
 
+  /** The index of parts a snapshot kept (matcher/snapshot): it answers as the index they were taken from. */
+  static fromParts(parts: IndexParts, options?: Omit<BuildOptions, "weightsFrom">): SanctionsIndex {
+    return new SanctionsIndex(parts, options?.threshold ?? DEFAULT_MATCH_THRESHOLD);
+  }
+
   /** Number of entities. */
   get size(): number {
     return this.listings.length;
@@ -151,7 +159,7 @@ export class SanctionsIndex {
     const details = options.details;
     const byIdentifier = this.identifiers.lookup(details.identifiers ?? []);
     this.addIdentified(query, byIdentifier.keys(), accepted, best, compoundCache);
-    const weigh = (e: number, b: ScoredName) => weighEvidence(details, this.listings[e], b.score, threshold, byIdentifier.get(e));
+    const weigh = (e: number, b: ScoredName) => weighEvidence(details, this.listing(e), b.score, threshold, byIdentifier.get(e));
     return rankWithDetails(best, byIdentifier, query, minScore, limit, weigh, show, listedWords);
   }
 
@@ -212,11 +220,17 @@ export class SanctionsIndex {
     return words;
   }
 
+  private listing(e: number): Listing {
+    const listing = this.listings.at(e);
+    if (!listing) throw new Error(`No listing at ${e}`);
+    return listing;
+  }
+
   /** The alignment behind a name's score, scored again with the pairs kept (only for the results returned). */
   private explain(query: PreparedQuery, n: number, compoundCache: CompoundCache): MatchExplanation {
     const chosen: Pair[] = [];
     scoreName(query, this.vocab, this.idfs, this.nameTokensOf(n), compoundCache, chosen);
-    const listing = this.listings[this.nameEntity[n]];
+    const listing = this.listing(this.nameEntity[n]);
     const alias = this.nameAlias[n];
     const whole = alias < 0 ? listing.name : listing.aliases[alias];
     const text = this.namePart[n] < 0 ? whole : slashParts(whole)[this.namePart[n]];
@@ -253,7 +267,7 @@ export class SanctionsIndex {
 
   /** With `weighed`, the score and match flag are those the search's details gave (evidence.ts). */
   private result(e: number, n: number, score: number, threshold: number, explanation: MatchExplanation, weighed?: WeighedEvidence): MatchResult {
-    const listing = this.listings[e];
+    const listing = this.listing(e);
     const alias = this.nameAlias[n];
     const rounded = weighed ? weighed.score : Math.round(score * 1000) / 1000;
     return {

@@ -13,7 +13,7 @@
  * under SIMILARITY_FLOOR are left out.
  */
 import { endingAgreement, onsetAgreement, sibilantAgreement, vowelAgreement } from "./arabic.ts";
-import { DeletionIndex } from "./deletion-index.ts";
+import { DeletionIndex, type DeletionIndexState } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { tokenSimilarity } from "./similarity.ts";
 import {
@@ -94,18 +94,38 @@ export interface VocabularyMatches {
   sims: number[];
 }
 
+/**
+ * A frozen vocabulary as an index snapshot keeps it (matcher/snapshot): its tokens' spellings, document frequencies
+ * and the deletion indexes of its lookups. What is quick to derive (the map by key, the skeleton groups, the lengths)
+ * is derived again on load.
+ */
+export interface VocabularyState {
+  keys: string[];
+  skeletons: string[];
+  raws: string[];
+  natives: (string | undefined)[];
+  readings: (string[] | undefined)[];
+  letters: (string | undefined)[];
+  vowels: (string | undefined)[];
+  abjad: Uint8Array;
+  df: Int32Array;
+  byKey1: DeletionIndexState;
+  bySkeleton1: DeletionIndexState;
+  byLongSpelling: DeletionIndexState;
+}
+
 export class Vocabulary {
-  readonly keys: string[] = [];
-  readonly skeletons: string[] = [];
+  readonly keys: string[];
+  readonly skeletons: string[];
   /** The first spelling seen of each key (see Spelling.raw). */
-  readonly raws: string[] = [];
+  readonly raws: string[];
   /** The character of Hangul and Han tokens; undefined for the others. */
-  readonly natives: (string | undefined)[] = [];
+  readonly natives: (string | undefined)[];
   /** The other readings of a token (Spelling.readings), if it has any. */
-  readonly readings: (string[] | undefined)[] = [];
+  readonly readings: (string[] | undefined)[];
   /** Arabic-script tokens' letters and long vowels (Spelling.letters, .vowels); undefined for the others. */
-  readonly letters: (string | undefined)[] = [];
-  readonly vowels: (string | undefined)[] = [];
+  readonly letters: (string | undefined)[];
+  readonly vowels: (string | undefined)[];
   private readonly abjadFlags: number[] = [];
   private readonly byKey = new Map<string, number>();
   private dfCounts: number[] = [];
@@ -131,6 +151,46 @@ export class Vocabulary {
    * one-letter deletions: one edit in a long word is found here when folding made it two or three (query.ts).
    */
   byLongSpelling!: DeletionIndex;
+
+  /** An empty vocabulary to add tokens to, or (`state`) the frozen one a snapshot kept. */
+  constructor(state?: VocabularyState) {
+    this.keys = state?.keys ?? [];
+    this.skeletons = state?.skeletons ?? [];
+    this.raws = state?.raws ?? [];
+    this.natives = state?.natives ?? [];
+    this.readings = state?.readings ?? [];
+    this.letters = state?.letters ?? [];
+    this.vowels = state?.vowels ?? [];
+    if (!state) return;
+    const n = state.keys.length;
+    const lengths = [state.skeletons, state.raws, state.natives, state.readings, state.letters, state.vowels, state.abjad, state.df].map((a) => a.length);
+    if (lengths.some((length) => length !== n)) throw new Error("A vocabulary's arrays do not fit together");
+    this.abjad = state.abjad;
+    this.df = state.df;
+    for (let id = 0; id < n; id++) {
+      this.byKey.set(Vocabulary.mapKey({ key: this.keys[id], abjad: this.abjad[id] === 1, native: this.natives[id], letters: this.letters[id] }), id);
+    }
+    this.derive(state);
+  }
+
+  /** What a snapshot keeps of this frozen vocabulary (its own arrays, not copies). */
+  state(): VocabularyState {
+    const { keys, skeletons, raws, natives, readings, letters, vowels, abjad, df } = this;
+    return {
+      keys,
+      skeletons,
+      raws,
+      natives,
+      readings,
+      letters,
+      vowels,
+      abjad,
+      df,
+      byKey1: this.byKey1.state(),
+      bySkeleton1: this.bySkeleton1.state(),
+      byLongSpelling: this.byLongSpelling.state(),
+    };
+  }
 
   get size(): number {
     return this.keys.length;
@@ -179,27 +239,39 @@ export class Vocabulary {
   freeze(): void {
     this.abjad = Uint8Array.from(this.abjadFlags);
     this.df = Int32Array.from(this.dfCounts);
+    this.dfCounts = [];
+    this.derive();
+  }
+
+  /** The lookup structures of the frozen tokens: built, or (`kept`) restored as a snapshot kept them. */
+  private derive(kept?: Pick<VocabularyState, "byKey1" | "bySkeleton1" | "byLongSpelling">): void {
     this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
     this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
     this.checked = new Int32Array(this.keys.length);
-    this.dfCounts = [];
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
-    this.byKey1 = new DeletionIndex(
-      this.keys.map((k, id) => (this.abjad[id] ? "" : k)),
-      KEY_DELETION_LENGTH,
-      TWO_EDIT_LENGTH,
-    );
+    this.byKey1 = kept
+      ? DeletionIndex.restore(kept.byKey1)
+      : new DeletionIndex(
+          this.keys.map((k, id) => (this.abjad[id] ? "" : k)),
+          KEY_DELETION_LENGTH,
+          TWO_EDIT_LENGTH,
+        );
     // Tokens by skeleton: many share one (Muhammad, Mohamed, Mohammed: mhmd), and a lookup by skeleton meets each
-    // skeleton once, with all its tokens.
+    // skeleton once, with all its tokens. The groups come in the order of their first token, so derived again they
+    // are the ones a snapshot's bySkeleton1 points to.
     ({ skeletons: this.groupSkeletons, start: this.groupStart, tokens: this.groupTokens } = groupBySkeleton(this.skeletons));
     this.groupChecked = new Int32Array(this.groupSkeletons.length);
     // One or two consonants: their one-deletion neighbours would be a large part of the vocabulary.
-    this.bySkeleton1 = new DeletionIndex(this.groupSkeletons, SKELETON_DELETION_LENGTH);
-    this.byLongSpelling = new DeletionIndex(
-      this.raws.map((raw, id) => (raw.length >= LONG_TYPO_LENGTH && this.abjad[id] !== 1 && this.natives[id] === undefined && /^[a-z]+$/.test(raw) ? raw : "")),
-      LONG_TYPO_LENGTH - 1,
-    );
+    this.bySkeleton1 = kept ? DeletionIndex.restore(kept.bySkeleton1) : new DeletionIndex(this.groupSkeletons, SKELETON_DELETION_LENGTH);
+    this.byLongSpelling = kept
+      ? DeletionIndex.restore(kept.byLongSpelling)
+      : new DeletionIndex(
+          this.raws.map((raw, id) =>
+            raw.length >= LONG_TYPO_LENGTH && this.abjad[id] !== 1 && this.natives[id] === undefined && /^[a-z]+$/.test(raw) ? raw : "",
+          ),
+          LONG_TYPO_LENGTH - 1,
+        );
   }
 
   spelling(id: number): Spelling {
