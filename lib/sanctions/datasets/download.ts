@@ -5,10 +5,10 @@ import { privateNetworksAllowed } from "../../outgoing/policy.ts";
 import type { DownloadResult, VersionSummary } from "../contract.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
-import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
+import { EntityStream, skipped } from "./check-off-thread.ts";
 import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
 import { type FailureKind, FetchFileError, fetchFile } from "./fetch-file.ts";
-import { IntegrityError } from "./integrity.ts";
+import { checkEntityCount, IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
 import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
 
@@ -106,10 +106,19 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     }
 
     options.onProgress?.({ stage: "checking", files: files.length, bytes: size });
-    const entities = await checkDatasetFilesOffThread(dataset.format, datasetId, files, current?.entityCount ?? null);
-    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download", beforeSwitch: options.beforeSwitch });
-    await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size });
-    return { status: "success", version: versionSummary(version) };
+    // Read in a worker thread, batch by batch as they are stored; the count is checked before the switch.
+    const entities = new EntityStream(dataset.format, datasetId, files);
+    const version = await storeVersion(db, {
+      datasetId,
+      files,
+      entities,
+      checkCount: (count) => checkEntityCount(count, current?.entityCount ?? null),
+      versionDate: now(),
+      origin: "download",
+      beforeSwitch: options.beforeSwitch,
+    });
+    await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size, ...skipped(entities) });
+    return { status: "success", version: versionSummary(version), ...skipped(entities) };
   } catch (error) {
     const expected = error instanceof FetchFileError || error instanceof IntegrityError;
     const message = expected ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;

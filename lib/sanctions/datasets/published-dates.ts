@@ -1,4 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
+import { gunzipSync } from "node:zlib";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { PUBLISHED_DATE_HEAD_BYTES, publishedDateOf } from "../parsers/published-date.ts";
 
@@ -19,7 +20,7 @@ export async function publishedDates(db: DbOrTx, versions: { id: string; format:
     .select({
       versionId: f.versionId,
       name: f.fileName,
-      head: sql<Uint8Array | string>`substring(${f.content} from 1 for ${sql.raw(String(PUBLISHED_DATE_HEAD_BYTES))})`,
+      head: sql<Uint8Array | string | null>`substring(${f.content} from 1 for ${sql.raw(String(PUBLISHED_DATE_HEAD_BYTES))})`,
     })
     .from(f)
     .where(
@@ -28,11 +29,30 @@ export async function publishedDates(db: DbOrTx, versions: { id: string; format:
         dated.map((v) => v.id),
       ),
     );
+  // A file kept in chunks (versions.ts) has its head in the first chunk, a gzip stream of its own.
+  const c = schema.sanctionsVersionFileChunks;
+  const chunked = await db
+    .select({ versionId: f.versionId, name: f.fileName, first: c.content })
+    .from(f)
+    .innerJoin(c, and(eq(c.fileId, f.id), eq(c.seq, 0)))
+    .where(
+      and(
+        isNull(f.content),
+        inArray(
+          f.versionId,
+          dated.map((v) => v.id),
+        ),
+      ),
+    );
   const decoder = new TextDecoder();
+  const text = (head: Uint8Array | string | null) => (head === null ? "" : typeof head === "string" ? head : decoder.decode(head));
   for (const version of dated) {
-    const heads = rows
-      .filter((r) => r.versionId === version.id)
-      .map((r) => ({ name: r.name, head: typeof r.head === "string" ? r.head : decoder.decode(r.head) }));
+    const heads = [
+      ...rows.filter((r) => r.versionId === version.id && r.head !== null).map((r) => ({ name: r.name, head: text(r.head) })),
+      ...chunked
+        .filter((r) => r.versionId === version.id)
+        .map((r) => ({ name: r.name, head: text(gunzipSync(r.first).subarray(0, PUBLISHED_DATE_HEAD_BYTES)) })),
+    ];
     const date = publishedDateOf(version.format, heads);
     if (date) answer.set(version.id, date);
   }

@@ -1,20 +1,28 @@
 import { createHash } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { collectGarbage } from "../collect-garbage.ts";
 import type { DatasetFile, SanctionsEntity } from "../entity.ts";
+import { byteChunks, readWhole, type SourceFile, sizeOf } from "../parsers/source.ts";
 import { ChecksumBuilder, storedShape } from "./checksum.ts";
 import { DOWNLOAD_REACHED } from "./claim.ts";
 import { planRetention } from "./retention.ts";
 import { deleteVersionInSteps, discardUnfinishedVersions } from "./unfinished.ts";
 import { referencedVersions } from "./version-references.ts";
 
-/** A file as stored with a version: its bytes and, when downloaded, where from and the validators it came with. */
-export interface StoredFile extends DatasetFile {
+/** Where a file of a version came from: when downloaded, its URL and the validators it came with. */
+export interface FileOrigin {
   sourceUrl: string | null;
   etag: string | null;
   lastModified: string | null;
 }
+
+/** A file of a version: its bytes in memory (a download, an upload) or its path on disk (the CLI's files). */
+export type StoredFile = SourceFile & FileOrigin;
+
+/** A kept file read back from the database, its bytes in memory. */
+export type KeptFile = DatasetFile & FileOrigin;
 
 export type VersionRow = typeof schema.sanctionsDatasetVersions.$inferSelect;
 
@@ -33,30 +41,52 @@ const ENTITY_BATCH = 100;
 const bytesAsBase64 = (content: Uint8Array): SQL =>
   sql`decode(${Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("base64")}, 'base64')`;
 
-/** Stores one file of a version (a statement of its own); the garbage of its query (several copies of the file as text) is collected after. */
+/**
+ * A file up to this size is kept whole in its row; a larger one is gzipped in pieces of this size, each a chunk
+ * row of its own (a gzip stream by itself, so the head of the file is read from the first chunk alone). Stored a
+ * piece at a time, a file of gigabytes never is in memory whole, and the lists published as text shrink about 5×.
+ */
+export const FILE_CHUNK_BYTES = 4 << 20;
+
+/**
+ * Stores one file of a version, whole or in chunks (each a statement of its own); the garbage of each query
+ * (several copies of its bytes as text) is collected after.
+ */
 async function insertFile(tx: DbOrTx, versionId: string, file: StoredFile) {
-  await tx.insert(schema.sanctionsVersionFiles).values({
-    versionId,
-    fileName: file.name,
-    content: bytesAsBase64(file.content),
-    sourceUrl: file.sourceUrl,
-    etag: file.etag,
-    lastModified: file.lastModified,
-  });
+  const byteSize = sizeOf(file);
+  const whole = byteSize <= FILE_CHUNK_BYTES;
+  const [row] = await tx
+    .insert(schema.sanctionsVersionFiles)
+    .values({
+      versionId,
+      fileName: file.name,
+      content: whole ? bytesAsBase64(readWhole(file).content) : null,
+      byteSize,
+      sourceUrl: file.sourceUrl,
+      etag: file.etag,
+      lastModified: file.lastModified,
+    })
+    .returning({ id: schema.sanctionsVersionFiles.id });
   collectGarbage();
+  if (whole) return;
+  let seq = 0;
+  for (const piece of byteChunks(file, FILE_CHUNK_BYTES)) {
+    await tx.insert(schema.sanctionsVersionFileChunks).values({ fileId: row.id, seq: seq++, content: bytesAsBase64(gzipSync(piece)) });
+    collectGarbage();
+  }
 }
 
 /** SHA-256 over the names and bytes of the files, in name order: equal for an identical download. */
-export function contentHash(files: DatasetFile[]): string {
+export function contentHash(files: SourceFile[]): string {
   const hash = createHash("sha256");
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    hash.update(`${file.name}\0${file.content.byteLength}\0`);
-    hash.update(file.content);
+    hash.update(`${file.name}\0${sizeOf(file)}\0`);
+    for (const bytes of byteChunks(file)) hash.update(bytes);
   }
   return hash.digest("hex");
 }
 
-export const totalSize = (files: DatasetFile[]) => files.reduce((sum, f) => sum + f.content.byteLength, 0);
+export const totalSize = (files: SourceFile[]) => files.reduce((sum, f) => sum + sizeOf(f), 0);
 
 export async function currentVersion(db: DbOrTx, datasetId: string): Promise<VersionRow | null> {
   const [row] = await db
@@ -66,20 +96,39 @@ export async function currentVersion(db: DbOrTx, datasetId: string): Promise<Ver
   return row ?? null;
 }
 
-/** The raw files of a kept version, so it can be parsed again. */
-export async function versionFiles(db: DbOrTx, versionId: string): Promise<StoredFile[]> {
+/** The raw files of a kept version, so it can be parsed again (a chunked file unpacked whole). */
+export async function versionFiles(db: DbOrTx, versionId: string): Promise<KeptFile[]> {
   const rows = await db
     .select()
     .from(schema.sanctionsVersionFiles)
     .where(eq(schema.sanctionsVersionFiles.versionId, versionId))
     .orderBy(asc(schema.sanctionsVersionFiles.fileName));
-  return rows.map((r) => ({
-    name: r.fileName,
-    content: new Uint8Array(r.content ?? []),
-    sourceUrl: r.sourceUrl,
-    etag: r.etag,
-    lastModified: r.lastModified,
-  }));
+  const files: KeptFile[] = [];
+  for (const r of rows) {
+    files.push({
+      name: r.fileName,
+      content: r.content ? new Uint8Array(r.content) : await chunkedContent(db, r.id),
+      sourceUrl: r.sourceUrl,
+      etag: r.etag,
+      lastModified: r.lastModified,
+    });
+  }
+  return files;
+}
+
+/** A file kept in chunks, unpacked: each chunk read and gunzipped into its place in turn. */
+async function chunkedContent(db: DbOrTx, fileId: string): Promise<Uint8Array> {
+  const c = schema.sanctionsVersionFileChunks;
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(c).where(eq(c.fileId, fileId));
+  const pieces: Uint8Array[] = [];
+  for (let seq = 0; seq < count; seq++) {
+    const [chunk] = await db
+      .select({ content: c.content })
+      .from(c)
+      .where(and(eq(c.fileId, fileId), eq(c.seq, seq)));
+    pieces.push(gunzipSync(chunk.content));
+  }
+  return new Uint8Array(Buffer.concat(pieces));
 }
 
 export async function datasetVersions(db: DbOrTx, datasetId: string): Promise<VersionRow[]> {
@@ -93,7 +142,10 @@ export async function datasetVersions(db: DbOrTx, datasetId: string): Promise<Ve
 export interface NewVersion {
   datasetId: string;
   files: StoredFile[];
-  entities: SanctionsEntity[];
+  /** The entities at once, or in batches as they are read (a list of a million is never held whole). */
+  entities: SanctionsEntity[] | AsyncIterable<SanctionsEntity[]>;
+  /** Checks the number of distinct entities stored before the switch (integrity.ts checkEntityCount); a throw discards the version. */
+  checkCount?: (count: number) => void;
   versionDate: Date;
   origin: "download" | "import";
   /** Run once every entity is stored, just before the version becomes current (a process prepares its index). */
@@ -125,7 +177,8 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
       datasetId: input.datasetId,
       versionDate: input.versionDate,
       isCurrent: false,
-      entityCount: input.entities.length,
+      // Set at the switch, when every entity is stored (a streamed list is counted as it goes).
+      entityCount: 0,
       fileSize,
       contentHash: contentHash(input.files),
       // Set at the switch: it is computed batch by batch as the entities are stored, and its absence marks the
@@ -136,35 +189,31 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
     .returning();
   let pruned: string[];
   let entitiesChecksum: string;
+  let entityCount = 0;
   try {
     for (const file of input.files) await insertFile(db, version.id, file);
     const checksum = new ChecksumBuilder();
-    for (let i = 0; i < input.entities.length; i += ENTITY_BATCH) {
-      const batch = input.entities.slice(i, i + ENTITY_BATCH);
-      for (const e of batch) checksum.add(storedShape(e));
-      await db.insert(schema.sanctionsEntities).values(
-        batch.map((e) => ({
-          id: e.id,
-          versionId: version.id,
-          datasetId: input.datasetId,
-          sourceId: e.sourceId,
-          schema: e.schema,
-          name: e.name,
-          aliases: e.aliases,
-          nationalities: e.nationalities,
-          birthDates: e.birthDates,
-          identifiers: e.identifiers ?? [],
-          programs: e.programs,
-          addresses: e.addresses,
-          remarks: e.remarks,
-          listedOn: e.listedOn,
-          sourceUrl: e.sourceUrl,
-        })),
-      );
-      // The embedded database answers in microtasks: let the server's timers and I/O run between batches.
-      await new Promise((resolve) => setImmediate(resolve));
-      collectGarbage();
+    for await (const given of batchesOf(input.entities)) {
+      for (let i = 0; i < given.length; i += ENTITY_BATCH) {
+        const batch = given.slice(i, i + ENTITY_BATCH);
+        // An id given twice is stored once, as first given: the database tells which rows it took.
+        const stored = await db
+          .insert(schema.sanctionsEntities)
+          .values(batch.map((e) => entityRow(e, version.id, input.datasetId)))
+          .onConflictDoNothing()
+          .returning({ id: schema.sanctionsEntities.id });
+        const taken = new Set(stored.map((r) => r.id));
+        for (const e of batch) {
+          if (!taken.delete(e.id)) continue;
+          checksum.add(storedShape(e));
+          entityCount++;
+        }
+        // The embedded database answers in microtasks: let the server's timers and I/O run between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+        collectGarbage();
+      }
     }
+    input.checkCount?.(entityCount);
     entitiesChecksum = checksum.digest();
     await input.beforeSwitch?.(version.id).catch((error) => console.error(`[duecheck] preparing for ${input.datasetId}'s new version failed:`, error));
     pruned = await db.transaction(async (tx) => {
@@ -174,7 +223,7 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
         .where(and(eq(schema.sanctionsDatasetVersions.datasetId, input.datasetId), eq(schema.sanctionsDatasetVersions.isCurrent, true)));
       await tx
         .update(schema.sanctionsDatasetVersions)
-        .set({ isCurrent: true, retentionReason: null, entitiesChecksum })
+        .set({ isCurrent: true, retentionReason: null, entitiesChecksum, entityCount })
         .where(eq(schema.sanctionsDatasetVersions.id, version.id));
       const dropped = await applyRetention(tx, input.datasetId, version.id);
       // Only a download is a "last download": an imported file says nothing of the publisher, so a list that was
@@ -203,8 +252,34 @@ export async function storeVersion(db: DbOrTx, input: NewVersion): Promise<Versi
   for (const id of pruned) {
     await deleteVersionInSteps(db, id).catch((error) => console.error(`[duecheck] a version dropped by retention is left to the records purge:`, error));
   }
-  return { ...version, entitiesChecksum, isCurrent: true };
+  return { ...version, entitiesChecksum, entityCount, isCurrent: true };
 }
+
+/** The entities as batches, whether given at once or already in batches. */
+async function* batchesOf(entities: SanctionsEntity[] | AsyncIterable<SanctionsEntity[]>): AsyncGenerator<SanctionsEntity[]> {
+  if (Array.isArray(entities)) yield entities;
+  else yield* entities;
+}
+
+/** An entity as a row of sanctions_entities (absent identifiers and PEP details stored as [] and null). */
+const entityRow = (e: SanctionsEntity, versionId: string, datasetId: string) => ({
+  id: e.id,
+  versionId,
+  datasetId,
+  sourceId: e.sourceId,
+  schema: e.schema,
+  name: e.name,
+  aliases: e.aliases,
+  nationalities: e.nationalities,
+  birthDates: e.birthDates,
+  identifiers: e.identifiers ?? [],
+  programs: e.programs,
+  addresses: e.addresses,
+  remarks: e.remarks,
+  listedOn: e.listedOn,
+  sourceUrl: e.sourceUrl,
+  pep: e.pep ?? null,
+});
 
 /**
  * Labels the kept versions and answers the others, for the caller to delete once the switch has committed (with

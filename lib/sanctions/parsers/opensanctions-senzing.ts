@@ -1,6 +1,7 @@
-import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { type JsonRecord, jsonLines, objects } from "./json-lines.ts";
+import type { SourceFile } from "./source.ts";
 import { cleanText } from "./text.ts";
 
 /** Senzing record types as OpenSanctions exports them; VEHICLE and untyped records (positions) are skipped. */
@@ -54,9 +55,8 @@ function address(entry: JsonRecord): string {
   return joinParts(parts.map((key) => entry[key]));
 }
 
-/** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs). */
-export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile): SanctionsEntity[] {
-  const entities: SanctionsEntity[] = [];
+/** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs), read a line at a time. */
+export function* readOpenSanctionsSenzing(datasetId: string, file: SourceFile): Generator<SanctionsEntity> {
   for (const { line, record } of jsonLines(file)) {
     const recordId = typeof record.RECORD_ID === "string" || typeof record.RECORD_ID === "number" ? String(record.RECORD_ID) : "";
     if (!recordId) throw new DatasetFormatError(`${file.name} line ${line}: record without RECORD_ID`);
@@ -86,7 +86,9 @@ export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile):
     // PLACE_OF_BIRTH entries share the ADDRESSES list; only real addresses are kept.
     for (const entry of objects(record.ADDRESSES)) if (entry.PLACE_OF_BIRTH === undefined) addUnique(entity.addresses, address(entry));
     entity.sourceUrl = typeof record.URL === "string" ? record.URL : null;
-    entities.push(entity);
+    yield entity;
   }
-  return entities;
 }
+
+/** The whole file's entities at once (tests); an import streams them with readOpenSanctionsSenzing. */
+export const parseOpenSanctionsSenzing = (datasetId: string, file: SourceFile): SanctionsEntity[] => [...readOpenSanctionsSenzing(datasetId, file)];
