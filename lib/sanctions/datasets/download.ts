@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { type AuditActor, recordAudit } from "../../audit/record.ts";
@@ -70,6 +73,8 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
       details,
     });
 
+  let folder: string | null = null;
+  const downloads = () => (folder ??= mkdtempSync(join(tmpdir(), "duecheck-download-")));
   try {
     if (!isDatasetFormat(dataset.format)) throw new IntegrityError(`Unknown dataset format ${dataset.format}`);
     if (dataset.urls.length === 0) throw new IntegrityError("The dataset has no source URL");
@@ -88,12 +93,15 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
         allowPrivateNetworks,
         validators: previous ? { etag: previous.etag, lastModified: previous.lastModified } : null,
         onBytes: (received, total) => options.onProgress?.({ stage: "bytes", file: source.name, received, total }),
+        // To disk as it arrives: read from there a batch at a time, a large list is never in memory whole.
+        toFile: join(downloads(), String(index)),
       });
       if (fetched.status === "not_modified") {
         files.push(previous!);
       } else {
         changed++;
-        files.push({ name: source.name, content: fetched.content, sourceUrl: source.url, etag: fetched.etag, lastModified: fetched.lastModified });
+        const { status: _, ...body } = fetched;
+        files.push({ name: source.name, ...body, sourceUrl: source.url });
       }
     }
 
@@ -129,6 +137,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     throw new DownloadFailedError(datasetId, message, kind);
   } finally {
     claim.stopRenewing();
+    if (folder) rmSync(folder, { recursive: true, force: true });
   }
 }
 
