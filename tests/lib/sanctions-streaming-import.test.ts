@@ -16,6 +16,7 @@ import { importDatasetFiles, readImportFiles } from "../../lib/sanctions/dataset
 import { currentVersion, FILE_CHUNK_BYTES, versionFiles } from "../../lib/sanctions/datasets/versions.ts";
 import { writeSyntheticFtm } from "../../support/ftm-synthetic.ts";
 import { createTestDatabase, openTestDatabase, TEST_DB } from "../helpers/database.ts";
+import { runMeasured } from "../helpers/peak-rss.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const CLI = { kind: "cli" } as const;
@@ -117,18 +118,17 @@ describe("a streamed import", () => {
 
 /**
  * Peak memory of `duecheck datasets import` of 100,000 FollowTheMoney entities, in a process of its own. Measured at
- * 170–210 MB on PostgreSQL (420 MB once, beside a busy test run) and 270–320 MB on PGlite; before imports streamed,
- * 619 MB and 726 MB (bench:import). The bound is about twice the measured figure, so a regression that holds the
- * list whole again fails here while a busy machine does not.
+ * 170–210 MB on PostgreSQL and 270–320 MB on PGlite; before imports streamed, 619 MB and 726 MB (bench:import).
+ * The bound is twice the measured figure: a regression that holds the list whole again fails here.
  */
-const PEAK_RSS_BOUND_MB = TEST_DB === "postgres" ? 480 : 640;
+const PEAK_RSS_BOUND_MB = TEST_DB === "postgres" ? 420 : 640;
 
 test("importing 100,000 entities in a process of its own stays within twice the measured peak memory", async () => {
   const target = await createTestDatabase();
   try {
     const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: "", ...target.env };
     if (!env.DATABASE_URL) delete env.DATABASE_URL;
-    const run = (args: string[]) => Bun.spawnSync([join(ROOT, "bin", "duecheck"), ...args], { env, stdout: "pipe", stderr: "pipe" });
+    const run = (args: string[]) => runMeasured([join(ROOT, "bin", "duecheck"), ...args], env);
     const added = run([
       "datasets",
       "add",
@@ -140,12 +140,12 @@ test("importing 100,000 entities in a process of its own stays within twice the 
       "--url",
       "https://data.example/entities.ftm.json",
     ]);
-    expect(added.stderr.toString()).toBe("");
+    expect(added.stderr).toBe("");
     const file = ftmFile(100_000);
     const imported = run(["datasets", "import", "big_list", file.path, "--json"]);
-    expect(imported.stderr.toString()).toBe("");
-    expect(JSON.parse(imported.stdout.toString())).toMatchObject({ status: "success", version: { entity_count: 100_000 } });
-    expect((imported.resourceUsage?.maxRSS ?? 0) / 2 ** 20).toBeLessThan(PEAK_RSS_BOUND_MB);
+    expect(imported.stderr).toBe("");
+    expect(JSON.parse(imported.stdout)).toMatchObject({ status: "success", version: { entity_count: 100_000 } });
+    expect(imported.peakRssMb).toBeLessThan(PEAK_RSS_BOUND_MB);
   } finally {
     await target.drop();
   }
