@@ -12,7 +12,8 @@ export interface DiskFile {
 /** A file to parse: its bytes in memory (an upload, a test's fixture) or its path on disk. */
 export type SourceFile = DatasetFile | DiskFile;
 
-export const isOnDisk = (file: SourceFile): file is DiskFile => "path" in file && typeof file.path === "string";
+/** Whether the file is read from disk: it has a path and no bytes in memory (bytes given win over a path). */
+export const isOnDisk = (file: SourceFile): file is DiskFile => !("content" in file && file.content) && "path" in file && typeof file.path === "string";
 
 /** The file's bytes in memory (for the formats read whole: the XML and CSV lists, tens of MB at most). */
 export const readWhole = (file: SourceFile): DatasetFile => (isOnDisk(file) ? { name: file.name, content: readFileSync(file.path) } : file);
