@@ -13,7 +13,18 @@ import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
 import { type FailureKind, FetchFileError, fetchFile } from "./fetch-file.ts";
 import { checkEntityCount, IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
-import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
+import {
+  type BeforeSwitch,
+  contentHash,
+  copyKeptFile,
+  currentVersion,
+  type KeptFileOrigin,
+  type StoredFile,
+  storeVersion,
+  totalSize,
+  type VersionRow,
+  versionFileOrigins,
+} from "./versions.ts";
 
 /** A download that did not produce a version; the dataset's current version is untouched and the failure recorded. */
 export class DownloadFailedError extends Error {
@@ -79,10 +90,12 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     if (!isDatasetFormat(dataset.format)) throw new IntegrityError(`Unknown dataset format ${dataset.format}`);
     if (dataset.urls.length === 0) throw new IntegrityError("The dataset has no source URL");
     const current = await currentVersion(db, datasetId);
-    const stored = current ? await versionFiles(db, current.id) : [];
+    // The kept files' validators only: their bytes are read (to disk) when another file of the list changed.
+    const stored = current ? await versionFileOrigins(db, current.id) : [];
     const allowPrivateNetworks = await privateNetworksAllowed(db);
 
     const files: StoredFile[] = [];
+    const unchanged: { index: number; kept: KeptFileOrigin }[] = [];
     let changed = 0;
     for (const [index, source] of dataset.urls.entries()) {
       options.onProgress?.({ stage: "file", file: source.name, index, count: dataset.urls.length });
@@ -96,8 +109,10 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
         // To disk as it arrives: read from there a batch at a time, a large list is never in memory whole.
         toFile: join(downloads(), String(index)),
       });
+      const path = join(downloads(), String(index));
       if (fetched.status === "not_modified") {
-        files.push(previous!);
+        unchanged.push({ index, kept: previous! });
+        files.push({ name: previous!.name, path, sourceUrl: previous!.sourceUrl, etag: previous!.etag, lastModified: previous!.lastModified });
       } else {
         changed++;
         const { status: _, ...body } = fetched;
@@ -105,9 +120,17 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
       }
     }
 
+    if (current && changed === 0) {
+      const size = unchanged.reduce((sum, f) => sum + f.kept.byteSize, 0);
+      await recordUnchanged(db, datasetId, now(), size);
+      await audit({ outcome: "not_modified", versionId: current.id, size });
+      return { status: "not_modified", version: versionSummary(current) };
+    }
+    for (const { index, kept } of unchanged) await copyKeptFile(db, kept.id, join(downloads(), String(index)));
+
     const size = totalSize(files);
-    if (current && (changed === 0 || contentHash(files) === current.contentHash)) {
-      if (changed > 0) await refreshValidators(db, current.id, files);
+    if (current && contentHash(files) === current.contentHash) {
+      await refreshValidators(db, current.id, files);
       await recordUnchanged(db, datasetId, now(), size);
       await audit({ outcome: "not_modified", versionId: current.id, size });
       return { status: "not_modified", version: versionSummary(current) };

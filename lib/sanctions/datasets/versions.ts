@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
@@ -124,6 +125,55 @@ export async function versionFiles(db: DbOrTx, versionId: string): Promise<KeptF
     });
   }
   return files;
+}
+
+/** A kept file's name, origin and size, without its bytes. */
+export interface KeptFileOrigin extends FileOrigin {
+  id: string;
+  name: string;
+  byteSize: number;
+}
+
+/** The kept files of a version without their bytes: what a download asks the publisher with. */
+export async function versionFileOrigins(db: DbOrTx, versionId: string): Promise<KeptFileOrigin[]> {
+  const f = schema.sanctionsVersionFiles;
+  return db
+    .select({
+      id: f.id,
+      name: f.fileName,
+      sourceUrl: f.sourceUrl,
+      etag: f.etag,
+      lastModified: f.lastModified,
+      // Files kept before their size was recorded are whole in their row.
+      byteSize: sql<number>`coalesce(${f.byteSize}, octet_length(${f.content}))::bigint`.mapWith(Number),
+    })
+    .from(f)
+    .where(eq(f.versionId, versionId))
+    .orderBy(asc(f.fileName));
+}
+
+/** Writes a kept file to `path`, a chunk at a time (a chunked file is never unpacked in memory whole). */
+export async function copyKeptFile(db: DbOrTx, fileId: string, path: string): Promise<void> {
+  const f = schema.sanctionsVersionFiles;
+  const c = schema.sanctionsVersionFileChunks;
+  const fd = openSync(path, "w");
+  try {
+    const [row] = await db.select({ content: f.content }).from(f).where(eq(f.id, fileId));
+    if (row?.content) {
+      writeSync(fd, row.content);
+      return;
+    }
+    for (let seq = 0; ; seq++) {
+      const [chunk] = await db
+        .select({ content: c.content })
+        .from(c)
+        .where(and(eq(c.fileId, fileId), eq(c.seq, seq)));
+      if (!chunk) return;
+      writeSync(fd, gunzipSync(chunk.content));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A file kept in chunks, unpacked: each chunk read and gunzipped into its place in turn. */
