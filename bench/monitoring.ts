@@ -151,7 +151,8 @@ function listWithAdditions() {
     if (file.name !== "sdn.csv") return file;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the DOS end-of-file byte is what this removes
     const text = readFileSync(join(SHARED_SDN, "sdn.csv"), "latin1").replace(/\x1a\s*$/, "");
-    return { ...file, content: new Uint8Array(Buffer.from(`${text.replace(/\r?\n?$/, "\r\n")}${extraLines}`, "latin1")) };
+    const content = new Uint8Array(Buffer.from(`${text.replace(/\r?\n?$/, "\r\n")}${extraLines}`, "latin1"));
+    return { name: file.name, content, sourceUrl: null, etag: null, lastModified: null };
   });
 }
 

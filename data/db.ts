@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -12,6 +12,8 @@ import postgres from "postgres";
 import { DatabaseHealth } from "./health.ts";
 import { acquireDataDirLock, readDataDirLock, updateDataDirLock } from "./lock.ts";
 import { serveOverSocket } from "./pglite-bridge.ts";
+import { PGLITE_OPTIONS } from "./pglite-options.ts";
+import { startFromTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
 export { schema };
@@ -49,20 +51,6 @@ import { DataDirBusyError } from "./busy-error.ts";
 const MIGRATIONS = new URL("./migrations", import.meta.url).pathname;
 const MIGRATION_LOCK = 7_412_001;
 const casing = "snake_case" as const;
-
-/**
- * Embedded PostgreSQL's memory settings. PGlite's WebAssembly memory is resident once touched and never shrinks,
- * and the engine zeroes its shared memory at start: initdb's 160 MB of shared_buffers (plus 5 MB of WAL buffers)
- * made every process, even `datasets list`, about 280 MB before the app's first query. 16 MB of buffers starts at
- * about 145 MB; pages beyond them are read from the folder through the operating system's file cache. The limits
- * on sort and index memory keep one big statement from growing the memory for the rest of the process.
- */
-const PGLITE_OPTIONS = {
-  startParams: [
-    ...PGlite.defaultStartParams,
-    ...["shared_buffers=16MB", "wal_buffers=1MB", "temp_buffers=2MB", "maintenance_work_mem=16MB"].flatMap((s) => ["-c", s]),
-  ],
-};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -159,6 +147,9 @@ async function openEmbeddedFolder(options: OpenOptions): Promise<Database> {
 
   let socket: PGLiteSocketServer | null = null;
   try {
+    // A new folder starts from the migrated tarball made at install when there is one for these migrations
+    // (./pglite-template.ts): initdb in this process would grow it to about 1 GB for good.
+    if (!existsSync(pgDir)) await startFromTemplate(pgDir);
     const pg = await PGlite.create(pgDir, PGLITE_OPTIONS);
     const database = await openEmbedded(pg, `embedded PGlite at ${pgDir}`, async () => {
       await socket?.stop();

@@ -128,6 +128,10 @@ function browserVersion() {
 
 /** A migrated PGlite folder, copied by every test that needs an embedded database (initdb takes seconds). */
 async function makePgliteTemplate() {
+  // The starting folder of new embedded databases (data/pglite-template.ts), made at install: made here too when a
+  // migration was added since, so that the tests open new folders as an installation does.
+  const made = Bun.spawnSync([BUN, join(ROOT, "scripts", "pglite-template.ts")], { stdout: "inherit", stderr: "inherit" });
+  if (made.exitCode !== 0) throw new Error("Making the embedded database's starting folder failed");
   const dir = mkdtempSync(join(tmpdir(), "dc-template-"));
   const database = await openDatabase({ dataDir: dir, role: "cli" });
   await database.close();

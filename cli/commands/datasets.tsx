@@ -35,7 +35,8 @@ function describeResult(t: CliText, id: string, result: DownloadResult, imported
     return imported ? t.datasets.identical(id, v) : t.datasets.notModified(id, v);
   }
   const v = result.version;
-  return t.datasets.newVersion(id, v.version_date, v.entity_count, formatBytes(v.file_size));
+  const line = t.datasets.newVersion(id, v.version_date, v.entity_count, formatBytes(v.file_size));
+  return result.skipped_lines ? `${line}; ${t.datasets.skippedLines(result.skipped_lines)}` : line;
 }
 
 /** Adds --language (English unless asked: these commands are about no one user). */

@@ -114,6 +114,7 @@ export const de: CliText = {
     notModified: (id, v) => `${id}: unverändert; die aktuelle Version${v ? ` (${v.date}, ${v.entities} Einträge)` : ""} bleibt`,
     identical: (id, v) => `${id}: identisch mit der aktuellen Version; die aktuelle Version${v ? ` (${v.date}, ${v.entities} Einträge)` : ""} bleibt`,
     newVersion: (id, date, entities, size) => `${id}: neue aktuelle Version ${date} mit ${entities} Einträgen (${size})`,
+    skippedLines: (count) => `${count} Zeile(n) ohne gültiges JSON übersprungen`,
     downloadFailed: (id, message) => `Download von ${id} fehlgeschlagen: ${message}`,
     added: (type, id, format) => `Datensatz ${id} (${type}, ${format}) hinzugefügt; herunterladen mit: duecheck datasets download ${id}`,
     urlsNow: (id) => `${id} wird jetzt heruntergeladen von:`,

@@ -113,6 +113,7 @@ export const en: CliText = {
     identical: (id, v) =>
       `${id}: identical to the current version;${v ? ` the current version (${v.date}, ${v.entities} entities) stays` : " the current version stays"}`,
     newVersion: (id, date, entities, size) => `${id}: new current version ${date} with ${entities} entities (${size})`,
+    skippedLines: (count) => `${count} line(s) that were not JSON skipped`,
     downloadFailed: (id, message) => `Download of ${id} failed: ${message}`,
     added: (type, id, format) => `Added ${type} dataset ${id} (${format}); download it with: duecheck datasets download ${id}`,
     urlsNow: (id) => `${id} now downloads from:`,

@@ -113,6 +113,7 @@ export const es: CliText = {
     notModified: (id, v) => `${id}: sin cambios; se mantiene la versión actual${v ? ` (${v.date}, ${v.entities} registros)` : ""}`,
     identical: (id, v) => `${id}: idéntico a la versión actual; se mantiene la versión actual${v ? ` (${v.date}, ${v.entities} registros)` : ""}`,
     newVersion: (id, date, entities, size) => `${id}: nueva versión actual ${date} con ${entities} registros (${size})`,
+    skippedLines: (count) => `${count} línea(s) que no eran JSON omitidas`,
     downloadFailed: (id, message) => `La descarga de ${id} falló: ${message}`,
     added: (type, id, format) => `Se añadió el conjunto de datos ${id} (${type}, ${format}); descárguelo con: duecheck datasets download ${id}`,
     urlsNow: (id) => `${id} se descarga ahora desde:`,

@@ -113,6 +113,7 @@ export const fr: CliText = {
     notModified: (id, v) => `${id} : inchangé ; la version actuelle${v ? ` (${v.date}, ${v.entities} inscriptions)` : ""} est conservée`,
     identical: (id, v) => `${id} : identique à la version actuelle ; la version actuelle${v ? ` (${v.date}, ${v.entities} inscriptions)` : ""} est conservée`,
     newVersion: (id, date, entities, size) => `${id} : nouvelle version actuelle ${date} avec ${entities} inscriptions (${size})`,
+    skippedLines: (count) => `${count} ligne(s) qui n’étaient pas du JSON ignorée(s)`,
     downloadFailed: (id, message) => `Le téléchargement de ${id} a échoué : ${message}`,
     added: (type, id, format) => `Jeu de données ${id} ajouté (${type}, ${format}) ; téléchargez-le avec : duecheck datasets download ${id}`,
     urlsNow: (id) => `${id} est désormais téléchargé depuis :`,

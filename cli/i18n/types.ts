@@ -115,6 +115,8 @@ export interface CliText {
     notModified: (id: string, version?: { date: string; entities: number }) => string;
     identical: (id: string, version?: { date: string; entities: number }) => string;
     newVersion: (id: string, date: string, entities: number, size: string) => string;
+    /** FollowTheMoney lines an import skipped as not JSON. */
+    skippedLines: (count: number) => string;
     downloadFailed: (id: string, message: string) => string;
     added: (type: string, id: string, format: string) => string;
     urlsNow: (id: string) => string;

@@ -170,7 +170,10 @@ export interface VersionSummary {
 }
 
 /** POST /api/sanctions/datasets/{id}/download. */
-export type DownloadResult = { status: "success"; version: VersionSummary } | { status: "not_modified"; version: VersionSummary | null };
+/** `skipped_lines`: FollowTheMoney lines skipped as not JSON (up to 1 % of the file's lines); absent when none. */
+export type DownloadResult =
+  | { status: "success"; version: VersionSummary; skipped_lines?: number }
+  | { status: "not_modified"; version: VersionSummary | null };
 
 /** POST /api/sanctions/datasets/download-all. */
 export interface DownloadAllResult {

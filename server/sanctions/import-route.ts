@@ -1,4 +1,6 @@
-import { basename } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { Hono } from "hono";
 import { AppError } from "../../lib/errors.ts";
 import { getDataset } from "../../lib/sanctions/datasets/catalog.ts";
@@ -33,18 +35,28 @@ export const datasetImportRoutes = new Hono<AppEnv>().post("/datasets/:id/import
   if (uploaded.length === 0) throw new AppError(400, SEND_FILES);
   // A body sent without its length (chunked) is measured once read.
   if (uploaded.reduce((sum, f) => sum + f.size, 0) > DATASET_UPLOAD_MAX_BYTES) throw new AppError(413, TOO_LARGE);
-  const files: StoredFile[] = [];
-  for (const file of uploaded) {
-    files.push({ name: basename(file.name || "upload"), content: new Uint8Array(await file.arrayBuffer()), sourceUrl: null, etag: null, lastModified: null });
-  }
-  c.env?.noTimeout?.(c.req.raw);
+  // Written to disk and read from there as the CLI reads its files: the parser's thread reads them a batch at a
+  // time instead of being sent a copy of each.
+  const folder = mkdtempSync(join(tmpdir(), "duecheck-upload-"));
+  let result: Awaited<ReturnType<typeof importDataset>>;
   const service = sanctionsService(database);
-  const result = await importDataset(database.db, dataset.id, files, {
-    actor: { kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") },
-    timeoutMs: service.settings.downloadTimeoutMs,
-    // The readers' next index is built before the switch: searches keep the current one meanwhile, and none waits.
-    beforeSwitch: (versionId) => service.index.prepare(versionId),
-  });
+  try {
+    const files: StoredFile[] = [];
+    for (const [index, file] of uploaded.entries()) {
+      const path = join(folder, String(index));
+      await Bun.write(path, file);
+      files.push({ name: basename(file.name || "upload"), path, sourceUrl: null, etag: null, lastModified: null });
+    }
+    c.env?.noTimeout?.(c.req.raw);
+    result = await importDataset(database.db, dataset.id, files, {
+      actor: { kind: "admin", userId: currentUser(c).id, ipAddress: c.get("clientIp") },
+      timeoutMs: service.settings.downloadTimeoutMs,
+      // The readers' next index is built before the switch: searches keep the current one meanwhile, and none waits.
+      beforeSwitch: (versionId) => service.index.prepare(versionId),
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   if (result.status !== "success") return c.json(result, 200);
   await service.index.refresh().catch((error) => console.error("[duecheck] refreshing the sanctions index failed:", error));
   return c.json(result, 201);

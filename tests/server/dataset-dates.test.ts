@@ -4,6 +4,8 @@
  * the import time; OFAC's CSVs carry none.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { schema } from "../../data/db.ts";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { HttpClient } from "../../support/http-client.ts";
 import { fixtureFile, fixtureFolder } from "../fixtures/sanctions/fixtures.ts";
@@ -43,6 +45,25 @@ describe("dataset dates", () => {
     // The import time, and beside it the date the UN generated the list.
     expect(Math.abs(Date.parse(un.recent_versions[0].version_date) - Date.now())).toBeLessThan(120_000);
     expect(un.recent_versions[0].published_at).toBe("2026-02-27T00:00:09.554Z");
+  });
+
+  test("a large file, kept gzipped in chunks, shows its publisher's date from the head of its first chunk", async () => {
+    const file = fixtureFile("un_xml/consolidated.xml");
+    const text = new TextDecoder().decode(file.content);
+    // A comment of 200 KB before the closing tag: the same list in a file far above what is kept whole.
+    const padded = text.replace("</CONSOLIDATED_LIST>", `<!-- ${"padding ".repeat(25_000)}-->\n</CONSOLIDATED_LIST>`);
+    const result = await importDatasetFiles(app.db, "un_sc_sanctions", [stored({ name: file.name, content: new TextEncoder().encode(padded) })], {
+      actor: { kind: "cli" },
+      timeoutMs: 10_000,
+    });
+    expect(result.status).toBe("success");
+    const [kept] = await app.db
+      .select({ content: schema.sanctionsVersionFiles.content })
+      .from(schema.sanctionsVersionFiles)
+      .where(eq(schema.sanctionsVersionFiles.versionId, result.version!.id));
+    expect(kept.content).toBeNull();
+    const un = await dataset("un_sc_sanctions");
+    expect(un.recent_versions[0]).toMatchObject({ id: result.version!.id, published_at: "2026-02-27T00:00:09.554Z" });
   });
 
   test("OFAC's CSVs carry no publisher's date: the version has none", async () => {

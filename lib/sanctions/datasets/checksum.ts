@@ -39,22 +39,48 @@ export function entitiesChecksum(entities: Iterable<ChecksummedEntity>): string 
   return checksum.digest();
 }
 
-/** The checksum built one entity at a time (as they are stored), keeping only each one's 32-byte digest. */
+/**
+ * The checksum built one entity at a time (as they are stored), keeping only each one's 32-byte digest, packed in
+ * one growing buffer: a million entities take 32 MB this way, against about 150 MB as a Buffer each.
+ */
 export class ChecksumBuilder {
-  private readonly digests: Buffer[] = [];
+  private digests = Buffer.alloc(DIGEST * 1024);
+  private count = 0;
   add(entity: ChecksummedEntity): void {
-    this.digests.push(entityDigest(entity));
+    if ((this.count + 1) * DIGEST > this.digests.length) {
+      const grown = Buffer.alloc(this.digests.length * 2);
+      this.digests.copy(grown);
+      this.digests = grown;
+    }
+    createHash("sha256")
+      .update(canonical(entity))
+      .digest()
+      .copy(this.digests, this.count * DIGEST);
+    this.count++;
   }
   digest(): string {
-    return combine(this.digests);
+    return combine(this.digests, this.count);
   }
 }
 
-const entityDigest = (e: ChecksummedEntity): Buffer => createHash("sha256").update(canonical(e)).digest();
+const DIGEST = 32;
 
-function combine(digests: Buffer[]): string {
+/** SHA-256 over the digests in byte order: sorted by their first four bytes, then (ties) byte by byte. */
+function combine(digests: Buffer, count: number): string {
+  const keys = new Uint32Array(count);
+  for (let i = 0; i < count; i++) keys[i] = digests.readUInt32BE(i * DIGEST);
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  order.sort((a, b) => {
+    if (keys[a] !== keys[b]) return keys[a] < keys[b] ? -1 : 1;
+    for (let k = 4; k < DIGEST; k++) {
+      const d = digests[a * DIGEST + k] - digests[b * DIGEST + k];
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
   const hash = createHash("sha256");
-  for (const d of digests.sort(Buffer.compare)) hash.update(d);
+  for (const i of order) hash.update(digests.subarray(i * DIGEST, (i + 1) * DIGEST));
   return hash.digest("hex");
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { type AuditActor, recordAudit } from "../../audit/record.ts";
@@ -5,12 +8,23 @@ import { privateNetworksAllowed } from "../../outgoing/policy.ts";
 import type { DownloadResult, VersionSummary } from "../contract.ts";
 import { isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
-import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
+import { EntityStream, skipped } from "./check-off-thread.ts";
 import { claimDataset, recordFailure, recordUnchanged } from "./claim.ts";
 import { type FailureKind, FetchFileError, fetchFile } from "./fetch-file.ts";
-import { IntegrityError } from "./integrity.ts";
+import { checkEntityCount, IntegrityError } from "./integrity.ts";
 import type { DatasetSettings } from "./settings.ts";
-import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, totalSize, type VersionRow, versionFiles } from "./versions.ts";
+import {
+  type BeforeSwitch,
+  contentHash,
+  copyKeptFile,
+  currentVersion,
+  type KeptFileOrigin,
+  type StoredFile,
+  storeVersion,
+  totalSize,
+  type VersionRow,
+  versionFileOrigins,
+} from "./versions.ts";
 
 /** A download that did not produce a version; the dataset's current version is untouched and the failure recorded. */
 export class DownloadFailedError extends Error {
@@ -70,14 +84,18 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
       details,
     });
 
+  let folder: string | null = null;
+  const downloads = () => (folder ??= mkdtempSync(join(tmpdir(), "duecheck-download-")));
   try {
     if (!isDatasetFormat(dataset.format)) throw new IntegrityError(`Unknown dataset format ${dataset.format}`);
     if (dataset.urls.length === 0) throw new IntegrityError("The dataset has no source URL");
     const current = await currentVersion(db, datasetId);
-    const stored = current ? await versionFiles(db, current.id) : [];
+    // The kept files' validators only: their bytes are read (to disk) when another file of the list changed.
+    const stored = current ? await versionFileOrigins(db, current.id) : [];
     const allowPrivateNetworks = await privateNetworksAllowed(db);
 
     const files: StoredFile[] = [];
+    const unchanged: { index: number; kept: KeptFileOrigin }[] = [];
     let changed = 0;
     for (const [index, source] of dataset.urls.entries()) {
       options.onProgress?.({ stage: "file", file: source.name, index, count: dataset.urls.length });
@@ -88,28 +106,50 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
         allowPrivateNetworks,
         validators: previous ? { etag: previous.etag, lastModified: previous.lastModified } : null,
         onBytes: (received, total) => options.onProgress?.({ stage: "bytes", file: source.name, received, total }),
+        // To disk as it arrives: read from there a batch at a time, a large list is never in memory whole.
+        toFile: join(downloads(), String(index)),
       });
+      const path = join(downloads(), String(index));
       if (fetched.status === "not_modified") {
-        files.push(previous!);
+        unchanged.push({ index, kept: previous! });
+        files.push({ name: previous!.name, path, sourceUrl: previous!.sourceUrl, etag: previous!.etag, lastModified: previous!.lastModified });
       } else {
         changed++;
-        files.push({ name: source.name, content: fetched.content, sourceUrl: source.url, etag: fetched.etag, lastModified: fetched.lastModified });
+        const { status: _, ...body } = fetched;
+        files.push({ name: source.name, ...body, sourceUrl: source.url });
       }
     }
 
+    if (current && changed === 0) {
+      const size = unchanged.reduce((sum, f) => sum + f.kept.byteSize, 0);
+      await recordUnchanged(db, datasetId, now(), size);
+      await audit({ outcome: "not_modified", versionId: current.id, size });
+      return { status: "not_modified", version: versionSummary(current) };
+    }
+    for (const { index, kept } of unchanged) await copyKeptFile(db, kept.id, join(downloads(), String(index)));
+
     const size = totalSize(files);
-    if (current && (changed === 0 || contentHash(files) === current.contentHash)) {
-      if (changed > 0) await refreshValidators(db, current.id, files);
+    if (current && contentHash(files) === current.contentHash) {
+      await refreshValidators(db, current.id, files);
       await recordUnchanged(db, datasetId, now(), size);
       await audit({ outcome: "not_modified", versionId: current.id, size });
       return { status: "not_modified", version: versionSummary(current) };
     }
 
     options.onProgress?.({ stage: "checking", files: files.length, bytes: size });
-    const entities = await checkDatasetFilesOffThread(dataset.format, datasetId, files, current?.entityCount ?? null);
-    const version = await storeVersion(db, { datasetId, files, entities, versionDate: now(), origin: "download", beforeSwitch: options.beforeSwitch });
-    await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size });
-    return { status: "success", version: versionSummary(version) };
+    // Read in a worker thread, batch by batch as they are stored; the count is checked before the switch.
+    const entities = new EntityStream(dataset.format, datasetId, files);
+    const version = await storeVersion(db, {
+      datasetId,
+      files,
+      entities,
+      checkCount: (count) => checkEntityCount(count, current?.entityCount ?? null),
+      versionDate: now(),
+      origin: "download",
+      beforeSwitch: options.beforeSwitch,
+    });
+    await audit({ outcome: "success", versionId: version.id, entityCount: version.entityCount, size, ...skipped(entities) });
+    return { status: "success", version: versionSummary(version), ...skipped(entities) };
   } catch (error) {
     const expected = error instanceof FetchFileError || error instanceof IntegrityError;
     const message = expected ? (error as Error).message : `Unexpected error: ${(error as Error).message}`;
@@ -120,6 +160,7 @@ export async function downloadDataset(db: DbOrTx, datasetId: string, options: Do
     throw new DownloadFailedError(datasetId, message, kind);
   } finally {
     claim.stopRenewing();
+    if (folder) rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -1,3 +1,4 @@
+import { closeSync, openSync, writeSync } from "node:fs";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { guardedRequest, OutgoingRefusedError } from "../../outgoing/guard.ts";
 
@@ -49,7 +50,10 @@ export interface Validators {
   lastModified: string | null;
 }
 
-export type FetchedFile = { status: "not_modified" } | { status: "ok"; content: Uint8Array; etag: string | null; lastModified: string | null };
+export type FetchedFile =
+  | { status: "not_modified" }
+  | { status: "ok"; content: Uint8Array; etag: string | null; lastModified: string | null }
+  | { status: "ok"; path: string; etag: string | null; lastModified: string | null };
 
 export interface FetchFileOptions {
   timeoutMs: number;
@@ -58,6 +62,8 @@ export interface FetchFileOptions {
   /** Sent as If-None-Match / If-Modified-Since; a 304 answer means the stored copy is current. */
   validators?: Validators | null;
   onBytes?: (received: number, total: number | null) => void;
+  /** Written to this file as it arrives, not held in memory (a list of gigabytes); the answer then gives its path. */
+  toFile?: string;
   /** The admin's private-network allowance (off: only public addresses, checked at every redirect). */
   allowPrivateNetworks: boolean;
 }
@@ -121,24 +127,26 @@ export async function fetchFile(url: string, options: FetchFileOptions): Promise
     const body = (decoder ? response.pipe(decoder()) : response) as AsyncIterable<Uint8Array>;
     const chunks: Uint8Array[] = [];
     expected = encoded ? null : declared;
-    for await (const chunk of body) {
-      received += chunk.byteLength;
-      if (received > options.maxBytes) {
-        controller.abort();
-        throw new FetchFileError(`${url} is more than the limit of ${formatBytes(options.maxBytes)}`);
+    const fd = options.toFile ? openSync(options.toFile, "w") : null;
+    try {
+      for await (const chunk of body) {
+        received += chunk.byteLength;
+        if (received > options.maxBytes) {
+          controller.abort();
+          throw new FetchFileError(`${url} is more than the limit of ${formatBytes(options.maxBytes)}`);
+        }
+        if (fd === null) chunks.push(chunk);
+        else writeSync(fd, chunk);
+        options.onBytes?.(received, encoded ? null : declared);
       }
-      chunks.push(chunk);
-      options.onBytes?.(received, encoded ? null : declared);
+    } finally {
+      if (fd !== null) closeSync(fd);
     }
     if (expected !== null && received !== expected) {
       throw new FetchFileError(`${url} was cut off: received ${received} of ${expected} bytes`);
     }
-    return {
-      status: "ok",
-      content: Buffer.concat(chunks),
-      etag: header("etag"),
-      lastModified: header("last-modified"),
-    };
+    const validators = { etag: header("etag"), lastModified: header("last-modified") };
+    return options.toFile ? { status: "ok", path: options.toFile, ...validators } : { status: "ok", content: Buffer.concat(chunks), ...validators };
   } catch (error) {
     if (error instanceof FetchFileError) throw error;
     if (error instanceof OutgoingRefusedError) throw new FetchFileError(error.message);

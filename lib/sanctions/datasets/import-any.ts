@@ -4,6 +4,7 @@
  * checks and versioning as `importDatasetFiles`, with the same messages.
  */
 import { AppError } from "../../errors.ts";
+import { headOf, readWhole } from "../parsers/source.ts";
 import { entitiesChecksum, storedShape } from "./checksum.ts";
 import type { Actor, DownloadResult } from "./download.ts";
 import { isDatasetExport, readDatasetExport } from "./export-file.ts";
@@ -11,7 +12,7 @@ import { importCheckedVersion, importDatasetFiles } from "./import.ts";
 import { MIN_ENTITY_SHARE } from "./integrity.ts";
 import { UnpackBudget } from "./unpack-budget.ts";
 import { unzipFiles } from "./unzip.ts";
-import { type BeforeSwitch, contentHash, type StoredFile } from "./versions.ts";
+import { type BeforeSwitch, contentHash, type KeptFile, type StoredFile } from "./versions.ts";
 
 type ImportOptions = {
   actor: Actor;
@@ -22,12 +23,16 @@ type ImportOptions = {
   beforeSwitch?: BeforeSwitch;
 };
 
-const isZip = (content: Uint8Array) => content[0] === 0x50 && content[1] === 0x4b && content[2] === 0x03 && content[3] === 0x04;
+const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+const isGzip = (head: Uint8Array) => head[0] === 0x1f && head[1] === 0x8b;
 
-/** The files as given, each zip replaced by its files; a name given twice is refused. */
+/** In memory, with where it came from. */
+const inMemory = (file: StoredFile): KeptFile => ({ ...file, ...readWhole(file) });
+
+/** The files as given, each zip replaced by its files (unpacked in memory, within the budget); a name given twice is refused. */
 async function unpack(files: StoredFile[], budget: UnpackBudget): Promise<StoredFile[]> {
   const out: StoredFile[] = [];
-  for (const file of files) out.push(...(isZip(file.content) ? await unzipFiles(file, budget) : [file]));
+  for (const file of files) out.push(...(isZip(headOf(file, 4)) ? await unzipFiles(inMemory(file), budget) : [file]));
   const seen = new Set<string>();
   for (const file of out) {
     const key = file.name.toLowerCase();
@@ -48,8 +53,13 @@ export async function importDataset(
   // One budget for the whole import: the zips' entries and the export file inflated, all counted together.
   const budget = new UnpackBudget(options.maxUnpackedBytes);
   const files = await unpack(given, budget);
-  const exports: StoredFile[] = [];
-  for (const file of files) if (await isDatasetExport(file.content)) exports.push(file);
+  const exports: KeptFile[] = [];
+  // An export is gzip'd JSON lines: only a gzip file is read to tell (a list's own files are refused gzipped anyway).
+  for (const file of files) {
+    if (!isGzip(headOf(file, 2))) continue;
+    const kept = inMemory(file);
+    if (await isDatasetExport(kept.content)) exports.push(kept);
+  }
   if (exports.length > 0) {
     if (files.length > 1) throw new AppError(400, `${exports[0].name} is a dataset export; import it on its own`);
     return importDatasetExport(db, datasetId, exports[0], budget, options);
@@ -65,7 +75,7 @@ export async function importDataset(
 async function importDatasetExport(
   db: Parameters<typeof importDatasetFiles>[0],
   datasetId: string,
-  file: StoredFile,
+  file: KeptFile,
   budget: UnpackBudget,
   options: ImportOptions,
 ) {
@@ -90,6 +100,7 @@ async function importDatasetExport(
           `${file.name} holds the list of ${header.source_date}, not newer than the current version (${current.versionDate.toISOString()}); the current version is kept`,
         );
       }
+      // Checked here too, before anything is stored: the export's entities are all in memory already.
       if (current && entities.length < current.entityCount * MIN_ENTITY_SHARE) {
         throw new AppError(
           400,
@@ -99,6 +110,7 @@ async function importDatasetExport(
       return {
         files,
         entities,
+        currentEntityCount: current?.entityCount ?? null,
         versionDate: sourceDate,
         auditDetails: { export: { file: file.name, sourceDate: header.source_date, checksum: header.checksum } },
       };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, type Stats, statSync } from "node:fs";
+import { readdirSync, type Stats, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { eq } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
@@ -7,20 +7,20 @@ import { AppError } from "../../errors.ts";
 import type { SanctionsEntity } from "../entity.ts";
 import { type DatasetFormat, isDatasetFormat } from "../parsers/index.ts";
 import { getDataset } from "./catalog.ts";
-import { checkDatasetFilesOffThread } from "./check-off-thread.ts";
+import { EntityStream, skipped } from "./check-off-thread.ts";
 import { claimDataset } from "./claim.ts";
 import { type Actor, type DownloadResult, versionSummary } from "./download.ts";
-import { IntegrityError } from "./integrity.ts";
+import { checkEntityCount, IntegrityError } from "./integrity.ts";
 import { type BeforeSwitch, contentHash, currentVersion, type StoredFile, storeVersion, type VersionRow } from "./versions.ts";
 
-/** The files named on the command line: a file as it is, a folder as all its (non-hidden) files. */
+/** The files named on the command line, as paths (read from disk as they are parsed): a file as it is, a folder as all its (non-hidden) files. */
 export function readImportFiles(paths: string[]): StoredFile[] {
   if (paths.length === 0) throw new AppError(400, "Give at least one file or folder to import");
   const files: StoredFile[] = [];
   const add = (path: string) => {
     const name = basename(path);
     if (files.some((f) => f.name.toLowerCase() === name.toLowerCase())) throw new AppError(400, `${name} is given twice`);
-    files.push({ name, content: readFileSync(path), sourceUrl: null, etag: null, lastModified: null });
+    files.push({ name, path, sourceUrl: null, etag: null, lastModified: null });
   };
   for (const path of paths) {
     let stat: Stats;
@@ -45,7 +45,10 @@ export function readImportFiles(paths: string[]): StoredFile[] {
 /** What a new version to import is made of, once checked; `versionDate` defaults to now. */
 export interface CheckedImport {
   files: StoredFile[];
-  entities: SanctionsEntity[];
+  /** At once, or read in batches as they are stored (then checked once every one is). */
+  entities: SanctionsEntity[] | EntityStream;
+  /** The current version's entity count, for the check of the new count before the switch. */
+  currentEntityCount: number | null;
   versionDate?: Date;
   auditDetails?: Record<string, unknown>;
 }
@@ -83,6 +86,7 @@ export async function importCheckedVersion(
       datasetId: dataset.id,
       files,
       entities,
+      checkCount: (count) => checkEntityCount(count, checked.currentEntityCount),
       versionDate: checked.versionDate ?? now(),
       origin: "import",
       beforeSwitch: options.beforeSwitch,
@@ -94,9 +98,15 @@ export async function importCheckedVersion(
       ipAddress: options.actor.ipAddress,
       targetType: "sanctions_dataset",
       targetId: dataset.id,
-      details: { versionId: version.id, entityCount: version.entityCount, files: files.map((f) => f.name), ...checked.auditDetails },
+      details: {
+        versionId: version.id,
+        entityCount: version.entityCount,
+        files: files.map((f) => f.name),
+        ...skipped(entities),
+        ...checked.auditDetails,
+      },
     });
-    return { status: "success", version: versionSummary(version) };
+    return { status: "success", version: versionSummary(version), ...skipped(entities) };
   } catch (error) {
     await release();
     if (error instanceof IntegrityError) throw new AppError(400, error.message);
@@ -121,7 +131,8 @@ export async function importDatasetFiles(
     datasetId,
     options,
     (current) => contentHash(files) === current.contentHash,
-    // Parsed in a worker thread: a server importing an upload keeps answering its other requests meanwhile.
-    async (format, current) => ({ files, entities: await checkDatasetFilesOffThread(format, datasetId, files, current?.entityCount ?? null) }),
+    // Read in a worker thread, batch by batch as they are stored: a server importing an upload keeps answering its
+    // other requests meanwhile, and a list of a million entities is never held whole.
+    (format, current) => ({ files, entities: new EntityStream(format, datasetId, files), currentEntityCount: current?.entityCount ?? null }),
   );
 }

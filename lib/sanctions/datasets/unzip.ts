@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import { crc32, createInflateRaw } from "node:zlib";
 import { AppError } from "../../errors.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
-import type { StoredFile } from "./versions.ts";
+import type { KeptFile } from "./versions.ts";
 
 /** The entries a zip may list: a list is a handful of files; a zip of a million empty entries is an attack. */
 export const MAX_ZIP_ENTRIES = 1000;
@@ -35,13 +35,13 @@ interface Entry {
 }
 
 /** The zip's files (folders flattened, hidden files and macOS resource forks left out), inflated within `budget`. */
-export async function unzipFiles(file: StoredFile, budget: UnpackBudget): Promise<StoredFile[]> {
+export async function unzipFiles(file: KeptFile, budget: UnpackBudget): Promise<KeptFile[]> {
   const damaged = (why: string) => new AppError(400, `${file.name} cannot be read as a zip archive (${why})`);
   const entries = centralDirectory(file, damaged).filter(
     (e) => !e.name.endsWith("/") && !e.name.split("/").some((part) => part.startsWith(".") || part === "__MACOSX"),
   );
   if (entries.length === 0) throw new AppError(400, `${file.name} holds no files`);
-  const out: StoredFile[] = [];
+  const out: KeptFile[] = [];
   for (const entry of entries) {
     const label = `${file.name}: ${entry.name}`;
     if (entry.flags & 1) throw new AppError(400, `${label} is encrypted; zip the files without a password`);
@@ -56,7 +56,7 @@ export async function unzipFiles(file: StoredFile, budget: UnpackBudget): Promis
 }
 
 /** The entries the central directory lists, with their sizes and offsets checked against the archive's length. */
-function centralDirectory(file: StoredFile, damaged: (why: string) => AppError): Entry[] {
+function centralDirectory(file: KeptFile, damaged: (why: string) => AppError): Entry[] {
   const zip = file.content;
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const end = findEnd(view);

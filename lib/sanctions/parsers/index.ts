@@ -1,14 +1,15 @@
 import { DATASET_FORMAT_IDS, type DatasetFormat } from "../datasets/schemas.ts";
-import { type DatasetFile, DatasetFormatError, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type SanctionsEntity } from "../entity.ts";
 import { parseEuXml } from "./eu-xml.ts";
 import { OFAC_FILE_SETS, type OfacFiles, parseOfacCsv } from "./ofac-csv.ts";
-import { parseOpenSanctionsFtm } from "./opensanctions-ftm.ts";
-import { parseOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
+import { type ReadStats, readOpenSanctionsFtm } from "./opensanctions-ftm.ts";
+import { readOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
+import { readWhole, type SourceFile } from "./source.ts";
 import { baseName } from "./text.ts";
 import { parseUkFcdoCsv } from "./uk-fcdo-csv.ts";
 import { parseUnXml } from "./un-xml.ts";
 
-export { DATASET_FORMAT_IDS, type DatasetFormat };
+export { DATASET_FORMAT_IDS, type DatasetFormat, type ReadStats, type SourceFile };
 
 export interface DatasetFileSpec {
   /** Accepted file names (compared case-insensitively); any one of them fills this slot. */
@@ -79,7 +80,7 @@ export function datasetFormatInfo(format: DatasetFormat): DatasetFormatInfo {
 }
 
 /** Fills each slot of the format with the file of that name; unknown extra files are ignored. */
-function assignFiles(info: DatasetFormatInfo, files: DatasetFile[]): (DatasetFile | undefined)[] {
+function assignFiles(info: DatasetFormatInfo, files: SourceFile[]): (SourceFile | undefined)[] {
   if (files.length === 0) throw new DatasetFormatError(`No files given for ${info.label}`);
   const given = files.map((file) => file.name).join(", ");
   return info.files.map((spec) => {
@@ -97,36 +98,51 @@ function assignFiles(info: DatasetFormatInfo, files: DatasetFile[]): (DatasetFil
 }
 
 /**
- * Parses the raw files of one dataset version into entities. Any malformed input, or input without
- * a single entity, throws a DatasetFormatError that names the file and, where it can, the line or record.
+ * Reads the raw files of one dataset version into entities, one at a time: the JSON lines formats a line at a time
+ * from the file (never held whole), the XML and CSV lists (tens of MB at most) parsed whole and then given one by
+ * one. Any malformed input, or input without a single entity, throws a DatasetFormatError that names the file and,
+ * where it can, the line or record (a FollowTheMoney line that is not JSON is skipped and counted in `stats`, up to
+ * a share of the lines; see ./opensanctions-ftm.ts).
  */
-export function parseDatasetFiles(format: DatasetFormat, datasetId: string, files: DatasetFile[]): SanctionsEntity[] {
+export function* readDatasetFiles(
+  format: DatasetFormat,
+  datasetId: string,
+  files: SourceFile[],
+  stats: ReadStats = { skippedLines: 0 },
+): Generator<SanctionsEntity> {
   const info = datasetFormatInfo(format);
   const slots = assignFiles(info, files);
   const first = slots[0]!;
-  let entities: SanctionsEntity[];
+  let entities: Iterable<SanctionsEntity>;
   switch (format) {
     case "ofac_csv":
-      entities = parseOfacCsv(datasetId, slots as OfacFiles);
+      entities = parseOfacCsv(datasetId, slots.map((file) => file && readWhole(file)) as OfacFiles);
       break;
     case "un_xml":
-      entities = parseUnXml(datasetId, first);
+      entities = parseUnXml(datasetId, readWhole(first));
       break;
     case "eu_xml":
-      entities = parseEuXml(datasetId, first);
+      entities = parseEuXml(datasetId, readWhole(first));
       break;
     case "uk_fcdo_csv":
-      entities = parseUkFcdoCsv(datasetId, first);
+      entities = parseUkFcdoCsv(datasetId, readWhole(first));
       break;
     case "opensanctions_ftm":
-      entities = parseOpenSanctionsFtm(datasetId, first);
+      entities = readOpenSanctionsFtm(datasetId, first, stats);
       break;
     case "opensanctions_senzing":
-      entities = parseOpenSanctionsSenzing(datasetId, first);
+      entities = readOpenSanctionsSenzing(datasetId, first);
       break;
   }
-  if (entities.length === 0) {
-    throw new DatasetFormatError(`${first.name} holds no entities that can be screened (${info.label})`);
+  let count = 0;
+  for (const entity of entities) {
+    count++;
+    yield entity;
   }
-  return entities;
+  if (count === 0) throw new DatasetFormatError(`${first.name} holds no entities that can be screened (${info.label})`);
+}
+
+/** The entities of one dataset version's files at once (tests, benchmarks); an import streams them with readDatasetFiles. */
+export function parseDatasetFiles(format: DatasetFormat, datasetId: string, files: SourceFile[], stats?: ReadStats): SanctionsEntity[] {
+  return [...readDatasetFiles(format, datasetId, files, stats)];
 }

@@ -1,30 +1,35 @@
 import { stripForbiddenCharacters } from "../../validation/text.ts";
-import { type DatasetFile, DatasetFormatError } from "../entity.ts";
-import { decodeUtf8 } from "./text.ts";
+import { DatasetFormatError } from "../entity.ts";
+import { type SourceFile, utf8Lines } from "./source.ts";
 
 export type JsonRecord = Record<string, unknown>;
 
 const withoutForbiddenCharacters = (_key: string, value: unknown) => (typeof value === "string" ? stripForbiddenCharacters(value) : value);
 
-/** One JSON object a line; blank lines are skipped, anything else that is not an object is refused with its line. */
-export function* jsonLines(file: DatasetFile): Generator<{ line: number; record: JsonRecord }> {
-  const text = decodeUtf8(file);
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    line++;
-    const source = text.slice(start, end).trim();
-    start = end + 1;
+/** A line that is not JSON: where it is and why, as the refusal names it. */
+export interface BadLine {
+  line: number;
+  message: string;
+}
+
+/**
+ * One JSON object a line, read a chunk at a time; blank lines are skipped. A line that is not JSON is refused with
+ * its line, or handed to `onBadLine` (and skipped) when given; anything else that is not an object is refused.
+ */
+export function* jsonLines(file: SourceFile, onBadLine?: (bad: BadLine) => void): Generator<{ line: number; record: JsonRecord }> {
+  for (const { line, text, last } of utf8Lines(file)) {
+    const source = text.trim();
     if (!source) continue;
     let record: unknown;
     try {
       // An escape (\u0000) decodes to a character the decoder already dropped from raw bytes: drop it again.
       record = source.includes("\\u") ? JSON.parse(source, withoutForbiddenCharacters) : JSON.parse(source);
     } catch (error) {
-      const hint = end === text.length ? " (the last line is cut short: the file may be truncated)" : "";
-      throw new DatasetFormatError(`${file.name} line ${line}: not valid JSON${hint}: ${(error as Error).message}`);
+      const hint = last ? " (the last line is cut short: the file may be truncated)" : "";
+      const message = `${file.name} line ${line}: not valid JSON${hint}: ${(error as Error).message}`;
+      if (!onBadLine) throw new DatasetFormatError(message);
+      onBadLine({ line, message });
+      continue;
     }
     if (typeof record !== "object" || record === null || Array.isArray(record)) {
       throw new DatasetFormatError(`${file.name} line ${line}: expected a JSON object`);

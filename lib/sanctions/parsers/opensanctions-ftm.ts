@@ -1,7 +1,8 @@
-import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, newEntity } from "./entity-builder.ts";
 import { FtmPepLinks } from "./ftm-pep.ts";
-import { type JsonRecord, jsonLines, strings } from "./json-lines.ts";
+import { type BadLine, type JsonRecord, jsonLines, strings } from "./json-lines.ts";
+import type { SourceFile } from "./source.ts";
 import { isoDay } from "./text.ts";
 
 /** FollowTheMoney schemata screened against; Sanction, Address, Ownership, Passport and the like are skipped. */
@@ -73,42 +74,79 @@ function toEntity(datasetId: string, id: string, schema: EntitySchema, record: J
   return entity;
 }
 
+/** What a read skipped: lines that are not JSON (a publisher's glitch loses one entity, not the list). */
+export interface ReadStats {
+  skippedLines: number;
+}
+
+/** More lines than this share not being JSON is a broken file, not a glitch: the import fails. */
+export const MAX_SKIPPED_LINE_SHARE = 0.01;
+
+/** Pass one's reader of side records: entities that describe a target but come before or after it in the file. */
+interface SideRecords {
+  collect(schema: string, record: JsonRecord): void;
+}
+
+/** Identity documents (Passport, Identification, CryptoWallet) by holder, bound to each holder in pass two. */
+class Documents implements SideRecords {
+  private readonly byHolder = new Map<string, NonNullable<ReturnType<typeof documentOf>>[]>();
+  collect(schema: string, record: JsonRecord) {
+    if (!DOCUMENT_SCHEMAS[schema]) return;
+    const document = documentOf(schema, record);
+    if (!document) return;
+    for (const holder of document.holders) {
+      const held = this.byHolder.get(holder);
+      if (held) held.push(document);
+      else this.byHolder.set(holder, [document]);
+    }
+  }
+  bind(entity: SanctionsEntity) {
+    for (const document of this.byHolder.get(entity.sourceId) ?? []) addIdentifier(entity, document.kind, document.value, document.country);
+  }
+}
+
 /**
- * OpenSanctions entities.ftm.json: one FollowTheMoney entity a line. Only screening targets are kept
- * (an entity marked "target": false is, for example, a vessel owner listed for context).
+ * OpenSanctions entities.ftm.json: one FollowTheMoney entity a line, read in two passes over the file so that only
+ * side records are held, never the entities. Pass one checks every line and collects the side records (identity
+ * documents, which may come before or after their holders); pass two yields the screening targets one at a time,
+ * with their side records bound. Only targets are kept (an entity marked "target": false is, for example, a vessel
+ * owner listed for context). A line that is not JSON is skipped and counted in `stats`; more than
+ * MAX_SKIPPED_LINE_SHARE of them fails the read before any entity is given.
  */
-export function parseOpenSanctionsFtm(datasetId: string, file: DatasetFile): SanctionsEntity[] {
-  const entities: SanctionsEntity[] = [];
-  const documents: NonNullable<ReturnType<typeof documentOf>>[] = [];
-  // Positions, occupancies and family or associate links may come anywhere in the file: all are read first.
+export function* readOpenSanctionsFtm(datasetId: string, file: SourceFile, stats: ReadStats = { skippedLines: 0 }): Generator<SanctionsEntity> {
+  const documents = new Documents();
+  // Positions, occupancies and family or associate links may come anywhere in the file, as documents may.
   const pep = new FtmPepLinks();
-  for (const { record } of jsonLines(file)) pep.collect(record);
-  pep.endOfFirstPass();
-  for (const { line, record } of jsonLines(file)) {
+  const sideRecords: SideRecords[] = [documents, { collect: (_schema, record) => pep.collect(record) }];
+  let firstBad: BadLine | null = null;
+  let lines = 0;
+  for (const { line, record } of jsonLines(file, (bad) => {
+    stats.skippedLines++;
+    firstBad ??= bad;
+  })) {
+    lines++;
     if (typeof record.id !== "string" || !record.id) throw new DatasetFormatError(`${file.name} line ${line}: entity without "id"`);
     if (typeof record.schema !== "string") throw new DatasetFormatError(`${file.name} line ${line}: entity ${record.id} without "schema"`);
-    if (DOCUMENT_SCHEMAS[record.schema]) {
-      const document = documentOf(record.schema, record);
-      if (document) documents.push(document);
-      continue;
-    }
-    const schema = SCHEMAS[record.schema];
+    for (const side of sideRecords) side.collect(record.schema, record);
+  }
+  const total = lines + stats.skippedLines;
+  if (firstBad && stats.skippedLines > total * MAX_SKIPPED_LINE_SHARE) {
+    throw new DatasetFormatError(
+      `${(firstBad as BadLine).message}; ${stats.skippedLines} of ${total} lines are not valid JSON, more than the ${MAX_SKIPPED_LINE_SHARE * 100} % an import skips`,
+    );
+  }
+  pep.endOfFirstPass();
+  for (const { record } of jsonLines(file, () => {})) {
+    const schema = SCHEMAS[record.schema as string];
     if (!schema || record.target === false) continue;
-    const entity = toEntity(datasetId, record.id, schema, record);
+    const entity = toEntity(datasetId, record.id as string, schema, record);
     if (!entity) continue;
-    const details = schema === "Person" ? pep.detailsOf(record.id, strings(propertiesOf(record).topics)) : undefined;
+    documents.bind(entity);
+    const details = schema === "Person" ? pep.detailsOf(record.id as string, strings(propertiesOf(record).topics)) : undefined;
     if (details) entity.pep = details;
-    entities.push(entity);
+    yield entity;
   }
-  // Documents may come before or after their holders: they are bound once every entity is read.
-  if (documents.length > 0) {
-    const bySourceId = new Map(entities.map((e) => [e.sourceId, e]));
-    for (const document of documents) {
-      for (const holder of document.holders) {
-        const entity = bySourceId.get(holder);
-        if (entity) addIdentifier(entity, document.kind, document.value, document.country);
-      }
-    }
-  }
-  return entities;
 }
+
+/** The whole file's entities at once (tests, benchmarks); an import streams them with readOpenSanctionsFtm. */
+export const parseOpenSanctionsFtm = (datasetId: string, file: SourceFile): SanctionsEntity[] => [...readOpenSanctionsFtm(datasetId, file)];

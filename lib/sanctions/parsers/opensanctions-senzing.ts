@@ -1,7 +1,8 @@
-import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
 import { type JsonRecord, jsonLines, objects } from "./json-lines.ts";
 import { SenzingPepLinks } from "./senzing-pep.ts";
+import type { SourceFile } from "./source.ts";
 import { cleanText } from "./text.ts";
 
 /** Senzing record types as OpenSanctions exports them; VEHICLE and untyped records (positions) are skipped. */
@@ -55,10 +56,9 @@ function address(entry: JsonRecord): string {
   return joinParts(parts.map((key) => entry[key]));
 }
 
-/** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs). */
-export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile): SanctionsEntity[] {
-  const entities: SanctionsEntity[] = [];
-  // Posts and links between persons may come anywhere in the file: all are read first.
+/** OpenSanctions senzing.json: one Senzing entity record a line (any OpenSanctions collection, e.g. PEPs), read a line at a time. */
+export function* readOpenSanctionsSenzing(datasetId: string, file: SourceFile): Generator<SanctionsEntity> {
+  // Posts and links between persons may come anywhere in the file: a first pass reads them all.
   const pep = new SenzingPepLinks();
   for (const { record } of jsonLines(file)) pep.collect(record);
   for (const { line, record } of jsonLines(file)) {
@@ -92,7 +92,9 @@ export function parseOpenSanctionsSenzing(datasetId: string, file: DatasetFile):
     entity.sourceUrl = typeof record.URL === "string" ? record.URL : null;
     const details = schema === "Person" ? pep.detailsOf(record) : undefined;
     if (details) entity.pep = details;
-    entities.push(entity);
+    yield entity;
   }
-  return entities;
 }
+
+/** The whole file's entities at once (tests); an import streams them with readOpenSanctionsSenzing. */
+export const parseOpenSanctionsSenzing = (datasetId: string, file: SourceFile): SanctionsEntity[] => [...readOpenSanctionsSenzing(datasetId, file)];

@@ -13,7 +13,7 @@ const SNIFF_BYTES = 8192;
  * glitch) do not lose the list: the decoders below drop them with the other control characters, which never belong
  * in a list (and PostgreSQL refuses NUL).
  */
-function assertText(file: DatasetFile): void {
+export function assertText(file: DatasetFile): void {
   const bytes = file.content;
   if (bytes.length === 0) throw new DatasetFormatError(`${file.name} is empty`);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
@@ -70,7 +70,7 @@ export function decodeWithLabel(file: DatasetFile, label: string): string {
   }
 }
 
-function firstInvalidUtf8(bytes: Uint8Array): number {
+export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];

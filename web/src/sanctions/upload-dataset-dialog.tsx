@@ -85,6 +85,8 @@ export function UploadDatasetDialog({ dataset, open, onOpenChange }: { dataset: 
           result.status === "success"
             ? t("sanctions.upload.imported", { name: dataset.source_name })
             : t("sanctions.upload.identical", { name: dataset.source_name }),
+        // FollowTheMoney lines that were not JSON, skipped (up to 1 % of the file's lines).
+        description: result.status === "success" && result.skipped_lines ? t("sanctions.upload.skippedLines", { count: result.skipped_lines }) : undefined,
       });
       setStage({ kind: "idle" });
       setFiles([]);
