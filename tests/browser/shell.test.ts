@@ -49,6 +49,7 @@ describe("shell", () => {
       "Automatic Screening",
       "API Access",
       "Organisation",
+      "Watchlists",
       "Team audit log",
     ]);
     expect(await nav.getByRole("link", { name: "New Search" }).getAttribute("aria-current")).toBe("page");
