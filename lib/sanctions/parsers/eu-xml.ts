@@ -1,7 +1,8 @@
-import { type DatasetFile, DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity, settleNames } from "./entity-builder.ts";
+import type { SourceFile } from "./source.ts";
 import { cleanText, isoDay } from "./text.ts";
-import { children, readXml, text, type XmlNode } from "./xml.ts";
+import { children, readXmlRecords, text, type XmlNode } from "./xml.ts";
 
 const REPEATED = new Set(["sanctionEntity", "nameAlias", "citizenship", "birthdate", "address", "regulation", "remark", "identification"]);
 
@@ -86,14 +87,18 @@ function parseEntry(datasetId: string, entry: XmlNode): SanctionsEntity {
   return entity;
 }
 
-export function parseEuXml(datasetId: string, file: DatasetFile): SanctionsEntity[] {
-  const root = readXml(file, { root: "export", repeated: REPEATED, attributes: true });
-  return children(root, "sanctionEntity").map((entry, index) => {
+const RECORDS = new Map([["sanctionEntity", "export"]]);
+
+/** The EU list's entries, one at a time as the file is read. */
+export function* readEuXml(datasetId: string, file: SourceFile): Generator<SanctionsEntity> {
+  let index = 0;
+  for (const { node } of readXmlRecords(file, { root: "export", repeated: REPEATED, attributes: true }, RECORDS)) {
+    index++;
     try {
-      return parseEntry(datasetId, entry);
+      yield parseEntry(datasetId, node);
     } catch (error) {
       if (!(error instanceof DatasetFormatError)) throw error;
-      throw new DatasetFormatError(`${file.name}, sanctionEntity #${index + 1}: ${error.message}`);
+      throw new DatasetFormatError(`${file.name}, sanctionEntity #${index}: ${error.message}`);
     }
-  });
+  }
 }

@@ -1,13 +1,13 @@
 import { DATASET_FORMAT_IDS, type DatasetFormat } from "../datasets/schemas.ts";
 import { DatasetFormatError, type SanctionsEntity } from "../entity.ts";
-import { parseEuXml } from "./eu-xml.ts";
+import { readEuXml } from "./eu-xml.ts";
 import { OFAC_FILE_SETS, type OfacFiles, parseOfacCsv } from "./ofac-csv.ts";
 import { type ReadStats, readOpenSanctionsFtm } from "./opensanctions-ftm.ts";
 import { readOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
 import { readWhole, type SourceFile } from "./source.ts";
 import { baseName } from "./text.ts";
 import { parseUkFcdoCsv } from "./uk-fcdo-csv.ts";
-import { parseUnXml } from "./un-xml.ts";
+import { readUnXml } from "./un-xml.ts";
 
 export { DATASET_FORMAT_IDS, type DatasetFormat, type ReadStats, type SourceFile };
 
@@ -99,8 +99,8 @@ function assignFiles(info: DatasetFormatInfo, files: SourceFile[]): (SourceFile 
 
 /**
  * Reads the raw files of one dataset version into entities, one at a time: the JSON lines formats a line at a time
- * from the file (never held whole), the XML and CSV lists (tens of MB at most) parsed whole and then given one by
- * one. Any malformed input, or input without a single entity, throws a DatasetFormatError that names the file and,
+ * and the XML lists a record at a time from the file (never held whole), the CSV lists (tens of MB at most) parsed
+ * whole and then given one by one. Any malformed input, or input without a single entity, throws a DatasetFormatError that names the file and,
  * where it can, the line or record (a FollowTheMoney line that is not JSON is skipped and counted in `stats`, up to
  * a share of the lines; see ./opensanctions-ftm.ts).
  */
@@ -119,10 +119,10 @@ export function* readDatasetFiles(
       entities = parseOfacCsv(datasetId, slots.map((file) => file && readWhole(file)) as OfacFiles);
       break;
     case "un_xml":
-      entities = parseUnXml(datasetId, readWhole(first));
+      entities = readUnXml(datasetId, first);
       break;
     case "eu_xml":
-      entities = parseEuXml(datasetId, readWhole(first));
+      entities = readEuXml(datasetId, first);
       break;
     case "uk_fcdo_csv":
       entities = parseUkFcdoCsv(datasetId, readWhole(first));

@@ -1,7 +1,8 @@
-import { type AliasKind, type DatasetFile, DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { type AliasKind, DatasetFormatError, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import { addAlias, addIdentifier, addUnique, joinParts, newEntity } from "./entity-builder.ts";
+import type { SourceFile } from "./source.ts";
 import { cleanText, isoDay } from "./text.ts";
-import { children, readXml, text, type XmlNode } from "./xml.ts";
+import { children, readXmlRecords, text, type XmlNode } from "./xml.ts";
 
 const REPEATED = new Set([
   "INDIVIDUAL",
@@ -98,23 +99,23 @@ function parseRecord(datasetId: string, record: XmlNode, kind: "INDIVIDUAL" | "E
   return entity;
 }
 
-export function parseUnXml(datasetId: string, file: DatasetFile): SanctionsEntity[] {
-  const list = readXml(file, { root: "CONSOLIDATED_LIST", repeated: REPEATED });
-  const entities: SanctionsEntity[] = [];
-  for (const [group, kind] of [
-    ["INDIVIDUALS", "INDIVIDUAL"],
-    ["ENTITIES", "ENTITY"],
-  ] as const) {
-    children(list, group).forEach((section) => {
-      children(section, kind).forEach((record, index) => {
-        try {
-          entities.push(parseRecord(datasetId, record, kind));
-        } catch (error) {
-          if (!(error instanceof DatasetFormatError)) throw error;
-          throw new DatasetFormatError(`${file.name}, ${kind} #${index + 1}: ${error.message}`);
-        }
-      });
-    });
+/** Each record stands in its section: an INDIVIDUAL in INDIVIDUALS, an ENTITY in ENTITIES. */
+const RECORDS = new Map([
+  ["INDIVIDUAL", "INDIVIDUALS"],
+  ["ENTITY", "ENTITIES"],
+]);
+
+/** The UN consolidated list's records, one at a time as the file is read (in the file's order). */
+export function* readUnXml(datasetId: string, file: SourceFile): Generator<SanctionsEntity> {
+  const counts = { INDIVIDUAL: 0, ENTITY: 0 };
+  for (const { name, node } of readXmlRecords(file, { root: "CONSOLIDATED_LIST", repeated: REPEATED }, RECORDS)) {
+    const kind = name as "INDIVIDUAL" | "ENTITY";
+    const index = counts[kind]++;
+    try {
+      yield parseRecord(datasetId, node, kind);
+    } catch (error) {
+      if (!(error instanceof DatasetFormatError)) throw error;
+      throw new DatasetFormatError(`${file.name}, ${kind} #${index + 1}: ${error.message}`);
+    }
   }
-  return entities;
 }
