@@ -26,7 +26,7 @@ import {
   type WatchlistRejectedLine,
   watchlistEntriesQuerySchema,
 } from "./contract.ts";
-import { changeEntries, claimWatchlist, currentEntries } from "./versions.ts";
+import { changeEntries, claimWatchlist, currentEntries, ENTRY_COLUMNS } from "./versions.ts";
 
 export const ENTRY_NOT_FOUND = "Entry not found";
 export const ENTRY_EXISTS = "This entry is already on the watchlist";
@@ -126,16 +126,7 @@ export async function getWatchlist(
   const where = and(eq(e.versionId, version.id), pattern ? or(ilike(e.name, pattern), sql`${e.aliases}::text ilike ${pattern}`) : undefined);
   const [{ total }] = await db.select({ total: count() }).from(e).where(where);
   const rows = await db
-    .select({
-      sourceId: e.sourceId,
-      schema: e.schema,
-      name: e.name,
-      aliases: e.aliases,
-      birthDates: e.birthDates,
-      nationalities: e.nationalities,
-      identifiers: e.identifiers,
-      remarks: e.remarks,
-    })
+    .select(ENTRY_COLUMNS)
     .from(e)
     .where(where)
     .orderBy(asc(sql`lower(${e.name})`), asc(e.id))

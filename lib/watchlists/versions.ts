@@ -20,26 +20,28 @@ export const WATCHLIST_TOO_LARGE = "A watchlist holds at most 1,000,000 entries"
 /** Entries read a statement: short queries keep the embedded database answering other requests in between. */
 const READ_BATCH = 5000;
 
+/** What an entry is made of, as stored: read back for a new version and for the entries page. */
+const e = schema.sanctionsEntities;
+export const ENTRY_COLUMNS = {
+  sourceId: e.sourceId,
+  schema: e.schema,
+  name: e.name,
+  aliases: e.aliases,
+  birthDates: e.birthDates,
+  nationalities: e.nationalities,
+  identifiers: e.identifiers,
+  remarks: e.remarks,
+};
+
 /** The entries of the watchlist's current version by their id, in id order. */
 export async function currentEntries(db: DbOrTx, datasetId: string): Promise<Map<string, WatchlistEntryData>> {
   const version = await currentVersion(db, datasetId);
   const out = new Map<string, WatchlistEntryData>();
   if (!version) return out;
-  const e = schema.sanctionsEntities;
   let after: string | null = null;
   for (;;) {
     const rows = await db
-      .select({
-        id: e.id,
-        sourceId: e.sourceId,
-        schema: e.schema,
-        name: e.name,
-        aliases: e.aliases,
-        birthDates: e.birthDates,
-        nationalities: e.nationalities,
-        identifiers: e.identifiers,
-        remarks: e.remarks,
-      })
+      .select({ id: e.id, ...ENTRY_COLUMNS })
       .from(e)
       .where(after === null ? eq(e.versionId, version.id) : and(eq(e.versionId, version.id), gt(e.id, after)))
       .orderBy(asc(e.id))

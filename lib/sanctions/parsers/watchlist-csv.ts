@@ -1,10 +1,11 @@
 /**
  * An organisation's watchlist as CSV (lib/watchlists): the header `name,entityType,aliases,birthDate,nationality,
  * identifiers,reason`, aliases separated by `;`, identifiers written `kind:value` (several separated by `;`). The same
- * text is a watchlist version's stored file, so a version can be parsed again, and the export a user downloads.
+ * text is a watchlist version's stored file (kept with the version, as every list's files are) and the export a user
+ * downloads.
  */
 import { createHash } from "node:crypto";
-import { type DatasetFile, DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
+import { DatasetFormatError, type EntitySchema, type IdentifierKind, type SanctionsEntity } from "../entity.ts";
 import {
   WATCHLIST_BIRTH_DATE,
   WATCHLIST_CSV_HEADER,
@@ -14,7 +15,6 @@ import {
   watchlistEntryInputSchema,
 } from "../watchlist-format.ts";
 import { readCsv } from "./csv.ts";
-import { decodeLegacyText } from "./text.ts";
 
 export const WATCHLIST_FILE_NAME = "watchlist.csv";
 /** Refused when the header has no name column: the import cannot tell what any line is. */
@@ -90,18 +90,6 @@ export function readWatchlistLines(text: string): WatchlistLine[] {
       }
       return { line: row.line, entry: parsed.data };
     });
-}
-
-/** A version's stored file read back: every line must be an entry (the file was written by watchlistCsv). */
-export function parseWatchlistCsv(datasetId: string, files: DatasetFile[]): SanctionsEntity[] {
-  const file = files.find((f) => f.name === WATCHLIST_FILE_NAME) ?? files[0];
-  if (!file) throw new DatasetFormatError(`${WATCHLIST_FILE_NAME} is missing`);
-  const out: SanctionsEntity[] = [];
-  for (const line of readWatchlistLines(decodeLegacyText(file))) {
-    if ("error" in line) throw new DatasetFormatError(`${file.name} line ${line.line}: ${line.error}`);
-    out.push(watchlistEntity(datasetId, line.entry));
-  }
-  return out;
 }
 
 /**
