@@ -18,8 +18,8 @@ export interface Pair {
   qLast: number;
   nFirst: number;
   nLast: number;
-  /** Set for an initial against the word(s) it may stand for. */
-  initial?: boolean;
+  /** An initial against the word(s) it may stand for. Always set: pairs of one shape keep the scorer's code fast. */
+  initial: boolean;
   /** Among pairs of equal rank and size, lower first: a unit's pairs by unit, then by listed word, then all others. */
   order: number;
 }

@@ -30,11 +30,14 @@ import type { Vocabulary } from "./vocabulary.ts";
  */
 export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, picked: Pair[]): void {
   let fuzzy = 0;
-  const fuzzyPairs = new Set<Pair>();
+  // Made only for a name with a fuzzy pair (most names scored have none).
+  let fuzzyPairs: Set<Pair> | undefined;
   let misspelt = 0;
   for (const p of picked) {
     const compound = p.qFirst !== p.qLast || p.nFirst !== p.nLast;
-    const [qForeign, nForeign] = foreignSides(q, vocab, name, p);
+    const sides = foreignSides(q, vocab, name, p);
+    const qForeign = (sides & QUERY_FOREIGN) !== 0;
+    const nForeign = (sides & NAME_FOREIGN) !== 0;
     if (compound && qForeign !== nForeign && !bridgedJoin(q, vocab, name, p, picked, qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
     if (compound || p.initial || q.tokens[p.qFirst].cls !== TokenClass.Name) continue;
     // Latin words are found a letter or more off under FUZZY_WORD; an Arabic-script word against a Latin one, whose
@@ -43,6 +46,7 @@ export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTok
     if ((qForeign || nForeign) && !abjadLatin) continue;
     if (p.sim < (abjadLatin ? SKELETON_DISCOUNT * FUZZY_WORD : FUZZY_WORD)) {
       fuzzy++;
+      fuzzyPairs ??= new Set();
       fuzzyPairs.add(p);
     }
     if (!abjadLatin && p.sim < SPELT_WITH_WORD_LEFT) misspelt++;
@@ -52,7 +56,7 @@ export function looseEvidence(q: PreparedQuery, vocab: Vocabulary, name: NameTok
   const misspeltWithWordLeft = fuzzy < FUZZY_WORDS && misspelt === 1 && !q.tokens.every((t) => t.native) && listedNameLeft(vocab, name, picked);
   for (const p of picked) {
     if (familyNameOutOfPlace(q, vocab, name, p)) p.sim *= FAMILY_OUT_OF_PLACE;
-    if (fuzzy >= FUZZY_WORDS && fuzzyPairs.has(p)) p.sim *= TWO_FUZZY_WORDS;
+    if (fuzzy >= FUZZY_WORDS && fuzzyPairs?.has(p)) p.sim *= TWO_FUZZY_WORDS;
     else if (
       misspeltWithWordLeft &&
       !p.initial &&
@@ -108,18 +112,25 @@ function listedNameLeft(vocab: Vocabulary, name: NameTokens, picked: Pair[]): bo
  */
 export function capUnbridgedJoin(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): void {
   if (p.qFirst === p.qLast && p.nFirst === p.nLast) return;
-  const [qForeign, nForeign] = foreignSides(q, vocab, name, p);
+  const sides = foreignSides(q, vocab, name, p);
+  const qForeign = (sides & QUERY_FOREIGN) !== 0;
+  const nForeign = (sides & NAME_FOREIGN) !== 0;
   if (qForeign === nForeign || q.tokens[p.qFirst].native !== undefined || vocab.natives[name.ids[name.start + p.nFirst]] !== undefined) return;
   if (!bridgedJoin(q, vocab, name, p, [], qForeign)) p.sim = Math.min(p.sim, CROSS_SCRIPT_JOIN);
 }
 
-/** Whether the pair's searched words, and its listed words, hold a word in another script (Arabic, Hebrew, Han, Hangul). */
-function foreignSides(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): [boolean, boolean] {
-  let qForeign = false;
-  let nForeign = false;
-  for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) qForeign = true;
-  for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) nForeign = true;
-  return [qForeign, nForeign];
+const QUERY_FOREIGN = 1;
+const NAME_FOREIGN = 2;
+
+/**
+ * Whether the pair's searched words (QUERY_FOREIGN), and its listed words (NAME_FOREIGN), hold a word in another
+ * script (Arabic, Hebrew, Han, Hangul): as bits, not a pair made for every pair scored.
+ */
+function foreignSides(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, p: Pair): number {
+  let sides = 0;
+  for (let i = p.qFirst; i <= p.qLast; i++) if (queryForeign(q, i)) sides |= QUERY_FOREIGN;
+  for (let j = p.nFirst; j <= p.nLast; j++) if (nameForeign(vocab, name, j)) sides |= NAME_FOREIGN;
+  return sides;
 }
 
 /** Skeletons of the words an Arabic compound name starts with (عبد Abd, ابو Abu) or ends with (دين Din, له Allah). */

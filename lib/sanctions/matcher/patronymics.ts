@@ -25,6 +25,19 @@ export function isAncestorName(tokens: readonly { raw: string; cls: TokenClass }
   return false;
 }
 
+/** The last query asked about, and its answer: every name a search scores asks about the same query. */
+let lastQuery: PreparedQuery | undefined;
+let lastAnswer = false;
+
+/** Whether the query has a bin/ben/ould: without one, neither rule below applies. */
+function hasPatronymicParticle(q: PreparedQuery): boolean {
+  if (q !== lastQuery) {
+    lastQuery = q;
+    lastAnswer = q.tokens.some((t) => t.cls === TokenClass.Particle && PATRONYMIC.has(t.raw));
+  }
+  return lastAnswer;
+}
+
 /**
  * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the
  * grandfather's; -1 for a word in no chain.
@@ -47,12 +60,10 @@ function chainPositions(count: number, isParticle: (i: number) => boolean, isWor
  * `usedName` mark the tokens the alignment used.
  */
 export function anotherAncestor(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, usedQuery: Uint8Array, usedName: Uint8Array): boolean {
+  if (!hasPatronymicParticle(q)) return false;
   const queryParticle = (i: number) => q.tokens[i].cls === TokenClass.Particle && PATRONYMIC.has(q.tokens[i].raw);
   const nameParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle && PATRONYMIC.has(vocab.raws[name.ids[name.start + j]]);
   let any = false;
-  for (let i = 0; i < q.tokens.length && !any; i++) any = queryParticle(i);
-  if (!any) return false;
-  any = false;
   for (let j = 0; j < k && !any; j++) any = nameParticle(j);
   if (!any) return false;
   const queryChain = chainPositions(
@@ -76,12 +87,10 @@ export function anotherAncestor(q: PreparedQuery, vocab: Vocabulary, name: NameT
 
 /** A person's own name aligned with the other's father's name (Salman bin Muhammad / Muhammad bin Salman) is another person. */
 export function patronymicConflicts(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, pairs: Pair[]): void {
+  if (!hasPatronymicParticle(q)) return;
   const queryParticle = (i: number) => q.tokens[i].cls === TokenClass.Particle && PATRONYMIC.has(q.tokens[i].raw);
   const nameParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle && PATRONYMIC.has(vocab.raws[name.ids[name.start + j]]);
   let any = false;
-  for (let i = 0; i < q.tokens.length && !any; i++) any = queryParticle(i);
-  if (!any) return;
-  any = false;
   for (let j = 0; j < k && !any; j++) any = nameParticle(j);
   if (!any) return;
   const queryArticle = (i: number) => ARTICLES.has(q.tokens[i].raw);

@@ -12,6 +12,7 @@
 import type { SanctionsEntity } from "../entity.ts";
 import type { NameTokens, Pair } from "./alignment.ts";
 import { CandidateFinder } from "./candidates.ts";
+import { type CompoundCache, emptyCompoundCache } from "./compound-pairs.ts";
 import { hasDetails, type WeighedEvidence, weighEvidence } from "./evidence.ts";
 import { explainAlignment } from "./explain.ts";
 import type { IdentifierIndex } from "./identifier-index.ts";
@@ -21,7 +22,7 @@ import { isPatronymic, TokenClass } from "./lexicon.ts";
 import { type Token, tokenize } from "./normalize.ts";
 import { idf, type PreparedQuery, prepareQuery, type WeightSource } from "./query.ts";
 import { rankByName, rankWithDetails, type ScoredName, type ShowResult } from "./ranking.ts";
-import { type CompoundCache, emptyCompoundCache, scoreName } from "./score.ts";
+import { scoreName } from "./score.ts";
 import { DEFAULT_LIMIT, DEFAULT_MATCH_THRESHOLD, MIN_SCORE_SHARE, PATRONYMIC_WEIGHT } from "./tuning.ts";
 import type { MatchExplanation, MatchOptions, MatchResult } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";

@@ -33,13 +33,13 @@
  */
 import { LATER, MAX_TOKENS, type NameTokens, type Pair } from "./alignment.ts";
 import { countriesBothSides, countryLeftShare, otherLegalForms, seriesNumbers } from "./company-names.ts";
+import { type CompoundCache, compoundPairs } from "./compound-pairs.ts";
 import { initialPairs } from "./initials.ts";
 import { CLASS_WEIGHT, TokenClass } from "./lexicon.ts";
 import { capUnbridgedJoin, looseEvidence } from "./loose-evidence.ts";
 import { isArabicArticle } from "./normalize.ts";
 import { anotherAncestor, patronymicConflicts } from "./patronymics.ts";
-import { joinKeys, joinSkeletons } from "./phonetic.ts";
-import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
+import type { PreparedQuery } from "./query.ts";
 import {
   ANOTHER_ANCESTOR,
   COMPANY_COVERAGE_FLOOR,
@@ -52,31 +52,11 @@ import {
   SUBSTITUTION_PENALTY,
   SYLLABIC_COVERAGE_FLOOR,
 } from "./tuning.ts";
-import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
+import type { Vocabulary } from "./vocabulary.ts";
 
 const nameWeights = new Float64Array(MAX_TOKENS);
 const usedQuery = new Uint8Array(MAX_TOKENS);
 const usedName = new Uint8Array(MAX_TOKENS);
-
-function runOf(strings: string[], name: NameTokens, a: number, b: number): string[] {
-  const out: string[] = [];
-  for (let j = a; j <= b; j++) out.push(strings[name.ids[name.start + j]]);
-  return out;
-}
-
-/**
- * A search's similarities of query tokens to runs of two or three listed tokens read as one word: the same whichever
- * name the run occurs in. Keyed by numbers (far quicker to look up than strings): the query token and the run's first
- * two vocabulary ids (a query token under 32, ids under 2^21 as the vocabulary holds: under 2^53), then the third.
- */
-export interface CompoundCache {
-  pairs: Map<number, number>;
-  triples: Map<number, Map<number, number>>;
-}
-
-export const emptyCompoundCache = (): CompoundCache => ({ pairs: new Map(), triples: new Map() });
-
-const ID_SPAN = 2 ** 21;
 
 /**
  * The highest score a name can reach when at most `queryShare` of the query can be found in it, by at
@@ -87,86 +67,50 @@ export function bestScoreFrom(queryShare: number, words: number): number {
   return words >= NAME_SIDE_MIN_WORDS ? Math.max(share, QUERY_COVERAGE_FLOOR + (1 - QUERY_COVERAGE_FLOOR) * share) : share;
 }
 
-/** A string's first character as a number (-1 for an empty string), compared without making a string of it. */
-const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
-
 /** With `chosen`, the aligned pairs are pushed there (for the explanation of a result). */
 export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Array, name: NameTokens, compoundCache: CompoundCache, chosen?: Pair[]): number {
+  // The steps are functions of their own: a JIT optimises small functions after fewer calls than one long one, and a
+  // search scores a few hundred names.
   const k = Math.min(name.end - name.start, MAX_TOKENS);
+  const nameTotal = weighNameTokens(idfs, name, k);
+  const pairs: Pair[] = [];
+  unitPairs(q, name, k, pairs);
+  compoundPairs(q, vocab, name, k, compoundCache, pairs);
+  initialPairs(q, vocab, name, k, pairs);
+  if (pairs.length === 0) return 0;
+  patronymicConflicts(q, vocab, name, k, pairs);
+  rankPairs(q, vocab, name, pairs);
+  const picked = pickGreedily(q, k, pairs);
+  looseEvidence(q, vocab, name, picked);
+  tallyPicked(q, name, picked, chosen);
+  return finalScore(q, vocab, name, k, nameTotal, chosen);
+}
+
+/** The listed tokens' weights into nameWeights; their sum. */
+function weighNameTokens(idfs: Float32Array, name: NameTokens, k: number): number {
   let nameTotal = 0;
   for (let j = 0; j < k; j++) {
     const w = idfs[name.ids[name.start + j]] * CLASS_WEIGHT[name.classes[name.start + j]];
     nameWeights[j] = w;
     nameTotal += w;
   }
+  return nameTotal;
+}
 
-  const pairs: Pair[] = [];
+/** Each query unit against each listed word its lookup found. */
+function unitPairs(q: PreparedQuery, name: NameTokens, k: number, pairs: Pair[]): void {
   for (let j = 0; j < k; j++) {
     const entries = q.unitsByToken.get(name.ids[name.start + j]);
     if (entries === undefined) continue;
     for (let e = 0; e < entries.length; e += 2) {
       const u = q.units[entries[e]];
-      pairs.push({ sim: entries[e + 1], rank: 0, qFirst: u.first, qLast: u.last, nFirst: j, nLast: j, order: entries[e] * MAX_TOKENS + j });
+      pairs.push({ sim: entries[e + 1], rank: 0, qFirst: u.first, qLast: u.last, nFirst: j, nLast: j, initial: false, order: entries[e] * MAX_TOKENS + j });
     }
   }
-  const joinable = (j: number) => {
-    const id = name.ids[name.start + j];
-    return joinableSkeleton(vocab.skeletons[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
-  };
-  // A name's tokens are a range of the index's arrays: read in place (a subarray per name scored was garbage).
-  const isParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle;
-  compoundRuns(isParticle, k, joinable, (a, b) => {
-    let abjad = false;
-    let keyLength = 0;
-    let skeletonLength = 0;
-    for (let j = a; j <= b; j++) {
-      const id = name.ids[name.start + j];
-      if (vocab.abjad[id]) abjad = true;
-      keyLength += vocab.keyLengths[id];
-      skeletonLength += vocab.skeletonLengths[id];
-    }
-    const firstId = name.ids[name.start + a];
-    const keyStart = firstCode(vocab.keys[firstId]);
-    const skeletonStart = firstCode(vocab.skeletons[firstId]);
-    let key: string | undefined;
-    let raw: string | undefined;
-    let skeleton: string | undefined;
-    for (let i = 0; i < q.tokens.length; i++) {
-      const t = q.tokens[i];
-      // Cheap rejections before the edit distance: same first letter, about the same length.
-      const skeletons = abjad || t.abjad;
-      if (skeletons) {
-        if (firstCode(t.skeleton) !== skeletonStart || !compoundLengthFits(t.skeleton.length, skeletonLength, true)) continue;
-      } else if (firstCode(t.key) !== keyStart || !compoundLengthFits(t.key.length, keyLength, false)) continue;
-      const head = (i * ID_SPAN + name.ids[name.start + a]) * ID_SPAN + name.ids[name.start + a + 1];
-      let third: Map<number, number> | undefined;
-      if (b > a + 1) {
-        third = compoundCache.triples.get(head);
-        if (!third) {
-          third = new Map();
-          compoundCache.triples.set(head, third);
-        }
-      }
-      let sim = third ? third.get(name.ids[name.start + b]) : compoundCache.pairs.get(head);
-      if (sim === undefined) {
-        key ??= joinKeys(runOf(vocab.keys, name, a, b));
-        raw ??= joinKeys(runOf(vocab.raws, name, a, b));
-        skeleton ??= joinSkeletons(runOf(vocab.skeletons, name, a, b));
-        let letters: string | undefined = "";
-        for (let j = a; j <= b && letters !== undefined; j++) {
-          const part = vocab.letters[name.ids[name.start + j]];
-          letters = part === undefined ? undefined : letters + part;
-        }
-        sim = pairSimilarity(t, { key, raw, skeleton, abjad, ...(letters ? { letters } : {}) });
-        if (third) third.set(name.ids[name.start + b], sim);
-        else compoundCache.pairs.set(head, sim);
-      }
-      if (sim >= compoundFloor(skeletons)) pairs.push({ sim, rank: 0, qFirst: i, qLast: i, nFirst: a, nLast: b, order: LATER });
-    }
-  });
-  initialPairs(q, vocab, name, k, pairs);
-  if (pairs.length === 0) return 0;
-  patronymicConflicts(q, vocab, name, k, pairs);
+}
+
+/** A name word met by a particle counts as a particle; particles are aligned last (see rank). */
+function rankPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, pairs: Pair[]): void {
   for (const p of pairs) {
     capUnbridgedJoin(q, vocab, name, p);
     const queryParticle = p.qFirst === p.qLast && q.tokens[p.qFirst].cls === TokenClass.Particle;
@@ -179,13 +123,12 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
   }
   // Best first; among equals, the pair covering more tokens.
   pairs.sort((x, y) => y.rank - x.rank || y.qLast - y.qFirst + y.nLast - y.nFirst - (x.qLast - x.qFirst + x.nLast - x.nFirst) || x.order - y.order);
+}
 
+/** The pairs taken in order, each token used once (marked in usedQuery and usedName). */
+function pickGreedily(q: PreparedQuery, k: number, pairs: Pair[]): Pair[] {
   usedQuery.fill(0, 0, q.tokens.length);
   usedName.fill(0, 0, k);
-  let queryMatched = 0;
-  let nameMatched = 0;
-  let nameMatchedSimilar = 0;
-  let nameWordsMatched = 0;
   const picked: Pair[] = [];
   for (const p of pairs) {
     let free = true;
@@ -196,7 +139,18 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
     for (let i = p.qFirst; i <= p.qLast; i++) usedQuery[i] = 1;
     for (let j = p.nFirst; j <= p.nLast; j++) usedName[j] = 1;
   }
-  looseEvidence(q, vocab, name, picked);
+  return picked;
+}
+
+/** What the alignment found, on each side (one per process: a search scores one name at a time). */
+const tally = { queryMatched: 0, nameMatched: 0, nameMatchedSimilar: 0, nameWordsMatched: 0 };
+
+/** Adds up the pairs kept into `tally`; a pair left at 0 frees its tokens. */
+function tallyPicked(q: PreparedQuery, name: NameTokens, picked: Pair[], chosen: Pair[] | undefined): void {
+  tally.queryMatched = 0;
+  tally.nameMatched = 0;
+  tally.nameMatchedSimilar = 0;
+  tally.nameWordsMatched = 0;
   for (const p of picked) {
     if (p.sim <= 0) {
       for (let i = p.qFirst; i <= p.qLast; i++) usedQuery[i] = 0;
@@ -204,13 +158,20 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       continue;
     }
     chosen?.push(p);
-    for (let i = p.qFirst; i <= p.qLast; i++) queryMatched += p.sim * q.tokens[i].weight;
+    for (let i = p.qFirst; i <= p.qLast; i++) tally.queryMatched += p.sim * q.tokens[i].weight;
     for (let j = p.nFirst; j <= p.nLast; j++) {
-      nameMatched += nameWeights[j];
-      nameMatchedSimilar += p.sim * nameWeights[j];
-      if (name.classes[name.start + j] === TokenClass.Name) nameWordsMatched++;
+      tally.nameMatched += nameWeights[j];
+      tally.nameMatchedSimilar += p.sim * nameWeights[j];
+      if (name.classes[name.start + j] === TokenClass.Name) tally.nameWordsMatched++;
     }
   }
+}
+
+/** The score from the tally and what is left over on each side (see the formula at the top of this file). */
+function finalScore(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, nameTotalAll: number, chosen: Pair[] | undefined): number {
+  let { queryMatched, nameMatched, nameMatchedSimilar } = tally;
+  const { nameWordsMatched } = tally;
+  let nameTotal = nameTotalAll;
   let otherOfGroup = false;
   if (name.company) {
     const series = seriesNumbers(q, vocab, name, k, usedQuery, usedName);
@@ -224,7 +185,7 @@ export function scoreName(q: PreparedQuery, vocab: Vocabulary, idfs: Float32Arra
       queryMatched += SERIES_NUMBER * q.tokens[i].weight;
       nameMatched += nameWeights[j];
       nameMatchedSimilar += SERIES_NUMBER * nameWeights[j];
-      chosen?.push({ sim: SERIES_NUMBER, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, order: LATER });
+      chosen?.push({ sim: SERIES_NUMBER, rank: 0, qFirst: i, qLast: i, nFirst: j, nLast: j, initial: false, order: LATER });
     }
   }
   // Latin spellings often fuse the Arabic article into the next word (الصبار / Essabar, عز الدين /

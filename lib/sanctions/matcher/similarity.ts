@@ -132,7 +132,6 @@ function genderedEndings(a: string, b: string): boolean {
  */
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
-  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b))) return 0;
   const longer = Math.max(a.length, b.length);
   if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - b.length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
@@ -140,6 +139,9 @@ export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = fal
   const distance = weightedDistance(a, b, limit);
   const sim = 1 - distance / longer;
   if (distance > limit || sim < floor) return 0;
+  // Two words of one stem that are different words; tested only for pairs close enough to be taken for one (most
+  // pairs a lookup meets are not, and these patterns cost more than the distance).
+  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b))) return 0;
   // Hamid is not Ahmad: a loose likeness between a word starting with a vowel and one starting with a consonant is
   // two names that share their consonants, not one name spelt two ways.
   // One edit (Ssad / Asad) is still a typo.

@@ -344,10 +344,14 @@ export class Vocabulary {
         found.sims.push(sim);
       }
     };
+    // A Latin word against a Latin word (most of what a lookup meets) is compared on the arrays, without a Spelling
+    // made for each: the same as pairSimilarity's Latin branch.
+    const latinToken = !abjad && !token.native && !token.readings;
     const check = (id: number) => {
       if (checked[id] === serial) return;
       checked[id] = serial;
-      keep(id, pairSimilarity(token, this.spelling(id), latinFloor));
+      const latinId = latinToken && this.abjad[id] === 0 && this.natives[id] === undefined && this.readings[id] === undefined;
+      keep(id, latinId ? latinSimilarity(key, raw, this.keys[id], this.raws[id], latinFloor) : pairSimilarity(token, this.spelling(id), latinFloor));
     };
     const { groupChecked, groupStart, groupTokens } = this;
     // An Arabic-script word meets a Latin word on their consonant skeletons and openings alone, unless one of its
@@ -365,7 +369,8 @@ export class Vocabulary {
         else if (checked[id] !== serial) {
           checked[id] = serial;
           if (latin < 0) latin = abjadLatinSimilarity(token, this.spelling(id), false);
-          keep(id, latin * letterAgreement(token.letters, this.raws[id]));
+          // Under the floor on skeletons alone, no letter agreement (at most 1) lifts it.
+          if (latin > 0) keep(id, latin * letterAgreement(token.letters, this.raws[id]));
         }
       }
     };
@@ -407,11 +412,7 @@ export class Vocabulary {
 export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY_FLOOR): number {
   if (a.native || b.native) return syllableSimilarity(a, b);
   if (a.readings || b.readings) return readingsSimilarity(a, b);
-  if (!a.abjad && !b.abjad) {
-    const folded = tokenSimilarity(a.key, b.key, latinFloor);
-    if (folded === 1 || (a.raw === a.key && b.raw === b.key)) return folded;
-    return Math.max(folded, tokenSimilarity(a.raw, b.raw, latinFloor));
-  }
+  if (!a.abjad && !b.abjad) return latinSimilarity(a.key, a.raw, b.key, b.raw, latinFloor);
   if (a.abjad && b.abjad) {
     // Two Arabic-script words as written; an Arabic-script and a Hebrew word on skeletons, as another script.
     if (a.letters !== undefined && b.letters !== undefined) return tokenSimilarity(a.letters, b.letters, SIMILARITY_FLOOR);
@@ -419,6 +420,13 @@ export function pairSimilarity(a: Spelling, b: Spelling, latinFloor = SIMILARITY
     return tokenSimilarity(a.skeleton, b.skeleton, SIMILARITY_FLOOR / SKELETON_DISCOUNT ** 2, true) * SKELETON_DISCOUNT ** 2;
   }
   return abjadLatinSimilarity(a.abjad ? a : b, a.abjad ? b : a, true);
+}
+
+/** Two Latin words: the better of their folded keys and their spellings. */
+function latinSimilarity(aKey: string, aRaw: string, bKey: string, bRaw: string, latinFloor: number): number {
+  const folded = tokenSimilarity(aKey, bKey, latinFloor);
+  if (folded === 1 || (aRaw === aKey && bRaw === bKey)) return folded;
+  return Math.max(folded, tokenSimilarity(aRaw, bRaw, latinFloor));
 }
 
 /** What an Arabic-script word's letters say beyond its skeleton, against a Latin spelling: opening, ending, sibilants. */
