@@ -57,14 +57,20 @@ const rowB = new Float32Array(MAX_LEN + 1);
 const rowC = new Float32Array(MAX_LEN + 1);
 const indelA = new Float32Array(MAX_LEN);
 const indelB = new Float32Array(MAX_LEN);
+/** Each word's characters (their low seven bits, as the cost tables read them), read once a call, not once a cell. */
+const codesA = new Uint8Array(MAX_LEN);
+const codesB = new Uint8Array(MAX_LEN);
+/** The word whose costs indelA (and codesA) holds: a lookup compares one word with hundreds, whose costs are worked out once. */
+let indelAOf: string | undefined;
 
 const S = "s".charCodeAt(0);
 
-function indelCosts(s: string, length: number, out: Float32Array): void {
+function indelCosts(s: string, length: number, out: Float32Array, codes: Uint8Array): void {
   let before = -1;
   for (let i = 0; i < length; i++) {
     const c = s.charCodeAt(i);
     out[i] = c === before ? DOUBLING : INDEL[c & 127];
+    codes[i] = c & 127;
     before = c;
   }
   // A final s after a consonant is often only a case ending (Latvian Lavrovs, Sergejs; Andrejs).
@@ -78,8 +84,11 @@ function indelCosts(s: string, length: number, out: Float32Array): void {
 export function weightedDistance(a: string, b: string, limit = Infinity): number {
   const la = Math.min(a.length, MAX_LEN);
   const lb = Math.min(b.length, MAX_LEN);
-  indelCosts(a, la, indelA);
-  indelCosts(b, lb, indelB);
+  if (a !== indelAOf) {
+    indelCosts(a, la, indelA, codesA);
+    indelAOf = a;
+  }
+  indelCosts(b, lb, indelB, codesB);
   // prev2: row i-2, prev: row i-1, cur: row i
   let prev2 = rowA;
   let prev = rowB;
@@ -87,18 +96,18 @@ export function weightedDistance(a: string, b: string, limit = Infinity): number
   prev[0] = 0;
   for (let j = 1; j <= lb; j++) prev[j] = prev[j - 1] + indelB[j - 1];
   for (let i = 1; i <= la; i++) {
-    const ca = a.charCodeAt(i - 1) & 127;
+    const ca = codesA[i - 1];
     const delA = indelA[i - 1];
     cur[0] = prev[0] + delA;
     let rowMin = cur[0];
     for (let j = 1; j <= lb; j++) {
-      const cb = b.charCodeAt(j - 1) & 127;
+      const cb = codesB[j - 1];
       let d = prev[j - 1] + SUBSTITUTE[ca * 128 + cb];
       const del = prev[j] + delA;
       if (del < d) d = del;
       const ins = cur[j - 1] + indelB[j - 1];
       if (ins < d) d = ins;
-      if (i > 1 && j > 1 && ca !== cb && ca === (b.charCodeAt(j - 2) & 127) && (a.charCodeAt(i - 2) & 127) === cb) {
+      if (i > 1 && j > 1 && ca !== cb && ca === codesB[j - 2] && codesA[i - 2] === cb) {
         const t = prev2[j - 2] + TRANSPOSITION;
         if (t < d) d = t;
       }
