@@ -9,7 +9,7 @@ import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { importDatasetFiles } from "../../lib/sanctions/datasets/import.ts";
 import { SanctionsIndex } from "../../lib/sanctions/matcher/index.ts";
-import { type OfacFiles, parseOfacCsv } from "../../lib/sanctions/parsers/ofac-csv.ts";
+import { type OfacFiles, readOfacCsv } from "../../lib/sanctions/parsers/ofac-csv.ts";
 import { sanctionsService } from "../../server/sanctions/service.ts";
 import { BASE_ENTRIES, sdnFiles } from "../../support/ofac-sdn.ts";
 import { de, es } from "../../web/src/i18n/words.ts";
@@ -32,7 +32,7 @@ const entries = BASE_ENTRIES.map((e) => (e.id === 5001 ? { ...e, remarks: `DOB 1
 const files = Object.entries(sdnFiles(entries)).map(([name, content]) => ({ name, content: new TextEncoder().encode(content) }));
 /** Whether the matcher marks a lone surname's results partial yet (MatchResult.partial); the tab's label is tested once it does. */
 const LONE_SURNAME = "Karimov";
-const matcherMarksPartial = SanctionsIndex.build(parseOfacCsv("us_ofac_sdn", files as OfacFiles))
+const matcherMarksPartial = SanctionsIndex.build([...readOfacCsv("us_ofac_sdn", files as OfacFiles)])
   .search(LONE_SURNAME, {})
   .some((r) => r.partial);
 

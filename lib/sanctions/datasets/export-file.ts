@@ -20,7 +20,7 @@ import { getDataset } from "./catalog.ts";
 import { storedEntities, versionChecksums } from "./checksum.ts";
 import { gunzipHead, gunzipLines } from "./gunzip-lines.ts";
 import { UnpackBudget } from "./unpack-budget.ts";
-import { currentVersion, type StoredFile, versionFiles } from "./versions.ts";
+import { currentVersion, type KeptFileOrigin, keptFileBytes, type StoredFile, versionFileOrigins } from "./versions.ts";
 
 export const EXPORT_FORMAT = "duecheck-dataset-export";
 export const EXPORT_FORMAT_VERSION = 1;
@@ -71,8 +71,30 @@ const entityLineSchema = z.object({
 });
 
 /**
+ * A raw file's line, written as its bytes are read (keptFileBytes: a chunk at a time), never held whole: the same
+ * text as JSON.stringify of the line with the whole file's base64. The content comes last in the line; base64 is
+ * written for whole groups of 3 bytes, the 1 or 2 left over carried into the next piece.
+ */
+async function* fileLine(db: DbOrTx, file: KeptFileOrigin): AsyncGenerator<string> {
+  const empty = JSON.stringify({
+    file: { name: file.name, source_url: file.sourceUrl, etag: file.etag, last_modified: file.lastModified, content_base64: "" },
+  });
+  // Up to the opening quote of the content: the line without its closing `"}}`.
+  yield empty.slice(0, -3);
+  let carry = Buffer.alloc(0);
+  for await (const piece of keptFileBytes(db, file.id)) {
+    const bytes = Buffer.concat([carry, piece]);
+    const whole = bytes.length - (bytes.length % 3);
+    yield bytes.toString("base64", 0, whole);
+    carry = bytes.subarray(whole);
+  }
+  yield `${carry.toString("base64")}"}}\n`;
+}
+
+/**
  * Writes the current version of a dataset to `path` (through a temporary file, so a failed export leaves nothing
- * half-written) and returns its header.
+ * half-written) and returns its header. Neither the raw files nor the entities are held whole: each is written as
+ * it is read from the database.
  */
 export async function exportDatasetVersion(db: DbOrTx, datasetId: string, path: string, now: () => Date = () => new Date()): Promise<ExportHeader> {
   const dataset = await getDataset(db, datasetId);
@@ -80,7 +102,7 @@ export async function exportDatasetVersion(db: DbOrTx, datasetId: string, path: 
   if (!version) throw new AppError(400, `${dataset.id} has no version to export yet; download or import it first`);
   const versionId = version.id;
   const checksum = (await versionChecksums(db, [versionId])).get(versionId)!;
-  const files = await versionFiles(db, version.id);
+  const files = await versionFileOrigins(db, version.id);
   const header: ExportHeader = {
     format: EXPORT_FORMAT,
     format_version: EXPORT_FORMAT_VERSION,
@@ -95,11 +117,7 @@ export async function exportDatasetVersion(db: DbOrTx, datasetId: string, path: 
   };
   async function* lines() {
     yield `${JSON.stringify(header)}\n`;
-    while (files.length) {
-      const file = files.shift()!;
-      const content_base64 = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength).toString("base64");
-      yield `${JSON.stringify({ file: { name: file.name, source_url: file.sourceUrl, etag: file.etag, last_modified: file.lastModified, content_base64 } })}\n`;
-    }
+    for (const file of files) yield* fileLine(db, file);
     for await (const entity of storedEntities(db, versionId)) yield `${JSON.stringify({ entity })}\n`;
   }
   const temporary = `${path}.partial-${process.pid}`;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { createGunzip, gzipSync } from "node:zlib";
 import { and, asc, desc, eq, inArray, isNull, not, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, schema } from "../../../data/db.ts";
 import { collectGarbage } from "../collect-garbage.ts";
@@ -107,7 +107,11 @@ export async function currentVersion(db: DbOrTx, datasetId: string): Promise<Ver
   return row ?? null;
 }
 
-/** The raw files of a kept version, so it can be parsed again (a chunked file unpacked whole). */
+/**
+ * The raw files of a kept version, each whole in memory (a chunked file unpacked whole): for a caller that needs
+ * the bytes at once. What only passes the bytes on (an export, a download's unchanged file) reads them a piece at a
+ * time with keptFileBytes.
+ */
 export async function versionFiles(db: DbOrTx, versionId: string): Promise<KeptFile[]> {
   const rows = await db
     .select()
@@ -152,42 +156,50 @@ export async function versionFileOrigins(db: DbOrTx, versionId: string): Promise
     .orderBy(asc(f.fileName));
 }
 
-/** Writes a kept file to `path`, a chunk at a time (a chunked file is never unpacked in memory whole). */
-export async function copyKeptFile(db: DbOrTx, fileId: string, path: string): Promise<void> {
-  const f = schema.sanctionsVersionFiles;
+/** Bytes of a chunk inflated at a time. */
+const INFLATE_PIECE_BYTES = 64 << 10;
+
+/** A chunked file's bytes a piece at a time: each chunk read in turn (by its number) and inflated as a stream. */
+async function* chunkedBytes(db: DbOrTx, fileId: string): AsyncGenerator<Uint8Array> {
   const c = schema.sanctionsVersionFileChunks;
+  for (let seq = 0; ; seq++) {
+    const [chunk] = await db
+      .select({ content: c.content })
+      .from(c)
+      .where(and(eq(c.fileId, fileId), eq(c.seq, seq)));
+    if (!chunk) return;
+    const gunzip = createGunzip({ chunkSize: INFLATE_PIECE_BYTES });
+    gunzip.end(chunk.content);
+    for await (const piece of gunzip as AsyncIterable<Buffer>) yield piece;
+  }
+}
+
+/**
+ * A kept file's bytes a piece at a time: a file whole in its row at once (64 KB at most), a chunked one a chunk
+ * read and inflated at a time, so no more than one chunk (4 MB, gzipped) of it is in memory.
+ */
+export async function* keptFileBytes(db: DbOrTx, fileId: string): AsyncGenerator<Uint8Array> {
+  const f = schema.sanctionsVersionFiles;
+  const [row] = await db.select({ content: f.content }).from(f).where(eq(f.id, fileId));
+  if (!row) return;
+  if (row.content) yield new Uint8Array(row.content);
+  else yield* chunkedBytes(db, fileId);
+}
+
+/** Writes a kept file to `path`, a piece at a time (a chunked file is never unpacked in memory whole). */
+export async function copyKeptFile(db: DbOrTx, fileId: string, path: string): Promise<void> {
   const fd = openSync(path, "w");
   try {
-    const [row] = await db.select({ content: f.content }).from(f).where(eq(f.id, fileId));
-    if (row?.content) {
-      writeSync(fd, row.content);
-      return;
-    }
-    for (let seq = 0; ; seq++) {
-      const [chunk] = await db
-        .select({ content: c.content })
-        .from(c)
-        .where(and(eq(c.fileId, fileId), eq(c.seq, seq)));
-      if (!chunk) return;
-      writeSync(fd, gunzipSync(chunk.content));
-    }
+    for await (const piece of keptFileBytes(db, fileId)) writeSync(fd, piece);
   } finally {
     closeSync(fd);
   }
 }
 
-/** A file kept in chunks, unpacked: each chunk read and gunzipped into its place in turn. */
+/** A file kept in chunks, unpacked whole. */
 async function chunkedContent(db: DbOrTx, fileId: string): Promise<Uint8Array> {
-  const c = schema.sanctionsVersionFileChunks;
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(c).where(eq(c.fileId, fileId));
   const pieces: Uint8Array[] = [];
-  for (let seq = 0; seq < count; seq++) {
-    const [chunk] = await db
-      .select({ content: c.content })
-      .from(c)
-      .where(and(eq(c.fileId, fileId), eq(c.seq, seq)));
-    pieces.push(gunzipSync(chunk.content));
-  }
+  for await (const piece of chunkedBytes(db, fileId)) pieces.push(piece);
   return new Uint8Array(Buffer.concat(pieces));
 }
 

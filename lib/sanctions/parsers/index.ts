@@ -1,12 +1,12 @@
 import { DATASET_FORMAT_IDS, type DatasetFormat } from "../datasets/schemas.ts";
 import { DatasetFormatError, type SanctionsEntity } from "../entity.ts";
 import { readEuXml } from "./eu-xml.ts";
-import { OFAC_FILE_SETS, type OfacFiles, parseOfacCsv } from "./ofac-csv.ts";
+import { OFAC_FILE_SETS, type OfacFiles, readOfacCsv } from "./ofac-csv.ts";
 import { type ReadStats, readOpenSanctionsFtm } from "./opensanctions-ftm.ts";
 import { readOpenSanctionsSenzing } from "./opensanctions-senzing.ts";
-import { readWhole, type SourceFile } from "./source.ts";
+import type { SourceFile } from "./source.ts";
 import { baseName } from "./text.ts";
-import { parseUkFcdoCsv } from "./uk-fcdo-csv.ts";
+import { readUkFcdoCsv } from "./uk-fcdo-csv.ts";
 import { readUnXml } from "./un-xml.ts";
 
 export { DATASET_FORMAT_IDS, type DatasetFormat, type ReadStats, type SourceFile };
@@ -98,11 +98,15 @@ function assignFiles(info: DatasetFormatInfo, files: SourceFile[]): (SourceFile 
 }
 
 /**
- * Reads the raw files of one dataset version into entities, one at a time: the JSON lines formats a line at a time
- * and the XML lists a record at a time from the file (never held whole), the CSV lists (tens of MB at most) parsed
- * whole and then given one by one. Any malformed input, or input without a single entity, throws a DatasetFormatError that names the file and,
- * where it can, the line or record (a FollowTheMoney line that is not JSON is skipped and counted in `stats`, up to
- * a share of the lines; see ./opensanctions-ftm.ts).
+ * Reads the raw files of one dataset version into entities, one at a time, never holding a file whole: the JSON
+ * lines formats a line at a time, the XML lists a record at a time as each record's element closes, and the CSV
+ * lists a record at a time (OFAC's companion files, kept by entry number, before its primary file, whose rows are
+ * given as they are read; the UK list's rows counted by Unique ID in a first pass, then each designation given once
+ * its last row is read). A reader may pass over a file more than once (the text encoding of a CSV list is settled
+ * from the whole file first), and only what joins records is kept between passes. Any malformed input, or input
+ * without a single entity, throws a DatasetFormatError that names the file and, where it can, the line or record;
+ * entities given before a fault found later in a file fail with it, as the import as a whole does (a FollowTheMoney
+ * line that is not JSON is skipped and counted in `stats`, up to a share of the lines; see ./opensanctions-ftm.ts).
  */
 export function* readDatasetFiles(
   format: DatasetFormat,
@@ -116,7 +120,7 @@ export function* readDatasetFiles(
   let entities: Iterable<SanctionsEntity>;
   switch (format) {
     case "ofac_csv":
-      entities = parseOfacCsv(datasetId, slots.map((file) => file && readWhole(file)) as OfacFiles);
+      entities = readOfacCsv(datasetId, slots as OfacFiles);
       break;
     case "un_xml":
       entities = readUnXml(datasetId, first);
@@ -125,7 +129,7 @@ export function* readDatasetFiles(
       entities = readEuXml(datasetId, first);
       break;
     case "uk_fcdo_csv":
-      entities = parseUkFcdoCsv(datasetId, readWhole(first));
+      entities = readUkFcdoCsv(datasetId, first);
       break;
     case "opensanctions_ftm":
       entities = readOpenSanctionsFtm(datasetId, first, stats);

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { stripForbiddenCharacters } from "../../validation/text.ts";
 import { type DatasetFile, DatasetFormatError } from "../entity.ts";
-import { assertText, firstInvalidUtf8 } from "./text.ts";
+import { assertText, firstInvalidUtf8, SNIFF_BYTES } from "./text.ts";
 
 /** A list's file on disk: read a chunk at a time, never held whole (a large OpenSanctions export is gigabytes). */
 export interface DiskFile {
@@ -15,7 +15,7 @@ export type SourceFile = DatasetFile | DiskFile;
 /** Whether the file is read from disk: it has a path and no bytes in memory (bytes given win over a path). */
 export const isOnDisk = (file: SourceFile): file is DiskFile => !("content" in file && file.content) && "path" in file && typeof file.path === "string";
 
-/** The file's bytes in memory (for the formats read whole: the XML and CSV lists, tens of MB at most). */
+/** The file's bytes in memory (an XML list declared in an encoding other than UTF-8, a zip to unpack, a small file kept whole). */
 export const readWhole = (file: SourceFile): DatasetFile => (isOnDisk(file) ? { name: file.name, content: readFileSync(file.path) } : file);
 
 export const sizeOf = (file: SourceFile): number => (isOnDisk(file) ? statSync(file.path).size : file.content.byteLength);
@@ -94,4 +94,30 @@ export function* utf8Lines(file: SourceFile): Generator<TextLine> {
 export function headOf(file: SourceFile, length: number): Uint8Array {
   for (const bytes of byteChunks(file, length)) return new Uint8Array(bytes);
   return new Uint8Array(0);
+}
+
+/** Whether the whole file is valid UTF-8, read a chunk at a time (a sequence cut at a chunk's end continues in the next). */
+function isUtf8(file: SourceFile, chunkSize: number): boolean {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    for (const bytes of byteChunks(file, chunkSize)) decoder.decode(bytes, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The text of a CSV list, a piece at a time, as decodeLegacyText (./text.ts) gives it whole: a file that is not
+ * text is refused from its head, a file that is valid UTF-8 throughout (checked in a first pass) is read as UTF-8
+ * (its BOM dropped), any other as windows-1252, and control characters are removed from each piece. A piece ends
+ * on a whole character, so no character is split between two.
+ */
+export function* legacyTextPieces(file: SourceFile, chunkSize = CHUNK): Generator<string> {
+  assertText({ name: file.name, content: headOf(file, SNIFF_BYTES) });
+  // Not fatal: the first pass found the bytes valid, so this decoder never replaces one.
+  const decoder = isUtf8(file, chunkSize) ? new TextDecoder("utf-8", { ignoreBOM: false }) : new TextDecoder("windows-1252");
+  for (const bytes of byteChunks(file, chunkSize)) yield stripForbiddenCharacters(decoder.decode(bytes, { stream: true }));
+  yield stripForbiddenCharacters(decoder.decode());
 }

@@ -6,7 +6,8 @@ const windows1252 = new TextDecoder("windows-1252");
 
 /** Share of NUL bytes in the first 8 KB above which a file is binary rather than text with a stray NUL (UTF-16 is half NULs). */
 const BINARY_NUL_SHARE = 0.01;
-const SNIFF_BYTES = 8192;
+/** The head of a file assertText looks at: a file read a chunk at a time is checked from this many bytes. */
+export const SNIFF_BYTES = 8192;
 
 /**
  * Refuses content that is not text at all, naming what it looks like. A few NUL bytes in text (a publisher's
