@@ -34,6 +34,8 @@ export interface NameTokens {
   end: number;
   /** An organization, vessel or aircraft: a listed word the query leaves out counts more than a middle name does. */
   company: boolean;
+  /** Whether a name word of it is a single Latin letter (an initial): only then are listed initials looked for. */
+  listedInitial: boolean;
 }
 
 /** The Arabic article written in Latin letters as a word of its own (al-Tikriti, el-Sayed, l-). */

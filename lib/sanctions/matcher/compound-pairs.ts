@@ -7,7 +7,7 @@ import { LATER, type NameTokens, type Pair } from "./alignment.ts";
 import { TokenClass } from "./lexicon.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
-import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
+import { firstCode, pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
 function runOf(strings: string[], name: NameTokens, a: number, b: number): string[] {
   const out: string[] = [];
@@ -29,14 +29,11 @@ export const emptyCompoundCache = (): CompoundCache => ({ pairs: new Map(), trip
 
 const ID_SPAN = 2 ** 21;
 
-/** A string's first character as a number (-1 for an empty string), compared without making a string of it. */
-const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
-
 /** Pushes onto `pairs` each query word close enough to a run of the name's words read as one. */
 export function compoundPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: number, compoundCache: CompoundCache, pairs: Pair[]): void {
   const joinable = (j: number) => {
     const id = name.ids[name.start + j];
-    return joinableSkeleton(vocab.skeletons[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
+    return joinableSkeleton(vocab.skeletonLengths[id], vocab.abjad[id] === 1, name.classes[name.start + j]);
   };
   // A name's tokens are a range of the index's arrays: read in place (a subarray per name scored was garbage).
   const isParticle = (j: number) => name.classes[name.start + j] === TokenClass.Particle;
@@ -51,8 +48,8 @@ export function compoundPairs(q: PreparedQuery, vocab: Vocabulary, name: NameTok
       skeletonLength += vocab.skeletonLengths[id];
     }
     const firstId = name.ids[name.start + a];
-    const keyStart = firstCode(vocab.keys[firstId]);
-    const skeletonStart = firstCode(vocab.skeletons[firstId]);
+    const keyStart = vocab.keyFirsts[firstId];
+    const skeletonStart = vocab.skeletonFirsts[firstId];
     let key: string | undefined;
     let raw: string | undefined;
     let skeleton: string | undefined;

@@ -39,7 +39,8 @@ export function initialPairs(q: PreparedQuery, vocab: Vocabulary, name: NameToke
       }
     }
   }
-  // A listed initial against a searched word.
+  // A listed initial against a searched word (most names have none: their words are not read for it).
+  if (!name.listedInitial) return;
   for (let j = 0; j < k; j++) {
     const letter = nameRaw(j);
     if (letter.length !== 1 || !isLetter(letter) || !nameIsWord(j)) continue;

@@ -216,8 +216,8 @@ function consonantChanged(a: string, b: string): boolean {
  * An Arabic-script word of a single consonant (علي Ali, ابو Abu) says too little to be glued to its
  * neighbour: علي خامنئي would become lkmn, Loqman. The article is the exception (عبد الله).
  */
-export function joinableSkeleton(skeleton: string, abjad: boolean, cls: TokenClass): boolean {
-  return !abjad || cls === TokenClass.Particle || skeleton.length >= MIN_JOINABLE_SKELETON;
+export function joinableSkeleton(skeletonLength: number, abjad: boolean, cls: TokenClass): boolean {
+  return !abjad || cls === TokenClass.Particle || skeletonLength >= MIN_JOINABLE_SKELETON;
 }
 
 /**
@@ -319,7 +319,7 @@ export function prepareQuery(term: string, kind: NameKind, vocab: Vocabulary, do
   compoundRuns(
     (i) => raw[i].cls === TokenClass.Particle,
     raw.length,
-    (i) => joinableSkeleton(raw[i].skeleton, raw[i].abjad, raw[i].cls),
+    (i) => joinableSkeleton(raw[i].skeleton.length, raw[i].abjad, raw[i].cls),
     (first, last) => {
       const part = raw.slice(first, last + 1);
       const abjad = part.some((t) => t.abjad);

@@ -56,6 +56,8 @@ export class SanctionsIndex {
   private readonly nameStart: Int32Array;
   private readonly nameTokens: Int32Array;
   private readonly nameClasses: Uint8Array;
+  /** 1 where a name word of name n is a single Latin letter (NameTokens.listedInitial). */
+  private readonly nameListedInitial: Uint8Array;
   /** An entity's names are nameEntity positions entityNameStart[e] .. entityNameStart[e + 1]. */
   private readonly entityNameStart: Int32Array;
   /** The tokens of the names explained last (see listedTokens). */
@@ -103,6 +105,12 @@ export class SanctionsIndex {
     } else for (let v = 0; v < this.vocab.size; v++) this.idfs[v] = idf(this.vocab.df[v], names);
     for (let v = 0; v < this.vocab.size; v++) if (this.vocab.abjad[v] === 0 && isPatronymic(this.vocab.raws[v])) this.idfs[v] *= PATRONYMIC_WEIGHT;
 
+    this.nameListedInitial = new Uint8Array(names);
+    for (let n = 0; n < names; n++) {
+      for (let p = this.nameStart[n]; p < this.nameStart[n + 1]; p++) {
+        if (this.nameClasses[p] === TokenClass.Name && this.vocab.initialLetters[this.nameTokens[p]] === 1) this.nameListedInitial[n] = 1;
+      }
+    }
     this.finder = new CandidateFinder({ start: this.nameStart, tokens: this.nameTokens, tags: this.nameTags }, this.vocab.df, this.idfs);
   }
 
@@ -172,14 +180,21 @@ export class SanctionsIndex {
       start: this.nameStart[n],
       end: this.nameStart[n + 1],
       company: this.entityKind[this.nameEntity[n]] === COMPANY,
+      listedInitial: this.nameListedInitial[n] === 1,
     };
   }
 
   /** The candidates scored in full, and each entity's best name: the highest score, then the primary name, then the earliest alias. */
   private bestNames(query: PreparedQuery, candidates: number[], compoundCache: CompoundCache): Map<number, ScoredName> {
     const best = new Map<number, ScoredName>();
+    // One NameTokens moved from name to name (the scorer keeps none): not an object per candidate.
+    const name: NameTokens = { ids: this.nameTokens, classes: this.nameClasses, start: 0, end: 0, company: false, listedInitial: false };
     for (const n of candidates) {
-      const score = scoreName(query, this.vocab, this.idfs, this.nameTokensOf(n), compoundCache);
+      name.start = this.nameStart[n];
+      name.end = this.nameStart[n + 1];
+      name.company = this.entityKind[this.nameEntity[n]] === COMPANY;
+      name.listedInitial = this.nameListedInitial[n] === 1;
+      const score = scoreName(query, this.vocab, this.idfs, name, compoundCache);
       const e = this.nameEntity[n];
       const prev = best.get(e);
       if (!prev || score > prev.score || (score === prev.score && this.nameAlias[n] < this.nameAlias[prev.name])) {

@@ -45,6 +45,13 @@ export interface Spelling {
   vowels?: string;
 }
 
+/** A string's first character as a number (-1 for an empty string), compared without making a string of it. */
+export const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
+
+/** Vocabulary.latinKinds' bits. */
+const PLAIN_LATIN = 1;
+const RAW_IS_KEY = 2;
+
 /** Lookup serials live in an Int32Array: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
 
@@ -135,6 +142,16 @@ export class Vocabulary {
   /** keys[id].length and skeletons[id].length, read without the strings when scoring compounds (score.ts). */
   keyLengths!: Uint16Array;
   skeletonLengths!: Uint16Array;
+  /** 1 where the token is a single Latin letter as written (raws[id]), which may be an initial (initials.ts). */
+  initialLetters!: Uint8Array;
+  /** The first character of keys[id] and skeletons[id] (-1 when empty), likewise: a compound's cheapest test. */
+  keyFirsts!: Int32Array;
+  skeletonFirsts!: Int32Array;
+  /**
+   * Per token, PLAIN_LATIN when it is a Latin word (no Arabic script, syllable or other readings) and RAW_IS_KEY when
+   * folding left it as written: one byte read where a lookup read three arrays and a second string.
+   */
+  private latinKinds!: Uint8Array;
   private byKey1!: DeletionIndex;
   /** Distinct skeletons (bySkeleton1 holds these), and their tokens: groupTokens[groupStart[g] .. groupStart[g + 1]). */
   private groupSkeletons!: string[];
@@ -247,7 +264,17 @@ export class Vocabulary {
   private derive(kept?: Pick<VocabularyState, "byKey1" | "bySkeleton1" | "byLongSpelling">): void {
     this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
     this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
+    this.keyFirsts = Int32Array.from(this.keys, firstCode);
+    this.skeletonFirsts = Int32Array.from(this.skeletons, firstCode);
     this.checked = new Int32Array(this.keys.length);
+    this.latinKinds = new Uint8Array(this.keys.length);
+    this.initialLetters = Uint8Array.from(this.raws, (raw, id) =>
+      raw.length === 1 && raw >= "a" && raw <= "z" && this.abjad[id] === 0 && this.natives[id] === undefined ? 1 : 0,
+    );
+    for (let id = 0; id < this.keys.length; id++) {
+      if (this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined) continue;
+      this.latinKinds[id] = PLAIN_LATIN | (this.raws[id] === this.keys[id] ? RAW_IS_KEY : 0);
+    }
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
     this.byKey1 = kept
@@ -347,11 +374,16 @@ export class Vocabulary {
     // A Latin word against a Latin word (most of what a lookup meets) is compared on the arrays, without a Spelling
     // made for each: the same as pairSimilarity's Latin branch.
     const latinToken = !abjad && !token.native && !token.readings;
+    const { latinKinds } = this;
     const check = (id: number) => {
       if (checked[id] === serial) return;
       checked[id] = serial;
-      const latinId = latinToken && this.abjad[id] === 0 && this.natives[id] === undefined && this.readings[id] === undefined;
-      keep(id, latinId ? latinSimilarity(key, raw, this.keys[id], this.raws[id], latinFloor) : pairSimilarity(token, this.spelling(id), latinFloor));
+      const kind = latinToken ? latinKinds[id] : 0;
+      if (kind === 0) keep(id, pairSimilarity(token, this.spelling(id), latinFloor));
+      else {
+        const other = this.keys[id];
+        keep(id, latinSimilarity(key, raw, other, kind & RAW_IS_KEY ? other : this.raws[id], latinFloor));
+      }
     };
     const { groupChecked, groupStart, groupTokens } = this;
     // An Arabic-script word meets a Latin word on their consonant skeletons and openings alone, unless one of its
