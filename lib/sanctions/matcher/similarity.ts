@@ -55,15 +55,22 @@ const MAX_LEN = 64;
 const rowA = new Float32Array(MAX_LEN + 1);
 const rowB = new Float32Array(MAX_LEN + 1);
 const rowC = new Float32Array(MAX_LEN + 1);
-const indelA = new Float32Array(MAX_LEN);
 const indelB = new Float32Array(MAX_LEN);
 /** Each word's characters (their low seven bits, as the cost tables read them), read once a call, not once a cell. */
-const codesA = new Uint8Array(MAX_LEN);
 const codesB = new Uint8Array(MAX_LEN);
-/** The word whose costs indelA (and codesA) holds: a lookup compares one word with hundreds, whose costs are worked out once. */
-let indelAOf: string | undefined;
+
+/**
+ * The first word's costs and characters, kept for the last two words compared: a lookup compares one word (its folded
+ * key, then its spelling) with hundreds, and works their costs out once.
+ */
+const slots = [
+  { word: undefined as string | undefined, indel: new Float32Array(MAX_LEN), codes: new Uint8Array(MAX_LEN) },
+  { word: undefined as string | undefined, indel: new Float32Array(MAX_LEN), codes: new Uint8Array(MAX_LEN) },
+];
+let slotToReplace = 0;
 
 const S = "s".charCodeAt(0);
+const isVowelCode = (c: number) => c === 97 || c === 101 || c === 105 || c === 111 || c === 117;
 
 function indelCosts(s: string, length: number, out: Float32Array, codes: Uint8Array): void {
   let before = -1;
@@ -77,18 +84,44 @@ function indelCosts(s: string, length: number, out: Float32Array, codes: Uint8Ar
   if (length >= FINAL_S_MIN_LENGTH && s.charCodeAt(length - 1) === S && out[length - 1] === 1 && !VOWELS.includes(s[length - 2])) out[length - 1] = FINAL_S;
 }
 
+/** indelCosts of an ASCII word held as bytes (codes[start .. start + length)). */
+function indelCostsOfCodes(codes: Uint8Array, start: number, length: number, out: Float32Array, outCodes: Uint8Array): void {
+  let before = -1;
+  for (let i = 0; i < length; i++) {
+    const c = codes[start + i];
+    out[i] = c === before ? DOUBLING : INDEL[c];
+    outCodes[i] = c;
+    before = c;
+  }
+  if (length >= FINAL_S_MIN_LENGTH && codes[start + length - 1] === S && out[length - 1] === 1 && !isVowelCode(codes[start + length - 2]))
+    out[length - 1] = FINAL_S;
+}
+
+/** The slot holding `a`'s costs, worked out if neither does. */
+function slotOf(a: string, la: number) {
+  if (slots[0].word === a) return slots[0];
+  if (slots[1].word === a) return slots[1];
+  const slot = slots[slotToReplace];
+  slotToReplace = 1 - slotToReplace;
+  indelCosts(a, la, slot.indel, slot.codes);
+  slot.word = a;
+  return slot;
+}
+
 /**
  * Weighted optimal-string-alignment distance; characters outside ASCII cost 1 like any other.
  * Stops early and returns a value above `limit` once every alignment costs more than `limit`.
  */
 export function weightedDistance(a: string, b: string, limit = Infinity): number {
-  const la = Math.min(a.length, MAX_LEN);
   const lb = Math.min(b.length, MAX_LEN);
-  if (a !== indelAOf) {
-    indelCosts(a, la, indelA, codesA);
-    indelAOf = a;
-  }
   indelCosts(b, lb, indelB, codesB);
+  return distanceToB(a, lb, limit);
+}
+
+/** weightedDistance from a to the word in indelB and codesB, of length lb. */
+function distanceToB(a: string, lb: number, limit: number): number {
+  const la = Math.min(a.length, MAX_LEN);
+  const { indel: indelA, codes: codesA } = slotOf(a, la);
   // prev2: row i-2, prev: row i-1, cur: row i
   let prev2 = rowA;
   let prev = rowB;
@@ -155,6 +188,31 @@ export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = fal
   // two names that share their consonants, not one name spelt two ways.
   // One edit (Ssad / Asad) is still a typo.
   if (!skeletons && sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
+  return sim;
+}
+
+/**
+ * tokenSimilarity(a, words[id], floor) for a Latin word held as ASCII bytes too (codes[start .. start + length), as
+ * Vocabulary keeps its words): the same answer, without reading the word's string unless the two are close. A lookup
+ * compares a word with hundreds of listed words scattered in memory; their bytes side by side are read far faster.
+ */
+export function storedWordSimilarity(a: string, codes: Uint8Array, start: number, length: number, words: string[], id: number, floor: number): number {
+  if (a.length === length) {
+    let same = true;
+    for (let i = 0; i < length && same; i++) same = a.charCodeAt(i) === codes[start + i];
+    if (same) return 1;
+  }
+  const longer = Math.max(a.length, length);
+  if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
+  const limit = longer <= SHORT_TOKEN ? SHORT_TOKEN_DISTANCE : (1 - floor) * longer;
+  const lb = Math.min(length, MAX_LEN);
+  indelCostsOfCodes(codes, start, lb, indelB, codesB);
+  const distance = distanceToB(a, lb, limit);
+  const sim = 1 - distance / longer;
+  if (distance > limit || sim < floor) return 0;
+  const b = words[id];
+  if (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b)) return 0;
+  if (sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
   return sim;
 }
 

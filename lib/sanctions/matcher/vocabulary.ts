@@ -15,7 +15,7 @@
 import { endingAgreement, onsetAgreement, sibilantAgreement, vowelAgreement } from "./arabic.ts";
 import { DeletionIndex, type DeletionIndexState } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
-import { tokenSimilarity } from "./similarity.ts";
+import { storedWordSimilarity, tokenSimilarity } from "./similarity.ts";
 import {
   CLOSE_ENOUGH,
   KEY_DELETION_LENGTH,
@@ -51,6 +51,35 @@ export const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
 /** Vocabulary.latinKinds' bits. */
 const PLAIN_LATIN = 1;
 const RAW_IS_KEY = 2;
+/** The token's key and spelling are ASCII, held in Vocabulary.keyCodes and rawCodes. */
+const PACKED = 4;
+
+const isAscii = (s: string) => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+};
+
+/** Words as bytes side by side: word id is codes[offsets[id] .. offsets[id + 1]). */
+interface PackedWords {
+  codes: Uint8Array;
+  offsets: Int32Array;
+}
+
+/** The ASCII words wordOf gives for ids 0 .. count - 1 ("" for none), packed. */
+function packWords(count: number, wordOf: (id: number) => string): PackedWords {
+  const offsets = new Int32Array(count + 1);
+  for (let id = 0; id < count; id++) {
+    const word = wordOf(id);
+    offsets[id + 1] = offsets[id] + (isAscii(word) ? word.length : 0);
+  }
+  const codes = new Uint8Array(offsets[count]);
+  for (let id = 0; id < count; id++) {
+    const word = wordOf(id);
+    if (!isAscii(word)) continue;
+    for (let i = 0, at = offsets[id]; i < word.length; i++) codes[at + i] = word.charCodeAt(i);
+  }
+  return { codes, offsets };
+}
 
 /** Lookup serials live in an Int32Array: start over well before they would wrap around. */
 const SERIAL_LIMIT = 2 ** 30;
@@ -152,6 +181,12 @@ export class Vocabulary {
    * folding left it as written: one byte read where a lookup read three arrays and a second string.
    */
   private latinKinds!: Uint8Array;
+  /**
+   * The ASCII keys and spellings of Latin words as bytes side by side (a word's at offsets[id] .. offsets[id + 1]),
+   * where a lookup reads them (storedWordSimilarity); empty for the others, and a spelling left as its key.
+   */
+  private keyCodes!: PackedWords;
+  private rawCodes!: PackedWords;
   private byKey1!: DeletionIndex;
   /** Distinct skeletons (bySkeleton1 holds these), and their tokens: groupTokens[groupStart[g] .. groupStart[g + 1]). */
   private groupSkeletons!: string[];
@@ -268,12 +303,16 @@ export class Vocabulary {
     this.skeletonFirsts = Int32Array.from(this.skeletons, firstCode);
     this.checked = new Int32Array(this.keys.length);
     this.latinKinds = new Uint8Array(this.keys.length);
+    this.keyCodes = packWords(this.keys.length, (id) => (this.isPlainLatin(id) ? this.keys[id] : ""));
+    this.rawCodes = packWords(this.keys.length, (id) => (this.isPlainLatin(id) && this.raws[id] !== this.keys[id] ? this.raws[id] : ""));
     this.initialLetters = Uint8Array.from(this.raws, (raw, id) =>
       raw.length === 1 && raw >= "a" && raw <= "z" && this.abjad[id] === 0 && this.natives[id] === undefined ? 1 : 0,
     );
     for (let id = 0; id < this.keys.length; id++) {
-      if (this.abjad[id] === 1 || this.natives[id] !== undefined || this.readings[id] !== undefined) continue;
-      this.latinKinds[id] = PLAIN_LATIN | (this.raws[id] === this.keys[id] ? RAW_IS_KEY : 0);
+      if (!this.isPlainLatin(id)) continue;
+      const raw = this.raws[id];
+      const key = this.keys[id];
+      this.latinKinds[id] = PLAIN_LATIN | (raw === key ? RAW_IS_KEY : 0) | (isAscii(key) && isAscii(raw) ? PACKED : 0);
     }
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
@@ -299,6 +338,20 @@ export class Vocabulary {
           ),
           LONG_TYPO_LENGTH - 1,
         );
+  }
+
+  /** latinSimilarity against token id, read from its packed bytes (PACKED). */
+  private packedSimilarity(key: string, raw: string, id: number, kind: number, latinFloor: number): number {
+    const { codes, offsets } = this.keyCodes;
+    const folded = storedWordSimilarity(key, codes, offsets[id], offsets[id + 1] - offsets[id], this.keys, id, latinFloor);
+    if (folded === 1 || (raw === key && kind & RAW_IS_KEY)) return folded;
+    const stored = kind & RAW_IS_KEY ? this.keyCodes : this.rawCodes;
+    const words = kind & RAW_IS_KEY ? this.keys : this.raws;
+    return Math.max(folded, storedWordSimilarity(raw, stored.codes, stored.offsets[id], stored.offsets[id + 1] - stored.offsets[id], words, id, latinFloor));
+  }
+
+  private isPlainLatin(id: number): boolean {
+    return this.abjad[id] === 0 && this.natives[id] === undefined && this.readings[id] === undefined;
   }
 
   spelling(id: number): Spelling {
@@ -380,6 +433,7 @@ export class Vocabulary {
       checked[id] = serial;
       const kind = latinToken ? latinKinds[id] : 0;
       if (kind === 0) keep(id, pairSimilarity(token, this.spelling(id), latinFloor));
+      else if (kind & PACKED) keep(id, this.packedSimilarity(key, raw, id, kind, latinFloor));
       else {
         const other = this.keys[id];
         keep(id, latinSimilarity(key, raw, other, kind & RAW_IS_KEY ? other : this.raws[id], latinFloor));
