@@ -142,6 +142,17 @@ function pickGreedily(q: PreparedQuery, k: number, pairs: Pair[]): Pair[] {
   return picked;
 }
 
+/** The last query asked about, and whether all its tokens are Hangul or Han syllables: every name scored asks. */
+let syllablesOf: PreparedQuery | undefined;
+let syllablesOnly = false;
+function allSyllables(q: PreparedQuery): boolean {
+  if (q !== syllablesOf) {
+    syllablesOf = q;
+    syllablesOnly = q.tokens.every((t) => t.native);
+  }
+  return syllablesOnly;
+}
+
 /** What the alignment found, on each side (one per process: a search scores one name at a time). */
 const tally = { queryMatched: 0, nameMatched: 0, nameMatchedSimilar: 0, nameWordsMatched: 0 };
 
@@ -197,7 +208,9 @@ function finalScore(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: nu
   }
   for (let j = 0; j < k; j++) {
     const id = name.ids[name.start + j];
-    if (!usedName[j] && isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, name.classes[name.start + j])) nameTotal -= nameWeights[j];
+    // The class first: the word itself is read only for a particle.
+    const cls = name.classes[name.start + j];
+    if (!usedName[j] && cls === TokenClass.Particle && isArabicArticle(vocab.keys[id], vocab.abjad[id] === 1, cls)) nameTotal -= nameWeights[j];
   }
   // A Korean or Chinese name is its syllables: one left over is another name, not an extra middle name.
   let syllableLeft = false;
@@ -217,7 +230,7 @@ function finalScore(q: PreparedQuery, vocab: Vocabulary, name: NameTokens, k: nu
     (1 - SUBSTITUTION_PENALTY * Math.max(substituted, country)) * (anotherAncestor(q, vocab, name, k, usedQuery, usedName) ? ANOTHER_ANCESTOR : 1);
 
   // A Chinese or Korean name is short and every syllable of it counts: a listed syllable left out is another name.
-  const coverageFloor = q.tokens.every((t) => t.native) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
+  const coverageFloor = allSyllables(q) ? SYLLABIC_COVERAGE_FLOOR : name.company ? COMPANY_COVERAGE_FLOOR : NAME_COVERAGE_FLOOR;
   const score = conflict * queryShare * (coverageFloor + (1 - coverageFloor) * nameShare);
   const cap = otherOfGroup ? OTHER_OF_A_GROUP : 1;
   if (nameWordsMatched < NAME_SIDE_MIN_WORDS || syllableLeft) return Math.min(cap, score);
