@@ -7,7 +7,8 @@ import { LATER, type NameTokens, type Pair } from "./alignment.ts";
 import { TokenClass } from "./lexicon.ts";
 import { joinKeys, joinSkeletons } from "./phonetic.ts";
 import { compoundFloor, compoundLengthFits, compoundRuns, joinableSkeleton, type PreparedQuery } from "./query.ts";
-import { firstCode, pairSimilarity, type Vocabulary } from "./vocabulary.ts";
+import { firstCode } from "./token-facts.ts";
+import { pairSimilarity, type Vocabulary } from "./vocabulary.ts";
 
 function runOf(strings: string[], name: NameTokens, a: number, b: number): string[] {
   const out: string[] = [];

@@ -16,6 +16,7 @@ import { endingAgreement, onsetAgreement, sibilantAgreement, vowelAgreement } fr
 import { DeletionIndex, type DeletionIndexState } from "./deletion-index.ts";
 import { latinKey } from "./phonetic.ts";
 import { storedWordSimilarity, tokenSimilarity } from "./similarity.ts";
+import { PACKED, type PackedWords, RAW_IS_KEY, tokenFacts } from "./token-facts.ts";
 import {
   CLOSE_ENOUGH,
   KEY_DELETION_LENGTH,
@@ -43,42 +44,6 @@ export interface Spelling {
   /** An Arabic-script word letter for letter, and its written long vowels (arabic.ts). */
   letters?: string;
   vowels?: string;
-}
-
-/** A string's first character as a number (-1 for an empty string), compared without making a string of it. */
-export const firstCode = (s: string) => (s.length > 0 ? s.charCodeAt(0) : -1);
-
-/** Vocabulary.latinKinds' bits. */
-const PLAIN_LATIN = 1;
-const RAW_IS_KEY = 2;
-/** The token's key and spelling are ASCII, held in Vocabulary.keyCodes and rawCodes. */
-const PACKED = 4;
-
-const isAscii = (s: string) => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
-  return true;
-};
-
-/** Words as bytes side by side: word id is codes[offsets[id] .. offsets[id + 1]). */
-interface PackedWords {
-  codes: Uint8Array;
-  offsets: Int32Array;
-}
-
-/** The ASCII words wordOf gives for ids 0 .. count - 1 ("" for none), packed. */
-function packWords(count: number, wordOf: (id: number) => string): PackedWords {
-  const offsets = new Int32Array(count + 1);
-  for (let id = 0; id < count; id++) {
-    const word = wordOf(id);
-    offsets[id + 1] = offsets[id] + (isAscii(word) ? word.length : 0);
-  }
-  const codes = new Uint8Array(offsets[count]);
-  for (let id = 0; id < count; id++) {
-    const word = wordOf(id);
-    if (!isAscii(word)) continue;
-    for (let i = 0, at = offsets[id]; i < word.length; i++) codes[at + i] = word.charCodeAt(i);
-  }
-  return { codes, offsets };
 }
 
 /** Lookup serials live in an Int32Array: start over well before they would wrap around. */
@@ -297,23 +262,17 @@ export class Vocabulary {
 
   /** The lookup structures of the frozen tokens: built, or (`kept`) restored as a snapshot kept them. */
   private derive(kept?: Pick<VocabularyState, "byKey1" | "bySkeleton1" | "byLongSpelling">): void {
-    this.keyLengths = Uint16Array.from(this.keys, (k) => k.length);
-    this.skeletonLengths = Uint16Array.from(this.skeletons, (k) => k.length);
-    this.keyFirsts = Int32Array.from(this.keys, firstCode);
-    this.skeletonFirsts = Int32Array.from(this.skeletons, firstCode);
+    ({
+      keyLengths: this.keyLengths,
+      skeletonLengths: this.skeletonLengths,
+      keyFirsts: this.keyFirsts,
+      skeletonFirsts: this.skeletonFirsts,
+      latinKinds: this.latinKinds,
+      initialLetters: this.initialLetters,
+      keyCodes: this.keyCodes,
+      rawCodes: this.rawCodes,
+    } = tokenFacts(this));
     this.checked = new Int32Array(this.keys.length);
-    this.latinKinds = new Uint8Array(this.keys.length);
-    this.keyCodes = packWords(this.keys.length, (id) => (this.isPlainLatin(id) ? this.keys[id] : ""));
-    this.rawCodes = packWords(this.keys.length, (id) => (this.isPlainLatin(id) && this.raws[id] !== this.keys[id] ? this.raws[id] : ""));
-    this.initialLetters = Uint8Array.from(this.raws, (raw, id) =>
-      raw.length === 1 && raw >= "a" && raw <= "z" && this.abjad[id] === 0 && this.natives[id] === undefined ? 1 : 0,
-    );
-    for (let id = 0; id < this.keys.length; id++) {
-      if (!this.isPlainLatin(id)) continue;
-      const raw = this.raws[id];
-      const key = this.keys[id];
-      this.latinKinds[id] = PLAIN_LATIN | (raw === key ? RAW_IS_KEY : 0) | (isAscii(key) && isAscii(raw) ? PACKED : 0);
-    }
 
     // Abjad tokens have no spelling of their own beyond the skeleton, which is their key.
     this.byKey1 = kept
@@ -348,10 +307,6 @@ export class Vocabulary {
     const stored = kind & RAW_IS_KEY ? this.keyCodes : this.rawCodes;
     const words = kind & RAW_IS_KEY ? this.keys : this.raws;
     return Math.max(folded, storedWordSimilarity(raw, stored.codes, stored.offsets[id], stored.offsets[id + 1] - stored.offsets[id], words, id, latinFloor));
-  }
-
-  private isPlainLatin(id: number): boolean {
-    return this.abjad[id] === 0 && this.natives[id] === undefined && this.readings[id] === undefined;
   }
 
   spelling(id: number): Spelling {
