@@ -30,7 +30,9 @@ interface IncrementalParser {
  * DatasetFormatError naming the file (and, in csv-parse's words, the line), after the records before it.
  */
 function* csvRecords(fileName: string, pieces: Iterable<string>): Generator<CsvRow> {
-  const parser = (new Parser(OPTIONS) as unknown as { api: IncrementalParser }).api;
+  const parser = (new Parser(OPTIONS) as unknown as { api?: IncrementalParser }).api;
+  // Not in csv-parse's types: an upgrade that moved it must fail loudly here, not read a list wrongly.
+  if (typeof parser?.parse !== "function") throw new Error("csv-parse no longer exposes its incremental parser (Parser.api.parse)");
   const rows: CsvRow[] = [];
   const push = ({ info, record }: Parsed) => rows.push({ line: info.lines, cells: record });
   const feed = function* (piece: Buffer | undefined, end: boolean) {
