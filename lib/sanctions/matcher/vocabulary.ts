@@ -142,8 +142,8 @@ export class Vocabulary {
   keyFirsts!: Int32Array;
   skeletonFirsts!: Int32Array;
   /**
-   * Per token, PLAIN_LATIN when it is a Latin word (no Arabic script, syllable or other readings) and RAW_IS_KEY when
-   * folding left it as written: one byte read where a lookup read three arrays and a second string.
+   * Per token, what kind of Latin word it is (token-facts.ts: PLAIN_LATIN, RAW_IS_KEY, PACKED): one byte read where a
+   * lookup read three arrays and a second string.
    */
   private latinKinds!: Uint8Array;
   /**
