@@ -175,20 +175,31 @@ function genderedEndings(a: string, b: string): boolean {
 export function tokenSimilarity(a: string, b: string, floor = 0, skeletons = false): number {
   if (a === b) return 1;
   const longer = Math.max(a.length, b.length);
-  if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - b.length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
+  if (lengthsApart(a.length, b.length, longer)) return 0;
   const short = skeletons ? SHORT_SKELETON_DISTANCE : SHORT_TOKEN_DISTANCE;
   const limit = longer <= SHORT_TOKEN ? short : (1 - floor) * longer;
   const distance = weightedDistance(a, b, limit);
   const sim = 1 - distance / longer;
   if (distance > limit || sim < floor) return 0;
-  // Two words of one stem that are different words; tested only for pairs close enough to be taken for one (most
-  // pairs a lookup meets are not, and these patterns cost more than the distance).
-  if (!skeletons && (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b))) return 0;
-  // Hamid is not Ahmad: a loose likeness between a word starting with a vowel and one starting with a consonant is
-  // two names that share their consonants, not one name spelt two ways.
-  // One edit (Ssad / Asad) is still a typo.
-  if (!skeletons && sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
+  if (!skeletons && closeButApart(a, b, sim, distance)) return 0;
   return sim;
+}
+
+/** Words this short, or of lengths this far apart, are not alike (unless equal). */
+function lengthsApart(la: number, lb: number, longer: number): boolean {
+  return longer <= EXACT_ONLY_LENGTH || Math.abs(la - lb) > longer * MAX_LENGTH_DIFFERENCE;
+}
+
+/**
+ * Two Latin words close by their letters that are different words. Tested only for pairs close enough to be taken
+ * for one (most pairs a lookup meets are not, and these patterns cost more than the distance): two words of one stem
+ * (gendered endings, a surname and a patronymic, two derivations); and Hamid is not Ahmad: a loose likeness between a
+ * word starting with a vowel and one starting with a consonant is two names that share their consonants, not one
+ * name spelt two ways (one edit, Ssad / Asad, is still a typo).
+ */
+function closeButApart(a: string, b: string, sim: number, distance: number): boolean {
+  if (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b)) return true;
+  return sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0]);
 }
 
 /**
@@ -203,17 +214,14 @@ export function storedWordSimilarity(a: string, codes: Uint8Array, start: number
     if (same) return 1;
   }
   const longer = Math.max(a.length, length);
-  if (longer <= EXACT_ONLY_LENGTH || Math.abs(a.length - length) > longer * MAX_LENGTH_DIFFERENCE) return 0;
+  if (lengthsApart(a.length, length, longer)) return 0;
   const limit = longer <= SHORT_TOKEN ? SHORT_TOKEN_DISTANCE : (1 - floor) * longer;
   const lb = Math.min(length, MAX_LEN);
   indelCostsOfCodes(codes, start, lb, indelB, codesB);
   const distance = distanceToB(a, lb, limit);
   const sim = 1 - distance / longer;
   if (distance > limit || sim < floor) return 0;
-  const b = words[id];
-  if (genderedEndings(a, b) || surnameAgainstPatronymic(a, b) || otherDerivation(a, b)) return 0;
-  if (sim < LOOSE_LIKENESS && distance > 1 && VOWELS.includes(a[0]) !== VOWELS.includes(b[0])) return 0;
-  return sim;
+  return closeButApart(a, words[id], sim, distance) ? 0 : sim;
 }
 
 const PATRONYMIC_END = /(?:ovich|evich|ovych|evych|ovna|evna|ivna|ichna)$/;
