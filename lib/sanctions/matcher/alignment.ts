@@ -38,6 +38,22 @@ export interface NameTokens {
   listedInitial: boolean;
 }
 
+/**
+ * fn(q), worked out once for the last query asked about: every name a search scores asks the same of its query, and
+ * a search scores a few hundred names.
+ */
+export function perQuery<T>(fn: (q: PreparedQuery) => T): (q: PreparedQuery) => T {
+  let last: PreparedQuery | undefined;
+  let value: T;
+  return (q) => {
+    if (q !== last) {
+      value = fn(q);
+      last = q;
+    }
+    return value;
+  };
+}
+
 /** The Arabic article written in Latin letters as a word of its own (al-Tikriti, el-Sayed, l-). */
 export const ARTICLES = new Set(["al", "el", "l"]);
 

@@ -3,7 +3,7 @@
  * two. A person's own name aligned with the other's father's name, or another father at the same place of both
  * chains, is another person.
  */
-import { ARTICLES, type NameTokens, type Pair } from "./alignment.ts";
+import { ARTICLES, type NameTokens, type Pair, perQuery } from "./alignment.ts";
 import { TokenClass } from "./lexicon.ts";
 import type { PreparedQuery } from "./query.ts";
 import { PATRONYMIC_CONFLICT } from "./tuning.ts";
@@ -25,18 +25,8 @@ export function isAncestorName(tokens: readonly { raw: string; cls: TokenClass }
   return false;
 }
 
-/** The last query asked about, and its answer: every name a search scores asks about the same query. */
-let lastQuery: PreparedQuery | undefined;
-let lastAnswer = false;
-
 /** Whether the query has a bin/ben/ould: without one, neither rule below applies. */
-function hasPatronymicParticle(q: PreparedQuery): boolean {
-  if (q !== lastQuery) {
-    lastQuery = q;
-    lastAnswer = q.tokens.some((t) => t.cls === TokenClass.Particle && PATRONYMIC.has(t.raw));
-  }
-  return lastAnswer;
-}
+const hasPatronymicParticle = perQuery((q) => q.tokens.some((t) => t.cls === TokenClass.Particle && PATRONYMIC.has(t.raw)));
 
 /**
  * How many "bin"s before a word in its chain: 0 for the person's own name, 1 for the father's, 2 for the

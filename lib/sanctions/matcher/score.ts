@@ -31,7 +31,7 @@
  * aligned at SERIES_NUMBER; a country on each side, or legal forms that exclude each other, cap the score at
  * OTHER_OF_A_GROUP.
  */
-import { LATER, MAX_TOKENS, type NameTokens, type Pair } from "./alignment.ts";
+import { LATER, MAX_TOKENS, type NameTokens, type Pair, perQuery } from "./alignment.ts";
 import { countriesBothSides, countryLeftShare, otherLegalForms, seriesNumbers } from "./company-names.ts";
 import { type CompoundCache, compoundPairs } from "./compound-pairs.ts";
 import { initialPairs } from "./initials.ts";
@@ -142,16 +142,8 @@ function pickGreedily(q: PreparedQuery, k: number, pairs: Pair[]): Pair[] {
   return picked;
 }
 
-/** The last query asked about, and whether all its tokens are Hangul or Han syllables: every name scored asks. */
-let syllablesOf: PreparedQuery | undefined;
-let syllablesOnly = false;
-function allSyllables(q: PreparedQuery): boolean {
-  if (q !== syllablesOf) {
-    syllablesOf = q;
-    syllablesOnly = q.tokens.every((t) => t.native);
-  }
-  return syllablesOnly;
-}
+/** Whether all the query's tokens are Hangul or Han syllables. */
+const allSyllables = perQuery((q) => q.tokens.every((t) => t.native));
 
 /** What the alignment found, on each side (one per process: a search scores one name at a time). */
 const tally = { queryMatched: 0, nameMatched: 0, nameMatchedSimilar: 0, nameWordsMatched: 0 };
