@@ -18,6 +18,7 @@ import { createUser, type TestApp } from "../helpers/app.ts";
 import { balanceOf } from "../helpers/credits.ts";
 import { SCREENING_TEST_ENV } from "../helpers/env.ts";
 import { startScreeningApp } from "../helpers/screening-app.ts";
+import { withinOneWindow } from "../helpers/wait.ts";
 
 const ENV: Record<string, string> = { ...SCREENING_TEST_ENV, DUECHECK_NEWS_TIMEOUT_MS: "1000", DUECHECK_JOB_STOP_SECONDS: "2" };
 const KARIMOV = "KARIMOV, Rustam Alievich";
@@ -295,6 +296,8 @@ describe("the MCP server over HTTP", () => {
   test("tool calls count against the key's rate limits, shared with its REST calls", async () => {
     const key = await createApiKey(app.db, owner.id, "Busy");
     const client = await connect(key.key);
+    // The limit counts per calendar minute: every call below falls in the same one.
+    await withinOneWindow(60_000, 20_000);
     // 99 calls of the minute's 100 already made over REST
     for (let i = 0; i < 99; i++) await consumeApiKeyQuota(app.db, key.id);
     expect((await call(client, "compare_names", { query: "Jane Example", candidate: "Jane Exampel" })).isError).toBe(false);
