@@ -54,6 +54,8 @@ beforeAll(async () => {
     DUECHECK_NEWS_TIMEOUT_MS: "120000",
     DUECHECK_JOB_EXPIRE_SECONDS: "4",
     DUECHECK_JOB_MAINTENANCE_SECONDS: "1",
+    // The retry of the killed attempt starts a second after its lease ran out, not the default five.
+    DUECHECK_JOB_RETRY_DELAY_SECONDS: "1",
   };
 });
 afterAll(async () => {
