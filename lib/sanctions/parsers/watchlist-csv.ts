@@ -54,7 +54,12 @@ export function readWatchlistLines(text: string): WatchlistLine[] {
 
   // Columns of other names (a spreadsheet's own) are left out.
   const width = header!.cells.length;
-  const cell = (cells: string[], column: string) => unquoteFormula((cells[columns.get(column.toLowerCase()) ?? -1] ?? "").trim());
+  // Each column's place, looked up once: a file may have a million lines.
+  const place = Object.fromEntries(WATCHLIST_CSV_HEADER.map((column) => [column, columns.get(column.toLowerCase()) ?? -1]));
+  const cell = (cells: string[], column: string) => {
+    const value = cells[place[column]];
+    return value ? unquoteFormula(value.trim()) : "";
+  };
   return lines
     .filter((row) => row.cells.some((c) => c.trim() !== ""))
     .map((row): WatchlistLine => {
@@ -159,10 +164,12 @@ export function watchlistCsv(entries: Iterable<WatchlistEntryData>): string {
 }
 
 const splitList = (text: string) =>
-  text
-    .split(";")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  text === ""
+    ? []
+    : text
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @ first) is written with a quote before it, and read without
